@@ -1,0 +1,102 @@
+"""The game: fixed facts about one configured game (players, options, component data)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from dinobox.engine.data import apply_overrides, data_to_json
+from dinobox.engine.errors import InvalidOptionError
+from dinobox.engine.options import OptionSet, OptionSpec
+
+if TYPE_CHECKING:
+    from dinobox.engine.state import State
+
+
+class Game:
+    """Base class of every game. Subclasses set the class attributes and implement
+    ``new_initial_state``, ``num_distinct_actions`` and ``max_chance_outcomes``.
+
+    A game is immutable once built: ``num_players``, ``options`` (validated, defaults
+    filled in) and ``data`` (the component data, with any overrides applied).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int | None] = None
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    default_data: ClassVar[Any] = None
+
+    def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:
+        self.options: dict[str, Any] = OptionSet(self.option_specs).resolve(options, self.id)
+        low, high = self.player_range(self.options)
+        if players is None:
+            players = self.default_players or low
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidOptionError(f"{self.id}: players must be a whole number, not {players!r}")
+        if not low <= players <= high:
+            raise InvalidOptionError(
+                f"{self.title} takes {low} to {high} players with these options, not {players}"
+            )
+        self.num_players: int = players
+        self.data_overrides: dict[str, Any] = dict(data or {})
+        self.data: Any = apply_overrides(self.default_data, self.data_overrides, self.id)
+        problem = self.check_configuration()
+        if problem:
+            raise InvalidOptionError(f"{self.title}: {problem}")
+
+    # ----- hooks --------------------------------------------------------------------------
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """The allowed player counts under these options (variants may change them)."""
+        return self.min_players, self.max_players
+
+    def check_configuration(self) -> str | None:
+        """A reason the configuration (players x options x data) cannot be played, or None."""
+        return None
+
+    def new_initial_state(self) -> State:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed player action space: every legal player action is below it."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def max_chance_outcomes(self) -> int:
+        """Every chance outcome is below this."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def max_game_length(self) -> int:
+        """An upper bound on the number of decisions (player and chance) in one game."""
+        return 100_000
+
+    # ----- descriptions -------------------------------------------------------------------
+    def describe(self) -> dict[str, Any]:
+        """Public facts about this game as JSON (for the lobby, the CLI and records)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "players": self.num_players,
+            "options": dict(self.options),
+            "option_specs": [s.to_json() for s in self.option_specs],
+        }
+
+    def data_json(self) -> dict[str, Any]:
+        return data_to_json(self.data) if self.data is not None else {}
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != _default(self.option_specs, k)}
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"load_game({self.id!r}, players={self.num_players}{extra})"
+
+
+def _default(specs: tuple[OptionSpec, ...], name: str) -> Any:
+    for spec in specs:
+        if spec.name == name:
+            return spec.default
+    return None  # pragma: no cover

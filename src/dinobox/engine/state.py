@@ -1,0 +1,292 @@
+"""The state: the rules in motion. Shared checks live here once; games fill in small hooks.
+
+Hot paths (``legal_actions``, ``apply_action``, ``clone``) are kept allocation-light: the
+legal actions are cached per position, and the history and event log are persistent
+linked tuples, so cloning a state never copies them.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from dinobox.engine.game import Game
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+# An event: (kind, args, audience). audience None = every seat sees it whole; otherwise only
+# the seats in the tuple see the private details, everyone else the public version.
+Event = tuple[str, tuple[Any, ...], tuple[int, ...] | None]
+
+
+class State:
+    """Base class of every game state.
+
+    Games implement the hooks whose names start with an underscore (``_legal``,
+    ``_apply``, ...) and set ``self._player`` to the seat to act, ``CHANCE`` or ``TERMINAL``.
+    Everything public is implemented here once, over those hooks.
+    """
+
+    game: Game
+    _player: int
+    _hist: tuple[Any, ...] | None
+    _hlen: int
+    _events: tuple[Any, ...] | None
+    _legal_cache: list[int] | None
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.num_players = game.num_players
+        self._player = CHANCE
+        self._hist = None
+        self._hlen = 0
+        self._events = None
+        self._legal_cache = None
+
+    # ===== hooks each game implements =====================================================
+    def _legal(self) -> list[int]:
+        """Sorted legal player actions for ``self._player`` (not called at chance nodes)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
+        """At a chance node: the outcomes (sorted) and their weights (any positive scale)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (player or chance outcome). Must set ``self._player``."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _copy_mutables(self, new: State) -> None:
+        """``new`` is a shallow copy of ``self``: give it its own copies of mutable fields."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _why_illegal(self, action: int) -> str:
+        """A player-facing reason ``action`` is not legal now, citing the rulebook section."""
+        return "it is not one of the legal choices now"
+
+    def _action_text(self, action: int, player: int) -> str:
+        raise NotImplementedError  # pragma: no cover
+
+    def _action_info(self, action: int, player: int) -> dict[str, Any]:
+        return {}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover
+
+    def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
+        """Text of one event; ``private`` says whether the reader may see its hidden details."""
+        return kind
+
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        raise NotImplementedError  # pragma: no cover
+
+    def _scores(self) -> list[int]:
+        raise NotImplementedError  # pragma: no cover
+
+    def _winners(self) -> list[int]:
+        raise NotImplementedError  # pragma: no cover
+
+    def _turn_count(self) -> int:
+        """Turns begun so far (a turn is one seat's turn at the table)."""
+        return 0
+
+    # ===== the contract ===================================================================
+    def current_player(self) -> int:
+        """The seat that must decide now, ``CHANCE`` or ``TERMINAL``."""
+        return self._player
+
+    def is_chance_node(self) -> bool:
+        return self._player == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self._player == TERMINAL
+
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions for the seat to act; at a chance node, the outcomes."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._compute_legal()
+        return list(cache)
+
+    def _compute_legal(self) -> list[int]:
+        player = self._player
+        if player >= 0:
+            cache = self._legal()
+        elif player == CHANCE:
+            cache = list(self._chance()[0])
+        else:
+            cache = []
+        self._legal_cache = cache
+        return cache
+
+    def legal_action_mask(self) -> list[bool]:
+        """pgx-style mask over ``range(game.num_distinct_actions())`` (player nodes only)."""
+        mask = [False] * self.game.num_distinct_actions()
+        if self._player >= 0:
+            for a in self.legal_actions():
+                mask[a] = True
+        return mask
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability)]`` summing to 1, at a chance node."""
+        if self._player != CHANCE:
+            raise IllegalActionError("chance_outcomes() is only defined at a chance node")
+        actions, weights = self._chance()
+        total = float(sum(weights))
+        return [(a, w / total) for a, w in zip(actions, weights, strict=True)]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw one chance outcome with its probability (a convenience for runners)."""
+        actions, weights = self._chance()
+        if len(actions) == 1:
+            return actions[0]
+        return rng.choices(actions, weights)[0]  # type: ignore[arg-type]
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action, or raise ``IllegalActionError`` and change nothing."""
+        if action.__class__ is not int:
+            action = self._coerce(action)
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._compute_legal()
+        if action not in cache:
+            raise self._illegal(action)
+        self._apply(action)
+        self._hist = (action, self._hist)
+        self._hlen += 1
+        self._legal_cache = None
+
+    def _coerce(self, action: object) -> int:
+        if isinstance(action, bool):
+            raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player)
+        try:
+            return operator.index(action)  # numpy integers and the like
+        except TypeError:
+            raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player) from None
+
+    def _illegal(self, action: int) -> IllegalActionError:
+        player = self._player
+        if player == TERMINAL:
+            return IllegalActionError(f"action {action} refused: the game is over", action, player)
+        if player == CHANCE:
+            outcomes = ", ".join(str(a) for a in self._compute_legal())
+            return IllegalActionError(
+                f"action {action} refused: this is a chance node; its outcomes are {outcomes}", action, player
+            )
+        return IllegalActionError(f"action {action} refused: {self._why_illegal(action)}", action, player)
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance outcomes included, oldest first."""
+        out: list[int] = []
+        node = self._hist
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def move_number(self) -> int:
+        """How many actions (player and chance) have been applied."""
+        return self._hlen
+
+    def turn_count(self) -> int:
+        """How many turns have begun (for game-length statistics)."""
+        return self._turn_count()
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """Short readable text for an action of ``player`` (default: the seat to act)."""
+        if player is None:
+            player = self._player
+        if player == CHANCE:
+            return self._action_text(action, CHANCE)
+        return self._action_text(action, player)
+
+    def describe_action(self, action: int, player: int | None = None) -> dict[str, Any]:
+        """A JSON-able dict with stable keys: ``action``, ``player``, ``text``, ``kind`` and
+        game-specific fields naming what the action touches (for UIs and logs)."""
+        if player is None:
+            player = self._player
+        info = {"action": action, "player": player, "text": self.action_to_string(action, player), "kind": "action"}
+        info.update(self._action_info(action, player))
+        return info
+
+    def clone(self) -> State:
+        new = object.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        self._copy_mutables(new)
+        return new
+
+    # ----- hidden information ---------------------------------------------------------------
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat must be None (spectator) or 0..{self.num_players - 1}, not {seat!r}")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know, as JSON; ``None`` is a spectator."""
+        self._check_seat(seat)
+        return self._view(seat)
+
+    def _emit(self, kind: str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
+        """Record an event. Cheap: the text is produced only when someone reads the log."""
+        self._events = ((kind, args, audience, self._hlen), self._events)
+
+    def log(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events ``seat`` may see, oldest first: ``{"move", "kind", "text"}``."""
+        self._check_seat(seat)
+        items: list[dict[str, Any]] = []
+        node = self._events
+        while node is not None:
+            kind, args, audience, move = node[0]
+            private = audience is None or (seat is not None and seat in audience)
+            items.append({"move": move, "kind": kind, "text": self._event_text(kind, args, private)})
+            node = node[1]
+        items.reverse()
+        return items
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A full state with the same ``view(seat)``, everything ``seat`` cannot know redrawn
+        consistently with what it has seen. Depends only on ``seat``'s knowledge and ``rng``."""
+        self._check_seat(seat)
+        return self._resample(seat, rng)
+
+    # ----- outcome --------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Per seat, the rulebook's score (provisional before the end)."""
+        return self._scores()
+
+    def winners(self) -> list[int]:
+        """The winning seats by the rulebook's tie-breaks (empty before the end)."""
+        if self._player != TERMINAL:
+            return []
+        return self._winners()
+
+    def returns(self) -> list[float]:
+        """Per-seat utility for search: each winner gets ``1/len(winners)``, others 0; all zeros
+        before the end. Constant-sum (1) at the end."""
+        if self._player != TERMINAL:
+            return [0.0] * self.num_players
+        won = self._winners()
+        share = 1.0 / len(won) if won else 0.0
+        return [share if s in won else 0.0 for s in range(self.num_players)]
+
+    # ----- records ----------------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        from dinobox.engine.record import make_record
+
+        return make_record(self)
+
+    def __str__(self) -> str:
+        import json
+
+        return json.dumps(self.view(None), sort_keys=True)

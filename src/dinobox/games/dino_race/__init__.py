@@ -1,0 +1,1 @@
+"""Dino Race (rulebook: shared/rules/dino-race.txt)."""

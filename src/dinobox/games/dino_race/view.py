@@ -1,0 +1,132 @@
+"""What one seat sees of a Dino Race table: a JSON projection of the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import CHANCE, TERMINAL
+from dinobox.games.dino_race.data import CARD_KEYS, COLOURS, DIE_FACES, NUM_CARD_TYPES, TERRAINS
+
+if TYPE_CHECKING:
+    from dinobox.games.dino_race.rules import DinoRaceState
+
+T = NUM_CARD_TYPES
+
+
+def seat_name(state: DinoRaceState, seat: int) -> str:
+    if state.teams:
+        team = state.team_of(seat)
+        return f"{COLOURS[team % len(COLOURS)]}{'' if seat == team else '+'}"
+    return COLOURS[seat % len(COLOURS)] if seat < len(COLOURS) else f"Seat {seat}"
+
+
+def dino_name(state: DinoRaceState, dino: int) -> str:
+    owner = state.owner(dino)
+    if state.teams:
+        return f"{seat_name(state, owner)}'s dino"
+    return f"{seat_name(state, owner)} dino {dino % 2 + 1}"
+
+
+def _cards(counts: list[int]) -> dict[str, int]:
+    return {CARD_KEYS[t]: counts[t] for t in range(T) if counts[t]}
+
+
+def _prize(state: DinoRaceState, counter: int) -> dict[str, Any]:
+    data = state.game.data
+    return {"id": counter, "value": data.prize_values[counter], "colour": data.prize_colours[counter]}
+
+
+def view(state: DinoRaceState, seat: int | None) -> dict[str, Any]:
+    from dinobox.games.dino_race.rules import HOME, PLAY, PRIZE
+
+    over = state.current_player() == TERMINAL
+    n = state.num_players
+    track = [
+        {"tile": i + 1, "terrain": TERRAINS[t], "lava": state.is_lava(i + 1)} for i, t in enumerate(state.tiles)
+    ]
+    dinos = []
+    for d in range(state.num_dinos):
+        p = state.pos[d]
+        dinos.append(
+            {
+                "id": d,
+                "owner": state.owner(d),
+                "name": dino_name(state, d),
+                "tile": None if p == HOME else p,
+                "home": p == HOME,
+                "down": bool(state.down >> d & 1),
+            }
+        )
+    players = []
+    for p in range(n):
+        entry: dict[str, Any] = {
+            "seat": p,
+            "name": seat_name(state, p),
+            "hand_count": state.hand_size(p),
+            "lava_drops": state.drops[p],
+            "prize_count": len(state.prizes[p]),
+            "dinos_home": sum(1 for d in state.dinos_of(p) if state.pos[d] == HOME),
+            "racing": state.is_racing(p),
+        }
+        if state.teams:
+            entry["team"] = state.team_of(p)
+            entry["mate"] = state.mate_of(p)
+        if over or p == seat:
+            entry["prizes"] = [_prize(state, c) for c in state.prizes[p]]
+        players.append(entry)
+    top = state.tasks[-1] if state.tasks else (-1, -1, -1)
+    to_act = state.current_player()
+    result: dict[str, Any] = {
+        "game": "dino-race",
+        "seat": seat,
+        "race": state.race + 1,
+        "races": 2 if state.double else 1,
+        "turn": state.turns,
+        "turn_player": state.turn_player,
+        "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
+        "over": over,
+        "volcano_active": state.volcano_active,
+        "lava_tiles": state.lava,
+        "track": track,
+        "dinos": dinos,
+        "egg": state.egg,
+        "players": players,
+        "deck_count": sum(state.deck),
+        "discard": _cards(state.discard),
+        "prize_stack_count": bin(state.stack).count("1"),
+        "lava_supply": state.drop_supply,
+        "phase": _phase(state, top[0]),
+    }
+    if seat is not None:
+        base = seat * T
+        result["hand"] = _cards(state.hand[base : base + T])
+        if top[0] == PRIZE and top[1] == seat:
+            result["prize_choice"] = [_prize(state, c) for c in range(state.num_prizes) if state.stack >> c & 1]
+        if top[0] == PLAY and top[1] == seat and state.teams:
+            result["passed_card"] = state.passed
+    if state.race_scores:
+        result["race_scores"] = [list(r) for r in state.race_scores]
+    if over:
+        result["scores"] = state.scores()
+        result["winners"] = state.winners()
+        result["breakdown"] = [state.score_parts(p) for p in range(n)]
+        result["egg_safe_by"] = state.egg_safe_by
+        result["egg_value"] = state.egg_value
+    return result
+
+
+def _phase(state: DinoRaceState, kind: int) -> str:
+    from dinobox.games.dino_race import rules as R
+
+    return {
+        R.PLAY: "play",
+        R.PRIZE: "prize",
+        R.ERUPT_EGG: "pass_egg",
+        R.ROLL: "roll",
+        R.DRAW: "draw",
+        R.SETUP_TILE: "setup",
+        R.PRIZE_DRAW: "setup",
+    }.get(kind, "over" if state.current_player() == TERMINAL else "resolve")
+
+
+__all__ = ["DIE_FACES", "dino_name", "seat_name", "view"]
