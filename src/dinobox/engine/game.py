@@ -29,6 +29,9 @@ class Game:
     default_players: ClassVar[int | None] = None
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     default_data: ClassVar[Any] = None
+    # Module with ``render(view: dict) -> str`` for the terminal (found by name, never imported
+    # by the rules themselves).
+    render_module: ClassVar[str | None] = None
 
     def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:
         self.options: dict[str, Any] = OptionSet(self.option_specs).resolve(options, self.id)

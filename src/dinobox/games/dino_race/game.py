@@ -27,6 +27,7 @@ class DinoRaceGame(Game):
                    variant=True),
     )
     default_data: DinoRaceData = DEFAULT_DATA
+    render_module = "dinobox.games.dino_race.render"
     data: DinoRaceData
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:

@@ -576,8 +576,8 @@ class DinoRaceState(State):
 
     def _advance(self) -> None:
         """Run automatic tasks until a chance node or a decision is reached."""
-        tasks = self.tasks
         while True:
+            tasks = self.tasks  # re-read: a new race replaces the list
             if not tasks:
                 self._next_turn()
                 continue
