@@ -488,11 +488,12 @@ class DinoRaceState(State):
                 self.tasks.append((END_RACE, 0, 0))
             return
         if self.egg == seat:
+            # End of the game: nothing else happens, except the prize choices of dinos that
+            # reached the finish in the same moment (the lava can carry several at once).
             self.egg_safe_by = seat
             self._emit("egg_safe", (seat,))
-            self.tasks.clear()
-            self.tasks.append((END_RACE, 0, 0))
-            self.tasks.append((EGG_COUNTER, seat, 0))
+            pending = [t for t in self.tasks if t[0] == PRIZE]
+            self.tasks[:] = [(END_RACE, 0, 0), (EGG_COUNTER, seat, 0), *pending]
 
     def _push_back(self, seat: int, dino: int) -> None:
         """Push back: one tile back, unless that is lava or the active volcano."""

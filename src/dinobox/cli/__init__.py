@@ -1,0 +1,1 @@
+"""The ``dinobox`` command line (Typer + Rich)."""
