@@ -1,12 +1,31 @@
-"""Bots: anything with ``choose(state) -> int``. ``make_bot(spec, seed)`` builds one by name."""
+"""Bots: anything with ``choose(state) -> int`` for ``state.current_player()``.
+
+``make_bot(spec, seed)`` builds one from a spec string:
+
+- ``random``: uniform among the legal actions;
+- ``heuristic``: the game's hand-written policy (``bots/heuristics/<game>.py``), found by the
+  game id of the state it is asked about;
+- ``ismcts[:iterations=N][,seconds=S][,playout=random|heuristic][,c=X]``: information-set
+  Monte Carlo tree search (``bots/ismcts.py``).
+
+A bot reads a state only through the engine contract; its choice depends on what the seat to
+act may know (its view), its seed, and its earlier choices.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
+from dinobox.bots.heuristics import heuristic_policy
+from dinobox.bots.ismcts import ISMCTSBot
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.state import State
+
+
+class Bot(Protocol):
+    def choose(self, state: State) -> int: ...
 
 
 class RandomBot:
@@ -19,10 +38,67 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
-BotFactory = Callable[[str, "int | None"], object]
+class HeuristicBot:
+    """The game's hand-written policy; ``rng`` only breaks ties."""
 
-_BOTS: dict[str, Callable[[dict[str, str], int | None], RandomBot]] = {
-    "random": lambda _opts, seed: RandomBot(seed),
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return heuristic_policy(state.game.id)(state, self.rng)
+
+
+def _no_options(name: str, opts: dict[str, str]) -> None:
+    if opts:
+        raise InvalidOptionError(f"bot {name!r} takes no options (got {', '.join(opts)})")
+
+
+def _number(name: str, key: str, value: str, kind: type[int] | type[float]) -> float:
+    try:
+        number = kind(value)
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise InvalidOptionError(f"bot {name!r}: {key} must be {what}, not {value!r}") from None
+    if number <= 0:
+        raise InvalidOptionError(f"bot {name!r}: {key} must be positive, not {value!r}")
+    return number
+
+
+def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
+    known = {"iterations", "seconds", "playout", "c"}
+    unknown = sorted(set(opts) - known)
+    if unknown:
+        raise InvalidOptionError(
+            f"bot 'ismcts' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})"
+        )
+    playout = opts.get("playout", "heuristic")
+    if playout not in ("random", "heuristic"):
+        raise InvalidOptionError(f"bot 'ismcts': playout must be 'random' or 'heuristic', not {playout!r}")
+    iterations = (
+        int(_number("ismcts", "iterations", opts["iterations"], int)) if "iterations" in opts else None
+    )
+    seconds = _number("ismcts", "seconds", opts["seconds"], float) if "seconds" in opts else None
+    c = _number("ismcts", "c", opts["c"], float) if "c" in opts else 0.7
+    return ISMCTSBot(seed, iterations=iterations, seconds=seconds, playout=playout, exploration=c)
+
+
+def _make_random(opts: dict[str, str], seed: int | None) -> RandomBot:
+    _no_options("random", opts)
+    return RandomBot(seed)
+
+
+def _make_heuristic(opts: dict[str, str], seed: int | None) -> HeuristicBot:
+    _no_options("heuristic", opts)
+    return HeuristicBot(seed)
+
+
+_BOTS: dict[str, Callable[[dict[str, str], int | None], Bot]] = {
+    "random": _make_random,
+    "heuristic": _make_heuristic,
+    "ismcts": _make_ismcts,
 }
 
 
@@ -32,18 +108,40 @@ def bot_kinds() -> list[str]:
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"ismcts:iterations=500,seconds=1"`` -> ``("ismcts", {...})``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise InvalidOptionError(f"a bot spec must be a non-empty string like 'random', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
     opts: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
-        if not eq:
+        if not eq or not key.strip():
             raise InvalidOptionError(f"bot option {part!r} in {spec!r} must be KEY=VALUE")
         opts[key.strip()] = value.strip()
-    return name, opts
+    return name.strip(), opts
 
 
-def make_bot(spec: str, seed: int | None = None) -> RandomBot:
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from its spec; a bad spec raises ``InvalidOptionError`` saying what was wrong."""
     name, opts = parse_spec(spec)
     if name not in _BOTS:
         raise InvalidOptionError(f"no bot {name!r} (bots: {', '.join(_BOTS)})")
     return _BOTS[name](opts, seed)
+
+
+def check_bot_for_game(spec: str, game_id: str) -> None:
+    """Raise ``InvalidOptionError`` if ``spec`` cannot play ``game_id`` (e.g. no heuristic yet)."""
+    make_bot(spec, 0)
+    if parse_spec(spec)[0] == "heuristic":
+        heuristic_policy(game_id)
+
+
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "bot_kinds",
+    "check_bot_for_game",
+    "make_bot",
+    "parse_spec",
+]

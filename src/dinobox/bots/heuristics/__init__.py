@@ -25,7 +25,8 @@ HEURISTICS: dict[str, str] = {
 def heuristic_policy(game_id: str) -> Policy:
     target = HEURISTICS.get(game_id)
     if target is None:
-        raise InvalidOptionError(f"no heuristic bot for {game_id!r} yet (games with one: {', '.join(HEURISTICS)})")
+        known = ", ".join(HEURISTICS)
+        raise InvalidOptionError(f"no heuristic bot for {game_id!r} yet (games with one: {known})")
     module, _, attr = target.partition(":")
     policy: Policy = getattr(importlib.import_module(module), attr)
     return policy

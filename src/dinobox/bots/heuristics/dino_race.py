@@ -1,0 +1,266 @@
+"""A hand-written Dino Race policy that reads only the seat's view and the legal actions.
+
+Priorities, in order, during the play-and-swap phase:
+
+1. stand a tripped dino up with the two least useful cards;
+2. play tricks while an opponent shares a tile (push back the most advanced opponent dino,
+   trip it, steal from the biggest hand, throw the egg away unless it is about to be
+   brought home by us);
+3. run for the finish: matching cards first (the dino nearest the finish first), wildcards
+   next, three-of-a-kind only with cards that are not needed soon;
+4. swap pairs of cards that the next few tiles do not need (avoid waste);
+5. in Playing in Teams, pass the team-mate a card its dino needs next and we do not;
+6. roll.
+
+Prize choice takes the best value, counting the same-colour pair bonus; after an eruption the
+egg goes to the leading opponent, unless that opponent could bring it home at once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dinobox.engine.state import State
+
+TERRAIN_KEYS = ("plains", "desert", "swamp", "jungle")
+TRICKS = ("push", "egg", "steal")
+HORIZON = 5  # tiles ahead whose terrain cards are worth keeping
+
+
+def choose(state: State, rng: random.Random) -> int:
+    seat = state.current_player()
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    view = state.view(seat)
+    infos = [state.describe_action(a) for a in legal]
+    phase = view.get("phase")
+    if phase == "prize":
+        return _best(infos, lambda i: _prize_value(view, seat, i, state), rng)
+    if phase == "pass_egg":
+        return _best(infos, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
+    return _play(view, seat, infos, rng)
+
+
+# ----- small readings of the view ---------------------------------------------------------------
+def _best(infos: list[dict[str, Any]], score: Any, rng: random.Random) -> int:
+    """The action with the highest score; ties broken by ``rng``."""
+    scored = [(score(i), i["action"]) for i in infos]
+    top = max(s for s, _ in scored)
+    options = [a for s, a in scored if s == top]
+    return options[0] if len(options) == 1 else rng.choice(options)
+
+
+def _length(view: dict[str, Any]) -> int:
+    return len(view["track"])
+
+
+def _terrain_ahead(view: dict[str, Any], tile: int) -> str:
+    """Terrain of the tile after ``tile`` (the one a dino on ``tile`` must match)."""
+    return str(view["track"][tile]["terrain"])
+
+
+def _progress(view: dict[str, Any], seat: int) -> int:
+    length = _length(view)
+    return sum(length if d["home"] else int(d["tile"]) for d in view["dinos"] if d["owner"] == seat)
+
+
+def _my_dinos(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    return [d for d in view["dinos"] if d["owner"] == seat and not d["home"]]
+
+
+def _is_opponent(view: dict[str, Any], seat: int, other: int) -> bool:
+    if other == seat:
+        return False
+    players = view["players"]
+    team = players[seat].get("team")
+    return team is None or players[other].get("team") != team
+
+
+def _needed(view: dict[str, Any], seat: int, horizon: int = HORIZON) -> dict[str, int]:
+    """How many cards of each terrain the next ``horizon`` tiles of our dinos ask for."""
+    need = dict.fromkeys(TERRAIN_KEYS, 0)
+    length = _length(view)
+    for d in _my_dinos(view, seat):
+        for tile in range(int(d["tile"]), min(int(d["tile"]) + horizon, length)):
+            need[_terrain_ahead(view, tile)] += 1
+    return need
+
+
+def _opponents_near(view: dict[str, Any], seat: int, reach: int = 2) -> bool:
+    mine = [int(d["tile"]) for d in _my_dinos(view, seat)]
+    return any(
+        not d["home"]
+        and _is_opponent(view, seat, d["owner"])
+        and any(abs(int(d["tile"]) - t) <= reach for t in mine)
+        for d in view["dinos"]
+    )
+
+
+def _surplus(view: dict[str, Any], seat: int) -> dict[str, int]:
+    """Cards in hand beyond what the coming tiles (and tricks on nearby opponents) need."""
+    hand: dict[str, int] = view.get("hand", {})
+    need = _needed(view, seat)
+    keep_tricks = 1 if _opponents_near(view, seat) else 0
+    out: dict[str, int] = {}
+    for key, count in hand.items():
+        if key == "wild":
+            keep = count
+        elif key in TRICKS:
+            keep = keep_tricks
+        else:
+            keep = need.get(key, 0)
+        out[key] = max(0, count - keep)
+    return out
+
+
+def _card_cost(key: str, surplus: dict[str, int]) -> int:
+    """How much losing one card of ``key`` hurts (0 = surplus)."""
+    if surplus.get(key, 0) > 0:
+        return 0
+    return {"wild": 4, "push": 1, "egg": 1, "steal": 1}.get(key, 2)
+
+
+def _pair_cost(cards: list[str], surplus: dict[str, int]) -> int:
+    left = dict(surplus)
+    cost = 0
+    for key in cards:
+        cost += _card_cost(key, left)
+        if left.get(key, 0) > 0:
+            left[key] -= 1
+    return cost
+
+
+# ----- decisions ---------------------------------------------------------------------------------
+def _prize_value(view: dict[str, Any], seat: int, info: dict[str, Any], state: State) -> float:
+    bonus = int(getattr(state.game.data, "pair_bonus", 3))
+    mine = view["players"][seat].get("prizes", [])
+    colours = [p["colour"] for p in mine]
+    has_pair = any(colours.count(c) >= 2 for c in set(colours))
+    value = float(info["value"])
+    if not has_pair and info["colour"] in colours:
+        value += bonus
+    if not mine:
+        # First prize: a slight lean to the colour that leaves more of its kind in the stack.
+        same = sum(1 for p in view.get("prize_choice", []) if p["colour"] == info["colour"])
+        value += 0.01 * same
+    return value
+
+
+def _can_end_soon(view: dict[str, Any], seat: int) -> bool:
+    dinos = _my_dinos(view, seat)
+    return len(dinos) == 1 and _length(view) - int(dinos[0]["tile"]) <= 2
+
+
+def _egg_target_value(view: dict[str, Any], seat: int, target: int) -> float:
+    """Pass the egg to the leader (it costs them their hand at the next eruption), but not to
+    someone who could end the race with it while we are still far from home."""
+    value = float(_progress(view, target)) + 0.1 * view["players"][target]["hand_count"]
+    if not _is_opponent(view, seat, target):
+        value -= 1000
+    if _can_end_soon(view, target) and view["players"][seat]["racing"] and not _can_end_soon(view, seat):
+        value -= 100
+    return value
+
+
+def _play(view: dict[str, Any], seat: int, infos: list[dict[str, Any]], rng: random.Random) -> int:
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for info in infos:
+        by_kind.setdefault(str(info["kind"]), []).append(info)
+    surplus = _surplus(view, seat)
+    if "stand_up" in by_kind:
+        return _best(by_kind["stand_up"], lambda i: -_pair_cost(i["cards"], surplus), rng)
+    trick = _trick(view, seat, by_kind, rng)
+    if trick is not None:
+        return trick
+    move = _move(view, seat, by_kind, surplus, rng)
+    if move is not None:
+        return move
+    swaps = [i for i in by_kind.get("swap", []) if _pair_cost(i["cards"], surplus) == 0]
+    if swaps:
+        return _best(swaps, lambda i: -sum(1 for c in i["cards"] if c in TRICKS), rng)
+    passes = by_kind.get("pass_card", [])
+    if passes:
+        wanted = _mate_wants(view, seat)
+        useful = [i for i in passes if i["card"] in wanted and surplus.get(i["card"], 0) > 0]
+        if useful:
+            return _best(useful, lambda i: 0, rng)
+    return int(by_kind["roll"][0]["action"])
+
+
+def _dino_tile(view: dict[str, Any], dino: int) -> int:
+    return int(view["dinos"][dino]["tile"])
+
+
+def _trick(
+    view: dict[str, Any], seat: int, by_kind: dict[str, list[dict[str, Any]]], rng: random.Random
+) -> int | None:
+    standing = {p: _progress(view, p) for p in range(len(view["players"]))}
+    pushes = by_kind.get("push", [])
+    if pushes:
+        return _best(
+            pushes,
+            lambda i: standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"]),
+            rng,
+        )
+    trips = by_kind.get("trip", [])
+    if trips:
+        return _best(
+            trips,
+            lambda i: standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"]),
+            rng,
+        )
+    steals = by_kind.get("steal", [])
+    if steals:
+        return _best(steals, lambda i: view["players"][i["target_seat"]]["hand_count"], rng)
+    gives = by_kind.get("give_egg", [])
+    if gives and not _can_end_soon(view, seat):
+        return _best(gives, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
+    return None
+
+
+def _move(
+    view: dict[str, Any],
+    seat: int,
+    by_kind: dict[str, list[dict[str, Any]]],
+    surplus: dict[str, int],
+    rng: random.Random,
+) -> int | None:
+    moves = by_kind.get("move", [])
+    if not moves:
+        return None
+    length = _length(view)
+    hand: dict[str, int] = view.get("hand", {})
+
+    def score(info: dict[str, Any]) -> float:
+        tile = _dino_tile(view, info["dino"])
+        ahead = length - tile  # tiles still to run
+        how = info["with"]
+        base = {"match": 300.0, "wild": 200.0, "triple": 100.0}[how]
+        if ahead == 1:
+            base += 50  # cross the finish line first
+        return base - ahead
+
+    def allowed(info: dict[str, Any]) -> bool:
+        if info["with"] != "triple":
+            return True
+        key = str(info["card"])
+        return (
+            key != "wild" and hand.get(key, 0) >= 3 and surplus.get(key, 0) >= 3 - (1 if key in TRICKS else 0)
+        )
+
+    candidates = [i for i in moves if allowed(i)]
+    if not candidates:
+        return None
+    return _best(candidates, score, rng)
+
+
+def _mate_wants(view: dict[str, Any], seat: int) -> set[str]:
+    mate = view["players"][seat].get("mate")
+    if mate is None:
+        return set()
+    wants = {"wild"}
+    for d in _my_dinos(view, mate):
+        wants.add(_terrain_ahead(view, int(d["tile"])))
+    return wants

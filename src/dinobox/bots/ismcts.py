@@ -1,0 +1,171 @@
+"""Information-set Monte Carlo tree search over the engine contract.
+
+Every iteration starts from ``state.resample(seat, rng)``: a full state that agrees with what
+the searching seat knows (its ``view``) and redraws everything else. The tree is keyed by
+information sets: a node is ``(player, view(player))`` of the player to act in the
+determinized state, so two determinizations the player cannot tell apart share a node, and the
+searching seat's own nodes never depend on another seat's hidden facts. Edges carry
+availability counts (an action is only legal in some determinizations), and UCB uses them
+(Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search").
+
+Each player maximises its own ``returns()`` (max^n backup), which suits 2 to 8 players.
+Chance nodes are sampled from the determinized state. Positions with a single legal action are
+stepped through without growing the tree. Playouts use the random policy or the game's
+heuristic (``playout=heuristic``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from dinobox.engine.state import CHANCE, State
+
+Policy = Callable[[State, random.Random], int]
+
+
+@dataclass(slots=True)
+class Node:
+    """Statistics of one information set: per action, visits, total reward, availability."""
+
+    visits: dict[int, int] = field(default_factory=dict)
+    reward: dict[int, float] = field(default_factory=dict)
+    avail: dict[int, int] = field(default_factory=dict)
+
+
+def info_key(state: State, player: int) -> str:
+    """The information set of ``player``: its view, as a string."""
+    return f"{player}|{state.view(player)!r}"
+
+
+def _random_policy(state: State, rng: random.Random) -> int:
+    return rng.choice(state.legal_actions())
+
+
+class ISMCTSBot:
+    """Single-tree ISMCTS. ``iterations`` bounds the search (deterministic); ``seconds`` bounds
+    it by wall-clock time (then the iteration count depends on the machine)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        playout: str = "heuristic",
+        exploration: float = 0.7,
+        max_playout: int = 5_000,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 500
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"ismcts iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"ismcts seconds must be positive, not {seconds}")
+        if playout not in ("random", "heuristic"):
+            raise ValueError(f"ismcts playout must be 'random' or 'heuristic', not {playout!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.playout = playout
+        self.exploration = exploration
+        self.max_playout = max_playout
+        self.last_iterations = 0
+        self._policies: dict[str, Policy] = {}
+
+    # ----- policy used in playouts --------------------------------------------------------
+    def _playout_policy(self, state: State) -> Policy:
+        gid = state.game.id
+        policy = self._policies.get(gid)
+        if policy is None:
+            policy = _random_policy
+            if self.playout == "heuristic":
+                from dinobox.bots.heuristics import HEURISTICS, heuristic_policy
+
+                if gid in HEURISTICS:
+                    policy = heuristic_policy(gid)
+            self._policies[gid] = policy
+        return policy
+
+    # ----- the search ---------------------------------------------------------------------
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        seat = state.current_player()
+        root_key = info_key(state, seat)
+        tree: dict[str, Node] = {}
+        rng = self.rng
+        policy = self._playout_policy(state)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(state.resample(seat, rng), tree, rng, policy)
+            done += 1
+        self.last_iterations = done
+        root = tree.get(root_key)
+        if root is None:  # pragma: no cover - the root is always expanded on the first iteration
+            return rng.choice(legal)
+        return max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0), -a))
+
+    def _iterate(self, det: State, tree: dict[str, Node], rng: random.Random, policy: Policy) -> None:
+        path: list[tuple[Node, int, int]] = []
+        c = self.exploration
+        while not det.is_terminal():
+            player = det.current_player()
+            if player == CHANCE:
+                det.apply_action(det.sample_chance(rng))
+                continue
+            legal = det.legal_actions()
+            if len(legal) == 1:
+                det.apply_action(legal[0])
+                continue
+            key = info_key(det, player)
+            node = tree.get(key)
+            expanded = node is None
+            if node is None:
+                node = Node()
+                tree[key] = node
+            visits, reward, avail = node.visits, node.reward, node.avail
+            for a in legal:
+                avail[a] = avail.get(a, 0) + 1
+            untried = [a for a in legal if a not in visits]
+            if untried:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+            else:
+                best = -math.inf
+                action = legal[0]
+                for a in legal:
+                    n = visits[a]
+                    value = reward[a] / n + c * math.sqrt(math.log(avail[a]) / n)
+                    if value > best:
+                        best, action = value, a
+            path.append((node, action, player))
+            det.apply_action(action)
+            if expanded or untried:
+                break
+        self._playout(det, rng, policy)
+        returns = det.returns()
+        for node, action, player in path:
+            node.visits[action] = node.visits.get(action, 0) + 1
+            node.reward[action] = node.reward.get(action, 0.0) + returns[player]
+
+    def _playout(self, det: State, rng: random.Random, policy: Policy) -> None:
+        steps = 0
+        limit = self.max_playout
+        while not det.is_terminal() and steps < limit:
+            if det.is_chance_node():
+                det.apply_action(det.sample_chance(rng))
+            else:
+                legal = det.legal_actions()
+                det.apply_action(legal[0] if len(legal) == 1 else policy(det, rng))
+            steps += 1

@@ -1,0 +1,75 @@
+"""Bot specs: parsing, options and clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import dinobox
+from dinobox.bots import (
+    HeuristicBot,
+    ISMCTSBot,
+    RandomBot,
+    bot_kinds,
+    check_bot_for_game,
+    make_bot,
+    parse_spec,
+)
+from dinobox.engine.errors import InvalidOptionError
+
+
+def test_parse_spec_splits_name_and_options() -> None:
+    assert parse_spec("ismcts:iterations=50, playout=random") == (
+        "ismcts",
+        {"iterations": "50", "playout": "random"},
+    )
+    assert parse_spec(" random ") == ("random", {})
+
+
+def test_make_bot_builds_each_kind() -> None:
+    assert set(bot_kinds()) >= {"random", "heuristic", "ismcts"}
+    assert isinstance(make_bot("random", 1), RandomBot)
+    assert isinstance(make_bot("heuristic", 1), HeuristicBot)
+    bot = make_bot("ismcts:iterations=7,c=1.2,playout=random", 1)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.seconds, bot.exploration, bot.playout) == (7, None, 1.2, "random")
+    timed = make_bot("ismcts:seconds=0.5", 1)
+    assert isinstance(timed, ISMCTSBot) and timed.seconds == 0.5 and timed.iterations is None
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("nobot", "no bot 'nobot'"),
+        ("random:x=1", "takes no options"),
+        ("heuristic:depth=2", "takes no options"),
+        ("ismcts:depth=3", "no option 'depth'"),
+        ("ismcts:iterations=abc", "iterations must be a whole number"),
+        ("ismcts:iterations=0", "must be positive"),
+        ("ismcts:seconds=-1", "must be positive"),
+        ("ismcts:playout=smart", "playout must be"),
+        ("ismcts:iterations", "must be KEY=VALUE"),
+        ("", "non-empty"),
+    ],
+)
+def test_bad_specs_are_refused_clearly(spec: str, message: str) -> None:
+    with pytest.raises(InvalidOptionError, match=message):
+        make_bot(spec, 0)
+
+
+def test_heuristic_needs_a_policy_for_the_game() -> None:
+    check_bot_for_game("heuristic", "dino-race")
+    with pytest.raises(InvalidOptionError, match="no heuristic bot"):
+        check_bot_for_game("heuristic", "no-such-game")
+
+
+def test_bots_play_a_whole_game() -> None:
+    from dinobox.engine.runner import play_game
+
+    game = dinobox.load_game("dino-race", players=3)
+    bots = [
+        make_bot("heuristic", 1),
+        make_bot("ismcts:iterations=4,playout=random", 2),
+        make_bot("random", 3),
+    ]
+    result = play_game(game.new_initial_state(), bots, seed=5)
+    assert result.state.is_terminal() and result.winners
