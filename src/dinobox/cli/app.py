@@ -18,6 +18,7 @@ app = typer.Typer(
 app.command("games")(games_cmd.games)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
+app.command("serve")(__import__("dinobox.cli.serve", fromlist=["serve"]).serve)
 # Further sub-commands register here, one line each (simulate, serve).
 
 

@@ -31,7 +31,8 @@ def replay(
         game = final.game
         if seat is not None and not 0 <= seat < game.num_players:
             raise DinoboxError(f"--seat must be 0..{game.num_players - 1}")
-        state = load_game(game.id, players=game.num_players, data=game.data_overrides, **game.options).new_initial_state()
+        fresh = load_game(game.id, players=game.num_players, data=game.data_overrides, **game.options)
+        state = fresh.new_initial_state()
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     console.print(f"[bold]Replay of {game.title}[/] · {game.num_players} players · {len(final.history())} actions")

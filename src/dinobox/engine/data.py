@@ -83,7 +83,7 @@ def apply_overrides(data: D, overrides: Mapping[str, Any], game_id: str) -> D:
                 f"{game_id} data {key!r} must look like {json.dumps(_jsonable(current))}, not {json.dumps(value)}"
             )
         changes[key] = _freeze(value, current)
-    new = dataclasses.replace(data, **changes)  # type: ignore[type-var]
+    new = dataclasses.replace(data, **changes)
     validate = getattr(new, "validate", None)
     if callable(validate):
         problem = validate()

@@ -149,7 +149,7 @@ class State:
         actions, weights = self._chance()
         if len(actions) == 1:
             return actions[0]
-        return rng.choices(actions, weights)[0]  # type: ignore[arg-type]
+        return rng.choices(actions, weights)[0]
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action, or raise ``IllegalActionError`` and change nothing."""
@@ -169,7 +169,7 @@ class State:
         if isinstance(action, bool):
             raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player)
         try:
-            return operator.index(action)  # numpy integers and the like
+            return operator.index(action)  # type: ignore[arg-type]  # numpy integers and the like
         except TypeError:
             raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player) from None
 

@@ -25,7 +25,9 @@ def play(state: State, *actions: int) -> State:
     return state
 
 
-def run_chance(state: State, rng: random.Random | None = None, choose: Callable[[list[int]], int] | None = None) -> State:
+def run_chance(
+    state: State, rng: random.Random | None = None, choose: Callable[[list[int]], int] | None = None
+) -> State:
     """Resolve chance nodes until a player must decide (or the game ends)."""
     rng = rng or random.Random(0)
     while state.current_player() == CHANCE:

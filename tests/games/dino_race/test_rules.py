@@ -256,7 +256,8 @@ def test_steal_a_card_takes_a_random_card_seen_only_by_thief_and_victim() -> Non
 def test_swapping_cards_two_for_one_any_number_of_times() -> None:
     state = table(hands=[[PL, PL, PL, PL, PL], [JU] * 5])
     for _ in range(3):
-        play(state, A.SWAP + A.PAIR_INDEX[(JU, PL)] if hand(state, 0).get("jungle") else A.SWAP + A.PAIR_INDEX[(PL, PL)])
+        pair = (JU, PL) if hand(state, 0).get("jungle") else (PL, PL)
+        play(state, A.SWAP + A.PAIR_INDEX[pair])
         force(state, DE)
     assert sum(hand(state, 0).values()) == 7 - 3
     assert state.current_player() == 0

@@ -8,7 +8,7 @@ from typing import Any
 from dinobox.engine.game import Game
 from dinobox.engine.options import OptionSpec
 from dinobox.games.dino_race import actions as A
-from dinobox.games.dino_race.data import DEFAULT_DATA, NUM_CARD_TYPES, DinoRaceData
+from dinobox.games.dino_race.data import DEFAULT_DATA, NUM_CARD_TYPES
 from dinobox.games.dino_race.rules import DinoRaceState
 
 
@@ -26,9 +26,8 @@ class DinoRaceGame(Game):
         OptionSpec("teams", "bool", False, "Playing in Teams: 4, 6 or 8 players in pairs, one dino each",
                    variant=True),
     )
-    default_data: DinoRaceData = DEFAULT_DATA
+    default_data = DEFAULT_DATA
     render_module = "dinobox.games.dino_race.render"
-    data: DinoRaceData
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         return (4, 8) if options.get("teams") else (2, 4)

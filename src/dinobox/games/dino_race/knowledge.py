@@ -8,6 +8,7 @@ is face down; each finisher sees it when choosing, and chosen prizes stay secret
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from dinobox.games.dino_race.data import NUM_CARD_TYPES
@@ -84,7 +85,7 @@ def _redraw_prizes(state: DinoRaceState, seat: int, rng: random.Random) -> None:
         # Before the first look: taken from counters not in the stack seen then.
         first_index, first_mask = looks[0][0], looks[0][1]
         _assign(counters, range(first_index), everything & ~first_mask, rng)
-        for (i, mask, mine), (j, next_mask, _) in zip(looks, looks[1:], strict=False):
+        for (i, mask, mine), (j, next_mask, _) in pairwise(looks):
             between = mask & ~(1 << mine) & ~next_mask
             _assign(counters, range(i + 1, j), between, rng)
         last_index, last_mask, last_mine = looks[-1]

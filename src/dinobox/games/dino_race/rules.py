@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.dino_race import actions as A
 from dinobox.games.dino_race.data import (
-    DIE_ERUPTION,
     DIE_TWO_CARDS,
     EGG,
     NUM_CARD_TYPES,
@@ -174,13 +173,13 @@ class DinoRaceState(State):
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         kind, a, b = self.tasks[-1]
-        if kind == DRAW or kind == SWAP_DRAW:
+        if kind in (DRAW, SWAP_DRAW):
             deck = self.deck
             outs = [t for t in range(T) if deck[t]]
             return outs, [deck[t] for t in outs]
         if kind == ROLL:
             return range(6), (1, 1, 1, 1, 1, 1)
-        if kind == RANDOM_DISCARD or kind == STEAL_DRAW:
+        if kind in (RANDOM_DISCARD, STEAL_DRAW):
             seat = a if kind == RANDOM_DISCARD else b
             hand = self.hand
             base = seat * T
@@ -199,7 +198,7 @@ class DinoRaceState(State):
         raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
 
     def _legal(self) -> list[int]:
-        kind, seat, extra = self.tasks[-1]
+        kind, seat, _ = self.tasks[-1]
         if kind == PLAY:
             return self._play_actions(seat)
         if kind == PRIZE:
@@ -287,7 +286,7 @@ class DinoRaceState(State):
 
     def _apply_chance(self, kind: int, a: int, b: int, outcome: int) -> None:
         tasks = self.tasks
-        if kind == DRAW or kind == SWAP_DRAW:
+        if kind in (DRAW, SWAP_DRAW):
             self.deck[outcome] -= 1
             self.hand[a * T + outcome] += 1
             self._emit("draw", (a, outcome), (a,))
@@ -436,14 +435,14 @@ class DinoRaceState(State):
     def _learn_pass(self, giver: int, mate: int, card: int) -> None:
         known = self.known
         known.setdefault((giver, mate), [0] * T)[card] += 1
-        for (obs, holder) in list(known):
+        for obs, holder in list(known):
             if holder == giver and obs != mate:
                 del known[(obs, holder)]
             elif holder == giver and known[(obs, holder)][card]:
                 known[(obs, holder)][card] -= 1
 
     def _forget_one(self, seat: int, card: int) -> None:
-        for (obs, holder), counts in self.known.items():
+        for (_, holder), counts in self.known.items():
             if holder == seat and counts[card]:
                 counts[card] -= 1
 
@@ -582,8 +581,8 @@ class DinoRaceState(State):
             if not tasks:
                 self._next_turn()
                 continue
-            kind, a, b = tasks[-1]
-            if kind == DRAW or kind == SWAP_DRAW:
+            kind, a, _ = tasks[-1]
+            if kind in (DRAW, SWAP_DRAW):
                 self._reshuffle_if_empty()
                 if not any(self.deck):
                     tasks.pop()  # no cards anywhere: nothing to draw
@@ -602,7 +601,7 @@ class DinoRaceState(State):
             if kind in (ROLL, SETUP_TILE, PRIZE_DRAW, EGG_COUNTER, STEAL_DRAW):
                 self._player = CHANCE
                 return
-            if kind == PRIZE or kind == ERUPT_EGG:
+            if kind in (PRIZE, ERUPT_EGG):
                 self._player = a
                 return
             tasks.pop()
@@ -614,10 +613,9 @@ class DinoRaceState(State):
                 self._start_turn(a)
             elif kind == START_RACE:
                 self._start_race()
-            elif kind == END_RACE:
-                if self._end_race():
-                    self._player = TERMINAL
-                    return
+            elif kind == END_RACE and self._end_race():
+                self._player = TERMINAL
+                return
 
     def _start_turn(self, seat: int) -> None:
         """The game turn: draw, play and swap, roll. A player with every dino home only rolls."""
