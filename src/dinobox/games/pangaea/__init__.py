@@ -1,0 +1,1 @@
+"""Pangaea: survive the asteroid on a changing supercontinent."""

@@ -1,0 +1,832 @@
+"""Pangaea's world: the hex board, its stacks of tiles, the pieces on it and every change.
+
+The world is plain data (lists of ints and tuples) plus functions over it, so a game state can
+hold one and copy it cheaply (``World.copy``). The board geometry never changes and is shared.
+
+Board: rows 0..9 (0 = the north pole), ``cols`` spaces per row, even rows drawn half a space
+to the right. Left and right edges are joined; top and bottom are not (the Event locator bounces).
+A space is a stack of tiles on the sea (an empty stack is open sea).
+
+Changes record what happened in ``World.events`` (tuples, see ``EVENT_KINDS``); the game reads
+and clears them. Rulebook sections are named in the docstrings.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from dinobox.games.pangaea.tiles import (
+    ADD,
+    BOUNCE,
+    CHANGE_FLAT,
+    DINO_OK,
+    DOWN,
+    EXPLORER_OK,
+    L1,
+    LAVA,
+    LAVA_OP,
+    MAX_EXPLORERS_PER_SPACE,
+    MOUNTAIN,
+    NUM_DINOS,
+    NUM_TILES,
+    RANGE_DIRS,
+    REMOVE,
+    REMOVE_THEN_UP,
+    SAND,
+    SE,
+    SEA,
+    SHELTER_OK,
+    SNOW,
+    SPECIAL_OK,
+    STACK_OF_SYMBOL,
+    STONE,
+    SW,
+    TILE_KEYS,
+    TSUNAMI_OP,
+    UP,
+    VOLCANO,
+    E,
+    W,
+    is_trex,
+)
+
+EVENT_KINDS = (
+    "tile",  # (space, top before, top after)
+    "explorer_lost",  # (player, space)
+    "shelter_lost",  # (player, space)
+    "dino_lost",  # (dino, space)
+    "erupt",  # (volcano space,)
+    "crack",  # (edge,)
+    "crack_gone",  # (edge,)
+    "crack_moved",  # (edge taken from the board,)
+    "tsunami",  # (start, space hit or -1)
+    "guard",  # (player, dino): a protection Evolution card was used against this dino
+    "reenter",  # (player, space)
+    "no_tile",  # (space, tile): none in the supply nor on the board outside the range
+    "tile_from_board",  # (source space, tile)
+    "dino",  # (dino, from or -1, to)
+)
+
+
+# ===== geometry =================================================================================
+class Geometry:
+    """The fixed shape of the board: neighbours, edges (crack places) and distances."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.n = rows * cols
+        nb: list[tuple[int, ...]] = []
+        for i in range(self.n):
+            r, c = divmod(i, cols)
+            shifted = not r & 1  # even rows sit half a space to the right
+            out = []
+            steps = ((-1, 0, 1), (0, 1, 1), (1, 0, 1), (1, -1, 0), (0, -1, -1), (-1, -1, 0))
+            for dr, dc_even, dc_odd in steps:
+                rr = r + dr
+                if not 0 <= rr < rows:
+                    out.append(-1)
+                    continue
+                cc = (c + (dc_odd if shifted else dc_even)) % cols
+                out.append(rr * cols + cc)
+            nb.append(tuple(out))
+        self.nb: tuple[tuple[int, ...], ...] = tuple(nb)
+        # Edges between neighbours: id = space * 3 + k for the E, SE and SW sides.
+        edge_of: dict[tuple[int, int], int] = {}
+        ends: dict[int, tuple[int, int]] = {}
+        for i in range(self.n):
+            for k, d in enumerate((E, SE, SW)):
+                j = nb[i][d]
+                if j >= 0:
+                    edge = i * 3 + k
+                    edge_of[(i, j)] = edge
+                    edge_of[(j, i)] = edge
+                    ends[edge] = (i, j)
+        self.edge_of = edge_of
+        self.edge_ends = ends
+        adj: dict[int, tuple[int, ...]] = {}
+        for edge, (a, b) in ends.items():
+            common = set(nb[a]) & set(nb[b]) - {-1}
+            near = []
+            for c in sorted(common):
+                near.append(edge_of[(a, c)])
+                near.append(edge_of[(b, c)])
+            adj[edge] = tuple(sorted(set(near)))
+        self.edge_adj = adj
+        self.num_edges = self.n * 3
+
+    def rc(self, space: int) -> tuple[int, int]:
+        r, c = divmod(space, self.cols)
+        return r, c
+
+    def space(self, row: int, col: int) -> int:
+        if not 0 <= row < self.rows:
+            raise ValueError(f"row {row} is off the board (rows 0..{self.rows - 1})")
+        return row * self.cols + col % self.cols
+
+    def range_spaces(self, center: int, shape: int) -> list[int]:
+        """The Range around ``center``: one of the five shapes (Earthquake - part 2)."""
+        nb = self.nb[center]
+        out = [center]
+        for d in RANGE_DIRS[shape]:
+            j = nb[d]
+            if j >= 0:
+                out.append(j)
+        return out
+
+    def line(self, start: int, direction: int, steps: int) -> tuple[int, list[int]]:
+        """Moving the Event locator: ``steps`` spaces in a straight line, wrapping at the sides
+        and bouncing at the top and bottom rows. Returns the end and the spaces passed."""
+        pos = start
+        d = direction
+        path = []
+        nb = self.nb
+        for _ in range(steps):
+            nxt = nb[pos][d]
+            if nxt < 0:
+                d = BOUNCE[d]
+                nxt = nb[pos][d]
+            pos = nxt
+            path.append(pos)
+        return pos, path
+
+    def within(self, center: int, dist: int) -> list[int]:
+        """Every space at most ``dist`` steps from ``center`` (itself first)."""
+        seen = {center: 0}
+        order = [center]
+        frontier = [center]
+        for step in range(1, dist + 1):
+            nxt = []
+            for s in frontier:
+                for j in self.nb[s]:
+                    if j >= 0 and j not in seen:
+                        seen[j] = step
+                        order.append(j)
+                        nxt.append(j)
+            frontier = nxt
+        return order
+
+    def ring(self, center: int, dist: int) -> list[int]:
+        """The spaces exactly ``dist`` steps from ``center``."""
+        inner = set(self.within(center, dist - 1)) if dist > 0 else set()
+        return [s for s in self.within(center, dist) if s not in inner]
+
+
+@cache
+def geometry(rows: int, cols: int) -> Geometry:
+    return Geometry(rows, cols)
+
+
+# ===== the starting map (an editable data file) =================================================
+@dataclass(frozen=True)
+class WorldMap:
+    rows: tuple[str, ...]
+    stars: tuple[tuple[int, int], ...]
+    locator: tuple[int, int]
+    supply: tuple[int, ...]
+    sticks: int
+
+    def validate(self) -> str | None:
+        if not 3 <= len(self.rows) <= 20:
+            return "the world needs 3..20 rows"
+        cols = len(self.rows[0])
+        if cols < 4 or any(len(r) != cols for r in self.rows):
+            return "every row of the world must have the same length (at least 4)"
+        bad = {ch for r in self.rows for ch in r if ch not in STACK_OF_SYMBOL}
+        if bad:
+            return f"unknown map symbols {sorted(bad)} (known: {''.join(STACK_OF_SYMBOL)})"
+        for r, c in (*self.stars, self.locator):
+            if not (0 <= r < len(self.rows) and 0 <= c < cols):
+                return f"map position {[r, c]} is off the board"
+        if len(self.supply) != NUM_TILES or any(x < 0 for x in self.supply):
+            return f"the supply needs {NUM_TILES} non-negative counts"
+        if self.sticks < 0:
+            return "sticks must not be negative"
+        return None
+
+
+def load_map(text: str | None = None) -> WorldMap:
+    """Read a world file (the packaged ``world.json`` by default)."""
+    if text is None:
+        text = resources.files("dinobox.games.pangaea").joinpath("world.json").read_text(encoding="utf-8")
+    raw = json.loads(text)
+    supply = [0] * NUM_TILES
+    for key, count in raw.get("supply", {}).items():
+        if key not in TILE_KEYS:
+            raise ValueError(f"world supply: unknown tile {key!r}")
+        supply[TILE_KEYS.index(key)] = int(count)
+    return WorldMap(
+        rows=tuple(raw["rows"]),
+        stars=tuple((int(r), int(c)) for r, c in raw["stars"]),
+        locator=(int(raw["locator"][0]), int(raw["locator"][1])),
+        supply=tuple(supply),
+        sticks=int(raw.get("sticks", 12)),
+    )
+
+
+# ===== the world =================================================================================
+class World:
+    """Tiles, pieces and the Event locator. Copy with ``copy()``; the geometry is shared."""
+
+    geo: Geometry
+    stacks: list[tuple[int, ...]]
+    supply: list[int]
+    explorers: list[int]  # per player: space, or -1 when off the board (waiting to re-enter)
+    shelters: list[int]  # per space: bitmask of players with a Shelter there
+    special: list[int]  # per space: bitmask of Shelters built with the level 3 ability
+    dinos: list[int]  # per dino: space, or -1 in stock
+    dino_moved: int  # bitmask of dinos moved this round
+    cracks: tuple[int, ...]  # edges, oldest first
+    sticks: int  # crack sticks left in stock
+    locator: int
+    ex_sea: int  # players whose Explorer may use sea (level 1 Evolution card)
+    ex_mountain: int  # players whose Explorer may use mountains (level 1 Evolution card)
+    trex_guard: int  # players with an active T-Rex protection card
+    bronto_guard: int  # players with an active Brontosaurus protection card
+    events: list[tuple[Any, ...]]
+
+    @classmethod
+    def from_map(cls, world_map: WorldMap, players: int) -> World:
+        geo = geometry(len(world_map.rows), len(world_map.rows[0]))
+        self = cls()
+        self.geo = geo
+        self.stacks = [STACK_OF_SYMBOL[ch] for row in world_map.rows for ch in row]
+        self.supply = list(world_map.supply)
+        self.explorers = [-1] * players
+        self.shelters = [0] * geo.n
+        self.special = [0] * geo.n
+        self.dinos = [-1] * NUM_DINOS
+        self.dino_moved = 0
+        self.cracks = ()
+        self.sticks = world_map.sticks
+        self.locator = geo.space(*world_map.locator)
+        self.ex_sea = self.ex_mountain = 0
+        self.trex_guard = self.bronto_guard = 0
+        self.events = []
+        return self
+
+    def copy(self) -> World:
+        new = object.__new__(World)
+        new.__dict__.update(self.__dict__)
+        new.stacks = self.stacks[:]
+        new.supply = self.supply[:]
+        new.explorers = self.explorers[:]
+        new.shelters = self.shelters[:]
+        new.special = self.special[:]
+        new.dinos = self.dinos[:]
+        new.events = []
+        return new
+
+    # ----- queries ---------------------------------------------------------------------------
+    def top(self, s: int) -> int:
+        st = self.stacks[s]
+        return st[-1] if st else SEA
+
+    def is_sea(self, s: int) -> bool:
+        """Open sea, or sea frozen over with snow (no land tile underneath)."""
+        st = self.stacks[s]
+        return not st or st[0] == SNOW
+
+    def explorer_ok(self, s: int, player: int) -> bool:
+        t = self.top(s)
+        if EXPLORER_OK[t]:
+            return True
+        if t == SEA:
+            return bool(self.ex_sea >> player & 1)
+        if t == MOUNTAIN:
+            return bool(self.ex_mountain >> player & 1)
+        return False
+
+    def explorers_at(self, s: int) -> int:
+        return sum(1 for x in self.explorers if x == s)
+
+    def dino_at(self, s: int) -> int:
+        for d, x in enumerate(self.dinos):
+            if x == s:
+                return d
+        return -1
+
+    def occupied(self, s: int) -> bool:
+        return s in self.explorers or bool(self.shelters[s]) or s in self.dinos
+
+    def shelter_count(self, player: int) -> int:
+        bit = 1 << player
+        return sum(1 for m in self.shelters if m & bit)
+
+    def shelter_spaces(self, player: int) -> list[int]:
+        bit = 1 << player
+        return [s for s, m in enumerate(self.shelters) if m & bit]
+
+    def non_sea_in_row(self, row: int) -> int:
+        cols = self.geo.cols
+        return sum(1 for s in range(row * cols, row * cols + cols) if not self.is_sea(s))
+
+    def blocked(self, a: int, b: int) -> bool:
+        """A crack between two neighbouring spaces blocks Explorers and Dinosaurs."""
+        return bool(self.cracks) and self.geo.edge_of[(a, b)] in self.cracks
+
+
+# ===== tiles =====================================================================================
+def _pop(world: World, s: int) -> int:
+    st = world.stacks[s]
+    t = st[-1]
+    world.stacks[s] = st[:-1]
+    world.supply[t] += 1
+    return t
+
+
+def _take_from_board(world: World, tile: int, exclude: frozenset[int] | set[int]) -> int:
+    """Rules of Change: with none of a tile in the supply, one may be taken from the board, from
+    a space outside the current range with no piece on it. The first such space in reading
+    order is used (assumed). Returns the source space or -1."""
+    for s, st in enumerate(world.stacks):
+        if st and st[-1] == tile and s not in exclude and not world.occupied(s):
+            _pop(world, s)
+            world.events.append(("tile_from_board", s, tile))
+            settle(world, s)
+            return s
+    return -1
+
+
+def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -> bool:
+    if world.supply[tile] <= 0 and _take_from_board(world, tile, exclude) < 0:
+        world.events.append(("no_tile", s, tile))
+        return False
+    world.supply[tile] -= 1
+    world.stacks[s] = (*world.stacks[s], tile)
+    return True
+
+
+def _change(world: World, s: int, op: int, exclude: frozenset[int] | set[int]) -> None:
+    """One operation on one space's stack (no eruption here: the planner handles those)."""
+    top = world.top(s)
+    if op == LAVA_OP:
+        if top in (VOLCANO, LAVA):
+            return
+        if top in (SAND, SNOW):
+            _pop(world, s)  # the cover melts or is buried first
+            top = world.top(s)
+        if top == SEA:
+            _push(world, s, L1, exclude)  # Volcano Eruption: sea turns into level 1
+        else:
+            if top == STONE:
+                _pop(world, s)
+            _push(world, s, LAVA, exclude)
+        return
+    if op == TSUNAMI_OP:
+        if top in (SAND, SNOW):
+            _pop(world, s)
+            top = world.top(s)
+        op = DOWN
+    result, tile = CHANGE_FLAT[top * 3 + op]
+    if result == ADD:
+        _push(world, s, tile, exclude)
+    elif result == REMOVE:
+        _pop(world, s)
+    elif result == REMOVE_THEN_UP:
+        _pop(world, s)
+        result, tile = CHANGE_FLAT[world.top(s) * 3 + UP]
+        if result == ADD:
+            _push(world, s, tile, exclude)
+
+
+def apply_op(world: World, s: int, op: int, exclude: frozenset[int] | set[int] = frozenset()) -> None:
+    """Apply one tile operation and settle the pieces and cracks on that space."""
+    before = world.top(s)
+    was = world.stacks[s]
+    _change(world, s, op, exclude)
+    if world.stacks[s] != was:
+        world.events.append(("tile", s, before, world.top(s)))
+    settle(world, s)
+
+
+def settle(world: World, s: int) -> None:
+    """Remove every piece the space can no longer hold, and cracks beside a sea space
+    (Some General Basic Rules)."""
+    t = world.top(s)
+    ex = world.explorers
+    for p in range(len(ex)):
+        if ex[p] == s and not world.explorer_ok(s, p):
+            ex[p] = -1
+            world.events.append(("explorer_lost", p, s))
+    mask = world.shelters[s]
+    if mask:
+        special = world.special[s]
+        keep = 0
+        for p in range(len(ex)):
+            bit = 1 << p
+            if mask & bit:
+                if SHELTER_OK[t] or (special & bit and SPECIAL_OK[t]):
+                    keep |= bit
+                else:
+                    world.events.append(("shelter_lost", p, s))
+        world.shelters[s] = keep
+        world.special[s] = special & keep
+    d = world.dino_at(s)
+    if d >= 0 and not DINO_OK[t]:
+        world.dinos[d] = -1
+        world.events.append(("dino_lost", d, s))
+    if world.cracks and world.is_sea(s):
+        geo = world.geo
+        gone = [e for e in world.cracks if s in geo.edge_ends[e]]
+        if gone:
+            world.cracks = tuple(e for e in world.cracks if e not in gone)
+            world.sticks += len(gone)
+            for e in gone:
+                world.events.append(("crack_gone", e))
+
+
+def destroy_pieces(world: World, s: int) -> None:
+    """Everything on the space is destroyed (lava, the asteroid, the toxic ring)."""
+    ex = world.explorers
+    for p in range(len(ex)):
+        if ex[p] == s:
+            ex[p] = -1
+            world.events.append(("explorer_lost", p, s))
+    mask = world.shelters[s]
+    for p in range(len(ex)):
+        if mask >> p & 1:
+            world.events.append(("shelter_lost", p, s))
+    world.shelters[s] = 0
+    world.special[s] = 0
+    d = world.dino_at(s)
+    if d >= 0:
+        world.dinos[d] = -1
+        world.events.append(("dino_lost", d, s))
+
+
+# ===== planning an action over a range ==========================================================
+Plan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]  # (erupting volcanoes, (space, op)...)
+
+
+def plan_eruption(world: World, volcanoes: list[int] | tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Volcano Eruption: each erupting volcano sets off its neighbouring volcanoes (a chain);
+    every other space around them turns to lava. Returns (erupting, lava spaces)."""
+    nb = world.geo.nb
+    erupting: list[int] = []
+    seen = set()
+    todo = list(volcanoes)
+    while todo:
+        v = todo.pop(0)
+        if v in seen:
+            continue
+        seen.add(v)
+        erupting.append(v)
+        for j in nb[v]:
+            if j >= 0 and j not in seen and world.top(j) == VOLCANO:
+                todo.append(j)
+    lava: list[int] = []
+    taken = set(erupting)
+    for v in erupting:
+        for j in nb[v]:
+            if j >= 0 and j not in taken:
+                taken.add(j)
+                lava.append(j)
+    return erupting, lava
+
+
+def plan_terrain(world: World, action: int, spaces: list[int]) -> Plan:
+    """Level up, Level down or Climate shift on every space of the range (Rules of Change).
+    A level up on a volcano erupts it; an eruption is then the only change on its
+    neighbours (Volcano Eruption)."""
+    volcanoes = [s for s in spaces if action == UP and world.top(s) == VOLCANO]
+    if not volcanoes:
+        return (), tuple((s, action) for s in spaces)
+    erupting, lava = plan_eruption(world, volcanoes)
+    skip = set(erupting) | set(lava)
+    ops = [(s, action) for s in spaces if s not in skip]
+    ops.extend((s, LAVA_OP) for s in lava)
+    return tuple(erupting), tuple(ops)
+
+
+def plan_lava(world: World, spaces: list[int] | tuple[int, ...]) -> Plan:
+    """Lava placed directly (the asteroid's debris): on a volcano it erupts instead (assumed)."""
+    volcanoes = [s for s in spaces if world.top(s) == VOLCANO]
+    ops = [(s, LAVA_OP) for s in spaces if s not in volcanoes]
+    if not volcanoes:
+        return (), tuple(ops)
+    erupting, lava = plan_eruption(world, volcanoes)
+    done = {s for s, _ in ops}
+    ops.extend((s, LAVA_OP) for s in lava if s not in done)
+    return tuple(erupting), tuple(ops)
+
+
+def apply_plan(world: World, plan: Plan, blocked: frozenset[int] | set[int] = frozenset()) -> None:
+    """Carry out a plan; spaces in ``blocked`` keep their tile (level 4 Evolution card)."""
+    erupting, ops = plan
+    for v in erupting:
+        world.events.append(("erupt", v))
+    exclude = {s for s, _ in ops} | set(erupting)
+    for s, op in ops:
+        if s in blocked:
+            continue
+        if op == LAVA_OP and world.top(s) != VOLCANO and not world.is_sea(s):
+            destroy_pieces(world, s)  # covered by lava (sea spaces become level 1 instead)
+        apply_op(world, s, op, exclude)
+
+
+def plan_changes(world: World, plan: Plan) -> list[int]:
+    """The spaces whose tiles a plan changes (the spaces a block card may protect)."""
+    probe = world.copy()
+    apply_plan(probe, plan)
+    return sorted({e[1] for e in probe.events if e[0] == "tile"} & {s for s, _ in plan[1]})
+
+
+# ===== earthquakes and tsunamis ==================================================================
+def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ()) -> list[int]:
+    """Earthquake: crack places touching the range, both sides land, not cracked yet, and
+    connected to the cracks chosen so far in this earthquake."""
+    geo = world.geo
+    inside = set(spaces)
+    cand: set[int] = set()
+    if chosen:
+        for e in chosen:
+            cand.update(geo.edge_adj[e])
+    else:
+        for s in spaces:
+            for j in geo.nb[s]:
+                if j >= 0:
+                    cand.add(geo.edge_of[(s, j)])
+    out = []
+    for e in cand:
+        a, b = geo.edge_ends[e]
+        if (a in inside or b in inside) and e not in chosen and e not in world.cracks \
+                and not world.is_sea(a) and not world.is_sea(b):
+            out.append(e)
+    out.sort()
+    return out
+
+
+def place_crack(world: World, edge: int) -> None:
+    """Place one crack stick; with none left in stock the oldest crack on the board is moved
+    (the rulebook lets the player choose; assumed oldest)."""
+    if world.sticks <= 0:
+        if not world.cracks:
+            return
+        old = world.cracks[0]
+        world.cracks = world.cracks[1:]
+        world.events.append(("crack_moved", old))
+    else:
+        world.sticks -= 1
+    world.cracks = (*world.cracks, edge)
+    world.events.append(("crack", edge))
+
+
+def quake_eruption(world: World, edges: tuple[int, ...] | list[int]) -> Plan:
+    """Earthquake, Important: a crack beside a volcano makes it erupt."""
+    geo = world.geo
+    volcanoes: list[int] = []
+    for e in edges:
+        for s in geo.edge_ends[e]:
+            if world.top(s) == VOLCANO and s not in volcanoes:
+                volcanoes.append(s)
+    if not volcanoes:
+        return (), ()
+    erupting, lava = plan_eruption(world, volcanoes)
+    return tuple(erupting), tuple((s, LAVA_OP) for s in lava)
+
+
+def tsunami_target(world: World, start: int) -> int:
+    """Tsunami: from the Event locator's sea space the wave rolls west in rows 0-4 and east in
+    rows 5-9, round the world, until it meets land; -1 if it comes back to its start."""
+    geo = world.geo
+    row = start // geo.cols
+    d = W if row < geo.rows // 2 else E
+    nb = geo.nb
+    pos = nb[start][d]
+    while pos != start:
+        if not world.is_sea(pos):
+            return pos
+        pos = nb[pos][d]
+    return -1
+
+
+def tsunami_plan(world: World, start: int) -> Plan:
+    hit = tsunami_target(world, start)
+    world.events.append(("tsunami", start, hit))
+    if hit < 0:
+        return (), ()
+    return (), ((hit, TSUNAMI_OP),)
+
+
+# ===== dinosaurs =================================================================================
+def dino_space_ok(world: World, s: int) -> bool:
+    return DINO_OK[world.top(s)] and world.dino_at(s) < 0
+
+
+def dino_place_options(world: World, spaces: list[int]) -> list[tuple[int, int]]:
+    """Dinosaurs: (dino, space) choices for a Dinosaur action over the range. A dino from the
+    stock if any (one per kind); with all four out, any dino, except that a dino already in the
+    range may only be moved within it."""
+    stock = [d for d in range(NUM_DINOS) if world.dinos[d] < 0]
+    if stock:
+        kinds = []
+        seen_kind = set()
+        for d in stock:
+            k = is_trex(d)
+            if k not in seen_kind:
+                seen_kind.add(k)
+                kinds.append(d)
+        return [(d, s) for d in kinds for s in spaces if dino_space_ok(world, s)]
+    inside = [d for d in range(NUM_DINOS) if world.dinos[d] in spaces]
+    movers = inside or list(range(NUM_DINOS))
+    return [(d, s) for d in movers for s in spaces if dino_space_ok(world, s)]
+
+
+def dino_arrive(world: World, dino: int, s: int) -> None:
+    """A dino lands on ``s``: a T-Rex destroys every Explorer there, a Brontosaurus every
+    Shelter; a player with an active protection card keeps theirs and the dino is removed."""
+    was = world.dinos[dino]
+    world.dinos[dino] = s
+    world.events.append(("dino", dino, was, s))
+    ex = world.explorers
+    protected = False
+    if is_trex(dino):
+        for p in range(len(ex)):
+            if ex[p] == s:
+                if world.trex_guard >> p & 1:
+                    world.trex_guard &= ~(1 << p)
+                    world.events.append(("guard", p, dino))
+                    protected = True
+                else:
+                    ex[p] = -1
+                    world.events.append(("explorer_lost", p, s))
+    else:
+        mask = world.shelters[s]
+        for p in range(len(ex)):
+            if mask >> p & 1:
+                if world.bronto_guard >> p & 1:
+                    world.bronto_guard &= ~(1 << p)
+                    world.events.append(("guard", p, dino))
+                    protected = True
+                else:
+                    world.shelters[s] &= ~(1 << p)
+                    world.special[s] &= ~(1 << p)
+                    world.events.append(("shelter_lost", p, s))
+    if protected:
+        world.dinos[dino] = -1
+        world.events.append(("dino_lost", dino, s))
+
+
+def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
+    """Where a dino on the board may walk: up to ``max_steps`` spaces (assumed 2, like an
+    Explorer) over dino ground, never across a crack or through another dino."""
+    start = world.dinos[dino]
+    if start < 0 or world.dino_moved >> dino & 1:
+        return []
+    nb = world.geo.nb
+    seen = {start}
+    frontier = [start]
+    out = []
+    for _ in range(max_steps):
+        nxt = []
+        for s in frontier:
+            for j in nb[s]:
+                if j < 0 or j in seen or world.blocked(s, j) or not dino_space_ok(world, j):
+                    continue
+                seen.add(j)
+                out.append(j)
+                nxt.append(j)
+        frontier = nxt
+    out.sort()
+    return out
+
+
+def move_dino(world: World, dino: int, s: int) -> None:
+    world.dino_moved |= 1 << dino
+    dino_arrive(world, dino, s)
+
+
+# ===== explorers =================================================================================
+def explorer_moves(world: World, player: int) -> list[tuple[int, int]]:
+    """Step 6, option 1: (space, steps) an Explorer may move to, 1 or 2 spaces, never across a
+    crack, passing only over ground it can stand on, to a space with fewer than 3 Explorers.
+    A destination it cannot stand on is allowed: the Explorer is then removed."""
+    start = world.explorers[player]
+    if start < 0:
+        return []
+    nb = world.geo.nb
+    out: dict[int, int] = {}
+    for j in nb[start]:
+        if j < 0 or world.blocked(start, j):
+            continue
+        if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
+            out[j] = 1
+        if world.explorer_ok(j, player):
+            for k in nb[j]:
+                if k < 0 or k == start or k in out or world.blocked(j, k):
+                    continue
+                if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
+                    out.setdefault(k, 2)
+    return sorted(out.items())
+
+
+def move_explorer(world: World, player: int, s: int) -> bool:
+    """Move an Explorer; it is removed if the space cannot hold it or a T-Rex waits there.
+    Returns whether it is still on the board."""
+    world.explorers[player] = s
+    if not world.explorer_ok(s, player):
+        world.explorers[player] = -1
+        world.events.append(("explorer_lost", player, s))
+        return False
+    d = world.dino_at(s)
+    if d >= 0 and is_trex(d):
+        if world.trex_guard >> player & 1:
+            world.trex_guard &= ~(1 << player)
+            world.events.append(("guard", player, d))
+            world.dinos[d] = -1
+            world.events.append(("dino_lost", d, s))
+        else:
+            world.explorers[player] = -1
+            world.events.append(("explorer_lost", player, s))
+            return False
+    return True
+
+
+def explorer_safe_at(world: World, player: int, s: int) -> bool:
+    """Would an Explorer survive arriving on ``s``?"""
+    if not world.explorer_ok(s, player):
+        return False
+    d = world.dino_at(s)
+    return not (d >= 0 and is_trex(d) and not world.trex_guard >> player & 1)
+
+
+def reentry_space(world: World, player: int) -> int:
+    """Re-enter the game: the Event locator's space, else the first neighbour clockwise from
+    the top right, that holds this Explorer, has room (3 at most) and no T-Rex (assumed)."""
+    loc = world.locator
+    for s in (loc, *world.geo.nb[loc]):
+        if s >= 0 and world.explorers_at(s) < MAX_EXPLORERS_PER_SPACE:
+            d = world.dino_at(s)
+            if world.explorer_ok(s, player) and not (d >= 0 and is_trex(d)):
+                return s
+    return -1
+
+
+def reenter(world: World, players: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
+    """Several Explorers return in the given order (from the current player's left)."""
+    placed = []
+    for p in players:
+        if world.explorers[p] >= 0:
+            continue
+        s = reentry_space(world, p)
+        if s >= 0:
+            world.explorers[p] = s
+            world.events.append(("reenter", p, s))
+            placed.append((p, s))
+    return placed
+
+
+def left_order(current: int, players: int) -> list[int]:
+    """Seats from the current player's left, the current player last."""
+    return [(current + k) % players for k in range(1, players + 1)]
+
+
+# ===== shelters ==================================================================================
+def can_build(world: World, player: int, s: int, special: bool) -> bool:
+    """A Shelter goes on level 2, or with the level 3 card on level 1, a mountain or the sea;
+    at most one per player and three per space."""
+    mask = world.shelters[s]
+    if mask >> player & 1 or bin(mask).count("1") >= 3:
+        return False
+    t = world.top(s)
+    return SPECIAL_OK[t] if special else SHELTER_OK[t]
+
+
+def build_shelter(world: World, player: int, s: int, special: bool) -> None:
+    world.shelters[s] |= 1 << player
+    if special:
+        world.special[s] |= 1 << player
+
+
+def remove_shelter(world: World, player: int, s: int) -> None:
+    world.shelters[s] &= ~(1 << player)
+    world.special[s] &= ~(1 << player)
+
+
+def shelter_targets(world: World, player: int, s: int) -> list[int]:
+    """Level 4 card: where a Shelter on ``s`` may move, within 2 spaces, obeying the rules."""
+    special = bool(world.special[s] >> player & 1)
+    return [t for t in world.geo.within(s, 2)[1:] if can_build(world, player, t, special)]
+
+
+def move_shelter(world: World, player: int, src: int, dst: int) -> None:
+    special = bool(world.special[src] >> player & 1)
+    remove_shelter(world, player, src)
+    build_shelter(world, player, dst, special)
+
+
+def lava_to_stone(world: World, s: int) -> bool:
+    """Some General Basic Rules: a Stone bought for 1 point replaces a lava tile."""
+    if world.top(s) != LAVA or world.supply[STONE] <= 0:
+        return False
+    _pop(world, s)
+    world.supply[STONE] -= 1
+    world.stacks[s] = (*world.stacks[s], STONE)
+    world.events.append(("tile", s, LAVA, STONE))
+    return True
+

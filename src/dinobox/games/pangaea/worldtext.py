@@ -1,0 +1,108 @@
+"""The world as JSON (for views) and as text for the terminal (offset hex rows: even rows sit
+half a space to the right).
+
+Legend: one symbol per top tile (``.`` sea, ``1`` level 1, ``2`` level 2, ``M`` mountain,
+``V`` volcano, ``:`` sand, ``*`` snow/ice, ``#`` lava, ``o`` stone), then the pieces on it:
+Explorers ``a``-``d`` (by seat), Shelters ``A``-``D``, ``T`` a T-Rex, ``B`` a Brontosaurus,
+``@`` the Event locator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dinobox.games.pangaea.tiles import DINO_NAMES, NUM_DINOS, TILE_KEYS, TILE_SYMBOLS, is_trex
+from dinobox.games.pangaea.world import World
+
+SEAT_LETTERS = "abcdefgh"
+TILE_STYLE = {
+    ".": "blue",
+    "1": "green",
+    "2": "yellow",
+    "M": "bold white",
+    "V": "bold red",
+    ":": "yellow3",
+    "*": "bright_white",
+    "#": "red",
+    "o": "grey62",
+}
+
+
+def world_view(world: World) -> dict[str, Any]:
+    """Everything about the world is public: a JSON projection."""
+    geo = world.geo
+    cols = geo.cols
+
+    def rc(s: int) -> list[int] | None:
+        return None if s < 0 else [s // cols, s % cols]
+
+    tiles = ["".join(TILE_SYMBOLS[world.top(r * cols + c)] for c in range(cols)) for r in range(geo.rows)]
+    shelters = []
+    for s, mask in enumerate(world.shelters):
+        if mask:
+            seats = [p for p in range(len(world.explorers)) if mask >> p & 1]
+            special = [p for p in seats if world.special[s] >> p & 1]
+            shelters.append({"at": rc(s), "seats": seats, "special": special})
+    return {
+        "rows": geo.rows,
+        "cols": cols,
+        "tiles": tiles,
+        "stacks": [[TILE_KEYS[t] for t in st] for st in world.stacks],
+        "explorers": [rc(s) for s in world.explorers],
+        "shelters": shelters,
+        "dinos": [
+            {"id": d, "name": DINO_NAMES[d], "at": rc(world.dinos[d]), "moved": bool(world.dino_moved >> d & 1)}
+            for d in range(NUM_DINOS)
+        ],
+        "locator": rc(world.locator),
+        "cracks": [[rc(a), rc(b)] for a, b in (geo.edge_ends[e] for e in world.cracks)],
+        "sticks": world.sticks,
+        "supply": {TILE_KEYS[t]: n for t, n in enumerate(world.supply) if t},
+    }
+
+
+def render_world(view: dict[str, Any], markup: bool = False, stars: list[list[int]] | None = None) -> str:
+    """The hex world as text: offset rows, a symbol per tile and the pieces on it."""
+    rows, cols = view["rows"], view["cols"]
+    marks: dict[tuple[int, int], str] = {}
+
+    def add(at: list[int] | None, ch: str) -> None:
+        if at is not None:
+            key = (at[0], at[1])
+            marks[key] = marks.get(key, "") + ch
+
+    for d in view["dinos"]:
+        add(d["at"], "T" if is_trex(d["id"]) else "B")
+    for sh in view["shelters"]:
+        for p in sh["seats"]:
+            add(sh["at"], SEAT_LETTERS[p].upper())
+    for p, at in enumerate(view["explorers"]):
+        add(at, SEAT_LETTERS[p])
+    add(view["locator"], "@")
+    for at in stars or []:
+        key = (at[0], at[1])
+        if key not in marks:
+            marks[key] = "+"
+    width = 6
+    lines = ["    " + "".join(f"{c:<{width}}" for c in range(cols))]
+    for r in range(rows):
+        cells = []
+        for c in range(cols):
+            sym = view["tiles"][r][c]
+            extra = marks.get((r, c), "")
+            if len(extra) > width - 2:
+                extra = extra[: width - 3] + "+"
+            pad = " " * (width - 1 - len(extra))
+            shown = f"[{TILE_STYLE[sym]}]{_esc(sym)}[/]" if markup else sym
+            if markup and extra:
+                extra = f"[bold]{_esc(extra)}[/]"
+            cells.append(shown + extra + pad)
+        indent = "" if r & 1 else " " * (width // 2)
+        lines.append(f"{r:>2}  " + indent + "".join(cells).rstrip())
+    if view["cracks"]:
+        lines.append("cracks: " + ", ".join(f"r{a[0]}c{a[1]}|r{b[0]}c{b[1]}" for a, b in view["cracks"]))
+    return "\n".join(lines)
+
+
+def _esc(text: str) -> str:
+    return text.replace("[", r"\[")
