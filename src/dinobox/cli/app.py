@@ -19,6 +19,7 @@ app.command("games")(games_cmd.games)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
 app.command("serve")(__import__("dinobox.cli.serve", fromlist=["serve"]).serve)
+app.command("simulate")(__import__("dinobox.cli.simulate", fromlist=["simulate"]).simulate)
 # Further sub-commands register here, one line each (simulate, serve).
 
 

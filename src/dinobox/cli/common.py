@@ -23,7 +23,7 @@ console = Console(highlight=False)
 
 
 def fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {message}")
+    console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
     return typer.Exit(2)
 
 

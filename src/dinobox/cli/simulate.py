@@ -1,0 +1,134 @@
+"""``dinobox simulate``: many seeded bot games, a summary, a CSV and a report; or two runs compared."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from dinobox.cli.common import build_game, console, fail
+from dinobox.engine.errors import DinoboxError
+
+
+class _SpeedColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.2f} games/s" if speed else "-- games/s", style="cyan")
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _SpeedColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    )
+
+
+def _compare(dirs: tuple[Path, Path], out: Path | None) -> None:
+    from dinobox.simulate.compare import comparison_rows, load_summary, write_compare
+
+    try:
+        a, b = (load_summary(d) for d in dirs)
+        table = Table(title=f"A = {dirs[0]}   B = {dirs[1]}")
+        for header in ("measure", "A", "B", "B - A"):
+            table.add_column(header)
+        for row in comparison_rows(a, b):
+            table.add_row(*row)
+        console.print(table)
+        if out is not None:
+            path = write_compare(dirs[0], dirs[1], out)
+            console.print(f"side-by-side report: {path}")
+    except DinoboxError as exc:
+        raise fail(str(exc)) from None
+
+
+def simulate(
+    game_id: str | None = typer.Argument(None, metavar="GAME", help="game id, see `dinobox games`"),
+    games: int = typer.Option(100, "--games", "-g", help="how many games to play"),
+    players: int | None = typer.Option(None, "--players", "-n", help="number of players"),
+    bots: str = typer.Option(
+        "random", "--bots", help="one spec per seat (rotated between games), or one for all: random,heuristic,ismcts"
+    ),
+    seed: int = typer.Option(0, "--seed", help="master seed: the same seed gives the same results"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
+    variant: list[str] = typer.Option([], "--variant", help="a rulebook variant (repeatable)"),
+    option: list[str] = typer.Option([], "--option", help="KEY=VALUE game option (repeatable)"),
+    set_data: list[str] = typer.Option(
+        [], "--set", help="KEY=VALUE component data change, e.g. hand_size=6 or 'cards=[8,8,8,8,4,4,4,4]'"
+    ),
+    out: Path | None = typer.Option(None, "--out", "-o", help="directory for summary.json, games.csv, report.html"),
+    skill_trace: int = typer.Option(
+        0, "--skill-trace", help="also play N games of ISMCTS at 2x budget against 1x (skill vs luck)"
+    ),
+    report: bool = typer.Option(True, "--report/--no-report", help="write report.html with plots"),
+    compare: tuple[Path, Path] | None = typer.Option(
+        None, "--compare", help="compare two output directories instead of simulating: --compare DIR_A DIR_B"
+    ),
+) -> None:
+    """Play many seeded games between bots and report balance, length, scores and strategies."""
+    if compare is not None and compare[0] is not None:
+        _compare(compare, out)
+        return
+    if game_id is None:
+        raise fail("name a GAME to simulate (or use --compare DIR_A DIR_B)")
+    if out is None:
+        raise fail("give an output directory with --out DIR")
+    from dinobox.simulate import SimConfig, run_simulation, skill_trace as run_trace, write_outputs
+
+    game = build_game(game_id, players, variant, option, set_data)
+    config = SimConfig(
+        game=game_id,
+        bots=tuple(s.strip() for s in bots.split(",") if s.strip()),
+        games=games,
+        seed=seed,
+        players=game.num_players,
+        options=dict(game.options),
+        data=dict(game.data_overrides),
+    )
+    try:
+        config.check()
+        if skill_trace < 0:
+            raise DinoboxError(f"--skill-trace must be 0 or more, not {skill_trace}")
+        console.print(
+            f"[bold]{game.title}[/] · {game.num_players} players · {games} games · bots {', '.join(config.bots)}"
+            f" · seed {seed} · jobs {jobs}"
+        )
+        with _progress() as bar:
+            task = bar.add_task("games", total=games)
+            run = run_simulation(config, jobs, lambda done: bar.update(task, completed=done))
+            trace = None
+            if skill_trace:
+                trace_task = bar.add_task("skill trace", total=skill_trace)
+                trace = run_trace(config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done))
+        summary = write_outputs(run, out, trace, report=report)
+    except DinoboxError as exc:
+        raise fail(str(exc)) from None
+    table = Table(title=f"{summary['title']}: win rates (95% intervals)")
+    for header in ("bot", "seat-games", "wins", "win rate", "95% CI"):
+        table.add_column(header)
+    for b in summary["bots"]:
+        table.add_row(b["spec"], str(b["games"]), f"{b['wins']:g}", f"{b['win_rate']:.3f}",
+                      f"[{b['ci95'][0]:.3f}, {b['ci95'][1]:.3f}]")
+    console.print(table)
+    console.print(
+        f"balance {summary['balance']:.3f} · mean turns {summary['length']['turns']['mean']:.1f} · "
+        f"{run.games_per_second:.2f} games/s · written to {out}"
+    )
