@@ -147,6 +147,8 @@ class State:
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance outcome with its probability (a convenience for runners)."""
         actions, weights = self._chance()
+        if self._legal_cache is None:
+            self._legal_cache = list(actions)  # apply_action will not compute them again
         if len(actions) == 1:
             return actions[0]
         return rng.choices(actions, weights)[0]
