@@ -1,0 +1,1 @@
+"""Escape from T-Rex Island: lead three teams across the island to the helipad."""

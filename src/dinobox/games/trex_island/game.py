@@ -1,0 +1,48 @@
+"""Escape from T-Rex Island: the game's fixed facts (players, options, component data)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dinobox.engine.game import Game
+from dinobox.engine.options import OptionSpec
+from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island.board import Board
+from dinobox.games.trex_island.data import DEFAULT_DATA, NUM_CARD_TYPES, TRexIslandData
+from dinobox.games.trex_island.rules import TRexIslandState
+
+
+class TRexIslandGame(Game):
+    id = "trex-island"
+    title = "Escape from T-Rex Island"
+    summary = "Lead three teams across the island to the helipad before the T-Rex eats them."
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    option_specs = (
+        OptionSpec("family", "bool", False, "Family mode: every team starts with six crew", variant=True),
+        OptionSpec(
+            "characters", "choice", "choose",
+            "how players get their character: choose in seat order, or random", choices=("choose", "random"),
+        ),
+    )
+    default_data = DEFAULT_DATA
+    render_module = "dinobox.games.trex_island.render"
+    data: TRexIslandData
+
+    def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:
+        super().__init__(players, data, **options)
+        self.board = Board(self.data)
+
+    def new_initial_state(self) -> TRexIslandState:
+        return TRexIslandState(self)
+
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def max_chance_outcomes(self) -> int:
+        return NUM_CARD_TYPES
+
+    def max_game_length(self) -> int:
+        return 50_000

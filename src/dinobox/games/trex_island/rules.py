@@ -1,0 +1,738 @@
+"""Escape from T-Rex Island rules: the state as flat data and the rules as functions over it.
+
+The flow is a stack of pending tasks ``(kind, a, b)``: the top task says what happens next (a
+chance draw, a decision, an automatic step). ``_advance`` runs automatic tasks until one needs a
+chance outcome or a decision. Rulebook sections are cited by their headings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import CHANCE, TERMINAL, State
+from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island.data import (
+    ATTACK_PTERO,
+    ATTACK_RAPTOR,
+    ATTACK_SPINO,
+    ATTACK_TREX,
+    EXPLORER,
+    FOOD1,
+    FOOD2,
+    FOOD3,
+    HUNTER,
+    JOURNALIST,
+    NUM_CARD_TYPES,
+    NUM_TOKEN_KINDS,
+    RAPTOR,
+    SCOUT,
+    SHOTGUN,
+    SMG,
+    SPINO,
+    SURVIVOR,
+    TREX,
+)
+
+if TYPE_CHECKING:
+    from dinobox.games.trex_island.game import TRexIslandGame
+
+T = NUM_CARD_TYPES
+K = NUM_TOKEN_KINDS
+START = -1  # a team still behind the starting arrow
+LOST = -2  # a team with no crew left (out of the game)
+
+# Task kinds (the top of ``tasks`` is next).
+CHAR_PICK = 0  # decision: (CHAR_PICK, seat, 0) Set-up 1
+CHAR_RANDOM = 1  # chance: (CHAR_RANDOM, seat, 0)
+DEAL = 2  # automatic: deal the opening hands
+DRAW = 3  # chance: (DRAW, seat, n) n cards from the draw deck
+FIRST = 4  # chance: the first player
+TURN = 5  # automatic: (TURN, seat, 0)
+ACT = 6  # decision: (ACT, seat, 0) one of the two actions of a turn
+PILE = 7  # decision: (PILE, seat, card) which discard pile takes the played card
+TOKEN_ASK = 8  # decision: (TOKEN_ASK, seat, die) draw a game token here?
+TOKEN_DRAW = 9  # chance: (TOKEN_DRAW, seat, die)
+CARNIVORE = 10  # automatic: (CARNIVORE, seat, card) the card's effect, if triggered
+TREX_HUNT = 11  # automatic: (TREX_HUNT, seat, steps) the T-Rex appears if need be and walks
+TREX_WAY = 12  # decision: (TREX_WAY, seat, steps) a tie in distance: the card's player chooses
+ATTACK = 13  # automatic or decision (defence): (ATTACK, die, amount * 8 + attack kind)
+END_ACTION = 14  # automatic: (END_ACTION, seat, 0)
+
+# Bits of ``perks[seat]``: what a character may still use once.
+FREE_SHOTGUN = 1
+EVADE_RAPTOR = 2
+EVADE_PTERO = 4
+
+
+class TRexIslandState(State):
+    """The whole table. Public fields are data; only the contract methods are API."""
+
+    game: TRexIslandGame
+
+    def __init__(self, game: TRexIslandGame) -> None:
+        super().__init__(game)
+        data = game.data
+        board = game.board
+        n = game.num_players
+        self.board = board
+        self.chars = [-1] * n
+        crew = data.family_crew if game.options["family"] else data.start_crew
+        self.pos = [START] * (3 * n)
+        self.crew = [crew] * (3 * n)
+        self.occ = [0] * board.size
+        self.hand = [0] * (n * T)
+        self.deck = list(data.cards)
+        self.piles: list[tuple[int, ...]] = [(), ()]
+        self.trophies = [0] * (n * T)  # trophy cards by card type
+        self.held = [0] * (n * K)
+        self.pool = list(data.token_sets[n - 2])
+        self.rest_left = [data.tokens_per_rest[n - 2]] * len(board.rests)
+        self.perks = [0] * n
+        self.trex = -1
+        self.arrivals: tuple[int, ...] = ()
+        self.turn_player = 0
+        self.first_player = 0
+        self.actions_done = 0
+        self.turns = 0
+        self.passes = 0
+        self.tasks: list[tuple[int, int, int]] = [(DEAL, 0, 0)]
+        pick = CHAR_RANDOM if game.options["characters"] == "random" else CHAR_PICK
+        for seat in reversed(range(n)):
+            self.tasks.append((pick, seat, 0))
+        self._advance()
+
+    # ----- small queries -------------------------------------------------------------------
+    def hand_limit(self, seat: int) -> int:
+        data = self.game.data
+        return data.journalist_hand_size if self.chars[seat] == JOURNALIST else data.hand_size
+
+    def hand_count(self, seat: int) -> int:
+        base = seat * T
+        return sum(self.hand[base : base + T])
+
+    def on_map(self, die: int) -> bool:
+        """A team on the island: past the arrow, not at the helipad, not lost."""
+        p = self.pos[die]
+        return p >= 0 and p != self.board.helipad
+
+    def cans(self, seat: int) -> int:
+        base = seat * K
+        held = self.held
+        return held[base + FOOD1] + 2 * held[base + FOOD2] + 3 * held[base + FOOD3]
+
+    def food_capacity(self, seat: int) -> int:
+        """Food token: survivors this seat can feed (the Boy Scout feeds some for free)."""
+        data = self.game.data
+        free = data.scout_free_survivors if self.chars[seat] == SCOUT else 0
+        return self.cans(seat) * data.survivors_per_can + free
+
+    def rescued(self, seat: int) -> int:
+        """Survivors of this seat's teams at the helipad."""
+        return sum(self.crew[d] for d in self.arrivals if d // 3 == seat)
+
+    def trophy_count(self, seat: int, herbivore: int) -> int:
+        base = seat * T + herbivore * 3
+        return self.trophies[base] + self.trophies[base + 1] + self.trophies[base + 2]
+
+    def tops(self, kind: int) -> int:
+        """How many of the two discard piles show a card of this kind on top."""
+        return sum(1 for pile in self.piles if pile and pile[-1] // 3 == kind)
+
+    def can_rebuild(self) -> bool:
+        return any(len(pile) > 1 for pile in self.piles)
+
+    def tokens_within_reach(self) -> int:
+        """Face-down tokens at rest points some team on the island (or at the start) can still reach."""
+        board = self.board
+        mask = 0
+        helipad = board.helipad
+        ahead = board.rests_ahead
+        size = board.size
+        for p in self.pos:
+            if p == START:
+                mask |= ahead[size]
+            elif p >= 0 and p != helipad:
+                mask |= ahead[p]
+        return sum(left for i, left in enumerate(self.rest_left) if mask >> i & 1)
+
+    # ----- movement -------------------------------------------------------------------------
+    def destinations(self, position: int, colour: int) -> dict[int, int]:
+        """Moving a team: where a card of ``colour`` may take a die from ``position``, each with
+        1 if the only way there passes the T-Rex (costing one man), else 0."""
+        board = self.board
+        kind = board.kind
+        nxt = board.next
+        occ = self.occ
+        trex = self.trex
+        helipad = board.helipad
+        out: dict[int, int] = {}
+        stack = [(board.start, 0)] if position == START else [(s, 0) for s in nxt[position]]
+        while stack:
+            s, passed = stack.pop()
+            if s == trex:  # no die may stop on the T-Rex; going beyond costs a man
+                stack.extend((t, 1) for t in nxt[s])
+                continue
+            k = kind[s]
+            if k == colour:
+                if not occ[s]:
+                    if out.get(s, 2) > passed:
+                        out[s] = passed
+                    continue
+            elif k >= 3:  # a rest point (any number of dice) or the helipad
+                if out.get(s, 2) > passed:
+                    out[s] = passed
+                if s == helipad:
+                    continue
+            stack.extend((t, passed) for t in nxt[s])
+        return out
+
+    # ----- engine hooks ----------------------------------------------------------------------
+    def _turn_count(self) -> int:
+        return self.turns
+
+    def _copy_mutables(self, new: State) -> None:
+        assert isinstance(new, TRexIslandState)
+        new.chars = self.chars[:]
+        new.pos = self.pos[:]
+        new.crew = self.crew[:]
+        new.occ = self.occ[:]
+        new.hand = self.hand[:]
+        new.deck = self.deck[:]
+        new.piles = self.piles[:]
+        new.trophies = self.trophies[:]
+        new.held = self.held[:]
+        new.pool = self.pool[:]
+        new.rest_left = self.rest_left[:]
+        new.perks = self.perks[:]
+        new.tasks = self.tasks[:]
+
+    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
+        kind = self.tasks[-1][0]
+        if kind == DRAW:
+            deck = self.deck
+            outs = [t for t in range(T) if deck[t]]
+            return outs, [deck[t] for t in outs]
+        if kind == TOKEN_DRAW:
+            pool = self.pool
+            outs = [t for t in range(K) if pool[t]]
+            return outs, [pool[t] for t in outs]
+        if kind == FIRST:
+            return range(self.num_players), [1] * self.num_players
+        if kind == CHAR_RANDOM:
+            outs = [c for c in range(4) if c not in self.chars]
+            return outs, [1] * len(outs)
+        raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
+
+    def _legal(self) -> list[int]:
+        kind, a, b = self.tasks[-1]
+        if kind == ACT:
+            return self._act_actions(a)
+        if kind == PILE:
+            return [A.PILE, A.PILE + 1]
+        if kind == TOKEN_ASK:
+            return [A.TOKEN_TAKE, A.TOKEN_LEAVE]
+        if kind == ATTACK:
+            return [A.REACT + r for r in self.defences(b & 7, a)]
+        if kind == TREX_WAY:
+            return [A.TREX_WAY + s for s in self.trex_ends(b)[0]]
+        if kind == CHAR_PICK:
+            return [A.CHARACTER + c for c in range(4) if c not in self.chars]
+        raise AssertionError(f"no decision at task {kind}")  # pragma: no cover
+
+    def _act_actions(self, seat: int) -> list[int]:
+        """Turn sequence: every action open to ``seat`` now (moves, pictures, draw; else pass)."""
+        base = seat * T
+        mine = self.hand[base : base + T]
+        out: list[int] = []
+        colours = [c for c in range(3) if mine[c] or mine[3 + c] or mine[6 + c] or mine[9 + c] or mine[12 + c]
+                   or mine[15 + c]]
+        if colours:
+            helipad = self.board.helipad
+            pos = self.pos
+            crew = self.crew
+            capacity = -1
+            started = False
+            for k in range(3):
+                d = seat * 3 + k
+                p = pos[d]
+                if p in (LOST, helipad):
+                    continue
+                if p == START:
+                    if started:  # the teams behind the arrow are alike: offer the first only
+                        continue
+                    started = True
+                for c in colours:
+                    for s, passed in self.destinations(p, c).items():
+                        if passed and crew[d] < 2:
+                            continue  # passing the T-Rex would cost the last man
+                        if s == helipad:
+                            if capacity < 0:
+                                capacity = self.food_capacity(seat) - self.rescued(seat)
+                            if crew[d] - passed > capacity:
+                                continue  # Food token: not enough food for this crew
+                        code = (k * 64) + s
+                        for t in range(c, T, 3):
+                            if mine[t]:
+                                out.append(A.MOVE + t * 192 + code)
+        piles = self.piles
+        top0 = piles[0][-1] // 3 if piles[0] else -1
+        top1 = piles[1][-1] // 3 if piles[1] else -1
+        if top0 < 3 or top1 < 3:
+            needs = self.game.data.picture_needs
+            for h in range(3):
+                m = (top0 == h) + (top1 == h)
+                if not m:
+                    continue
+                need = max(1, needs[h] - m)
+                hb = h * 3
+                base_a = A.PICTURE + h * A.PICTURE_WAYS
+                if need == 1:
+                    out.extend(base_a + c for c in range(3) if mine[hb + c])
+                else:
+                    for j, (x, y) in enumerate(A.PAIRS):
+                        if mine[hb + x] and mine[hb + y] and (x != y or mine[hb + x] >= 2):
+                            out.append(base_a + 3 + j)
+        # Drawing card: a first action may draw one card past the hand size, a second may not.
+        if sum(mine) < self.hand_limit(seat) + (self.actions_done == 0) and (any(self.deck) or self.can_rebuild()):
+            out.append(A.DRAW)
+        if not out:
+            return [A.PASS]
+        out.sort()
+        return out
+
+    def defences(self, attack: int, die: int) -> list[int]:
+        """Ways the owner of ``die`` may answer this attack (always including taking it)."""
+        seat = die // 3
+        held = self.held
+        out = [A.TAKE_IT]
+        beast = attack in (ATTACK_RAPTOR, ATTACK_PTERO)
+        if beast and held[seat * K + SMG]:
+            out.append(A.USE_SMG)
+        if held[seat * K + SHOTGUN]:
+            out.append(A.USE_SHOTGUN)
+        if self.perks[seat] & FREE_SHOTGUN:
+            out.append(A.USE_FREE_SHOTGUN)
+        if beast and self.perks[seat] & (EVADE_RAPTOR if attack == ATTACK_RAPTOR else EVADE_PTERO):
+            out.append(A.EVADE)
+        return out
+
+    def trex_targets(self, start: int) -> list[int]:
+        """T-Rex: spaces of teams it may hunt (teams in its starting space are immune)."""
+        helipad = self.board.helipad
+        return sorted({p for p in self.pos if p >= 0 and p != helipad and p != start})
+
+    def trex_ends(self, steps: int) -> tuple[list[int], int]:
+        """T-Rex: the spaces it may end on walking ``steps`` toward the nearest team (more than
+        one on a tie), and the distance to that team."""
+        start = self.trex
+        targets = self.trex_targets(start)
+        if not targets:
+            return [], 0
+        dist = self.board.dist
+        row = dist[start]
+        near = min(row[t] for t in targets)
+        nearest = [t for t in targets if row[t] == near]
+        j = min(steps, near)
+        left = near - j
+        ends = [u for u in range(self.board.size) if row[u] == j and any(dist[u][t] == left for t in nearest)]
+        return ends, near
+
+    # ----- applying ------------------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        tasks = self.tasks
+        kind, a, b = tasks[-1]
+        if self._player == CHANCE:
+            self._apply_chance(kind, a, b, action)
+        elif kind == ACT:
+            tasks.pop()
+            self._apply_act(a, action)
+        elif kind == PILE:
+            tasks.pop()
+            self._discard(a, b, action - A.PILE)
+        elif kind == TOKEN_ASK:
+            if action == A.TOKEN_TAKE:
+                tasks[-1] = (TOKEN_DRAW, a, b)
+            else:
+                tasks.pop()
+                self._emit("token_left", (a, b))
+        elif kind == ATTACK:
+            tasks.pop()
+            self._defend(a, b >> 3, b & 7, action - A.REACT)
+        elif kind == TREX_WAY:
+            tasks.pop()
+            self._trex_to(a, action - A.TREX_WAY, b)
+        elif kind == CHAR_PICK:
+            tasks.pop()
+            self._take_character(a, action - A.CHARACTER)
+        self._advance()
+
+    def _apply_chance(self, kind: int, a: int, b: int, outcome: int) -> None:
+        tasks = self.tasks
+        if kind == DRAW:
+            self.deck[outcome] -= 1
+            self.hand[a * T + outcome] += 1
+            self._emit("draw", (a, outcome), (a,))
+            if b > 1:
+                tasks[-1] = (DRAW, a, b - 1)
+            else:
+                tasks.pop()
+        elif kind == TOKEN_DRAW:
+            tasks.pop()
+            self._token(a, b, outcome)
+        elif kind == FIRST:
+            tasks.pop()
+            self.first_player = outcome
+            self._emit("first", (outcome,))
+            tasks.append((TURN, outcome, 0))
+        elif kind == CHAR_RANDOM:
+            tasks.pop()
+            self._take_character(a, outcome)
+
+    def _take_character(self, seat: int, character: int) -> None:
+        """Set-up 1: the character card and the dice of its colour."""
+        self.chars[seat] = character
+        if character == HUNTER:
+            self.perks[seat] = FREE_SHOTGUN
+        elif character == EXPLORER:
+            self.perks[seat] = EVADE_RAPTOR | EVADE_PTERO
+        self._emit("character", (seat, character))
+
+    def _apply_act(self, seat: int, action: int) -> None:
+        tasks = self.tasks
+        tasks.append((END_ACTION, seat, 0))
+        if action == A.PASS:
+            self.passes += 1
+            self._emit("pass", (seat,))
+            return
+        self.passes = 0
+        if action == A.DRAW:
+            self._emit("draws", (seat,))
+            tasks.append((DRAW, seat, 1))
+        elif action < A.PICTURE:
+            card, slot, space = A.split_move(action)
+            self._move(seat, seat * 3 + slot, card, space)
+        else:
+            self._picture(seat, *A.split_picture(action))
+
+    def _move(self, seat: int, die: int, card: int, space: int) -> None:
+        """Moving a team: the die jumps to ``space``; passing the T-Rex costs one man."""
+        passed = self.destinations(self.pos[die], card % 3)[space]
+        self.hand[seat * T + card] -= 1
+        old = self.pos[die]
+        if old >= 0:
+            self.occ[old] -= 1
+        self.pos[die] = space
+        self.occ[space] += 1
+        if passed:
+            self.crew[die] -= 1
+        self._emit("move", (seat, die, card, space, passed))
+        board = self.board
+        tasks = self.tasks
+        if card // 3 >= RAPTOR:
+            tasks.append((CARNIVORE, seat, card))
+        if space == board.helipad:
+            self.arrivals = (*self.arrivals, die)
+            self._emit("arrive", (seat, die, self.crew[die], len(self.arrivals)))
+        elif board.kind[space] >= 3 and self.rest_left[board.rest_index[space]]:
+            tasks.append((TOKEN_ASK, seat, die))
+        tasks.append((PILE, seat, card))
+
+    def _discard(self, seat: int, card: int, pile: int) -> None:
+        """Moving a team: the played card goes face up on the discard pile of the player's choice."""
+        self.piles[pile] = (*self.piles[pile], card)
+        self._emit("discard", (seat, card, pile))
+
+    def _picture(self, seat: int, herbivore: int, colours: tuple[int, ...]) -> None:
+        """Taking dino picture: one played card becomes the trophy; the other cards of the kind
+        (matching pile tops, a second played card) go to the bottom of the discard piles."""
+        base = seat * T + herbivore * 3
+        for c in colours:
+            self.hand[base + c] -= 1
+        self.trophies[seat * T + herbivore * 3 + colours[0]] += 1
+        piles = self.piles
+        first = -1
+        for i in (0, 1):
+            pile = piles[i]
+            if pile and pile[-1] // 3 == herbivore:
+                piles[i] = (pile[-1], *pile[:-1])
+                if first < 0:
+                    first = i
+        if len(colours) > 1:
+            piles[first] = (herbivore * 3 + colours[1], *piles[first])
+        self._emit("picture", (seat, herbivore, len(colours)))
+
+    def _token(self, seat: int, die: int, token: int) -> None:
+        """Game Tokens: the token is revealed at once and takes effect."""
+        self.pool[token] -= 1
+        self.rest_left[self.board.rest_index[self.pos[die]]] -= 1
+        self._emit("token", (seat, die, token))
+        if token == SPINO:
+            self.tasks.append((ATTACK, die, self.game.data.spino_loss * 8 + ATTACK_SPINO))
+        elif token == SURVIVOR:
+            self.crew[die] = min(self.game.data.max_crew, self.crew[die] + 1)
+        else:
+            self.held[seat * K + token] += 1
+
+    # ----- carnivores ----------------------------------------------------------------------
+    def _carnivore(self, seat: int, card: int) -> None:
+        """Carnivore cards: the effect triggers when enough of the kind are on the table (the
+        tops of the two discard piles)."""
+        kind = card // 3
+        data = self.game.data
+        count = self.tops(kind)
+        if count < data.carnivore_icons[kind - RAPTOR]:
+            return
+        if kind == TREX:
+            self.tasks.append((TREX_HUNT, seat, data.trex_steps[min(count, 2) - 1]))
+            return
+        live = [d for d in self._table_order(seat) if self.on_map(d)]
+        if not live:
+            self._emit("no_prey", (seat, kind))
+            return
+        if kind == RAPTOR:
+            home = self.board.to_helipad
+            best = min(home[self.pos[d]] for d in live)
+            hit = [d for d in live if home[self.pos[d]] == best]
+            attack = ATTACK_RAPTOR
+        else:
+            best = max(self.crew[d] for d in live)
+            hit = [d for d in live if self.crew[d] == best]
+            attack = ATTACK_PTERO
+        self._emit("strike", (seat, kind, tuple(hit)))
+        self.tasks.extend((ATTACK, d, 8 + attack) for d in reversed(hit))
+
+    def _table_order(self, seat: int) -> list[int]:
+        """Every die, from the acting seat's first team clockwise."""
+        n = self.num_players
+        return [((seat + i) % n) * 3 + k for i in range(n) for k in range(3)]
+
+    def _place_trex(self) -> None:
+        """T-Rex meeple: it appears the set number of spaces behind the slowest team, or next to
+        the starting arrow when there are fewer spaces behind that team."""
+        board = self.board
+        home = board.to_helipad
+        live = [self.pos[d] for d in range(len(self.pos)) if self.on_map(d)]
+        behind = self.game.data.trex_behind
+        space = board.start
+        if live:
+            slowest = min(live, key=lambda s: (-home[s], s))
+            if board.depth[slowest] >= behind:
+                space = slowest
+                for _ in range(behind):
+                    space = board.back[space]
+        self.trex = space
+        self._emit("trex_appears", (space,))
+
+    def _trex_hunt(self, seat: int, steps: int) -> None:
+        if self.trex < 0:
+            self._place_trex()
+        ends, _ = self.trex_ends(steps)
+        if not ends:
+            self._emit("trex_idle", ())
+            return
+        if len(ends) > 1:
+            self.tasks.append((TREX_WAY, seat, steps))
+            return
+        self._trex_to(seat, ends[0], steps)
+
+    def _trex_to(self, seat: int, space: int, steps: int) -> None:
+        """The T-Rex walks to ``space``; if a team is there it stops and devours."""
+        self.trex = space
+        prey = [d for d in self._table_order(seat) if self.pos[d] == space]
+        self._emit("trex_moves", (seat, space, tuple(prey)))
+        if not prey:
+            return
+        bite = self.game.data.trex_bite if len(prey) == 1 else 1
+        self.tasks.extend((ATTACK, d, bite * 8 + ATTACK_TREX) for d in reversed(prey))
+
+    def _defend(self, die: int, amount: int, attack: int, reaction: int) -> None:
+        """An attack on one team: its owner takes the loss or cancels it (SMG, Shotgun, the
+        Hunter's free Shotgun, the Explorer's evasion)."""
+        seat = die // 3
+        if self.chars[seat] == EXPLORER and attack in (ATTACK_RAPTOR, ATTACK_PTERO):
+            # Character Cards: the evasion covers the first attack of each kind only.
+            self.perks[seat] &= ~(EVADE_RAPTOR if attack == ATTACK_RAPTOR else EVADE_PTERO)
+        if reaction == A.TAKE_IT:
+            self._lose(die, amount, attack)
+            return
+        if reaction == A.USE_SMG:
+            self.held[seat * K + SMG] -= 1
+        elif reaction == A.USE_SHOTGUN:
+            self.held[seat * K + SHOTGUN] -= 1
+        elif reaction == A.USE_FREE_SHOTGUN:
+            self.perks[seat] &= ~FREE_SHOTGUN
+        self._emit("defend", (seat, die, attack, reaction))
+        if attack == ATTACK_TREX and reaction in (A.USE_SHOTGUN, A.USE_FREE_SHOTGUN) and self.trex >= 0:
+            self.trex = -1
+            self._emit("trex_gone", (seat,))
+
+    def _lose(self, die: int, amount: int, attack: int) -> None:
+        crew = self.crew[die] - amount
+        self._emit("loss", (die // 3, die, attack, min(amount, self.crew[die])))
+        if crew <= 0:
+            self.crew[die] = 0
+            self.occ[self.pos[die]] -= 1
+            self.pos[die] = LOST
+            self._emit("team_lost", (die // 3, die))
+        else:
+            self.crew[die] = crew
+
+    # ----- the flow -----------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run automatic tasks until a chance node or a decision is reached."""
+        tasks = self.tasks
+        while True:
+            kind, a, b = tasks[-1]
+            if kind in (ACT, TOKEN_ASK, CHAR_PICK, TREX_WAY):
+                self._player = a
+                return
+            if kind == DRAW:
+                if not any(self.deck):
+                    self._rebuild()
+                    if not any(self.deck):
+                        tasks.pop()
+                        continue
+                self._player = CHANCE
+                return
+            if kind == PILE:
+                if self.piles[0] == self.piles[1]:  # both piles alike: no choice to make
+                    tasks.pop()
+                    self._discard(a, b, 0)
+                    continue
+                self._player = a
+                return
+            if kind in (TOKEN_DRAW, FIRST, CHAR_RANDOM):
+                self._player = CHANCE
+                return
+            if kind == ATTACK:
+                if not self.on_map(a):
+                    tasks.pop()
+                    continue
+                if len(self.defences(b & 7, a)) == 1:
+                    tasks.pop()
+                    self._lose(a, b >> 3, b & 7)
+                    continue
+                self._player = a // 3
+                return
+            tasks.pop()
+            if kind == END_ACTION:
+                if self._end_action(a):
+                    self._player = TERMINAL
+                    return
+            elif kind == CARNIVORE:
+                self._carnivore(a, b)
+            elif kind == TREX_HUNT:
+                self._trex_hunt(a, b)
+            elif kind == TURN:
+                self._start_turn(a)
+            elif kind == DEAL:
+                self._deal()
+
+    def _deal(self) -> None:
+        """Set-up 3 and 4: deal the opening hands (the Journalist gets more), then pick the
+        first player at random."""
+        tasks = self.tasks
+        tasks.append((FIRST, 0, 0))
+        for seat in reversed(range(self.num_players)):
+            tasks.append((DRAW, seat, self.hand_limit(seat)))
+
+    def _rebuild(self) -> None:
+        """Drawing card: an empty draw deck is rebuilt from the discard piles but their tops."""
+        moved = 0
+        for i in (0, 1):
+            pile = self.piles[i]
+            for card in pile[:-1]:
+                self.deck[card] += 1
+                moved += 1
+            self.piles[i] = pile[-1:]
+        if moved:
+            self._emit("rebuild", (moved,))
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn_player = seat
+        self.actions_done = 0
+        self.turns += 1
+        self._emit("turn", (seat,))
+        self.tasks.append((ACT, seat, 0))
+
+    def _end_action(self, seat: int) -> bool:
+        """After an action: the end of the game (Game Goal), the next action or the next turn."""
+        self.actions_done += 1
+        reason = self._game_over()
+        if reason:
+            self._emit("game_over", (reason,))
+            self.tasks.clear()
+            return True
+        if self.actions_done < 2:
+            self.tasks.append((ACT, seat, 0))
+        else:
+            self.tasks.append((TURN, (seat + 1) % self.num_players, 0))
+        return False
+
+    def _game_over(self) -> str:
+        helipad = self.board.helipad
+        pos = self.pos
+        for seat in range(self.num_players):
+            if pos[seat * 3] == helipad and pos[seat * 3 + 1] == helipad and pos[seat * 3 + 2] == helipad:
+                return "helipad"
+        if not any(self.deck) and not self.tokens_within_reach():
+            return "deck"
+        if self.passes >= 2 * self.num_players:
+            return "stuck"
+        return ""
+
+    # ----- scoring ------------------------------------------------------------------------
+    def score_parts(self, seat: int) -> dict[str, int]:
+        """Game Score: teams at the helipad by arrival order, and trophies."""
+        data = self.game.data
+        vp = data.arrival_vp
+        teams = sum(vp[min(i, len(vp) - 1)] * self.crew[d] for i, d in enumerate(self.arrivals) if d // 3 == seat)
+        pictures = sum(self.trophy_count(seat, h) * data.trophy_vp[h] for h in range(3))
+        return {"teams": teams, "trophies": pictures}
+
+    def _scores(self) -> list[int]:
+        return [sum(self.score_parts(p).values()) for p in range(self.num_players)]
+
+    def _winners(self) -> list[int]:
+        """Game Goal: most VP; a tie goes to the player with more survivors."""
+        scores = self._scores()
+        best = max(scores)
+        tied = [p for p in range(self.num_players) if scores[p] == best]
+        most = max(self.rescued(p) for p in tied)
+        return [p for p in tied if self.rescued(p) == most]
+
+    # ----- hidden information, texts --------------------------------------------------------
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        from dinobox.games.trex_island.knowledge import resample
+
+        return resample(self, seat, rng)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        from dinobox.games.trex_island.view import view
+
+        return view(self, seat)
+
+    def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
+        from dinobox.games.trex_island.text import event_text
+
+        return event_text(self, kind, args, private)
+
+    def _action_text(self, action: int, player: int) -> str:
+        from dinobox.games.trex_island.text import action_text
+
+        return action_text(self, action, player)
+
+    def _action_info(self, action: int, player: int) -> dict[str, Any]:
+        from dinobox.games.trex_island.text import action_info
+
+        return action_info(self, action, player)
+
+    def _why_illegal(self, action: int) -> str:
+        from dinobox.games.trex_island.text import why_illegal
+
+        return why_illegal(self, action)
+
+
+__all__ = ["LOST", "START", "TRexIslandState"]

@@ -1,0 +1,250 @@
+"""Readable words for Escape from T-Rex Island actions, events and refusals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import CHANCE
+from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island.data import (
+    ATTACK_NAMES,
+    CHARACTER_KEYS,
+    CHARACTER_NAMES,
+    COLOURS,
+    KIND_KEYS,
+    KIND_NAMES,
+    MAX_SPACES,
+    PLAYER_COLOURS,
+    TOKEN_NAMES,
+    card_name,
+)
+from dinobox.games.trex_island.view import seat_name, team_name
+
+if TYPE_CHECKING:
+    from dinobox.games.trex_island.rules import TRexIslandState
+
+
+def space_name(state: TRexIslandState, space: int) -> str:
+    board = state.board
+    if space == board.helipad:
+        return "the helipad"
+    if board.kind[space] == 3:
+        return f"rest point {space}"
+    return f"space {space} ({COLOURS[board.kind[space]]})"
+
+
+def decode(action: int) -> dict[str, Any]:
+    """Split a player action into its parts."""
+    if action < A.PICTURE:
+        card, slot, space = A.split_move(action)
+        kind, colour = divmod(card, 3)
+        return {"kind": "move", "card": card, "card_kind": KIND_KEYS[kind], "colour": COLOURS[colour],
+                "slot": slot, "space": space}
+    if action < A.DRAW:
+        herbivore, colours = A.split_picture(action)
+        return {"kind": "picture", "dino": KIND_KEYS[herbivore], "cards": len(colours),
+                "colours": [COLOURS[c] for c in colours]}
+    if action == A.DRAW:
+        return {"kind": "draw"}
+    if action == A.PASS:
+        return {"kind": "pass"}
+    if action < A.TOKEN_TAKE:
+        return {"kind": "pile", "pile": action - A.PILE}
+    if action == A.TOKEN_TAKE:
+        return {"kind": "token", "take": True}
+    if action == A.TOKEN_LEAVE:
+        return {"kind": "token", "take": False}
+    if action < A.TREX_WAY:
+        return {"kind": "react", "reaction": ("take", "smg", "shotgun", "free_shotgun", "evade")[action - A.REACT]}
+    if action < A.CHARACTER:
+        return {"kind": "trex_way", "space": action - A.TREX_WAY}
+    return {"kind": "character", "character": CHARACTER_KEYS[action - A.CHARACTER]}
+
+
+def action_info(state: TRexIslandState, action: int, player: int) -> dict[str, Any]:
+    if player == CHANCE:
+        return {"kind": "chance"}
+    if not 0 <= action < A.NUM_ACTIONS:
+        return {"kind": "unknown"}
+    info = decode(action)
+    if info["kind"] == "move" and 0 <= player < state.num_players:
+        info["die"] = player * 3 + info["slot"]
+    return info
+
+
+def action_text(state: TRexIslandState, action: int, player: int) -> str:
+    if player == CHANCE:
+        return _chance_text(state, action)
+    who = seat_name(state, player) if 0 <= player < state.num_players else f"Seat {player}"
+    if not 0 <= action < A.NUM_ACTIONS:
+        return f"{who}: action {action} (not a T-Rex Island action)"
+    info = action_info(state, action, player)
+    kind = info["kind"]
+    if kind == "move":
+        die = info["die"]
+        card = info["card"]
+        where = space_name(state, info["space"]) if info["space"] < state.board.size else f"space {info['space']}"
+        extra = ""
+        pos = state.pos[die] if die < len(state.pos) else -2
+        if (pos == -1 or 0 <= pos != state.board.helipad) and state.destinations(pos, card % 3).get(info["space"]):
+            extra = ", passing the T-Rex (loses one man)"
+        return f"{who}: play {card_name(card)} to move {team_name(state, die)} to {where}{extra}"
+    if kind == "picture":
+        cards = " + ".join(info["colours"])
+        return f"{who}: take a {KIND_NAMES[KIND_KEYS.index(info['dino'])]} picture (play {cards})"
+    if kind == "draw":
+        return f"{who}: draw a card"
+    if kind == "pass":
+        return f"{who}: pass (nothing can be played or drawn)"
+    if kind == "pile":
+        pile = state.piles[info["pile"]]
+        top = card_name(pile[-1]) if pile else "empty"
+        return f"{who}: discard onto pile {'AB'[info['pile']]} (top: {top})"
+    if kind == "token":
+        return f"{who}: {'draw a game token' if info['take'] else 'leave the game tokens face down'}"
+    if kind == "react":
+        return f"{who}: {A.REACTIONS[action - A.REACT]}"
+    if kind == "trex_way":
+        return f"{who}: send the T-Rex to {space_name(state, info['space'])}"
+    return f"{who}: be the {CHARACTER_NAMES[action - A.CHARACTER]} ({PLAYER_COLOURS[action - A.CHARACTER]})"
+
+
+def _chance_text(state: TRexIslandState, outcome: int) -> str:
+    from dinobox.games.trex_island import rules as R
+
+    kind = state.tasks[-1][0] if state.tasks else -1
+    if kind == R.DRAW:
+        return f"card: {card_name(outcome)}"
+    if kind == R.TOKEN_DRAW:
+        return f"token: {TOKEN_NAMES[outcome]}"
+    if kind == R.FIRST:
+        return f"first player: seat {outcome + 1}"
+    if kind == R.CHAR_RANDOM:
+        return f"character: {CHARACTER_NAMES[outcome]}"
+    return f"outcome {outcome}"
+
+
+def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private: bool) -> str:
+    s = lambda p: seat_name(state, p)  # noqa: E731
+    tn = lambda d: team_name(state, d)  # noqa: E731
+    if kind == "character":
+        return f"Seat {args[0] + 1} is the {CHARACTER_NAMES[args[1]]} and plays {PLAYER_COLOURS[args[1]]}."
+    if kind == "first":
+        return f"{s(args[0])} goes first."
+    if kind == "turn":
+        return f"{s(args[0])}'s turn."
+    if kind == "draw":
+        return f"{s(args[0])} draws {card_name(args[1]) if private else 'a card'}."
+    if kind == "draws":
+        return f"{s(args[0])} takes the draw action."
+    if kind == "pass":
+        return f"{s(args[0])} can neither play nor draw and passes."
+    if kind == "move":
+        seat, die, card, space, passed = args
+        past = ", slipping past the T-Rex for one man" if passed else ""
+        return f"{s(seat)} plays {card_name(card)}: {tn(die)} moves to {space_name(state, space)}{past}."
+    if kind == "arrive":
+        return f"{tn(args[1])} reaches the helipad with {args[2]} crew (arrival #{args[3]})."
+    if kind == "discard":
+        return f"{s(args[0])} puts {card_name(args[1])} on pile {'AB'[args[2]]}."
+    if kind == "picture":
+        return f"{s(args[0])} takes a {KIND_NAMES[args[1]]} picture."
+    if kind == "token":
+        return f"{tn(args[1])} finds a {TOKEN_NAMES[args[2]]} token."
+    if kind == "token_left":
+        return f"{s(args[0])} leaves the tokens face down."
+    if kind == "strike":
+        teams = ", ".join(tn(d) for d in args[2])
+        return f"The {KIND_NAMES[args[1]]}s strike: {teams}."
+    if kind == "no_prey":
+        return f"The {KIND_NAMES[args[1]]}s find no team on the island."
+    if kind == "trex_appears":
+        return f"The T-Rex appears at {space_name(state, args[0])}."
+    if kind == "trex_idle":
+        return "The T-Rex finds no team to hunt."
+    if kind == "trex_moves":
+        prey = f" and catches {', '.join(tn(d) for d in args[2])}" if args[2] else ""
+        return f"The T-Rex stomps to {space_name(state, args[1])}{prey}."
+    if kind == "defend":
+        seat, die, attack, reaction = args
+        how = {A.USE_SMG: "an SMG", A.USE_SHOTGUN: "a Shotgun", A.USE_FREE_SHOTGUN: "the Hunter's Shotgun",
+               A.EVADE: "the Explorer's instinct"}.get(reaction, "luck")
+        return f"{tn(die)} beats off the {ATTACK_NAMES[attack]} with {how}."
+    if kind == "trex_gone":
+        return "The T-Rex is driven off the map."
+    if kind == "loss":
+        men = "man" if args[3] == 1 else "men"
+        return f"{tn(args[1])} loses {args[3]} {men} to the {ATTACK_NAMES[args[2]]}."
+    if kind == "team_lost":
+        return f"{tn(args[1])} has no crew left and is out of the game."
+    if kind == "rebuild":
+        return f"The draw deck is rebuilt from {args[0]} discarded cards."
+    if kind == "game_over":
+        why = {"helipad": "a player has all three teams at the helipad",
+               "deck": "the draw deck is empty and no token can still be drawn",
+               "stuck": "nobody can play or draw any more"}[args[0]]
+        return f"The game is over: {why}."
+    return kind
+
+
+def why_illegal(state: TRexIslandState, action: int) -> str:
+    """Why an action is refused, naming the rulebook section."""
+    from dinobox.games.trex_island import rules as R
+
+    if not 0 <= action < A.NUM_ACTIONS:
+        return f"{action} is not an Escape from T-Rex Island action (0..{A.NUM_ACTIONS - 1})"
+    kind, seat, b = state.tasks[-1]
+    info = decode(action)
+    if kind == R.PILE:
+        return "put the card just played on discard pile A or B first (Moving a team)"
+    if kind == R.TOKEN_ASK:
+        return "first say whether to draw a game token at this rest point (Game Tokens)"
+    if kind == R.ATTACK:
+        allowed = ", ".join(A.REACTIONS[r] for r in state.defences(b & 7, seat))
+        return f"a team is under attack: the choices are {allowed} (Game Tokens: SMG, Shotgun; Character Cards)"
+    if kind == R.TREX_WAY:
+        return "choose where the T-Rex goes on a tie in distance (Carnivore cards: T-Rex)"
+    if kind == R.CHAR_PICK:
+        return "choose one of the character cards still free (Set-up)"
+    what = info["kind"]
+    if what in ("pile", "token", "react", "trex_way", "character"):
+        return "no such choice is pending: it is time for one of the turn's two actions (Turn sequence)"
+    base = seat * 18
+    mine = state.hand[base : base + 18]
+    if what == "pass":
+        return "you may pass only when no card can be played and no card drawn (Turn sequence)"
+    if what == "draw":
+        if state.actions_done and sum(mine) >= state.hand_limit(seat):
+            return "your hand is full: the second action may not be a draw (Drawing card)"
+        if sum(mine) > state.hand_limit(seat):
+            return "your hand is already over its size: play a card first (Drawing card)"
+        return "the draw deck and the discard piles below their tops are empty (Drawing card)"
+    if what == "picture":
+        herbivore = KIND_KEYS.index(info["dino"])
+        if not state.tops(herbivore):
+            return (f"a {KIND_NAMES[herbivore]} picture needs a {KIND_NAMES[herbivore]} on top of a discard "
+                    "pile (Taking dino picture)")
+        return "you do not hold those cards, or that is not the number of cards the picture needs (Taking dino picture)"
+    card, space, slot = info["card"], info["space"], info["slot"]
+    die = seat * 3 + slot
+    if not mine[card]:
+        return f"you hold no {card_name(card)} (Moving a team)"
+    pos = state.pos[die]
+    if pos == R.LOST:
+        return "that team has no crew left (Moving a team)"
+    if pos == state.board.helipad:
+        return "that team is already at the helipad (Moving a team)"
+    if pos == R.START and any(state.pos[seat * 3 + k] == R.START for k in range(slot)):
+        first = min(k for k in range(3) if state.pos[seat * 3 + k] == R.START)
+        return f"move {team_name(state, seat * 3 + first)} first: the teams behind the arrow are alike (Moving a team)"
+    if space >= MAX_SPACES or space >= state.board.size:
+        return f"there is no space {space} on the board"
+    dests = state.destinations(pos, card % 3)
+    if space not in dests:
+        if space == state.trex:
+            return "no die may stop on the T-Rex's space (Carnivore cards: T-Rex)"
+        return ("a die goes forward to the next free space of the card's colour, or to a rest point "
+                "before it (Moving a team)")
+    if dests[space] and state.crew[die] < 2:
+        return "passing the T-Rex costs a man, and this team has only one left (Carnivore cards: T-Rex)"
+    return "not enough food for this crew at the helipad: one can feeds two survivors (Food token)"

@@ -1,0 +1,177 @@
+"""What one seat sees of an Escape from T-Rex Island table: a JSON projection of the state.
+
+Public: the board, every die, the T-Rex, both discard piles (all face up), trophies, the tokens
+players hold (revealed when drawn), how many face-down tokens wait at each rest point and the
+mix of tokens not yet drawn, hand sizes and the draw deck's size. Secret: the cards in hand
+(a seat sees its own), the order of the deck and which face-down token lies where.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import CHANCE, TERMINAL
+from dinobox.games.trex_island.data import (
+    ATTACK_NAMES,
+    CHARACTER_KEYS,
+    CHARACTER_NAMES,
+    COLOURS,
+    KIND_KEYS,
+    NUM_CARD_TYPES,
+    NUM_TOKEN_KINDS,
+    PLAYER_COLOURS,
+    SPACE_KINDS,
+    TOKEN_KEYS,
+)
+
+if TYPE_CHECKING:
+    from dinobox.games.trex_island.rules import TRexIslandState
+
+T = NUM_CARD_TYPES
+K = NUM_TOKEN_KINDS
+
+
+def seat_name(state: TRexIslandState, seat: int) -> str:
+    c = state.chars[seat] if 0 <= seat < len(state.chars) else -1
+    return PLAYER_COLOURS[c] if c >= 0 else f"Seat {seat + 1}"
+
+
+def team_name(state: TRexIslandState, die: int) -> str:
+    return f"{seat_name(state, die // 3)} team {die % 3 + 1}"
+
+
+def card_info(card: int) -> dict[str, Any]:
+    kind, colour = divmod(card, 3)
+    return {"card": card, "kind": KIND_KEYS[kind], "colour": COLOURS[colour]}
+
+
+def _cards(counts: list[int]) -> list[dict[str, Any]]:
+    return [{**card_info(t), "count": counts[t]} for t in range(T) if counts[t]]
+
+
+def board_json(state: TRexIslandState) -> list[dict[str, Any]]:
+    data = state.game.data
+    board = state.board
+    out = []
+    for s in range(board.size):
+        entry: dict[str, Any] = {
+            "id": s,
+            "kind": SPACE_KINDS[board.kind[s]],
+            "next": list(board.next[s]),
+            "row": data.space_places[s][0],
+            "col": data.space_places[s][1],
+            "trail": data.space_trails[s],
+        }
+        r = board.rest_index[s]
+        if r >= 0:
+            entry["tokens"] = state.rest_left[r]
+        out.append(entry)
+    return out
+
+
+def view(state: TRexIslandState, seat: int | None) -> dict[str, Any]:
+    from dinobox.games.trex_island import rules as R
+
+    over = state.current_player() == TERMINAL
+    n = state.num_players
+    board = state.board
+    dice = []
+    arrival = {d: i + 1 for i, d in enumerate(state.arrivals)}
+    for d in range(3 * n):
+        p = state.pos[d]
+        dice.append(
+            {
+                "id": d,
+                "owner": d // 3,
+                "slot": d % 3,
+                "name": team_name(state, d),
+                "crew": state.crew[d],
+                "space": p if p >= 0 else None,
+                "at_start": p == R.START,
+                "arrived": p == board.helipad,
+                "arrival": arrival.get(d),
+                "lost": p == R.LOST,
+            }
+        )
+    players = []
+    for p in range(n):
+        c = state.chars[p]
+        perks = state.perks[p]
+        base = p * K
+        players.append(
+            {
+                "seat": p,
+                "name": seat_name(state, p),
+                "character": CHARACTER_KEYS[c] if c >= 0 else None,
+                "character_name": CHARACTER_NAMES[c] if c >= 0 else None,
+                "hand_count": state.hand_count(p),
+                "hand_limit": state.hand_limit(p),
+                "trophies": {KIND_KEYS[h]: state.trophy_count(p, h) for h in range(3)},
+                "trophy_cards": _cards(state.trophies[p * T : p * T + T]),
+                "tokens": {TOKEN_KEYS[k]: state.held[base + k] for k in range(1, K) if state.held[base + k]},
+                "food_cans": state.cans(p),
+                "can_feed": state.food_capacity(p),
+                "rescued": state.rescued(p),
+                "free_shotgun": bool(perks & R.FREE_SHOTGUN),
+                "evade_raptor": bool(perks & R.EVADE_RAPTOR),
+                "evade_pterosaur": bool(perks & R.EVADE_PTERO),
+                "score": sum(state.score_parts(p).values()),
+            }
+        )
+    piles = []
+    for pile in state.piles:
+        piles.append({"count": len(pile), "top": card_info(pile[-1]) if pile else None,
+                      "cards": [card_info(c) for c in pile]})
+    top = state.tasks[-1] if state.tasks else (-1, -1, -1)
+    to_act = state.current_player()
+    result: dict[str, Any] = {
+        "game": "trex-island",
+        "seat": seat,
+        "over": over,
+        "turn": state.turns,
+        "turn_player": state.turn_player,
+        "actions_done": state.actions_done,
+        "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
+        "phase": _phase(state, top[0]),
+        "board": board_json(state),
+        "start": board.start,
+        "helipad": board.helipad,
+        "trex": state.trex if state.trex >= 0 else None,
+        "dice": dice,
+        "players": players,
+        "piles": piles,
+        "deck_count": sum(state.deck),
+        "tokens_undrawn": {TOKEN_KEYS[k]: state.pool[k] for k in range(K)},
+        "tokens_on_map": sum(state.rest_left),
+        "arrivals": list(state.arrivals),
+    }
+    if top[0] == R.ATTACK and not over:
+        result["attack"] = {"team": top[1], "kind": ATTACK_NAMES[top[2] & 7], "men": top[2] >> 3}
+    if top[0] == R.PILE and not over:
+        result["playing"] = card_info(top[2])
+    if seat is not None:
+        result["hand"] = _cards(state.hand[seat * T : seat * T + T])
+    if over:
+        result["scores"] = state.scores()
+        result["winners"] = state.winners()
+        result["breakdown"] = [state.score_parts(p) for p in range(n)]
+    return result
+
+
+def _phase(state: TRexIslandState, kind: int) -> str:
+    from dinobox.games.trex_island import rules as R
+
+    if state.current_player() == TERMINAL:
+        return "over"
+    return {
+        R.CHAR_PICK: "character",
+        R.CHAR_RANDOM: "character",
+        R.DRAW: "draw",
+        R.FIRST: "setup",
+        R.ACT: "action",
+        R.PILE: "discard",
+        R.TOKEN_ASK: "token",
+        R.TOKEN_DRAW: "token",
+        R.TREX_WAY: "trex",
+        R.ATTACK: "attack",
+    }.get(kind, "resolve")
