@@ -1,0 +1,88 @@
+"""Asynchronous access to storage: every database call runs on one worker thread, so the event
+loop never waits on disk or network; writes from many tables are committed together (group
+commit) and each caller resumes only once its write is durable."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from sqlalchemy.engine import Connection
+
+from dinobox.server import storage
+
+T = TypeVar("T")
+Write = Callable[[Connection], None]
+
+
+class Database:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = storage.open_engine(url)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dinobox-db")
+        self._pending: list[tuple[Write, asyncio.Future[None]]] = []
+        self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        self.engine.dispose()
+
+    def run_sync(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn`` in one transaction on the calling thread (start-up and tools only)."""
+        with self.engine.begin() as conn:
+            return fn(conn)
+
+    async def read(self, fn: Callable[[Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, self.run_sync, fn)
+
+    async def write(self, fn: Write) -> None:
+        """Commit ``fn``; return once it is durable. Concurrent writes share one transaction;
+        if that transaction fails, each is retried alone so one bad write fails only its caller."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._pending.append((fn, future))
+        if not self._flushing:
+            self._flushing = True
+            self._flusher = loop.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    await loop.run_in_executor(self._executor, self._commit_all, [fn for fn, _ in batch])
+                    results: list[BaseException | None] = [None] * len(batch)
+                except Exception:
+                    results = await loop.run_in_executor(self._executor, self._commit_each, [fn for fn, _ in batch])
+                for (_, future), error in zip(batch, results, strict=True):
+                    if future.done():
+                        continue
+                    if error is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self._flushing = False
+
+    def _commit_all(self, fns: list[Write]) -> None:
+        with self.engine.begin() as conn:
+            for fn in fns:
+                fn(conn)
+
+    def _commit_each(self, fns: list[Write]) -> list[BaseException | None]:
+        out: list[BaseException | None] = []
+        for fn in fns:
+            try:
+                with self.engine.begin() as conn:
+                    fn(conn)
+                out.append(None)
+            except Exception as exc:  # reported to that caller only
+                out.append(exc)
+        return out
+

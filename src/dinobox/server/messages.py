@@ -1,0 +1,67 @@
+"""Everything that leaves the server about a game is built here, and only from the contract:
+``view(seat)``, ``log(seat)``, the seat's legal actions with ``describe_action`` and the public
+table data. Never the state itself, its history, the seed or chance outcomes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import State
+
+if TYPE_CHECKING:
+    from dinobox.server.tables import LiveTable
+
+PUBLIC_SEAT_KEYS = ("seat", "type", "bot", "name", "claimed")
+
+
+def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: s.get(k) for k in PUBLIC_SEAT_KEYS} for s in seats]
+
+
+def public_table(live: LiveTable) -> dict[str, Any]:
+    row = live.row
+    player = live.state.current_player()
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": live.state.game.title,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "version": row.version,
+        "hotseat": row.hotseat,
+        "seats": public_seats(row.seats),
+        "to_act": player if player >= 0 and row.status == "playing" else None,
+        "rematch": row.rematch,
+        "rematch_of": row.rematch_of,
+        "created": row.created,
+        "updated": row.updated,
+    }
+
+
+def legal_for(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The seat's legal actions with their descriptions (empty unless it is that seat's decision)."""
+    if seat is None or state.current_player() != seat:
+        return []
+    return [state.describe_action(a, seat) for a in state.legal_actions()]
+
+
+def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[str, Any]:
+    """The full picture for one seat (``None``: a spectator). ``log_start`` drops the log
+    entries the receiver already has."""
+    state = live.state
+    log = state.log(seat)
+    if log_start > len(log):
+        log_start = 0
+    playing = live.row.status == "playing"
+    return {
+        "type": "state",
+        "table": public_table(live),
+        "version": live.row.version,
+        "seat": seat,
+        "view": state.view(seat),
+        "log_start": log_start,
+        "log": log[log_start:],
+        "legal": legal_for(state, seat) if playing else [],
+        "can_undo": playing and seat is not None and live.can_undo(seat),
+    }

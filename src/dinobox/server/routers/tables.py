@@ -1,0 +1,141 @@
+"""``/api/tables``: create, list, join, start, play, undo, rematch, record and replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+
+from dinobox.server import storage
+from dinobox.server.errors import ApiError
+from dinobox.server.messages import public_table, seat_message
+from dinobox.server.schemas import Act, ClaimSeat, CreateTable, StartTable, Undo
+from dinobox.server.tables import PLAYING, WAITING, TableService
+
+router = APIRouter(prefix="/api/tables", tags=["tables"])
+
+
+def service(request: Request) -> TableService:
+    svc: TableService = request.app.state.service
+    return svc
+
+
+def _tokens(tokens: dict[int, str], table_id: str) -> list[dict[str, Any]]:
+    return [{"seat": s, "token": t, "link": f"/table/{table_id}?seat={s}&token={t}"} for s, t in tokens.items()]
+
+
+@router.post("", status_code=201)
+async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    """Open a table. Seats you claim come back with their secret tokens (keep them: they are
+    the only way to act for those seats)."""
+    seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+    names = dict.fromkeys(body.claim, body.name) if body.name else None
+    live, tokens = await service(request).create(
+        body.game, body.players, body.options, seats, list(body.claim), body.hotseat, body.start, names
+    )
+    return {"table": public_table(live), "tokens": _tokens(tokens, live.row.id), "link": f"/table/{live.row.id}"}
+
+
+@router.get("")
+async def list_tables(request: Request, limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
+    """Open and running tables, newest first (public data only)."""
+    svc = service(request)
+    rows = await svc.db.read(lambda c: storage.list_tables(c, [WAITING, PLAYING], limit))
+    out = []
+    for row in rows:
+        live = svc.live.get(row.id)
+        out.append(public_table(live) if live is not None else _row_public(row))
+    return {"tables": out}
+
+
+def _row_public(row: storage.TableRow) -> dict[str, Any]:
+    from dinobox.server.messages import public_seats
+
+    return {
+        "id": row.id, "game": row.game, "players": row.players, "options": row.options, "status": row.status,
+        "version": row.version, "hotseat": row.hotseat, "seats": public_seats(row.seats), "to_act": None,
+        "rematch": row.rematch, "rematch_of": row.rematch_of, "created": row.created, "updated": row.updated,
+    }
+
+
+@router.get("/{table_id}")
+async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    """Public data of one table."""
+    return public_table(await service(request).get(table_id))
+
+
+@router.get("/{table_id}/state")
+async def get_state(
+    table_id: str,
+    request: Request,
+    seat: int | None = Query(None, description="your seat (omit to watch as a spectator)"),
+    token: str | None = Query(None, description="the seat's secret token"),
+    wait: float = Query(0.0, ge=0, le=30, description="wait up to this many seconds for bots to finish moving"),
+) -> dict[str, Any]:
+    """What one seat sees: view, log, its legal actions, the public table data."""
+    svc = service(request)
+    live = await svc.get(table_id)
+    if seat is not None:
+        svc._check_token(live.row, seat, token)
+    await svc.settle(live, wait)
+    return seat_message(live, seat)
+
+
+@router.post("/{table_id}/seats/{seat}")
+async def claim_seat(table_id: str, seat: int, body: ClaimSeat, request: Request) -> dict[str, Any]:
+    """Take an open seat for a person; the token in the answer is your key to it."""
+    live, token = await service(request).claim(table_id, seat, body.name)
+    return {"table": public_table(live), "tokens": _tokens({seat: token}, table_id)}
+
+
+@router.post("/{table_id}/start")
+async def start_table(table_id: str, body: StartTable, request: Request) -> dict[str, Any]:
+    live = await service(request).start(table_id, body.seat, body.token)
+    return public_table(live)
+
+
+@router.post("/{table_id}/actions")
+async def act(
+    table_id: str, body: Act, request: Request,
+    wait: float = Query(0.0, ge=0, le=30, description="wait up to this many seconds for bots to answer"),
+) -> dict[str, Any]:
+    """Play one action for your seat. Stored before this answers; refused (and nothing changes)
+    when the token, seat, version or action is wrong."""
+    svc = service(request)
+    live = await svc.act(table_id, body.seat, body.token, body.action, body.version)
+    await svc.settle(live, wait)
+    return seat_message(live, body.seat)
+
+
+@router.post("/{table_id}/undo")
+async def undo(table_id: str, body: Undo, request: Request) -> dict[str, Any]:
+    """Take back your last move this turn (only before anything random or hidden was shown)."""
+    svc = service(request)
+    live = await svc.undo(table_id, body.seat, body.token, body.version)
+    return seat_message(live, body.seat)
+
+
+@router.post("/{table_id}/rematch")
+async def rematch(table_id: str, body: StartTable, request: Request) -> dict[str, Any]:
+    """The same seats again at a new table (linked from this one)."""
+    if body.seat is None or body.token is None:
+        raise ApiError(403, "bad_token", "a rematch needs your seat and token")
+    live, tokens = await service(request).rematch(table_id, body.seat, body.token)
+    return {"table": public_table(live), "tokens": _tokens(tokens, live.row.id), "link": f"/table/{live.row.id}"}
+
+
+@router.get("/{table_id}/record")
+async def record(table_id: str, request: Request) -> JSONResponse:
+    """The finished game's record (``dinobox replay`` reads it)."""
+    rec = await service(request).record(table_id)
+    return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="dinobox-{table_id}.json"'})
+
+
+@router.get("/{table_id}/replay")
+async def replay(
+    table_id: str, request: Request,
+    step: int = Query(0, ge=0, description="decisions made so far (0 = before the first)"),
+    seat: int | None = Query(None, description="whose view (any seat once the game is over)"),
+) -> dict[str, Any]:
+    return await service(request).replay(table_id, step, seat)

@@ -1,0 +1,534 @@
+"""The authority over live tables: seats and tokens, actions, undo, bots, rematches.
+
+Each table lives in memory as a ``LiveTable`` (its stored row plus the state rebuilt from its
+moves) and is changed only under its lock, in this order: check everything, compute the new
+state on a clone, store it, then swap it in and tell the subscribers. A refusal raises
+``ApiError`` before anything changed. Bots think on a thread pool, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from dinobox.bots import make_bot
+from dinobox.engine.errors import DinoboxError, IllegalActionError
+from dinobox.engine.registry import load_game
+from dinobox.engine.state import CHANCE, State
+from dinobox.server import storage
+from dinobox.server.db import Database
+from dinobox.server.errors import ApiError, bad_request, not_found
+from dinobox.server.messages import seat_message
+from dinobox.server.storage import TableRow
+
+log = logging.getLogger("dinobox.server")
+
+HUMAN = "human"
+BOT = "bot"
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open WebSocket: which seat it speaks for and how much of the log it already has."""
+
+    seat: int | None
+    token: str | None = None
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    log_sent: int = 0
+
+
+@dataclass
+class UndoPoint:
+    seat: int
+    state: State  # the state before the seat's step (a clone)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    row: TableRow
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bots: dict[int, Any] = field(default_factory=dict)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    undo: list[UndoPoint] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
+    decisions: list[int] | None = None  # history positions of player decisions (replays)
+
+    def can_undo(self, seat: int) -> bool:
+        return bool(self.undo) and self.undo[-1].seat == seat and self.state.current_player() == seat
+
+
+class TableService:
+    """All table operations. ``rng`` draws table seeds (and through them, chance outcomes)."""
+
+    def __init__(self, db: Database, rng: random.Random | None = None, bot_threads: int = 4) -> None:
+        self.db = db
+        self.rng = rng or random.SystemRandom()
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="dinobox-bot")
+        self.on_change: list[Callable[[LiveTable], None]] = []
+
+    def close(self) -> None:
+        for live in self.live.values():
+            if live.task is not None:
+                live.task.cancel()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+
+    # ----- loading --------------------------------------------------------------------------
+    async def get(self, table_id: str) -> LiveTable:
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(table_id)
+            if live is not None:
+                return live
+            row = await self.db.read(lambda c: storage.load_table(c, table_id))
+            if row is None:
+                raise not_found(f"there is no table {table_id!r}")
+            moves = await self.db.read(lambda c: storage.load_moves(c, table_id))
+            state = self._game_of(row).new_initial_state()
+            for index, action in enumerate(moves):
+                try:
+                    state.apply_action(action)
+                except IllegalActionError as exc:  # pragma: no cover - a corrupted store
+                    raise ApiError(500, "corrupt", f"table {table_id}: stored move {index} is illegal: {exc}") from exc
+            live = LiveTable(row=row, state=state)
+            live.idle.set()
+            self.live[table_id] = live
+        self._loading.pop(table_id, None)
+        return live
+
+    @staticmethod
+    def _game_of(row: TableRow) -> Any:
+        return load_game(row.game, players=row.players, **row.options)
+
+    async def resume_all(self) -> int:
+        """After a restart: pick up every table in play (bots and chance continue)."""
+        ids = await self.db.read(lambda c: storage.table_ids_with_status(c, PLAYING))
+        for table_id in ids:
+            self.kick(await self.get(table_id))
+        return len(ids)
+
+    # ----- creating and joining ---------------------------------------------------------------
+    async def create(
+        self,
+        game_id: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]] | None,
+        claim: list[int],
+        hotseat: bool,
+        start: bool,
+        names: dict[int, str] | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[LiveTable, dict[int, str]]:
+        try:
+            game = load_game(game_id, players=players, **options)
+        except DinoboxError as exc:
+            raise bad_request(str(exc), "bad_config") from None
+        n = game.num_players
+        if seats is None:
+            seats = [{"type": HUMAN}] + [{"type": BOT, "bot": "random"} for _ in range(n - 1)]
+        if len(seats) != n:
+            raise bad_request(f"'seats' lists {len(seats)} seats but this game has {n} players", "bad_config")
+        clean: list[dict[str, Any]] = []
+        for i, spec in enumerate(seats):
+            kind = spec.get("type")
+            if kind == HUMAN:
+                clean.append({"seat": i, "type": HUMAN, "bot": None, "name": None, "claimed": False, "token": None})
+            elif kind == BOT:
+                bot = spec.get("bot") or "random"
+                try:
+                    make_bot(str(bot), 0)
+                except DinoboxError as exc:
+                    raise bad_request(f"seat {i}: {exc}", "bad_config") from None
+                clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True,
+                              "token": None})
+            else:
+                raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
+        humans = [s["seat"] for s in clean if s["type"] == HUMAN]
+        if hotseat:
+            claim = humans
+        for seat in claim:
+            if seat not in humans:
+                raise bad_request(f"cannot claim seat {seat}: it is not a seat for a person", "bad_config")
+        tokens: dict[int, str] = {}
+        for seat in claim:
+            tokens[seat] = self._claim_seat(clean[seat], (names or {}).get(seat))
+        ready = all(s["claimed"] for s in clean)
+        if start and not ready:
+            raise bad_request("cannot start yet: every seat for a person must be claimed first", "not_ready")
+        row = TableRow(
+            id=new_id(), game=game.id, players=n, options=dict(game.options), seats=clean,
+            status=PLAYING if start else WAITING, version=0, hotseat=hotseat,
+            seed=self.rng.randrange(1 << 62), rematch_of=rematch_of,
+        )
+        await self.db.write(lambda c: storage.insert_table(c, row))
+        live = LiveTable(row=row, state=game.new_initial_state())
+        live.idle.set()
+        self.live[row.id] = live
+        if start:
+            self.kick(live)
+        return live, tokens
+
+    @staticmethod
+    def _claim_seat(seat: dict[str, Any], name: str | None) -> str:
+        token = secrets.token_urlsafe(18)
+        seat["claimed"] = True
+        seat["token"] = hash_token(token)
+        seat["name"] = (name or "").strip()[:40] or f"Player {seat['seat'] + 1}"
+        return token
+
+    async def claim(self, table_id: str, seat: int, name: str | None) -> tuple[LiveTable, str]:
+        live = await self.get(table_id)
+        async with live.lock:
+            row = live.row
+            self._seat_index(row, seat)
+            spec = row.seats[seat]
+            if spec["type"] != HUMAN:
+                raise ApiError(409, "seat_taken", f"seat {seat} is played by a bot")
+            if spec["claimed"]:
+                raise ApiError(409, "seat_taken", f"seat {seat} is already taken")
+            if row.status == FINISHED:
+                raise ApiError(409, "finished", "the game at this table is over")
+            seats = [dict(s) for s in row.seats]
+            token = self._claim_seat(seats[seat], name)
+            new_row = dataclasses.replace(row, seats=seats, version=row.version + 1)
+            await self.db.write(lambda c: storage.save_table(c, new_row))
+            live.row = new_row
+        self.broadcast(live)
+        return live, token
+
+    async def start(self, table_id: str, seat: int | None, token: str | None) -> LiveTable:
+        live = await self.get(table_id)
+        async with live.lock:
+            row = live.row
+            if any(s["type"] == HUMAN for s in row.seats):
+                self._check_token(row, seat, token)
+            if row.status != WAITING:
+                raise ApiError(409, "already_started", f"the table is already {row.status}")
+            if not all(s["claimed"] for s in row.seats):
+                open_seats = [str(s["seat"]) for s in row.seats if not s["claimed"]]
+                raise ApiError(409, "not_ready", f"seats {', '.join(open_seats)} are still open: share the link first")
+            new_row = dataclasses.replace(row, status=PLAYING, version=row.version + 1)
+            await self.db.write(lambda c: storage.save_table(c, new_row))
+            live.row = new_row
+        self.broadcast(live)
+        self.kick(live)
+        return live
+
+    # ----- checks -------------------------------------------------------------------------------
+    @staticmethod
+    def _seat_index(row: TableRow, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < row.players:
+            raise bad_request(f"'seat' must be a seat number 0..{row.players - 1}, not {seat!r}", "bad_seat")
+        return seat
+
+    def _check_token(self, row: TableRow, seat: Any, token: Any) -> int:
+        seat = self._seat_index(row, seat)
+        stored = row.seats[seat].get("token")
+        if not isinstance(token, str) or not stored or not hmac.compare_digest(stored, hash_token(token)):
+            raise ApiError(403, "bad_token", f"that token does not belong to seat {seat}")
+        return seat
+
+    @staticmethod
+    def _check_playing(row: TableRow) -> None:
+        if row.status == WAITING:
+            raise ApiError(409, "not_started", "the game at this table has not started yet")
+        if row.status == FINISHED:
+            raise ApiError(409, "finished", "the game at this table is over")
+
+    @staticmethod
+    def _check_version(row: TableRow, version: Any) -> None:
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise bad_request(f"'version' must be the table version you last saw (a whole number), not {version!r}")
+        if version != row.version:
+            raise ApiError(
+                409, "stale", f"the table has moved on (version {row.version}, you sent {version}): look again",
+                version=row.version,
+            )
+
+    # ----- playing ------------------------------------------------------------------------------
+    async def act(self, table_id: str, seat: Any, token: Any, action: Any, version: Any) -> LiveTable:
+        live = await self.get(table_id)
+        async with live.lock:
+            row = live.row
+            seat = self._check_token(row, seat, token)
+            self._check_playing(row)
+            self._check_version(row, version)
+            to_act = live.state.current_player()
+            if to_act != seat:
+                who = f"seat {to_act}" if to_act >= 0 else "nobody (the table is resolving chance)"
+                raise ApiError(409, "not_your_turn", f"it is {who}'s decision, not seat {seat}'s")
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise bad_request(f"'action' must be a whole number from the legal list, not {action!r}",
+                                  "malformed")
+            before = live.state
+            new = before.clone()
+            try:
+                new.apply_action(action)
+            except IllegalActionError as exc:
+                raise ApiError(422, "illegal_action", str(exc)) from None
+            undoable = self._resolve_chance(live, new) == 0 and not self._reveals(before, new, seat)
+            await self._commit(live, new)
+            if undoable and new.current_player() == seat:
+                live.undo.append(UndoPoint(seat, before))
+            else:
+                live.undo.clear()
+        self.broadcast(live)
+        self.kick(live)
+        return live
+
+    @staticmethod
+    def _reveals(before: State, after: State, seat: int) -> bool:
+        """Did the step show ``seat`` something the spectator may not see?"""
+        start = len(before.log(None))
+        mine = [e["text"] for e in after.log(seat)[start:]]
+        public = [e["text"] for e in after.log(None)[start:]]
+        return mine != public
+
+    def _resolve_chance(self, live: LiveTable, state: State) -> int:
+        count = 0
+        while state.current_player() == CHANCE:
+            rng = random.Random(live.row.seed * 1_000_003 + state.move_number())
+            state.apply_action(state.sample_chance(rng))
+            count += 1
+        return count
+
+    async def _commit(self, live: LiveTable, new: State) -> None:
+        """Store the moves from ``live.state`` to ``new`` (which extends it), then swap it in."""
+        row = live.row
+        start = live.state.move_number()
+        actions = new.history()[start:]
+        status = FINISHED if new.is_terminal() else row.status
+        new_row = dataclasses.replace(row, version=row.version + 1, status=status)
+
+        def op(conn: Any) -> None:
+            storage.append_moves(conn, row.id, start, actions)
+            storage.save_table(conn, new_row)
+
+        await self.db.write(op)
+        live.row = new_row
+        live.state = new
+
+    async def undo(self, table_id: str, seat: Any, token: Any, version: Any) -> LiveTable:
+        live = await self.get(table_id)
+        async with live.lock:
+            row = live.row
+            seat = self._check_token(row, seat, token)
+            self._check_playing(row)
+            self._check_version(row, version)
+            if not live.can_undo(seat):
+                raise ApiError(
+                    409, "cannot_undo",
+                    "nothing to undo: only your own moves this turn, before anything random or hidden was revealed",
+                )
+            point = live.undo[-1]
+            keep = point.state.move_number()
+            new_row = dataclasses.replace(row, version=row.version + 1)
+
+            def op(conn: Any) -> None:
+                storage.truncate_moves(conn, row.id, keep)
+                storage.save_table(conn, new_row)
+
+            await self.db.write(op)
+            live.undo.pop()
+            live.row = new_row
+            live.state = point.state
+            for sub in live.subscribers:
+                sub.log_sent = 0  # the log shrank: send it whole again
+        self.broadcast(live)
+        return live
+
+    # ----- bots and chance ------------------------------------------------------------------------
+    def kick(self, live: LiveTable) -> None:
+        """Make sure chance and bots move this table on until a person must decide."""
+        if live.task is None or live.task.done():
+            live.idle.clear()
+            live.task = asyncio.get_running_loop().create_task(self._advance(live))
+
+    async def _advance(self, live: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                async with live.lock:
+                    if live.row.status != PLAYING:
+                        return
+                    state = live.state
+                    player = state.current_player()
+                    if player == CHANCE:
+                        new = state.clone()
+                        self._resolve_chance(live, new)
+                        await self._commit(live, new)
+                        live.undo.clear()
+                        self.broadcast(live)
+                        continue
+                    if player < 0 or live.row.seats[player]["type"] != BOT:
+                        return
+                    bot = live.bots.get(player)
+                    if bot is None:
+                        seed = live.row.seed % 1_000_000 + player
+                        bot = live.bots[player] = make_bot(live.row.seats[player]["bot"], seed)
+                    version = live.row.version
+                    snapshot = state.clone()
+                action = await loop.run_in_executor(self.bot_pool, bot.choose, snapshot)
+                async with live.lock:
+                    if live.row.version != version:
+                        continue  # someone undid or the table changed: think again
+                    new = live.state.clone()
+                    try:
+                        new.apply_action(action)
+                    except IllegalActionError:
+                        log.exception("table %s: bot %s chose an illegal action %r; playing a random legal one",
+                                      live.row.id, live.row.seats[player]["bot"], action)
+                        new.apply_action(random.Random(version).choice(new.legal_actions()))
+                    self._resolve_chance(live, new)
+                    await self._commit(live, new)
+                    live.undo.clear()
+                self.broadcast(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s stopped advancing", live.row.id)
+        finally:
+            live.idle.set()
+
+    async def settle(self, live: LiveTable, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until the table waits on a person or is over."""
+        if timeout > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.idle.wait(), timeout)
+
+    # ----- after the game -----------------------------------------------------------------------
+    async def rematch(self, table_id: str, seat: Any, token: Any) -> tuple[LiveTable, dict[int, str]]:
+        live = await self.get(table_id)
+        async with live.lock:
+            row = live.row
+            seat = self._check_token(row, seat, token)
+            if row.status != FINISHED:
+                raise ApiError(409, "not_finished", "a rematch can be arranged once the game is over")
+            existing = row.rematch
+        if existing is not None:
+            other = await self.get(existing)
+            spec = other.row.seats[seat]
+            if spec["type"] == HUMAN and not spec["claimed"]:
+                other, new_token = await self.claim(existing, seat, row.seats[seat].get("name"))
+                await self._maybe_autostart(other)
+                return other, {seat: new_token}
+            return other, {}
+        seats = [{"type": s["type"], "bot": s["bot"]} for s in row.seats]
+        names = {s["seat"]: s["name"] for s in row.seats if s["type"] == HUMAN}
+        humans = [s["seat"] for s in row.seats if s["type"] == HUMAN]
+        claim = humans if row.hotseat else [seat]
+        new_live, tokens = await self.create(
+            row.game, row.players, dict(row.options), seats, claim, row.hotseat,
+            start=len(claim) == len(humans), names=names, rematch_of=row.id,
+        )
+        async with live.lock:
+            new_row = dataclasses.replace(live.row, rematch=new_live.row.id, version=live.row.version + 1)
+            await self.db.write(lambda c: storage.save_table(c, new_row))
+            live.row = new_row
+        self.broadcast(live)
+        return new_live, tokens
+
+    async def _maybe_autostart(self, live: LiveTable) -> None:
+        if live.row.status == WAITING and all(s["claimed"] for s in live.row.seats):
+            async with live.lock:
+                new_row = dataclasses.replace(live.row, status=PLAYING, version=live.row.version + 1)
+                await self.db.write(lambda c: storage.save_table(c, new_row))
+                live.row = new_row
+            self.broadcast(live)
+            self.kick(live)
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        live = await self.get(table_id)
+        if live.row.status != FINISHED:
+            raise ApiError(
+                409, "not_finished", "the record (with every card and die roll) is available once the game is over"
+            )
+        return live.state.to_record()
+
+    async def replay(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:
+        live = await self.get(table_id)
+        if live.row.status != FINISHED:
+            raise ApiError(409, "not_finished", "replays are available once the game is over")
+        if seat is not None:
+            self._seat_index(live.row, seat)
+        history = live.state.history()
+        state = self._game_of(live.row).new_initial_state()
+        if live.decisions is None:
+            positions = []
+            probe = state.clone()
+            for i, a in enumerate(history):
+                if probe.current_player() >= 0:
+                    positions.append(i)
+                probe.apply_action(a)
+            live.decisions = positions
+        steps = len(live.decisions)
+        if isinstance(step, bool) or not 0 <= step <= steps:
+            raise bad_request(f"'step' must be 0..{steps}, not {step}")
+        stop = live.decisions[step] if step < steps else len(history)
+        last: dict[str, Any] | None = None
+        for i, a in enumerate(history[:stop]):
+            if step > 0 and i == live.decisions[step - 1]:
+                last = state.describe_action(a)
+            state.apply_action(a)
+        return {
+            "step": step, "steps": steps, "seat": seat, "view": state.view(seat), "log": state.log(seat),
+            "last": last, "game": live.row.game, "title": state.game.title,
+        }
+
+    # ----- subscribers -----------------------------------------------------------------------------
+    def subscribe(self, live: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
+        sub = Subscriber(seat, token)
+        live.subscribers.add(sub)
+        self._send(live, sub, {})
+        return sub
+
+    def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
+        live.subscribers.discard(sub)
+
+    def rebind(self, live: LiveTable, sub: Subscriber, seat: int | None) -> None:
+        sub.seat = seat
+        sub.log_sent = 0
+        self._send(live, sub, {})
+
+    def broadcast(self, live: LiveTable) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for sub in list(live.subscribers):
+            self._send(live, sub, cache)
+        for hook in self.on_change:
+            hook(live)
+
+    @staticmethod
+    def _send(live: LiveTable, sub: Subscriber, cache: dict[int | None, dict[str, Any]]) -> None:
+        full = cache.get(sub.seat)
+        if full is None:
+            full = cache[sub.seat] = seat_message(live, sub.seat)
+        start = sub.log_sent if sub.log_sent <= len(full["log"]) else 0
+        message = dict(full, log_start=start, log=full["log"][start:])
+        sub.log_sent = len(full["log"])
+        sub.queue.put_nowait(message)

@@ -1,0 +1,141 @@
+"""Hidden information: every message every seat receives, across whole games of every
+registered game, is exactly a projection the contract allows (view, log, that seat's legal
+actions, public table data) of a real position, and nothing else."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import dinobox
+from dinobox.engine.registry import game_class
+from dinobox.server.messages import PUBLIC_SEAT_KEYS
+
+from .conftest import new_table
+
+MESSAGE_KEYS = {"type", "table", "version", "seat", "view", "log_start", "log", "legal", "can_undo"}
+TABLE_KEYS = {"id", "game", "title", "players", "options", "status", "version", "hotseat", "seats", "to_act",
+              "rematch", "rematch_of", "created", "updated"}
+
+
+def norm(x: Any) -> Any:
+    return json.loads(json.dumps(x))
+
+
+def receive_until(ws: Any, version: int, inbox: list[dict[str, Any]]) -> dict[str, Any]:
+    while True:
+        msg = ws.receive_json()
+        inbox.append(msg)
+        if msg["type"] == "state" and msg["version"] >= version:
+            return msg
+
+
+def projections(record: dict[str, Any]):
+    """Every position of the finished game, in order."""
+    game = dinobox.load_game(record["game"], players=record["players"], **record["options"])
+    state = game.new_initial_state()
+    yield state.clone()
+    for action in record["history"]:
+        state.apply_action(action)
+        yield state.clone()
+
+
+def check_seat_messages(record: dict[str, Any], seat: int | None, inbox: list[dict[str, Any]],
+                        tokens: dict[int, str]) -> None:
+    positions = list(projections(record))
+    # The log only grows (no undo here): the log at position i is the final log's entries
+    # emitted before action i was applied (checked against the real log at the end).
+    final_log = norm(positions[-1].log(seat))
+    index = 0
+    log: list[dict[str, Any]] = []
+    for msg in inbox:
+        assert msg["type"] == "state", msg
+        assert set(msg) == MESSAGE_KEYS
+        assert set(msg["table"]) == TABLE_KEYS
+        for entry in msg["table"]["seats"]:
+            assert set(entry) == set(PUBLIC_SEAT_KEYS)
+        raw = json.dumps(msg)
+        for other, token in tokens.items():
+            assert token not in raw, f"seat {other}'s token reached seat {seat}"
+        assert msg["seat"] == seat
+        log = log[: msg["log_start"]] + msg["log"]
+        while True:
+            assert index < len(positions), f"seat {seat} got a message matching no position: {msg['view']}"
+            pos = positions[index]
+            if norm(pos.view(seat)) == msg["view"]:
+                expected_log = norm(pos.log(seat)) if index == 0 else [e for e in final_log if e["move"] < index]
+                if expected_log == log:
+                    break
+            index += 1
+        expected_legal = []
+        if seat is not None and pos.current_player() == seat and msg["table"]["status"] == "playing":
+            expected_legal = [pos.describe_action(a, seat) for a in pos.legal_actions()]
+        assert msg["legal"] == norm(expected_legal)
+    assert log == final_log, "the last message carries the whole final log"
+
+
+def registered_games() -> list[str]:
+    return dinobox.game_ids()
+
+
+@pytest.mark.parametrize("game_id", registered_games())
+def test_every_message_is_an_allowed_projection(client, game_id):
+    cls = game_class(game_id)
+    players = cls.default_players or cls.min_players
+    players = min(players, 4)
+    seats = [{"type": "human"} for _ in range(players)]
+    tid, tokens = new_table(client, game=game_id, players=players, seats=seats, claim=list(range(players)))
+    rng = random.Random(3)
+    inboxes: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [*range(players), None]}
+    with _sockets(client, tid, tokens) as sockets:
+        version = 0
+        for s, ws in sockets.items():
+            receive_until(ws, version, inboxes[s])
+        r = client.post(f"/api/tables/{tid}/start", json={"seat": 0, "token": tokens[0]})
+        assert r.status_code == 200, r.text
+        latest: dict[str, Any] = {}
+        # the start and the opening chance nodes: wait until a person must decide
+        while True:
+            latest = receive_until(sockets[None], version + 1, inboxes[None])
+            version = latest["version"]
+            if latest["table"]["to_act"] is not None or latest["table"]["status"] != "playing":
+                break
+        limit = cls(players=players).max_game_length()
+        steps = 0
+        while latest["table"]["status"] == "playing":
+            for s, ws in sockets.items():
+                if s is not None:
+                    mine = receive_until(ws, version, inboxes[s])
+                    if s == latest["table"]["to_act"]:
+                        mover = mine
+            seat = latest["table"]["to_act"]
+            sockets[seat].send_json({"type": "action", "action": rng.choice(mover["legal"])["action"],
+                                     "version": version})
+            latest = receive_until(sockets[None], version + 1, inboxes[None])
+            version = latest["version"]
+            steps += 1
+            assert steps < limit
+        for s, ws in sockets.items():
+            if s is not None:
+                receive_until(ws, version, inboxes[s])
+    record = client.get(f"/api/tables/{tid}/record").json()
+    for s, inbox in inboxes.items():
+        check_seat_messages(record, s, inbox, {k: v for k, v in tokens.items() if k != s})
+
+
+class _sockets:
+    """One WebSocket per seat plus a spectator, closed together."""
+
+    def __init__(self, client: Any, tid: str, tokens: dict[int, str]) -> None:
+        self.cms = {s: client.websocket_connect(f"/ws/tables/{tid}?seat={s}&token={t}") for s, t in tokens.items()}
+        self.cms[None] = client.websocket_connect(f"/ws/tables/{tid}")
+
+    def __enter__(self) -> dict[int | None, Any]:
+        return {s: cm.__enter__() for s, cm in self.cms.items()}
+
+    def __exit__(self, *exc: Any) -> None:
+        for cm in self.cms.values():
+            cm.__exit__(*exc)
