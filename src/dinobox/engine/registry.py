@@ -14,6 +14,7 @@ from dinobox.engine.game import Game
 # id -> "module:ClassName". Add a line here when a game lands.
 GAMES: dict[str, str] = {
     "dino-race": "dinobox.games.dino_race.game:DinoRaceGame",
+    "dinosaur-rush": "dinobox.games.dinosaur_rush.game:DinosaurRushGame",
 }
 
 _classes: dict[str, type[Game]] = {}

@@ -1,0 +1,88 @@
+"""Submitting a whole skeleton: turn a drawing or part counts into the Build phase's action
+sequence, after checking every anatomy rule. Works from a seat's view and its described legal
+actions only (the terminal's macros and the bots use it)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.data import NUM_COLOURS, NUM_PARTS, parse_bonus_spec
+
+SkeletonInput = str | Sequence[str] | Mapping[str, int] | tuple[int, ...]
+
+
+def to_allocation(skeleton: SkeletonInput) -> K.Allocation:
+    """A drawing (text or rows), a part-count dict or an allocation tuple -> an allocation."""
+    if isinstance(skeleton, Mapping):
+        return K.allocation_from_counts(dict(skeleton))
+    if isinstance(skeleton, tuple) and all(isinstance(v, int) for v in skeleton):
+        return skeleton
+    if isinstance(skeleton, str) or (isinstance(skeleton, Sequence) and all(isinstance(r, str) for r in skeleton)):
+        return K.validate_drawing(skeleton)  # type: ignore[arg-type]
+    raise K.SkeletonError("Build phase", "a skeleton is a drawing, a dict of part counts or an allocation")
+
+
+def _bases(legal: Sequence[Mapping[str, Any]]) -> tuple[int, int | None]:
+    """(PLACE base, BUILD_FRESH action or None) from the described legal actions."""
+    for info in legal:
+        if info.get("kind") == "build_fresh":
+            return int(info["action"]) + 2, int(info["action"])
+    for info in legal:
+        if info.get("kind") == "place_bone":
+            return int(info["action"]) - int(info["slot"]), None
+    raise K.SkeletonError("Build phase", "it is not your turn to build")
+
+
+def actions_for_skeleton(
+    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], skeleton: SkeletonInput
+) -> list[int]:
+    """The actions that build ``skeleton`` from here. Raises ``SkeletonError`` naming the broken
+    rule if the skeleton is not a legal dinosaur for this seat's bones."""
+    place, fresh = _bases(legal)
+    alloc = to_allocation(skeleton)
+    seat = view["seat"]
+    have = view["players"][seat]["pile"]
+    K.check_allocation(alloc, have)
+    current = [0] * K.SIZE_OF_ALLOCATION if fresh is not None else list(view["build"]["allocation"])
+    todo = [alloc[i] - current[i] for i in range(K.SIZE_OF_ALLOCATION)]
+    if any(t < 0 for t in todo):
+        raise K.SkeletonError("Build phase", "bones already placed this round cannot be taken back")
+    out = [] if fresh is None else [fresh]
+    order: list[int] = []
+    for p in range(NUM_PARTS):
+        if current[p] == 0 and todo[p]:
+            order.append(p)
+            todo[p] -= 1
+    for slot in [*range(NUM_PARTS), K.UNIQUE, *range(NUM_PARTS, 2 * NUM_PARTS)]:
+        order.extend([slot] * todo[slot])
+    out.extend(place + s for s in order)
+    return out
+
+
+def weights_of(view: Mapping[str, Any]) -> tuple[float, ...]:
+    """Points at stake per category: first place on the category's current row."""
+    return tuple(float(m["points"][0]) for m in view["museum"])
+
+
+def suggest(view: Mapping[str, Any]) -> K.Allocation:
+    """The auto-builder's proposal for the seat's dinosaur, from what the seat knows."""
+    seat = view["seat"]
+    me = view["players"][seat]
+    have = tuple(me["pile"])
+    cards = tuple(
+        (tuple(sorted(parse_bonus_spec(c["spec"]).items())), int(c["points"])) for c in me.get("bonus", [])
+    )
+    ability = (me.get("paleontologist") or {}).get("ability", "")
+    weights = weights_of(view)
+    build = view.get("build")
+    best = K.best_allocation(have, weights, cards, ability)
+    if build and not build["choosing_start"]:
+        partial = build["allocation"]
+        if any(partial[i] > best[i] for i in range(K.SIZE_OF_ALLOCATION)):
+            return K.complete_greedily(partial, have, weights, ability)
+    return best
+
+
+__all__ = ["NUM_COLOURS", "actions_for_skeleton", "suggest", "to_allocation", "weights_of"]

@@ -1,0 +1,60 @@
+"""The Great Dinosaur Rush: the game's fixed facts (players, options, component data)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dinobox.engine.game import Game
+from dinobox.engine.options import OptionSpec
+from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush.board import parse_board
+from dinobox.games.dinosaur_rush.data import DEFAULT_DATA, NUM_COLOURS, DinosaurRushData
+from dinobox.games.dinosaur_rush.rules import DinosaurRushState
+
+
+class DinosaurRushGame(Game):
+    id = "dinosaur-rush"
+    title = "The Great Dinosaur Rush"
+    summary = "Dig for bones in the Bone Wars, build a dinosaur in secret, exhibit it for fame."
+    min_players = 3
+    max_players = 5
+    default_players = 4
+    option_specs = (
+        OptionSpec("two_player", "bool", False,
+                   "Two-player variant: categories start on row 2, runner-up scores by margin", variant=True),
+        OptionSpec("family", "bool", False, "Family variant: no Notoriety; Survey replaces the Notorious actions",
+                   variant=True),
+        OptionSpec("choose_paleontologists", "bool", False,
+                   "Setup 7: players pick their paleontologist cards instead of a random deal"),
+    )
+    default_data = DEFAULT_DATA
+    render_module = "dinobox.games.dinosaur_rush.render"
+    data: DinosaurRushData
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        return (2, 2) if options.get("two_player") else (3, 5)
+
+    def check_configuration(self) -> str | None:
+        board = parse_board(self.data.board)
+        starts = sum(1 for k in board.kinds if k == 3) + (sum(1 for k in board.kinds if k == 4)
+                                                           if self.num_players >= 4 else 0)
+        if starts < self.num_players:
+            return f"the board has only {starts} start spaces for {self.num_players} players"
+        if len(self.data.notoriety_values) > A.MAX_DENOMINATIONS:
+            return f"at most {A.MAX_DENOMINATIONS} Notoriety denominations"
+        if len(self.data.paleontologist_names) > A.MAX_PALEONTOLOGISTS:
+            return f"at most {A.MAX_PALEONTOLOGISTS} paleontologist cards"
+        return None
+
+    def new_initial_state(self) -> DinosaurRushState:
+        return DinosaurRushState(self)
+
+    def num_distinct_actions(self) -> int:
+        return A.ActionLayout(parse_board(self.data.board).size).size
+
+    def max_chance_outcomes(self) -> int:
+        return max(NUM_COLOURS, len(self.data.bonus_names), len(self.data.paleontologist_names), 3)
+
+    def max_game_length(self) -> int:
+        return 30_000

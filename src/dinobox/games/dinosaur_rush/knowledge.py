@@ -1,0 +1,81 @@
+"""Resampling for search bots: redraw what one seat cannot know, consistently with what it saw.
+
+Hidden in The Great Dinosaur Rush (What's secret): the values of Notoriety tokens the seat did
+not draw or take (other players' tokens and face-down sabotage tokens), the other players'
+bonus cards and the bonus deck, and the dinosaurs other players built behind their screens this
+round. Bone piles, dig sites and the bag's contents (by subtraction) are public.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from dinobox.games.dinosaur_rush import skeleton as K
+
+if TYPE_CHECKING:
+    from dinobox.games.dinosaur_rush.rules import DinosaurRushState
+
+
+def resample(state: DinosaurRushState, seat: int, rng: random.Random) -> DinosaurRushState:
+    new = state.clone()
+    assert isinstance(new, type(state))
+    _redraw_tokens(new, seat, rng)
+    _redeal_bonus(new, seat, rng)
+    _rebuild_skeletons(new, seat)
+    return new
+
+
+def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> None:
+    from dinobox.games.dinosaur_rush.rules import GONE
+
+    bit = 1 << seat
+    unknown = [i for i, w in enumerate(state.tok_where) if w != GONE and not state.tok_known[i] & bit]
+    if not unknown:
+        return
+    pool = [v for v, count in enumerate(state.nbag) for _ in range(count)]
+    pool.extend(state.tok_value[i] for i in unknown)
+    pool.sort()
+    rng.shuffle(pool)
+    for i, value in zip(unknown, pool, strict=False):
+        state.tok_value[i] = value
+    bag = [0] * len(state.nbag)
+    for value in pool[len(unknown):]:
+        bag[value] += 1
+    state.nbag = bag
+
+
+def _redeal_bonus(state: DinosaurRushState, seat: int, rng: random.Random) -> None:
+    others = [p for p in range(state.num_players) if p != seat]
+    pool_mask = state.deck
+    for p in others:
+        pool_mask |= state.hands[p]
+    pool = [k for k in range(state.num_bonus) if pool_mask >> k & 1]
+    rng.shuffle(pool)
+    cursor = 0
+    for p in others:
+        size = bin(state.hands[p]).count("1")
+        state.hands[p] = sum(1 << k for k in pool[cursor : cursor + size])
+        cursor += size
+    state.deck = sum(1 << k for k in pool[cursor:])
+
+
+def _rebuild_skeletons(state: DinosaurRushState, seat: int) -> None:
+    """Dinosaurs built this round behind other screens: a plausible skeleton from public facts."""
+    from dinobox.games.dinosaur_rush.rules import BUILD, SLOTS
+
+    if state.phase != "build":
+        return
+    data = state.game.data
+    weights = tuple(float(data.class_points[r][0]) for r in state.rows)
+    top = state.tasks[-1]
+    for p in range(state.num_players):
+        if p == seat:
+            continue
+        base = p * SLOTS
+        if state.built[p]:
+            have = tuple(state.bones_of(p))
+            state.alloc[base : base + SLOTS] = list(K.best_allocation(have, weights, (), state.ability(p)))
+        elif top[0] == BUILD and top[1] == p:
+            state.alloc[base : base + SLOTS] = [0] * SLOTS
+            state.tasks[-1] = (BUILD, p, 1)

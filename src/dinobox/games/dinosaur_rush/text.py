@@ -1,0 +1,260 @@
+"""Readable words for The Great Dinosaur Rush actions, events and refusals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import CHANCE
+from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush.board import DIRECTION_NAMES
+from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, COLOUR_KEYS, NUM_PARTS, PART_KEYS, PART_NAMES
+
+if TYPE_CHECKING:
+    from dinobox.games.dinosaur_rush.rules import DinosaurRushState
+
+SEAT_NAMES = ("Orange", "Purple", "Teal", "Pink", "Black")
+STEP_WORDS = {-1: "up", 1: "down", -2: "two up", 2: "two down"}
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_NAMES[seat] if 0 <= seat < len(SEAT_NAMES) else f"Seat {seat}"
+
+
+def slot_name(slot: int) -> str:
+    if slot < NUM_PARTS:
+        return PART_NAMES[slot]
+    if slot < 2 * NUM_PARTS:
+        return f"wild bone in the {PART_NAMES[slot - NUM_PARTS]}"
+    return "unique bone"
+
+
+def slot_key(slot: int) -> str:
+    if slot < NUM_PARTS:
+        return PART_KEYS[slot]
+    if slot < 2 * NUM_PARTS:
+        return f"wild_{PART_KEYS[slot - NUM_PARTS]}"
+    return "unique"
+
+
+def _bones(combo: tuple[int, ...] | list[int]) -> str:
+    return ", ".join(COLOUR_KEYS[c] for c in combo)
+
+
+def decode(state: DinosaurRushState, action: int) -> dict[str, Any]:
+    """Split a player action into its parts (kind, cell, category, bones...)."""
+    L = state.layout
+    board = state.board
+    if action < A.MOVE:
+        return {"kind": "pick_paleontologist", "card": action - A.PICK}
+    if action < L.STAY:
+        cell = action - A.MOVE
+        kind = "place" if board.is_start(cell) else "move"
+        return {"kind": kind, "cell": cell, "label": board.label(cell)}
+    if action == L.STAY:
+        return {"kind": "stay"}
+    if action < L.ACT_PUBLICIZE:
+        cat, s = divmod(action - L.PUBLICIZE, 4)
+        return {"kind": "publicize", "category": cat, "step": (-1, 1, -2, 2)[s], "action_step": False}
+    if action < L.DONATE:
+        cat, s = divmod(action - L.ACT_PUBLICIZE, 2)
+        return {"kind": "publicize", "category": cat, "step": 1 if s else -1, "action_step": True}
+    if action < L.RESEARCH:
+        i, reward = divmod(action - L.DONATE, 4)
+        info: dict[str, Any] = {"kind": "donate", "bones": [COLOUR_KEYS[c] for c in A.COMBOS[i]]}
+        if reward:
+            info["shed_token"] = state.game.data.notoriety_values[reward - 1]
+        return info
+    if action == L.RESEARCH:
+        return {"kind": "research"}
+    if action < L.DYNAMITE:
+        d = action - L.SABOTAGE
+        return {"kind": "sabotage", "direction": DIRECTION_NAMES[d], "dir": d}
+    if action == L.DYNAMITE:
+        return {"kind": "dynamite"}
+    if action < L.SURVEY:
+        d, colour = divmod(action - L.STEAL, 5)
+        return {"kind": "steal", "direction": DIRECTION_NAMES[d], "dir": d, "colour": COLOUR_KEYS[colour]}
+    if action == L.SURVEY:
+        return {"kind": "survey"}
+    if action == L.BUILD_FRESH:
+        return {"kind": "build_fresh"}
+    if action == L.BUILD_KEEP:
+        return {"kind": "build_keep"}
+    slot = action - L.PLACE
+    return {"kind": "place_bone", "slot": slot, "part": slot_key(slot)}
+
+
+def action_info(state: DinosaurRushState, action: int, player: int) -> dict[str, Any]:
+    if player == CHANCE:
+        return {"kind": "chance"}
+    info = decode(state, action)
+    if "dir" in info and 0 <= player < state.num_players and state.pos[player] >= 0:
+        cell = state.board.neighbour[state.pos[player]][info["dir"]]
+        info["cell"] = cell
+        if cell >= 0:
+            info["label"] = state.board.label(cell)
+    return info
+
+
+def action_text(state: DinosaurRushState, action: int, player: int) -> str:
+    if player == CHANCE:
+        return _chance_text(state, action)
+    who = seat_name(player)
+    info = action_info(state, action, player)
+    kind = info["kind"]
+    data = state.game.data
+    if kind == "pick_paleontologist":
+        card = info["card"]
+        names = data.paleontologist_names
+        name = names[card] if card < len(names) else f"card {card}"
+        return f"{who}: take the paleontologist {name}"
+    if kind == "place":
+        return f"{who}: start on space {info['label']}"
+    if kind == "move":
+        return f"{who}: move to dig site {info['label']}"
+    if kind == "stay":
+        return f"{who}: no straight line is open; stay put"
+    if kind == "publicize":
+        what = "Publicize (action)" if info["action_step"] else "publicize"
+        return f"{who}: {what} {CATEGORY_NAMES[info['category']]} {STEP_WORDS[info['step']]}"
+    if kind == "donate":
+        gain = f"shed a {info['shed_token']} Notoriety token" if "shed_token" in info else "score points"
+        return f"{who}: donate {', '.join(info['bones'])} to {gain}"
+    if kind == "research":
+        return f"{who}: Research (draw a bonus card)"
+    if kind == "sabotage":
+        return f"{who}: Sabotage space {info.get('label', '?')} ({info['direction']})"
+    if kind == "dynamite":
+        return f"{who}: Dynamite"
+    if kind == "steal":
+        return f"{who}: Steal a {info['colour']} bone from {info.get('label', '?')} ({info['direction']})"
+    if kind == "survey":
+        return f"{who}: Survey (move again)"
+    if kind == "build_fresh":
+        return f"{who}: start a new dinosaur"
+    if kind == "build_keep":
+        return f"{who}: keep last round's dinosaur and add to it"
+    return f"{who}: add a bone: {slot_name(info['slot'])}"
+
+
+def _chance_text(state: DinosaurRushState, outcome: int) -> str:
+    from dinobox.games.dinosaur_rush import rules as R
+
+    kind = state.tasks[-1][0] if state.tasks else -1
+    data = state.game.data
+    if kind in (R.SITE_BONES, R.PILE_BONES):
+        return f"bone: {COLOUR_KEYS[outcome]}" if outcome < len(COLOUR_KEYS) else f"outcome {outcome}"
+    if kind == R.NOTORIETY and outcome < len(data.notoriety_values):
+        return f"Notoriety token: {data.notoriety_values[outcome]}"
+    if kind == R.DEAL_BONUS and outcome < len(data.bonus_names):
+        return f"bonus card: {data.bonus_names[outcome]}"
+    if kind == R.DEAL_PALEO and outcome < len(data.paleontologist_names):
+        return f"paleontologist: {data.paleontologist_names[outcome]}"
+    return f"outcome {outcome}"
+
+
+def event_text(state: DinosaurRushState, kind: str, args: tuple[Any, ...], private: bool) -> str:
+    data = state.game.data
+    label = state.board.label
+    s = seat_name
+    if kind == "round":
+        return f"Round {args[0] + 1} begins; {s(args[1])} starts."
+    if kind == "turn":
+        return f"{s(args[0])}'s field turn {args[2] + 1} of round {args[1] + 1}."
+    if kind == "paleontologist":
+        return f"{s(args[0])} is {data.paleontologist_names[args[1]]}."
+    if kind == "bonus_card":
+        return f"{s(args[0])} gets bonus card {data.bonus_names[args[1]]}." if private else \
+            f"{s(args[0])} gets a bonus card."
+    if kind == "start_space":
+        return f"{s(args[0])} starts on {label(args[1])}."
+    if kind == "collect":
+        got = ", ".join(f"{n} {COLOUR_KEYS[c]}" for c, n in enumerate(args[2]) if n)
+        return f"{s(args[0])} collects {got} at {label(args[1])}."
+    if kind == "move":
+        return f"{s(args[0])} moves to {label(args[1])}."
+    if kind == "stay":
+        return f"{s(args[0])} cannot move and stays put."
+    if kind == "token_taken":
+        value = f" (value {data.notoriety_values[args[2]]})" if private else ""
+        return f"{s(args[0])} crosses {label(args[1])} and takes the sabotage token{value}."
+    if kind == "publicize":
+        return f"{s(args[0])} moves {CATEGORY_NAMES[args[1]]} {STEP_WORDS[args[2]]}."
+    if kind == "donate":
+        return f"{s(args[0])} donates {_bones(args[1])} for {args[2]} points."
+    if kind == "donate_token":
+        return f"{s(args[0])} donates {_bones(args[1])} and sheds a {args[2]} Notoriety token."
+    if kind == "research":
+        return f"{s(args[0])} researches."
+    if kind == "sabotage":
+        return f"{s(args[0])} sabotages {label(args[1])}."
+    if kind == "sabotage_token":
+        value = f" worth {data.notoriety_values[args[2]]}" if private else ""
+        return f"A face-down token{value} lies on {label(args[1])}."
+    if kind == "notoriety":
+        value = f" worth {data.notoriety_values[args[1]]}" if private else ""
+        return f"{s(args[0])} draws a Notoriety token{value}."
+    if kind == "no_notoriety":
+        return f"{s(args[0])} draws no Notoriety token this time (paleontologist ability)."
+    if kind == "dynamite":
+        return f"{s(args[0])} uses dynamite."
+    if kind == "draw_bone":
+        return f"{s(args[0])} draws a {COLOUR_KEYS[args[1]]} bone."
+    if kind == "steal":
+        return f"{s(args[0])} steals a {COLOUR_KEYS[args[2]]} bone from {label(args[1])}."
+    if kind == "survey":
+        return f"{s(args[0])} surveys."
+    if kind == "building":
+        return f"{s(args[0])} builds behind the screen."
+    if kind == "built":
+        return f"{s(args[0])} has finished building."
+    if kind == "exhibit":
+        counts = ", ".join(f"{s(p)} {c} ({pts} pts)" for p, (c, pts) in enumerate(zip(args[1], args[2], strict=True)))
+        return f"{CATEGORY_NAMES[args[0]]}: {counts}."
+    if kind == "bonus_scored":
+        return f"{s(args[0])} completes {data.bonus_names[args[1]]} for {data.bonus_points[args[1]]} points."
+    if kind == "game_over":
+        parts = ", ".join(f"{s(p)} {t} ({a:+d})" for p, (t, a) in enumerate(zip(args[0], args[1], strict=True)))
+        return f"Notoriety revealed: {parts}."
+    return kind
+
+
+def why_illegal(state: DinosaurRushState, action: int) -> str:
+    from dinobox.games.dinosaur_rush import rules as R
+
+    layout = state.layout
+    if not 0 <= action < layout.size:
+        return f"actions are 0..{layout.size - 1}"
+    kind = state.tasks[-1][0] if state.tasks else -1
+    info = decode(state, action)
+    what = info["kind"]
+    if kind == R.MOVE:
+        if what != "move":
+            return "Move: now the paleontologist must move to a dig site"
+        return ("Move: only a straight line of dig sites, never through tar pits, and never onto "
+                "another paleontologist")
+    if kind == R.PUBLICIZE:
+        return "Publicize: move one museum category one step up or down (rows A to F)"
+    if kind == R.ACTION:
+        if what == "donate":
+            return "Donate: 1-3 bones you own that are not starting bones; a shed token must match their number"
+        if what == "research":
+            return "Research: no bonus cards are left"
+        if what in ("sabotage", "dynamite", "steal"):
+            if state.family:
+                return "Family variant: there are no Notorious actions"
+            return f"{what.capitalize()}: that target is not possible from here"
+        if what == "survey":
+            return "Survey is only part of the family variant"
+        return "Actions: choose Publicize, Donate, Research or a Notorious action"
+    if kind == R.BUILD:
+        if what == "place_bone":
+            return "Build phase: you have no such bone left, or that placement leaves no complete dinosaur"
+        return "Build phase: add bones to your dinosaur"
+    if kind == R.PLACE_START:
+        return "Setup 11: choose a free start space on the edge of the board"
+    if kind == R.PICK_PALEO:
+        return "Setup 7: choose a paleontologist card nobody has taken"
+    if kind == R.STEAL_MORE:
+        return "Steal: take a second bone from the same dig site"
+    return "it is not one of the legal choices now"

@@ -1,0 +1,169 @@
+"""What one seat sees of a Great Dinosaur Rush table: a JSON projection of the state.
+
+Hidden (What's secret): the bag contents, Notoriety token values (known to their drawer and to
+whoever took them), other players' bonus cards, and the dinosaur being built behind a screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import CHANCE, TERMINAL
+from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.data import (
+    CATEGORY_KEYS,
+    CLASS_NAMES,
+    COLOUR_KEYS,
+    NUM_COLOURS,
+)
+from dinobox.games.dinosaur_rush.text import seat_name
+
+if TYPE_CHECKING:
+    from dinobox.games.dinosaur_rush.rules import DinosaurRushState
+
+NC = NUM_COLOURS
+KIND_NAMES = ("site", "outer_site", "tar", "start", "start_4p")
+ABILITY_TEXT = {
+    "steal_two": "Steal takes two bones from the dig site instead of one.",
+    "dynamite_four": "Dynamite draws four bones instead of three.",
+    "donate_bonus": "Donating for points scores one extra point.",
+    "cross_tar": "Moves may pass through (not stop on) tar pits.",
+    "height_both_limbs": "Height counts both limbs plus the neck.",
+    "length_neck": "Length also counts the neck.",
+    "blue_start": "Starts with one extra starting bone: a blue unique bone, never lost.",
+    "publicize_two": "The Publicize step may move a category two rows.",
+    "sabotage_immune": "Never takes sabotage tokens when crossing or landing on them.",
+    "three_bonus": "Is dealt three bonus cards at setup instead of two.",
+    "first_notorious_free": "The first Notorious action each round draws no Notoriety token.",
+    "dynamite_keep": "Dynamite leaves the dig site's bones where they are.",
+    "ferocity_big_limb": "Ferocity counts the biggest limb instead of the smallest.",
+    "bonus_penalty_one": "Each bonus card never completed adds 1 Notoriety instead of 3.",
+    "donate_any_token": "Donating may shed a Notoriety token of any value up to the number of bones.",
+}
+
+
+def _cards(state: DinosaurRushState, mask: int) -> list[dict[str, Any]]:
+    data = state.game.data
+    return [
+        {"card": k, "name": data.bonus_names[k], "points": data.bonus_points[k], "spec": data.bonus_specs[k]}
+        for k in range(state.num_bonus)
+        if mask >> k & 1
+    ]
+
+
+def paleontologist(state: DinosaurRushState, seat: int) -> dict[str, Any] | None:
+    card = state.paleo[seat]
+    if card < 0:
+        return None
+    data = state.game.data
+    ability = data.paleontologist_abilities[card]
+    return {"card": card, "name": data.paleontologist_names[card], "ability": ability,
+            "text": ABILITY_TEXT[ability]}
+
+
+def view(state: DinosaurRushState, seat: int | None) -> dict[str, Any]:
+    from dinobox.games.dinosaur_rush import rules as R
+
+    data = state.game.data
+    n = state.num_players
+    board = state.board
+    over = state.current_player() == TERMINAL
+    building_now = state.phase == "build"
+    cells = []
+    for c in range(board.size):
+        x, y = board.coords[c]
+        entry: dict[str, Any] = {"cell": c, "label": board.label(c), "kind": KIND_NAMES[board.kinds[c]], "x": x, "y": y}
+        if board.is_site(c):
+            entry["bones"] = state.site_bones(c)
+            entry["in_play"] = c in state.bone_sites
+        who = [s for s in range(n) if state.pos[s] == c]
+        entry["paleontologist"] = who[0] if who else None
+        tok = state.board_token(c)
+        if tok >= 0:
+            entry["token"] = True
+            if over or (seat is not None and state.tok_known[tok] >> seat & 1):
+                entry["token_value"] = data.notoriety_values[state.tok_value[tok]]
+        cells.append(entry)
+    players = []
+    for p in range(n):
+        shown = state.shown[p]
+        mine = seat == p
+        entry = {
+            "seat": p,
+            "name": seat_name(p),
+            "paleontologist": paleontologist(state, p),
+            "cell": state.pos[p] if state.pos[p] >= 0 else None,
+            "pile": state.bones_of(p),
+            "starting": state.start_bones[p * NC : p * NC + NC],
+            "score": state.vp[p],
+            "tokens": len(state.tokens_of(p)),
+            "bonus_count": bin(state.hands[p]).count("1"),
+            "scored_bonus": _cards(state, state.scored_cards[p]),
+            "skeleton": None if shown is None else K.describe(shown),
+            "skeleton_drawing": None if shown is None else K.layout(shown),
+            "categories": None if shown is None else list(K.categories(shown, state.ability(p))),
+        }
+        if building_now:
+            entry["built"] = state.built[p]
+        if mine or over:
+            entry["token_values"] = sorted(data.notoriety_values[state.tok_value[t]] for t in state.tokens_of(p))
+            entry["bonus"] = _cards(state, state.hands[p])
+        players.append(entry)
+    to_act = state.current_player()
+    top = state.tasks[-1] if state.tasks else (-1, -1, -1)
+    result: dict[str, Any] = {
+        "game": "dinosaur-rush",
+        "seat": seat,
+        "players_count": n,
+        "family": state.family,
+        "two_player": state.two_player,
+        "round": state.round + 1,
+        "rounds": data.rounds,
+        "field_turn": state.field_turn + 1,
+        "field_turns": data.field_turns,
+        "phase": state.phase,
+        "turn_player": state.turn_player if state.turn_player >= 0 else None,
+        "starter": state.starter,
+        "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
+        "step": _step(top[0]) if not over else "over",
+        "over": over,
+        "board": {"rows": list(board.rows), "cells": cells},
+        "museum": [
+            {"category": CATEGORY_KEYS[c], "row": state.rows[c], "class": CLASS_NAMES[state.rows[c]],
+             "points": list(data.class_points[state.rows[c]])}
+            for c in range(5)
+        ],
+        "class_points": [list(r) for r in data.class_points],
+        "players": players,
+        "bag": {"bones": sum(state.bag), "notoriety": sum(state.nbag), "bonus_cards": bin(state.deck).count("1")},
+        "colours": list(COLOUR_KEYS),
+        "rounds_scored": state.round_log,
+    }
+    if seat is not None and top[0] == R.BUILD and top[1] == seat:
+        base = seat * R.SLOTS
+        current = tuple(state.alloc[base : base + R.SLOTS])
+        result["build"] = {
+            "allocation": list(current),
+            "parts": K.describe(current),
+            "remaining": state.remaining(seat),
+            "choosing_start": top[2] == 0,
+        }
+    if over and state.final is not None:
+        result["scores"] = state.scores()
+        result["winners"] = state.winners()
+        result["final"] = state.final
+    return result
+
+
+def _step(kind: int) -> str:
+    from dinobox.games.dinosaur_rush import rules as R
+
+    return {
+        R.PICK_PALEO: "pick_paleontologist",
+        R.PLACE_START: "place",
+        R.MOVE: "move",
+        R.PUBLICIZE: "publicize",
+        R.ACTION: "action",
+        R.STEAL_MORE: "steal_more",
+        R.BUILD: "build",
+    }.get(kind, "chance")
