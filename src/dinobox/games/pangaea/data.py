@@ -1,0 +1,115 @@
+"""Pangaea component data: the world map (world.json) and the cards and boards (cards.json).
+
+The rulebook's pictures are lost; every value here is an assumption recorded in
+docs/rules/pangaea.md under "Assumptions". Designers may override fields (they are checked by
+``validate``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+from dinobox.games.pangaea.world import WorldMap, load_map
+
+SYMBOL_NAMES = ("Moon", "Sun", "Volcano", "Planet", "All symbols")
+SYMBOL_KEYS = ("moon", "sun", "volcano", "planet", "all")
+ALL_SYMBOLS = 4
+
+# Evolution cards (Evolution Cards chapter): eight abilities on four levels.
+EVO_SEA, EVO_MOUNTAIN, EVO_TREX, EVO_BRONTO, EVO_BUILD, EVO_EXTRA, EVO_SHELTER_MOVE, EVO_BLOCK = range(8)
+NUM_EVO = 8
+EVO_KEYS = ("sea", "mountain", "trex_guard", "bronto_guard", "build_anywhere", "extra_move", "shelter_move", "block")
+EVO_NAMES = (
+    "Sea explorer", "Mountain explorer", "T-Rex protection", "Brontosaurus protection",
+    "Build anywhere", "Extra move", "Shelter move", "Block a tile change",
+)
+EVO_LEVEL = (1, 1, 2, 2, 3, 3, 4, 4)
+MAX_EVOLUTION = 3
+
+COLOURS = ("Red", "Blue", "Green", "Yellow")
+LENGTHS = (30, 45, 60)
+WILD_MAX_DISTANCE = 10
+ALL_SEA_COUNT = 10  # Asteroid recalculation: a row of sea counts 10
+
+
+def _cards() -> dict[str, object]:
+    text = resources.files("dinobox.games.pangaea").joinpath("cards.json").read_text(encoding="utf-8")
+    raw: dict[str, object] = json.loads(text)
+    return raw
+
+
+_MAP = load_map()
+_CARDS = _cards()
+
+
+def _tuple4(rows: object) -> tuple[tuple[int, int, int, int], ...]:
+    assert isinstance(rows, list)
+    return tuple((int(a), int(b), int(c), int(d)) for a, b, c, d in rows)
+
+
+def _ints(values: object) -> tuple[int, ...]:
+    assert isinstance(values, list)
+    return tuple(int(v) for v in values)
+
+
+def _evo_counts(values: object) -> tuple[int, ...]:
+    assert isinstance(values, dict)
+    return tuple(int(values[k]) for k in EVO_KEYS)
+
+
+@dataclass(frozen=True)
+class PangaeaData:
+    """Counts, decks and boards of Pangaea (all assumed; see the Assumptions in the docs)."""
+
+    world_rows: tuple[str, ...] = _MAP.rows
+    stars: tuple[tuple[int, int], ...] = _MAP.stars
+    locator: tuple[int, int] = _MAP.locator
+    tile_supply: tuple[int, ...] = _MAP.supply
+    crack_sticks: int = _MAP.sticks
+    # STAR cards: (number, action, range, symbol) each; plus Wild and Reshuffle cards.
+    star_cards: tuple[tuple[int, int, int, int], ...] = _tuple4(_CARDS["star_cards"])
+    wild_cards: int = int(_CARDS["wild_cards"])  # type: ignore[call-overload]
+    reshuffle_cards: int = int(_CARDS["reshuffle_cards"])  # type: ignore[call-overload]
+    direction_cards: tuple[int, ...] = _ints(_CARDS["direction_cards"])
+    evolution_cards: tuple[int, ...] = _evo_counts(_CARDS["evolution_cards"])
+    # The asteroid board: the ring's spaces, the lightning space A first.
+    asteroid_ring: int = int(_CARDS["asteroid_ring"])  # type: ignore[call-overload]
+    # Symbol tokens: moon, sun, volcano, planet, all four symbols.
+    symbol_tokens: tuple[int, ...] = _ints(_CARDS["symbol_tokens"])
+    shelters_per_player: int = int(_CARDS["shelters_per_player"])  # type: ignore[call-overload]
+    hand_size: int = int(_CARDS["hand_size"])  # type: ignore[call-overload]
+
+    def world_map(self) -> WorldMap:
+        return WorldMap(self.world_rows, self.stars, self.locator, self.tile_supply, self.crack_sticks)
+
+    def validate(self) -> str | None:
+        problem = self.world_map().validate()
+        if problem:
+            return problem
+        if len(self.stars) < 4:
+            return "at least 4 starting stars are needed (one Explorer per player)"
+        for number, action, rng, symbol in self.star_cards:
+            if not (0 <= number <= 20 and 0 <= action < 5 and 0 <= rng < 5 and 0 <= symbol < 4):
+                return "each STAR card is [number 0..20, action 0..4, range 0..4, symbol 0..3]"
+        if len(self.star_cards) < 8:
+            return "the STAR deck needs at least 8 numbered cards"
+        if self.wild_cards < 0 or self.reshuffle_cards < 0:
+            return "card counts must not be negative"
+        if len(self.direction_cards) != 6 or sum(self.direction_cards) < 2 or min(self.direction_cards) < 0:
+            return "direction_cards needs 6 counts (one per direction), at least 2 cards in all"
+        if len(self.evolution_cards) != NUM_EVO or min(self.evolution_cards) < 0:
+            return f"evolution_cards needs {NUM_EVO} counts"
+        if not 2 <= self.asteroid_ring <= 12:
+            return "asteroid_ring must be 2..12 spaces"
+        if len(self.symbol_tokens) != 5 or min(self.symbol_tokens) < 0:
+            return "symbol_tokens needs 5 counts (moon, sun, volcano, planet, all)"
+        if sum(self.symbol_tokens[:4]) < 1 or sum(self.symbol_tokens) < self.asteroid_ring:
+            return "too few symbol tokens for the asteroid board (one single symbol for the centre)"
+        if not 1 <= self.shelters_per_player <= 20 or not 3 <= self.hand_size <= 8:
+            return "shelters_per_player must be 1..20 and hand_size 3..8"
+        return None
+
+
+DEFAULT_DATA = PangaeaData()

@@ -1,0 +1,43 @@
+"""Pangaea: the game's fixed facts (players, options, component data)."""
+
+from __future__ import annotations
+
+from dinobox.engine.game import Game
+from dinobox.engine.options import OptionSpec
+from dinobox.games.pangaea.data import DEFAULT_DATA, LENGTHS
+from dinobox.games.pangaea.rules import PangaeaState, layout_for
+from dinobox.games.pangaea.world import geometry
+
+
+class PangaeaGame(Game):
+    id = "pangaea"
+    title = "Pangaea"
+    summary = "Shape a changing supercontinent and build shelters before the asteroid hits."
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    option_specs = (
+        OptionSpec("length", "choice", 30, "Duration of the game: the asteroid's countdown start (30, 45, 60)",
+                   choices=LENGTHS),
+        OptionSpec("ranges", "choice", "cards",
+                   "Range of an action: 'cards' (advanced, the range on a STAR card), or for novices "
+                   "'single' (1 space) or 'horizontal' (3 spaces)",
+                   choices=("cards", "single", "horizontal")),
+    )
+    default_data = DEFAULT_DATA
+    render_module = "dinobox.games.pangaea.render"
+
+    def new_initial_state(self) -> PangaeaState:
+        return PangaeaState(self)
+
+    def _spaces(self) -> int:
+        return geometry(len(self.data.world_rows), len(self.data.world_rows[0])).n
+
+    def num_distinct_actions(self) -> int:
+        return int(layout_for(self._spaces(), len(self.data.star_cards)).SIZE)
+
+    def max_chance_outcomes(self) -> int:
+        return len(self.data.star_cards) + 2
+
+    def max_game_length(self) -> int:
+        return 200_000

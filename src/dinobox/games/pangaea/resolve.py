@@ -1,0 +1,342 @@
+"""Pangaea's automatic steps: the turn's skeleton, resolving an action over its range (with the
+level 4 interrupts and the alliance rule), the Lightning Bolt steps and the end game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea import world as Wd
+from dinobox.games.pangaea.data import ALL_SEA_COUNT, EVO_BLOCK, EVO_SHELTER_MOVE
+from dinobox.games.pangaea.tiles import DINO, DOWN, QUAKE, SHIFT, UP
+
+if TYPE_CHECKING:
+    from dinobox.games.pangaea.rules import PangaeaState
+    from dinobox.games.pangaea.world import Plan
+
+
+def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
+    tasks = st.tasks
+    if kind == F.A_TURN:
+        _start_turn(st, a)
+    elif kind == F.A_STEP1:
+        if st.ring_pos == 0:  # step 1: the token leaves the lightning space
+            st.ring_pos = 1
+            st._emit("token_moves", (1,))
+    elif kind == F.A_AFTER4:
+        if len(st.sel) == 6:
+            tasks.append((F.A_RESOLVE, a, 0))
+            tasks.append((F.A_DIRECTION, a, 0))
+            for asker in reversed(st.left_of(a)[:-1]):
+                tasks.append((F.D_INTERRUPT, asker, a))
+    elif kind == F.A_DIRECTION:
+        if st.interrupted:
+            tasks.append((F.C_DIR, 0, F.FOR_TURN))
+        else:
+            tasks.append((F.D_DIR, a, 0))
+    elif kind == F.A_RESOLVE:
+        _play_cards(st, a)
+    elif kind == F.A_QUAKE_ERUPT:
+        plan = Wd.quake_eruption(st.world, st.quake_edges)
+        if plan[0]:
+            start_plan(st, plan)
+    elif kind == F.A_ASK_MOVES:
+        for seat in reversed(st.left_of(st.decider)):
+            if st.has_active(seat, EVO_SHELTER_MOVE) and threatened(st, seat):
+                tasks.append((F.D_SHELTER, seat, 0))
+    elif kind == F.A_APPLY:
+        if st.plan is not None:
+            Wd.apply_plan(st.world, st.plan, st.blocked)
+        st.plan = None
+        st.blocked = frozenset()
+    elif kind == F.A_TRIMS:
+        for seat in reversed(st.left_of(st.turn)):
+            if len(st.hands[seat]) > st.hand_limit(seat):
+                tasks.append((F.D_TRIM, seat, 0))
+    elif kind == F.A_STEP8:
+        _step8(st)
+    elif kind == F.A_STEP9:
+        need = st.hand_limit(a) - len(st.hands[a])
+        if need > 0:
+            tasks.append((F.C_DRAW, a, need))
+    elif kind == F.A_STEP10:
+        tasks.append((F.A_NEXT_TURN, a, 0))
+        if st.ring_pos == 0:
+            st._emit("lightning", ())
+            for k in (F.A_TRIMS, F.A_L_REENTER, F.A_L_ACTION):
+                tasks.append((k, a, 0))
+            tasks.append((F.C_STAR, 0, F.FOR_LIGHTNING))
+            tasks.append((F.C_DIR, 0, F.FOR_LIGHTNING))
+            tasks.append((F.A_L_RECALC, a, 0))
+            tasks.append((F.A_L_SCORE, a, 0))
+    elif kind == F.A_L_SCORE:
+        for p in range(st.num_players):
+            count = st.world.shelter_count(p)
+            if count:
+                st.gain(p, count)
+    elif kind == F.A_L_RECALC:
+        recalculate(st)
+    elif kind == F.A_L_ACTION:
+        st.ctx = F.CTX_LIGHTNING
+        st.decider = st.turn
+        if st.drawn >= 0:
+            number, action, rng, _ = st.cards[st.drawn]
+            shape = rng if st.advanced else st.novice_range
+            move_locator(st, st.direction, number)
+            resolve_action(st, action, shape)
+    elif kind == F.A_L_REENTER:
+        Wd.reenter(st.world, st.left_of(st.turn))
+        st.world.dino_moved = 0
+        st.round += 1
+        st._emit("round", (st.round,))
+    elif kind == F.A_NEXT_TURN:
+        tasks.append((F.A_TURN, (a + 1) % st.num_players, 0))
+    elif kind == F.A_E_PLACE:
+        _impact_point(st)
+    elif kind == F.A_E_MOVES:
+        for seat in reversed(st.left_of(st.end_player)):
+            if st.has_active(seat, EVO_SHELTER_MOVE) and st.world.shelter_count(seat):
+                tasks.append((F.D_SHELTER, seat, 1))
+    elif kind == F.A_E_IMPACT:
+        _impact(st)
+    elif kind == F.A_E_DEBRIS:
+        if st.drawn >= 0:
+            end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
+            st._emit("debris", (a, end))
+            start_plan(st, Wd.plan_lava(st.world, [end]))
+    elif kind == F.A_E_FINISH:
+        _finish(st)
+    else:  # pragma: no cover
+        raise AssertionError(f"unknown task {kind}")
+
+
+def _start_turn(st: PangaeaState, seat: int) -> None:
+    st.turn = seat
+    st.turns += 1
+    st.sel = ()
+    st.sel_hidden = False
+    st.played = ()
+    st.interrupted = False
+    st.direction = -1
+    st.activated = st.wild2 = st.extra_used = False
+    st.ctx = F.CTX_TURN
+    st.decider = seat
+    st._emit("turn", (seat,))
+    order = (
+        (F.A_STEP1, seat, 0), (F.D_STEP2, seat, 0), (F.D_STEP3, seat, 0), (F.D_STEP4, seat, 0),
+        (F.A_AFTER4, seat, 0), (F.A_TRIMS, seat, 0), (F.D_STEP6, seat, 0), (F.D_STEP7, seat, 0),
+        (F.A_TRIMS, seat, 0), (F.A_STEP8, seat, 0), (F.A_STEP9, seat, 0), (F.A_STEP10, seat, 0),
+    )
+    st.tasks.extend(reversed(order))
+
+
+def _play_cards(st: PangaeaState, seat: int) -> None:
+    """Step 5: the chosen cards are played in order (distance, action, range)."""
+    sel = st.sel
+    st.sel_hidden = False
+    played = []
+    for i in (0, 2, 4):
+        if sel[i] >= 0:
+            st.take_card(seat, sel[i])
+            played.append(sel[i])
+    st.played = tuple(played)
+    st._emit("play", (seat, *sel))
+    st.ctx = F.CTX_TURN
+    st.decider = seat
+    move_locator(st, st.direction, sel[1])
+    resolve_action(st, sel[3], sel[5])
+
+
+def move_locator(st: PangaeaState, direction: int, steps: int) -> None:
+    end, _ = st.world.geo.line(st.world.locator, direction, steps)
+    st.world.locator = end
+    st._emit("locator", (direction, steps, end))
+
+
+def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
+    """Actions: the action on the Event locator's new space with the given range."""
+    w = st.world
+    spaces = w.geo.range_spaces(w.locator, shape)
+    st.act_spaces = tuple(spaces)
+    st._emit("action", (action, shape))
+    if action in (UP, DOWN, SHIFT):
+        start_plan(st, Wd.plan_terrain(w, action, spaces))
+    elif action == QUAKE:
+        if w.is_sea(w.locator):
+            start_plan(st, Wd.tsunami_plan(w, w.locator))
+        elif Wd.crack_options(w, spaces):
+            st.quake_edges = ()
+            st.tasks.append((F.A_QUAKE_ERUPT, st.decider, 0))
+            st.tasks.append((F.D_CRACK, st.decider, 0))
+        else:
+            st._emit("no_quake", ())
+    elif action == DINO:
+        st.tasks.append((F.D_DINO, st.decider, 0))
+
+
+def _simulate(st: PangaeaState, plan: Plan, blocked: frozenset[int]) -> list[tuple[Any, ...]]:
+    probe = st.world.copy()
+    Wd.apply_plan(probe, plan, blocked)
+    return probe.events
+
+
+def start_plan(st: PangaeaState, plan: Plan) -> None:
+    """Carry out a set of tile changes, after the alliance check (player steps only) and the
+    level 4 interrupts (block a tile change; move a threatened Shelter)."""
+    if not plan[0] and not plan[1]:
+        return
+    if st.ctx == F.CTX_TURN and st.alliances:
+        allies = st.allies(st.decider)
+        if allies:
+            for ev in _simulate(st, plan, frozenset()):
+                if ev[0] in ("explorer_lost", "shelter_lost") and allies >> ev[1] & 1:
+                    st._emit("forfeit", (st.decider,))
+                    return
+    st.plan = plan
+    st.blocked = frozenset()
+    st.tasks.append((F.A_APPLY, st.decider, 0))
+    st.tasks.append((F.A_ASK_MOVES, st.decider, 0))
+    for seat in reversed(st.left_of(st.decider)):
+        if st.has_active(seat, EVO_BLOCK):
+            st.tasks.append((F.D_BLOCK, seat, 0))
+
+
+def threatened(st: PangaeaState, seat: int) -> list[int]:
+    """Spaces where ``seat``'s Shelters would be destroyed by the pending changes."""
+    if st.plan is None:
+        return []
+    return sorted({ev[2] for ev in _simulate(st, st.plan, st.blocked) if ev[0] == "shelter_lost" and ev[1] == seat})
+
+
+def _step8(st: PangaeaState) -> None:
+    """Step 8: used cards to the discard pile; each showing the centre symbol moves the token."""
+    matches = 0
+    for k in st.played:
+        st.discard[k] += 1
+        if k < st.K and st.cards[k][3] == st.centre:
+            matches += 1
+    st.played = ()
+    if matches:
+        st._emit("centre_matches", (matches,))
+        st.advance_token(matches)
+
+
+def recalculate(st: PangaeaState) -> None:
+    """Asteroid recalculation: minus the land spaces on the Event locator's row (10 for an
+    all-sea row), skipping numbers held by score cubes; at 0 or below the end game starts."""
+    w = st.world
+    row = w.locator // w.geo.cols
+    count = w.non_sea_in_row(row) or ALL_SEA_COUNT
+    new = st.asteroid - count
+    while new > 0 and new in st.points:
+        new -= 1
+    st._emit("recalc", (row, count, st.asteroid, new))
+    st.asteroid = new
+    if new <= 0:
+        st.ending = new
+
+
+def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
+    """A STAR card drawn for the lightning action, the impact column or the debris: Wild and
+    Reshuffle cards are set aside (the Reshuffle reshuffles) and another is drawn."""
+    if outcome < 0:
+        st.drawn = -1
+        return
+    if outcome == st.RESHUFFLE:
+        st._emit("reshuffle_drawn", (-1,))
+        st.reshuffle()
+        return
+    st.deck[outcome] -= 1
+    st.discard[outcome] += 1
+    if outcome == st.WILD:
+        st._emit("wild_set_aside", ())
+        return
+    st.tasks.pop()
+    st._emit("star_drawn", (purpose, outcome))
+    if purpose in (F.FOR_IMPACT_1, F.FOR_IMPACT_2):
+        st.impact_sum += st.cards[outcome][0]
+    else:
+        st.drawn = outcome
+
+
+# ===== the end game ==============================================================================
+def begin_end(st: PangaeaState) -> None:
+    """The End Game: the asteroid hits at its final value (0 or below)."""
+    value = st.ending
+    assert value is not None
+    st.ending = None
+    st.final = value
+    st.asteroid = value
+    low = min(st.points)
+    st.end_player = next(p for p in st.left_of(st.turn) if st.points[p] == low)
+    st._emit("impact_value", (value, st.end_player))
+    st.ctx = F.CTX_LIGHTNING
+    st.decider = st.end_player
+    st.plan = None
+    st.blocked = frozenset()
+    st.sel_hidden = False
+    st.impact_sum = 0
+    st.tasks = [
+        (F.A_E_FINISH, 0, 0), (F.A_E_IMPACT, 0, 0), (F.A_E_MOVES, 0, 0), (F.A_E_PLACE, 0, 0),
+        (F.C_STAR, 0, F.FOR_IMPACT_2), (F.C_STAR, 0, F.FOR_IMPACT_1),
+    ]
+
+
+def _impact_point(st: PangaeaState) -> None:
+    """Row 5 plus (even number of STAR cards) or minus (odd) the end-game player's Evolution
+    cards; column: the two STAR numbers counted from the left, round the world."""
+    w = st.world
+    p = st.end_player
+    evos = len(st.evo[p])
+    row = 5 + evos if len(st.hands[p]) % 2 == 0 else 5 - evos
+    row = max(0, min(w.geo.rows - 1, row))
+    col = (st.impact_sum - 1) % w.geo.cols if st.impact_sum > 0 else 0
+    st.impact = w.geo.space(row, col)
+    w.locator = st.impact
+    st._emit("impact_point", (row, col))
+
+
+def _impact(st: PangaeaState) -> None:
+    """The Impact: the asteroid's spaces (the point and its neighbours) lose every piece; from
+    -3 the toxic ring around them too; then debris lava from the lowest scorers (from -6 every
+    player, starting left of the end-game player)."""
+    w = st.world
+    geo = w.geo
+    value = st.final if st.final is not None else 0
+    for s in geo.within(st.impact, 1):
+        Wd.destroy_pieces(w, s)
+    if value <= -3:
+        st._emit("toxic_ring", ())
+        for s in geo.ring(st.impact, 2):
+            Wd.destroy_pieces(w, s)
+    if value <= -6:
+        players = st.left_of(st.end_player)
+    else:
+        low = min(st.points)
+        players = [p for p in st.left_of(st.turn) if st.points[p] == low]
+    for p in reversed(players):
+        st.tasks.append((F.A_E_DEBRIS, p, 0))
+        st.tasks.append((F.C_STAR, 0, F.FOR_DEBRIS))
+        st.tasks.append((F.C_DIR, 0, F.FOR_DEBRIS))
+
+
+def ranking_key(st: PangaeaState, p: int) -> tuple[int, int, int, int]:
+    """The winner is: most points, then most Shelters, highest Evolution level, most cards."""
+    return (st.points[p], st.world.shelter_count(p), st.evo_level(p), len(st.evo[p]))
+
+
+def _finish(st: PangaeaState) -> None:
+    w = st.world
+    n = st.num_players
+    for p in range(n):
+        bonus = 2 * w.shelter_count(p)
+        st.end_bonus[p] = bonus
+        st.points[p] += bonus
+    survived = any(w.shelters)
+    if survived:
+        best = max(ranking_key(st, p) for p in range(n))
+        st.won = [p for p in range(n) if ranking_key(st, p) == best]
+    else:
+        st.won = list(range(n))  # mankind did not survive: everyone has lost alike
+    st._emit("game_over", (survived, tuple(st.won)))
+    st.finished = True

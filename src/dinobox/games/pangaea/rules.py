@@ -1,0 +1,417 @@
+"""Pangaea rules: the state as flat data and the flow as a stack of tasks.
+
+``_advance`` runs automatic tasks until a chance node or a decision is reached. The steps of a
+turn live in ``steps.py``; the resolution of actions, the lightning steps and the end game in
+``resolve.py``. Rulebook sections are cited by their headings.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import CHANCE, TERMINAL, State
+from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea import resolve, steps
+from dinobox.games.pangaea.actions import Fixed, Layout
+from dinobox.games.pangaea.data import (
+    ALL_SYMBOLS,
+    EVO_BRONTO,
+    EVO_LEVEL,
+    EVO_MOUNTAIN,
+    EVO_SEA,
+    EVO_TREX,
+    NUM_EVO,
+)
+from dinobox.games.pangaea.world import Plan, World, left_order
+
+if TYPE_CHECKING:
+    from dinobox.games.pangaea.game import PangaeaGame
+
+_LAYOUTS: dict[tuple[int, int], Fixed] = {}
+
+
+def layout_for(n: int, k: int) -> Fixed:
+    fixed = _LAYOUTS.get((n, k))
+    if fixed is None:
+        fixed = _LAYOUTS[(n, k)] = Fixed(Layout(n, k))
+    return fixed
+
+
+class PangaeaState(State):
+    """The whole table. Public fields are data; only the contract methods are API."""
+
+    game: PangaeaGame
+
+    def __init__(self, game: PangaeaGame) -> None:
+        super().__init__(game)
+        data = game.data
+        n = game.num_players
+        self.K = len(data.star_cards)  # numbered kinds; WILD = K, RESHUFFLE = K + 1
+        self.WILD = self.K
+        self.RESHUFFLE = self.K + 1
+        self.cards = data.star_cards
+        self.world = World.from_map(data.world_map(), n)
+        self.A = layout_for(self.world.geo.n, self.K)
+        self.advanced = game.options["ranges"] == "cards"
+        self.novice_range = 1 if game.options["ranges"] == "horizontal" else 0
+        self.alliances = n >= 3
+        self.R = data.asteroid_ring
+        # cards
+        self.deck = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
+        self.discard = [0] * (self.K + 2)
+        self.hands: list[tuple[int, ...]] = [()] * n
+        self.dir_deck = list(data.direction_cards)
+        self.dir_discard = [0] * 6
+        self.evo: list[tuple[int, ...]] = [()] * n  # per seat: type * 2 + active
+        self.evo_supply = list(data.evolution_cards)
+        # asteroid board and countdown
+        self.ring: tuple[int, ...] = (-1,) * self.R  # slot 0 is the lightning space A
+        self.centre = -1
+        self.token_pool = list(data.symbol_tokens)
+        self.ring_pos = 0
+        self.asteroid: int = game.options["length"]
+        self.points = [0] * n
+        # turn
+        self.turn = 0
+        self.turns = 0
+        self.round = 1
+        self.sel: tuple[int, ...] = ()  # (dist card, distance, action card, action, range card, range)
+        self.sel_hidden = False
+        self.played: tuple[int, ...] = ()
+        self.interrupted = False
+        self.direction = -1
+        self.activated = False
+        self.wild2 = False
+        self.extra_used = False
+        self.act_spaces: tuple[int, ...] = ()
+        self.quake_edges: tuple[int, ...] = ()
+        self.plan: Plan | None = None
+        self.blocked: frozenset[int] = frozenset()
+        self.ctx = F.CTX_TURN
+        self.decider = 0
+        self.drawn = -1  # the STAR card drawn for the lightning / debris
+        self.impact_sum = 0
+        self.impact = -1
+        self.end_player = -1
+        self.ending: int | None = None
+        self.final: int | None = None
+        self.finished = False
+        self.won: list[int] = []
+        self.end_bonus = [0] * n
+        self._next: list[int] = []
+        tasks: list[tuple[int, int, int]] = [(F.A_TURN, 0, 0)]
+        tasks.extend((F.D_START, s, 0) for s in reversed(range(n)))
+        tasks.extend((F.C_DRAW, s, data.hand_size) for s in reversed(range(n)))
+        tasks.extend((F.C_TOKEN, 0, slot) for slot in reversed(range(1, self.R)))
+        self.tasks = tasks
+        self._emit("setup", (n,))
+        self._advance()
+
+    # ----- small queries ---------------------------------------------------------------------------
+    def evo_types(self, seat: int) -> list[int]:
+        return [c >> 1 for c in self.evo[seat]]
+
+    def has_active(self, seat: int, etype: int) -> bool:
+        return (etype * 2 + 1) in self.evo[seat]
+
+    def evo_level(self, seat: int) -> int:
+        return max((EVO_LEVEL[c >> 1] for c in self.evo[seat]), default=0)
+
+    def allies(self, seat: int) -> int:
+        """Alliances: seats sharing a Shelter space with ``seat`` (3+ players only)."""
+        if not self.alliances:
+            return 0
+        bit = 1 << seat
+        out = 0
+        for m in self.world.shelters:
+            if m & bit:
+                out |= m
+        return out & ~bit
+
+    def restriction(self) -> int:
+        """Asteroid board, Symbol Cards: the symbol the first card must show (ALL = none)."""
+        if self.ring_pos == 0:
+            return ALL_SYMBOLS
+        sym = self.ring[self.ring_pos]
+        return ALL_SYMBOLS if sym < 0 else sym
+
+    def hand_limit(self, seat: int) -> int:
+        extra = 1 if self.world.shelter_count(seat) else 0
+        return self.game.data.hand_size + extra
+
+    def shelters_left(self, seat: int) -> int:
+        return self.game.data.shelters_per_player - self.world.shelter_count(seat)
+
+    def left_of(self, seat: int) -> list[int]:
+        return left_order(seat, self.num_players)
+
+    # ----- scores and the countdown (Score Chart) -------------------------------------------------------
+    def gain(self, seat: int, points: int) -> None:
+        """Move a score cube; a cube landing on the asteroid's number pushes it down."""
+        new = max(0, self.points[seat] + points)
+        self.points[seat] = new
+        if points:
+            self._emit("score", (seat, points, new))
+        if self.ending is None and self.final is None and new == self.asteroid and self.asteroid > 0:
+            a = self.asteroid - 1
+            while a > 0 and a in self.points:
+                a -= 1
+            self.asteroid = a
+            self._emit("asteroid", (a, "pushed"))
+            if a <= 0:
+                self.ending = a
+
+    def sync_evo(self) -> None:
+        """Evolution card abilities as world flags (sea/mountain Explorers, protections)."""
+        w = self.world
+        w.ex_sea = w.ex_mountain = w.trex_guard = w.bronto_guard = 0
+        for p, cards in enumerate(self.evo):
+            bit = 1 << p
+            for c in cards:
+                t = c >> 1
+                if t == EVO_SEA:
+                    w.ex_sea |= bit
+                elif t == EVO_MOUNTAIN:
+                    w.ex_mountain |= bit
+                elif c & 1 and t == EVO_TREX:
+                    w.trex_guard |= bit
+                elif c & 1 and t == EVO_BRONTO:
+                    w.bronto_guard |= bit
+
+    def set_active(self, seat: int, etype: int, active: bool) -> None:
+        cards = list(self.evo[seat])
+        src, dst = (etype * 2, etype * 2 + 1) if active else (etype * 2 + 1, etype * 2)
+        cards[cards.index(src)] = dst
+        self.evo[seat] = tuple(sorted(cards))
+        self.sync_evo()
+
+    def drain(self) -> None:
+        """Turn the world's events into log events and react to used protection cards."""
+        w = self.world
+        if not w.events:
+            return
+        events = w.events
+        w.events = []
+        for ev in events:
+            kind = ev[0]
+            if kind == "guard":
+                p, dino = ev[1], ev[2]
+                etype = EVO_TREX if dino < 2 else EVO_BRONTO
+                if (etype * 2 + 1) in self.evo[p]:
+                    cards = list(self.evo[p])
+                    cards[cards.index(etype * 2 + 1)] = etype * 2
+                    self.evo[p] = tuple(sorted(cards))
+            self._emit("w_" + kind, tuple(ev[1:]))
+        self.sync_evo()
+
+    # ----- cards -----------------------------------------------------------------------------------------
+    def reshuffle(self) -> None:
+        """The Reshuffle card: everything not on a player board goes back into the pile."""
+        for k in range(self.K + 2):
+            self.deck[k] += self.discard[k]
+            self.discard[k] = 0
+        self._emit("reshuffle", ())
+
+    def take_card(self, seat: int, kind: int) -> None:
+        hand = list(self.hands[seat])
+        hand.remove(kind)
+        self.hands[seat] = tuple(hand)
+
+    def give_card(self, seat: int, kind: int) -> None:
+        self.hands[seat] = tuple(sorted((*self.hands[seat], kind)))
+
+    # ----- engine hooks ----------------------------------------------------------------------------------
+    def _turn_count(self) -> int:
+        return self.turns
+
+    def _copy_mutables(self, new: State) -> None:
+        assert isinstance(new, PangaeaState)
+        new.world = self.world.copy()
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.hands = self.hands[:]
+        new.dir_deck = self.dir_deck[:]
+        new.dir_discard = self.dir_discard[:]
+        new.evo = self.evo[:]
+        new.evo_supply = self.evo_supply[:]
+        new.token_pool = self.token_pool[:]
+        new.points = self.points[:]
+        new.end_bonus = self.end_bonus[:]
+        new.tasks = self.tasks[:]
+
+    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
+        kind, _, b = self.tasks[-1]
+        if kind == F.C_DRAW or kind == F.C_STAR:
+            deck = self.deck
+            outs = [k for k in range(self.K + 2) if deck[k]]
+            return outs, [deck[k] for k in outs]
+        if kind == F.C_DIR:
+            outs = [d for d in range(6) if self.dir_deck[d]]
+            return outs, [self.dir_deck[d] for d in outs]
+        if kind == F.C_TOKEN:
+            pool = self.token_pool
+            limit = 4 if b == 0 else 5
+            outs = [t for t in range(limit) if pool[t]]
+            return outs, [pool[t] for t in outs]
+        raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
+
+    def _legal(self) -> list[int]:
+        return self._next
+
+    def _apply(self, action: int) -> None:
+        kind, a, b = self.tasks[-1]
+        if self._player == CHANCE:
+            self._apply_chance(kind, a, b, action)
+        else:
+            steps.apply_decision(self, kind, a, b, action)
+        self.drain()
+        self._advance()
+
+    def _apply_chance(self, kind: int, a: int, b: int, outcome: int) -> None:
+        tasks = self.tasks
+        if kind == F.C_TOKEN:
+            self.token_pool[outcome] -= 1
+            if b == 0:
+                self.centre = outcome
+                tasks.pop()
+                self._emit("token", (0, outcome))
+            elif outcome < ALL_SYMBOLS and self.centre < 0:
+                self.centre = outcome  # the first single symbol goes to the centre
+                self._emit("token", (0, outcome))
+            else:
+                ring = list(self.ring)
+                ring[b] = outcome
+                self.ring = tuple(ring)
+                tasks.pop()
+                self._emit("token", (b, outcome))
+                if b == self.R - 1 and self.centre < 0:
+                    tasks.append((F.C_TOKEN, 0, 0))
+        elif kind == F.C_DRAW:
+            if outcome == self.RESHUFFLE:
+                self._emit("reshuffle_drawn", (a,))
+                self.reshuffle()
+                self.advance_token(1)
+                return
+            self.deck[outcome] -= 1
+            self.give_card(a, outcome)
+            self._emit("draw", (a, outcome))
+            if b > 1:
+                tasks[-1] = (F.C_DRAW, a, b - 1)
+            else:
+                tasks.pop()
+        elif kind == F.C_DIR:
+            self.dir_deck[outcome] -= 1
+            self.dir_discard[outcome] += 1
+            self.direction = outcome
+            tasks.pop()
+            self._emit("direction_card", (outcome,))
+        elif kind == F.C_STAR:
+            resolve.star_drawn(self, b, outcome)
+
+    def advance_token(self, steps_: int) -> None:
+        """The asteroid token walks clockwise, never past the lightning space A."""
+        for _ in range(steps_):
+            if self.ring_pos == 0:
+                break
+            self.ring_pos = (self.ring_pos + 1) % self.R
+            self._emit("token_moves", (self.ring_pos,))
+            if self.ring_pos == 0:
+                break
+
+    def _advance(self) -> None:
+        """Run automatic tasks until a chance node or a decision is reached."""
+        tasks = self.tasks
+        while True:
+            if self.ending is not None:
+                resolve.begin_end(self)
+                tasks = self.tasks
+            if self.finished:
+                self._player = TERMINAL
+                self._next = []
+                return
+            kind, a, b = tasks[-1]
+            if kind in F.CHANCE_KINDS:
+                if self._chance_ready(kind):
+                    self._player = CHANCE
+                    return
+                continue
+            if kind in F.DECISION_KINDS:
+                legal = steps.legal_for(self, kind, a, b)
+                if legal:
+                    self._player = a
+                    self._next = legal
+                    return
+                tasks.pop()
+                continue
+            tasks.pop()
+            resolve.run_auto(self, kind, a, b)
+            self.drain()
+
+    def _chance_ready(self, kind: int) -> bool:
+        """Make sure a chance task can be drawn; drop it when nothing can."""
+        tasks = self.tasks
+        if kind == F.C_DRAW or kind == F.C_STAR:
+            if not any(self.deck):
+                self.reshuffle()
+            if not any(self.deck):
+                purpose = tasks.pop()[2]
+                if kind == F.C_STAR:
+                    resolve.star_drawn(self, purpose, -1)
+                return False
+            return True
+        if kind == F.C_DIR:
+            if sum(self.dir_deck) <= 1:
+                self.dir_deck = list(self.game.data.direction_cards)
+                self.dir_discard = [0] * 6
+                self._emit("direction_reshuffle", ())
+            return True
+        if kind == F.C_TOKEN:
+            limit = 4 if tasks[-1][2] == 0 else 5
+            if not any(self.token_pool[:limit]):
+                tasks.pop()
+                return False
+            return True
+        return True  # pragma: no cover
+
+    # ----- scoring -------------------------------------------------------------------------------------
+    def _scores(self) -> list[int]:
+        return self.points[:]
+
+    def _winners(self) -> list[int]:
+        return list(self.won)
+
+    # ----- hidden information, views, texts ----------------------------------------------------------------
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        from dinobox.games.pangaea.knowledge import resample
+
+        return resample(self, seat, rng)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        from dinobox.games.pangaea.view import view
+
+        return view(self, seat)
+
+    def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
+        from dinobox.games.pangaea.text import event_text
+
+        return event_text(self, kind, args, private)
+
+    def _action_text(self, action: int, player: int) -> str:
+        from dinobox.games.pangaea.text import action_text
+
+        return action_text(self, action, player)
+
+    def _action_info(self, action: int, player: int) -> dict[str, Any]:
+        from dinobox.games.pangaea.text import action_info
+
+        return action_info(self, action, player)
+
+    def _why_illegal(self, action: int) -> str:
+        from dinobox.games.pangaea.text import why_illegal
+
+        return why_illegal(self, action)
+
+
+__all__ = ["NUM_EVO", "PangaeaState", "layout_for"]

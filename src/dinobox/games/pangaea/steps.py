@@ -1,0 +1,444 @@
+"""The decisions of Pangaea: legal choices and their effects, step by step (Players Turn and
+steps, Alliances, Evolution Cards, Earthquake, Dinosaurs)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea import resolve
+from dinobox.games.pangaea import world as Wd
+from dinobox.games.pangaea.data import (
+    ALL_SYMBOLS,
+    EVO_BLOCK,
+    EVO_BUILD,
+    EVO_EXTRA,
+    EVO_LEVEL,
+    EVO_SHELTER_MOVE,
+    MAX_EVOLUTION,
+    NUM_EVO,
+    WILD_MAX_DISTANCE,
+)
+from dinobox.games.pangaea.tiles import L1, LAVA, STONE, is_trex
+
+if TYPE_CHECKING:
+    from dinobox.games.pangaea.rules import PangaeaState
+
+
+# ===== legal choices ============================================================================
+def legal_for(st: PangaeaState, kind: int, a: int, b: int) -> list[int]:
+    A = st.A
+    w = st.world
+    if kind == F.D_STEP6:
+        return _step6(st, a)
+    if kind == F.D_STEP4:
+        return _step4(st, a, b)
+    if kind == F.D_INTERRUPT:
+        hand = st.hands[a]
+        if st.interrupted or len(hand) < 4 or st.WILD not in hand:
+            return []
+        return [A.INTERRUPT, A.NO_INTERRUPT]
+    if kind == F.D_DIR:
+        return [A.DIR + d for d in range(6)]
+    if kind == F.D_STEP7:
+        return _step7(st, a)
+    if kind == F.D_STEP2:
+        return _step2(st, a)
+    if kind == F.D_STEP3:
+        if w.explorers[a] >= 0 or Wd.reentry_space(w, a) < 0:
+            return []
+        return [A.REENTER, A.STAY_OFF]
+    if kind == F.D_CRACK:
+        return [A.CRACK + e for e in Wd.crack_options(w, list(st.act_spaces), st.quake_edges)]
+    if kind == F.D_DINO:
+        return [A.DINO_PLACE + d * w.geo.n + s for d, s in dino_options(st, a)]
+    if kind == F.D_EXTRA:
+        if st.extra_used or not st.has_active(a, EVO_EXTRA) or not _step6(st, a):
+            return []
+        return [A.EXTRA_YES, A.EXTRA_NO]
+    if kind == F.D_BLOCK:
+        if st.plan is None or not st.has_active(a, EVO_BLOCK):
+            return []
+        spaces = [s for s in Wd.plan_changes(w, st.plan) if s not in st.blocked]
+        if not spaces:
+            return []
+        return [A.BLOCK + s for s in spaces] + [A.NO_BLOCK]
+    if kind == F.D_SHELTER:
+        return _shelter_moves(st, a, b)
+    if kind == F.D_TRIM:
+        if len(st.hands[a]) <= st.hand_limit(a):
+            return []
+        return sorted({A.TRIM + k for k in st.hands[a]})
+    if kind == F.D_START:
+        geo = w.geo
+        taken = set(w.explorers)
+        return sorted(geo.space(r, c) for r, c in st.game.data.stars if geo.space(r, c) not in taken)
+    raise AssertionError(f"no decision at task {kind}")  # pragma: no cover
+
+
+def _step2(st: PangaeaState, seat: int) -> list[int]:
+    """Step 2: a Wild removes a Dino or one of your Shelters; one Evolution activation."""
+    A = st.A
+    w = st.world
+    out: list[int] = []
+    if not st.wild2 and st.WILD in st.hands[seat]:
+        out.extend(A.WILD_DINO + d for d in range(4) if w.dinos[d] >= 0)
+        out.extend(A.WILD_SHELTER + s for s in w.shelter_spaces(seat))
+    if not st.activated and st.points[seat] >= 1:
+        out.extend(sorted({A.ACTIVATE + (c >> 1) for c in st.evo[seat] if not c & 1}))
+    if out:
+        out.append(A.CONTINUE)
+    return out
+
+
+def _numbered(st: PangaeaState, hand: tuple[int, ...] | list[int]) -> list[int]:
+    return sorted({k for k in hand if k < st.K})
+
+
+def remaining_hand(st: PangaeaState, seat: int) -> list[int]:
+    """The hand without the cards already chosen in step 4."""
+    hand = list(st.hands[seat])
+    sel = st.sel
+    for i in (0, 2, 4):
+        if i < len(sel) and sel[i] >= 0:
+            hand.remove(sel[i])
+    return hand
+
+
+def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
+    """Step 4: the distance card (or a Wild, 0..10), the action card (or a Wild, any action),
+    then in advanced play the range card (never a Wild). Under a symbol restriction the first
+    card must show the symbol or be a Wild; if impossible: swap one card or keep them."""
+    A = st.A
+    hand = remaining_hand(st, seat)
+    wild = st.WILD in hand
+    if stage == 0:
+        sym = st.restriction()
+        cards = [k for k in _numbered(st, hand) if sym == ALL_SYMBOLS or st.cards[k][3] == sym]
+        out = [A.DIST_CARD + k for k in cards]
+        if wild:
+            out.extend(A.DIST_WILD + n for n in range(WILD_MAX_DISTANCE + 1))
+        if out and len(hand) >= 2:
+            return out
+        return [A.SWAP + k for k in _numbered(st, hand)] + [A.KEEP]
+    if stage == 1:
+        out = [A.ACT_CARD + k for k in _numbered(st, hand)]
+        if wild:
+            out.extend(A.ACT_WILD + x for x in range(5))
+        return out
+    return [A.RANGE_CARD + k for k in _numbered(st, hand)] + [A.NO_RANGE]
+
+
+def dino_options(st: PangaeaState, decider: int) -> list[tuple[int, int]]:
+    """Dinosaurs, with Alliances: never onto an ally's Explorer (T-Rex) or Shelter (Bronto)."""
+    w = st.world
+    opts = Wd.dino_place_options(w, list(st.act_spaces))
+    if st.ctx == F.CTX_TURN and st.alliances:
+        allies = st.allies(decider)
+        if allies:
+            opts = [(d, s) for d, s in opts if not _dino_hurts(st, allies, d, s)]
+    return opts
+
+
+def _dino_hurts(st: PangaeaState, allies: int, dino: int, s: int) -> bool:
+    w = st.world
+    if is_trex(dino):
+        return any(w.explorers[p] == s and allies >> p & 1 for p in range(st.num_players))
+    return bool(w.shelters[s] & allies)
+
+
+def _step6(st: PangaeaState, seat: int) -> list[int]:
+    """Step 6: move the Explorer 1-2 spaces (harvest after 1 onto level 1), build a Shelter, or
+    move a Dino. PASS only when every option would destroy your Explorer."""
+    A = st.A
+    w = st.world
+    n = w.geo.n
+    out = []
+    safe = False
+    pos = w.explorers[seat]
+    if pos >= 0:
+        for s, steps_ in Wd.explorer_moves(w, seat):
+            out.append(A.MOVE + s)
+            ok = Wd.explorer_safe_at(w, seat, s)
+            safe = safe or ok
+            if ok and steps_ == 1 and w.top(s) == L1:
+                out.append(A.HARVEST + s)
+        if st.shelters_left(seat) > 0:
+            if Wd.can_build(w, seat, pos, False):
+                out.append(A.BUILD)
+                safe = True
+            if st.has_active(seat, EVO_BUILD) and Wd.can_build(w, seat, pos, True):
+                out.append(A.BUILD_SPECIAL)
+                safe = True
+    allies = st.allies(seat) if st.alliances else 0
+    for d in range(4):
+        if w.dinos[d] >= 0 and not w.dino_moved >> d & 1:
+            for s in Wd.dino_moves(w, d):
+                if allies and _dino_hurts(st, allies, d, s):
+                    continue
+                out.append(A.DINO_MOVE + d * n + s)
+                safe = True
+    if not safe:
+        out.append(A.PASS)
+    if out == [A.PASS]:
+        return []
+    out.sort()
+    return out
+
+
+def _step7(st: PangaeaState, seat: int) -> list[int]:
+    """Step 7: buy Evolution cards (1 point each; from level 2 discard one of the level below;
+    at most 3) and stones for lava beside your Explorer (1 point each)."""
+    A = st.A
+    if st.points[seat] < 1:
+        return []
+    out: list[int] = []
+    held = st.evo_types(seat)
+    for e in range(NUM_EVO):
+        if not st.evo_supply[e]:
+            continue
+        level = EVO_LEVEL[e]
+        if level == 1:
+            if len(held) < MAX_EVOLUTION:
+                out.append(A.BUY + e * 9)
+        else:
+            for j in sorted(set(held)):
+                if EVO_LEVEL[j] == level - 1:
+                    out.append(A.BUY + e * 9 + j + 1)
+    w = st.world
+    pos = w.explorers[seat]
+    if pos >= 0 and w.supply[STONE] > 0:
+        out.extend(A.STONE + s for s in sorted(set(w.geo.nb[pos]) - {-1}) if w.top(s) == LAVA)
+    if out:
+        out.append(A.DONE)
+    return out
+
+
+def _shelter_moves(st: PangaeaState, seat: int, end: int) -> list[int]:
+    """Level 4 Shelter move: a Shelter about to be destroyed (or, at the end, any Shelter once
+    the impact point is known) moves up to 2 spaces."""
+    A = st.A
+    w = st.world
+    if not st.has_active(seat, EVO_SHELTER_MOVE):
+        return []
+    sources = w.shelter_spaces(seat) if end else resolve.threatened(st, seat)
+    n = w.geo.n
+    out = [A.SHELTER_MOVE + src * n + dst for src in sources for dst in Wd.shelter_targets(w, seat, src)]
+    if not out:
+        return []
+    out.sort()
+    out.append(A.NO_SHELTER_MOVE)
+    return out
+
+
+# ===== effects ====================================================================================
+def apply_decision(st: PangaeaState, kind: int, a: int, b: int, action: int) -> None:
+    A = st.A
+    w = st.world
+    n = w.geo.n
+    tasks = st.tasks
+    if kind == F.D_STEP6:
+        tasks.pop()
+        _do_step6(st, a, action)
+        if not st.extra_used and st.has_active(a, EVO_EXTRA):
+            tasks.append((F.D_EXTRA, a, 0))
+    elif kind == F.D_STEP4:
+        _do_step4(st, a, b, action)
+    elif kind == F.D_INTERRUPT:
+        tasks.pop()
+        if action == A.INTERRUPT:
+            st.interrupted = True
+            st.take_card(a, st.WILD)
+            st.discard[st.WILD] += 1
+            st._emit("interrupt", (a, b))
+            while tasks and tasks[-1][0] == F.D_INTERRUPT:
+                tasks.pop()
+    elif kind == F.D_DIR:
+        tasks.pop()
+        st.direction = action - A.DIR
+        st._emit("direction", (a, st.direction))
+    elif kind == F.D_STEP7:
+        _do_step7(st, a, action)
+    elif kind == F.D_STEP2:
+        _do_step2(st, a, action)
+    elif kind == F.D_STEP3:
+        tasks.pop()
+        if action == A.REENTER:
+            Wd.reenter(w, [a])
+    elif kind == F.D_CRACK:
+        edge = action - A.CRACK
+        Wd.place_crack(w, edge)
+        st.quake_edges = (*st.quake_edges, edge)
+        if len(st.quake_edges) >= 3 or not Wd.crack_options(w, list(st.act_spaces), st.quake_edges):
+            tasks.pop()
+    elif kind == F.D_DINO:
+        tasks.pop()
+        d, s = divmod(action - A.DINO_PLACE, n)
+        Wd.dino_arrive(w, d, s)
+    elif kind == F.D_EXTRA:
+        tasks.pop()
+        if action == A.EXTRA_YES:
+            st.extra_used = True
+            st.set_active(a, EVO_EXTRA, False)
+            st._emit("extra_move", (a,))
+            tasks.append((F.D_STEP6, a, 0))
+    elif kind == F.D_BLOCK:
+        tasks.pop()
+        if action != A.NO_BLOCK:
+            s = action - A.BLOCK
+            st.blocked = st.blocked | {s}
+            st.set_active(a, EVO_BLOCK, False)
+            st._emit("block", (a, s))
+    elif kind == F.D_SHELTER:
+        tasks.pop()
+        if action != A.NO_SHELTER_MOVE:
+            src, dst = divmod(action - A.SHELTER_MOVE, n)
+            Wd.move_shelter(w, a, src, dst)
+            st.set_active(a, EVO_SHELTER_MOVE, False)
+            st._emit("shelter_move", (a, src, dst))
+    elif kind == F.D_TRIM:
+        tasks.pop()
+        k = action - A.TRIM
+        st.take_card(a, k)
+        st.discard[k] += 1
+        st._emit("trim", (a, k))
+    elif kind == F.D_START:
+        tasks.pop()
+        w.explorers[a] = action - A.START
+        st._emit("start", (a, action - A.START))
+
+
+def _do_step2(st: PangaeaState, seat: int, action: int) -> None:
+    A = st.A
+    w = st.world
+    if action == A.CONTINUE:
+        st.tasks.pop()
+    elif action < A.WILD_SHELTER:
+        d = action - A.WILD_DINO
+        _use_wild(st, seat)
+        s = w.dinos[d]
+        w.dinos[d] = -1
+        st._emit("wild_dino", (seat, d, s))
+    elif action < A.ACTIVATE:
+        s = action - A.WILD_SHELTER
+        _use_wild(st, seat)
+        Wd.remove_shelter(w, seat, s)
+        st._emit("wild_shelter", (seat, s))
+    else:
+        e = action - A.ACTIVATE
+        st.activated = True
+        st.gain(seat, -1)
+        st.set_active(seat, e, True)
+        st._emit("activate", (seat, e))
+
+
+def _use_wild(st: PangaeaState, seat: int) -> None:
+    st.wild2 = True
+    st.take_card(seat, st.WILD)
+    st.discard[st.WILD] += 1
+
+
+def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
+    A = st.A
+    tasks = st.tasks
+    if stage == 0:
+        if action == A.KEEP or A.SWAP <= action < A.KEEP:
+            tasks.pop()
+            st.sel = ()
+            if action != A.KEEP:
+                k = action - A.SWAP
+                st.take_card(seat, k)
+                st.discard[k] += 1
+                st._emit("swap", (seat, k))
+                tasks.append((F.C_DRAW, seat, 1))
+            else:
+                st._emit("keep", (seat,))
+            return
+        if action >= A.DIST_WILD:
+            st.sel = (st.WILD, action - A.DIST_WILD)
+        else:
+            k = action - A.DIST_CARD
+            st.sel = (k, st.cards[k][0])
+        st.sel_hidden = True
+        tasks[-1] = (F.D_STEP4, seat, 1)
+        st._emit("choose", (seat, 0, st.sel[0], st.sel[1]), (seat,))
+    elif stage == 1:
+        if action >= A.ACT_WILD:
+            card, act = st.WILD, action - A.ACT_WILD
+        else:
+            card = action - A.ACT_CARD
+            act = st.cards[card][1]
+        st.sel = (*st.sel, card, act)
+        st._emit("choose", (seat, 1, card, act), (seat,))
+        if st.advanced:
+            tasks[-1] = (F.D_STEP4, seat, 2)
+        else:
+            st.sel = (*st.sel, -1, st.novice_range)
+            tasks.pop()
+    else:
+        if action == A.NO_RANGE:
+            st.sel = (*st.sel, -1, 0)
+        else:
+            k = action - A.RANGE_CARD
+            st.sel = (*st.sel, k, st.cards[k][2])
+        st._emit("choose", (seat, 2, st.sel[4], st.sel[5]), (seat,))
+        tasks.pop()
+
+
+def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
+    A = st.A
+    w = st.world
+    n = w.geo.n
+    if action == A.PASS:
+        st._emit("pass", (seat,))
+    elif action < A.HARVEST:
+        s = action - A.MOVE
+        st._emit("move", (seat, s))
+        Wd.move_explorer(w, seat, s)
+    elif action < A.BUILD:
+        s = action - A.HARVEST
+        st._emit("move", (seat, s))
+        if Wd.move_explorer(w, seat, s):
+            st._emit("harvest", (seat, s))
+            st.gain(seat, 1)
+    elif action == A.BUILD or action == A.BUILD_SPECIAL:
+        special = action == A.BUILD_SPECIAL
+        s = w.explorers[seat]
+        Wd.build_shelter(w, seat, s, special)
+        if special:
+            st.set_active(seat, EVO_BUILD, False)
+        st._emit("build", (seat, s, special))
+        st.gain(seat, 1)
+    else:
+        d, s = divmod(action - A.DINO_MOVE, n)
+        st._emit("dino_move", (seat, d, w.dinos[d], s))
+        Wd.move_dino(w, d, s)
+
+
+def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
+    A = st.A
+    if action == A.DONE:
+        st.tasks.pop()
+        return
+    if action >= A.STONE:
+        s = action - A.STONE
+        st.gain(seat, -1)
+        Wd.lava_to_stone(st.world, s)
+        st._emit("stone", (seat, s))
+        return
+    e, j = divmod(action - A.BUY, 9)
+    j -= 1  # the card discarded to buy a higher level, or -1
+    st.gain(seat, -1)
+    cards = list(st.evo[seat])
+    if j >= 0:
+        old = next(c for c in cards if c >> 1 == j)  # an inactive copy goes first
+        cards.remove(old)
+        st.evo_supply[j] += 1
+    st.evo_supply[e] -= 1
+    cards.append(e * 2 + (1 if EVO_LEVEL[e] == 1 else 0))
+    st.evo[seat] = tuple(sorted(cards))
+    st.sync_evo()
+    st._emit("buy", (seat, e, j))
+    pos = st.world.explorers[seat]
+    if pos >= 0:
+        Wd.settle(st.world, pos)  # a lost sea or mountain power may leave the Explorer stranded

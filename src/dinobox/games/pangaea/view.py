@@ -1,0 +1,127 @@
+"""What one seat sees of a Pangaea table: a JSON projection of the state.
+
+Everything is public (the world, the face-up player boards, the discard piles, the asteroid
+board) except the order of the decks and the cards a player has chosen in step 4 before they
+are played in step 5.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dinobox.engine.state import CHANCE, TERMINAL
+from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea.data import COLOURS, EVO_KEYS, EVO_LEVEL, EVO_NAMES, SYMBOL_KEYS
+from dinobox.games.pangaea.tiles import ACTION_KEYS, DIRECTION_KEYS, RANGE_KEYS
+from dinobox.games.pangaea.worldtext import world_view
+
+if TYPE_CHECKING:
+    from dinobox.games.pangaea.rules import PangaeaState
+
+
+def seat_name(seat: int) -> str:
+    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat}"
+
+
+def card_info(st: PangaeaState, kind: int) -> dict[str, Any]:
+    if kind == st.WILD:
+        return {"kind": kind, "wild": True}
+    if kind == st.RESHUFFLE:
+        return {"kind": kind, "reshuffle": True}
+    number, action, rng, symbol = st.cards[kind]
+    return {"kind": kind, "number": number, "action": ACTION_KEYS[action], "range": RANGE_KEYS[rng],
+            "symbol": SYMBOL_KEYS[symbol]}
+
+
+PHASES = {
+    F.D_START: "start", F.D_STEP2: "step2", F.D_STEP3: "step3", F.D_STEP4: "step4",
+    F.D_INTERRUPT: "interrupt", F.D_DIR: "direction", F.D_CRACK: "earthquake", F.D_DINO: "dinosaur",
+    F.D_STEP6: "step6", F.D_EXTRA: "extra_move", F.D_STEP7: "step7", F.D_BLOCK: "block",
+    F.D_SHELTER: "shelter_move", F.D_TRIM: "give_back",
+}
+
+
+def selection(st: PangaeaState, seat: int | None) -> dict[str, Any] | None:
+    sel = st.sel
+    if not sel:
+        return None
+    if st.sel_hidden and seat != st.turn:
+        return {"hidden": True, "chosen": len(sel) // 2}
+    out: dict[str, Any] = {"hidden": False, "chosen": len(sel) // 2,
+                           "distance_card": sel[0], "distance": sel[1]}
+    if len(sel) >= 4:
+        out["action_card"] = sel[2]
+        out["action"] = ACTION_KEYS[sel[3]]
+    if len(sel) >= 6:
+        out["range_card"] = sel[4]
+        out["range"] = RANGE_KEYS[sel[5]]
+    return out
+
+
+def view(st: PangaeaState, seat: int | None) -> dict[str, Any]:
+    over = st.current_player() == TERMINAL
+    w = st.world
+    n = st.num_players
+    cols = w.geo.cols
+    players = []
+    for p in range(n):
+        players.append({
+            "seat": p,
+            "name": seat_name(p),
+            "score": st.points[p],
+            "hand": [card_info(st, k) for k in st.hands[p]],
+            "evolution": [
+                {"type": EVO_KEYS[c >> 1], "name": EVO_NAMES[c >> 1], "level": EVO_LEVEL[c >> 1],
+                 "active": bool(c & 1)} for c in st.evo[p]
+            ],
+            "explorer": None if w.explorers[p] < 0 else [w.explorers[p] // cols, w.explorers[p] % cols],
+            "shelters": w.shelter_count(p),
+            "shelters_left": st.shelters_left(p),
+            "allies": [q for q in range(n) if st.allies(p) >> q & 1],
+        })
+    to_act = st.current_player()
+    top = st.tasks[-1][0] if st.tasks and not over else -1
+    result: dict[str, Any] = {
+        "game": "pangaea",
+        "seat": seat,
+        "turn": st.turns,
+        "round": st.round,
+        "turn_player": st.turn,
+        "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
+        "phase": "over" if over else PHASES.get(top, "resolve"),
+        "over": over,
+        "options": {"length": st.game.options["length"], "ranges": st.game.options["ranges"]},
+        "asteroid": st.asteroid,
+        "scores": st.points[:],
+        "ring": [("A" if i == 0 else SYMBOL_KEYS[s] if s >= 0 else None) for i, s in enumerate(st.ring)],
+        "ring_pos": st.ring_pos,
+        "centre": SYMBOL_KEYS[st.centre] if st.centre >= 0 else None,
+        "restriction": SYMBOL_KEYS[st.restriction()],
+        "players": players,
+        "deck_count": sum(st.deck),
+        "discard": {str(k): c for k, c in enumerate(st.discard) if c},
+        "direction_deck": sum(st.dir_deck),
+        "direction_discard": {DIRECTION_KEYS[d]: c for d, c in enumerate(st.dir_discard) if c},
+        "evolution_supply": {EVO_KEYS[e]: c for e, c in enumerate(st.evo_supply)},
+        "world": world_view(w),
+        "selection": selection(st, seat),
+        "played": [card_info(st, k) for k in st.played],
+        "interrupted": st.interrupted,
+        "direction": DIRECTION_KEYS[st.direction] if st.direction >= 0 else None,
+        "range": [[s // cols, s % cols] for s in st.act_spaces],
+        "pending_changes": [[s // cols, s % cols] for s, _ in st.plan[1]] if st.plan else [],
+        "blocked": sorted([s // cols, s % cols] for s in st.blocked),
+    }
+    if top == F.D_START:
+        result["stars"] = [list(rc) for rc in st.game.data.stars]
+    if st.final is not None:
+        result["end"] = {
+            "impact_value": st.final,
+            "end_player": st.end_player,
+            "impact": None if st.impact < 0 else [st.impact // cols, st.impact % cols],
+        }
+    if over:
+        result["end"]["bonus"] = st.end_bonus[:]
+        result["end"]["survived"] = any(w.shelters)
+        result["winners"] = st.winners()
+    return result
