@@ -15,6 +15,7 @@ from dinobox.engine.game import Game
 GAMES: dict[str, str] = {
     "dino-race": "dinobox.games.dino_race.game:DinoRaceGame",
     "dinosaur-rush": "dinobox.games.dinosaur_rush.game:DinosaurRushGame",
+    "trex-island": "dinobox.games.trex_island.game:TRexIslandGame",
 }
 
 _classes: dict[str, type[Game]] = {}
