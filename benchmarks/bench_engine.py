@@ -16,25 +16,26 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import dinobox
 from dinobox.engine.registry import game_class
 
 
-def bench_dinobox(game_id: str, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
-    game = dinobox.load_game(game_id, players=players)
+def _measure(label: str, players: int, new_state: Callable[[], Any], chance: Callable[[Any, random.Random], int],
+             seconds: float, seed: int) -> dict[str, Any]:
+    """The common loop: legal_actions + uniform choice + apply_action; chance by its probabilities."""
     rng = random.Random(seed)
     choice = rng.choice
-    actions = 0
-    games = 0
+    actions = games = 0
     snapshots: list[Any] = []
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or games == 0:
-        state = game.new_initial_state()
+        state = new_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
+                state.apply_action(chance(state, rng))
             else:
                 state.apply_action(choice(state.legal_actions()))
             actions += 1
@@ -50,10 +51,9 @@ def bench_dinobox(game_id: str, players: int, seconds: float, seed: int = 0) -> 
             snap.clone()
             reps += 1
     clone_us = (time.perf_counter() - clone_start) / reps * 1e6
-    # the playout time includes the snapshot clones: take them out
-    playout = elapsed - len(snapshots) * clone_us / 1e6
+    playout = elapsed - len(snapshots) * clone_us / 1e6  # the loop above also took the snapshots
     return {
-        "game": game_id,
+        "game": label,
         "players": players,
         "games": games,
         "games_per_s": games / playout,
@@ -63,47 +63,23 @@ def bench_dinobox(game_id: str, players: int, seconds: float, seed: int = 0) -> 
     }
 
 
+def bench_dinobox(game_id: str, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
+    game = dinobox.load_game(game_id, players=players)
+    return _measure(game_id, players, game.new_initial_state, lambda s, rng: s.sample_chance(rng), seconds, seed)
+
+
 def bench_hearts(seconds: float, seed: int = 0) -> dict[str, Any] | None:
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")
-    rng = random.Random(seed)
-    choice = rng.choice
-    actions = games = 0
-    snapshots = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                state.apply_action(choice(state.legal_actions()))
-            actions += 1
-            if actions % 10 == 0 and len(snapshots) < 2000:
-                snapshots.append(state.clone())
-        games += 1
-    elapsed = time.perf_counter() - start
-    reps = 0
-    clone_start = time.perf_counter()
-    while reps < 20000:
-        for snap in snapshots:
-            snap.clone()
-            reps += 1
-    clone_us = (time.perf_counter() - clone_start) / reps * 1e6
-    playout = elapsed - len(snapshots) * clone_us / 1e6
-    return {
-        "game": "openspiel:hearts",
-        "players": 4,
-        "games": games,
-        "games_per_s": games / playout,
-        "actions_per_game": actions / games,
-        "us_per_action": playout / actions * 1e6,
-        "us_per_clone": clone_us,
-    }
+
+    def chance(state: Any, rng: random.Random) -> int:
+        outcomes = state.chance_outcomes()
+        return int(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+
+    return _measure("openspiel:hearts", 4, game.new_initial_state, chance, seconds, seed)
 
 
 def main() -> None:
