@@ -54,7 +54,10 @@ def check_seat_messages(record: dict[str, Any], seat: int | None, inbox: list[di
     for msg in inbox:
         assert msg["type"] == "state", msg
         assert set(msg) == MESSAGE_KEYS
-        assert set(msg["table"]) == TABLE_KEYS
+        assert set(msg["table"]) - {"result"} == TABLE_KEYS
+        if "result" in msg["table"]:
+            assert msg["table"]["status"] == "finished"
+            assert set(msg["table"]["result"]) == {"scores", "winners"}
         for entry in msg["table"]["seats"]:
             assert set(entry) == set(PUBLIC_SEAT_KEYS)
         raw = json.dumps(msg)

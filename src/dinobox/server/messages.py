@@ -19,9 +19,10 @@ def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def public_table(live: LiveTable) -> dict[str, Any]:
+    """What anyone may know about a table (its outcome once finished)."""
     row = live.row
     player = live.state.current_player()
-    return {
+    table = {
         "id": row.id,
         "game": row.game,
         "title": live.state.game.title,
@@ -37,6 +38,9 @@ def public_table(live: LiveTable) -> dict[str, Any]:
         "created": row.created,
         "updated": row.updated,
     }
+    if row.status == "finished":  # the outcome is public once the game is over
+        table["result"] = {"scores": live.state.scores(), "winners": live.state.winners()}
+    return table
 
 
 def legal_for(state: State, seat: int | None) -> list[dict[str, Any]]:

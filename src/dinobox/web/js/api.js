@@ -1,0 +1,38 @@
+// The JSON API and the seat tokens this browser holds (kept in localStorage per table).
+
+export async function api(path, options = {}) {
+  const init = { method: options.method || "GET", headers: {} };
+  if (options.body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const message = data && data.error ? data.error : `${response.status} ${response.statusText}`;
+    const error = new Error(message);
+    error.code = data && data.code;
+    throw error;
+  }
+  return data;
+}
+
+const KEY = (tableId) => `dinobox:tokens:${tableId}`;
+
+export function storedTokens(tableId) {
+  try { return JSON.parse(localStorage.getItem(KEY(tableId)) || "{}"); } catch { return {}; }
+}
+
+export function storeTokens(tableId, tokens) {
+  const all = storedTokens(tableId);
+  for (const t of tokens) all[t.seat] = t.token;
+  localStorage.setItem(KEY(tableId), JSON.stringify(all));
+  return all;
+}
+
+export function socketUrl(tableId, seat, token) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = seat === null || seat === undefined ? "" : `?seat=${seat}&token=${encodeURIComponent(token)}`;
+  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+}

@@ -1,0 +1,183 @@
+// Dino Race: the volcano and the 12-tile track with lava and dinos, the players, your hand,
+// the prize counters and the die. Dinos, cards, players and prizes are clickable when a legal
+// choice involves them.
+import { h, s, SEAT_HEX } from "../ui.js";
+
+const TERRAIN = {
+  plains: { fill: "#e9dc7c", ink: "#4a4010", icon: "🌾" },
+  desert: { fill: "#f2b766", ink: "#5a3608", icon: "🏜" },
+  swamp: { fill: "#86a872", ink: "#1f3314", icon: "🪷" },
+  jungle: { fill: "#2f7d3b", ink: "#ffffff", icon: "🌴" },
+};
+const CARDS = {
+  plains: { label: "Plains", fill: "#e9dc7c" },
+  desert: { label: "Desert", fill: "#f2b766" },
+  swamp: { label: "Swamp", fill: "#86a872" },
+  jungle: { label: "Jungle", fill: "#2f7d3b", ink: "#fff" },
+  wild: { label: "Wildcard", fill: "linear-gradient(135deg,#e9dc7c 0 25%,#f2b766 25% 50%,#86a872 50% 75%,#2f7d3b 75%)" },
+  push: { label: "Push back", fill: "#e8a29a" },
+  egg: { label: "Throw the egg", fill: "#f6f0d8" },
+  steal: { label: "Steal a card", fill: "#a9b7c6" },
+};
+const R = 40; // hex radius
+const DX = Math.sqrt(3) * R + 2;
+
+function teamColour(view, seat) {
+  const p = view.players[seat] || {};
+  return SEAT_HEX[(p.team ?? seat) % SEAT_HEX.length];
+}
+
+function hex(cx, cy, attrs) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 90);
+    pts.push(`${(cx + R * Math.cos(a)).toFixed(1)},${(cy + R * Math.sin(a)).toFixed(1)}`);
+  }
+  return s("polygon", { points: pts.join(" "), ...attrs });
+}
+
+function centre(index) {
+  // the volcano is index 0, tile n is index n; two rows snake so the board fits a phone
+  const perRow = 7;
+  const row = Math.floor(index / perRow);
+  const col = index % perRow;
+  const x = 60 + (row % 2 === 0 ? col : perRow - 1 - col) * DX + (row % 2 ? DX / 2 : 0);
+  const y = 70 + row * (R * 1.6 + 20);
+  return [x, y];
+}
+
+export function render(root, ctx) {
+  const { view } = ctx;
+  root.append(trackSvg(view, ctx));
+  root.append(h("p", { class: "muted", id: "race-facts" },
+    `Race ${view.race}${view.races > 1 ? ` of ${view.races}` : ""} · turn ${view.turn} · deck ${view.deck_count}`
+    + ` · prize stack ${view.prize_stack_count} · lava drops left ${view.lava_supply}`));
+  root.append(playersBox(view, ctx));
+  if (view.prize_choice) root.append(prizeChoice(view, ctx));
+  if (view.hand) root.append(handBox(view, ctx));
+  const roll = ctx.legal.find((a) => a.kind === "roll");
+  if (roll) {
+    const die = h("button", { type: "button", class: "primary", id: "roll-die" }, "🎲 Roll the event die (end your turn)");
+    ctx.offer(die, (a) => a.kind === "roll");
+    root.append(h("p", {}, die));
+  }
+}
+
+function trackSvg(view, ctx) {
+  const n = view.track.length;
+  const lastY = centre(n)[1];
+  const height = Math.max(lastY, centre(7)[1]) + 95;
+  const width = 60 + 6.5 * DX + R + 12;
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-label": "the race track", id: "track" });
+  // volcano
+  const [vx, vy] = centre(0);
+  svg.append(s("g", { "data-tile": 0 },
+    hex(vx, vy, { fill: view.volcano_active ? "#5b1a0e" : "#6d6258", stroke: view.volcano_active ? "#ff5a1f" : "#3a332c",
+      "stroke-width": 4 }),
+    s("text", { x: vx, y: vy - 6, "text-anchor": "middle", "font-size": 22 }, "🌋"),
+    s("text", { x: vx, y: vy + 20, "text-anchor": "middle", "font-size": 11, fill: "#fff" },
+      view.volcano_active ? "ACTIVE" : "quiet")));
+  for (const tile of view.track) {
+    const [x, y] = centre(tile.tile);
+    const t = TERRAIN[tile.terrain] || { fill: "#ccc", ink: "#000", icon: "?" };
+    const g = s("g", { "data-tile": tile.tile, "data-terrain": tile.terrain, "data-lava": tile.lava });
+    g.append(hex(x, y, tile.lava ? { fill: "url(#lava)", stroke: "#7b1e06", "stroke-width": 2 }
+      : { fill: t.fill, stroke: "#5a4a30", "stroke-width": 2 }));
+    g.append(s("text", { x, y: y - R + 16, "text-anchor": "middle", "font-size": 11, fill: tile.lava ? "#fff" : t.ink },
+      `${tile.tile}${tile.tile === n ? " 🏁" : ""}`));
+    g.append(s("text", { x, y: y + R - 8, "text-anchor": "middle", "font-size": 10, fill: tile.lava ? "#fff" : t.ink },
+      tile.lava ? "lava" : tile.terrain));
+    svg.append(g);
+  }
+  svg.prepend(s("defs", {}, s("linearGradient", { id: "lava", x1: 0, y1: 0, x2: 1, y2: 1 },
+    s("stop", { offset: "0%", "stop-color": "#ff7a1a" }), s("stop", { offset: "55%", "stop-color": "#d7261e" }),
+    s("stop", { offset: "100%", "stop-color": "#7b1e06" }))));
+  // dinos, grouped by tile
+  const byTile = new Map();
+  for (const d of view.dinos) {
+    if (d.tile === null || d.tile === undefined) continue;
+    if (!byTile.has(d.tile)) byTile.set(d.tile, []);
+    byTile.get(d.tile).push(d);
+  }
+  for (const [tileNo, dinos] of byTile) {
+    const [x, y] = centre(tileNo);
+    dinos.forEach((d, i) => svg.append(dino(view, d, x + (i % 2 ? 11 : -11), y - 12 + Math.floor(i / 2) * 11, ctx)));
+  }
+  // the finish: dinos home
+  const home = view.dinos.filter((d) => d.home);
+  if (home.length) {
+    const [fx, fy] = centre(n);
+    svg.append(s("text", { x: fx, y: fy + R + 18, "text-anchor": "middle", "font-size": 11 }, "safe:"));
+    home.forEach((d, i) => svg.append(dino(view, d, fx - (home.length - 1) * 9 + i * 18, fy + R + 32, ctx)));
+  }
+  return svg;
+}
+
+function dino(view, d, x, y, ctx) {
+  const colour = teamColour(view, d.owner);
+  const g = s("g", { "data-dino": d.id, "data-owner": d.owner, class: "dino" });
+  if (d.down) {
+    g.append(s("ellipse", { cx: x, cy: y + 3, rx: 11, ry: 6, fill: colour, stroke: "#222", "stroke-width": 1.5,
+      "stroke-dasharray": "3 2" }));
+    g.append(s("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, "down"));
+  } else {
+    g.append(s("circle", { cx: x, cy: y, r: 9, fill: colour, stroke: "#222", "stroke-width": 1.5 }));
+    g.append(s("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 },
+      view.players[d.owner] && view.players[d.owner].team !== undefined ? "" : String((d.id % 2) + 1)));
+  }
+  g.append(s("title", {}, d.name + (d.down ? " (knocked down)" : "")));
+  ctx.offer(g, (a) => a.dino === d.id || a.target_dino === d.id);
+  return g;
+}
+
+function playersBox(view, ctx) {
+  return h("div", { class: "players", id: "players" }, view.players.map((p) => {
+    const box = h("div", { class: `player${view.to_act === p.seat ? " to-act" : ""}`, "data-seat": p.seat },
+      h("div", { class: "name" }, h("span", { class: "seat-dot", style: `background:${teamColour(view, p.seat)}` }),
+        p.name, view.egg === p.seat ? " 🥚" : "", view.seat === p.seat ? " (you)" : ""),
+      h("div", {}, `${p.hand_count} cards · ${p.lava_drops} lava`),
+      h("div", {}, `${p.dinos_home} home · ${p.prize_count} prizes`),
+      p.prizes ? h("div", { class: "muted" }, p.prizes.length
+        ? p.prizes.map((x) => `${x.colour} ${x.value}`).join(", ") : "no prizes yet") : null,
+      p.team !== undefined ? h("div", { class: "muted" }, `team ${p.team + 1}`) : null);
+    ctx.offer(box, (a) => a.target_seat === p.seat);
+    return box;
+  }));
+}
+
+function nextTerrain(view, dinoId) {
+  const d = view.dinos[dinoId];
+  if (!d || d.tile === null || d.tile === undefined) return null;
+  const next = view.track[d.tile]; // tile numbers start at 1, so index d.tile is the next tile
+  return next ? next.terrain : null;
+}
+
+function handBox(view, ctx) {
+  const keys = Object.keys(CARDS).filter((k) => view.hand[k]);
+  const cards = keys.map((k) => {
+    const c = CARDS[k];
+    const card = h("div", { class: "card", "data-card": k,
+      style: `background:${c.fill};${c.ink ? `color:${c.ink}` : ""}` },
+      h("span", { class: "count" }, `×${view.hand[k]}`), c.label);
+    ctx.offer(card, (a) => a.card === k || (a.cards || []).includes(k)
+      || (a.kind === "move" && a.with === "match" && nextTerrain(view, a.dino) === k)
+      || (a.kind === "move" && a.with === "wild" && k === "wild"));
+    return card;
+  });
+  return h("div", { class: "panel", id: "hand" }, h("h3", {}, "Your hand"),
+    cards.length ? h("div", { class: "hand" }, cards) : h("p", { class: "muted" }, "no cards"),
+    view.passed_card ? h("p", { class: "muted" }, "You have passed a card to your team-mate this turn.") : null);
+}
+
+function prizeChoice(view, ctx) {
+  const items = view.prize_choice.map((x) => {
+    const chip = h("div", { class: "card", "data-prize": x.id,
+      style: `background:${x.colour === "red" ? "#f3b0a8" : "#b5e0b5"}` },
+      h("span", { class: "count" }, x.value), `${x.colour} prize`);
+    ctx.offer(chip, (a) => a.kind === "prize" && a.counter === x.id);
+    return chip;
+  });
+  return h("div", { class: "panel", id: "prize-choice" }, h("h3", {}, "Choose your prize (secret)"),
+    h("div", { class: "hand" }, items));
+}

@@ -1,0 +1,141 @@
+// The lobby: the games, a form to open a table, and the tables already open.
+import { api, storeTokens } from "./api.js";
+import { h, toast } from "./ui.js";
+
+let games = [];
+let bots = [];
+
+async function main() {
+  const data = await api("/api/games");
+  games = data.games;
+  bots = data.bots;
+  renderGames();
+  const select = document.getElementById("game-select");
+  for (const g of games) select.append(h("option", { value: g.id }, g.title));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
+  select.addEventListener("change", configure);
+  document.getElementById("players").addEventListener("change", renderSeats);
+  document.getElementById("create-form").addEventListener("submit", create);
+  configure();
+  refreshTables();
+  setInterval(refreshTables, 5000);
+}
+
+function current() {
+  return games.find((g) => g.id === document.getElementById("game-select").value);
+}
+
+function renderGames() {
+  const box = document.getElementById("games");
+  box.replaceChildren(...games.map((g) => h("article", { class: "panel game-card", "data-game": g.id },
+    h("h3", {}, g.title),
+    h("p", {}, g.summary),
+    h("p", { class: "muted" }, `${g.min_players}–${g.max_players} players`),
+    h("p", {},
+      h("a", { class: "button", href: `/how-to-play/${g.id}` }, "How to play"), " ",
+      h("button", { type: "button", onclick: () => { document.getElementById("game-select").value = g.id; configure();
+        document.getElementById("create-panel").scrollIntoView({ behavior: "smooth" }); } }, "Play")))));
+}
+
+function configure() {
+  const g = current();
+  const players = document.getElementById("players");
+  players.min = g.min_players;
+  players.max = g.max_players;
+  players.value = g.default_players;
+  const box = document.getElementById("options");
+  box.replaceChildren(h("legend", {}, "Options and variants"));
+  if (!g.option_specs.length) box.append(h("span", { class: "muted" }, "none"));
+  for (const spec of g.option_specs) {
+    let input;
+    if (spec.kind === "bool") {
+      input = h("input", { type: "checkbox", name: spec.name, "data-kind": "bool", checked: spec.default });
+    } else if (spec.kind === "int") {
+      input = h("input", { type: "number", name: spec.name, "data-kind": "int", value: spec.default,
+        min: spec.minimum, max: spec.maximum });
+    } else {
+      input = h("select", { name: spec.name, "data-kind": "choice" },
+        (spec.choices || []).map((c) => h("option", { value: c, selected: c === spec.default }, c)));
+    }
+    box.append(h("label", { title: spec.description }, input, spec.name.replace(/_/g, " "),
+      h("span", { class: "muted" }, ` — ${spec.description}`)), h("br"));
+  }
+  renderSeats();
+}
+
+function seatChoices() {
+  const list = [["device", "This device (a person)"], ["online", "Friend online (share the link)"]];
+  for (const b of bots) list.push([`bot:${b}`, `Bot: ${b}`]);
+  return list;
+}
+
+function renderSeats() {
+  const n = Number(document.getElementById("players").value);
+  const box = document.getElementById("seats");
+  const previous = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren(h("legend", {}, "Seats"));
+  const preferredBot = bots.includes("heuristic") ? "bot:heuristic" : "bot:random";
+  for (let i = 0; i < n; i++) {
+    const value = previous[i] || (i === 0 ? "device" : preferredBot);
+    box.append(h("label", {}, `Seat ${i + 1}`,
+      h("select", { name: `seat${i}`, "data-seat": i },
+        seatChoices().map(([v, text]) => h("option", { value: v, selected: v === value }, text)))), " ");
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  const g = current();
+  const options = {};
+  for (const input of document.querySelectorAll("#options [name]")) {
+    const kind = input.dataset.kind;
+    if (kind === "bool") options[input.name] = input.checked;
+    else if (kind === "int") options[input.name] = Number(input.value);
+    else options[input.name] = input.value;
+  }
+  const seats = [];
+  const claim = [];
+  let online = 0;
+  for (const select of document.querySelectorAll("#seats select")) {
+    const seat = Number(select.dataset.seat);
+    if (select.value.startsWith("bot:")) seats.push({ type: "bot", bot: select.value.slice(4) });
+    else {
+      seats.push({ type: "human" });
+      if (select.value === "device") claim.push(seat);
+      else online += 1;
+    }
+  }
+  const body = {
+    game: g.id, players: Number(document.getElementById("players").value), options, seats, claim,
+    hotseat: claim.length > 1 && online === 0, start: online === 0,
+    name: document.getElementById("your-name").value || null,
+  };
+  try {
+    const made = await api("/api/tables", { method: "POST", body });
+    storeTokens(made.table.id, made.tokens);
+    location.href = made.link;
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+async function refreshTables() {
+  let data;
+  try { data = await api("/api/tables"); } catch { return; }
+  const box = document.getElementById("tables");
+  if (!data.tables.length) { box.replaceChildren(h("p", { class: "muted" }, "No open tables yet.")); return; }
+  const title = (id) => (games.find((g) => g.id === id) || { title: id }).title;
+  box.replaceChildren(h("table", { class: "data" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Status"), h("th", {}, "Seats"), h("th", {}, ""))),
+    h("tbody", {}, data.tables.map((t) => {
+      const open = t.seats.filter((s) => !s.claimed).length;
+      return h("tr", {},
+        h("td", {}, title(t.game), ` · ${t.players} players`),
+        h("td", {}, t.status),
+        h("td", {}, t.seats.map((s) => s.type === "bot" ? s.bot : (s.claimed ? s.name : "open")).join(", ")),
+        h("td", {}, h("a", { class: "button", href: `/table/${t.id}` }, open ? "Join" : "Watch")));
+    }))));
+}
+
+main().catch((error) => toast(error.message));

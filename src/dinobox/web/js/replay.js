@@ -1,0 +1,57 @@
+// The replay viewer: step through a finished table's decisions, as a spectator or any seat.
+import { api } from "./api.js";
+import { boardFor } from "./boards/registry.js";
+import { h, scoreTable, toast } from "./ui.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+let board = null;
+let table = null;
+let steps = 0;
+let step = 0;
+
+async function main() {
+  table = await api(`/api/tables/${tableId}`);
+  board = await boardFor(table.game);
+  document.getElementById("game-title").textContent = table.title;
+  document.getElementById("table-link").href = `/table/${tableId}`;
+  document.getElementById("download").href = `/api/tables/${tableId}/record`;
+  const seatSelect = document.getElementById("seat");
+  for (const seatInfo of table.seats) {
+    seatSelect.append(h("option", { value: seatInfo.seat }, `Seat ${seatInfo.seat + 1} (${seatInfo.name || seatInfo.bot})`));
+  }
+  seatSelect.addEventListener("change", () => show(step));
+  const slider = document.getElementById("step");
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  document.getElementById("first").onclick = () => show(0);
+  document.getElementById("prev").onclick = () => show(Math.max(0, step - 1));
+  document.getElementById("next").onclick = () => show(Math.min(steps, step + 1));
+  document.getElementById("last").onclick = () => show(steps);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") show(Math.min(steps, step + 1));
+    if (e.key === "ArrowLeft") show(Math.max(0, step - 1));
+  });
+  await show(0);
+}
+
+async function show(target) {
+  const seat = document.getElementById("seat").value;
+  const query = `step=${target}${seat === "" ? "" : `&seat=${seat}`}`;
+  let frame;
+  try { frame = await api(`/api/tables/${tableId}/replay?${query}`); } catch (error) { toast(error.message); return; }
+  step = frame.step;
+  steps = frame.steps;
+  const slider = document.getElementById("step");
+  slider.max = steps;
+  slider.value = step;
+  document.getElementById("step-label").textContent = `decision ${step} of ${steps}`;
+  document.getElementById("last-action").textContent = frame.last ? `Last: ${frame.last.text}` : "The start of the game.";
+  const root = document.getElementById("board");
+  root.replaceChildren();
+  board.render(root, { view: frame.view, legal: [], seat: frame.seat, table, offer: () => false, act: () => {} });
+  document.getElementById("log").replaceChildren(...frame.log.map((e) => h("li", {}, e.text)));
+  const over = document.getElementById("game-over");
+  over.hidden = step !== steps;
+  if (step === steps) over.replaceChildren(h("h2", {}, "Final scores"), scoreTable(frame.view, table));
+}
+
+main().catch((error) => toast(error.message));

@@ -1,0 +1,201 @@
+// The table page: one WebSocket, the board, the choices, the log, hotseat and the game's end.
+import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
+import { actionButtons, closeMenu, makeOffer } from "./actions.js";
+import { boardFor } from "./boards/registry.js";
+import { h, playerName, scoreTable, toast } from "./ui.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const params = new URLSearchParams(location.search);
+if (params.has("seat") && params.has("token")) {
+  storeTokens(tableId, [{ seat: Number(params.get("seat")), token: params.get("token") }]);
+  history.replaceState(null, "", `/table/${tableId}`); // keep the secret out of the address bar
+}
+
+let tokens = storedTokens(tableId);
+let mySeats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+let active = mySeats.length === 1 ? mySeats[0] : null; // the seat the socket speaks for
+let curtainFor = null;
+let socket = null;
+let last = null;
+let log = [];
+let board = null;
+let waiting = false;
+let retry = 500;
+
+function connect() {
+  const url = active === null ? socketUrl(tableId) : socketUrl(tableId, active, tokens[active]);
+  socket = new WebSocket(url);
+  socket.addEventListener("open", () => { retry = 500; setConnection("live"); });
+  socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    setConnection("reconnecting…");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  });
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else toast("Not connected yet: try again in a moment.");
+}
+
+function setConnection(text) {
+  document.getElementById("connection").textContent = text;
+}
+
+async function onMessage(msg) {
+  if (msg.type === "error") {
+    waiting = false;
+    if (msg.code === "not_found") { document.getElementById("status").textContent = msg.error; socket.onclose = null; }
+    toast(msg.error);
+    if (last) render();
+    return;
+  }
+  if (msg.type !== "state") return;
+  log = log.slice(0, msg.log_start).concat(msg.log);
+  last = msg;
+  waiting = false;
+  if (!board) {
+    board = await boardFor(msg.table.game);
+    document.getElementById("game-title").textContent = msg.table.title;
+    document.getElementById("howto-link").href = `/how-to-play/${msg.table.game}`;
+    document.title = `dinobox · ${msg.table.title}`;
+  }
+  hotseat();
+  render();
+}
+
+function act(action) {
+  if (!last || waiting) return;
+  waiting = true;
+  closeMenu();
+  send({ type: "action", action, version: last.version });
+  document.querySelectorAll("#actions button").forEach((b) => { b.disabled = true; });
+}
+
+// ----- hotseat: one device, several people; hands hidden while the device changes hands --------
+function hotseat() {
+  if (mySeats.length < 2 || last.table.status !== "playing") return;
+  const toAct = last.table.to_act;
+  if (toAct === null || !mySeats.includes(toAct) || toAct === active || curtainFor === toAct) return;
+  curtainFor = toAct;
+  if (active !== null) {
+    active = null;
+    send({ type: "join", seat: null }); // the next picture is the spectator's: no hand in the page
+  }
+  const name = playerName(last.view, last.table, toAct);
+  document.getElementById("curtain-title").textContent = `Pass the device to ${name}`;
+  document.getElementById("curtain-button").textContent = `I am ${name}: show my hand`;
+  document.getElementById("curtain").hidden = false;
+}
+
+document.getElementById("curtain-button").addEventListener("click", () => {
+  const seat = curtainFor;
+  curtainFor = null;
+  document.getElementById("curtain").hidden = true;
+  active = seat;
+  send({ type: "join", seat, token: tokens[seat] });
+});
+
+// ----- drawing ------------------------------------------------------------------------------------
+function render() {
+  const msg = last;
+  const view = msg.view;
+  const table = msg.table;
+  renderSeats(table);
+  const status = document.getElementById("status");
+  const mine = msg.seat !== null && table.to_act === msg.seat && msg.legal.length > 0;
+  status.className = `status${mine ? " yours" : ""}`;
+  if (table.status === "waiting") status.textContent = "Waiting for every seat to be taken…";
+  else if (table.status === "finished") status.textContent = "Game over.";
+  else if (mine) status.textContent = `Your turn, ${playerName(view, table, msg.seat)}: choose on the board or below.`;
+  else if (table.to_act !== null) status.textContent = `Waiting for ${playerName(view, table, table.to_act)}…`;
+  else status.textContent = "…";
+  const legal = curtainShown() ? [] : msg.legal;
+  const offer = makeOffer(legal, act);
+  const root = document.getElementById("board");
+  root.replaceChildren();
+  board.render(root, { view, legal, seat: msg.seat, table, offer, act });
+  const actions = document.getElementById("actions");
+  actions.replaceChildren(...(legal.length ? actionButtons(legal, act)
+    : [h("p", { class: "muted" }, msg.seat === null ? "You are watching." : "Nothing to choose right now.")]));
+  const undo = document.getElementById("undo");
+  undo.hidden = !msg.can_undo;
+  undo.onclick = () => send({ type: "undo", version: msg.version });
+  const list = document.getElementById("log");
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
+  list.replaceChildren(...log.map((e) => h("li", { "data-kind": e.kind }, e.text)));
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  renderGameOver(msg);
+}
+
+function curtainShown() {
+  return !document.getElementById("curtain").hidden;
+}
+
+function renderSeats(table) {
+  const panel = document.getElementById("seats-panel");
+  const open = table.seats.filter((s) => !s.claimed);
+  if (table.status !== "waiting") { panel.hidden = true; return; }
+  panel.hidden = false;
+  const link = `${location.origin}/table/${table.id}`;
+  const rows = table.seats.map((s) => h("li", {},
+    `Seat ${s.seat + 1}: `,
+    s.type === "bot" ? `${s.bot} bot` : s.claimed ? s.name : "open",
+    mySeats.includes(s.seat) ? " (you)" : "",
+    !s.claimed ? h("button", { type: "button", "data-claim": s.seat, onclick: () => claim(s.seat) }, "Take this seat")
+      : null));
+  panel.replaceChildren(h("h3", {}, "Seats"), h("ul", {}, rows),
+    h("p", {}, "Share this link with friends: ", h("input", { type: "text", readonly: true, value: link, size: 40,
+      onclick: (e) => e.target.select() })),
+    h("p", {}, h("label", {}, "Your name ", h("input", { type: "text", id: "claim-name", maxlength: 40 }))),
+    mySeats.length && !open.length ? h("button", { class: "primary", type: "button", onclick: start }, "Start") : null);
+}
+
+async function claim(seat) {
+  try {
+    const name = (document.getElementById("claim-name") || {}).value || null;
+    const made = await api(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", body: { name } });
+    tokens = storeTokens(tableId, made.tokens);
+    mySeats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+    if (active === null) {
+      active = seat;
+      send({ type: "join", seat, token: tokens[seat] });
+    }
+  } catch (error) { toast(error.message); }
+}
+
+async function start() {
+  const seat = mySeats[0];
+  try {
+    await api(`/api/tables/${tableId}/start`, { method: "POST", body: { seat, token: tokens[seat] } });
+  } catch (error) { toast(error.message); }
+}
+
+function renderGameOver(msg) {
+  const box = document.getElementById("game-over");
+  if (msg.table.status !== "finished") { box.hidden = true; return; }
+  box.hidden = false;
+  const seat = mySeats.length ? mySeats[0] : null;
+  box.replaceChildren(
+    h("h2", {}, "Final scores"),
+    scoreTable(msg.view, msg.table),
+    h("p", {},
+      h("a", { class: "button", id: "download-record", href: `/api/tables/${tableId}/record`,
+        download: `dinobox-${tableId}.json` }, "Download the record"), " ",
+      h("a", { class: "button", href: `/replay/${tableId}` }, "Watch the replay"), " ",
+      msg.table.rematch ? h("a", { class: "button", href: `/table/${msg.table.rematch}` }, "Go to the rematch")
+        : null, " ",
+      seat !== null ? h("button", { type: "button", id: "rematch", onclick: () => rematch(seat) }, "Rematch") : null),
+    h("p", { class: "muted" }, "Play the record in a terminal with: dinobox replay FILE"));
+}
+
+async function rematch(seat) {
+  try {
+    const made = await api(`/api/tables/${tableId}/rematch`, { method: "POST", body: { seat, token: tokens[seat] } });
+    storeTokens(made.table.id, made.tokens);
+    location.href = made.link;
+  } catch (error) { toast(error.message); }
+}
+
+connect();

@@ -1,0 +1,94 @@
+// Small shared helpers: building DOM nodes, SVG nodes, seat colours, texts.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** h("div", {class: "x", onclick: f}, child, "text") -> element */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  setAttrs(node, attrs);
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** s("rect", {x: 1}) -> SVG element */
+export function s(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  setAttrs(node, attrs);
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function setAttrs(node, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+}
+
+export function seatColour(seat) {
+  return `var(--seat${((seat % 8) + 8) % 8})`;
+}
+
+export const SEAT_HEX = ["#d64541", "#2f6fd0", "#2e9e4f", "#e0b000", "#8e44ad", "#e67e22", "#16a085", "#7f8c8d"];
+
+export function titleCase(text) {
+  return String(text).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function playerName(view, table, seat) {
+  const p = view && Array.isArray(view.players) ? view.players[seat] : null;
+  if (p && p.name) return p.name;
+  const t = table && table.seats ? table.seats[seat] : null;
+  return t && t.name ? t.name : `Seat ${seat + 1}`;
+}
+
+/** The action's text without the leading "Name: " the engine adds. */
+export function actionLabel(info) {
+  return String(info.text || info.action).replace(/^[^:]{1,40}: /, "");
+}
+
+let toastTimer = null;
+export function toast(message) {
+  let node = document.getElementById("toast");
+  if (!node) {
+    node = h("div", { id: "toast", class: "toast", role: "alert" });
+    document.body.append(node);
+  }
+  node.textContent = message;
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, 5000);
+}
+
+/** The final score table: scores, breakdown columns and winners. */
+export function scoreTable(view, table) {
+  const result = (table && table.result) || {};
+  const scores = view.scores || result.scores;
+  if (!scores) return h("p", {}, "The game is over.");
+  const winners = new Set(view.winners || result.winners || []);
+  const breakdown = view.breakdown || [];
+  const parts = [];
+  for (const row of breakdown) for (const key of Object.keys(row || {})) if (!parts.includes(key)) parts.push(key);
+  const head = h("tr", {}, h("th", {}, "Player"), parts.map((p) => h("th", { class: "num" }, titleCase(p))),
+    h("th", { class: "num" }, "Total"));
+  const rows = scores.map((score, seat) => h("tr", { class: winners.has(seat) ? "winner" : "" },
+    h("td", {}, h("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }),
+      playerName(view, table, seat), winners.has(seat) ? " ★ winner" : ""),
+    parts.map((p) => h("td", { class: "num" }, fmt((breakdown[seat] || {})[p]))),
+    h("td", { class: "num" }, h("strong", {}, score))));
+  return h("table", { class: "data score-table", id: "score-table" }, h("thead", {}, head), h("tbody", {}, rows));
+}
+
+function fmt(value) {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
