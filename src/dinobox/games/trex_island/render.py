@@ -1,0 +1,174 @@
+"""Terminal rendering of an Escape from T-Rex Island view (plain text with Rich markup).
+
+Drawn only from a view dict, so it cannot show anything the seat may not see. The board is
+drawn from each space's row/col in map.json: two text lines per board row, the first naming
+the space on its colour (``41?3``: rest point 41 with 3 face-down tokens, ``HELI`` the helipad),
+the second what stands there (``R4`` = a Red team of 4, ``T-RX`` the T-Rex, ``3dc`` three dice,
+listed below the board).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CELL = 4
+SPACE_STYLE = {
+    "orange": "black on dark_orange",
+    "purple": "white on purple4",
+    "cyan": "black on dark_cyan",
+    "rest": "bold white on grey35",
+    "helipad": "bold black on green3",
+}
+SEAT_STYLE = {"Red": "bold red", "Yellow": "bold yellow", "Green": "bold green", "Blue": "bold blue"}
+KIND_SHORT = {"stegosaurus": "Stego", "triceratops": "Trice", "brachiosaurus": "Brach", "raptor": "Raptor",
+              "pterosaur": "Ptero", "trex": "T-Rex"}
+COLOUR_STYLE = {"orange": "dark_orange", "purple": "medium_purple1", "cyan": "dark_cyan"}
+
+
+def _seat_style(name: str) -> str:
+    return SEAT_STYLE.get(name, "bold")
+
+
+def _card(info: dict[str, Any] | None) -> str:
+    if not info:
+        return "[dim]empty[/]"
+    return f"[{COLOUR_STYLE[info['colour']]}]{info['colour']} {KIND_SHORT[info['kind']]}[/]"
+
+
+def _label(space: dict[str, Any]) -> str:
+    if space["kind"] == "helipad":
+        return "HELI"
+    if space["kind"] == "rest":
+        return f"{space['id']:>2}?{space.get('tokens', 0)}"[:CELL]
+    return str(space["id"]).rjust(3).ljust(CELL)
+
+
+def _occupants(view: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
+    here: dict[int, list[dict[str, Any]]] = {}
+    for d in view["dice"]:
+        if d["space"] is not None and not d["arrived"]:
+            here.setdefault(d["space"], []).append(d)
+    return here
+
+
+def _marker(dice: list[dict[str, Any]], names: list[str], trex: bool) -> str:
+    if trex:
+        if not dice:
+            return "[bold white on red]T-RX[/]"
+        return f"[bold white on red]T[/]{len(dice)}d".ljust(CELL)
+    if not dice:
+        return " " * CELL
+    if len(dice) == 1:
+        d = dice[0]
+        name = names[d["owner"]]
+        return f"[{_seat_style(name)}]{name[0]}{d['crew']}[/]  "
+    if len(dice) == 2:
+        parts = [f"[{_seat_style(names[d['owner']])}]{names[d['owner']][0]}{d['crew']}[/]" for d in dice]
+        return "".join(parts)
+    return f"{len(dice)}dc "
+
+
+def board_lines(view: dict[str, Any]) -> list[str]:
+    names = [p["name"] for p in view["players"]]
+    spaces = view["board"]
+    here = _occupants(view)
+    rows = max(s["row"] for s in spaces) + 1
+    cols = max(s["col"] for s in spaces) + 1
+    grid: dict[tuple[int, int], dict[str, Any]] = {(s["row"], s["col"]): s for s in spaces}
+    lines = []
+    for r in range(rows):
+        top, bottom = [], []
+        if not any((r, c) in grid for c in range(cols)):
+            continue
+        for c in range(cols):
+            s = grid.get((r, c))
+            if s is None:
+                top.append(" " * CELL)
+                bottom.append(" " * CELL)
+                continue
+            style = SPACE_STYLE[s["kind"]]
+            mark = "▶" if s["id"] == view["start"] else ""
+            label = _label(s)
+            if mark:
+                label = mark + label[1:]
+            top.append(f"[{style}]{label}[/]")
+            bottom.append(_marker(here.get(s["id"], []), names, view["trex"] == s["id"]))
+        lines.append(" ".join(top).rstrip())
+        lines.append(" ".join(bottom).rstrip())
+    return lines
+
+
+def render(view: dict[str, Any]) -> str:
+    names = [p["name"] for p in view["players"]]
+    out: list[str] = []
+    turn_name = names[view["turn_player"]] if view["turn"] else "-"
+    status = "game over" if view["over"] else f"turn {view['turn']}: {turn_name}, action {view['actions_done'] + 1}/2"
+    out.append(f"[bold]Escape from T-Rex Island[/] · {status} · phase: {view['phase']}")
+    out.append("")
+    out.extend(board_lines(view))
+    out.append(
+        "[black on dark_orange] orange [/] [white on purple4] purple [/] [black on dark_cyan] cyan [/] "
+        "[bold white on grey35] id?tokens: rest point [/] [bold black on green3] HELI [/] ▶ start"
+    )
+    trex = view["trex"]
+    out.append(f"T-Rex: {'on space ' + str(trex) if trex is not None else 'not on the map'}")
+    # crowded spaces, the start and the helipad
+    crowd: dict[int, list[str]] = {}
+    start: list[str] = []
+    heli: list[tuple[int, str]] = []
+    lost: list[str] = []
+    for d in view["dice"]:
+        tag = f"[{_seat_style(names[d['owner']])}]{d['name']}[/] ({d['crew']})"
+        if d["at_start"]:
+            start.append(tag)
+        elif d["lost"]:
+            lost.append(f"[{_seat_style(names[d['owner']])}]{d['name']}[/]")
+        elif d["arrived"]:
+            heli.append((d["arrival"], f"#{d['arrival']} {tag}"))
+        else:
+            crowd.setdefault(d["space"], []).append(tag)
+    for s, tags in sorted(crowd.items()):
+        if len(tags) > 2:
+            out.append(f"  space {s}: {', '.join(tags)}")
+    if start:
+        out.append(f"  behind the arrow: {', '.join(start)}")
+    if heli:
+        out.append(f"  at the helipad: {', '.join(t for _, t in sorted(heli))}")
+    if lost:
+        out.append(f"  lost: {', '.join(lost)}")
+    piles = view["piles"]
+    out.append(
+        f"Discard A ({piles[0]['count']}): {_card(piles[0]['top'])}   Discard B ({piles[1]['count']}): "
+        f"{_card(piles[1]['top'])}   Deck: {view['deck_count']}   Face-down tokens: {view['tokens_on_map']}"
+    )
+    out.append("")
+    for p in view["players"]:
+        marks = []
+        if p["free_shotgun"]:
+            marks.append("free Shotgun")
+        if p["evade_raptor"]:
+            marks.append("evades Raptor")
+        if p["evade_pterosaur"]:
+            marks.append("evades Pterosaur")
+        tokens = ", ".join(f"{k}×{v}" for k, v in p["tokens"].items()) or "no tokens"
+        trophies = " ".join(f"{KIND_SHORT[k]}×{v}" for k, v in p["trophies"].items() if v) or "none"
+        char = p["character_name"] or "?"
+        turn = "▸ " if p["seat"] == view["to_act"] else "  "
+        out.append(
+            f"{turn}[{_seat_style(p['name'])}]{p['name']}[/] ({char}): hand {p['hand_count']}/{p['hand_limit']} · "
+            f"trophies {trophies} · food {p['food_cans']} cans (feeds {p['can_feed']}, landed {p['rescued']}) · "
+            f"{tokens}{' · ' + ', '.join(marks) if marks else ''} · {p['score']} VP"
+        )
+    if "hand" in view:
+        cards = ", ".join(f"{_card(c)}{' ×' + str(c['count']) if c['count'] > 1 else ''}" for c in view["hand"])
+        out.append(f"Your hand: {cards or '[dim]empty[/]'}")
+    if "playing" in view:
+        out.append(f"Card being played: {_card(view['playing'])}")
+    if "attack" in view:
+        a = view["attack"]
+        team = view["dice"][a["team"]]["name"]
+        out.append(f"[bold red]Attack![/] {a['kind']} on {team}: {a['men']} man/men at stake")
+    if view["over"]:
+        scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(view["scores"]))
+        out.append(f"[bold]Final scores:[/] {scores} · winner(s): {', '.join(names[w] for w in view['winners'])}")
+    return "\n".join(out)
