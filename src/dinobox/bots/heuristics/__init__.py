@@ -19,6 +19,7 @@ Policy = Callable[[State, random.Random], int]
 
 HEURISTICS: dict[str, str] = {
     "dino-race": "dinobox.bots.heuristics.dino_race:choose",
+    "trex-island": "dinobox.bots.heuristics.trex_island:choose",
 }
 
 

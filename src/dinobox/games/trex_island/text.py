@@ -68,7 +68,15 @@ def action_info(state: TRexIslandState, action: int, player: int) -> dict[str, A
         return {"kind": "unknown"}
     info = decode(action)
     if info["kind"] == "move" and 0 <= player < state.num_players:
-        info["die"] = player * 3 + info["slot"]
+        die = player * 3 + info["slot"]
+        info["die"] = die
+        pos = state.pos[die]
+        where = info["space"]
+        board = state.board
+        if where < board.size and (pos == -1 or 0 <= pos != board.helipad):
+            info["passes_trex"] = bool(state.destinations(pos, info["card"] % 3).get(where, 0))
+            info["helipad"] = where == board.helipad
+            info["rest_point"] = board.kind[where] == 3
     return info
 
 

@@ -1,0 +1,174 @@
+"""A hand-written Escape from T-Rex Island policy over the seat's view and the legal actions.
+
+Turn actions, in order of preference:
+
+1. land a team on the helipad (the biggest crew first: arrival order pays per crew);
+2. take a dino picture (Brachiosaurus, Triceratops, Stegosaurus);
+3. move the team that gains most ground, preferring rest points with tokens while food is
+   short, avoiding the T-Rex (passing it or stopping within its reach) and keeping cards that
+   could make a picture;
+4. draw when the hand is thin, else the best move anyway.
+
+Other choices: discard so that Raptors and Pterosaurs trigger only when they hurt opponents
+more than us, and so that herbivore tops stay useful to us; always defend (free evasion first,
+then SMG, then Shotguns for the big bites); draw tokens unless a Spinosaur would wipe the team
+out; send the T-Rex at opponents; pick the Boy Scout, the Hunter, the Explorer, the Journalist.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from dinobox.engine.state import State
+
+FAR = 99
+PICTURE_VP = {"stegosaurus": 3, "triceratops": 6, "brachiosaurus": 8}
+CHARACTER_PREFERENCE = ("scout", "hunter", "explorer", "journalist")
+CARNIVORES = ("raptor", "pterosaur", "trex")
+
+
+def choose(state: State, rng: random.Random) -> int:
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.current_player()
+    view = state.view(seat)
+    infos = [state.describe_action(a) for a in legal]
+    phase = view["phase"]
+    if phase == "character":
+        return _best(infos, lambda i: -CHARACTER_PREFERENCE.index(i["character"]), rng)
+    if phase == "discard":
+        return _best(infos, lambda i: _pile_value(view, seat, i["pile"]), rng)
+    if phase == "token":
+        return _best(infos, lambda i: _token_value(view, i["take"]), rng)
+    if phase == "attack":
+        order = {"evade": 5, "smg": 4, "free_shotgun": 3, "shotgun": 2, "take": 0}
+        if view["attack"]["men"] == 1 and view["dice"][view["attack"]["team"]]["crew"] > 2:
+            order["shotgun"] = -1  # keep the Shotgun for a worse bite
+        return _best(infos, lambda i: order[i["reaction"]], rng)
+    if phase == "trex":
+        return _best(infos, lambda i: _trex_value(view, seat, i["space"]), rng)
+    return _turn(view, seat, infos, rng)
+
+
+def _best(infos: list[dict[str, Any]], score: Any, rng: random.Random) -> int:
+    scored = [(score(i), i["action"]) for i in infos]
+    top = max(s for s, _ in scored)
+    options = [a for s, a in scored if s == top]
+    return options[0] if len(options) == 1 else rng.choice(options)
+
+
+def _to_helipad(view: dict[str, Any]) -> list[int]:
+    board = view["board"]
+    prev: list[list[int]] = [[] for _ in board]
+    for s in board:
+        for t in s["next"]:
+            prev[t].append(s["id"])
+    dist = [FAR] * len(board)
+    dist[view["helipad"]] = 0
+    queue = deque([view["helipad"]])
+    while queue:
+        x = queue.popleft()
+        for p in prev[x]:
+            if dist[p] == FAR:
+                dist[p] = dist[x] + 1
+                queue.append(p)
+    return dist
+
+
+def _turn(view: dict[str, Any], seat: int, infos: list[dict[str, Any]], rng: random.Random) -> int:
+    me = view["players"][seat]
+    dist = _to_helipad(view)
+    start_dist = max(d for d in dist if d < FAR) + 1
+    tops = {p["top"]["kind"] for p in view["piles"] if p["top"]}
+    held: dict[str, int] = {}
+    for c in view.get("hand", []):
+        held[c["kind"]] = held.get(c["kind"], 0) + c["count"]
+    short_of_food = me["can_feed"] - me["rescued"] < 6
+    trex = view["trex"]
+
+    def value(info: dict[str, Any]) -> float:
+        kind = info["kind"]
+        if kind == "picture":
+            return 100 + PICTURE_VP[info["dino"]]
+        if kind == "draw":
+            return 6 - 3 * me["hand_count"]
+        if kind != "move":
+            return -50
+        die = view["dice"][info["die"]]
+        if info.get("helipad"):
+            return 200 + die["crew"]
+        here = dist[die["space"]] if die["space"] is not None else start_dist
+        gain = here - dist[info["space"]]
+        score = float(gain)
+        if info.get("passes_trex"):
+            score -= 6
+        if info.get("rest_point"):
+            tokens = view["board"][info["space"]]["tokens"]
+            if tokens and short_of_food:
+                score += 4
+        if trex is not None and abs(dist[info["space"]] - dist[trex]) <= 3 and dist[info["space"]] >= dist[trex]:
+            score -= 2 + die["crew"] / 2  # within the T-Rex's reach
+        card_kind = info["card_kind"]
+        if card_kind in PICTURE_VP and (card_kind in tops or held.get(card_kind, 0) >= 2):
+            score -= 3  # keep picture material
+        if card_kind in CARNIVORES:
+            score += 1  # get rid of carnivores, whose effects we then steer with the pile
+        return score
+
+    return _best(infos, value, rng)
+
+
+def _pile_value(view: dict[str, Any], seat: int, pile: int) -> float:
+    card = view["playing"]
+    kind = card["kind"]
+    piles = view["piles"]
+    other = piles[1 - pile]["top"]
+    covered = piles[pile]["top"]
+    held = {c["kind"] for c in view.get("hand", [])}
+    score = 0.0
+    if covered and covered["kind"] in PICTURE_VP and covered["kind"] in held:
+        score -= 3  # do not bury a top we could photograph
+    if kind in PICTURE_VP and kind in held:
+        score += 2
+    if kind in ("raptor", "pterosaur"):
+        triggers = bool(other and other["kind"] == kind)
+        if triggers:
+            score += _strike_balance(view, seat, kind)
+    return score
+
+
+def _strike_balance(view: dict[str, Any], seat: int, kind: str) -> float:
+    """Opponent teams hit minus our teams hit, if Raptors / Pterosaurs struck now."""
+    dist = _to_helipad(view)
+    live = [d for d in view["dice"] if d["space"] is not None and not d["arrived"]]
+    if not live:
+        return 0.0
+    if kind == "raptor":
+        best = min(dist[d["space"]] for d in live)
+        hit = [d for d in live if dist[d["space"]] == best]
+    else:
+        best = max(d["crew"] for d in live)
+        hit = [d for d in live if d["crew"] == best]
+    return sum(-1.5 if d["owner"] == seat else 1.0 for d in hit)
+
+
+def _token_value(view: dict[str, Any], take: bool) -> float:
+    if not take:
+        return 0.0
+    undrawn = view["tokens_undrawn"]
+    total = sum(undrawn.values()) or 1
+    risk = undrawn["spinosaur"] / total
+    crews = [d["crew"] for d in view["dice"] if d["space"] is not None and not d["arrived"]]
+    weakest = min(crews) if crews else 6
+    return 1.0 - risk * (4 if weakest <= 2 else 1)
+
+
+def _trex_value(view: dict[str, Any], seat: int, space: int) -> float:
+    score = 0.0
+    for d in view["dice"]:
+        if d["space"] == space and not d["arrived"]:
+            score += -2 if d["owner"] == seat else 1
+    return score
