@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "dino-race": "dinobox.games.dino_race.game:DinoRaceGame",
     "dinosaur-rush": "dinobox.games.dinosaur_rush.game:DinosaurRushGame",
     "trex-island": "dinobox.games.trex_island.game:TRexIslandGame",
+    "pangaea": "dinobox.games.pangaea.game:PangaeaGame",
 }
 
 _classes: dict[str, type[Game]] = {}

@@ -80,6 +80,8 @@ class PangaeaData:
     symbol_tokens: tuple[int, ...] = _ints(_CARDS["symbol_tokens"])
     shelters_per_player: int = int(_CARDS["shelters_per_player"])  # type: ignore[call-overload]
     hand_size: int = int(_CARDS["hand_size"])  # type: ignore[call-overload]
+    # A designer's knob: start the countdown here instead of the game length option (0 = off).
+    countdown_start: int = 0
 
     def world_map(self) -> WorldMap:
         return WorldMap(self.world_rows, self.stars, self.locator, self.tile_supply, self.crack_sticks)
@@ -107,6 +109,8 @@ class PangaeaData:
             return "symbol_tokens needs 5 counts (moon, sun, volcano, planet, all)"
         if sum(self.symbol_tokens[:4]) < 1 or sum(self.symbol_tokens) < self.asteroid_ring:
             return "too few symbol tokens for the asteroid board (one single symbol for the centre)"
+        if not 0 <= self.countdown_start <= 200:
+            return "countdown_start must be 0 (use the length option) .. 200"
         if not 1 <= self.shelters_per_player <= 20 or not 3 <= self.hand_size <= 8:
             return "shelters_per_player must be 1..20 and hand_size 3..8"
         return None

@@ -71,7 +71,7 @@ class PangaeaState(State):
         self.centre = -1
         self.token_pool = list(data.symbol_tokens)
         self.ring_pos = 0
-        self.asteroid: int = game.options["length"]
+        self.asteroid: int = data.countdown_start or game.options["length"]
         self.points = [0] * n
         # turn
         self.turn = 0

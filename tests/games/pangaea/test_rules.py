@@ -1,0 +1,385 @@
+"""Pangaea part 2: the full game, rule by rule, through the public contract only.
+
+Chance is forced: symbol tokens, STAR cards (kinds 0..39 numbered, 40 Wild, 41 Reshuffle),
+Direction cards (0 = up-right, clockwise). Test names follow the rulebook's headings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dinobox.engine import IllegalActionError
+from dinobox.engine.state import CHANCE, State
+from dinobox.engine.testing import force, play
+from dinobox.games.pangaea.data import DEFAULT_DATA
+from dinobox.games.pangaea.game import PangaeaGame
+
+WILD, RESHUFFLE = 40, 41
+NE, E = 0, 1
+# centre Moon (the first single symbol), then the question marks: all, sun, volcano, all
+TOKENS = (0, 4, 1, 2, 4)
+# card kinds by what they show (number, action, range, symbol) — see cards.json
+MOON_1_UP = 0
+MOON_2_DOWN = 1
+MOON_2_QUAKE = 7
+MOON_3_CLIMATE = 8
+MOON_4_DINO = 9
+MOON_5_CLIMATE = 4
+MOON_1_DOWN = 6
+SUN_2_UP = 10
+OTHER = [30, 31, 32, 33]  # the second player's cards: Planets, no Wild
+
+
+def new(n: int = 2, data: dict[str, Any] | None = None, **opts: Any) -> State:
+    return PangaeaGame(players=n, data=data or {}, **opts).new_initial_state()
+
+
+def act(state: State, kind: str, **fields: Any) -> int:
+    for a in state.legal_actions():
+        info = state.describe_action(a)
+        if info["kind"] == kind and all(info.get(k) == v for k, v in fields.items()):
+            return a
+    found = [state.describe_action(a)["kind"] for a in state.legal_actions()]
+    raise AssertionError(f"no legal {kind} {fields}: {found}")
+
+
+def legal_kinds(state: State) -> set[str]:
+    return {state.describe_action(a)["kind"] for a in state.legal_actions()}
+
+
+def begin(hands: list[list[int]], stars: list[list[int]], n: int = 2, tokens: tuple[int, ...] = TOKENS,
+          data: dict[str, Any] | None = None, **opts: Any) -> State:
+    """Set up: tokens, deals, starting stars; returns at the first player's first decision."""
+    s = new(n, data, **opts)
+    force(s, *tokens)
+    for hand in hands:
+        force(s, *hand)
+    for star in stars:
+        play(s, act(s, "start", space=star))
+    return s
+
+
+def choose(s: State, distance: int | None, action_card: int | None, direction: int | None = NE,
+           wild_distance: int | None = None, range_card: int | None = None) -> None:
+    """Step 4 and 5 for the player to act (no interrupt expected)."""
+    if wild_distance is not None:
+        play(s, act(s, "distance_wild", distance=wild_distance))
+    else:
+        play(s, act(s, "distance_card", card=distance))
+    play(s, act(s, "action_card", card=action_card))
+    if "no_range" in legal_kinds(s):
+        play(s, act(s, "range_card", card=range_card) if range_card is not None else act(s, "no_range"))
+    if direction is not None and "direction" in legal_kinds(s):
+        play(s, act(s, "direction", direction=["NE", "E", "SE", "SW", "W", "NW"][direction]))
+
+
+def world(s: State) -> dict[str, Any]:
+    return s.view(None)["world"]
+
+
+# ===== Basic game setup ==========================================================================
+def test_basic_game_setup_first_single_symbol_token_goes_to_the_centre() -> None:
+    s = new()
+    force(s, 4, 0, 1, 2, 4)  # "all" first: stays; moon is the first single: centre
+    v = s.view(None)
+    assert v["centre"] == "moon"
+    assert v["ring"] == ["A", "all", "sun", "volcano", "all"]
+    assert v["ring_pos"] == 0  # the token starts on the lightning space
+
+
+def test_basic_game_setup_reshuffle_card_is_never_dealt() -> None:
+    s = new()
+    force(s, *TOKENS)
+    force(s, RESHUFFLE, 0, 1, 2, 3)
+    v = s.view(None)
+    assert [c["kind"] for c in v["players"][0]["hand"]] == [0, 1, 2, 3]
+    assert v["deck_count"] == 47 - 4
+
+
+def test_basic_game_setup_four_face_up_cards_each() -> None:
+    s = begin([[0, 1, 2, 3], [30, 31, 32, WILD]], [[4, 1], [4, 7]])
+    for seat in (None, 0, 1):
+        v = s.view(seat)
+        assert [len(p["hand"]) for p in v["players"]] == [4, 4]
+        assert v["players"][1]["hand"][-1] == {"kind": WILD, "wild": True}
+
+
+def test_starting_positions_one_explorer_per_star() -> None:
+    s = new()
+    force(s, *TOKENS, 0, 1, 2, 3, 4, 5, 6, 8)
+    stars = [[r, c] for r, c in DEFAULT_DATA.stars]
+    assert len(s.legal_actions()) == len(stars)
+    play(s, act(s, "start", space=[4, 1]))
+    taken = [s.describe_action(a)["space"] for a in s.legal_actions()]
+    assert [4, 1] not in taken and len(taken) == len(stars) - 1
+    with pytest.raises(IllegalActionError, match="Starting positions"):
+        s.apply_action(0)
+
+
+def test_duration_of_the_game_countdown_options() -> None:
+    for length in (30, 45, 60):
+        assert new(length=length).view(None)["asteroid"] == length
+    with pytest.raises(ValueError, match="length"):
+        new(length=50)
+
+
+# ===== Players Turn and steps ======================================================================
+def test_players_turn_step_1_token_leaves_the_lightning_space() -> None:
+    s = begin([[0, 1, 2, 3], OTHER], [[4, 1], [4, 7]])
+    v = s.view(0)
+    assert v["ring_pos"] == 1 and v["phase"] == "step4" and v["to_act"] == 0
+
+
+def test_asteroid_board_symbol_cards_first_card_must_show_the_symbol() -> None:
+    sun_first = (0, 1, 4, 2, 4)  # centre moon, the first question mark shows the Sun
+    s = begin([[SUN_2_UP, 0, 1, 6], OTHER], [[4, 1], [4, 7]], tokens=sun_first)
+    assert {s.describe_action(a)["card"] for a in s.legal_actions()} == {SUN_2_UP}
+    s = begin([[0, 1, 6, WILD], OTHER], [[4, 1], [4, 7]], tokens=sun_first)
+    assert legal_kinds(s) == {"distance_wild"}  # a Wild may always be played
+    s = begin([[0, 1, 6, 8], OTHER], [[4, 1], [4, 7]], tokens=sun_first)
+    assert legal_kinds(s) == {"swap", "keep"}  # Note 2: swap one card or keep them
+    play(s, act(s, "swap", card=0))
+    force(s, 34)
+    v = s.view(None)
+    assert [c["kind"] for c in v["players"][0]["hand"]] == [1, 6, 8, 34]
+    assert v["phase"] == "step6"  # steps 4 and 5 are skipped
+
+
+def test_playing_the_wild_card_distance_0_to_10_any_action_never_range() -> None:
+    s = begin([[WILD, WILD, 0, 1], OTHER], [[4, 1], [4, 7]])
+    dists = sorted(s.describe_action(a).get("distance", -1) for a in s.legal_actions()
+                   if s.describe_action(a)["kind"] == "distance_wild")
+    assert dists == list(range(11))
+    play(s, act(s, "distance_wild", distance=0))
+    assert {s.describe_action(a)["action"] for a in s.legal_actions()
+            if s.describe_action(a)["kind"] == "action_wild"} == {"up", "down", "climate", "earthquake", "dino"}
+    play(s, act(s, "action_wild", action="climate"))
+    assert legal_kinds(s) == {"range_card", "no_range"}
+    assert WILD not in {s.describe_action(a).get("card") for a in s.legal_actions()}
+
+
+def test_players_turn_step_4_chosen_cards_are_hidden_until_played() -> None:
+    s = begin([[0, 1, 2, 3], OTHER], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_card", card=MOON_2_DOWN))
+    assert s.view(0)["selection"]["distance"] == 2
+    assert s.view(1)["selection"] == {"hidden": True, "chosen": 1}
+    assert s.log(1)[-1]["text"] == "Red chooses a card."
+    assert "for the distance" in s.log(0)[-1]["text"]
+
+
+def test_players_turn_step_5_interrupt_forces_a_direction_card() -> None:
+    s = begin([[0, 1, 2, 8], [30, 31, 32, WILD]], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_card", card=MOON_2_DOWN))
+    play(s, act(s, "action_card", card=MOON_3_CLIMATE))
+    play(s, act(s, "no_range"))
+    assert s.current_player() == 1 and legal_kinds(s) == {"interrupt", "no_interrupt"}
+    play(s, act(s, "interrupt"))
+    assert s.current_player() == CHANCE
+    force(s, E)  # the Direction card says: right
+    v = s.view(None)
+    assert v["world"]["locator"] == [5, 7]  # two spaces right of the central mountain
+    assert len(v["players"][1]["hand"]) == 3  # the Wild was played
+
+
+def test_players_turn_step_5_interrupt_needs_four_cards_and_a_wild() -> None:
+    s = begin([[0, 1, 2, 8], OTHER], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_card", card=MOON_2_DOWN))
+    play(s, act(s, "action_card", card=MOON_3_CLIMATE))
+    play(s, act(s, "no_range"))
+    assert s.current_player() == 0 and legal_kinds(s) == {"direction"}
+
+
+def test_moving_the_event_locator_player_chooses_the_direction() -> None:
+    s = begin([[0, 1, 2, 8], OTHER], [[4, 1], [4, 7]])
+    choose(s, MOON_2_DOWN, MOON_3_CLIMATE, NE)
+    v = s.view(None)
+    assert v["world"]["locator"] == [3, 6]
+    assert v["world"]["tiles"][3][6] == ":"  # level 2 + climate shift = sand
+    assert v["played"] and v["selection"]["hidden"] is False
+
+
+def test_players_turn_step_6_harvest_after_a_one_space_move_on_level_1() -> None:
+    s = begin([[WILD, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    choose(s, None, MOON_3_CLIMATE, NE, wild_distance=0)  # climate shift on the mountain: nothing
+    assert s.view(0)["phase"] == "step6"
+    play(s, act(s, "move_harvest", space=[4, 2]))
+    v = s.view(None)
+    assert v["scores"] == [1, 0] and v["players"][0]["explorer"] == [4, 2]
+
+
+def test_players_turn_step_6_build_a_shelter_on_level_2() -> None:
+    s = begin([[WILD, 8, 0, 1], OTHER], [[4, 7], [4, 1]])
+    choose(s, None, MOON_3_CLIMATE, NE, wild_distance=0)
+    play(s, act(s, "build"))
+    v = s.view(None)
+    assert v["scores"] == [1, 0] and v["players"][0]["shelters"] == 1
+    assert v["world"]["shelters"] == [{"at": [4, 7], "seats": [0], "special": []}]
+    # step 7: one point buys a level 1 card; level 2 needs a level 1 card to give back
+    kinds = {s.describe_action(a)["kind"] for a in s.legal_actions()}
+    assert kinds == {"buy", "done"}
+    assert all("discard" not in s.describe_action(a) for a in s.legal_actions())
+    play(s, act(s, "done"))
+    # step 9: refill to 4 + 1 with a Shelter on the board (2 cards left, 3 drawn)
+    force(s, 10, 11, 12)
+    v = s.view(None)
+    assert len(v["players"][0]["hand"]) == 5 and v["to_act"] == 1
+
+
+def test_players_turn_step_6_must_act_unless_only_harmful_moves() -> None:
+    s = begin([[WILD, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    choose(s, None, MOON_3_CLIMATE, NE, wild_distance=0)
+    assert "pass" not in legal_kinds(s)
+    assert "move" in legal_kinds(s)
+
+
+def test_players_turn_step_8_centre_symbol_moves_the_token() -> None:
+    s = begin([[WILD, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    choose(s, MOON_1_UP, MOON_3_CLIMATE, NE)  # two Moon cards, the centre shows the Moon
+    play(s, act(s, "move", space=[4, 2]))
+    assert s.view(None)["ring_pos"] == 3
+
+
+def test_players_turn_step_9_reshuffle_card_moves_the_token() -> None:
+    s = begin([[WILD, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    choose(s, None, MOON_3_CLIMATE, NE, wild_distance=0)
+    play(s, act(s, "move", space=[4, 2]))
+    assert s.view(None)["ring_pos"] == 2  # one Moon card played
+    force(s, RESHUFFLE)
+    assert s.view(None)["ring_pos"] == 3
+
+
+def test_evolution_cards_buy_level_1_for_a_point_always_active() -> None:
+    s = begin([[WILD, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    choose(s, None, MOON_3_CLIMATE, NE, wild_distance=0)
+    play(s, act(s, "move_harvest", space=[4, 2]))
+    play(s, act(s, "buy", evolution="sea"))
+    v = s.view(None)
+    assert v["scores"] == [0, 0]
+    assert v["players"][0]["evolution"] == [{"type": "sea", "name": "Sea explorer", "level": 1, "active": True}]
+    assert v["evolution_supply"]["sea"] == DEFAULT_DATA.evolution_cards[0] - 1
+
+
+# ===== Actions: earthquake and dinosaurs as decisions ================================================
+def test_earthquake_player_places_up_to_three_connected_cracks() -> None:
+    s = begin([[MOON_2_QUAKE, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_card", card=0))
+    play(s, act(s, "action_card", card=MOON_2_QUAKE))
+    play(s, act(s, "no_range"))
+    play(s, act(s, "direction", direction="W"))  # onto level 2 at r5c4
+    for _ in range(3):
+        assert legal_kinds(s) == {"crack"}
+        play(s, s.legal_actions()[0])
+    v = s.view(None)
+    assert len(v["world"]["cracks"]) == 3 and v["phase"] == "step6"
+
+
+def test_dinosaurs_player_chooses_kind_and_space() -> None:
+    s = begin([[MOON_4_DINO, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_card", card=0))
+    play(s, act(s, "action_card", card=MOON_4_DINO))
+    play(s, act(s, "no_range"))
+    play(s, act(s, "direction", direction="W"))
+    options = {(s.describe_action(a)["dino"], tuple(s.describe_action(a)["space"])) for a in s.legal_actions()}
+    assert options == {(0, (5, 4)), (2, (5, 4))}  # one T-Rex or one Brontosaurus, the one space
+    play(s, act(s, "dino_place", dino=0))
+    assert s.view(None)["world"]["dinos"][0]["at"] == [5, 4]
+
+
+def test_novice_players_range_is_one_space_without_a_range_card() -> None:
+    s = begin([[0, 8, 1, 6], OTHER], [[4, 1], [4, 7]], ranges="single")
+    play(s, act(s, "distance_card", card=0))
+    play(s, act(s, "action_card", card=MOON_3_CLIMATE))
+    assert legal_kinds(s) == {"direction"}
+    s = begin([[0, 8, 1, 6], OTHER], [[4, 1], [4, 7]], ranges="horizontal")
+    play(s, act(s, "distance_card", card=0))
+    play(s, act(s, "action_card", card=MOON_3_CLIMATE))
+    play(s, act(s, "direction", direction="W"))
+    assert s.view(None)["range"] == [[5, 4], [5, 3], [5, 5]]
+
+
+# ===== Lightning and the Asteroid recalculation ====================================================
+def to_lightning(s: State, distance_card: int) -> None:
+    """Play turn 1 so that the Event locator ends up-right and the token reaches A."""
+    choose(s, distance_card, MOON_3_CLIMATE, NE)
+    moves = [a for a in s.legal_actions() if s.describe_action(a)["kind"] == "move"]
+    play(s, moves[0])
+    force(s, RESHUFFLE, RESHUFFLE)  # each Reshuffle card moves the token: 3 -> 4 -> A
+
+
+def test_asteroid_recalculation_32_minus_4_is_28() -> None:
+    s = begin([[MOON_2_DOWN, 8, 0, 6], OTHER], [[4, 1], [4, 7]], data={"countdown_start": 32})
+    to_lightning(s, MOON_2_DOWN)  # the locator goes to row 3 (4 land spaces)
+    force(s, 20, 21)  # the refill
+    v = s.view(None)
+    assert v["world"]["locator"][0] == 3
+    assert v["asteroid"] == 28
+    assert any("32 to 28" in e["text"] for e in s.log(None))
+
+
+def test_asteroid_recalculation_an_all_sea_row_counts_10() -> None:
+    s = begin([[MOON_5_CLIMATE, 8, 0, 6], OTHER], [[4, 1], [4, 7]], data={"countdown_start": 32})
+    to_lightning(s, MOON_5_CLIMATE)  # five up-right: the north pole row, all sea
+    force(s, 20, 21)
+    v = s.view(None)
+    assert v["world"]["locator"][0] == 0
+    assert v["asteroid"] == 22
+
+
+def test_the_end_game_3_minus_6_places_the_asteroid_on_minus_3() -> None:
+    rows = list(DEFAULT_DATA.world_rows)
+    rows[3] = "...12V212...."[:12]  # six land spaces on row 3
+    s = begin([[MOON_2_DOWN, 8, 0, 6], OTHER], [[4, 1], [4, 7]],
+              data={"countdown_start": 3, "world_rows": rows})
+    to_lightning(s, MOON_2_DOWN)
+    force(s, 20, 21)
+    v = s.view(None)
+    assert v["asteroid"] == -3 and v["end"]["impact_value"] == -3
+    assert v["end"]["end_player"] == 1  # both on 0 points: the first to the current player's left
+    force(s, 15, 34)  # two STAR numbers 1 + 2: third space from the left
+    v = s.view(None)
+    assert v["end"]["impact"] == [5, 2]  # even hand (4 cards), no Evolution card: row 5
+    while not s.is_terminal():
+        assert s.current_player() == CHANCE
+        force(s, s.legal_actions()[0])
+    v = s.view(None)
+    assert v["over"] and v["end"]["survived"] is False
+    assert s.winners() == [0, 1]  # nobody survived: everyone lost alike
+    assert any("toxic" in e["text"] for e in s.log(None))
+
+
+def test_the_winner_is_most_points_with_a_surviving_shelter() -> None:
+    rows = list(DEFAULT_DATA.world_rows)
+    rows[3] = "...12V212..."
+    s = begin([[MOON_2_DOWN, 8, 0, 6], OTHER], [[4, 7], [4, 1]], data={"countdown_start": 3, "world_rows": rows})
+    choose(s, MOON_2_DOWN, MOON_3_CLIMATE, NE)
+    play(s, act(s, "build"))  # +1
+    play(s, act(s, "done"))
+    force(s, RESHUFFLE, RESHUFFLE, 20, 21, 22)  # the token reaches A; refill to 5 with a Shelter
+    v = s.view(None)
+    assert v["scores"] == [2, 0]  # lightning: 1 point per Shelter
+    assert v["end"]["impact_value"] == -3 and v["end"]["end_player"] == 1
+    force(s, 15, 39)  # 1 + 1: the impact in column 1, far from the Shelter
+    force(s, 4, 24)  # debris for the lowest score: one space left of the impact
+    assert s.is_terminal()
+    v = s.view(None)
+    assert v["end"]["impact"] == [5, 1] and v["end"]["survived"] is True
+    assert v["end"]["bonus"] == [2, 0] and v["scores"] == [4, 0]
+    assert s.winners() == [0] and s.returns() == [1.0, 0.0]
+
+
+def test_alliances_none_with_two_players() -> None:
+    s = begin([[WILD, 8, 0, 1], OTHER], [[4, 7], [4, 1]])
+    assert all(p["allies"] == [] for p in s.view(None)["players"])
+
+
+def test_bad_input_is_refused_and_changes_nothing() -> None:
+    s = begin([[0, 1, 2, 3], OTHER], [[4, 1], [4, 7]])
+    before = s.view(None), s.history()
+    for bad in (-1, 10**6, "x", None):
+        with pytest.raises(IllegalActionError):
+            s.apply_action(bad)  # type: ignore[arg-type]
+    assert (s.view(None), s.history()) == before
+    with pytest.raises(ValueError, match="countdown_start"):
+        new(data={"countdown_start": -5})
