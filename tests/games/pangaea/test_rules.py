@@ -383,3 +383,17 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     assert (s.view(None), s.history()) == before
     with pytest.raises(ValueError, match="countdown_start"):
         new(data={"countdown_start": -5})
+
+
+def test_heuristic_policy_plays_a_whole_game_legally() -> None:
+    import random
+
+    from dinobox.bots.heuristics.pangaea import choose as heuristic
+
+    s = new(3)
+    rng = random.Random(3)
+    while not s.is_terminal():
+        a = s.sample_chance(rng) if s.current_player() == CHANCE else heuristic(s, rng)
+        assert a in s.legal_actions()
+        s.apply_action(a)
+    assert s.winners()

@@ -20,6 +20,7 @@ Policy = Callable[[State, random.Random], int]
 HEURISTICS: dict[str, str] = {
     "dino-race": "dinobox.bots.heuristics.dino_race:choose",
     "trex-island": "dinobox.bots.heuristics.trex_island:choose",
+    "pangaea": "dinobox.bots.heuristics.pangaea:choose",
 }
 
 
