@@ -98,6 +98,7 @@ class TRexIslandState(State):
         self.turns = 0
         self.passes = 0
         self.tasks: list[tuple[int, int, int]] = [(DEAL, 0, 0)]
+        self._dcache: dict[int, dict[int, int]] | None = None  # destinations at this position
         pick = CHAR_RANDOM if game.options["characters"] == "random" else CHAR_PICK
         for seat in reversed(range(n)):
             self.tasks.append((pick, seat, 0))
@@ -161,6 +162,14 @@ class TRexIslandState(State):
     def destinations(self, position: int, colour: int) -> dict[int, int]:
         """Moving a team: where a card of ``colour`` may take a die from ``position``, each with
         1 if the only way there passes the T-Rex (costing one man), else 0."""
+        key = position * 4 + colour
+        cache = self._dcache
+        if cache is None:
+            cache = self._dcache = {}
+        else:
+            hit = cache.get(key)
+            if hit is not None:
+                return hit
         board = self.board
         kind = board.kind
         nxt = board.next
@@ -168,24 +177,32 @@ class TRexIslandState(State):
         trex = self.trex
         helipad = board.helipad
         out: dict[int, int] = {}
-        stack = [(board.start, 0)] if position == START else [(s, 0) for s in nxt[position]]
+        # stack entries: space * 2 + (1 if the way so far passed the T-Rex)
+        stack = [board.start * 2] if position == START else [t * 2 for t in nxt[position]]
+        pop = stack.pop
+        push = stack.append
         while stack:
-            s, passed = stack.pop()
+            code = pop()
+            s = code >> 1
+            passed = code & 1
             if s == trex:  # no die may stop on the T-Rex; going beyond costs a man
-                stack.extend((t, 1) for t in nxt[s])
+                for t in nxt[s]:
+                    push(t * 2 + 1)
                 continue
             k = kind[s]
             if k == colour:
                 if not occ[s]:
-                    if out.get(s, 2) > passed:
+                    if passed < out.get(s, 2):
                         out[s] = passed
                     continue
             elif k >= 3:  # a rest point (any number of dice) or the helipad
-                if out.get(s, 2) > passed:
+                if passed < out.get(s, 2):
                     out[s] = passed
                 if s == helipad:
                     continue
-            stack.extend((t, passed) for t in nxt[s])
+            for t in nxt[s]:
+                push(t * 2 + passed)
+        cache[key] = out
         return out
 
     # ----- engine hooks ----------------------------------------------------------------------
@@ -207,6 +224,7 @@ class TRexIslandState(State):
         new.rest_left = self.rest_left[:]
         new.perks = self.perks[:]
         new.tasks = self.tasks[:]
+        new._dcache = None
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         kind = self.tasks[-1][0]
@@ -246,14 +264,15 @@ class TRexIslandState(State):
         base = seat * T
         mine = self.hand[base : base + T]
         out: list[int] = []
-        colours = [c for c in range(3) if mine[c] or mine[3 + c] or mine[6 + c] or mine[9 + c] or mine[12 + c]
-                   or mine[15 + c]]
-        if colours:
+        # card types held, per colour, as their MOVE offsets (t * 192)
+        by_colour = [[t * 192 for t in range(c, T, 3) if mine[t]] for c in range(3)]
+        if by_colour[0] or by_colour[1] or by_colour[2]:
             helipad = self.board.helipad
             pos = self.pos
             crew = self.crew
             capacity = -1
             started = False
+            destinations = self.destinations
             for k in range(3):
                 d = seat * 3 + k
                 p = pos[d]
@@ -263,19 +282,21 @@ class TRexIslandState(State):
                     if started:  # the teams behind the arrow are alike: offer the first only
                         continue
                     started = True
-                for c in colours:
-                    for s, passed in self.destinations(p, c).items():
-                        if passed and crew[d] < 2:
+                men = crew[d]
+                for c in range(3):
+                    offsets = by_colour[c]
+                    if not offsets:
+                        continue
+                    for s, passed in destinations(p, c).items():
+                        if passed and men < 2:
                             continue  # passing the T-Rex would cost the last man
                         if s == helipad:
                             if capacity < 0:
                                 capacity = self.food_capacity(seat) - self.rescued(seat)
-                            if crew[d] - passed > capacity:
+                            if men - passed > capacity:
                                 continue  # Food token: not enough food for this crew
-                        code = (k * 64) + s
-                        for t in range(c, T, 3):
-                            if mine[t]:
-                                out.append(A.MOVE + t * 192 + code)
+                        code = A.MOVE + k * 64 + s
+                        out.extend([code + off for off in offsets])
         piles = self.piles
         top0 = piles[0][-1] // 3 if piles[0] else -1
         top1 = piles[1][-1] // 3 if piles[1] else -1
@@ -366,6 +387,7 @@ class TRexIslandState(State):
         elif kind == CHAR_PICK:
             tasks.pop()
             self._take_character(a, action - A.CHARACTER)
+        self._dcache = None
         self._advance()
 
     def _apply_chance(self, kind: int, a: int, b: int, outcome: int) -> None:
