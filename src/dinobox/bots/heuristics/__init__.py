@@ -21,6 +21,7 @@ HEURISTICS: dict[str, str] = {
     "dino-race": "dinobox.bots.heuristics.dino_race:choose",
     "trex-island": "dinobox.bots.heuristics.trex_island:choose",
     "pangaea": "dinobox.bots.heuristics.pangaea:choose",
+    "dinosaur-rush": "dinobox.bots.heuristics.dinosaur_rush:choose",
 }
 
 

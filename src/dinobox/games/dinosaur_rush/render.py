@@ -1,0 +1,185 @@
+"""Terminal rendering of a Great Dinosaur Rush view (plain text with Rich markup), and the
+"accept the suggested skeleton" macro for the Build phase. Drawn only from a view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+
+from dinobox.games.dinosaur_rush import build
+from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_LETTERS
+
+SEAT_STYLE = ("dark_orange", "magenta", "cyan", "hot_pink", "bold white")
+BONE_STYLE = {"G": "green", "R": "red", "Y": "yellow", "B": "blue", "W": "white"}
+
+
+def _bones(counts: list[int]) -> str:
+    return " ".join(f"[{BONE_STYLE[COLOUR_LETTERS[c]]}]{COLOUR_LETTERS[c]}{n}[/]" for c, n in enumerate(counts))
+
+
+def _cell(cell: dict[str, Any], players: list[dict[str, Any]]) -> str:
+    kind = cell["kind"]
+    who = cell.get("paleontologist")
+    if who is not None:
+        name = players[who]["name"]
+        text = f"@{name[0]}{sum(cell.get('bones', [])) or ' '}"
+        return f"[bold {SEAT_STYLE[who % 5]}]{escape(text)}[/]"
+    if kind == "tar":
+        return "[grey30]###[/]"
+    if kind in ("start", "start_4p"):
+        return "[dim] + [/]" if kind == "start" else "[dim] ' [/]"
+    bones = cell.get("bones", [])
+    total = sum(bones)
+    if total > 3:
+        text = f"{total:>2}*"
+        body = f"[bold]{text}[/]"
+    else:
+        pad = "." if cell.get("in_play") else ","
+        letters = "".join(COLOUR_LETTERS[c] * n for c, n in enumerate(bones)).ljust(3, pad)
+        body = "".join(f"[{BONE_STYLE[ch]}]{ch}[/]" if ch in BONE_STYLE else f"[dim]{ch}[/]" for ch in letters)
+    if cell.get("token"):
+        body = f"[on dark_red]{body}[/]"
+    return body
+
+
+def render_board(view: dict[str, Any]) -> str:
+    cells = view["board"]["cells"]
+    players = view["players"]
+    xs = [c["x"] for c in cells]
+    ys = sorted({c["y"] for c in cells})
+    left = min(xs)
+    lines = []
+    for y in ys:
+        row = sorted((c for c in cells if c["y"] == y), key=lambda c: c["x"])
+        line = ""
+        col = 0
+        for c in row:
+            pos = (c["x"] - left) * 2
+            line += " " * (pos - col) + _cell(c, players)
+            col = pos + 3
+        label = chr(ord("A") + ys.index(y))
+        lines.append(f"{label}  {line}")
+    return "\n".join(lines)
+
+
+def _skeleton(rows: list[str] | None) -> list[str]:
+    if not rows:
+        return []
+    out = []
+    for row in rows:
+        line = ""
+        for ch in row:
+            if ch == ".":
+                line += " "
+            elif ch == "U":
+                line += "[blue]U[/]"
+            elif ch.islower():
+                line += f"[white]{ch}[/]"
+            elif ch in "SRH":
+                line += f"[green]{ch}[/]"
+            elif ch in "NT":
+                line += f"[yellow]{ch}[/]"
+            else:
+                line += f"[red]{ch}[/]"
+        out.append("    " + line)
+    return out
+
+
+def render(view: dict[str, Any]) -> str:
+    lines: list[str] = []
+    variant = " (family)" if view.get("family") else (" (two-player)" if view.get("two_player") else "")
+    head = f"[bold]The Great Dinosaur Rush{variant}[/] - round {view['round']}/{view['rounds']}, "
+    if view["phase"] == "field":
+        head += f"field turn {view['field_turn']}/{view['field_turns']}"
+    else:
+        head += view["phase"]
+    lines.append(head)
+    lines.append(render_board(view))
+    lines.append(
+        "[dim]letters = bones on a dig site (G green, R red, Y yellow, B blue, W white); "
+        "@X = paleontologist; ### tar pit; + start space; red background = sabotage token; "
+        ", = outer row without bones[/]"
+    )
+    known = [c for c in view["board"]["cells"] if c.get("token")]
+    if known:
+        lines.append("Sabotage tokens: " + ", ".join(
+            c["label"] + (f" (worth {c['token_value']})" if "token_value" in c else "") for c in known))
+    lines.append("")
+    lines.append("[bold]Museum[/]        " + "  ".join(f"{n:<10}" for n in CATEGORY_NAMES))
+    for r, points in enumerate(view["class_points"]):
+        marks = "  ".join(
+            (f"[bold green]>{'/'.join(str(p) for p in points):<9}[/]" if m["row"] == r
+             else f" {'/'.join(str(p) for p in points):<9}")
+            for m in view["museum"]
+        )
+        lines.append(f"  class {CLASS_NAMES[r]}     {marks}")
+    bag = view["bag"]
+    lines.append(
+        f"Bags: {bag['bones']} bones, {bag['notoriety']} Notoriety tokens; bonus deck {bag['bonus_cards']}"
+    )
+    lines.append("")
+    for p in view["players"]:
+        style = SEAT_STYLE[p["seat"] % 5]
+        paleo = p["paleontologist"]
+        where = p["cell"]
+        label = view["board"]["cells"][where]["label"] if where is not None else "-"
+        flags = ""
+        if "built" in p:
+            flags = " (finished building)" if p["built"] else " (building...)"
+        lines.append(
+            f"[bold {style}]{p['name']}[/]: {p['score']} pts at {label}; pile {_bones(p['pile'])}; "
+            f"Notoriety tokens {p['tokens']}" + (f" {p['token_values']}" if "token_values" in p else "") + flags
+        )
+        if paleo:
+            lines.append(f"    {escape(paleo['name'])}: {escape(paleo['text'])}")
+        if "bonus" in p:
+            cards = ", ".join(f"{c['name']} {c['points']} ({c['spec']})" for c in p["bonus"]) or "none"
+            lines.append(f"    bonus cards: {escape(cards)}")
+        else:
+            lines.append(f"    bonus cards: {p['bonus_count']} face down")
+        if p["scored_bonus"]:
+            lines.append("    completed: " + ", ".join(c["name"] for c in p["scored_bonus"]))
+        if p["skeleton_drawing"]:
+            cats = ", ".join(f"{n} {v}" for n, v in zip(CATEGORY_NAMES, p["categories"], strict=True))
+            lines.append(f"    last dinosaur: {cats}")
+            lines.extend(_skeleton(p["skeleton_drawing"]))
+    if "build" in view:
+        b = view["build"]
+        lines.append("")
+        lines.append("[bold]Behind your screen[/]: " + ", ".join(f"{k} {v}" for k, v in b["parts"].items() if v))
+        lines.append(f"    bones still to place: {_bones(b['remaining'])}")
+        try:
+            suggestion = build.suggest(view)
+        except K.SkeletonError:
+            suggestion = None
+        if suggestion is not None:
+            ability = (view["players"][view["seat"]]["paleontologist"] or {}).get("ability", "")
+            counts = K.categories(suggestion, ability)
+            lines.append("    suggested dinosaur (" + ", ".join(
+                f"{n} {v}" for n, v in zip(CATEGORY_NAMES, counts, strict=True)) + "):")
+            lines.extend(_skeleton(K.layout(suggestion)))
+    if view.get("over"):
+        final = view.get("final", {})
+        lines.append("")
+        lines.append("[bold]Game over[/]: Notoriety " + ", ".join(
+            f"{p['name']} {t} ({a:+d})" for p, t, a in
+            zip(view["players"], final.get("notoriety", []), final.get("adjust", []), strict=False)))
+        lines.append("Scores: " + ", ".join(f"{p['name']} {s}" for p, s in zip(view["players"], view["scores"],
+                                                                              strict=True)))
+        lines.append("Winner(s): " + ", ".join(view["players"][w]["name"] for w in view["winners"]))
+    return "\n".join(lines)
+
+
+def macros(view: dict[str, Any], legal: list[dict[str, Any]]) -> list[tuple[str, list[int]]]:
+    """Build phase: one entry that builds the auto-builder's suggestion in one go."""
+    if "build" not in view or not any(i.get("kind") in ("place_bone", "build_fresh") for i in legal):
+        return []
+    try:
+        suggestion = build.suggest(view)
+        actions = build.actions_for_skeleton(view, legal, suggestion)
+    except K.SkeletonError:
+        return []
+    parts = ", ".join(f"{k} {v}" for k, v in K.describe(suggestion).items() if v)
+    return [(f"accept the suggested skeleton ({parts})", actions)]
