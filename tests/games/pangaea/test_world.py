@@ -661,7 +661,7 @@ def test_text_rendering_of_the_world() -> None:
     text = render_world(world_view(w))
     lines = text.splitlines()
     assert len(lines) == 11
-    assert "1a" in lines[3] and "2B" in lines[5] and "2T" in lines[5] and "M@" in lines[6]
+    assert "1a" in lines[3] and "2B" in lines[5] and "2R" in lines[5] and "M@" in lines[6]
     assert lines[1].startswith(" 0     ")  # row 0 shifted half a space
     assert not lines[2].startswith(" 1     ")
     assert "[" in render_world(world_view(w), markup=True)

@@ -58,7 +58,7 @@ def render(view: dict[str, Any]) -> str:
         "",
         render_world(view["world"], markup=True, stars=view.get("stars")),
         "legend: . sea 1 level1 2 level2 M mountain V volcano : sand * snow # lava o stone | "
-        "a-d Explorers, A-D Shelters, T T-Rex, B Brontosaurus, @ Event locator, + free star",
+        "a-d Explorers, A-D Shelters, R T-Rex, S Brontosaurus, @ Event locator, + free star",
         "",
     ]
     score_line = sorted(((p["score"], p["name"]) for p in view["players"]), reverse=True)

@@ -3,8 +3,8 @@ half a space to the right).
 
 Legend: one symbol per top tile (``.`` sea, ``1`` level 1, ``2`` level 2, ``M`` mountain,
 ``V`` volcano, ``:`` sand, ``*`` snow/ice, ``#`` lava, ``o`` stone), then the pieces on it:
-Explorers ``a``-``d`` (by seat), Shelters ``A``-``D``, ``T`` a T-Rex, ``B`` a Brontosaurus,
-``@`` the Event locator.
+Explorers ``a``-``d`` (by seat), Shelters ``A``-``D``, ``R`` a T-Rex, ``S`` a Brontosaurus
+(sauropod), ``@`` the Event locator.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def render_world(view: dict[str, Any], markup: bool = False, stars: list[list[in
             marks[key] = marks.get(key, "") + ch
 
     for d in view["dinos"]:
-        add(d["at"], "T" if is_trex(d["id"]) else "B")
+        add(d["at"], "R" if is_trex(d["id"]) else "S")
     for sh in view["shelters"]:
         for p in sh["seats"]:
             add(sh["at"], SEAT_LETTERS[p].upper())
