@@ -8,7 +8,7 @@ from typing import Any
 from dinobox.engine.game import Game
 from dinobox.engine.options import OptionSpec
 from dinobox.games.dinosaur_rush import actions as A
-from dinobox.games.dinosaur_rush.board import parse_board
+from dinobox.games.dinosaur_rush.board import START, START_BIG, parse_board
 from dinobox.games.dinosaur_rush.data import DEFAULT_DATA, NUM_COLOURS, DinosaurRushData
 from dinobox.games.dinosaur_rush.rules import DinosaurRushState
 
@@ -37,8 +37,8 @@ class DinosaurRushGame(Game):
 
     def check_configuration(self) -> str | None:
         board = parse_board(self.data.board)
-        starts = sum(1 for k in board.kinds if k == 3) + (sum(1 for k in board.kinds if k == 4)
-                                                           if self.num_players >= 4 else 0)
+        kinds = (START, START_BIG) if self.num_players >= 4 else (START,)
+        starts = sum(1 for k in board.kinds if k in kinds)
         if starts < self.num_players:
             return f"the board has only {starts} start spaces for {self.num_players} players"
         if len(self.data.notoriety_values) > A.MAX_DENOMINATIONS:
