@@ -397,3 +397,30 @@ def test_heuristic_policy_plays_a_whole_game_legally() -> None:
         assert a in s.legal_actions()
         s.apply_action(a)
     assert s.winners()
+
+
+def test_score_chart_a_cube_reaching_the_asteroid_pushes_it_down_and_may_end_the_game() -> None:
+    s = begin([[WILD, 8, 0, 1], OTHER], [[4, 1], [4, 7]], data={"countdown_start": 1})
+    choose(s, None, MOON_3_CLIMATE, NE, wild_distance=0)
+    play(s, act(s, "move_harvest", space=[4, 2]))  # 0 -> 1: the asteroid's number
+    v = s.view(None)
+    assert v["scores"] == [1, 0]
+    assert v["asteroid"] == 0 and v["end"]["impact_value"] == 0  # the end game at once
+    assert s.current_player() == CHANCE
+
+
+def test_players_turn_step_2_wild_card_removes_a_dino() -> None:
+    s = begin([[MOON_4_DINO, 8, 0, 1], [30, 31, 32, WILD]], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_card", card=0))
+    play(s, act(s, "action_card", card=MOON_4_DINO))
+    play(s, act(s, "no_range"))
+    play(s, act(s, "no_interrupt"))
+    play(s, act(s, "direction", direction="W"))
+    play(s, act(s, "dino_place", dino=0))
+    play(s, act(s, "move", space=[4, 2]))
+    force(s, 20, 21)  # seat 0 refills; seat 1's turn, step 2
+    assert s.current_player() == 1 and {"wild_dino", "continue"} <= legal_kinds(s)
+    play(s, act(s, "wild_dino", dino=0))
+    v = s.view(None)
+    assert v["world"]["dinos"][0]["at"] is None and len(v["players"][1]["hand"]) == 3
+    assert "wild_dino" not in legal_kinds(s)  # one Wild card in step 2
