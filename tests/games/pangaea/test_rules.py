@@ -424,3 +424,47 @@ def test_players_turn_step_2_wild_card_removes_a_dino() -> None:
     v = s.view(None)
     assert v["world"]["dinos"][0]["at"] is None and len(v["players"][1]["hand"]) == 3
     assert "wild_dino" not in legal_kinds(s)  # one Wild card in step 2
+
+
+def test_alliances_an_action_that_would_harm_an_ally_is_forfeit() -> None:
+    rows = ["." * 12 for _ in range(10)]
+    rows[2] = ".........1.."
+    rows[4] = "..22........"
+    rows[5] = ".....M......"
+    data = {"world_rows": rows, "stars": [(4, 3), (4, 2), (2, 9), (2, 9)]}
+    s = begin([[14, 13, 10, 11], [21, 20, 22, 24], [30, 32, 33, 34]], [[4, 3], [4, 2], [2, 9]], n=3,
+              tokens=(0, 4, 4, 4, 1), data=data)
+
+    def turn(dist: int, action: int, step6: str, refill: list[int], **fields: Any) -> None:
+        play(s, act(s, "distance_card", card=dist))
+        play(s, act(s, "action_card", card=action))
+        play(s, act(s, "no_range"))
+        while "no_interrupt" in legal_kinds(s):
+            play(s, act(s, "no_interrupt"))
+        play(s, act(s, "direction", direction="E"))  # along the empty sea of row 5
+        play(s, act(s, step6, **fields))
+        while s.current_player() >= 0 and "done" in legal_kinds(s):
+            play(s, act(s, "done"))
+        force(s, *refill)
+
+    turn(14, 13, "build", [1, 6, 18])  # Red builds on r4c3
+    turn(21, 20, "move", [25, 2], space=[4, 3])  # Blue joins Red there
+    turn(30, 32, "pass", [37, 3])  # Green's island: every move would drown the Explorer
+    turn(10, 18, "move", [17, 12], space=[4, 2])
+    turn(22, 25, "build", [26, 27, 28])  # Blue builds beside Red: an alliance
+    v = s.view(None)
+    assert v["players"][0]["allies"] == [1] and v["players"][1]["allies"] == [0]
+    assert v["players"][2]["allies"] == []
+    turn_before = v["world"]["tiles"]
+    turn(33, 37, "pass", [35, 36])
+    # Red: level up over 7 spaces next to the shared Shelter would make it a mountain
+    play(s, act(s, "distance_card", card=MOON_1_DOWN))
+    play(s, act(s, "action_card", card=17))
+    play(s, act(s, "range_card", card=12))
+    play(s, act(s, "direction", direction="E"))
+    v = s.view(None)
+    assert v["world"]["locator"] == [5, 4]
+    assert v["world"]["tiles"] == turn_before
+    assert v["world"]["shelters"] == [{"at": [4, 3], "seats": [0, 1], "special": []}]
+    assert s.log(None)[-1]["kind"] == "forfeit"
+    assert len(v["players"][0]["hand"]) == 2  # the cards are used all the same

@@ -72,7 +72,8 @@ def legal_for(st: PangaeaState, kind: int, a: int, b: int) -> list[int]:
     if kind == F.D_START:
         geo = w.geo
         taken = set(w.explorers)
-        return sorted(geo.space(r, c) for r, c in st.game.data.stars if geo.space(r, c) not in taken)
+        stars = [geo.space(r, c) for r, c in st.game.data.stars]
+        return sorted({s for s in stars if s not in taken and w.explorer_ok(s, a)})
     raise AssertionError(f"no decision at task {kind}")  # pragma: no cover
 
 
