@@ -468,3 +468,26 @@ def test_alliances_an_action_that_would_harm_an_ally_is_forfeit() -> None:
     assert v["world"]["shelters"] == [{"at": [4, 3], "seats": [0, 1], "special": []}]
     assert s.log(None)[-1]["kind"] == "forfeit"
     assert len(v["players"][0]["hand"]) == 2  # the cards are used all the same
+
+
+def test_evolution_cards_level_2_needs_a_level_1_card_given_back() -> None:
+    s = begin([[WILD, WILD, MOON_3_CLIMATE, 11], OTHER], [[4, 1], [4, 7]])
+    choose(s, None, MOON_3_CLIMATE, NE, wild_distance=0)
+    play(s, act(s, "move_harvest", space=[4, 2]))
+    play(s, act(s, "buy", evolution="sea"))
+    force(s, 20, 21)
+    # Blue: the token shows the Sun, Blue holds Planets only: keep the cards, then step 6
+    play(s, act(s, "keep"))
+    play(s, act(s, "move", space=[4, 8]))
+    choose(s, None, 11, NE, wild_distance=0)
+    play(s, act(s, "move_harvest", space=[4, 1]))
+    buys = {(s.describe_action(a)["evolution"], s.describe_action(a).get("discard"))
+            for a in s.legal_actions() if s.describe_action(a)["kind"] == "buy"}
+    assert ("trex_guard", "sea") in buys and ("bronto_guard", "sea") in buys
+    assert not any(e in ("build_anywhere", "extra_move", "shelter_move", "block") for e, _ in buys)
+    play(s, act(s, "buy", evolution="trex_guard"))
+    v = s.view(None)
+    assert v["players"][0]["evolution"] == [
+        {"type": "trex_guard", "name": "T-Rex protection", "level": 2, "active": False}]
+    assert v["evolution_supply"]["sea"] == DEFAULT_DATA.evolution_cards[0]  # given back
+    assert v["scores"][0] == 0
