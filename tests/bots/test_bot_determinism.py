@@ -16,7 +16,7 @@ BOT_SPECS = [
     "random",
     "heuristic",
     "ismcts:iterations=6,playout=random",
-    "ismcts:iterations=3,playout=heuristic",
+    "ismcts:iterations=3,playout=heuristic,depth=8",
 ]
 
 

@@ -42,7 +42,8 @@ def test_make_bot_builds_each_kind() -> None:
         ("nobot", "no bot 'nobot'"),
         ("random:x=1", "takes no options"),
         ("heuristic:depth=2", "takes no options"),
-        ("ismcts:depth=3", "no option 'depth'"),
+        ("ismcts:width=3", "no option 'width'"),
+        ("ismcts:depth=0", "must be positive"),
         ("ismcts:iterations=abc", "iterations must be a whole number"),
         ("ismcts:iterations=0", "must be positive"),
         ("ismcts:seconds=-1", "must be positive"),
@@ -73,3 +74,13 @@ def test_bots_play_a_whole_game() -> None:
     ]
     result = play_game(game.new_initial_state(), bots, seed=5)
     assert result.state.is_terminal() and result.winners
+
+
+def test_split_specs_keeps_options_with_their_bot() -> None:
+    from dinobox.bots import split_specs
+
+    assert split_specs("heuristic,ismcts:iterations=5,playout=random,random") == [
+        "heuristic",
+        "ismcts:iterations=5,playout=random",
+        "random",
+    ]

@@ -5,7 +5,7 @@
 - ``random``: uniform among the legal actions;
 - ``heuristic``: the game's hand-written policy (``bots/heuristics/<game>.py``), found by the
   game id of the state it is asked about;
-- ``ismcts[:iterations=N][,seconds=S][,playout=random|heuristic][,c=X]``: information-set
+- ``ismcts[:iterations=N][,seconds=S][,playout=random|heuristic][,c=X][,depth=N]``: information-set
   Monte Carlo tree search (``bots/ismcts.py``).
 
 A bot reads a state only through the engine contract; its choice depends on what the seat to
@@ -68,7 +68,7 @@ def _number(name: str, key: str, value: str, kind: type[int] | type[float]) -> f
 
 
 def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
-    known = {"iterations", "seconds", "playout", "c"}
+    known = {"iterations", "seconds", "playout", "c", "depth"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(
@@ -82,7 +82,10 @@ def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
     )
     seconds = _number("ismcts", "seconds", opts["seconds"], float) if "seconds" in opts else None
     c = _number("ismcts", "c", opts["c"], float) if "c" in opts else 0.7
-    return ISMCTSBot(seed, iterations=iterations, seconds=seconds, playout=playout, exploration=c)
+    depth = int(_number("ismcts", "depth", opts["depth"], int)) if "depth" in opts else None
+    return ISMCTSBot(
+        seed, iterations=iterations, seconds=seconds, playout=playout, exploration=c, depth=depth
+    )
 
 
 def _make_random(opts: dict[str, str], seed: int | None) -> RandomBot:
@@ -118,6 +121,20 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise InvalidOptionError(f"bot option {part!r} in {spec!r} must be KEY=VALUE")
         opts[key.strip()] = value.strip()
     return name.strip(), opts
+
+
+def split_specs(text: str) -> list[str]:
+    """``"heuristic,ismcts:iterations=50,playout=random"`` -> one spec per seat: a piece with
+    ``=`` and no ``:`` continues the options of the spec before it."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:

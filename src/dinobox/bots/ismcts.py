@@ -11,7 +11,8 @@ availability counts (an action is only legal in some determinizations), and UCB 
 Each player maximises its own ``returns()`` (max^n backup), which suits 2 to 8 players.
 Chance nodes are sampled from the determinized state. Positions with a single legal action are
 stepped through without growing the tree. Playouts use the random policy or the game's
-heuristic (``playout=heuristic``).
+heuristic (``playout=heuristic``); with ``depth=N`` a playout stops after N decisions and the
+seats leading on provisional ``scores()`` share the reward (for games whose playouts are slow).
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ class ISMCTSBot:
         seconds: float | None = None,
         playout: str = "heuristic",
         exploration: float = 0.7,
-        max_playout: int = 5_000,
+        depth: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 500
@@ -72,7 +73,9 @@ class ISMCTSBot:
         self.seconds = seconds
         self.playout = playout
         self.exploration = exploration
-        self.max_playout = max_playout
+        if depth is not None and depth < 1:
+            raise ValueError(f"ismcts depth must be at least 1, not {depth}")
+        self.depth = depth
         self.last_iterations = 0
         self._policies: dict[str, Policy] = {}
 
@@ -153,19 +156,30 @@ class ISMCTSBot:
             det.apply_action(action)
             if expanded or untried:
                 break
-        self._playout(det, rng, policy)
-        returns = det.returns()
+        returns = self._playout(det, rng, policy)
         for node, action, player in path:
             node.visits[action] = node.visits.get(action, 0) + 1
             node.reward[action] = node.reward.get(action, 0.0) + returns[player]
 
-    def _playout(self, det: State, rng: random.Random, policy: Policy) -> None:
-        steps = 0
-        limit = self.max_playout
-        while not det.is_terminal() and steps < limit:
+    def _playout(self, det: State, rng: random.Random, policy: Policy) -> list[float]:
+        """Play to the end (or ``depth`` decisions) and return each seat's reward."""
+        decisions = 0
+        depth = self.depth
+        while not det.is_terminal():
             if det.is_chance_node():
                 det.apply_action(det.sample_chance(rng))
-            else:
-                legal = det.legal_actions()
-                det.apply_action(legal[0] if len(legal) == 1 else policy(det, rng))
-            steps += 1
+                continue
+            if depth is not None and decisions >= depth:
+                return _leaders_reward(det)
+            legal = det.legal_actions()
+            det.apply_action(legal[0] if len(legal) == 1 else policy(det, rng))
+            decisions += 1
+        return det.returns()
+
+
+def _leaders_reward(state: State) -> list[float]:
+    """A cut-off playout's reward: the seats leading on provisional scores share 1."""
+    scores = state.scores()
+    best = max(scores)
+    leaders = [s for s, v in enumerate(scores) if v == best]
+    return [1.0 / len(leaders) if s in leaders else 0.0 for s in range(len(scores))]

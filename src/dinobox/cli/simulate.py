@@ -18,6 +18,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from dinobox.bots import split_specs
 from dinobox.cli.common import build_game, console, fail
 from dinobox.engine.errors import DinoboxError
 
@@ -65,7 +66,9 @@ def simulate(
     games: int = typer.Option(100, "--games", "-g", help="how many games to play"),
     players: int | None = typer.Option(None, "--players", "-n", help="number of players"),
     bots: str = typer.Option(
-        "random", "--bots", help="one spec per seat (rotated between games), or one for all: random,heuristic,ismcts"
+        "random",
+        "--bots",
+        help="one spec per seat (rotated between games), or one for all: random,heuristic,ismcts",
     ),
     seed: int = typer.Option(0, "--seed", help="master seed: the same seed gives the same results"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
@@ -74,7 +77,9 @@ def simulate(
     set_data: list[str] = typer.Option(
         [], "--set", help="KEY=VALUE component data change, e.g. hand_size=6 or 'cards=[8,8,8,8,4,4,4,4]'"
     ),
-    out: Path | None = typer.Option(None, "--out", "-o", help="directory for summary.json, games.csv, report.html"),
+    out: Path | None = typer.Option(
+        None, "--out", "-o", help="directory for summary.json, games.csv, report.html"
+    ),
     skill_trace: int = typer.Option(
         0, "--skill-trace", help="also play N games of ISMCTS at 2x budget against 1x (skill vs luck)"
     ),
@@ -91,12 +96,13 @@ def simulate(
         raise fail("name a GAME to simulate (or use --compare DIR_A DIR_B)")
     if out is None:
         raise fail("give an output directory with --out DIR")
-    from dinobox.simulate import SimConfig, run_simulation, skill_trace as run_trace, write_outputs
+    from dinobox.simulate import SimConfig, run_simulation, write_outputs
+    from dinobox.simulate import skill_trace as run_trace
 
     game = build_game(game_id, players, variant, option, set_data)
     config = SimConfig(
         game=game_id,
-        bots=tuple(s.strip() for s in bots.split(",") if s.strip()),
+        bots=tuple(split_specs(bots)),
         games=games,
         seed=seed,
         players=game.num_players,
@@ -117,7 +123,9 @@ def simulate(
             trace = None
             if skill_trace:
                 trace_task = bar.add_task("skill trace", total=skill_trace)
-                trace = run_trace(config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done))
+                trace = run_trace(
+                    config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done)
+                )
         summary = write_outputs(run, out, trace, report=report)
     except DinoboxError as exc:
         raise fail(str(exc)) from None
@@ -125,8 +133,13 @@ def simulate(
     for header in ("bot", "seat-games", "wins", "win rate", "95% CI"):
         table.add_column(header)
     for b in summary["bots"]:
-        table.add_row(b["spec"], str(b["games"]), f"{b['wins']:g}", f"{b['win_rate']:.3f}",
-                      f"[{b['ci95'][0]:.3f}, {b['ci95'][1]:.3f}]")
+        table.add_row(
+            b["spec"],
+            str(b["games"]),
+            f"{b['wins']:g}",
+            f"{b['win_rate']:.3f}",
+            f"[{b['ci95'][0]:.3f}, {b['ci95'][1]:.3f}]",
+        )
     console.print(table)
     console.print(
         f"balance {summary['balance']:.3f} · mean turns {summary['length']['turns']['mean']:.1f} · "

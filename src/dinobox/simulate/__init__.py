@@ -1,0 +1,29 @@
+"""The simulator: many seeded games between bots, and the numbers a designer needs.
+
+``run_simulation(SimConfig(...), jobs)`` plays the games (in worker processes when ``jobs > 1``;
+the results are the same whatever ``jobs``), ``write_outputs`` writes ``summary.json``,
+``games.csv`` and ``report.html``, ``write_compare`` sets two runs side by side.
+"""
+
+from __future__ import annotations
+
+from dinobox.simulate.compare import comparison_rows, load_summary, write_compare
+from dinobox.simulate.output import build_summary, skill_trace, write_outputs
+from dinobox.simulate.play import SimConfig, derive_seed, play_one
+from dinobox.simulate.runner import SimRun, run_simulation
+from dinobox.simulate.stats import wilson
+
+__all__ = [
+    "SimConfig",
+    "SimRun",
+    "build_summary",
+    "comparison_rows",
+    "derive_seed",
+    "load_summary",
+    "play_one",
+    "run_simulation",
+    "skill_trace",
+    "wilson",
+    "write_compare",
+    "write_outputs",
+]

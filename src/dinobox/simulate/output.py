@@ -1,0 +1,139 @@
+"""Write a simulation to disk: summary.json, games.csv and report.html; and the skill trace."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+from dinobox.bots import parse_spec
+from dinobox.bots.heuristics import HEURISTICS
+from dinobox.simulate.play import SimConfig
+from dinobox.simulate.runner import Progress, SimRun, run_simulation
+from dinobox.simulate.stats import summarize, wilson
+
+DEFAULT_TRACE_BASE = "ismcts:iterations=100"
+
+
+def doubled(spec: str) -> str:
+    """The same ISMCTS spec with twice the search budget."""
+    name, opts = parse_spec(spec)
+    opts = dict(opts)
+    if "iterations" not in opts and "seconds" not in opts:
+        opts["iterations"] = "500"  # the ISMCTS default
+    if "iterations" in opts:
+        opts["iterations"] = str(int(opts["iterations"]) * 2)
+    if "seconds" in opts:
+        opts["seconds"] = f"{float(opts['seconds']) * 2:g}"
+    return f"{name}:" + ",".join(f"{k}={v}" for k, v in opts.items())
+
+
+def trace_specs(config: SimConfig) -> tuple[str, str]:
+    """(strong, base): the first ISMCTS bot of the run at 2x and 1x its budget."""
+    base = next((s for s in config.bots if parse_spec(s)[0] == "ismcts"), None)
+    if base is None:
+        base = DEFAULT_TRACE_BASE + ("" if config.game in HEURISTICS else ",playout=random")
+    return doubled(base), base
+
+
+def skill_trace(config: SimConfig, games: int, jobs: int, progress: Progress | None = None) -> dict[str, Any]:
+    """ISMCTS at 2x budget in one seat against 1x in the others, seats rotated. A 2x win rate
+    clearly above 1/players says better play pays: the game rewards skill, not only luck."""
+    strong, base = trace_specs(config)
+    game = config.check()
+    n = game.num_players
+    trace = SimConfig(
+        game=config.game,
+        bots=(strong, *([base] * (n - 1))),
+        games=games,
+        seed=config.seed + 7_777_777,
+        players=n,
+        options=config.options,
+        data=config.data,
+    )
+    run = run_simulation(trace, jobs, progress)
+    wins = sum(row["returns"][row["seats"].index(strong)] for row in run.rows)
+    lo, hi = wilson(wins, len(run.rows))
+    return {
+        "strong": strong,
+        "base": base,
+        "games": len(run.rows),
+        "strong_win_rate": round(wins / len(run.rows), 4),
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "expected_if_luck_only": round(1 / n, 4),
+        "seconds": round(run.seconds, 3),
+    }
+
+
+def build_summary(run: SimRun, trace: dict[str, Any] | None = None) -> dict[str, Any]:
+    config = run.config
+    game = config.build_game()
+    summary: dict[str, Any] = {
+        "format": 1,
+        "game": config.game,
+        "title": game.title,
+        "players": game.num_players,
+        "options": dict(game.options),
+        "data_overrides": dict(config.data),
+        "bots_given": list(config.bots),
+        "seed": config.seed,
+    }
+    summary.update(summarize(run.rows, game.num_players))
+    summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
+    summary["timing"] = {
+        "seconds": round(run.seconds, 3),
+        "games_per_second": round(run.games_per_second, 3),
+        "jobs": run.jobs,
+        **({"skill_trace_seconds": trace["seconds"]} if trace else {}),
+    }
+    return summary
+
+
+def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
+    fields = [
+        "index",
+        "seed",
+        "turns",
+        "decisions",
+        "choice_decisions",
+        "lead_changes",
+        "margin",
+        "capped",
+        "winners",
+    ]
+    fields += [f"bot_{s}" for s in range(players)] + [f"score_{s}" for s in range(players)]
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(fields)
+        for r in rows:
+            writer.writerow(
+                [
+                    r["index"],
+                    r["seed"],
+                    r["turns"],
+                    r["decisions"],
+                    r["choice_decisions"],
+                    r["lead_changes"],
+                    r["margin"],
+                    int(r["capped"]),
+                    "|".join(str(w) for w in r["winners"]),
+                    *r["seats"],
+                    *r["scores"],
+                ]
+            )
+
+
+def write_outputs(
+    run: SimRun, out: Path, trace: dict[str, Any] | None = None, report: bool = True
+) -> dict[str, Any]:
+    """Write ``summary.json``, ``games.csv`` and (with the ``sim`` extra) ``report.html``."""
+    out.mkdir(parents=True, exist_ok=True)
+    summary = build_summary(run, trace)
+    (out / "summary.json").write_text(json.dumps(summary, indent=1))
+    write_csv(run.rows, summary["players"], out / "games.csv")
+    if report:
+        from dinobox.simulate.report import write_report
+
+        write_report(summary, run.rows, out)
+    return summary

@@ -1,0 +1,203 @@
+"""report.html with PNG plots (matplotlib, from the ``sim`` extra, imported only here)."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+PLOTS = (
+    ("win_rate_by_seat.png", "Win rate by seat (first-player advantage), 95% intervals"),
+    ("win_rate_by_bot.png", "Win rate by bot, 95% intervals"),
+    ("length.png", "Game length in turns and in decisions"),
+    ("scores.png", "Score per seat and the winner's margin"),
+    ("lead_changes.png", "Lead changes during a game"),
+    ("actions.png", "Which actions are taken (share of all decisions)"),
+    ("skill_trace.png", "Skill trace: ISMCTS at 2x budget against 1x"),
+)
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError as exc:  # pragma: no cover - the sim extra is installed in development
+        raise RuntimeError("report.html needs matplotlib: pip install 'dinobox[sim]'") from exc
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _rate_bars(
+    plt: Any,
+    labels: list[str],
+    entries: list[dict[str, Any]],
+    expected: float,
+    title: str,
+    path: Path,
+    key: str = "win_rate",
+) -> None:
+    rates = [e[key] for e in entries]
+    lows = [r - e["ci95"][0] for r, e in zip(rates, entries, strict=True)]
+    highs = [e["ci95"][1] - r for r, e in zip(rates, entries, strict=True)]
+    fig, ax = plt.subplots(figsize=(6, 3.4))
+    ax.bar(range(len(rates)), rates, yerr=[lows, highs], capsize=5, color="#4c8c4a")
+    ax.axhline(expected, color="#b04030", linestyle="--", label=f"even share {expected:.2f}")
+    ax.set_xticks(range(len(rates)), labels, rotation=15 if max(map(len, labels)) > 12 else 0, fontsize=8)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> list[str]:
+    plt = _pyplot()
+    players = summary["players"]
+    expected = summary["expected_win_rate"]
+    made = []
+    _rate_bars(
+        plt,
+        [f"seat {s['seat']}" for s in summary["seats"]],
+        summary["seats"],
+        expected,
+        "Win rate by seat",
+        out / "win_rate_by_seat.png",
+    )
+    _rate_bars(
+        plt,
+        [b["spec"] for b in summary["bots"]],
+        summary["bots"],
+        expected,
+        "Win rate by bot",
+        out / "win_rate_by_bot.png",
+    )
+    made += ["win_rate_by_seat.png", "win_rate_by_bot.png"]
+
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.2))
+    for ax, key, label in ((axes[0], "turns", "turns"), (axes[1], "decisions", "decisions (all seats)")):
+        ax.hist([r[key] for r in rows], bins=min(30, max(5, len(rows) // 4)), color="#5a7bb5")
+        ax.set_xlabel(label)
+        ax.set_ylabel("games")
+    fig.tight_layout()
+    fig.savefig(out / "length.png", dpi=90)
+    plt.close(fig)
+    made.append("length.png")
+
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.2))
+    axes[0].boxplot([[r["scores"][s] for r in rows] for s in range(players)])
+    axes[0].set_xticks(range(1, players + 1), [f"seat {s}" for s in range(players)])
+    axes[0].set_ylabel("final score")
+    axes[1].hist([r["margin"] for r in rows], bins=min(20, max(5, len(rows) // 4)), color="#c28b2c")
+    axes[1].set_xlabel("winner's margin over second place")
+    axes[1].set_ylabel("games")
+    fig.tight_layout()
+    fig.savefig(out / "scores.png", dpi=90)
+    plt.close(fig)
+    made.append("scores.png")
+
+    fig, ax = plt.subplots(figsize=(6, 3))
+    changes = [r["lead_changes"] for r in rows]
+    ax.hist(changes, bins=range(0, max(changes, default=0) + 2), color="#8a5ab5", align="left")
+    ax.set_xlabel("changes of the sole leader (checked at each turn)")
+    ax.set_ylabel("games")
+    fig.tight_layout()
+    fig.savefig(out / "lead_changes.png", dpi=90)
+    plt.close(fig)
+    made.append("lead_changes.png")
+
+    kinds = list(summary["actions"].items())
+    fig, ax = plt.subplots(figsize=(6, 0.6 + 0.3 * max(1, len(kinds))))
+    ax.barh([k for k, _ in kinds][::-1], [v["share"] for _, v in kinds][::-1], color="#3f9a9a")
+    ax.set_xlabel("share of decisions")
+    fig.tight_layout()
+    fig.savefig(out / "actions.png", dpi=90)
+    plt.close(fig)
+    made.append("actions.png")
+
+    trace = summary.get("skill_trace")
+    if trace:
+        entry = {"win_rate": trace["strong_win_rate"], "ci95": trace["ci95"]}
+        _rate_bars(
+            plt,
+            [trace["strong"]],
+            [entry],
+            trace["expected_if_luck_only"],
+            f"{trace['strong']} vs {trace['base']} ({trace['games']} games)",
+            out / "skill_trace.png",
+        )
+        made.append("skill_trace.png")
+    return made
+
+
+def _ci(entry: dict[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{entry['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def _table(headers: list[str], rows: list[list[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def headline(summary: dict[str, Any]) -> list[list[Any]]:
+    """The one-glance numbers, shared with ``--compare``."""
+    trace = summary.get("skill_trace")
+    return [
+        ["games", summary["games"]],
+        ["balance (1 - largest seat win-rate gap)", summary["balance"]],
+        ["shared wins", summary["shared_win_rate"]],
+        ["games stopped at the turn cap", summary["capped_rate"]],
+        ["mean turns", summary["length"]["turns"]["mean"]],
+        ["mean decisions", summary["length"]["decisions"]["mean"]],
+        ["decisions with more than one option", summary["choice_share"]],
+        ["mean lead changes", summary["lead_changes"]["mean"]],
+        ["mean winner's margin", summary["scores"]["winner_margin"]["mean"]],
+        [
+            "skill trace: 2x ISMCTS win rate",
+            _ci({"win_rate": trace["strong_win_rate"], **trace}) if trace else "not run (--skill-trace N)",
+        ],
+    ]
+
+
+def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> Path:
+    made = set(_plots(summary, rows, out))
+    title = f"{summary['title']}: {summary['games']} simulated games, {summary['players']} players"
+    parts = [
+        f"<h1>{html.escape(title)}</h1>",
+        f"<p>bots {html.escape(', '.join(summary['bots_given']))}; seed {summary['seed']}; options "
+        f"{html.escape(str(summary['options']))}; data overrides {html.escape(str(summary['data_overrides']))}</p>",
+        _table(["measure", "value"], headline(summary)),
+        "<h2>Win rates (95% Wilson intervals; shared wins split)</h2>",
+        _table(
+            ["bot", "seat-games", "wins", "win rate [95% CI]"],
+            [[b["spec"], b["games"], b["wins"], _ci(b)] for b in summary["bots"]],
+        ),
+        _table(
+            ["seat", "games", "wins", "win rate [95% CI]"],
+            [[s["seat"], s["games"], s["wins"], _ci(s)] for s in summary["seats"]],
+        ),
+        "<div class='grid'>",
+    ]
+    for name, caption in PLOTS:
+        if name in made:
+            parts.append(
+                f"<figure><img src='{name}' alt='{html.escape(caption)}'>"
+                f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+            )
+    parts.append("</div>")
+    style = (
+        "body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
+        "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.grid{display:flex;flex-wrap:wrap;gap:1em}"
+        "figure{margin:0}figcaption{font-size:90%;color:#444}"
+    )
+    page = (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+        f"<style>{style}</style></head><body>{''.join(parts)}</body></html>"
+    )
+    path = out / "report.html"
+    path.write_text(page)
+    return path
