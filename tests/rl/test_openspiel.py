@@ -1,0 +1,164 @@
+"""The OpenSpiel adapter, proven by OpenSpiel's own test and bots."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from rl_helpers import GAME_IDS, default_players
+
+pyspiel = pytest.importorskip("pyspiel")
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import dinobox  # noqa: E402
+from dinobox.bots import make_bot  # noqa: E402
+from dinobox.engine.registry import game_class  # noqa: E402
+from dinobox.rl import openspiel_game  # noqa: E402
+from dinobox.rl.encoders import encoder_for  # noqa: E402
+
+# Engine-contract bugs that OpenSpiel's test finds in a game (reported to the game's owner). The
+# test still runs; it flips to XPASS when the game is fixed.
+KNOWN_GAME_BUGS: dict[str, str] = {
+    "pangaea": "legal_actions() is not always sorted (seed 0, move 141: [844, 832, 1204, 1192])",
+}
+
+
+@pytest.mark.parametrize(
+    "gid",
+    [pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN_GAME_BUGS[g], strict=False)) if g in KNOWN_GAME_BUGS
+     else g for g in GAME_IDS],
+)
+def test_random_sim_test_passes(gid: str) -> None:
+    game = openspiel_game(gid, players=default_players(gid))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_random_sim_test_passes_for_a_variant() -> None:
+    game = openspiel_game("dino-race", players=4, teams=True)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _play(gid: str, kind: str, seed: int) -> tuple[int, list[float]]:
+    """OpenSpiel's Python bot on seat 0, dinobox random bots elsewhere, chance sampled."""
+    n = game_class(gid).min_players
+    game = openspiel_game(gid, players=n)
+    rs = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs, max_length=40)
+    if kind == "ismcts":
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=6, random_state=rs)
+    else:
+        bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=6, evaluator=evaluator, random_state=rs, solve=False)
+    others = {p: make_bot("random", seed + p) for p in range(1, n)}
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        assert state.move_number() < game.max_game_length()
+        player = state.current_player()
+        if player == pyspiel.PlayerId.CHANCE:
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(outcomes, probs)[0]
+        elif player == 0:
+            # ISMCTS samples worlds itself; MCTS (a perfect-information search) is given one
+            # determinization drawn from what seat 0 knows, never the true hidden facts.
+            action = bot.step(state if kind == "ismcts" else state.resample_from_infostate(0, sampler))
+            assert action in state.legal_actions()
+            decisions += 1
+        else:
+            action = others[player].choose(state.dinobox_state)
+        state.apply_action(int(action))
+    return decisions, state.returns()
+
+
+@pytest.mark.parametrize("kind", ["ismcts", "mcts"])
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_openspiel_python_bots_play_full_games_against_dinobox_bots(gid: str, kind: str) -> None:
+    decisions, returns = _play(gid, kind, seed=1)
+    assert decisions > 0
+    assert sum(returns) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_tensors_and_strings_are_the_seats_view(gid: str) -> None:
+    n = default_players(gid)
+    game = openspiel_game(gid, players=n)
+    enc = encoder_for(dinobox.load_game(gid, players=n))
+    assert game.observation_tensor_shape() == game.information_state_tensor_shape() == [enc.size]
+    assert game.num_distinct_actions() == dinobox.load_game(gid, players=n).num_distinct_actions()
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for step in range(400):
+        if state.is_terminal():
+            break
+        if step % 37 == 0:
+            for seat in range(n):
+                view = state.dinobox_state.view(seat)
+                expected = enc.encode(view)
+                assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), expected)
+                assert np.array_equal(np.asarray(state.information_state_tensor(seat), np.float32), expected)
+                assert json.loads(state.information_state_string(seat)) == view
+                assert json.loads(state.observation_string(seat)) == view
+                # resample_from_infostate: same information state, same tensor, a playable state
+                other = state.resample_from_infostate(seat, sampler)
+                assert other.information_state_string(seat) == state.information_state_string(seat)
+                assert other.history() == state.history()
+                assert np.array_equal(np.asarray(other.information_state_tensor(seat), np.float32), expected)
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_public_observer_shows_the_spectator_view() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = openspiel_game("dino-race", players=2)
+    public = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    omniscient = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    obs = make_observation(game, public)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert json.loads(obs.string_from(state, 0)) == state.dinobox_state.view(None)
+    obs.set_from(state, 0)
+    assert "hand" in obs.dict and not obs.dict["hand"].any()
+    with pytest.raises(ValueError, match="ALL_PLAYERS"):
+        make_observation(game, omniscient)
+
+
+def test_serialization_round_trip_and_clone_independence() -> None:
+    game = openspiel_game("dino-race", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(120):
+        legal = state.legal_actions()
+        state.apply_action(rng.choice(legal))
+    again_game, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(again_game) == str(game)
+    assert again.history() == state.history() and str(again) == str(state)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.history() != state.history()
+    assert clone.dinobox_state.history() != state.dinobox_state.history()
+
+
+def test_bad_configurations_raise_value_errors() -> None:
+    with pytest.raises(ValueError, match="players"):
+        openspiel_game("dino-race", players=9)
+    with pytest.raises(ValueError, match="no option"):
+        openspiel_game("dino-race", players=2, no_such_option=True)
+    with pytest.raises(ValueError, match="no game"):
+        openspiel_game("no-such-game")
+
+
+def test_parameters_load_by_name() -> None:
+    game = openspiel_game("dino-race", players=2)
+    same = pyspiel.load_game(str(game))
+    assert same.num_players() == 2 and str(same) == str(game)
+    variant = pyspiel.load_game("python_dinobox_dino_race", {"players": 6, "teams": True})
+    assert variant.num_players() == 6
