@@ -68,8 +68,9 @@ def evaluate(env, policy: LinearPolicy, games: int, greedy: bool) -> float:  # t
 Row = tuple[int, float, float, float]  # episodes, seconds of training, sampled win rate, greedy win rate
 
 
-def train(seconds: float, eval_games: int, checkpoints: int, lr: float, seed: int) -> list[Row]:
-    env = gymnasium_env("dino-race", players=2, opponents="random")
+def train(seconds: float, eval_games: int, checkpoints: int, lr: float, seed: int,
+          opponents: str = "random") -> list[Row]:
+    env = gymnasium_env("dino-race", players=2, opponents=opponents)
     policy = LinearPolicy(env.observation_space.shape[0], env.action_space.n, np.random.default_rng(seed))
     baseline = 0.5
     rows: list[Row] = []
@@ -81,7 +82,7 @@ def train(seconds: float, eval_games: int, checkpoints: int, lr: float, seed: in
         rows.append((episodes, train_time, sampled, greedy))
         print(f"{episodes:>8} {train_time / 60:>8.2f} {sampled:>8.3f} {greedy:>8.3f}", flush=True)
 
-    print(f"win rate against the random bot over {eval_games} fixed-seed games, sampling from the policy and greedy")
+    print(f"win rate against {opponents!r} over {eval_games} fixed-seed games, sampling from the policy and greedy")
     print(f"{'episodes':>8} {'minutes':>8} {'sampled':>8} {'greedy':>8}")
     checkpoint(0)
     episodes = 0
@@ -116,9 +117,10 @@ def main(argv: list[str] | None = None) -> list[Row]:
     parser.add_argument("--checkpoints", type=int, default=6, help="evaluations during training")
     parser.add_argument("--lr", type=float, default=0.05, help="learning rate")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--opponents", default="random", help="dinobox bot spec of the opponent (default random)")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
-    return train(seconds, args.eval_games, args.checkpoints, args.lr, args.seed)
+    return train(seconds, args.eval_games, args.checkpoints, args.lr, args.seed, args.opponents)
 
 
 if __name__ == "__main__":

@@ -59,9 +59,12 @@ def register(game_id: str) -> str:
     probe = cls.__new__(cls)
     high = cls.max_players
     low = cls.min_players
-    for spec in cls.option_specs:
+    for spec in cls.option_specs:  # a variant may change the player range (Playing in Teams)
         if spec.kind == "bool":
-            lo, hi = cls.player_range(probe, {spec.name: True})
+            try:
+                lo, hi = cls.player_range(probe, {spec.name: True})
+            except (KeyError, ValueError, AttributeError):
+                continue  # the range depends on more than this option: keep the base range
             low, high = min(low, lo), max(high, hi)
     specification: dict[str, Any] = {"players": cls.default_players or cls.min_players}
     for spec in cls.option_specs:
