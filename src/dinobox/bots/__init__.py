@@ -74,7 +74,7 @@ def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
         raise InvalidOptionError(
             f"bot 'ismcts' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})"
         )
-    playout = opts.get("playout", "heuristic")
+    playout = opts.get("playout", "random")
     if playout not in ("random", "heuristic"):
         raise InvalidOptionError(f"bot 'ismcts': playout must be 'random' or 'heuristic', not {playout!r}")
     iterations = (

@@ -55,7 +55,7 @@ class ISMCTSBot:
         seed: int | None = None,
         iterations: int | None = None,
         seconds: float | None = None,
-        playout: str = "heuristic",
+        playout: str = "random",
         exploration: float = 0.7,
         depth: int | None = None,
     ) -> None:

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from dinobox.bots import parse_spec
-from dinobox.bots.heuristics import HEURISTICS
 from dinobox.simulate.play import SimConfig
 from dinobox.simulate.runner import Progress, SimRun, run_simulation
 from dinobox.simulate.stats import summarize, wilson
@@ -33,7 +32,7 @@ def trace_specs(config: SimConfig) -> tuple[str, str]:
     """(strong, base): the first ISMCTS bot of the run at 2x and 1x its budget."""
     base = next((s for s in config.bots if parse_spec(s)[0] == "ismcts"), None)
     if base is None:
-        base = DEFAULT_TRACE_BASE + ("" if config.game in HEURISTICS else ",playout=random")
+        base = DEFAULT_TRACE_BASE
     return doubled(base), base
 
 
