@@ -222,7 +222,9 @@ def test_resample_keeps_view_and_legal_actions(gid: str) -> None:
         # resampling must not disturb the original
         assert state.view(None) == state.view(None)
 
-    random_game(gid, n, {}, 21, visit)
+    final = random_game(gid, n, {}, 21, visit)
+    for seat in range(n):  # what the end of the game revealed stays revealed
+        assert final.resample(seat, rng).view(seat) == final.view(seat)
     assert checked > 3
     assert varied > 0, "resample never redrew anything another seat knows: is hidden information redrawn?"
 

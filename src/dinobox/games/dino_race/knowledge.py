@@ -20,10 +20,13 @@ T = NUM_CARD_TYPES
 
 
 def resample(state: DinoRaceState, seat: int, rng: random.Random) -> DinoRaceState:
+    from dinobox.engine.state import TERMINAL
+
     new = state.clone()
     assert isinstance(new, type(state))
     _redeal_cards(new, seat, rng)
-    _redraw_prizes(new, seat, rng)
+    if state.current_player() != TERMINAL:  # at the end every prize is revealed
+        _redraw_prizes(new, seat, rng)
     return new
 
 

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 def resample(state: DinosaurRushState, seat: int, rng: random.Random) -> DinosaurRushState:
     new = state.clone()
     assert isinstance(new, type(state))
+    if new.is_terminal():  # the end of the game revealed every token, card and skeleton
+        return new
     _redraw_tokens(new, seat, rng)
     _redeal_bonus(new, seat, rng)
     _rebuild_skeletons(new, seat)
