@@ -7,6 +7,8 @@ import typer
 from dinobox.cli import games as games_cmd
 from dinobox.cli import play as play_cmd
 from dinobox.cli import replay as replay_cmd
+from dinobox.cli import serve as serve_cmd
+from dinobox.cli import simulate as simulate_cmd
 
 app = typer.Typer(
     name="dinobox",
@@ -18,9 +20,8 @@ app = typer.Typer(
 app.command("games")(games_cmd.games)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
-app.command("serve")(__import__("dinobox.cli.serve", fromlist=["serve"]).serve)
-app.command("simulate")(__import__("dinobox.cli.simulate", fromlist=["simulate"]).simulate)
-# Further sub-commands register here, one line each (simulate, serve).
+app.command("simulate")(simulate_cmd.simulate)
+app.command("serve")(serve_cmd.serve)
 
 
 def main() -> None:
