@@ -20,9 +20,7 @@ from dinobox.rl.encoders import encoder_for  # noqa: E402
 
 # Engine-contract bugs that OpenSpiel's test finds in a game (reported to the game's owner). The
 # test still runs; it flips to XPASS when the game is fixed.
-KNOWN_GAME_BUGS: dict[str, str] = {
-    "pangaea": "legal_actions() is not always sorted (seed 0, move 141: [844, 832, 1204, 1192])",
-}
+KNOWN_GAME_BUGS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(

@@ -341,6 +341,7 @@ class PangaeaState(State):
                 legal = steps.legal_for(self, kind, a, b)
                 if legal:
                     self._player = a
+                    legal.sort()  # the contract: legal actions are sorted
                     self._next = legal
                     return
                 tasks.pop()
