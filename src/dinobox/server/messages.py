@@ -47,7 +47,13 @@ def legal_for(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The seat's legal actions with their descriptions (empty unless it is that seat's decision)."""
     if seat is None or state.current_player() != seat:
         return []
-    return [state.describe_action(a, seat) for a in state.legal_actions()]
+    out = []
+    for action in state.legal_actions():
+        info = state.describe_action(action, seat)
+        if info.get("action") != action:  # the int a client sends back must survive game fields
+            info = {**info, "game_action": info.get("action"), "action": action}
+        out.append(info)
+    return out
 
 
 def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[str, Any]:

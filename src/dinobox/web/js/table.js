@@ -54,6 +54,9 @@ async function onMessage(msg) {
   if (msg.type !== "state") return;
   log = log.slice(0, msg.log_start).concat(msg.log);
   last = msg;
+  document.body.dataset.version = msg.version;
+  document.body.dataset.status = msg.table.status;
+  document.body.dataset.seat = msg.seat === null ? "" : msg.seat;
   waiting = false;
   if (!board) {
     board = await boardFor(msg.table.game);
