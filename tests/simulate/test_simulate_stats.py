@@ -44,3 +44,4 @@ def test_summary_measures() -> None:
     assert summary["expected_win_rate"] == 0.5
     assert summary["length"]["turns"]["min"] <= summary["length"]["turns"]["mean"]
     assert abs(sum(a["share"] for a in summary["actions"].values()) - 1) < 1e-3
+    assert abs(sum(summary["actions_by_bot"]["random"].values()) - 1) < 1e-3

@@ -89,6 +89,7 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
         "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0,
         "capped": result.capped,
         "actions": tally.kinds,
+        "seat_actions": tally.seat_kinds,
     }
 
 
@@ -99,6 +100,7 @@ class _Tally:
         self.players = players
         self.choices = 0
         self.kinds: dict[str, int] = {}
+        self.seat_kinds: list[dict[str, int]] = [{} for _ in range(players)]
         self.turn = -1
         self.leaders: list[int] = []
 
@@ -109,6 +111,8 @@ class _Tally:
             self.choices += 1
         kind = str(state.describe_action(action, player).get("kind", "action"))
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        mine = self.seat_kinds[player]
+        mine[kind] = mine.get(kind, 0) + 1
         turn = state.turn_count()
         if turn != self.turn:
             self.turn = turn

@@ -12,7 +12,7 @@ PLOTS = (
     ("length.png", "Game length in turns and in decisions"),
     ("scores.png", "Score per seat and the winner's margin"),
     ("lead_changes.png", "Lead changes during a game"),
-    ("actions.png", "Which actions are taken (share of all decisions)"),
+    ("actions.png", "Which actions each bot takes (share of its decisions)"),
     ("skill_trace.png", "Skill trace: ISMCTS at 2x budget against 1x"),
 )
 
@@ -108,10 +108,21 @@ def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> li
     plt.close(fig)
     made.append("lead_changes.png")
 
-    kinds = list(summary["actions"].items())
-    fig, ax = plt.subplots(figsize=(6, 0.6 + 0.3 * max(1, len(kinds))))
-    ax.barh([k for k, _ in kinds][::-1], [v["share"] for _, v in kinds][::-1], color="#3f9a9a")
-    ax.set_xlabel("share of decisions")
+    kinds = list(summary["actions"])
+    by_bot = summary.get("actions_by_bot", {})
+    fig, ax = plt.subplots(figsize=(7, 0.8 + 0.35 * max(1, len(kinds))))
+    height = 0.8 / max(1, len(by_bot))
+    for b, (spec, shares) in enumerate(by_bot.items()):
+        ax.barh(
+            [i + b * height for i in range(len(kinds))],
+            [shares.get(k, 0.0) for k in kinds],
+            height=height,
+            label=spec,
+        )
+    ax.set_yticks([i + 0.4 - height / 2 for i in range(len(kinds))], kinds)
+    ax.invert_yaxis()
+    ax.set_xlabel("share of the bot's decisions")
+    ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(out / "actions.png", dpi=90)
     plt.close(fig)

@@ -96,6 +96,12 @@ def summarize(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
         for kind, count in row["actions"].items():
             actions[kind] = actions.get(kind, 0) + count
     total_actions = sum(actions.values()) or 1
+    by_bot: dict[str, dict[str, int]] = {}
+    for row in rows:
+        for seat, spec in enumerate(row["seats"]):
+            mine = by_bot.setdefault(spec, {})
+            for kind, count in row["seat_actions"][seat].items():
+                mine[kind] = mine.get(kind, 0) + count
     return {
         "games": n,
         "bots": bot_rates(rows),
@@ -117,5 +123,9 @@ def summarize(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
         "actions": {
             k: {"count": v, "share": round(v / total_actions, 4)}
             for k, v in sorted(actions.items(), key=lambda kv: -kv[1])
+        },
+        "actions_by_bot": {
+            spec: {k: round(v / (sum(kinds.values()) or 1), 4) for k, v in sorted(kinds.items())}
+            for spec, kinds in by_bot.items()
         },
     }
