@@ -32,4 +32,4 @@ def serve(
     console.print(f"[bold]dinobox[/] store: {url.removeprefix('sqlite:///') if url.startswith('sqlite') else url}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(f"[bold green]open http://{shown}:{port}/[/]  (Ctrl+C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)

@@ -50,6 +50,8 @@ def create_app(db_url: str | None = None, rng: random.Random | None = None, bot_
         version=__version__,
         summary="Tables for four dinosaur tabletop games: people, hotseat and bots.",
         lifespan=lifespan,
+        docs_url=None,  # the interactive docs page loads scripts from a CDN: no network at runtime
+        redoc_url=None,
     )
     app.state.db_url = url
 

@@ -60,7 +60,7 @@ def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[
     """The full picture for one seat (``None``: a spectator). ``log_start`` drops the log
     entries the receiver already has."""
     state = live.state
-    log = state.log(seat)
+    log = live.log_of(state, seat)
     if log_start > len(log):
         log_start = 0
     playing = live.row.status == "playing"

@@ -16,6 +16,7 @@ import hmac
 import logging
 import random
 import secrets
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -52,14 +53,19 @@ class Subscriber:
 
     seat: int | None
     token: str | None = None
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    # ``None`` in the queue means "send the table as it is now": several changes in a row are
+    # coalesced into one picture, built only when the socket is ready for it.
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     log_sent: int = 0
+    pending: bool = False
 
 
 @dataclass
 class UndoPoint:
     seat: int
-    state: State  # the state before the seat's step (a clone)
+    state: State  # the state before the seat's step
+    after: State  # the state the step produced
+    revealed: bool | None = None  # did the step show the seat anything hidden? (computed lazily)
 
 
 @dataclass(eq=False)
@@ -73,16 +79,46 @@ class LiveTable:
     task: asyncio.Task[None] | None = None
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     decisions: list[int] | None = None  # history positions of player decisions (replays)
+    # log(seat) is linear in the game's length: each state's logs are computed once per seat
+    logs: weakref.WeakKeyDictionary[State, dict[int | None, list[dict[str, Any]]]] = field(
+        default_factory=weakref.WeakKeyDictionary)
+    pictures: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
+
+    def log_of(self, state: State, seat: int | None) -> list[dict[str, Any]]:
+        per_seat = self.logs.setdefault(state, {})
+        entries = per_seat.get(seat)
+        if entries is None:
+            entries = per_seat[seat] = state.log(seat)
+        return entries
+
+    def log_length(self, state: State) -> int:
+        per_seat = self.logs.get(state)
+        if per_seat:
+            return len(next(iter(per_seat.values())))  # every seat's log has the same entries
+        return len(self.log_of(state, None))
 
     def can_undo(self, seat: int) -> bool:
-        return bool(self.undo) and self.undo[-1].seat == seat and self.state.current_player() == seat
+        if not self.undo:
+            return False
+        top = self.undo[-1]
+        if top.seat != seat or top.after is not self.state or self.state.current_player() != seat:
+            return False
+        if top.revealed is None:
+            start = self.log_length(top.state)
+            mine = [e["text"] for e in self.log_of(top.after, seat)[start:]]
+            public = [e["text"] for e in self.log_of(top.after, None)[start:]]
+            top.revealed = mine != public
+        return not top.revealed
 
 
 class TableService:
     """All table operations. ``rng`` draws table seeds (and through them, chance outcomes)."""
 
-    def __init__(self, db: Database, rng: random.Random | None = None, bot_threads: int = 4) -> None:
+    def __init__(
+        self, db: Database, rng: random.Random | None = None, bot_threads: int = 4, frame: float = 0.25
+    ) -> None:
         self.db = db
+        self.frame = frame
         self.rng = rng or random.SystemRandom()
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -292,23 +328,15 @@ class TableService:
                 new.apply_action(action)
             except IllegalActionError as exc:
                 raise ApiError(422, "illegal_action", str(exc)) from None
-            undoable = self._resolve_chance(live, new) == 0 and not self._reveals(before, new, seat)
+            undoable = self._resolve_chance(live, new) == 0
             await self._commit(live, new)
             if undoable and new.current_player() == seat:
-                live.undo.append(UndoPoint(seat, before))
+                live.undo.append(UndoPoint(seat, before, new))
             else:
                 live.undo.clear()
         self.broadcast(live)
         self.kick(live)
         return live
-
-    @staticmethod
-    def _reveals(before: State, after: State, seat: int) -> bool:
-        """Did the step show ``seat`` something the spectator may not see?"""
-        start = len(before.log(None))
-        mine = [e["text"] for e in after.log(seat)[start:]]
-        public = [e["text"] for e in after.log(None)[start:]]
-        return mine != public
 
     def _resolve_chance(self, live: LiveTable, state: State) -> int:
         count = 0
@@ -371,7 +399,12 @@ class TableService:
             live.task = asyncio.get_running_loop().create_task(self._advance(live))
 
     async def _advance(self, live: LiveTable) -> None:
+        """Chance and bots move the table on. Subscribers are told at once about chance, and
+        about a run of bot moves every ``frame`` seconds and when it ends (one picture instead
+        of one per move)."""
         loop = asyncio.get_running_loop()
+        shown = loop.time()
+        changed = False
         try:
             while True:
                 async with live.lock:
@@ -408,12 +441,17 @@ class TableService:
                     self._resolve_chance(live, new)
                     await self._commit(live, new)
                     live.undo.clear()
-                self.broadcast(live)
+                changed = True
+                if loop.time() - shown >= self.frame:
+                    self.broadcast(live)
+                    shown, changed = loop.time(), False
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s stopped advancing", live.row.id)
         finally:
+            if changed:
+                self.broadcast(live)
             live.idle.set()
 
     async def settle(self, live: LiveTable, timeout: float) -> None:
@@ -505,7 +543,7 @@ class TableService:
     def subscribe(self, live: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
         sub = Subscriber(seat, token)
         live.subscribers.add(sub)
-        self._send(live, sub, {})
+        self._mark(sub)
         return sub
 
     def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
@@ -514,21 +552,31 @@ class TableService:
     def rebind(self, live: LiveTable, sub: Subscriber, seat: int | None) -> None:
         sub.seat = seat
         sub.log_sent = 0
-        self._send(live, sub, {})
+        self._mark(sub)
 
     def broadcast(self, live: LiveTable) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
-        for sub in list(live.subscribers):
-            self._send(live, sub, cache)
+        for sub in live.subscribers:
+            self._mark(sub)
         for hook in self.on_change:
             hook(live)
 
     @staticmethod
-    def _send(live: LiveTable, sub: Subscriber, cache: dict[int | None, dict[str, Any]]) -> None:
+    def _mark(sub: Subscriber) -> None:
+        if not sub.pending:
+            sub.pending = True
+            sub.queue.put_nowait(None)
+
+    @staticmethod
+    def picture(live: LiveTable, sub: Subscriber) -> dict[str, Any]:
+        """The table as ``sub``'s seat sees it now, with the log entries it does not have yet."""
+        sub.pending = False
+        version, cache = live.pictures
+        if version != live.row.version:
+            cache = {}
+            live.pictures = (live.row.version, cache)
         full = cache.get(sub.seat)
         if full is None:
             full = cache[sub.seat] = seat_message(live, sub.seat)
         start = sub.log_sent if sub.log_sent <= len(full["log"]) else 0
-        message = dict(full, log_start=start, log=full["log"][start:])
         sub.log_sent = len(full["log"])
-        sub.queue.put_nowait(message)
+        return dict(full, log_start=start, log=full["log"][start:])

@@ -43,7 +43,7 @@ async def table_socket(websocket: WebSocket, table_id: str, seat: int | None = N
         await websocket.close(code=4000 + min(exc.status, 999))
         return
     sub = svc.subscribe(live, seat, token if seat is not None else None)
-    sender = asyncio.create_task(_send_loop(websocket, sub))
+    sender = asyncio.create_task(_send_loop(websocket, svc, live, sub))
     try:
         await _receive_loop(websocket, svc, live, sub)
     except WebSocketDisconnect:
@@ -55,9 +55,11 @@ async def table_socket(websocket: WebSocket, table_id: str, seat: int | None = N
             await sender
 
 
-async def _send_loop(websocket: WebSocket, sub: Subscriber) -> None:
+async def _send_loop(websocket: WebSocket, svc: TableService, live: LiveTable, sub: Subscriber) -> None:
     while True:
         message = await sub.queue.get()
+        if message is None:  # the table changed: send it as it is now
+            message = svc.picture(live, sub)
         await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
 
