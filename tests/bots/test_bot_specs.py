@@ -84,3 +84,12 @@ def test_split_specs_keeps_options_with_their_bot() -> None:
         "ismcts:iterations=5,playout=random",
         "random",
     ]
+
+
+def test_ismcts_prior_option() -> None:
+    bot = make_bot("ismcts:iterations=3,prior=2.5", 0)
+    assert isinstance(bot, ISMCTSBot) and bot.prior == 2.5
+    off = make_bot("ismcts:iterations=3,prior=0", 0)
+    assert isinstance(off, ISMCTSBot) and off.prior == 0.0
+    with pytest.raises(InvalidOptionError, match="prior must be a number"):
+        make_bot("ismcts:prior=high", 0)

@@ -5,7 +5,7 @@
 - ``random``: uniform among the legal actions;
 - ``heuristic``: the game's hand-written policy (``bots/heuristics/<game>.py``), found by the
   game id of the state it is asked about;
-- ``ismcts[:iterations=N][,seconds=S][,playout=random|heuristic][,c=X][,depth=N]``: information-set
+- ``ismcts[:iterations=N][,seconds=S][,playout=random|heuristic][,c=X][,depth=N][,prior=W]``: information-set
   Monte Carlo tree search (``bots/ismcts.py``).
 
 A bot reads a state only through the engine contract; its choice depends on what the seat to
@@ -68,7 +68,7 @@ def _number(name: str, key: str, value: str, kind: type[int] | type[float]) -> f
 
 
 def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
-    known = {"iterations", "seconds", "playout", "c", "depth"}
+    known = {"iterations", "seconds", "playout", "c", "depth", "prior"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(

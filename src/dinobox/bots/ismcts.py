@@ -11,7 +11,10 @@ availability counts (an action is only legal in some determinizations), and UCB 
 Each player maximises its own ``returns()`` (max^n backup), which suits 2 to 8 players.
 Chance nodes are sampled from the determinized state. Positions with a single legal action are
 stepped through without growing the tree. Playouts use the random policy or the game's
-heuristic (``playout=heuristic``); with ``depth=N`` a playout stops after N decisions and the
+heuristic (``playout=heuristic``). Where the game has a heuristic, each new node asks it for
+its choice and UCB adds a progressive bias ``prior * sqrt(N) / (1 + n)`` to that action (a
+PUCT-style prior that fades as the search gathers evidence; ``prior=0`` turns it off).
+With ``depth=N`` a playout stops after N decisions and the
 seats leading on provisional ``scores()`` share the reward (for games whose playouts are slow).
 """
 
@@ -35,6 +38,7 @@ class Node:
     visits: dict[int, int] = field(default_factory=dict)
     reward: dict[int, float] = field(default_factory=dict)
     avail: dict[int, int] = field(default_factory=dict)
+    hint: int = -1  # the guide policy's choice here (progressive bias), -1 for none
 
 
 def info_key(state: State, player: int) -> str:
@@ -58,6 +62,7 @@ class ISMCTSBot:
         playout: str = "random",
         exploration: float = 0.7,
         depth: int | None = None,
+        prior: float = 1.0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 500
@@ -76,6 +81,9 @@ class ISMCTSBot:
         if depth is not None and depth < 1:
             raise ValueError(f"ismcts depth must be at least 1, not {depth}")
         self.depth = depth
+        if prior < 0:
+            raise ValueError(f"ismcts prior must not be negative, not {prior}")
+        self.prior = prior
         self.last_iterations = 0
         self._policies: dict[str, Policy] = {}
 
@@ -104,6 +112,7 @@ class ISMCTSBot:
         tree: dict[str, Node] = {}
         rng = self.rng
         policy = self._playout_policy(state)
+        guide = self._guide(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         done = 0
@@ -112,7 +121,7 @@ class ISMCTSBot:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(state.resample(seat, rng), tree, rng, policy)
+            self._iterate(state.resample(seat, rng), tree, rng, policy, guide)
             done += 1
         self.last_iterations = done
         root = tree.get(root_key)
@@ -120,9 +129,20 @@ class ISMCTSBot:
             return rng.choice(legal)
         return max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0), -a))
 
-    def _iterate(self, det: State, tree: dict[str, Node], rng: random.Random, policy: Policy) -> None:
+    def _guide(self, state: State) -> Policy | None:
+        """The game's heuristic, used as a prior at tree nodes (``prior=0`` turns it off)."""
+        if self.prior <= 0:
+            return None
+        from dinobox.bots.heuristics import HEURISTICS, heuristic_policy
+
+        return heuristic_policy(state.game.id) if state.game.id in HEURISTICS else None
+
+    def _iterate(
+        self, det: State, tree: dict[str, Node], rng: random.Random, policy: Policy, guide: Policy | None
+    ) -> None:
         path: list[tuple[Node, int, int]] = []
         c = self.exploration
+        w = self.prior
         while not det.is_terminal():
             player = det.current_player()
             if player == CHANCE:
@@ -137,19 +157,24 @@ class ISMCTSBot:
             expanded = node is None
             if node is None:
                 node = Node()
+                if guide is not None:
+                    node.hint = guide(det, rng)
                 tree[key] = node
             visits, reward, avail = node.visits, node.reward, node.avail
             for a in legal:
                 avail[a] = avail.get(a, 0) + 1
+            hint = node.hint
             untried = [a for a in legal if a not in visits]
             if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                action = hint if hint in untried else rng.choice(untried)
             else:
                 best = -math.inf
                 action = legal[0]
                 for a in legal:
                     n = visits[a]
                     value = reward[a] / n + c * math.sqrt(math.log(avail[a]) / n)
+                    if a == hint:
+                        value += w * math.sqrt(avail[a]) / (1 + n)
                     if value > best:
                         best, action = value, a
             path.append((node, action, player))
