@@ -83,8 +83,11 @@ def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
     seconds = _number("ismcts", "seconds", opts["seconds"], float) if "seconds" in opts else None
     c = _number("ismcts", "c", opts["c"], float) if "c" in opts else 0.7
     depth = int(_number("ismcts", "depth", opts["depth"], int)) if "depth" in opts else None
+    prior = 1.0
+    if "prior" in opts:
+        prior = 0.0 if opts["prior"] in ("0", "0.0") else _number("ismcts", "prior", opts["prior"], float)
     return ISMCTSBot(
-        seed, iterations=iterations, seconds=seconds, playout=playout, exploration=c, depth=depth
+        seed, iterations=iterations, seconds=seconds, playout=playout, exploration=c, depth=depth, prior=prior
     )
 
 
