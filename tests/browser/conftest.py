@@ -34,7 +34,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from dinobox.server import create_app
 
     db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
-    app = create_app(f"sqlite:///{db}", rng=random.Random(21))
+    app = create_app(f"sqlite:///{db}", rng=random.Random(21), gc_tuning=False)
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"))
     thread = threading.Thread(target=srv.run, daemon=True)

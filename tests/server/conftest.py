@@ -28,7 +28,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, rng=random.Random(7))) as c:
+    with TestClient(create_app(db_url, rng=random.Random(7), gc_tuning=False)) as c:
         yield c
 
 
