@@ -1,6 +1,7 @@
 """dinobox: four dinosaur tabletop games, with one engine under terminal, browser,
 simulator and research adapters."""
 
+from dinobox.bots import make_bot
 from dinobox.engine import (
     CHANCE,
     TERMINAL,
@@ -34,4 +35,5 @@ __all__ = [
     "from_record",
     "game_ids",
     "load_game",
+    "make_bot",
 ]
