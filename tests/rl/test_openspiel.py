@@ -76,7 +76,8 @@ def _play(gid: str, kind: str, seed: int) -> tuple[int, list[float]]:
 def test_openspiel_python_bots_play_full_games_against_dinobox_bots(gid: str, kind: str) -> None:
     decisions, returns = _play(gid, kind, seed=1)
     assert decisions > 0
-    assert sum(returns) == pytest.approx(1.0)
+    # Each winner's share sums to 1; a game that may end with everyone losing can pay all 0.
+    assert sum(returns) == pytest.approx(1.0) or (game_class(gid).can_end_without_winner and not any(returns))
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)

@@ -80,6 +80,8 @@ def score_table(state: State) -> Table:
         mark = " [yellow]★ winner[/]" if seat in winners else ""
         row = breakdown[seat] if seat < len(breakdown) else {}
         table.add_row(f"{names[seat]}{mark}", *(str(row.get(p, "")) for p in parts), str(score))
+    if not winners:
+        table.caption = "Nobody won this game."
     return table
 
 

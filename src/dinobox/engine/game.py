@@ -32,6 +32,9 @@ class Game:
     # Module with ``render(view: dict) -> str`` for the terminal (found by name, never imported
     # by the rules themselves).
     render_module: ClassVar[str | None] = None
+    # True when a finished game may have no winner at all (everyone loses): ``winners()`` is
+    # then empty and ``returns()`` all zero, so the game is not constant-sum.
+    can_end_without_winner: ClassVar[bool] = False
 
     def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:
         self.options: dict[str, Any] = OptionSet(self.option_specs).resolve(options, self.id)

@@ -268,14 +268,15 @@ class State:
         return self._scores()
 
     def winners(self) -> list[int]:
-        """The winning seats by the rulebook's tie-breaks (empty before the end)."""
+        """The winning seats by the rulebook's tie-breaks (empty before the end, and at the end of
+        a game whose ``can_end_without_winner`` is set when everyone lost)."""
         if self._player != TERMINAL:
             return []
         return self._winners()
 
     def returns(self) -> list[float]:
         """Per-seat utility for search: each winner gets ``1/len(winners)``, others 0; all zeros
-        before the end. Constant-sum (1) at the end."""
+        before the end, and when nobody won. Otherwise it sums to 1 at the end."""
         if self._player != TERMINAL:
             return [0.0] * self.num_players
         won = self._winners()

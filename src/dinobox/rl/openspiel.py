@@ -75,7 +75,12 @@ def register(game_id: str) -> str:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        # A game that can end with everyone losing pays all zeros then: not constant-sum.
+        utility=(
+            pyspiel.GameType.Utility.GENERAL_SUM
+            if cls.can_end_without_winner
+            else pyspiel.GameType.Utility.CONSTANT_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
@@ -111,7 +116,7 @@ class OpenSpielGame(pyspiel.Game):
             num_players=g.num_players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=1.0,
+            utility_sum=None if g.can_end_without_winner else 1.0,
             max_game_length=g.max_game_length(),
         )
         super().__init__(self.game_type, info, dict(params or {}))

@@ -161,6 +161,7 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
         ["games", summary["games"]],
         ["balance (1 - largest seat win-rate gap)", summary["balance"]],
         ["shared wins", summary["shared_win_rate"]],
+        ["games nobody won", summary.get("no_winner_rate", 0.0)],
         ["games stopped at the turn cap", summary["capped_rate"]],
         ["mean turns", summary["length"]["turns"]["mean"]],
         ["mean decisions", summary["length"]["decisions"]["mean"]],

@@ -109,6 +109,8 @@ def summarize(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
         "expected_win_rate": round(1 / players, 4),
         "balance": round(1 - gap, 4),
         "shared_win_rate": round(sum(1 for r in rows if len(r["winners"]) > 1) / n, 4) if n else 0.0,
+        # Finished games nobody won (Pangaea: no Shelter survived the impact).
+        "no_winner_rate": round(sum(1 for r in rows if not r["winners"] and not r["capped"]) / n, 4) if n else 0.0,
         "capped_rate": round(sum(1 for r in rows if r["capped"]) / n, 4) if n else 0.0,
         "length": {
             "turns": describe([r["turns"] for r in rows]),

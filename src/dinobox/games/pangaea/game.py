@@ -26,6 +26,7 @@ class PangaeaGame(Game):
     )
     default_data = DEFAULT_DATA
     render_module = "dinobox.games.pangaea.render"
+    can_end_without_winner = True  # Winning the Game: no surviving Shelter means everyone loses
 
     def new_initial_state(self) -> PangaeaState:
         return PangaeaState(self)

@@ -337,6 +337,6 @@ def _finish(st: PangaeaState) -> None:
         best = max(ranking_key(st, p) for p in range(n))
         st.won = [p for p in range(n) if ranking_key(st, p) == best]
     else:
-        st.won = list(range(n))  # mankind did not survive: everyone has lost alike
+        st.won = []  # mankind did not survive: everyone has lost alike
     st._emit("game_over", (survived, tuple(st.won)))
     st.finished = True

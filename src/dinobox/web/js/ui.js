@@ -84,7 +84,8 @@ export function scoreTable(view, table) {
       playerName(view, table, seat), winners.has(seat) ? " ★ winner" : ""),
     parts.map((p) => h("td", { class: "num" }, fmt((breakdown[seat] || {})[p]))),
     h("td", { class: "num" }, h("strong", {}, score))));
-  return h("table", { class: "data score-table", id: "score-table" }, h("thead", {}, head), h("tbody", {}, rows));
+  const caption = winners.size ? [] : [h("caption", {}, "Nobody won this game.")];
+  return h("table", { class: "data score-table", id: "score-table" }, caption, h("thead", {}, head), h("tbody", {}, rows));
 }
 
 function fmt(value) {
