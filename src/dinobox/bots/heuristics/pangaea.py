@@ -9,8 +9,11 @@ win at all), points from harvesting, its Explorer on the board, and trouble for 
 - Direction, earthquake cracks, dinosaurs, step 6: every option is tried on a clone and the
   resulting position scored (own Shelters and points against the best opponent's, the
   Explorer's distance to a space it could build on).
-- Always re-enter, use the Extra move, block a change that would cost a Shelter, save a
-  threatened Shelter; interrupt a player who leads; buy a level 1 card once points are spare.
+- Always re-enter (in step 3 and at the lightning), use the Extra move and a protection card
+  when a dino attacks, block a change that would cost a Shelter, save a threatened Shelter;
+  interrupt a player who leads; buy a level 1 card once points are spare.
+- When a tile supply runs out or a crack stick must be reused, the board tile or stick is
+  chosen by look-ahead (the one whose removal leaves the best position).
 """
 
 from __future__ import annotations
@@ -101,6 +104,8 @@ def choose(state: State, rng: random.Random) -> int:
         return max(legal, key=lambda a: (tiles[infos[a]["space"][0]][infos[a]["space"][1]] == "2", -a))
     if "reenter" in kinds:
         return first("reenter")  # type: ignore[return-value]
+    if "use_protection" in kinds:
+        return first("use_protection")  # type: ignore[return-value]
     if "extra_move" in kinds:
         return first("extra_move")  # type: ignore[return-value]
     if "interrupt" in kinds:
@@ -117,7 +122,7 @@ def choose(state: State, rng: random.Random) -> int:
         cards = [a for a in legal if infos[a]["kind"] == "action_card"]
         if cards:
             return max(cards, key=lambda a: (_card_value(hand[infos[a]["card"]]), -a))
-        return next((a for a in legal if infos[a].get("action") == "up"), legal[0])
+        return next((a for a in legal if infos[a].get("verb") == "up"), legal[0])
     if "no_range" in kinds:
         sel = view.get("selection") or {}
         if sel.get("action") == "up":

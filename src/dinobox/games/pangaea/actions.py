@@ -33,6 +33,11 @@ With ``N`` board spaces, ``K`` numbered STAR card kinds (kind ``K`` is the Wild 
     SHELTER_MOVE + a*N + b    level 4 card: move your Shelter from a to b
     NO_SHELTER_MOVE
     TRIM + k                  step 5, Note: a player without Shelters gives back a card k
+    TAKE_TILE + s             Rules of Change: a supply ran out; take the tile from space s
+    REUSE_CRACK + e           Earthquake: no stick in stock; move the crack on edge e
+    GUARD_YES, GUARD_NO       level 2 card: use the protection card against this dino or not
+
+REENTER and STAY_OFF also answer the Lightning Bolt re-entry.
 """
 
 from __future__ import annotations
@@ -192,8 +197,24 @@ class Layout:
         return self.NO_SHELTER_MOVE + 1
 
     @property
-    def SIZE(self) -> int:
+    def TAKE_TILE(self) -> int:
         return self.TRIM + self.k + 1
+
+    @property
+    def REUSE_CRACK(self) -> int:
+        return self.TAKE_TILE + self.n
+
+    @property
+    def GUARD_YES(self) -> int:
+        return self.REUSE_CRACK + 3 * self.n
+
+    @property
+    def GUARD_NO(self) -> int:
+        return self.GUARD_YES + 1
+
+    @property
+    def SIZE(self) -> int:
+        return self.GUARD_NO + 1
 
 
 class Fixed:
@@ -242,4 +263,8 @@ class Fixed:
     SHELTER_MOVE: int
     NO_SHELTER_MOVE: int
     TRIM: int
+    TAKE_TILE: int
+    REUSE_CRACK: int
+    GUARD_YES: int
+    GUARD_NO: int
     SIZE: int

@@ -24,6 +24,10 @@ D_STEP7 = 20
 D_BLOCK = 21
 D_SHELTER = 22  # b = 1 at the end game (any Shelter may move), 0 when Shelters are threatened
 D_TRIM = 23
+D_TAKE_TILE = 24  # (D_TAKE_TILE, decider, op index): which board tile to take (Rules of Change)
+D_REUSE = 25  # (D_REUSE, decider, edge): which crack stick on the board to move (Earthquake)
+D_GUARD = 26  # (D_GUARD, holder, 0): use the protection card against the pending dino
+D_LREENTER = 27  # (D_LREENTER, seat, 0): re-enter at the Lightning Bolt steps or not
 
 # ----- automatic ---------------------------------------------------------------------------------
 A_TURN = 30
@@ -48,6 +52,10 @@ A_E_MOVES = 48
 A_E_IMPACT = 49
 A_E_DEBRIS = 50
 A_E_FINISH = 51
+A_DINO_ARRIVE = 52  # (A_DINO_ARRIVE, dino, space): the pending dino lands
+A_DINO_THREAT = 53  # (A_DINO_THREAT, dino, space): Shelter-move cards against a Brontosaurus
+A_EXPLORER_ARRIVE = 54  # (A_EXPLORER_ARRIVE, seat, space * 2 + harvest): onto a T-Rex's space
+A_L_ROUND = 55  # a new round begins (after the lightning re-entry)
 
 CHANCE_KINDS = frozenset({C_TOKEN, C_DRAW, C_DIR, C_STAR})
 DECISION_KINDS = frozenset(range(10, 30))

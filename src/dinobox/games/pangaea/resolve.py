@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import ALL_SEA_COUNT, EVO_BLOCK, EVO_SHELTER_MOVE
-from dinobox.games.pangaea.tiles import DINO, DOWN, QUAKE, SHIFT, UP
+from dinobox.games.pangaea.tiles import DINO, DOWN, QUAKE, SHIFT, UP, VOLCANO, is_trex
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
@@ -45,10 +45,36 @@ def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
             if st.has_active(seat, EVO_SHELTER_MOVE) and threatened(st, seat):
                 tasks.append((F.D_SHELTER, seat, 0))
     elif kind == F.A_APPLY:
-        if st.plan is not None:
-            Wd.apply_plan(st.world, st.plan, st.blocked)
+        pending = st.plan
+        if pending is not None:
+            if b == 0:
+                st.world.events.extend(("erupt", v) for v in pending[0])
+            start = max(0, b - 1)
+            i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
+            if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take
+                tasks.append((F.A_APPLY, a, i + 1))
+                tasks.append((F.D_TAKE_TILE, a, i))
+                return
         st.plan = None
         st.blocked = frozenset()
+    elif kind == F.A_DINO_ARRIVE:
+        Wd.dino_arrive(st.world, a, b, st.guard_use)
+        st.pending_dino = ()
+        st.guard_use = 0
+    elif kind == F.A_DINO_THREAT:
+        w = st.world
+        for seat in reversed(st.left_of(st.decider)):
+            if w.shelters[b] >> seat & 1 and not st.guard_use >> seat & 1 \
+                    and st.has_active(seat, EVO_SHELTER_MOVE):
+                tasks.append((F.D_SHELTER, seat, 2))
+    elif kind == F.A_EXPLORER_ARRIVE:
+        s, harvest = divmod(b, 2)
+        alive = Wd.move_explorer(st.world, a, s, bool(st.guard_use >> a & 1))
+        st.pending_dino = ()
+        st.guard_use = 0
+        if alive and harvest:
+            st._emit("harvest", (a, s))
+            st.gain(a, 1)
     elif kind == F.A_TRIMS:
         for seat in reversed(st.left_of(st.turn)):
             if len(st.hands[seat]) > st.hand_limit(seat):
@@ -85,7 +111,11 @@ def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
             move_locator(st, st.direction, number)
             resolve_action(st, action, shape)
     elif kind == F.A_L_REENTER:
-        Wd.reenter(st.world, st.left_of(st.turn))
+        # Re-enter the game: each waiting player, from the current player's left, may return
+        tasks.append((F.A_L_ROUND, a, 0))
+        for seat in reversed(st.left_of(st.turn)):
+            tasks.append((F.D_LREENTER, seat, 0))
+    elif kind == F.A_L_ROUND:
         st.world.dino_moved = 0
         st.round += 1
         st._emit("round", (st.round,))
@@ -103,6 +133,7 @@ def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
         if st.drawn >= 0:
             end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
             st._emit("debris", (a, end))
+            st.decider = a  # this player's debris: they take its decisions (a board tile...)
             start_plan(st, Wd.plan_lava(st.world, [end]))
     elif kind == F.A_E_FINISH:
         _finish(st)
@@ -166,12 +197,105 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
             start_plan(st, Wd.tsunami_plan(w, w.locator))
         elif Wd.crack_options(w, spaces):
             st.quake_edges = ()
-            st.tasks.append((F.A_QUAKE_ERUPT, st.decider, 0))
-            st.tasks.append((F.D_CRACK, st.decider, 0))
+            if crack_choices(st):
+                st.tasks.append((F.A_QUAKE_ERUPT, st.decider, 0))
+                st.tasks.append((F.D_CRACK, st.decider, 0))
+            elif w.sticks or w.cracks:
+                st._emit("forfeit", (st.decider,))  # every crack would erupt onto an ally
+            else:
+                st._emit("no_quake", ())
         else:
             st._emit("no_quake", ())
     elif action == DINO:
         st.tasks.append((F.D_DINO, st.decider, 0))
+
+
+def _harms(allies: int, events: list[tuple[Any, ...]]) -> bool:
+    return any(ev[0] in ("explorer_lost", "shelter_lost") and allies >> ev[1] & 1 for ev in events)
+
+
+def _allies_now(st: PangaeaState) -> int:
+    """Alliances apply in a player's own steps only."""
+    if st.ctx != F.CTX_TURN or not st.alliances:
+        return 0
+    return st.allies(st.decider)
+
+
+def crack_choices(st: PangaeaState) -> list[int]:
+    """Earthquake: the crack places still open (at most 3, connected; with no stick in stock one
+    on the board must be free to move), without those whose eruption would harm an ally."""
+    w = st.world
+    chosen = st.quake_edges
+    if len(chosen) >= 3:
+        return []
+    if w.sticks <= 0 and all(e in chosen for e in w.cracks):
+        return []
+    opts = Wd.crack_options(w, list(st.act_spaces), chosen)
+    allies = _allies_now(st)
+    if allies and opts:
+        ends = w.geo.edge_ends
+        safe = []
+        for e in opts:
+            if VOLCANO in (w.top(ends[e][0]), w.top(ends[e][1])):
+                plan = Wd.quake_eruption(w, (*chosen, e))
+                if _harms(allies, _simulate(st, plan, frozenset())):
+                    continue
+            safe.append(e)
+        opts = safe
+    return opts
+
+
+def safe_directions(st: PangaeaState, seat: int) -> list[int]:
+    """Alliances: a direction whose terrain change or tsunami would harm an ally is not
+    offered while a harmless one exists (if none exists the action is forfeit later)."""
+    every = list(range(6))
+    allies = _allies_now(st)
+    sel = st.sel
+    if not allies or len(sel) < 6 or sel[3] not in (UP, DOWN, SHIFT, QUAKE):
+        return every
+    w = st.world
+    geo = w.geo
+    safe = []
+    for d in every:
+        end, _ = geo.line(w.locator, d, sel[1])
+        probe = w.copy()
+        if sel[3] == QUAKE:
+            if not probe.is_sea(end):
+                safe.append(d)  # land: cracks are chosen (and checked) one by one
+                continue
+            plan = Wd.tsunami_plan(probe, end)
+        else:
+            plan = Wd.plan_terrain(probe, sel[3], geo.range_spaces(end, sel[5]))
+        Wd.apply_plan(probe, plan)
+        if not _harms(allies, probe.events):
+            safe.append(d)
+    return safe or every
+
+
+def dino_lands(st: PangaeaState, dino: int, s: int) -> None:
+    """A dino arrives on ``s`` (Dinosaurs). Holders of an active protection card whose piece it
+    would destroy decide whether to use it; then, against a Brontosaurus, holders of an active
+    Shelter-move card may move their threatened Shelter (Evolution Cards, level 4)."""
+    w = st.world
+    order = st.left_of(st.decider)
+    if is_trex(dino):
+        victims = [p for p in order if w.explorers[p] == s and w.trex_guard >> p & 1]
+        movers = False
+    else:
+        mask = w.shelters[s]
+        victims = [p for p in order if mask >> p & 1 and w.bronto_guard >> p & 1]
+        movers = any(mask >> p & 1 and st.has_active(p, EVO_SHELTER_MOVE) for p in order)
+    if not victims and not movers:
+        Wd.dino_arrive(w, dino, s, 0)
+        return
+    st.pending_dino = (dino, s)
+    st.guard_use = 0
+    tasks = st.tasks
+    tasks.append((F.A_DINO_ARRIVE, dino, s))
+    if movers:
+        tasks.append((F.A_DINO_THREAT, dino, s))
+    for p in reversed(victims):
+        tasks.append((F.D_GUARD, p, 0))
 
 
 def _simulate(st: PangaeaState, plan: Plan, blocked: frozenset[int]) -> list[tuple[Any, ...]]:
@@ -185,13 +309,10 @@ def start_plan(st: PangaeaState, plan: Plan) -> None:
     level 4 interrupts (block a tile change; move a threatened Shelter)."""
     if not plan[0] and not plan[1]:
         return
-    if st.ctx == F.CTX_TURN and st.alliances:
-        allies = st.allies(st.decider)
-        if allies:
-            for ev in _simulate(st, plan, frozenset()):
-                if ev[0] in ("explorer_lost", "shelter_lost") and allies >> ev[1] & 1:
-                    st._emit("forfeit", (st.decider,))
-                    return
+    allies = _allies_now(st)
+    if allies and _harms(allies, _simulate(st, plan, frozenset())):
+        st._emit("forfeit", (st.decider,))
+        return
     st.plan = plan
     st.blocked = frozenset()
     st.tasks.append((F.A_APPLY, st.decider, 0))

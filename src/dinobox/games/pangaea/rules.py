@@ -91,6 +91,8 @@ class PangaeaState(State):
         self.blocked: frozenset[int] = frozenset()
         self.ctx = F.CTX_TURN
         self.decider = 0
+        self.pending_dino: tuple[int, ...] = ()  # (dino, space) about to land, awaiting decisions
+        self.guard_use = 0  # players who decided to use their protection card against it
         self.drawn = -1  # the STAR card drawn for the lightning / debris
         self.impact_sum = 0
         self.impact = -1

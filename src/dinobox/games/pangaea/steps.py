@@ -11,10 +11,12 @@ from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import (
     ALL_SYMBOLS,
     EVO_BLOCK,
+    EVO_BRONTO,
     EVO_BUILD,
     EVO_EXTRA,
     EVO_LEVEL,
     EVO_SHELTER_MOVE,
+    EVO_TREX,
     MAX_EVOLUTION,
     NUM_EVO,
     WILD_MAX_DISTANCE,
@@ -39,17 +41,32 @@ def legal_for(st: PangaeaState, kind: int, a: int, b: int) -> list[int]:
             return []
         return [A.INTERRUPT, A.NO_INTERRUPT]
     if kind == F.D_DIR:
-        return [A.DIR + d for d in range(6)]
+        return [A.DIR + d for d in resolve.safe_directions(st, a)]
     if kind == F.D_STEP7:
         return _step7(st, a)
     if kind == F.D_STEP2:
         return _step2(st, a)
-    if kind == F.D_STEP3:
+    if kind == F.D_STEP3 or kind == F.D_LREENTER:
         if w.explorers[a] >= 0 or Wd.reentry_space(w, a) < 0:
             return []
         return [A.REENTER, A.STAY_OFF]
     if kind == F.D_CRACK:
-        return [A.CRACK + e for e in Wd.crack_options(w, list(st.act_spaces), st.quake_edges)]
+        return [A.CRACK + e for e in resolve.crack_choices(st)]
+    if kind == F.D_REUSE:
+        return [A.REUSE_CRACK + e for e in w.cracks if e not in st.quake_edges]
+    if kind == F.D_TAKE_TILE:
+        if st.plan is None:
+            return []
+        s, op = st.plan[1][b]
+        tile = Wd.needed_tile(w, s, op)
+        if tile < 0 or w.supply[tile] > 0:
+            return []
+        return [A.TAKE_TILE + x for x in Wd.board_sources(w, tile, Wd.plan_exclude(st.plan))]
+    if kind == F.D_GUARD:
+        if not st.pending_dino:
+            return []
+        etype = EVO_TREX if is_trex(st.pending_dino[0]) else EVO_BRONTO
+        return [A.GUARD_YES, A.GUARD_NO] if st.has_active(a, etype) else []
     if kind == F.D_DINO:
         return [A.DINO_PLACE + d * w.geo.n + s for d, s in dino_options(st, a)]
     if kind == F.D_EXTRA:
@@ -216,13 +233,20 @@ def _step7(st: PangaeaState, seat: int) -> list[int]:
 
 
 def _shelter_moves(st: PangaeaState, seat: int, end: int) -> list[int]:
-    """Level 4 Shelter move: a Shelter about to be destroyed (or, at the end, any Shelter once
-    the impact point is known) moves up to 2 spaces."""
+    """Level 4 Shelter move: a Shelter about to be destroyed (by tile changes, lava, or a
+    Brontosaurus: ``end`` 0 or 2) or, at the end (``end`` 1), any Shelter once the impact point
+    is known, moves up to 2 spaces."""
     A = st.A
     w = st.world
     if not st.has_active(seat, EVO_SHELTER_MOVE):
         return []
-    sources = w.shelter_spaces(seat) if end else resolve.threatened(st, seat)
+    if end == 1:
+        sources = w.shelter_spaces(seat)
+    elif end == 2:  # a Brontosaurus is about to land on this space
+        s = st.pending_dino[1] if st.pending_dino else -1
+        sources = [s] if s >= 0 and w.shelters[s] >> seat & 1 and not st.guard_use >> seat & 1 else []
+    else:
+        sources = resolve.threatened(st, seat)
     n = w.geo.n
     out = [A.SHELTER_MOVE + src * n + dst for src in sources for dst in Wd.shelter_targets(w, seat, src)]
     if not out:
@@ -240,9 +264,9 @@ def apply_decision(st: PangaeaState, kind: int, a: int, b: int, action: int) -> 
     tasks = st.tasks
     if kind == F.D_STEP6:
         tasks.pop()
-        _do_step6(st, a, action)
         if not st.extra_used and st.has_active(a, EVO_EXTRA):
             tasks.append((F.D_EXTRA, a, 0))
+        _do_step6(st, a, action)  # may stack decisions (a protection card) above the Extra move
     elif kind == F.D_STEP4:
         _do_step4(st, a, b, action)
     elif kind == F.D_INTERRUPT:
@@ -262,20 +286,42 @@ def apply_decision(st: PangaeaState, kind: int, a: int, b: int, action: int) -> 
         _do_step7(st, a, action)
     elif kind == F.D_STEP2:
         _do_step2(st, a, action)
-    elif kind == F.D_STEP3:
+    elif kind == F.D_STEP3 or kind == F.D_LREENTER:
         tasks.pop()
         if action == A.REENTER:
             Wd.reenter(w, [a])
+        else:
+            st._emit("stay_off", (a,))
     elif kind == F.D_CRACK:
         edge = action - A.CRACK
-        Wd.place_crack(w, edge)
+        if w.sticks <= 0:
+            reusable = [e for e in w.cracks if e not in st.quake_edges]
+            if len(reusable) >= 2:  # the player chooses which stick to move
+                tasks.append((F.D_REUSE, a, edge))
+                return
+            Wd.place_crack(w, edge, reusable[0])
+        else:
+            Wd.place_crack(w, edge)
         st.quake_edges = (*st.quake_edges, edge)
-        if len(st.quake_edges) >= 3 or not Wd.crack_options(w, list(st.act_spaces), st.quake_edges):
-            tasks.pop()
+    elif kind == F.D_REUSE:
+        tasks.pop()
+        Wd.place_crack(w, b, action - A.REUSE_CRACK)
+        st.quake_edges = (*st.quake_edges, b)
+    elif kind == F.D_TAKE_TILE:
+        tasks.pop()
+        assert st.plan is not None
+        s, op = st.plan[1][b]
+        Wd.take_from_board(w, action - A.TAKE_TILE, Wd.needed_tile(w, s, op))
+    elif kind == F.D_GUARD:
+        tasks.pop()
+        if action == A.GUARD_YES:
+            st.guard_use |= 1 << a
+        else:
+            st._emit("no_guard", (a,))
     elif kind == F.D_DINO:
         tasks.pop()
         d, s = divmod(action - A.DINO_PLACE, n)
-        Wd.dino_arrive(w, d, s)
+        resolve.dino_lands(st, d, s)
     elif kind == F.D_EXTRA:
         tasks.pop()
         if action == A.EXTRA_YES:
@@ -392,14 +438,18 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
     n = w.geo.n
     if action == A.PASS:
         st._emit("pass", (seat,))
-    elif action < A.HARVEST:
-        s = action - A.MOVE
-        st._emit("move", (seat, s))
-        Wd.move_explorer(w, seat, s)
     elif action < A.BUILD:
-        s = action - A.HARVEST
+        harvest = action >= A.HARVEST
+        s = action - (A.HARVEST if harvest else A.MOVE)
         st._emit("move", (seat, s))
-        if Wd.move_explorer(w, seat, s):
+        d = w.dino_at(s)
+        if d >= 0 and is_trex(d) and w.explorer_ok(s, seat) and w.trex_guard >> seat & 1:
+            # onto a T-Rex with an active protection card: the player decides to use it or not
+            st.pending_dino = (d, s)
+            st.guard_use = 0
+            st.tasks.append((F.A_EXPLORER_ARRIVE, seat, s * 2 + harvest))
+            st.tasks.append((F.D_GUARD, seat, 0))
+        elif Wd.move_explorer(w, seat, s, False) and harvest:
             st._emit("harvest", (seat, s))
             st.gain(seat, 1)
     elif action == A.BUILD or action == A.BUILD_SPECIAL:
@@ -413,7 +463,8 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
     else:
         d, s = divmod(action - A.DINO_MOVE, n)
         st._emit("dino_move", (seat, d, w.dinos[d], s))
-        Wd.move_dino(w, d, s)
+        w.dino_moved |= 1 << d
+        resolve.dino_lands(st, d, s)
 
 
 def _do_step7(st: PangaeaState, seat: int, action: int) -> None:

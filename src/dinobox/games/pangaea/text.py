@@ -14,6 +14,7 @@ from dinobox.games.pangaea.tiles import (
     DIRECTION_KEYS,
     DIRECTION_NAMES,
     RANGE_NAMES,
+    TILE_KEYS,
     TILE_NAMES,
 )
 from dinobox.games.pangaea.view import seat_name
@@ -56,7 +57,8 @@ def decode(st: PangaeaState, action: int) -> dict[str, Any]:
               A.NO_RANGE: "no_range", A.INTERRUPT: "interrupt", A.NO_INTERRUPT: "no_interrupt",
               A.BUILD: "build", A.BUILD_SPECIAL: "build_special", A.PASS: "pass", A.EXTRA_YES: "extra_move",
               A.EXTRA_NO: "no_extra_move", A.DONE: "done", A.NO_BLOCK: "no_block",
-              A.NO_SHELTER_MOVE: "no_shelter_move"}
+              A.NO_SHELTER_MOVE: "no_shelter_move", A.GUARD_YES: "use_protection",
+              A.GUARD_NO: "no_protection"}
     if action in simple:
         return {"kind": simple[action]}
     if A.DIST_CARD <= action < A.DIST_WILD:
@@ -68,7 +70,7 @@ def decode(st: PangaeaState, action: int) -> dict[str, Any]:
     if A.ACT_CARD <= action < A.ACT_WILD:
         return {"kind": "action_card", "card": action - A.ACT_CARD}
     if A.ACT_WILD <= action < A.RANGE_CARD:
-        return {"kind": "action_wild", "card": st.WILD, "action": ACTION_KEYS[action - A.ACT_WILD]}
+        return {"kind": "action_wild", "card": st.WILD, "verb": ACTION_KEYS[action - A.ACT_WILD]}
     if A.RANGE_CARD <= action < A.NO_RANGE:
         return {"kind": "range_card", "card": action - A.RANGE_CARD}
     if A.DIR <= action < A.CRACK:
@@ -99,7 +101,13 @@ def decode(st: PangaeaState, action: int) -> dict[str, Any]:
     if A.SHELTER_MOVE <= action < A.NO_SHELTER_MOVE:
         src, dst = divmod(action - A.SHELTER_MOVE, n)
         return {"kind": "shelter_move", "from": _rc(st, src), "space": _rc(st, dst)}
-    return {"kind": "give_back", "card": action - A.TRIM}
+    if A.TRIM <= action < A.TAKE_TILE:
+        return {"kind": "give_back", "card": action - A.TRIM}
+    if A.TAKE_TILE <= action < A.REUSE_CRACK:
+        s = action - A.TAKE_TILE
+        return {"kind": "take_tile", "space": _rc(st, s), "tile": TILE_KEYS[st.world.top(s)]}
+    a, b = st.world.geo.edge_ends[action - A.REUSE_CRACK]
+    return {"kind": "reuse_crack", "edge": action - A.REUSE_CRACK, "spaces": [_rc(st, a), _rc(st, b)]}
 
 
 def action_info(st: PangaeaState, action: int, player: int) -> dict[str, Any]:
@@ -132,7 +140,7 @@ def action_text(st: PangaeaState, action: int, player: int) -> str:
         "distance_card": lambda: f"distance: {card_text(st, i['card'])} ({st.cards[i['card']][0]} spaces)",
         "distance_wild": lambda: f"distance: Wild card for {i['distance']} spaces",
         "action_card": lambda: f"action: {card_text(st, i['card'])} ({ACTION_NAMES[st.cards[i['card']][1]]})",
-        "action_wild": lambda: f"action: Wild card for {ACTION_NAMES[ACTION_KEYS.index(i['action'])]}",
+        "action_wild": lambda: f"action: Wild card for {ACTION_NAMES[ACTION_KEYS.index(i['verb'])]}",
         "range_card": lambda: f"range: {card_text(st, i['card'])} ({RANGE_NAMES[st.cards[i['card']][2]]})",
         "no_range": lambda: "range: none (1 space)",
         "interrupt": lambda: f"play a Wild card: {seat_name(st.turn)} must draw a Direction card",
@@ -157,8 +165,21 @@ def action_text(st: PangaeaState, action: int, player: int) -> str:
         "shelter_move": lambda: "move your Shelter from r{}c{} to ".format(*i["from"]) + _sp(i),
         "no_shelter_move": lambda: "leave your Shelters where they are",
         "give_back": lambda: f"give back {card_text(st, i['card'])}",
+        "take_tile": lambda: f"take the {TILE_NAMES[TILE_KEYS.index(i['tile'])]} tile from {_sp(i)} "
+        "(none left in the supply)",
+        "reuse_crack": lambda: "reuse the crack stick between r{}c{} and r{}c{}".format(
+            *i["spaces"][0], *i["spaces"][1]),
+        "use_protection": lambda: f"use your protection card against {_pending(st)}",
+        "no_protection": lambda: f"do not use your protection card against {_pending(st)}",
     }
     return f"{who}: {texts[k]()}"
+
+
+def _pending(st: PangaeaState) -> str:
+    if not st.pending_dino:
+        return "the dinosaur"
+    d, s = st.pending_dino
+    return f"{DINO_NAMES[d]} at {where(st, s)}"
 
 
 def _danger(st: PangaeaState, player: int, s: int) -> str:
@@ -246,6 +267,8 @@ def event_text(st: PangaeaState, kind: str, args: tuple[Any, ...], private: bool
         "w_crack": lambda: "A crack opens.",
         "w_crack_gone": lambda: "A crack closes by the sea.",
         "w_crack_moved": lambda: "An old crack stick is reused.",
+        "stay_off": lambda: f"{s(args[0])} keeps the Explorer off the board.",
+        "no_guard": lambda: f"{s(args[0])} does not use the protection card.",
         "w_tsunami": lambda: "A tsunami " + (f"hits {where(st, args[1])}." if args[1] >= 0 else "dies out."),
         "w_guard": lambda: f"{s(args[0])}'s protection card drives off {DINO_NAMES[args[1]]}.",
         "w_reenter": lambda: f"{s(args[0])}'s Explorer re-enters at {where(st, args[1])}.",
@@ -276,6 +299,10 @@ def why_illegal(st: PangaeaState, action: int) -> str:
         F.D_BLOCK: "Evolution Cards (Block): a space about to change, or none",
         F.D_SHELTER: "Evolution Cards (Shelter move): within 2 spaces, or none",
         F.D_TRIM: "Players Turn, step 5 Note: give back one card",
+        F.D_TAKE_TILE: "Rules of Change: the supply is out; take that tile from a free space outside the range",
+        F.D_REUSE: "Earthquake: no stick in stock; choose a crack on the board to move",
+        F.D_GUARD: "Evolution Cards (protection): use the card or not",
+        F.D_LREENTER: "Asteroid board, Lightning Bolt Tile: re-enter or not",
     }.get(kind, "it is not one of the legal choices now")
     return f"action {action} is not one of the legal choices now ({where_now})"
 

@@ -37,7 +37,8 @@ PHASES = {
     F.D_START: "start", F.D_STEP2: "step2", F.D_STEP3: "step3", F.D_STEP4: "step4",
     F.D_INTERRUPT: "interrupt", F.D_DIR: "direction", F.D_CRACK: "earthquake", F.D_DINO: "dinosaur",
     F.D_STEP6: "step6", F.D_EXTRA: "extra_move", F.D_STEP7: "step7", F.D_BLOCK: "block",
-    F.D_SHELTER: "shelter_move", F.D_TRIM: "give_back",
+    F.D_SHELTER: "shelter_move", F.D_TRIM: "give_back", F.D_TAKE_TILE: "take_tile",
+    F.D_REUSE: "reuse_crack", F.D_GUARD: "protection", F.D_LREENTER: "lightning_reenter",
 }
 
 
@@ -111,6 +112,9 @@ def view(st: PangaeaState, seat: int | None) -> dict[str, Any]:
         "range": [[s // cols, s % cols] for s in st.act_spaces],
         "pending_changes": [[s // cols, s % cols] for s, _ in st.plan[1]] if st.plan else [],
         "blocked": sorted([s // cols, s % cols] for s in st.blocked),
+        # a dino about to land (waiting for protection / Shelter-move decisions)
+        "pending_dino": {"dino": st.pending_dino[0], "to": [st.pending_dino[1] // cols, st.pending_dino[1] % cols]}
+        if st.pending_dino else None,
     }
     if top == F.D_START:
         result["stars"] = [list(rc) for rc in st.game.data.stars]

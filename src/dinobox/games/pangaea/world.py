@@ -339,16 +339,50 @@ def _pop(world: World, s: int) -> int:
     return t
 
 
+def board_sources(world: World, tile: int, exclude: frozenset[int] | set[int]) -> list[int]:
+    """Rules of Change: with none of a tile in the supply, one may be taken from the board: a
+    space showing that tile on top, outside the spaces being changed, with no piece on it."""
+    return [s for s, st in enumerate(world.stacks)
+            if st and st[-1] == tile and s not in exclude and not world.occupied(s)]
+
+
+def take_from_board(world: World, source: int, tile: int) -> None:
+    """Move the top tile of ``source`` back to the supply (to be laid elsewhere at once)."""
+    _pop(world, source)
+    world.events.append(("tile_from_board", source, tile))
+    settle(world, source)
+
+
 def _take_from_board(world: World, tile: int, exclude: frozenset[int] | set[int]) -> int:
-    """Rules of Change: with none of a tile in the supply, one may be taken from the board, from
-    a space outside the current range with no piece on it. The first such space in reading
-    order is used (assumed). Returns the source space or -1."""
-    for s, st in enumerate(world.stacks):
-        if st and st[-1] == tile and s not in exclude and not world.occupied(s):
-            _pop(world, s)
-            world.events.append(("tile_from_board", s, tile))
-            settle(world, s)
-            return s
+    """The automatic fallback when nobody is asked (world-level use, look-ahead probes): the
+    first suitable space in reading order. In the game the player chooses (``board_sources``).
+    Returns the source space or -1."""
+    sources = board_sources(world, tile, exclude)
+    if not sources:
+        return -1
+    take_from_board(world, sources[0], tile)
+    return sources[0]
+
+
+def needed_tile(world: World, s: int, op: int) -> int:
+    """The tile one operation would lay on ``s`` from the supply, or -1 if it lays none."""
+    stack = world.stacks[s]
+    top = stack[-1] if stack else SEA
+    below = stack[-2] if len(stack) >= 2 else SEA
+    if op == LAVA_OP:
+        if top in (VOLCANO, LAVA):
+            return -1
+        if top in (SAND, SNOW):
+            top = below
+        return L1 if top == SEA else LAVA
+    if op == TSUNAMI_OP:
+        return -1
+    result, tile = CHANGE_FLAT[top * 3 + op]
+    if result == ADD:
+        return tile
+    if result == REMOVE_THEN_UP:
+        result, tile = CHANGE_FLAT[below * 3 + UP]
+        return tile if result == ADD else -1
     return -1
 
 
@@ -515,18 +549,36 @@ def plan_lava(world: World, spaces: list[int] | tuple[int, ...]) -> Plan:
     return tuple(erupting), tuple(ops)
 
 
+def plan_exclude(plan: Plan) -> set[int]:
+    """The spaces a plan changes (no tile may be taken from them when a supply runs out)."""
+    return {s for s, _ in plan[1]} | set(plan[0])
+
+
 def apply_plan(world: World, plan: Plan, blocked: frozenset[int] | set[int] = frozenset()) -> None:
     """Carry out a plan; spaces in ``blocked`` keep their tile (level 4 Evolution card)."""
-    erupting, ops = plan
-    for v in erupting:
+    for v in plan[0]:
         world.events.append(("erupt", v))
-    exclude = {s for s, _ in ops} | set(erupting)
-    for s, op in ops:
+    apply_plan_from(world, plan, blocked, 0, False)
+
+
+def apply_plan_from(world: World, plan: Plan, blocked: frozenset[int] | set[int], start: int, ask: bool) -> int:
+    """Carry out the plan's operations from index ``start``. With ``ask``, stop before an
+    operation needing a tile the supply lacks when the board offers two or more sources (the
+    player chooses, Rules of Change) and return its index; otherwise return len(ops)."""
+    ops = plan[1]
+    exclude = plan_exclude(plan)
+    for i in range(start, len(ops)):
+        s, op = ops[i]
         if s in blocked:
             continue
+        if ask:
+            tile = needed_tile(world, s, op)
+            if tile >= 0 and world.supply[tile] <= 0 and len(board_sources(world, tile, exclude)) >= 2:
+                return i
         if op == LAVA_OP and world.top(s) != VOLCANO and not world.is_sea(s):
             destroy_pieces(world, s)  # covered by lava (sea spaces become level 1 instead)
         apply_op(world, s, op, exclude)
+    return len(ops)
 
 
 def plan_changes(world: World, plan: Plan) -> list[int]:
@@ -561,14 +613,14 @@ def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ())
     return out
 
 
-def place_crack(world: World, edge: int) -> None:
-    """Place one crack stick; with none left in stock the oldest crack on the board is moved
-    (the rulebook lets the player choose; assumed oldest)."""
+def place_crack(world: World, edge: int, reuse: int = -1) -> None:
+    """Place one crack stick. With none left in stock a crack on the board is moved: ``reuse``
+    (the player's choice in the game), else the oldest one."""
     if world.sticks <= 0:
         if not world.cracks:
             return
-        old = world.cracks[0]
-        world.cracks = world.cracks[1:]
+        old = reuse if reuse >= 0 else world.cracks[0]
+        world.cracks = tuple(e for e in world.cracks if e != old)
         world.events.append(("crack_moved", old))
     else:
         world.sticks -= 1
@@ -637,10 +689,13 @@ def dino_place_options(world: World, spaces: list[int]) -> list[tuple[int, int]]
     return [(d, s) for d in movers for s in spaces if dino_space_ok(world, s)]
 
 
-def dino_arrive(world: World, dino: int, s: int) -> None:
+def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None:
     """A dino lands on ``s``: a T-Rex destroys every Explorer there, a Brontosaurus every
-    Shelter; a player with an active protection card keeps theirs and the dino is removed."""
+    Shelter; a player with an active protection card who uses it (``use``: a bitmask of the
+    players who decided to; None = everyone holding one) keeps theirs and the dino is removed."""
     was = world.dinos[dino]
+    trex_guard = world.trex_guard if use is None else world.trex_guard & use
+    bronto_guard = world.bronto_guard if use is None else world.bronto_guard & use
     world.dinos[dino] = s
     world.events.append(("dino", dino, was, s))
     ex = world.explorers
@@ -648,7 +703,7 @@ def dino_arrive(world: World, dino: int, s: int) -> None:
     if is_trex(dino):
         for p in range(len(ex)):
             if ex[p] == s:
-                if world.trex_guard >> p & 1:
+                if trex_guard >> p & 1:
                     world.trex_guard &= ~(1 << p)
                     world.events.append(("guard", p, dino))
                     protected = True
@@ -659,7 +714,7 @@ def dino_arrive(world: World, dino: int, s: int) -> None:
         mask = world.shelters[s]
         for p in range(len(ex)):
             if mask >> p & 1:
-                if world.bronto_guard >> p & 1:
+                if bronto_guard >> p & 1:
                     world.bronto_guard &= ~(1 << p)
                     world.events.append(("guard", p, dino))
                     protected = True
@@ -725,8 +780,9 @@ def explorer_moves(world: World, player: int) -> list[tuple[int, int]]:
     return sorted(out.items())
 
 
-def move_explorer(world: World, player: int, s: int) -> bool:
-    """Move an Explorer; it is removed if the space cannot hold it or a T-Rex waits there.
+def move_explorer(world: World, player: int, s: int, use_guard: bool | None = None) -> bool:
+    """Move an Explorer; it is removed if the space cannot hold it or a T-Rex waits there
+    (unless its active protection card is used: ``use_guard``, None = whenever held).
     Returns whether it is still on the board."""
     world.explorers[player] = s
     if not world.explorer_ok(s, player):
@@ -735,7 +791,7 @@ def move_explorer(world: World, player: int, s: int) -> bool:
         return False
     d = world.dino_at(s)
     if d >= 0 and is_trex(d):
-        if world.trex_guard >> player & 1:
+        if world.trex_guard >> player & 1 and use_guard is not False:
             world.trex_guard &= ~(1 << player)
             world.events.append(("guard", player, d))
             world.dinos[d] = -1
