@@ -279,3 +279,17 @@ def test_views_reject_bad_seats(gid: str) -> None:
             state.view(bad)  # type: ignore[arg-type]
         with pytest.raises(ValueError):
             state.log(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_log_since_returns_only_the_new_entries(gid: str) -> None:
+    n = load_game(gid).num_players
+    final = random_game(gid, n, {}, 5)
+    for seat in [None, *range(n)]:
+        whole = final.log(seat)
+        assert final.log_length() == len(whole)
+        for since in (0, 1, len(whole) // 2, len(whole), len(whole) + 3):
+            assert final.log(seat, since=since) == whole[since:]
+    for bad in (-1, 1.5, "2", True):
+        with pytest.raises(ValueError):
+            final.log(None, since=bad)  # type: ignore[arg-type]

@@ -41,6 +41,7 @@ class State:
     _hist: tuple[Any, ...] | None
     _hlen: int
     _events: tuple[Any, ...] | None
+    _nevents: int
     _legal_cache: list[int] | None
 
     def __init__(self, game: Game) -> None:
@@ -50,6 +51,7 @@ class State:
         self._hist = None
         self._hlen = 0
         self._events = None
+        self._nevents = 0
         self._legal_cache = None
 
     # ===== hooks each game implements =====================================================
@@ -242,17 +244,28 @@ class State:
     def _emit(self, kind: str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
         """Record an event. Cheap: the text is produced only when someone reads the log."""
         self._events = ((kind, args, audience, self._hlen), self._events)
+        self._nevents += 1
 
-    def log(self, seat: int | None) -> list[dict[str, Any]]:
-        """The events ``seat`` may see, oldest first: ``{"move", "kind", "text"}``."""
+    def log_length(self) -> int:
+        """How many entries ``log(seat)`` has (the same for every seat; only texts differ)."""
+        return self._nevents
+
+    def log(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events ``seat`` may see, oldest first: ``{"move", "kind", "text"}``. ``since``
+        skips the first ``since`` entries, for a reader that already has them: the cost is then
+        that of the new entries only."""
         self._check_seat(seat)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise ValueError(f"since must be a whole number of log entries (0 or more), not {since!r}")
         items: list[dict[str, Any]] = []
         node = self._events
-        while node is not None:
+        remaining = self._nevents - since
+        while node is not None and remaining > 0:
             kind, args, audience, move = node[0]
             private = audience is None or (seat is not None and seat in audience)
             items.append({"move": move, "kind": kind, "text": self._event_text(kind, args, private)})
             node = node[1]
+            remaining -= 1
         items.reverse()
         return items
 

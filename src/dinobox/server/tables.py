@@ -91,11 +91,12 @@ class LiveTable:
             entries = per_seat[seat] = state.log(seat)
         return entries
 
-    def log_length(self, state: State) -> int:
-        per_seat = self.logs.get(state)
-        if per_seat:
-            return len(next(iter(per_seat.values())))  # every seat's log has the same entries
-        return len(self.log_of(state, None))
+    def extend_logs(self, old: State, new: State) -> None:
+        """``new`` extends ``old``: give it ``old``'s cached logs plus only the new entries, so a
+        step costs the texts of its own events, not the whole game's."""
+        known = self.logs.get(old)
+        if known:
+            self.logs[new] = {seat: entries + new.log(seat, since=len(entries)) for seat, entries in known.items()}
 
     def can_undo(self, seat: int) -> bool:
         if not self.undo:
@@ -104,9 +105,9 @@ class LiveTable:
         if top.seat != seat or top.after is not self.state or self.state.current_player() != seat:
             return False
         if top.revealed is None:
-            start = self.log_length(top.state)
-            mine = [e["text"] for e in self.log_of(top.after, seat)[start:]]
-            public = [e["text"] for e in self.log_of(top.after, None)[start:]]
+            start = top.state.log_length()
+            mine = [e["text"] for e in top.after.log(seat, since=start)]
+            public = [e["text"] for e in top.after.log(None, since=start)]
             top.revealed = mine != public
         return not top.revealed
 
@@ -359,6 +360,7 @@ class TableService:
             storage.save_table(conn, new_row)
 
         await self.db.write(op)
+        live.extend_logs(live.state, new)
         live.row = new_row
         live.state = new
 
