@@ -7,9 +7,8 @@ needs a chance outcome or a decision. Rulebook sections are cited by their headi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.dino_race import actions as A
@@ -51,6 +50,8 @@ START_RACE = 15  # automatic: deal and begin
 
 class DinoRaceState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
+
+    companions = "dinobox.games.dino_race"  # view.py, text.py and knowledge.py
 
     game: DinoRaceGame
 
@@ -687,33 +688,3 @@ class DinoRaceState(State):
                 tied = [p for p, e in zip(tied, eggs, strict=True) if e == most]
         return tied
 
-    # ----- hidden information ---------------------------------------------------------------
-    def _resample(self, seat: int, rng: random.Random) -> State:
-        from dinobox.games.dino_race.knowledge import resample
-
-        return resample(self, seat, rng)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from dinobox.games.dino_race.view import view
-
-        return view(self, seat)
-
-    def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
-        from dinobox.games.dino_race.text import event_text
-
-        return event_text(self, kind, args, private)
-
-    def _action_text(self, action: int, player: int) -> str:
-        from dinobox.games.dino_race.text import action_text
-
-        return action_text(self, action, player)
-
-    def _action_info(self, action: int, player: int) -> dict[str, Any]:
-        from dinobox.games.dino_race.text import action_info
-
-        return action_info(self, action, player)
-
-    def _why_illegal(self, action: int) -> str:
-        from dinobox.games.dino_race.text import why_illegal
-
-        return why_illegal(self, action)

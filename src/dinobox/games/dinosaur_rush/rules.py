@@ -7,7 +7,6 @@ by their headings.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +55,8 @@ CHANCES = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
 
 class DinosaurRushState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
+
+    companions = "dinobox.games.dinosaur_rush"  # view.py, text.py and knowledge.py
 
     game: DinosaurRushGame
 
@@ -748,33 +749,3 @@ class DinosaurRushState(State):
         low = min(totals[s] for s in tied)
         return [s for s in tied if totals[s] == low]
 
-    # ----- delegated -----------------------------------------------------------------------------
-    def _resample(self, seat: int, rng: random.Random) -> State:
-        from dinobox.games.dinosaur_rush.knowledge import resample
-
-        return resample(self, seat, rng)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from dinobox.games.dinosaur_rush.view import view
-
-        return view(self, seat)
-
-    def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
-        from dinobox.games.dinosaur_rush.text import event_text
-
-        return event_text(self, kind, args, private)
-
-    def _action_text(self, action: int, player: int) -> str:
-        from dinobox.games.dinosaur_rush.text import action_text
-
-        return action_text(self, action, player)
-
-    def _action_info(self, action: int, player: int) -> dict[str, Any]:
-        from dinobox.games.dinosaur_rush.text import action_info
-
-        return action_info(self, action, player)
-
-    def _why_illegal(self, action: int) -> str:
-        from dinobox.games.dinosaur_rush.text import why_illegal
-
-        return why_illegal(self, action)

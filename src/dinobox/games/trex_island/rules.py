@@ -7,9 +7,8 @@ chance outcome or a decision. Rulebook sections are cited by their headings.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.trex_island import actions as A
@@ -68,6 +67,8 @@ EVADE_PTERO = 4
 
 class TRexIslandState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
+
+    companions = "dinobox.games.trex_island"  # view.py, text.py and knowledge.py
 
     game: TRexIslandGame
 
@@ -724,37 +725,6 @@ class TRexIslandState(State):
         tied = [p for p in range(self.num_players) if scores[p] == best]
         most = max(self.rescued(p) for p in tied)
         return [p for p in tied if self.rescued(p) == most]
-
-    # ----- hidden information, texts --------------------------------------------------------
-    def _resample(self, seat: int, rng: random.Random) -> State:
-        from dinobox.games.trex_island.knowledge import resample
-
-        return resample(self, seat, rng)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from dinobox.games.trex_island.view import view
-
-        return view(self, seat)
-
-    def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
-        from dinobox.games.trex_island.text import event_text
-
-        return event_text(self, kind, args, private)
-
-    def _action_text(self, action: int, player: int) -> str:
-        from dinobox.games.trex_island.text import action_text
-
-        return action_text(self, action, player)
-
-    def _action_info(self, action: int, player: int) -> dict[str, Any]:
-        from dinobox.games.trex_island.text import action_info
-
-        return action_info(self, action, player)
-
-    def _why_illegal(self, action: int) -> str:
-        from dinobox.games.trex_island.text import why_illegal
-
-        return why_illegal(self, action)
 
 
 __all__ = ["LOST", "START", "TRexIslandState"]
