@@ -1,0 +1,98 @@
+"""Helpers for Pangaea's rule tests: a small test world and quiet turns, public API only.
+
+The test world: two strips of land (row 4 and row 6: level 1 at columns 2-3, level 2 at 4-5),
+sea elsewhere, the Event locator on r4c1. The asteroid board shows Planet in the centre and
+the Sun on every question mark; hands without Sun cards or Wild cards must keep their cards
+(Asteroid board, Symbol Cards), so turns pass without touching the world or the decks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dinobox.engine.state import State
+from dinobox.engine.testing import force, play
+from dinobox.games.pangaea.game import PangaeaGame
+
+WILD, RESHUFFLE = 40, 41
+NE, E, SE, SW, W, NW = range(6)
+SUN_TOKENS = (3, 1, 1, 1, 1)  # centre Planet, every question mark the Sun
+OPEN_TOKENS = (3, 4, 4, 4, 1)  # centre Planet, question marks 1-3 show all symbols
+ROWS = ["." * 12] * 4 + ["..1122......", "." * 12, "..1122......"] + ["." * 12] * 3
+STARS = [(4, 4), (6, 2), (4, 2), (6, 3)]
+RED_HAND = [0, 1, 2, 3]  # Moon cards
+BLUE_HAND = [20, 21, 22, 23]  # Volcano cards: 3 down, 4 earthquake, 5 climate, 6 dinosaur
+
+
+def act(state: State, kind: str, **fields: Any) -> int:
+    for a in state.legal_actions():
+        info = state.describe_action(a)
+        if info["kind"] == kind and all(info.get(k) == v for k, v in fields.items()):
+            return a
+    found = sorted({state.describe_action(a)["kind"] for a in state.legal_actions()})
+    raise AssertionError(f"no legal {kind} {fields}: {found}")
+
+
+def kinds(state: State) -> set[str]:
+    return {state.describe_action(a)["kind"] for a in state.legal_actions()}
+
+
+def table(n: int = 2, hands: list[list[int]] | None = None, tokens: tuple[int, ...] = SUN_TOKENS,
+          rows: list[str] | None = None, stars: list[tuple[int, int]] | None = None,
+          starts: list[list[int]] | None = None, **data: Any) -> State:
+    """A game on the test world, dealt and started (Red on r4c4, Blue on r6c2 by default)."""
+    overrides = {"world_rows": rows or ROWS, "stars": stars or STARS, "locator": (4, 1), **data}
+    s = PangaeaGame(players=n, data=overrides).new_initial_state()
+    force(s, *tokens)
+    for hand in hands or [RED_HAND, BLUE_HAND]:
+        force(s, *hand)
+    for start in starts or [[4, 4], [6, 2]]:
+        play(s, act(s, "start", space=start))
+    return s
+
+
+def quiet(s: State, step6: str, *, buys: tuple[str, ...] = (), swap: tuple[int, ...] = (),
+          activate: str | None = None, draws: tuple[int, ...] = (), **fields: Any) -> None:
+    """One turn without cards: step 2 (an activation or nothing), keep the cards (or swap one:
+    ``swap`` = (card, outcomes drawn...)), step 6, buy Evolution cards, then the refill draws."""
+    seat = s.current_player()
+    if activate is not None:
+        play(s, act(s, "activate", evolution=activate))
+    if "continue" in kinds(s):
+        play(s, act(s, "continue"))
+    if swap:
+        play(s, act(s, "swap", card=swap[0]))
+        force(s, *swap[1:])
+    else:
+        play(s, act(s, "keep"))
+    play(s, act(s, step6, **fields))
+    for evolution in buys:
+        play(s, act(s, "buy", evolution=evolution))
+    if s.current_player() == seat and "done" in kinds(s):
+        play(s, act(s, "done"))
+    force(s, *draws)
+
+
+def blue_walks(s: State, turn: int, **extra: Any) -> None:
+    """Blue's quiet turn: back and forth between r6c3 and r6c2 without harvesting."""
+    quiet(s, "move", space=[6, 3] if turn % 2 else [6, 2], **extra)
+
+
+def red_scores(s: State, buys_at_4: tuple[str, ...]) -> None:
+    """Red: build on r4c4 (1 point), three harvests (4 points), then buys at the 4th turn;
+    Blue walks meanwhile. Red ends on r4c3 with the buys made; Blue is to play."""
+    quiet(s, "build", draws=(4,))  # a Shelter: the hand limit becomes 5
+    blue_walks(s, 1)
+    quiet(s, "move_harvest", space=[4, 3])
+    blue_walks(s, 2)
+    quiet(s, "move_harvest", space=[4, 2])
+    blue_walks(s, 3)
+    quiet(s, "move_harvest", space=[4, 3], buys=buys_at_4)
+
+
+def view(s: State) -> dict[str, Any]:
+    return s.view(None)
+
+
+def red_cards(s: State) -> list[tuple[str, bool]]:
+    return [(c["type"], c["active"]) for c in view(s)["players"][0]["evolution"]]
