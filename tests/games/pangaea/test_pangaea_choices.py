@@ -347,3 +347,28 @@ def test_describe_action_keeps_the_int_under_action() -> None:
         assert info["action"] == a and isinstance(info["text"], str)
     verbs = {s.describe_action(a).get("verb") for a in s.legal_actions()}
     assert {"up", "down", "climate", "earthquake", "dino"} <= verbs
+
+
+def test_alliances_a_dinosaur_that_can_only_harm_an_ally_is_forfeit() -> None:
+    rows = ["." * 12] * 4 + ["..22V.......", "." * 12, "." * 12, "......1....."] + ["." * 12] * 2
+    stars = [(4, 2), (4, 3), (7, 6), (7, 6)]
+    s = table(n=3, hands=[[0, 2, 5, 3], BLUE_HAND, [30, 31, 32, 33]], rows=rows, stars=stars,
+              starts=[[4, 2], [4, 3], [7, 6]])
+    quiet(s, "move", space=[4, 3])
+    quiet(s, "build", draws=(24,))  # Blue's Shelter on r4c3
+    quiet(s, "pass")
+    quiet(s, "build", draws=(26,))  # Red's too: an alliance
+    quiet(s, "move", space=[4, 2])
+    quiet(s, "pass")
+    quiet(s, "move", space=[4, 2], swap=(0, WILD))  # Red swaps a card for a Wild
+    quiet(s, "move", space=[4, 3])  # Blue back on the shared space
+    quiet(s, "pass")
+    play(s, act(s, "continue"))
+    play(s, act(s, "distance_wild", distance=2))  # r4c3: Blue's Explorer and the allied Shelters
+    play(s, act(s, "action_card", card=5))  # a Dinosaur on that one space
+    play(s, act(s, "no_range"))
+    play(s, act(s, "direction", direction="E"))
+    # a T-Rex would take Blue's Explorer, a Brontosaurus Blue's Shelter: the action is forfeit
+    v = view(s)
+    assert s.log(None)[-1]["kind"] == "forfeit" and v["phase"] == "step6"
+    assert all(d["at"] is None for d in v["world"]["dinos"])

@@ -76,6 +76,10 @@ def render(view: dict[str, Any]) -> str:
             if "range" in sel:
                 parts.append(f"range {RANGE_SHORT[sel['range']]}")
             out.append("Chosen: " + ", ".join(parts))
+    pending = view.get("pending_dino")
+    if pending:
+        name = view["world"]["dinos"][pending["dino"]]["name"]
+        out.append(f"[bold red]{name} is about to land on r{pending['to'][0]}c{pending['to'][1]}[/]")
     if view["range"]:
         out.append("Range: " + " ".join(f"r{r}c{c}" for r, c in view["range"]))
     world = view["world"]

@@ -132,6 +132,7 @@ def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
     elif kind == F.A_E_DEBRIS:
         if st.drawn >= 0:
             end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
+            st.world.locator = end  # the Event locator shows where the debris falls
             st._emit("debris", (a, end))
             st.decider = a  # this player's debris: they take its decisions (a board tile...)
             start_plan(st, Wd.plan_lava(st.world, [end]))
@@ -207,7 +208,12 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
         else:
             st._emit("no_quake", ())
     elif action == DINO:
-        st.tasks.append((F.D_DINO, st.decider, 0))
+        from dinobox.games.pangaea.steps import dino_options
+
+        if not dino_options(st, st.decider) and Wd.dino_place_options(w, spaces):
+            st._emit("forfeit", (st.decider,))  # every placement would harm an ally
+        else:
+            st.tasks.append((F.D_DINO, st.decider, 0))
 
 
 def _harms(allies: int, events: list[tuple[Any, ...]]) -> bool:
