@@ -2,6 +2,7 @@
 // without one is drawn by the generic renderer, which shows any view readably.
 const BOARDS = {
   "dino-race": "./dino-race.js",
+  "pangaea": "./pangaea.js",
 };
 
 export async function boardFor(gameId) {
