@@ -3,6 +3,8 @@
 const BOARDS = {
   "dino-race": "./dino-race.js",
   "pangaea": "./pangaea.js",
+  "trex-island": "./trex-island.js",
+  "dinosaur-rush": "./dinosaur-rush.js",
 };
 
 export async function boardFor(gameId) {
