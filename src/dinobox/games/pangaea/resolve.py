@@ -401,6 +401,8 @@ def begin_end(st: PangaeaState) -> None:
     st.decider = st.end_player
     st.plan = None
     st.blocked = frozenset()
+    st.pending_dino = ()
+    st.guard_use = 0
     st.sel_hidden = False
     st.impact_sum = 0
     st.tasks = [
