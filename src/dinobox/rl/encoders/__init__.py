@@ -15,6 +15,8 @@ from dinobox.rl.encoders.base import Encoder, Piece
 
 ENCODERS: dict[str, str] = {
     "dino-race": "dinobox.rl.encoders.dino_race:DinoRaceEncoder",
+    "trex-island": "dinobox.rl.encoders.trex_island:TRexIslandEncoder",
+    "dinosaur-rush": "dinobox.rl.encoders.dinosaur_rush:DinosaurRushEncoder",
 }
 GENERIC = "dinobox.rl.encoders.generic:GenericEncoder"
 
