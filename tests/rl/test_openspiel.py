@@ -17,6 +17,7 @@ from dinobox.bots import make_bot  # noqa: E402
 from dinobox.engine.registry import game_class  # noqa: E402
 from dinobox.rl import openspiel_game  # noqa: E402
 from dinobox.rl.encoders import encoder_for  # noqa: E402
+from dinobox.rl.openspiel import history_pieces  # noqa: E402
 
 # Engine-contract bugs that OpenSpiel's test finds in a game (reported to the game's owner). The
 # test still runs; it flips to XPASS when the game is fixed.
@@ -82,10 +83,14 @@ def test_openspiel_python_bots_play_full_games_against_dinobox_bots(gid: str, ki
 
 @pytest.mark.parametrize("gid", GAME_IDS)
 def test_tensors_and_strings_are_the_seats_view(gid: str) -> None:
+    """Observation = the seat's view now; information state = the observation plus the seat's
+    own history (tests/rl/test_infostate_recall.py checks the recall itself)."""
     n = default_players(gid)
     game = openspiel_game(gid, players=n)
     enc = encoder_for(dinobox.load_game(gid, players=n))
-    assert game.observation_tensor_shape() == game.information_state_tensor_shape() == [enc.size]
+    extra = sum(p.size for p in history_pieces())
+    assert game.observation_tensor_shape() == [enc.size]
+    assert game.information_state_tensor_shape() == [enc.size + extra]
     assert game.num_distinct_actions() == dinobox.load_game(gid, players=n).num_distinct_actions()
     state = game.new_initial_state()
     rng = random.Random(3)
@@ -97,15 +102,17 @@ def test_tensors_and_strings_are_the_seats_view(gid: str) -> None:
             for seat in range(n):
                 view = state.dinobox_state.view(seat)
                 expected = enc.encode(view)
+                info = np.asarray(state.information_state_tensor(seat), np.float32)
                 assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), expected)
-                assert np.array_equal(np.asarray(state.information_state_tensor(seat), np.float32), expected)
-                assert json.loads(state.information_state_string(seat)) == view
+                assert np.array_equal(info[: enc.size], expected)
                 assert json.loads(state.observation_string(seat)) == view
+                string = state.information_state_string(seat)
+                assert json.loads(string.rpartition("\nnow: ")[2]) == view
                 # resample_from_infostate: same information state, same tensor, a playable state
                 other = state.resample_from_infostate(seat, sampler)
-                assert other.information_state_string(seat) == state.information_state_string(seat)
+                assert other.information_state_string(seat) == string
                 assert other.history() == state.history()
-                assert np.array_equal(np.asarray(other.information_state_tensor(seat), np.float32), expected)
+                assert np.array_equal(np.asarray(other.information_state_tensor(seat), np.float32), info)
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, probs)[0])

@@ -8,16 +8,22 @@ game registry) and loads it with ``pyspiel.load_game``, so OpenSpiel's own tools
 * sequential, explicit stochastic chance (the engine's chance nodes, same outcome ids),
   imperfect information, constant-sum utilities (each winner gets ``1/len(winners)``);
 * the fixed action space of the dinobox game (``num_distinct_actions``);
-* observation and information-state tensors from the game's encoder and strings that are the
-  seat's view as canonical JSON — both built from ``view(seat)`` only (see docs/rl.md);
-* ``resample_from_infostate`` from ``state.resample``.
+* observation tensor and string: the game's encoder of ``view(seat)`` and that view as canonical
+  JSON (the seat's knowledge *now*);
+* information state with perfect recall, from the seat's own knowledge only: the string is the
+  seat's action-observation history (its ``log(seat)`` events and its own decisions, each with a
+  digest of the view it decided on) followed by its current view; the tensor is the observation
+  tensor plus a fixed-size summary of that history (see ``InfoStateObserver`` and docs/rl.md);
+* ``resample_from_infostate`` from ``state.resample`` (the seat's own history carried over).
 
 Game parameters are ``players`` plus the dinobox game's options (bool, int or choice strings).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import random
 from typing import Any
 
@@ -28,7 +34,7 @@ import dinobox
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_class
 from dinobox.engine.state import State
-from dinobox.rl.encoders import Encoder, encoder_for
+from dinobox.rl.encoders import Encoder, Piece, encoder_for
 
 PREFIX = "python_dinobox_"
 
@@ -121,11 +127,12 @@ class OpenSpielGame(pyspiel.Game):
         )
         super().__init__(self.game_type, info, dict(params or {}))
         self.encoder: Encoder = encoder_for(g)
+        self.history_pieces = history_pieces()
 
     def new_initial_state(self) -> OpenSpielState:
         return OpenSpielState(self, self.dinobox_game.new_initial_state())
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver | InfoStateObserver:
         if params:
             raise ValueError(f"dinobox observers take no parameters, not {params!r}")
         public_only = False
@@ -133,7 +140,44 @@ class OpenSpielGame(pyspiel.Game):
             if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
                 raise ValueError("dinobox observers show one seat's view; ALL_PLAYERS private info is not offered")
             public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+            if iig_obs_type.perfect_recall:
+                if public_only:
+                    raise ValueError("dinobox offers perfect recall for one seat's own knowledge only; a "
+                                     "public-only perfect-recall observer is not offered")
+                return InfoStateObserver(self.encoder, self.history_pieces)
         return ViewObserver(self.encoder, public_only)
+
+
+# ----- the seat's own history (perfect recall) ----------------------------------------------------
+# A seat's decisions are a persistent linked list shared by clones: each node is
+# ``(previous, move, action, view digest, decisions so far, chain digest)``. ``UNKNOWN`` stands
+# for the past of a seat in a state resampled for another seat (never observed); it ends the
+# list (``previous``) instead of ``None``.
+Trail = tuple[Any, int, int, str, int, bytes] | None
+UNKNOWN = "unknown"
+EMPTY_CHAIN = b"dinobox"
+RECENT = 8  # own decisions in the tensor's recency window
+FINGERPRINT_BITS = 64
+COUNT_SCALE = math.log1p(10_000)
+
+
+def history_pieces() -> tuple[Piece, ...]:
+    """The information-state tensor's pieces after the encoder's (documented in docs/rl.md)."""
+    return (
+        Piece("history_decisions", (1,), 0, 1, "my decisions so far: log(1 + k) / log(1 + 10000), clipped"),
+        Piece("history_recent", (RECENT, 2), 0, 1, f"my last {RECENT} decisions, most recent first: present, "
+              "action id / num_distinct_actions"),
+        Piece("history_fingerprint", (FINGERPRINT_BITS,), 0, 1, "64 bits of a digest of my whole "
+              "information state (own decisions with the views they were taken on, the events I saw, my "
+              "current view)"),
+    )
+
+
+def _digest(*parts: bytes) -> bytes:
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        h.update(part)
+    return h.digest()
 
 
 class _Holder:
@@ -141,17 +185,25 @@ class _Holder:
     Python attributes and serializes them by pickling, so this maps deepcopy to the cheap
     ``clone()`` and pickling to the JSON record (replayed by ``from_record``).
 
-    It also remembers the views, tensors and strings already computed for the current position
+    It also keeps what makes the information state perfect recall: per seat, the trail of its
+    own decisions (recorded as they are applied) and a cache of its event log (read
+    incrementally with ``log(seat, since=...)``). Both are immutable and shared by clones.
+
+    And it remembers the views, tensors and strings already computed for the current position
     (OpenSpiel asks for the same seat's observation and information state, tensor and string,
     several times per position); the memo is dropped as soon as the move number changes.
     """
 
-    __slots__ = ("memo", "memo_move", "state")
+    __slots__ = ("logs", "memo", "memo_move", "state", "trails")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, trails: list[Trail | str] | None = None,
+                 logs: dict[int, tuple[int, Any, bytes]] | None = None) -> None:
         self.state = state
         self.memo: dict[tuple[str, int | None], Any] = {}
         self.memo_move = -1
+        self.trails: list[Trail | str] = trails if trails is not None else [None] * state.num_players
+        # seat -> (log entries read, linked lines (previous, line) or None, chain digest)
+        self.logs: dict[int, tuple[int, Any, bytes]] = logs if logs is not None else {}
 
     def remembered(self, key: tuple[str, int | None], make: Any) -> Any:
         move = self.state.move_number()
@@ -166,15 +218,111 @@ class _Holder:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.remembered(("view", seat), lambda: self.state.view(seat))
 
+    def view_json(self, seat: int | None) -> str:
+        return self.remembered(("json", seat), lambda: _canonical(self.view(seat)))
+
+    def view_digest(self, seat: int) -> str:
+        return self.remembered(("digest", seat), lambda: _digest(self.view_json(seat).encode()).hex())
+
+    # ----- recording ------------------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        """Apply ``action``; a seat's decision joins its trail (nothing changes if it is illegal)."""
+        state = self.state
+        seat = state.current_player()
+        if seat < 0:
+            state.apply_action(action)
+            return
+        move = state.move_number()
+        seen = self.view_digest(seat)
+        state.apply_action(action)  # raises (and changes nothing) when illegal
+        prev = self.trails[seat]
+        if isinstance(prev, str):  # an unknown past (resampled state): the chain restarts from it
+            prev_count, prev_chain = 0, prev.encode()
+        else:
+            prev_count, prev_chain = (0, EMPTY_CHAIN) if prev is None else (prev[4], prev[5])
+        chain = _digest(prev_chain, f"|{move}:{action}:{seen}".encode())
+        trails = self.trails[:]  # copy on write: clones share the list
+        trails[seat] = (prev, move, action, seen, prev_count + 1, chain)
+        self.trails = trails
+
+    def log_cache(self, seat: int) -> tuple[int, Any, bytes]:
+        """The seat's event lines read so far, brought up to date (only new entries are formatted)."""
+        length, lines, chain = self.logs.get(seat, (0, None, EMPTY_CHAIN))
+        total = self.state.log_length()
+        if total != length:
+            for entry in self.state.log(seat, since=length):
+                line = f"move {entry['move']}: {entry['kind']}: {entry['text']}"
+                lines = (lines, entry["move"], line)
+                chain = _digest(chain, line.encode())
+            length = total
+            logs = dict(self.logs)
+            logs[seat] = (length, lines, chain)
+            self.logs = logs
+        return length, lines, chain
+
+    # ----- the information state ------------------------------------------------------------------
+    def info_string(self, seat: int) -> str:
+        return self.remembered(("info", seat), lambda: self._info_string(seat))
+
+    def _info_string(self, seat: int) -> str:
+        _, lines, _ = self.log_cache(seat)
+        events: list[tuple[int, int, str]] = []
+        node = lines
+        while node is not None:
+            events.append((node[1], 1, node[2]))
+            node = node[0]
+        head = [f"dinobox information state of seat {seat}"]
+        node = self.trails[seat]
+        while isinstance(node, tuple):
+            events.append((node[1], 0, f"move {node[1]}: I chose action {node[2]} on view {node[3]}"))
+            node = node[0]
+        if node == UNKNOWN:
+            head.append("my earlier decisions: not recorded (a state resampled for another seat)")
+        events.reverse()  # oldest first; the sort is stable, so events keep the log's order
+        events.sort(key=lambda e: (e[0], e[1]))  # by move; my decision before the events it caused
+        return "\n".join([*head, *(text for _, _, text in events), "now: " + self.view_json(seat)])
+
+    def history_values(self, seat: int) -> np.ndarray:
+        """The tensor's history pieces for ``seat`` (see ``history_pieces``)."""
+        return self.remembered(("history", seat), lambda: self._history_values(seat))
+
+    def _history_values(self, seat: int) -> np.ndarray:
+        out = np.zeros(1 + 2 * RECENT + FINGERPRINT_BITS, np.float32)
+        node = self.trails[seat]
+        chain = node[5] if isinstance(node, tuple) else EMPTY_CHAIN if node is None else node.encode()
+        if isinstance(node, tuple):
+            out[0] = min(1.0, math.log1p(node[4]) / COUNT_SCALE)
+        size = max(1, self.state.game.num_distinct_actions())
+        for i in range(RECENT):
+            if not isinstance(node, tuple):
+                break
+            out[1 + 2 * i] = 1.0
+            out[2 + 2 * i] = node[2] / size
+            node = node[0]
+        _, _, log_chain = self.log_cache(seat)
+        digest = _digest(chain, log_chain, self.view_digest(seat).encode())
+        bits = np.unpackbits(np.frombuffer(digest[: FINGERPRINT_BITS // 8], np.uint8))
+        out[1 + 2 * RECENT:] = bits
+        return out
+
+    # ----- copies ---------------------------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(self.state.clone())
+        return _Holder(self.state.clone(), self.trails, self.logs)
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_holder_from_record, (json.dumps(self.state.to_record()),))
 
 
 def _holder_from_record(text: str) -> _Holder:
-    return _Holder(dinobox.from_record(json.loads(text)))
+    """Replay the record action by action, so the seats' trails are rebuilt as they were."""
+    record = json.loads(text)
+    dinobox.from_record({**record, "history": []})  # validates the configuration (RecordError)
+    game = dinobox.load_game(record["game"], players=record["players"], data=record.get("data", {}),
+                             **record.get("options", {}))
+    holder = _Holder(game.new_initial_state())
+    for action in record["history"]:
+        holder.apply(int(action))
+    return holder
 
 
 class OpenSpielState(pyspiel.State):
@@ -199,7 +347,7 @@ class OpenSpielState(pyspiel.State):
         return self._held.state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self._held.state.apply_action(int(action))
+        self._held.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:
@@ -215,27 +363,34 @@ class OpenSpielState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OpenSpielState:
         """A state ``player_id`` cannot tell apart from this one (drawn by ``state.resample``);
-        the randomness comes from ``probability_sampler()`` (OpenSpiel's convention)."""
+        the randomness comes from ``probability_sampler()`` (OpenSpiel's convention).
+
+        The seat keeps its own history (so its information state is unchanged); the other seats'
+        histories are not carried over (they could reveal what the seat cannot know): their
+        information states start from an unknown past marked in the string."""
+        seat = int(player_id)
         seed = int(float(probability_sampler()) * 2**53)
+        held = self._held
+        trails: list[Trail | str] = [UNKNOWN] * len(held.trails)
+        trails[seat] = held.trails[seat]
+        logs = {seat: held.logs[seat]} if seat in held.logs else {}
         new = self.clone()
-        new._held = _Holder(self._held.state.resample(int(player_id), random.Random(seed)))
+        new._held = _Holder(held.state.resample(seat, random.Random(seed)), trails, logs)
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> OpenSpielState:
         return self.clone()
 
     def __str__(self) -> str:
-        held = self._held
-        return held.remembered(("string", None), lambda: _canonical(held.view(None)))
+        return self._held.view_json(None)
 
 
 class ViewObserver:
-    """OpenSpiel's Python observer protocol over the game's encoder.
+    """OpenSpiel's Python observer protocol over the game's encoder: the observation.
 
     ``tensor`` is the encoder's vector of ``view(player)`` (of ``view(None)``, the spectator's
     view, for public-only observations) and ``dict`` its named pieces; ``string_from`` is the
-    same view as canonical JSON. Information state and observation use the same view: the view
-    is the engine's summary of everything the seat knows (not a replay of its past moves).
+    same view as canonical JSON: what the seat knows now, not how it came to know it.
     """
 
     def __init__(self, encoder: Encoder, public_only: bool = False) -> None:
@@ -253,14 +408,48 @@ class ViewObserver:
         self.tensor[:] = held.remembered(("tensor", seat), lambda: self.encoder.encode(held.view(seat)))
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
+        return state._held.view_json(self._seat(player))
+
+
+class InfoStateObserver:
+    """The information state (perfect recall, from the seat's own knowledge).
+
+    ``string_from``: the seat's action-observation history — its decisions (move, action id and a
+    digest of the view it decided on) merged by move with the events of ``log(seat)`` — then its
+    current view as canonical JSON. Two histories the seat can tell apart give different strings,
+    and each of the seat's earlier information states at its decisions is fixed by the history
+    part (the events up to then and the digest of the view it decided on; up to a collision of
+    the 128-bit digest).
+
+    ``tensor``: the observation tensor followed by the pieces of ``history_pieces()`` — a fixed
+    size cannot hold an unbounded history, so the learnable part is a recency window of the
+    seat's own decisions, and a 64-bit fingerprint of the whole information state keeps
+    different information states apart (up to a 2^-64 collision).
+    """
+
+    def __init__(self, encoder: Encoder, pieces: tuple[Piece, ...]) -> None:
+        self.encoder = encoder
+        self.tensor = np.zeros(encoder.size + sum(p.size for p in pieces), np.float32)
+        self.dict = encoder.split(self.tensor[: encoder.size])
+        start = encoder.size
+        for piece in pieces:
+            self.dict[piece.name] = self.tensor[start:start + piece.size].reshape(piece.shape)
+            start += piece.size
+
+    def set_from(self, state: OpenSpielState, player: int) -> None:
         held = state._held
-        seat = self._seat(player)
-        return held.remembered(("string", seat), lambda: _canonical(held.view(seat)))
+        seat = int(player)
+        size = self.encoder.size
+        self.tensor[:size] = held.remembered(("tensor", seat), lambda: self.encoder.encode(held.view(seat)))
+        self.tensor[size:] = held.history_values(seat)
+
+    def string_from(self, state: OpenSpielState, player: int) -> str:
+        return state._held.info_string(int(player))
 
 
 def _canonical(view: dict[str, Any]) -> str:
     return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
-__all__ = ["SHORT_NAMES", "OpenSpielGame", "OpenSpielState", "ViewObserver", "openspiel_game",
-           "register", "short_name"]
+__all__ = ["SHORT_NAMES", "InfoStateObserver", "OpenSpielGame", "OpenSpielState", "ViewObserver",
+           "history_pieces", "openspiel_game", "register", "short_name"]

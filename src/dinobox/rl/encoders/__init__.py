@@ -17,6 +17,7 @@ ENCODERS: dict[str, str] = {
     "dino-race": "dinobox.rl.encoders.dino_race:DinoRaceEncoder",
     "trex-island": "dinobox.rl.encoders.trex_island:TRexIslandEncoder",
     "dinosaur-rush": "dinobox.rl.encoders.dinosaur_rush:DinosaurRushEncoder",
+    "pangaea": "dinobox.rl.encoders.pangaea:PangaeaEncoder",
 }
 GENERIC = "dinobox.rl.encoders.generic:GenericEncoder"
 

@@ -1,0 +1,127 @@
+"""The dedicated Pangaea encoder: fixed layout, documented, read from the seat's view only."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from rl_helpers import walk
+
+import dinobox
+from dinobox.rl.encoders import encoder_for
+from dinobox.rl.encoders.pangaea import PHASES, PangaeaEncoder
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+LENGTHS = {2: 4029, 3: 4481, 4: 4935}
+CONFIGS = [
+    (2, {}),
+    (3, {"ranges": "single", "length": 45}),
+    (4, {"ranges": "horizontal", "length": 60}),
+    (4, {"ranges": "cards", "length": 30}),
+]
+
+
+@pytest.mark.parametrize(("n", "options"), CONFIGS)
+def test_shape_is_stable_and_bounded_over_random_games(n: int, options: dict[str, object]) -> None:
+    game = dinobox.load_game("pangaea", players=n, **options)
+    enc = encoder_for(game)
+    assert isinstance(enc, PangaeaEncoder) and enc.size == LENGTHS[n]
+    checked = 0
+    for step, state in walk(game.new_initial_state(), seed=n + len(options), every=17):
+        for seat in [None, *range(n)]:
+            x = enc.encode(state.view(seat))
+            assert x.dtype == np.float32 and x.shape == (enc.size,), (step, seat)
+            assert np.all(x >= enc.low) and np.all(x <= enc.high), (step, seat)
+            checked += 1
+    assert checked > 20
+
+
+def test_options_do_not_change_the_layout() -> None:
+    for n in (2, 3, 4):
+        sizes = {encoder_for(dinobox.load_game("pangaea", players=n, ranges=r, length=length)).size
+                 for r in ("cards", "single", "horizontal") for length in (30, 45, 60)}
+        assert sizes == {LENGTHS[n]}
+
+
+def test_documented_slices_cover_the_vector_and_docs_list_them() -> None:
+    enc = encoder_for(dinobox.load_game("pangaea", players=4))
+    layout = enc.describe()
+    start = 0
+    for piece in layout:
+        assert piece["start"] == start and piece["size"] == int(np.prod(piece["shape"]))
+        start += piece["size"]
+    assert start == enc.size == sum(p.size for p in enc.pieces)
+    section = DOCS.read_text().split("### pangaea", 1)[1].split("\n## ", 1)[0]
+    for piece in enc.pieces:
+        assert f"| `{piece.name}` |" in section, piece.name
+    assert "4029 (2 players), 4481 (3), 4935 (4)" in section
+
+
+def test_hidden_information_resample_never_changes_the_seats_tensor() -> None:
+    """Redrawing what a seat cannot know (the step 4 choice of the player whose turn it is)
+    never changes that seat's tensor; the turn player's tensor does change (teeth)."""
+    game = dinobox.load_game("pangaea", players=3)
+    enc = encoder_for(game)
+    rng = random.Random(7)
+    checked = varied = 0
+    for _, state in walk(game.new_initial_state(), seed=11, every=3):
+        if state.is_terminal():
+            continue
+        hidden = (state.view(None).get("selection") or {}).get("hidden")
+        for seat in range(3):
+            if not hidden and checked > 60 and seat:
+                continue
+            other = state.resample(seat, rng)
+            assert np.array_equal(enc.encode(state.view(seat)), enc.encode(other.view(seat)))
+            checked += 1
+            if hidden:
+                turn = state.view(None)["turn_player"]
+                if turn != seat:
+                    varied += not np.array_equal(enc.encode(state.view(turn)), enc.encode(other.view(turn)))
+    assert checked > 30
+    assert varied > 0, "resample never changed the turn player's tensor: is the step 4 choice encoded?"
+
+
+def test_pieces_read_the_view_relative_to_the_observer() -> None:
+    game = dinobox.load_game("pangaea", players=3)
+    enc = encoder_for(game)
+    seen_hand = seen_crack = False
+    for _, state in walk(game.new_initial_state(), seed=4, every=7):
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        view = state.view(seat)
+        parts = enc.split(enc.encode(view))
+        assert parts["seat"][seat] == 1.0 and parts["to_act"][0] == 1.0
+        assert parts["phase"][PHASES.index(view["phase"]) if view["phase"] in PHASES else -1] == 1.0
+        cols = view["world"]["cols"]
+        for p, at in enumerate(view["world"]["explorers"]):
+            r = (p - seat) % 3
+            if at is not None:
+                assert parts["explorers"][at[0] * cols + at[1], r] == 1.0
+            assert parts["players"][r, 0] == (at is not None)
+        for p in view["players"]:
+            row = parts["hands"][(p["seat"] - seat) % 3]
+            kinds = {c["kind"] for c in p["hand"] if c["kind"] < enc.K}
+            assert set(np.flatnonzero(row[: enc.K])) == kinds
+            seen_hand |= bool(kinds)
+        assert parts["cracks"].sum() == len(view["world"]["cracks"])
+        seen_crack |= bool(view["world"]["cracks"])
+        top = "".join(view["world"]["tiles"])
+        assert "".join(".12MV:*#o"[i] for i in parts["terrain"].argmax(axis=1)) == top
+    assert seen_hand and seen_crack
+
+
+def test_unknown_phases_and_keys_are_tolerated() -> None:
+    """Another decision kind or view key added to the rules later keeps the layout."""
+    game = dinobox.load_game("pangaea", players=2)
+    enc = encoder_for(game)
+    view = dict(game.new_initial_state().view(0))
+    view["phase"] = "a_new_decision"
+    view["a_new_key"] = {"anything": [1, 2, 3]}
+    parts = enc.split(enc.encode(view))
+    assert parts["phase"][-1] == 1.0 and parts["phase"].sum() == 1.0
+    sparse = enc.encode({"seat": 1, "phase": "step4"})
+    assert sparse.shape == (enc.size,) and np.all(sparse >= enc.low) and np.all(sparse <= enc.high)
