@@ -254,8 +254,10 @@ class State:
         game-specific fields naming what the action touches (for UIs and logs)."""
         if player is None:
             player = self._player
-        info = {"action": action, "player": player, "text": self.action_to_string(action, player), "kind": "action"}
+        info: dict[str, Any] = {"kind": "action"}
         info.update(self._action_info(action, player))
+        # the stable keys always win: a client sends ``action`` back as the int it names
+        info.update(action=action, player=player, text=self.action_to_string(action, player))
         return info
 
     def clone(self) -> State:

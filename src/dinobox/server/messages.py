@@ -49,10 +49,7 @@ def legal_for(state: State, seat: int | None) -> list[dict[str, Any]]:
         return []
     out = []
     for action in state.legal_actions():
-        info = state.describe_action(action, seat)
-        if info.get("action") != action:  # the int a client sends back must survive game fields
-            info = {**info, "game_action": info.get("action"), "action": action}
-        out.append(info)
+        out.append(state.describe_action(action, seat))
     return out
 
 

@@ -7,9 +7,8 @@ turn live in ``steps.py``; the resolution of actions, the lightning steps and th
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.pangaea import flow as F
@@ -41,6 +40,8 @@ def layout_for(n: int, k: int) -> Fixed:
 
 class PangaeaState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
+
+    companions = "dinobox.games.pangaea"  # view.py, text.py and knowledge.py
 
     game: PangaeaGame
 
@@ -385,36 +386,6 @@ class PangaeaState(State):
     def _winners(self) -> list[int]:
         return list(self.won)
 
-    # ----- hidden information, views, texts ----------------------------------------------------------------
-    def _resample(self, seat: int, rng: random.Random) -> State:
-        from dinobox.games.pangaea.knowledge import resample
-
-        return resample(self, seat, rng)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from dinobox.games.pangaea.view import view
-
-        return view(self, seat)
-
-    def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
-        from dinobox.games.pangaea.text import event_text
-
-        return event_text(self, kind, args, private)
-
-    def _action_text(self, action: int, player: int) -> str:
-        from dinobox.games.pangaea.text import action_text
-
-        return action_text(self, action, player)
-
-    def _action_info(self, action: int, player: int) -> dict[str, Any]:
-        from dinobox.games.pangaea.text import action_info
-
-        return action_info(self, action, player)
-
-    def _why_illegal(self, action: int) -> str:
-        from dinobox.games.pangaea.text import why_illegal
-
-        return why_illegal(self, action)
 
 
 __all__ = ["NUM_EVO", "PangaeaState", "layout_for"]
