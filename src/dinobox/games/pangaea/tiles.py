@@ -33,7 +33,8 @@ ACTION_KEYS = ("up", "down", "climate", "earthquake", "dino")
 ACTION_NAMES = ("Level up", "Level down", "Climate shift", "Earthquake", "Dinosaur")
 LAVA_OP = 5  # lava is placed (eruption, debris)
 TSUNAMI_OP = 6  # a tsunami's wave levels a space down, sand or snow first
-OP_KEYS = ("up", "down", "climate", "earthquake", "dino", "lava", "tsunami")
+DEBRIS_OP = 7  # the asteroid's debris: lava as LAVA_OP, but it destroys everything on its space, sea too
+OP_KEYS = ("up", "down", "climate", "earthquake", "dino", "lava", "tsunami", "debris")
 
 # ----- results of one action on one top tile -------------------------------------------------
 NOTHING, ADD, REMOVE, REMOVE_THEN_UP, ERUPT = range(5)

@@ -23,6 +23,7 @@ from dinobox.games.pangaea.tiles import (
     ADD,
     BOUNCE,
     CHANGE_FLAT,
+    DEBRIS_OP,
     DINO_OK,
     DOWN,
     EXPLORER_OK,
@@ -369,7 +370,7 @@ def needed_tile(world: World, s: int, op: int) -> int:
     stack = world.stacks[s]
     top = stack[-1] if stack else SEA
     below = stack[-2] if len(stack) >= 2 else SEA
-    if op == LAVA_OP:
+    if op == LAVA_OP or op == DEBRIS_OP:
         if top in (VOLCANO, LAVA):
             return -1
         if top in (SAND, SNOW):
@@ -398,7 +399,7 @@ def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -
 def _change(world: World, s: int, op: int, exclude: frozenset[int] | set[int]) -> None:
     """One operation on one space's stack (no eruption here: the planner handles those)."""
     top = world.top(s)
-    if op == LAVA_OP:
+    if op == LAVA_OP or op == DEBRIS_OP:
         if top in (VOLCANO, LAVA):
             return
         if top in (SAND, SNOW):
@@ -540,7 +541,7 @@ def plan_terrain(world: World, action: int, spaces: list[int]) -> Plan:
 def plan_lava(world: World, spaces: list[int] | tuple[int, ...]) -> Plan:
     """Lava placed directly (the asteroid's debris): on a volcano it erupts instead (assumed)."""
     volcanoes = [s for s in spaces if world.top(s) == VOLCANO]
-    ops = [(s, LAVA_OP) for s in spaces if s not in volcanoes]
+    ops = [(s, DEBRIS_OP) for s in spaces if s not in volcanoes]
     if not volcanoes:
         return (), tuple(ops)
     erupting, lava = plan_eruption(world, volcanoes)
@@ -575,7 +576,9 @@ def apply_plan_from(world: World, plan: Plan, blocked: frozenset[int] | set[int]
             tile = needed_tile(world, s, op)
             if tile >= 0 and world.supply[tile] <= 0 and len(board_sources(world, tile, exclude)) >= 2:
                 return i
-        if op == LAVA_OP and world.top(s) != VOLCANO and not world.is_sea(s):
+        if op == DEBRIS_OP and world.top(s) != VOLCANO:
+            destroy_pieces(world, s)  # debris destroys everything on its space, even at sea
+        elif op == LAVA_OP and world.top(s) != VOLCANO and not world.is_sea(s):
             destroy_pieces(world, s)  # covered by lava (sea spaces become level 1 instead)
         apply_op(world, s, op, exclude)
     return len(ops)
