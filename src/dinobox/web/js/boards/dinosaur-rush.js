@@ -99,7 +99,8 @@ function hexPoints(cx, cy, r) {
 }
 
 function cellNode(view, c, x, y, ctx, mine) {
-  const g = s("g", { class: `dr-cell dr-${c.kind}`, "data-cell": c.cell, "data-label": c.label, "data-kind": c.kind });
+  const unused = c.kind === "start_4p" && view.players_count < 4;
+  const g = s("g", { class: `dr-cell dr-${c.kind}${unused ? " dr-unused" : ""}`, "data-cell": c.cell, "data-label": c.label, "data-kind": c.kind });
   const site = c.kind === "site" || c.kind === "outer_site";
   const live = site && c.in_play;
   let fill = "url(#dr-dirt)";
@@ -112,7 +113,7 @@ function cellNode(view, c, x, y, ctx, mine) {
     g.append(s("ellipse", { cx: x - 6, cy: y - 7, rx: 6, ry: 3, fill: "rgba(255,255,255,.18)" }));
     g.append(s("text", { x, y: y + 14, "text-anchor": "middle", "font-size": 7, fill: "#aaa" }, "TAR"));
   } else if (c.kind === "start" || c.kind === "start_4p") {
-    g.append(s("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#8a7a5a" },
+    g.append(s("text", { x, y: y + 1, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#8a7a5a" },
       c.kind === "start" ? "START" : "4-5P"));
   }
   if (c.kind !== "tar") {
@@ -127,7 +128,8 @@ function cellNode(view, c, x, y, ctx, mine) {
       known ? c.token_value : "!"));
   }
   if (c.paleontologist !== null && c.paleontologist !== undefined) {
-    g.append(meeple(view, c.paleontologist, x + (site ? 9 : 0), y + (site ? 10 : 2), ctx, mine));
+    const crowded = site && c.bones && c.bones.some((n) => n > 0); // bones not collected yet: stand below them
+    g.append(meeple(view, c.paleontologist, x, y + (crowded ? 13 : site ? 4 : 11), ctx, mine));
   }
   const bones = c.bones ? c.bones.reduce((a, b) => a + b, 0) : 0;
   g.append(s("title", {}, `${c.label}: ${c.kind.replace("_", " ")}${site ? `, ${bones} bones` : ""}`
@@ -141,10 +143,10 @@ function bonesOnSite(g, c, x, y, ctx) {
   const n = present.length;
   present.forEach(([colour, count], i) => {
     const bx = x + (i - (n - 1) / 2) * 9.5;
-    const by = y - 7;
+    const by = y - 9;
     const bone = s("g", { class: "dr-bone-chip", "data-colour": colour, "data-count": count });
     bone.append(boneShape(bx, by, 10, colour, true));
-    bone.append(s("text", { x: bx, y: by + 13, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700,
+    bone.append(s("text", { x: bx, y: by + 12, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700,
       fill: "#3a2a10" }, count));
     ctx.offer(bone, (a) => a.kind === "steal" && a.cell === c.cell && a.colour === colour);
     g.append(bone);
@@ -173,9 +175,10 @@ function boneShape(x, y, len, colour, vertical, wild) {
 function meeple(view, seat, x, y, ctx, mine) {
   const colour = seatHex(view, seat);
   const g = s("g", { class: "dr-meeple", "data-seat": seat });
-  g.append(s("path", { d: `M${x - 7},${y + 9} L${x - 4},${y - 1} A5,5 0 1 1 ${x + 4},${y - 1} L${x + 7},${y + 9} Z`,
-    fill: colour, stroke: "#111", "stroke-width": 1.2 }));
-  g.append(s("circle", { cx: x, cy: y - 5, r: 3.6, fill: colour, stroke: "#111", "stroke-width": 1 }));
+  // a pawn: a body and a head, a little smaller than the hex so the bones stay readable
+  g.append(s("path", { d: `M${x - 6},${y + 7.5} L${x - 3.4},${y - 1} A4.3,4.3 0 1 1 ${x + 3.4},${y - 1} L${x + 6},${y + 7.5} Z`,
+    fill: colour, stroke: "#111", "stroke-width": 1.1 }));
+  g.append(s("circle", { cx: x, cy: y - 4.5, r: 3.1, fill: colour, stroke: "#111", "stroke-width": 0.9 }));
   g.append(s("title", {}, `${view.players[seat].name}'s paleontologist`));
   if (mine && mine.seat === seat) {
     ctx.offer(g, (a) => a.kind === "dynamite" || a.kind === "stay" || a.kind === "survey");

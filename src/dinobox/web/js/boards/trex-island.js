@@ -92,19 +92,18 @@ function layout(view) {
       : raw[view.board.findIndex((sp) => sp.next.includes(id))];
     const dx = here[0] - other[0];
     const dy = here[1] - other[1];
-    return [here[0] + dx * 1.5, here[1] + dy * 1.5, dx, dy];
+    return [here[0] + dx * 1.5, here[1] + dy * 1.5];
   };
   const dock = away(view.start);
   const pad = away(view.helipad);
   const pts = raw.concat([dock, pad]);
   const minX = Math.min(...pts.map((p) => p[0])) - 58;
-  const minY = Math.min(...pts.map((p) => p[1])) - 50;
+  const minY = Math.min(...pts.map((p) => p[1])) - 56;
   const maxX = Math.max(...pts.map((p) => p[0])) + 58;
-  const maxY = Math.max(...pts.map((p) => p[1])) + 50;
+  const maxY = Math.max(...pts.map((p) => p[1])) + 56;
   const shift = (p) => [p[0] - minX, p[1] - minY];
   return {
     narrow, pos: raw.map(shift), dock: shift(dock), pad: shift(pad), width: maxX - minX, height: maxY - minY,
-    dockDir: [dock[2], dock[3]], padDir: [pad[2], pad[3]],
   };
 }
 
@@ -137,8 +136,10 @@ function mapSvg(view, ctx) {
   }
   svg.append(paths);
   // where the landing boats wait and where the helicopter lands
-  svg.append(zone(L.dock, L.pos[view.start], "start", "#a07a45"));
-  svg.append(zone(L.pad, L.pos[view.helipad], "rescued", "#5a6a78"));
+  const waiting = view.dice.filter((d) => d.at_start);
+  const rescued = view.dice.filter((d) => d.arrived).sort((a, b) => (a.arrival || 0) - (b.arrival || 0));
+  svg.append(zone(L.dock, L.pos[view.start], "start", "#a07a45", waiting.length));
+  svg.append(zone(L.pad, L.pos[view.helipad], "rescued", "#5a6a78", rescued.length));
   // the spaces
   const occupied = new Map();
   for (const d of view.dice) {
@@ -160,32 +161,32 @@ function mapSvg(view, ctx) {
       ctx, attackTeam)));
   }
   // teams still at the landing, and teams already rescued
-  const waiting = view.dice.filter((d) => d.at_start);
-  gridDice(waiting, L.dock, L.dockDir).forEach(([d, x, y]) => svg.append(dieNode(view, d, x, y, 17, ctx, attackTeam)));
-  const rescued = view.dice.filter((d) => d.arrived).sort((a, b) => (a.arrival || 0) - (b.arrival || 0));
-  gridDice(rescued, L.pad, L.padDir).forEach(([d, x, y]) => svg.append(dieNode(view, d, x, y, 17, ctx, attackTeam,
-    d.arrival)));
+  gridDice(waiting, L.dock).forEach(([d, x, y]) => svg.append(dieNode(view, d, x, y, 17, ctx, attackTeam)));
+  gridDice(rescued, L.pad).forEach(([d, x, y]) => svg.append(dieNode(view, d, x, y, 17, ctx, attackTeam)));
   return svg;
 }
 
-function zone([x, y], [tx, ty], label, colour) {
+const GAP = 21;
+
+function zoneRows(count) {
+  return Math.max(2, Math.ceil(count / 3));
+}
+
+function zone([x, y], [tx, ty], label, colour, count) {
+  const height = 18 + zoneRows(count) * GAP;
   const g = s("g", { class: "ti-zone", "data-zone": label });
   g.append(s("line", { x1: x, y1: y, x2: tx, y2: ty, stroke: colour, "stroke-width": 4, "stroke-dasharray": "6 4" }));
-  g.append(s("rect", { x: x - 36, y: y - 36, width: 72, height: 72, rx: 12, fill: "rgba(255,255,255,.55)",
+  g.append(s("rect", { x: x - 36, y: y - height / 2, width: 72, height, rx: 12, fill: "rgba(255,255,255,.6)",
     stroke: colour, "stroke-width": 2 }));
-  g.append(s("text", { x, y: y - 38 + 11, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#333" },
-    label.toUpperCase()));
+  g.append(s("text", { x, y: y - height / 2 + 11, "text-anchor": "middle", "font-size": 9, "font-weight": 700,
+    fill: "#333" }, label.toUpperCase()));
   return g;
 }
 
+/** Dice in rows of three inside a zone (the landing or the helipad's rescued teams). */
 function gridDice(dice, [cx, cy]) {
-  const cols = 3;
-  const gap = 21;
-  return dice.map((d, i) => {
-    const col = i % cols;
-    const row = Math.floor(i / cols);
-    return [d, cx + (col - 1) * gap, cy - 14 + row * gap];
-  });
+  const top = cy - (18 + zoneRows(dice.length) * GAP) / 2 + 18 + GAP / 2;
+  return dice.map((d, i) => [d, cx + ((i % 3) - 1) * GAP, top + Math.floor(i / 3) * GAP]);
 }
 
 function spread(n, r) {
@@ -262,7 +263,7 @@ function trexNode([x, y], crowded) {
   return g;
 }
 
-function dieNode(view, d, x, y, size, ctx, attackTeam, badge) {
+function dieNode(view, d, x, y, size, ctx, attackTeam) {
   const colour = playerHex(view, d.owner);
   const g = s("g", { class: "ti-die", "data-die": d.id, "data-owner": d.owner, "data-crew": d.crew,
     filter: "url(#ti-shadow)" });
@@ -277,12 +278,7 @@ function dieNode(view, d, x, y, size, ctx, attackTeam, badge) {
   for (const [px, py] of PIPS[d.crew] || []) {
     g.append(s("circle", { cx: x + px * step, cy: y + py * step, r: size * 0.085, fill: pip }));
   }
-  if (badge) {
-    g.append(s("circle", { cx: x + size / 2, cy: y - size / 2, r: 5.5, fill: "#ffd23f", stroke: "#333", "stroke-width": 1 }));
-    g.append(s("text", { x: x + size / 2, y: y - size / 2 + 3, "text-anchor": "middle", "font-size": 8, "font-weight": 700 },
-      badge));
-  }
-  g.append(s("title", {}, `${d.name}: ${d.crew} crew`));
+  g.append(s("title", {}, `${d.name}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`));
   ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id) || (a.kind === "react" && d.id === attackTeam));
   return g;
 }
