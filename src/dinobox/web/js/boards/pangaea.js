@@ -149,11 +149,14 @@ function worldSvg(view, ctx) {
   svg.append(s("rect", { x: 0, y: 0, width, height, fill: "#2f6f9f", rx: 10 }));
   const spaceIndex = indexPieces(view, world);
   for (let r = 0; r < rows; r++) {
-    svg.append(s("text", { x: 6, y: centre(r, 0)[1] + 4, "font-size": 11, fill: "#dfeefa" }, `r${r}`));
     // ghosts first: the last column again on the left, the first column again on the right
     svg.append(space(view, world, r, cols - 1, -1, spaceIndex, ctx, true));
     svg.append(space(view, world, r, 0, cols, spaceIndex, ctx, true));
     for (let c = 0; c < cols; c++) svg.append(space(view, world, r, c, c, spaceIndex, ctx, false));
+  }
+  for (let r = 0; r < rows; r++) {
+    svg.append(s("text", { x: 4, y: centre(r, 0)[1] + 4, "font-size": 11, fill: "#fff", "font-weight": 700,
+      stroke: "#2f6f9f", "stroke-width": 3, "paint-order": "stroke", "pointer-events": "none" }, `r${r}`));
   }
   for (let c = 0; c < cols; c++) {
     svg.append(s("text", { x: centre(1, c)[0], y: TOP - 12, "text-anchor": "middle", "font-size": 11, fill: "#dfeefa" }, `c${c}`));
@@ -177,7 +180,8 @@ function worldSvg(view, ctx) {
     const line = edgeLine(a.spaces[0], a.spaces[1], cols);
     if (!line) continue;
     const g = s("g", { "data-edge": a.edge ?? "", class: "pg-crack-choice" },
-      s("line", { ...line, stroke: "#fff3b0", "stroke-width": 4, "stroke-dasharray": "4 3", "stroke-linecap": "round" }),
+      s("line", { ...line, stroke: "#3b1d00", "stroke-width": 7, "stroke-linecap": "round" }),
+      s("line", { ...line, stroke: "#ffb347", "stroke-width": 4, "stroke-dasharray": "4 3", "stroke-linecap": "round" }),
       s("line", { ...line, stroke: "transparent", "stroke-width": 12, "stroke-linecap": "round" }));
     ctx.offer(g, (x) => x.action === a.action);
     svg.append(g);
