@@ -168,7 +168,13 @@ function boneShape(x, y, len, colour, vertical, wild) {
   for (const [ex, ey] of ends) g.append(s("circle", { cx: ex, cy: ey, r: k, fill, stroke: ink, "stroke-width": 0.5 }));
   g.append(s("rect", vertical ? { x: x - k * 0.8, y: y - half, width: k * 1.6, height: half * 2, fill }
     : { x: x - half, y: y - k * 0.8, width: half * 2, height: k * 1.6, fill }));
-  if (wild) g.setAttribute("stroke-dasharray", "1 1");
+  if (wild) { // a wild bone: white, outlined so it shows on the pale background
+    g.prepend(s("rect", vertical ? { x: x - k * 1.7, y: y - half - k * 1.6, width: k * 3.4, height: half * 2 + k * 3.2, rx: k * 1.6 }
+      : { x: x - half - k * 1.6, y: y - k * 1.7, width: half * 2 + k * 3.2, height: k * 3.4, rx: k * 1.6 }));
+    g.firstChild.setAttribute("fill", "none");
+    g.firstChild.setAttribute("stroke", "#8a7a5a");
+    g.firstChild.setAttribute("stroke-dasharray", "2 1.5");
+  }
   return g;
 }
 
@@ -287,12 +293,12 @@ export function layoutParts(parts) {
   return out;
 }
 
-function skeletonSvg(rows, id) {
+function skeletonSvg(rows, id, scale = 1.25, ctx = null) {
   const C = 16;
   const cols = Math.max(1, ...rows.map((r) => r.length));
   const width = cols * C + 8;
   const height = Math.max(1, rows.length) * C + 8;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, width: width * 1.25, height: height * 1.25,
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, width: width * scale, height: height * scale,
     class: "dr-skeleton", role: "img",
     "aria-label": "a dinosaur skeleton", ...(id ? { id } : {}) });
   rows.forEach((row, y) => {
@@ -313,6 +319,8 @@ function skeletonSvg(rows, id) {
         cell.append(boneShape(cx, cy, C - 1, colour, vertical, wild));
       }
       cell.append(s("title", {}, `${PART_NAME[part]}${wild ? " (wild bone)" : ""}`));
+      // while building, touching a part of the skeleton adds a bone to it
+      if (ctx) ctx.offer(cell, (a) => a.kind === "place_bone" && (a.part === part || a.part === `wild_${part}`));
       svg.append(cell);
     });
   });
@@ -333,12 +341,14 @@ function buildPanel(view, ctx) {
   if (view.build) {
     const parts = view.build.parts;
     const rows = layoutParts(parts);
-    panel.append(rows.length ? skeletonSvg(rows, "build-skeleton") : h("p", { class: "muted" }, "No bones placed yet."));
+    panel.append(rows.length ? skeletonSvg(rows, "build-skeleton", 2, ctx) : h("p", { class: "muted" }, "No bones placed yet."));
     const chips = [];
     for (const key of PARTS.concat(["unique"])) {
       const natural = parts[key] || 0;
       const wild = parts[`wild_${key}`] || 0;
+      const swatch = BONE[key === "unique" ? "blue" : PART_COLOUR[key]];
       const chip = h("div", { class: "dr-part", "data-part": key },
+        h("span", { class: "dr-swatch", style: `background:${swatch}` }),
         `${PART_NAME[key]}: ${natural}${wild ? ` + ${wild} wild` : ""}`);
       ctx.offer(chip, (a) => a.kind === "place_bone" && (a.part === key || a.part === `wild_${key}`));
       chips.push(chip);
