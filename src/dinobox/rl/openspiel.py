@@ -128,9 +128,24 @@ class OpenSpielGame(pyspiel.Game):
         super().__init__(self.game_type, info, dict(params or {}))
         self.encoder: Encoder = encoder_for(g)
         self.history_pieces = history_pieces()
+        self._initial: _Holder | None = None
 
     def new_initial_state(self) -> OpenSpielState:
-        return OpenSpielState(self, self.dinobox_game.new_initial_state())
+        """A fresh state: a clone of one initial engine state kept by the game.
+
+        Every initial state of a configured game is the same position, so they share one memo
+        of views and tensors. That matters: for a Python game, OpenSpiel works out the tensor
+        shape on *every* ``information_state_tensor(p)`` / ``observation_tensor(p)`` call by
+        observing a new initial state, which would otherwise cost a view and an encoding each time.
+        """
+        proto = self._initial
+        if proto is None:
+            proto = self._initial = _Holder(self.dinobox_game.new_initial_state())
+            proto.memo_move = proto.state.move_number()
+        holder = _Holder(proto.state.clone())
+        holder.memo = proto.memo  # shared while at the initial move; replaced (not cleared) after
+        holder.memo_move = proto.memo_move
+        return OpenSpielState(self, holder)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver | InfoStateObserver:
         if params:
@@ -328,9 +343,9 @@ def _holder_from_record(text: str) -> _Holder:
 class OpenSpielState(pyspiel.State):
     """One position; every call goes to the engine state (``self.dinobox_state``)."""
 
-    def __init__(self, game: OpenSpielGame, state: State) -> None:
+    def __init__(self, game: OpenSpielGame, state: State | _Holder) -> None:
         super().__init__(game)
-        self._held = _Holder(state)
+        self._held = state if isinstance(state, _Holder) else _Holder(state)
 
     @property
     def dinobox_state(self) -> State:
