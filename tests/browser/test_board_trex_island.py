@@ -70,6 +70,13 @@ def test_trex_island_board_draws_the_view(server, context):
     assert page.locator("#ti-table [data-pile]").count() == len(view["piles"])
     assert page.locator("#players .ti-player").count() == 3
     assert page.locator("#hand").count() == 0, "a spectator sees no hand"
+    # the map is drawn wide on a wide screen and turned upright on a phone held upright
+    aspect = "(() => { const b = document.getElementById('island').viewBox.baseVal; return b.width / b.height; })()"
+    assert page.evaluate(aspect) > 1
+    page.set_viewport_size(PHONE)
+    page.wait_for_function(f"{aspect} < 1")
+    assert page.locator("#island [data-space]").count() == len(view["board"])
+    no_horizontal_overflow(page)
     assert not errors, errors
 
 

@@ -41,7 +41,18 @@ export function playerHex(view, seat) {
   return (p && PLAYER[p.name]) || SEAT_HEX[seat % SEAT_HEX.length];
 }
 
+// Turning a phone between portrait and landscape redraws the map the other way round.
+const NARROW = window.matchMedia("(max-width: 640px)");
+let latest = null;
+NARROW.addEventListener("change", () => {
+  if (latest && latest.root.isConnected) {
+    latest.root.replaceChildren();
+    render(latest.root, latest.ctx);
+  }
+});
+
 export function render(root, ctx) {
+  latest = { root, ctx };
   ensureCss();
   const { view } = ctx;
   const box = h("div", { class: "ti" });
@@ -84,7 +95,7 @@ function characterChoice(view, ctx) {
 // ----- the map -----------------------------------------------------------------------------------
 function layout(view) {
   // Portrait screens get the map turned a quarter (rows become columns) so it stays large.
-  const narrow = window.matchMedia("(max-width: 640px)").matches;
+  const narrow = NARROW.matches;
   const raw = view.board.map((sp) => (narrow ? [sp.row * CELL, sp.col * CELL] : [sp.col * CELL, sp.row * CELL]));
   const away = (id) => { // a point beside a space, on the far side from its path neighbour
     const here = raw[id];
