@@ -34,6 +34,12 @@ def test_a_full_pangaea_game_is_played_by_clicking_the_board(server, context):
     assert page.locator("#pg-world g.pg-ghost").count() == 20
     assert page.locator("#pg-asteroid g.pg-ring").count() >= 2
     assert page.locator("#pg-chart").count() == 1
+    # a spectator sees the same world, with nothing to click
+    watcher = context.browser.new_context()
+    spectator = watcher.new_page()
+    spectator.goto(f"{server}/table/{made['table']['id']}")
+    spectator.wait_for_selector("#pg-world")
+    assert spectator.locator(BOARD).count() == 0
     rng = random.Random(11)
     clicked: Counter[str] = Counter()
     for _ in range(1500):
@@ -68,4 +74,11 @@ def test_a_full_pangaea_game_is_played_by_clicking_the_board(server, context):
     on_board = sum(n for k, n in clicked.items() if k != "button")
     assert on_board > clicked["button"], clicked
     assert clicked["space"] and clicked["card"], clicked
+    spectator.wait_for_selector("#pg-end")
+    watcher.close()
+    # the replay viewer draws the same board, step by step
+    page.goto(f"{server}/replay/{made['table']['id']}")
+    page.wait_for_selector("#pg-world")
+    page.click("#last")
+    page.wait_for_selector("#pg-end")
     assert not errors, errors

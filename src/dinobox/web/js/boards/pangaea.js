@@ -72,7 +72,9 @@ function playerName(view, seat) {
   return (p && p.name) || `Seat ${seat + 1}`;
 }
 
-export function render(root, ctx) {
+export function render(root, given) {
+  // a replay or a spectator may pass no choices: nothing is then clickable
+  const ctx = { ...given, legal: list(given.legal), offer: given.offer || (() => false) };
   const view = ctx.view || {};
   const box = h("div", { class: "pangaea" });
   box.append(factsLine(view));
@@ -84,6 +86,27 @@ export function render(root, ctx) {
   box.append(playersBox(view, ctx));
   if (view.end) box.append(endPanel(view));
   root.append(box);
+  keepWorldInView(box, view);
+}
+
+// On a narrow screen the world scrolls sideways in its box: keep the reader's place between
+// pictures, and bring the Event locator into view whenever it moves.
+const memory = { locator: null, scroll: 0 };
+function keepWorldInView(box, view) {
+  const wrap = box.querySelector(".pg-world-wrap");
+  if (!wrap || wrap.scrollWidth <= wrap.clientWidth + 2) return;
+  const at = key((view.world || {}).locator);
+  const bolt = wrap.querySelector("g.pg-space .pg-locator");
+  if (at !== memory.locator && bolt) {
+    const r = bolt.getBoundingClientRect();
+    const w = wrap.getBoundingClientRect();
+    wrap.scrollLeft = Math.max(0, r.left - w.left + wrap.scrollLeft - wrap.clientWidth / 2);
+  } else {
+    wrap.scrollLeft = memory.scroll;
+  }
+  memory.locator = at;
+  memory.scroll = wrap.scrollLeft;
+  wrap.addEventListener("scroll", () => { memory.scroll = wrap.scrollLeft; }, { passive: true });
 }
 
 // ----- facts -----------------------------------------------------------------------------------
