@@ -353,9 +353,9 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
   pieces.dinos.forEach((d) => {
     const trex = /rex/i.test(d.name || "") || d.id < 2;
     const dg = s("g", { "data-dino": d.id, class: "pg-dino" },
-      s("rect", { x: x - 17, y: y - 6, width: 16, height: 12, rx: 4, fill: trex ? "#7b1f1f" : "#1f5f3a",
+      s("rect", { x: x - 18, y: y - 7, width: 16, height: 11, rx: 4, fill: trex ? "#7b1f1f" : "#1f5f3a",
         stroke: d.moved ? "#bbb" : "#fff", "stroke-width": 1.2, "stroke-dasharray": d.moved ? "2 2" : "" }),
-      s("text", { x: x - 9, y: y + 3.5, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700 },
+      s("text", { x: x - 10, y: y + 2, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700 },
         trex ? "T" : "B"));
     labels.push(`${d.name}${d.moved ? " (moved this round)" : ""}`);
     if (ghost || !ctx.offer(dg, (a) => a.dino === d.id && a.kind === "wild_dino")) dg.setAttribute("pointer-events", "none");
@@ -363,10 +363,10 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
   });
   const m = pieces.explorers.length;
   pieces.explorers.forEach((seat, i) => {
-    const ex = x + (i - (m - 1) / 2) * 11;
+    const ex = x + (i - (m - 1) / 2) * 10;
     const eg = s("g", { "data-explorer": seat, class: "pg-explorer" },
-      s("circle", { cx: ex, cy: y + 10, r: 5.5, fill: colour(seat), stroke: "#fff", "stroke-width": 1.5 }),
-      s("circle", { cx: ex, cy: y + 3, r: 3, fill: colour(seat), stroke: "#fff", "stroke-width": 1 }));
+      s("circle", { cx: ex, cy: y + 14, r: 4.6, fill: colour(seat), stroke: "#fff", "stroke-width": 1.3 }),
+      s("circle", { cx: ex, cy: y + 7.8, r: 2.7, fill: colour(seat), stroke: "#fff", "stroke-width": 1 }));
     labels.push(`${playerName(view, seat)}'s Explorer`);
     if (ghost || seat !== ctx.seat || !ctx.offer(eg, (a) => a.kind === "build" || a.kind === "build_special")) {
       eg.setAttribute("pointer-events", "none");
