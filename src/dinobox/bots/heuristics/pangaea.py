@@ -1,17 +1,28 @@
 """A hand-written Pangaea policy over the seat's view, the legal actions and one-step look-ahead.
 
-What it wants: Shelters on level 2 (points at every lightning and at the end, and a chance to
-win at all), points from harvesting, its Explorer on the board, and trouble for the leaders.
+What it wants: Shelters on level 2 that will survive the asteroid (points at every lightning
+and at the end, and a chance to win at all), points from harvesting, its Explorer on the board,
+and trouble for the leaders.
 
+- The asteroid's impact row is 5 plus or minus the end-game player's Evolution card count and
+  its column the sum of two STAR numbers: from the view (the lowest scorer's cards) the bot
+  keeps a risk map of where the impact is likely to fall, and values Shelters by their chance
+  to survive it.
 - Starting star: level 2 first (a Shelter can be built at once).
 - Step 4: the least useful card for the distance, the most useful action (level up makes
   level 2 to build on), a big range only for level ups; Wild cards are kept when possible.
 - Direction, earthquake cracks, dinosaurs, step 6: every option is tried on a clone and the
-  resulting position scored (own Shelters and points against the best opponent's, the
-  Explorer's distance to a space it could build on).
-- Always re-enter (in step 3 and at the lightning), use the Extra move and a protection card
-  when a dino attacks, block a change that would cost a Shelter, save a threatened Shelter;
-  interrupt a player who leads; buy a level 1 card once points are spare.
+  resulting position scored (own Shelters weighted by their survival chance and points against
+  the best opponent's, the Explorer's distance to a safe space it could build on).
+- Evolution cards: a level 1 card once points are spare; with a Shelter standing, the climb to
+  Build elsewhere (level 3: Shelters off level 2) and, with the asteroid near, the Shelter move
+  (level 4). Step 2 activates a card only when it matters this turn: Build elsewhere when the
+  Explorer stands where only it can build, the Extra move when two gains are in reach, a
+  protection card when that dinosaur is close, the Shelter move and the block once the
+  asteroid is near (or a Shelter is in a dinosaur's reach).
+- Answers: a threatened Shelter moves to the safest space offered; at the end game (impact
+  point known) the Shelter in the asteroid's reach moves out of it; a block only when it saves
+  something (look-ahead against not blocking); protection cards are used; Explorers re-enter.
 - When a tile supply runs out or a crack stick must be reused, the board tile or stick is
   chosen by look-ahead (the one whose removal leaves the best position).
 """
@@ -20,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from functools import lru_cache
 from typing import Any
 
 from dinobox.engine.state import State
@@ -27,6 +39,14 @@ from dinobox.engine.state import State
 ACTION_VALUE = {"up": 4, "dino": 3, "climate": 1, "down": 0, "earthquake": 0}
 NEIGHBOURS_EVEN = ((-1, 1), (0, 1), (1, 1), (1, 0), (0, -1), (-1, 0))  # shifted (even) rows
 NEIGHBOURS_ODD = ((-1, 0), (0, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+# the impact column: the sum of two STAR numbers (1..6, taken as equally likely) minus 1
+COLUMN_ODDS = tuple((s - 1, (6 - abs(s - 7)) / 36) for s in range(2, 13))
+SPECIAL_TILES = "1.M"  # where only Build elsewhere (level 3) builds a Shelter
+NEAR_ASTEROID = 12  # the asteroid value from which the end-game cards are made ready
+CLIMB_FROM = 4  # points kept in hand before climbing the Evolution levels
+LIGHTNING_STEP = 7.0  # about how far the asteroid comes closer at each lightning
+SHELTER_BASE = 1.0  # a Shelter's worth beyond its points (evaluation units, a point counts 2)
+STEP_WEIGHT = 1.0  # evaluation units per step between the Explorer and a space to build on
 
 
 def _card_value(card: dict[str, Any]) -> int:
@@ -41,35 +61,102 @@ def _neighbours(world: dict[str, Any], r: int, c: int) -> list[tuple[int, int]]:
     return [(r + dr, (c + dc) % cols) for dr, dc in steps if 0 <= r + dr < rows]
 
 
-def _build_distance(world: dict[str, Any], at: list[int] | None, seat: int) -> int:
-    """Steps from the Explorer to the nearest level 2 space without its own Shelter."""
+def _distance(cols: int, r1: int, c1: int, r2: int, c2: int) -> int:
+    """Hex steps between two spaces (even rows sit half a space right; columns wrap)."""
+    q1 = c1 - (r1 + (r1 & 1)) // 2
+    best = 99
+    for shift in (-cols, 0, cols):
+        dq = c2 + shift - (r2 + (r2 & 1)) // 2 - q1
+        dr = r2 - r1
+        best = min(best, (abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+    return best
+
+
+@lru_cache(maxsize=64)
+def _risk_map(rows: int, cols: int, impact_rows: tuple[int, ...]) -> tuple[tuple[float, ...], ...]:
+    """The chance that the asteroid (its spaces, half the toxic ring) takes each space."""
+    out = []
+    for r in range(rows):
+        line = []
+        for c in range(cols):
+            risk = 0.0
+            for row in impact_rows:
+                for col, p in COLUMN_ODDS:
+                    d = _distance(cols, r, c, row, col % cols)
+                    if d <= 1:
+                        risk += p
+                    elif d == 2:
+                        risk += 0.5 * p
+            line.append(min(1.0, risk / len(impact_rows)))
+        out.append(tuple(line))
+    return tuple(out)
+
+
+def risk_map(view: dict[str, Any]) -> tuple[tuple[float, ...], ...]:
+    """Where the impact is likely, from public facts: the end-game player is the lowest scorer
+    and the impact row is 5 plus or minus their Evolution card count."""
+    world = view["world"]
+    rows = world["rows"]
+    players = view["players"]
+    end = view.get("end")
+    if end and end.get("end_player") is not None:
+        lows = [players[end["end_player"]]]
+    else:
+        low = min(p["score"] for p in players)
+        lows = [p for p in players if p["score"] == low]
+    impact_rows = sorted({max(0, min(rows - 1, 5 + sign * len(p["evolution"])))
+                          for p in lows for sign in (1, -1)})
+    return _risk_map(rows, world["cols"], tuple(impact_rows))
+
+
+def _build_distance(world: dict[str, Any], at: list[int] | None, seat: int,
+                    risk: tuple[tuple[float, ...], ...]) -> float:
+    """Steps from the Explorer to a level 2 space without its own Shelter, plus that space's risk."""
     if at is None:
-        return 6
+        return 6.0
     own = {tuple(sh["at"]) for sh in world["shelters"] if seat in sh["seats"]}
     start = (at[0], at[1])
     seen = {start}
     queue = deque([(start, 0)])
     tiles = world["tiles"]
+    best = 6.0
     while queue:
         (r, c), d = queue.popleft()
+        if d >= best:
+            break
         if tiles[r][c] == "2" and (r, c) not in own:
-            return d
+            best = min(best, d + 3.0 * risk[r][c])
         if d >= 5:
             continue
         for nr, nc in _neighbours(world, r, c):
             if (nr, nc) not in seen and tiles[nr][nc] in "12:*o":
                 seen.add((nr, nc))
                 queue.append(((nr, nc), d + 1))
-    return 6
+    return best
+
+
+def _shelter_values(view: dict[str, Any], risk: tuple[tuple[float, ...], ...]) -> list[float]:
+    """Each player's Shelters in evaluation units (a point counts 2): the lightnings still to
+    come (about one per LIGHTNING_STEP of the asteroid's value) and the end bonus if it survives."""
+    values = [0.0] * len(view["players"])
+    lightnings = max(0, view["asteroid"]) / LIGHTNING_STEP
+    for sh in view["world"]["shelters"]:
+        r, c = sh["at"]
+        worth = SHELTER_BASE + 2.0 * (lightnings + 2.0 * (1.0 - risk[r][c]))
+        for p in sh["seats"]:
+            values[p] += worth
+    return values
 
 
 def evaluate(view: dict[str, Any], seat: int) -> float:
+    risk = risk_map(view)
+    shelters = _shelter_values(view, risk)
     players = view["players"]
     me = players[seat]
-    mine = 2.0 * me["score"] + 5.0 * me["shelters"]
+    mine = 2.0 * me["score"] + shelters[seat]
     if me["explorer"] is not None:
-        mine += 3.0 - 0.5 * _build_distance(view["world"], me["explorer"], seat)
-    others = [2.0 * p["score"] + 5.0 * p["shelters"] for p in players if p["seat"] != seat]
+        mine += 3.0 - STEP_WEIGHT * _build_distance(view["world"], me["explorer"], seat, risk)
+    others = [2.0 * p["score"] + shelters[p["seat"]] for p in players if p["seat"] != seat]
     return mine - (max(others) if others else 0.0)
 
 
@@ -85,6 +172,157 @@ def _best_by_lookahead(state: State, legal: list[int], seat: int, rng: random.Ra
     return max(scored)[1]
 
 
+def _only_if_better(state: State, legal: list[int], infos: dict[int, dict[str, Any]], seat: int,
+                    refuse: str, rng: random.Random) -> int:
+    """Look-ahead, but keep the card (answer ``refuse``) unless using it is clearly better."""
+    no = next(a for a in legal if infos[a]["kind"] == refuse)
+    base = _look(state, no, seat)
+    best = _best_by_lookahead(state, [a for a in legal if a != no], seat, rng)
+    return best if _look(state, best, seat) > base + 0.5 else no
+
+
+# ===== Evolution cards ============================================================================
+def _own_spaces(view: dict[str, Any], seat: int) -> list[tuple[int, int]]:
+    return [(sh["at"][0], sh["at"][1]) for sh in view["world"]["shelters"] if seat in sh["seats"]]
+
+
+def _dino_near(view: dict[str, Any], trex: bool, targets: list[tuple[int, int]], reach: int) -> bool:
+    cols = view["world"]["cols"]
+    for d in view["world"]["dinos"]:
+        if d["at"] is None or ("T-Rex" in d["name"]) != trex:
+            continue
+        if any(_distance(cols, d["at"][0], d["at"][1], r, c) <= reach for r, c in targets):
+            return True
+    return False
+
+
+def _gains_in_reach(view: dict[str, Any], seat: int, at: list[int]) -> int:
+    """How many gains two step 6s could make from here (a build and harvests), at most 2."""
+    world = view["world"]
+    tiles = world["tiles"]
+    r, c = at
+    own = set(_own_spaces(view, seat))
+    gains = 1 if tiles[r][c] == "2" and (r, c) not in own and view["players"][seat]["shelters_left"] else 0
+    for nr, nc in _neighbours(world, r, c):
+        if tiles[nr][nc] == "1":
+            gains += 1
+            if any(tiles[a][b] == "1" for a, b in _neighbours(world, nr, nc)):
+                gains += 1
+            break
+    return min(gains, 2)
+
+
+def _activation(view: dict[str, Any], seat: int, offered: dict[str, int]) -> int | None:
+    """Step 2: the one Evolution card worth its point this turn, if any."""
+    me = view["players"][seat]
+    at = me["explorer"]
+    tiles = view["world"]["tiles"]
+    own = _own_spaces(view, seat)
+    near_end = view["asteroid"] <= NEAR_ASTEROID
+    if "shelter_move" in offered and own and near_end:
+        return offered["shelter_move"]
+    if "build_anywhere" in offered and at is not None and me["shelters_left"] \
+            and tiles[at[0]][at[1]] in SPECIAL_TILES and (at[0], at[1]) not in own:
+        return offered["build_anywhere"]
+    if "block" in offered and own and (near_end or len(own) >= 3) and me["score"] >= 3:
+        return offered["block"]
+    if "bronto_guard" in offered and own and _dino_near(view, False, own, 3):
+        return offered["bronto_guard"]
+    if "trex_guard" in offered and at is not None and me["score"] >= 3 \
+            and _dino_near(view, True, [(at[0], at[1])], 3):
+        return offered["trex_guard"]
+    if "extra_move" in offered and at is not None and _gains_in_reach(view, seat, at) >= 2:
+        return offered["extra_move"]
+    return None
+
+
+def _buy(view: dict[str, Any], seat: int, legal: list[int], infos: dict[int, dict[str, Any]]) -> int | None:
+    """Step 7: a level 1 card once points are spare; with a Shelter standing and points to
+    spare, one level higher at a time (a protection card, Build elsewhere, the Shelter move)."""
+    me = view["players"][seat]
+    score = me["score"]
+    owned = [c["type"] for c in me["evolution"]]
+    at = me["explorer"]
+    tile = view["world"]["tiles"][at[0]][at[1]] if at is not None else "2"
+    needed = {".": "sea", "M": "mountain"}.get(tile)  # a power the Explorer stands on
+
+    def pick(wanted: tuple[str, ...]) -> int | None:
+        for want in wanted:
+            for a in legal:
+                info = infos[a]
+                if info["kind"] == "buy" and info["evolution"] == want:
+                    gone = info.get("discard")
+                    if gone is not None and gone == needed and owned.count(gone) < 2:
+                        continue
+                    return a
+        return None
+
+    if not owned:
+        return pick(("sea", "mountain")) if score >= 3 else None
+    if not me["shelters"] or score < CLIMB_FROM:
+        return None
+    top = max(c["level"] for c in me["evolution"])
+    if top == 1:
+        return pick(("bronto_guard", "trex_guard"))
+    if top == 2:
+        return pick(("build_anywhere", "extra_move"))
+    if top == 3 and view["asteroid"] <= 2 * NEAR_ASTEROID and "shelter_move" not in owned:
+        return pick(("shelter_move", "block"))
+    return None
+
+
+# ===== Shelter moves ==============================================================================
+def _debris_lines(view: dict[str, Any], impact: list[int]) -> set[tuple[int, int]]:
+    """The spaces debris can reach: six straight lines of 1..6 steps from the impact point."""
+    world = view["world"]
+    out: set[tuple[int, int]] = set()
+    for d in range(6):
+        r, c = impact
+        for _ in range(6):
+            steps = NEIGHBOURS_EVEN if r % 2 == 0 else NEIGHBOURS_ODD
+            dr, dc = steps[d]
+            if not 0 <= r + dr < world["rows"]:
+                break
+            r, c = r + dr, (c + dc) % world["cols"]
+            out.add((r, c))
+    return out
+
+
+def _shelter_move(view: dict[str, Any], legal: list[int], infos: dict[int, dict[str, Any]]) -> int:
+    """Move the threatened Shelter to the safest space offered; at the end game (impact known)
+    move the Shelter that the asteroid or its toxic ring would take out of their reach."""
+    no = next(a for a in legal if infos[a]["kind"] == "no_shelter_move")
+    moves = [a for a in legal if infos[a]["kind"] == "shelter_move"]
+    if not moves:
+        return no
+    cols = view["world"]["cols"]
+    threatened = {tuple(s) for s in view["pending_changes"]}
+    if view.get("pending_dino"):
+        threatened.add(tuple(view["pending_dino"]["to"]))
+    end = view.get("end") or {}
+    impact = end.get("impact")
+    if threatened:
+        risk = risk_map(view)
+        hit = [a for a in moves if tuple(infos[a]["from"]) in threatened
+               and tuple(infos[a]["space"]) not in threatened]
+        if not hit:
+            return no
+        return min(hit, key=lambda a: (risk[infos[a]["space"][0]][infos[a]["space"][1]], a))
+    if impact is None:
+        return no
+    reach = 2 if end.get("impact_value", 0) <= -3 else 1
+    lines = _debris_lines(view, impact)
+
+    def danger(at: list[int]) -> float:
+        d = _distance(cols, at[0], at[1], impact[0], impact[1])
+        return (10.0 if d <= reach else 0.0) + (1.0 if (at[0], at[1]) in lines else 0.0) - 0.01 * d
+
+    best = max(moves, key=lambda a: (danger(infos[a]["from"]) - danger(infos[a]["space"]), -a))
+    gain = danger(infos[best]["from"]) - danger(infos[best]["space"])
+    return best if gain >= 1.0 else no
+
+
+# ===== the policy =================================================================================
 def choose(state: State, rng: random.Random) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
@@ -137,17 +375,21 @@ def choose(state: State, rng: random.Random) -> int:
             return min(pool, key=lambda a: (_card_value(hand.get(infos[a]["card"], {})), a))
         return first("keep")  # type: ignore[return-value]
     if "continue" in kinds:
-        return first("continue")  # type: ignore[return-value]
+        offered = {i["evolution"]: a for a, i in infos.items() if i["kind"] == "activate"}
+        chosen = _activation(view, seat, offered) if offered else None
+        return chosen if chosen is not None else first("continue")  # type: ignore[return-value]
     if "block" in kinds:
-        return _best_by_lookahead(state, legal, seat, rng)
+        mine = set(_own_spaces(view, seat))
+        if me["explorer"] is not None:
+            mine.add((me["explorer"][0], me["explorer"][1]))
+        if not any((i["space"][0], i["space"][1]) in mine for i in infos.values() if i["kind"] == "block"):
+            return first("no_block")  # type: ignore[return-value]
+        return _only_if_better(state, legal, infos, seat, "no_block", rng)
     if "shelter_move" in kinds:
-        return _best_by_lookahead(state, legal, seat, rng)
+        return _shelter_move(view, legal, infos)
     if "buy" in kinds:
-        if me["score"] >= 3 and not me["evolution"]:
-            buys = [a for a in legal if infos[a]["kind"] == "buy" and infos[a]["evolution"] in ("sea", "mountain")]
-            if buys:
-                return rng.choice(buys)
-        return first("done")  # type: ignore[return-value]
+        chosen = _buy(view, seat, legal, infos)
+        return chosen if chosen is not None else first("done")  # type: ignore[return-value]
     if "stone" in kinds:
         return first("done")  # type: ignore[return-value]
     return _best_by_lookahead(state, legal, seat, rng)
