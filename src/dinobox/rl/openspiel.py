@@ -462,8 +462,12 @@ class InfoStateObserver:
         return state._held.info_string(int(player))
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False)
+
+
 def _canonical(view: dict[str, Any]) -> str:
-    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+    """The view as canonical JSON (sorted keys, no spaces): equal views, equal strings."""
+    return _CANONICAL.encode(view)
 
 
 __all__ = ["SHORT_NAMES", "InfoStateObserver", "OpenSpielGame", "OpenSpielState", "ViewObserver",
