@@ -14,7 +14,7 @@ from dinobox.rl.encoders import encoder_for
 from dinobox.rl.encoders.pangaea import PHASES, PangaeaEncoder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
-LENGTHS = {2: 4029, 3: 4481, 4: 4935}
+LENGTHS = {2: 4158, 3: 4610, 4: 5064}
 CONFIGS = [
     (2, {}),
     (3, {"ranges": "single", "length": 45}),
@@ -56,7 +56,7 @@ def test_documented_slices_cover_the_vector_and_docs_list_them() -> None:
     section = DOCS.read_text().split("### pangaea", 1)[1].split("\n## ", 1)[0]
     for piece in enc.pieces:
         assert f"| `{piece.name}` |" in section, piece.name
-    assert "4029 (2 players), 4481 (3), 4935 (4)" in section
+    assert "4158 (2 players), 4610 (3), 5064 (4)" in section
 
 
 def test_hidden_information_resample_never_changes_the_seats_tensor() -> None:
@@ -123,5 +123,10 @@ def test_unknown_phases_and_keys_are_tolerated() -> None:
     view["a_new_key"] = {"anything": [1, 2, 3]}
     parts = enc.split(enc.encode(view))
     assert parts["phase"][-1] == 1.0 and parts["phase"].sum() == 1.0
+    view["phase"] = "protection"
+    view["pending_dino"] = {"dino": 2, "to": [3, 4]}
+    parts = enc.split(enc.encode(view))
+    assert parts["phase"][PHASES.index("protection")] == 1.0
+    assert list(parts["pending_dino"]) == [0, 0, 1, 0, 0] and parts["marks"][3 * 12 + 4, 6] == 1.0
     sparse = enc.encode({"seat": 1, "phase": "step4"})
     assert sparse.shape == (enc.size,) and np.all(sparse >= enc.low) and np.all(sparse <= enc.high)

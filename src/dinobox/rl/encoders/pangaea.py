@@ -34,10 +34,11 @@ from dinobox.games.pangaea.world import geometry
 from dinobox.rl.encoders.base import Encoder, Piece
 
 PHASES = ("start", "step2", "step3", "step4", "interrupt", "direction", "earthquake", "dinosaur", "step6",
-          "extra_move", "step7", "block", "shelter_move", "give_back", "resolve", "over", "other")
+          "extra_move", "step7", "block", "shelter_move", "give_back", "take_tile", "reuse_crack",
+          "protection", "lightning_reenter", "resolve", "over", "other")
 RANGES_OPTION = ("cards", "single", "horizontal")
 LAND = frozenset({"level1", "level2", "mountain", "volcano"})
-MARKS = ("locator", "range", "pending", "blocked", "star", "impact")
+MARKS = ("locator", "range", "pending", "blocked", "star", "impact", "dino_target")
 SCORE_SCALE = 40.0
 ROUND_SCALE = 30.0
 TURN_SCALE = 200.0
@@ -112,9 +113,12 @@ class PangaeaEncoder(Encoder):
                       "this round, that Brontosaurus moved this round"),
                 Piece("cracks", (H, 3), 0, 1, "per space: a crack on its E, SE, SW side (every edge once)"),
                 Piece("marks", (H, len(MARKS)), 0, 1, "per space: Event locator, in the current action's "
-                      "range, pending tile change, blocked, starting star (start phase), impact point"),
+                      "range, pending tile change, blocked, starting star (start phase), impact point, where a "
+                      "pending dinosaur is about to land"),
                 Piece("dinos_off", (NUM_DINOS,), 0, 1, "per dinosaur (T-Rex 1, T-Rex 2, Brontosaurus 1, 2): "
                       "1 if it is off the board"),
+                Piece("pending_dino", (NUM_DINOS + 1,), 0, 1, "the dinosaur about to land (waiting for "
+                      "protection / Shelter-move decisions), one-hot by id; last: none"),
                 Piece("hands", (n, C), 0, 1, f"per relative seat (hands are face up): {cards}"),
                 Piece("hand_summary", (n, 1 + len(ACTION_KEYS) + len(RANGE_KEYS) + 4 + 1), 0, 1,
                       f"per relative seat: cards / {self.hand_max}; then per action ({', '.join(ACTION_KEYS)}), "
@@ -276,6 +280,16 @@ class PangaeaEncoder(Encoder):
         s = space(end.get("impact"))
         if s is not None:
             marks[s, 5] = 1.0
+        pending = view.get("pending_dino")
+        pending = pending if isinstance(pending, Mapping) else {}
+        did = pending.get("dino")
+        if isinstance(did, int) and 0 <= did < NUM_DINOS:
+            parts["pending_dino"][did] = 1.0
+            s = space(pending.get("to"))
+            if s is not None:
+                marks[s, 6] = 1.0
+        else:
+            parts["pending_dino"][NUM_DINOS] = 1.0
 
         # ----- players ----------------------------------------------------------------------------
         hands = parts["hands"]
