@@ -17,6 +17,7 @@ BOT_SPECS = [
     "heuristic",
     "ismcts:iterations=6,playout=random",
     "ismcts:iterations=3,playout=heuristic,depth=8",
+    "ismcts:iterations=12,playout=heuristic,depth=6,search=flat",
 ]
 
 

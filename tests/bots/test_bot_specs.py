@@ -48,6 +48,7 @@ def test_make_bot_builds_each_kind() -> None:
         ("ismcts:iterations=0", "must be positive"),
         ("ismcts:seconds=-1", "must be positive"),
         ("ismcts:playout=smart", "playout must be"),
+        ("ismcts:search=deep", "search must be 'tree' or 'flat'"),
         ("ismcts:iterations", "must be KEY=VALUE"),
         ("", "non-empty"),
     ],
@@ -93,3 +94,9 @@ def test_ismcts_prior_option() -> None:
     assert isinstance(off, ISMCTSBot) and off.prior == 0.0
     with pytest.raises(InvalidOptionError, match="prior must be a number"):
         make_bot("ismcts:prior=high", 0)
+
+
+def test_ismcts_search_option() -> None:
+    bot = make_bot("ismcts:iterations=3,search=flat", 0)
+    assert isinstance(bot, ISMCTSBot) and bot.search == "flat"
+    assert make_bot("ismcts:iterations=3", 0).search == "tree"  # type: ignore[union-attr]

@@ -68,7 +68,7 @@ def _number(name: str, key: str, value: str, kind: type[int] | type[float]) -> f
 
 
 def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
-    known = {"iterations", "seconds", "playout", "c", "depth", "prior"}
+    known = {"iterations", "seconds", "playout", "c", "depth", "prior", "search"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(
@@ -86,8 +86,12 @@ def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
     prior = 1.0
     if "prior" in opts:
         prior = 0.0 if opts["prior"] in ("0", "0.0") else _number("ismcts", "prior", opts["prior"], float)
+    search = opts.get("search", "tree")
+    if search not in ("tree", "flat"):
+        raise InvalidOptionError(f"bot 'ismcts': search must be 'tree' or 'flat', not {search!r}")
     return ISMCTSBot(
-        seed, iterations=iterations, seconds=seconds, playout=playout, exploration=c, depth=depth, prior=prior
+        seed, iterations=iterations, seconds=seconds, playout=playout, exploration=c, depth=depth, prior=prior,
+        search=search,
     )
 
 

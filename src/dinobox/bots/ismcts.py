@@ -63,6 +63,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         depth: int | None = None,
         prior: float = 1.0,
+        search: str = "tree",
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 500
@@ -84,6 +85,9 @@ class ISMCTSBot:
         if prior < 0:
             raise ValueError(f"ismcts prior must not be negative, not {prior}")
         self.prior = prior
+        if search not in ("tree", "flat"):
+            raise ValueError(f"ismcts search must be 'tree' or 'flat', not {search!r}")
+        self.search = search
         self.last_iterations = 0
         self._policies: dict[str, Policy] = {}
 
@@ -107,12 +111,16 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        policy = self._playout_policy(state)
+        guide = self._guide(state)
+        if self.search == "flat":
+            from dinobox.bots.rollout import flat_choose
+
+            return flat_choose(self, state, legal, policy, guide)
         seat = state.current_player()
         root_key = info_key(state, seat)
         tree: dict[str, Node] = {}
         rng = self.rng
-        policy = self._playout_policy(state)
-        guide = self._guide(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         done = 0
@@ -123,6 +131,8 @@ class ISMCTSBot:
                 break
             self._iterate(state.resample(seat, rng), tree, rng, policy, guide)
             done += 1
+            if limit is not None and done % 16 == 0 and _decided(tree.get(root_key), legal, limit - done):
+                break
         self.last_iterations = done
         root = tree.get(root_key)
         if root is None:  # pragma: no cover - the root is always expanded on the first iteration
@@ -200,6 +210,15 @@ class ISMCTSBot:
             det.apply_action(legal[0] if len(legal) == 1 else policy(det, rng))
             decisions += 1
         return det.returns()
+
+
+def _decided(root: Node | None, legal: list[int], remaining: int) -> bool:
+    """True when the most visited root action leads the next by more than the iterations left:
+    the choice can no longer change, so stopping early gives the same action."""
+    if root is None:
+        return False
+    counts = sorted((root.visits.get(a, 0) for a in legal), reverse=True)
+    return counts[0] - counts[1] > remaining
 
 
 def _leaders_reward(state: State) -> list[float]:
