@@ -56,6 +56,10 @@ const PHASES = {
   block: "Block a tile change?",
   shelter_move: "Move a Shelter?",
   give_back: "Give back a STAR card",
+  take_tile: "The supply ran out: take a tile from the board",
+  reuse_crack: "No crack sticks left: reuse one from the board",
+  protection: "Use a protection card?",
+  lightning_reenter: "Lightning: bring your Explorer back?",
   over: "The asteroid has hit",
 };
 
@@ -199,7 +203,8 @@ function worldSvg(view, ctx) {
     if (line) svg.append(s("line", { ...line, stroke: "#ff8c00", "stroke-width": 5, "stroke-linecap": "round",
       class: "pg-crack", "pointer-events": "none" }));
   }
-  for (const a of ctx.legal.filter((x) => x.kind === "crack" && Array.isArray(x.spaces))) {
+  // any choice naming an edge between two spaces (a new crack, a crack stick to reuse)
+  for (const a of ctx.legal.filter((x) => Array.isArray(x.spaces) && x.spaces.length === 2 && !x.space)) {
     const line = edgeLine(a.spaces[0], a.spaces[1], cols);
     if (!line) continue;
     const g = s("g", { "data-edge": a.edge ?? "", class: "pg-crack-choice" },
@@ -618,7 +623,10 @@ function playersBox(view, ctx) {
       const el = h("div", { class: `pg-evo${e.active ? " active" : " inactive"}`, "data-evolution": e.type },
         h("strong", {}, `L${e.level ?? "?"}`), ` ${e.name || titleCase(e.type || "")}`,
         h("span", { class: "pg-evo-state" }, e.active ? "active" : "inactive"));
-      if (mine) ctx.offer(el, (a) => a.kind === "activate" && a.evolution === e.type);
+      if (mine) {
+        ctx.offer(el, (a) => (a.kind === "activate" && a.evolution === e.type)
+          || (a.kind === "use_protection" && e.active && /guard/.test(e.type || "")));
+      }
       return el;
     });
     const allies = list(p.allies).map((q) => playerName(view, q));
