@@ -370,7 +370,7 @@ def needed_tile(world: World, s: int, op: int) -> int:
     stack = world.stacks[s]
     top = stack[-1] if stack else SEA
     below = stack[-2] if len(stack) >= 2 else SEA
-    if op == LAVA_OP or op == DEBRIS_OP:
+    if op in (LAVA_OP, DEBRIS_OP):
         if top in (VOLCANO, LAVA):
             return -1
         if top in (SAND, SNOW):
@@ -399,7 +399,7 @@ def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -
 def _change(world: World, s: int, op: int, exclude: frozenset[int] | set[int]) -> None:
     """One operation on one space's stack (no eruption here: the planner handles those)."""
     top = world.top(s)
-    if op == LAVA_OP or op == DEBRIS_OP:
+    if op in (LAVA_OP, DEBRIS_OP):
         if top in (VOLCANO, LAVA):
             return
         if top in (SAND, SNOW):
