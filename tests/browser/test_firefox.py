@@ -16,7 +16,12 @@ from .firefox_bidi import BiDiError, Firefox, find_firefox
 from .helpers import create
 
 # what each dedicated board draws; any other game must draw something in #board
-BOARD_MARKS = {"dino-race": "#track polygon", "pangaea": "#pg-world polygon"}
+BOARD_MARKS = {
+    "dino-race": "#track polygon",
+    "pangaea": "#pg-world polygon",
+    "trex-island": "#island circle",
+    "dinosaur-rush": "#dig-board polygon",
+}
 LARGEST_DRAWING = """(() => {
   const all = [...document.querySelectorAll('#board svg'), document.getElementById('board')];
   const sizes = all.map((e) => e.getBoundingClientRect()).map((r) => [r.width, r.height]);
