@@ -1,9 +1,13 @@
 """Bot speed per game: ISMCTS iterations per second (random and heuristic playouts) and
-heuristic decisions per second.
+heuristic decisions per second, and whole heuristic games (playouts) per second.
+
+Rates are per second of this process's CPU time (``time.process_time``), so they stay close
+to a quiet core's figures on a loaded machine; ``--wall`` uses wall-clock time instead.
 
     python benchmarks/bench_bots.py                          # every game, default players
     python benchmarks/bench_bots.py --games dino-race --seconds 2 --positions 3
     python benchmarks/bench_bots.py --json bots.json
+    python benchmarks/bench_bots.py --games dino-race --players 2 --search flat --playouts heuristic
 
 Positions are taken from a seeded heuristic game (decisions with more than one option, spread
 over the game); each search runs for ``--seconds`` of wall-clock time. Not a test: nothing here
@@ -23,9 +27,11 @@ from dinobox.bots import ISMCTSBot, make_bot
 from dinobox.bots.heuristics import HEURISTICS
 from dinobox.engine.state import CHANCE, State
 
+CLOCK = time.process_time
 
-def positions(gid: str, count: int, seed: int = 0) -> list[State]:
-    game = dinobox.load_game(gid)
+
+def positions(gid: str, count: int, seed: int = 0, players: int | None = None) -> list[State]:
+    game = dinobox.load_game(gid, players=players)
     policy = "heuristic" if gid in HEURISTICS else "random"
     bots = [make_bot(policy, seed * 10 + s) for s in range(game.num_players)]
     state = game.new_initial_state()
@@ -48,30 +54,55 @@ def positions(gid: str, count: int, seed: int = 0) -> list[State]:
     return found
 
 
-def bench_game(gid: str, seconds: float, count: int) -> dict[str, Any]:
-    spots = positions(gid, count)
-    result: dict[str, Any] = {"game": gid, "players": dinobox.load_game(gid).num_players, "positions": len(spots)}
-    playouts = ["random", *(["heuristic"] if gid in HEURISTICS else [])]
+def bench_game(
+    gid: str, seconds: float, count: int, players: int | None = None, search: str = "tree",
+    playouts: list[str] | None = None,
+) -> dict[str, Any]:
+    spots = positions(gid, count, players=players)
+    game = dinobox.load_game(gid, players=players)
+    result: dict[str, Any] = {"game": gid, "players": game.num_players, "positions": len(spots)}
+    if playouts is None:
+        playouts = ["random", *(["heuristic"] if gid in HEURISTICS else [])]
     for playout in playouts:
         iterations = 0
         elapsed = 0.0
         for i, state in enumerate(spots):
-            bot = ISMCTSBot(seed=i, seconds=seconds, playout=playout)
-            start = time.perf_counter()
+            # a fixed, generous iteration count; the rate is iterations per CPU second
+            bot = ISMCTSBot(seed=i, iterations=10**9, playout=playout, search=search)
+            bot.seconds = seconds
+            start = CLOCK()
             bot.choose(state)
-            elapsed += time.perf_counter() - start
+            elapsed += CLOCK() - start
             iterations += bot.last_iterations
-        result[f"ismcts_{playout}_iterations_per_s"] = round(iterations / elapsed, 1) if elapsed else 0.0
+        result[f"ismcts_{search}_{playout}_iterations_per_s"] = round(iterations / elapsed, 1) if elapsed else 0.0
     if gid in HEURISTICS:
         bot = make_bot("heuristic", 0)
-        start = time.perf_counter()
+        start = CLOCK()
         reps = 0
-        while time.perf_counter() - start < seconds:
+        while CLOCK() - start < seconds:
             for state in spots:
                 bot.choose(state)
                 reps += 1
-        result["heuristic_decisions_per_s"] = round(reps / (time.perf_counter() - start), 1)
+        result["heuristic_decisions_per_s"] = round(reps / (CLOCK() - start), 1)
+        result["heuristic_games_per_s"] = round(_heuristic_games_per_s(game, seconds), 2)
     return result
+
+
+def _heuristic_games_per_s(game: Any, seconds: float) -> float:
+    """Whole games with the heuristic in every seat (what a heuristic playout costs)."""
+    bot = make_bot("heuristic", 0)
+    rng = random.Random(0)
+    start = CLOCK()
+    played = 0
+    while played == 0 or CLOCK() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(bot.choose(state))
+        played += 1
+    return played / (CLOCK() - start)
 
 
 def main() -> None:
@@ -79,9 +110,19 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=None, help="game ids (default: every registered game)")
     parser.add_argument("--seconds", type=float, default=1.0, help="search time per position")
     parser.add_argument("--positions", type=int, default=3, help="positions per game")
+    parser.add_argument("--players", type=int, default=None, help="players (default: the game's default)")
+    parser.add_argument("--search", choices=("tree", "flat"), default="tree", help="ISMCTS search mode")
+    parser.add_argument("--playouts", nargs="*", default=None, help="playout policies (default: random heuristic)")
+    parser.add_argument("--wall", action="store_true", help="rates per wall-clock second, not CPU second")
     parser.add_argument("--json", default=None, help="also write the results here")
     args = parser.parse_args()
-    results = [bench_game(gid, args.seconds, args.positions) for gid in (args.games or dinobox.game_ids())]
+    if args.wall:
+        global CLOCK
+        CLOCK = time.perf_counter
+    results = [
+        bench_game(gid, args.seconds, args.positions, args.players, args.search, args.playouts)
+        for gid in (args.games or dinobox.game_ids())
+    ]
     for r in results:
         cells = ", ".join(f"{k}={v}" for k, v in r.items() if k != "game")
         print(f"{r['game']:>14}: {cells}")
