@@ -15,11 +15,12 @@ and trouble for the leaders.
   resulting position scored (own Shelters weighted by their survival chance and points against
   the best opponent's, the Explorer's distance to a safe space it could build on).
 - Evolution cards: a level 1 card once points are spare; with a Shelter standing, the climb to
-  Build elsewhere (level 3: Shelters off level 2) and, with the asteroid near, the Shelter move
-  (level 4). Step 2 activates a card only when it matters this turn: Build elsewhere when the
+  Build elsewhere (level 3: Shelters off level 2), which is then kept (giving it back for the
+  Shelter move lost clearly in head-to-head play); a level 4 card only for another level 3
+  card. Step 2 activates a card only when it matters this turn: Build elsewhere when the
   Explorer stands where only it can build, the Extra move when two gains are in reach, a
   protection card when that dinosaur is close, the Shelter move and the block once the
-  asteroid is near (or a Shelter is in a dinosaur's reach).
+  asteroid is near (the block also with three Shelters standing).
 - Answers: a threatened Shelter moves to the safest space offered; at the end game (impact
   point known) the Shelter in the asteroid's reach moves out of it; a block only when it saves
   something (look-ahead against not blocking); protection cards are used; Explorers re-enter.
@@ -42,7 +43,7 @@ NEIGHBOURS_ODD = ((-1, 0), (0, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 # the impact column: the sum of two STAR numbers (1..6, taken as equally likely) minus 1
 COLUMN_ODDS = tuple((s - 1, (6 - abs(s - 7)) / 36) for s in range(2, 13))
 SPECIAL_TILES = "1.M"  # where only Build elsewhere (level 3) builds a Shelter
-NEAR_ASTEROID = 12  # the asteroid value from which the end-game cards are made ready
+NEAR_ASTEROID = 8  # the asteroid value from which the end-game cards are made ready
 CLIMB_FROM = 4  # points kept in hand before climbing the Evolution levels
 LIGHTNING_STEP = 7.0  # about how far the asteroid comes closer at each lightning
 SHELTER_BASE = 1.0  # a Shelter's worth beyond its points (evaluation units, a point counts 2)
@@ -238,7 +239,8 @@ def _activation(view: dict[str, Any], seat: int, offered: dict[str, int]) -> int
 
 def _buy(view: dict[str, Any], seat: int, legal: list[int], infos: dict[int, dict[str, Any]]) -> int | None:
     """Step 7: a level 1 card once points are spare; with a Shelter standing and points to
-    spare, one level higher at a time (a protection card, Build elsewhere, the Shelter move)."""
+    spare, one level higher at a time (a protection card, then Build elsewhere, which is kept:
+    the Shelter move is bought only for another level 3 card, with the asteroid near)."""
     me = view["players"][seat]
     score = me["score"]
     owned = [c["type"] for c in me["evolution"]]
@@ -253,6 +255,8 @@ def _buy(view: dict[str, Any], seat: int, legal: list[int], infos: dict[int, dic
                 if info["kind"] == "buy" and info["evolution"] == want:
                     gone = info.get("discard")
                     if gone is not None and gone == needed and owned.count(gone) < 2:
+                        continue
+                    if gone == "build_anywhere":  # Shelters off level 2 are worth more (measured)
                         continue
                     return a
         return None

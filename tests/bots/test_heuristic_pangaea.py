@@ -1,0 +1,160 @@
+"""The Pangaea heuristic and the Evolution cards: checked as its choices in small test worlds
+(the rule tests' helpers, chance forced) and over seeded games. Public API only."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from dinobox.bots.heuristics.pangaea import choose
+from dinobox.engine.state import CHANCE, State
+from dinobox.engine.testing import force, play
+from dinobox.games.pangaea.game import PangaeaGame
+
+HELPERS = str(Path(__file__).resolve().parents[1] / "games" / "pangaea")
+if HELPERS not in sys.path:
+    sys.path.insert(0, HELPERS)
+from pangaea_helpers import (  # noqa: E402
+    RESHUFFLE,
+    WILD,
+    act,
+    blue_walks,
+    kinds,
+    quiet,
+    red_scores,
+    table,
+    view,
+)
+
+
+def chosen(s: State, seed: int = 0) -> dict[str, Any]:
+    a = choose(s, random.Random(seed))
+    assert a in s.legal_actions()
+    return s.describe_action(a)
+
+
+def blue_plays(s: State, distance: int, action_card: int, range_card: int) -> None:
+    """Blue plays a Wild for the distance (to the right) and a card for the action."""
+    if "continue" in kinds(s):
+        play(s, act(s, "continue"))
+    play(s, act(s, "distance_wild", distance=distance))
+    play(s, act(s, "action_card", card=action_card))
+    play(s, act(s, "range_card", card=range_card))
+    play(s, act(s, "direction", direction="E"))
+
+
+def level_4(card: str) -> State:
+    """Red holds ``card`` (level 4), bought on the way up; Blue holds a Wild; Red is in step 2
+    of its 6th turn, Explorer on r4c2, Shelter on r4c4."""
+    s = table()
+    red_scores(s, ("sea", "trex_guard", "build_anywhere", card))
+    blue_walks(s, 4)
+    quiet(s, "move_harvest", space=[4, 2])
+    blue_walks(s, 5, swap=(20, WILD))
+    return s
+
+
+def test_buys_a_level_1_card_once_points_are_spare() -> None:
+    s = table()
+    quiet(s, "build", draws=(4,))
+    blue_walks(s, 1)
+    quiet(s, "move_harvest", space=[4, 3])
+    blue_walks(s, 2)
+    quiet(s, "move_harvest", space=[4, 2])
+    blue_walks(s, 3)
+    play(s, act(s, "keep"))
+    play(s, act(s, "move_harvest", space=[4, 3]))
+    assert view(s)["scores"][0] == 4 and "buy" in kinds(s)
+    info = chosen(s)
+    assert info["kind"] == "buy" and info["evolution"] in ("sea", "mountain")
+    play(s, info["action"])
+    assert chosen(s)["kind"] == "done"  # 3 points left: no climb yet
+    play(s, act(s, "done"))
+    blue_walks(s, 4)
+    play(s, act(s, "keep"))
+    play(s, act(s, "move_harvest", space=[4, 2]))
+    # with a Shelter standing and 4 points, one level up, giving back the level 1 card
+    info = chosen(s)
+    assert info["kind"] == "buy" and info["evolution"] in ("bronto_guard", "trex_guard")
+    assert info["discard"] in ("sea", "mountain")
+
+
+def test_activates_the_shelter_move_only_when_the_asteroid_is_near() -> None:
+    s = level_4("shelter_move")
+    assert view(s)["phase"] == "step2" and view(s)["asteroid"] > 12
+    assert chosen(s)["kind"] == "continue"  # the point is kept while the asteroid is far
+    near = table(locator=(8, 1), countdown_start=8)
+    red_scores(near, ("sea", "trex_guard", "build_anywhere", "shelter_move"))
+    blue_walks(near, 4)
+    quiet(near, "move_harvest", space=[4, 2])
+    blue_walks(near, 5)
+    assert view(near)["asteroid"] <= 12
+    info = chosen(near)
+    assert info["kind"] == "activate" and info["evolution"] == "shelter_move"
+
+
+def test_activates_build_elsewhere_where_only_it_can_build() -> None:
+    s = table()
+    red_scores(s, ("sea", "trex_guard", "build_anywhere"))  # Red ends on r4c3, level 1
+    blue_walks(s, 4, swap=(20, WILD))
+    info = chosen(s)
+    assert info["kind"] == "activate" and info["evolution"] == "build_anywhere"
+    play(s, info["action"])
+    play(s, act(s, "keep"))
+    assert chosen(s)["kind"] == "build_special"  # a Shelter on level 1
+
+
+def test_blocks_a_change_that_would_cost_its_shelter_and_not_a_harmless_one() -> None:
+    s = level_4("block")
+    play(s, act(s, "activate", evolution="block"))
+    quiet(s, "move_harvest", space=[4, 3])
+    harmless = s.clone()
+    blue_plays(s, 3, 22, range_card=21)  # a climate shift on r4c4 alone: the Shelter's space
+    assert kinds(s) == {"block", "no_block"}
+    info = chosen(s)
+    assert info["kind"] == "block" and info["space"] == [4, 4]
+    blue_plays(harmless, 5, 22, range_card=21)  # a climate shift on r4c6, the open sea
+    assert kinds(harmless) == {"block", "no_block"}
+    assert chosen(harmless)["kind"] == "no_block"
+
+
+def test_moves_a_threatened_shelter_and_leaves_the_asteroids_reach_at_the_end() -> None:
+    s = level_4("shelter_move")
+    play(s, act(s, "activate", evolution="shelter_move"))
+    quiet(s, "move_harvest", space=[4, 3])
+    blue_plays(s, 3, 22, range_card=21)  # a climate shift on r4c4: the Shelter would be lost
+    assert kinds(s) == {"shelter_move", "no_shelter_move"}
+    info = chosen(s)
+    assert info["kind"] == "shelter_move" and info["from"] == [4, 4]
+    # the end game: the impact on r5c4 next to Red's Shelter on r4c4
+    end = table(locator=(8, 1), countdown_start=8)
+    red_scores(end, ("sea", "trex_guard", "build_anywhere", "shelter_move"))
+    blue_walks(end, 4)
+    quiet(end, "move_harvest", space=[4, 2])
+    blue_walks(end, 5)
+    quiet(end, "move_harvest", space=[4, 3], activate="shelter_move",
+          swap=(0, RESHUFFLE, RESHUFFLE, RESHUFFLE, RESHUFFLE, 5))
+    force(end, 10, 11)
+    assert view(end)["end"]["impact"] == [5, 4] and kinds(end) == {"shelter_move", "no_shelter_move"}
+    info = chosen(end)
+    assert info["kind"] == "shelter_move" and info["space"] in ([4, 5], [6, 5])  # two steps away
+
+
+def test_whole_games_are_legal_and_deterministic() -> None:
+    def run(seed: int) -> list[int]:
+        s = PangaeaGame(players=3).new_initial_state()
+        rng, policy_rng = random.Random(seed), random.Random(seed + 1)
+        out = []
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                s.apply_action(s.sample_chance(rng))
+                continue
+            a = choose(s, policy_rng)
+            assert a in s.legal_actions()
+            out.append(a)
+            s.apply_action(a)
+        return out
+
+    assert run(5) == run(5)
