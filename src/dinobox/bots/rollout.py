@@ -13,8 +13,9 @@ so the bot plays like the heuristic where search sees nothing, and better where 
 Racing: after ``MIN_ROUNDS`` rounds a challenger is dropped once its mean paired gain over the
 default, plus ``Z_DROP`` standard errors, falls below ``DELTA`` (not worth switching to); the
 search ends when every challenger is dropped or the playout budget is spent. At the end the
-challenger with the best mean gain whose gain minus ``Z_PICK`` standard errors is positive is
-played, else the default. Candidates beyond ``MAX_WIDTH`` are a seeded sample (the default
+challenger with the best mean gain whose gain minus ``Z_PICK`` standard errors still exceeds
+``DELTA`` is played, else the default (a strict test: with several challengers, a looser one
+lets noise pull the bot off a good default). Candidates beyond ``MAX_WIDTH`` are a seeded sample (the default
 always stays).
 """
 
@@ -36,7 +37,7 @@ Policy = Callable[[State, random.Random], int]
 MIN_ROUNDS = 4
 MAX_WIDTH = 16
 Z_DROP = 2.0
-Z_PICK = 1.0
+Z_PICK = 2.0
 DELTA = 0.02
 MARGIN_WEIGHT = 0.1  # share of the reward given to the final score margin (a tie-breaker)
 
@@ -137,6 +138,6 @@ def flat_choose(bot: ISMCTSBot, state: State, legal: list[int], policy: Policy, 
     best, best_gain = default, 0.0
     for a in others:
         g = gains[a]
-        if g.n >= 2 and g.mean() - Z_PICK * g.stderr() > 0 and g.mean() > best_gain:
+        if g.n >= 2 and g.mean() - Z_PICK * g.stderr() > DELTA and g.mean() > best_gain:
             best, best_gain = a, g.mean()
     return best
