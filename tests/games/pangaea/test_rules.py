@@ -514,3 +514,19 @@ def test_evolution_cards_level_2_needs_a_level_1_card_given_back() -> None:
         {"type": "trex_guard", "name": "T-Rex protection", "level": 2, "active": False}]
     assert v["evolution_supply"]["sea"] == DEFAULT_DATA.evolution_cards[0]  # given back
     assert v["scores"][0] == 0
+
+
+def test_score_chart_the_breakdown_sums_to_each_score() -> None:
+    import random
+
+    from dinobox.bots.heuristics.pangaea import choose as heuristic
+
+    s = new(3)
+    rng = random.Random(5)
+    while not s.is_terminal():
+        a = s.sample_chance(rng) if s.current_player() == CHANCE else heuristic(s, rng)
+        s.apply_action(a)
+        v = s.view(None)
+        assert [sum(parts.values()) for parts in v["breakdown"]] == v["scores"]
+    v = s.view(None)
+    assert [b["surviving shelters"] for b in v["breakdown"]] == v["end"]["bonus"]

@@ -65,3 +65,7 @@ FOR_TURN, FOR_LIGHTNING, FOR_IMPACT_1, FOR_IMPACT_2, FOR_DEBRIS = range(5)
 
 # context of a resolution: a player's own step (alliances apply) or the lightning/end game
 CTX_TURN, CTX_LIGHTNING = 0, 1
+
+# Where points come from (and go): the score breakdown (view: ``breakdown``).
+SCORE_PARTS = ("harvest", "shelters built", "lightning", "evolution", "stone", "surviving shelters")
+PART_HARVEST, PART_BUILD, PART_LIGHTNING, PART_EVOLUTION, PART_STONE, PART_SURVIVING = range(len(SCORE_PARTS))

@@ -74,7 +74,7 @@ def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
         st.guard_use = 0
         if alive and harvest:
             st._emit("harvest", (a, s))
-            st.gain(a, 1)
+            st.gain(a, 1, F.PART_HARVEST)
     elif kind == F.A_TRIMS:
         for seat in reversed(st.left_of(st.turn)):
             if len(st.hands[seat]) > st.hand_limit(seat):
@@ -99,7 +99,7 @@ def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
         for p in range(st.num_players):
             count = st.world.shelter_count(p)
             if count:
-                st.gain(p, count)
+                st.gain(p, count, F.PART_LIGHTNING)
     elif kind == F.A_L_RECALC:
         recalculate(st)
     elif kind == F.A_L_ACTION:
@@ -461,6 +461,7 @@ def _finish(st: PangaeaState) -> None:
         bonus = 2 * w.shelter_count(p)
         st.end_bonus[p] = bonus
         st.points[p] += bonus
+        st.score_parts[p][F.PART_SURVIVING] += bonus
     survived = any(w.shelters)
     if survived:
         best = max(ranking_key(st, p) for p in range(n))

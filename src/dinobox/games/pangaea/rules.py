@@ -38,6 +38,7 @@ def layout_for(n: int, k: int) -> Fixed:
     return fixed
 
 
+
 class PangaeaState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
@@ -103,6 +104,8 @@ class PangaeaState(State):
         self.finished = False
         self.won: list[int] = []
         self.end_bonus = [0] * n
+        # per seat, the points each source brought (SCORE_PARTS order): they sum to the score
+        self.score_parts = [[0] * len(F.SCORE_PARTS) for _ in range(n)]
         self._next: list[int] = []
         tasks: list[tuple[int, int, int]] = [(F.A_TURN, 0, 0)]
         tasks.extend((F.D_START, s, 0) for s in reversed(range(n)))
@@ -151,9 +154,11 @@ class PangaeaState(State):
         return left_order(seat, self.num_players)
 
     # ----- scores and the countdown (Score Chart) -------------------------------------------------------
-    def gain(self, seat: int, points: int) -> None:
-        """Move a score cube; a cube landing on the asteroid's number pushes it down."""
+    def gain(self, seat: int, points: int, part: int) -> None:
+        """Move a score cube (``part``: where the points come from or go, an index into
+        flow.SCORE_PARTS); a cube landing on the asteroid's number pushes it down."""
         new = max(0, self.points[seat] + points)
+        self.score_parts[seat][part] += new - self.points[seat]
         self.points[seat] = new
         if points:
             self._emit("score", (seat, points, new))
@@ -242,6 +247,7 @@ class PangaeaState(State):
         new.token_pool = self.token_pool[:]
         new.points = self.points[:]
         new.end_bonus = self.end_bonus[:]
+        new.score_parts = [row[:] for row in self.score_parts]
         new.tasks = self.tasks[:]
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:

@@ -374,7 +374,7 @@ def _do_step2(st: PangaeaState, seat: int, action: int) -> None:
     else:
         e = action - A.ACTIVATE
         st.activated = True
-        st.gain(seat, -1)
+        st.gain(seat, -1, F.PART_EVOLUTION)
         st.set_active(seat, e, True)
         st._emit("activate", (seat, e))
 
@@ -451,7 +451,7 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
             st.tasks.append((F.D_GUARD, seat, 0))
         elif Wd.move_explorer(w, seat, s, False) and harvest:
             st._emit("harvest", (seat, s))
-            st.gain(seat, 1)
+            st.gain(seat, 1, F.PART_HARVEST)
     elif action == A.BUILD or action == A.BUILD_SPECIAL:
         special = action == A.BUILD_SPECIAL
         s = w.explorers[seat]
@@ -459,7 +459,7 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
         if special:
             st.set_active(seat, EVO_BUILD, False)
         st._emit("build", (seat, s, special))
-        st.gain(seat, 1)
+        st.gain(seat, 1, F.PART_BUILD)
     else:
         d, s = divmod(action - A.DINO_MOVE, n)
         st._emit("dino_move", (seat, d, w.dinos[d], s))
@@ -474,13 +474,13 @@ def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
         return
     if action >= A.STONE:
         s = action - A.STONE
-        st.gain(seat, -1)
+        st.gain(seat, -1, F.PART_STONE)
         Wd.lava_to_stone(st.world, s)
         st._emit("stone", (seat, s))
         return
     e, j = divmod(action - A.BUY, 9)
     j -= 1  # the card discarded to buy a higher level, or -1
-    st.gain(seat, -1)
+    st.gain(seat, -1, F.PART_EVOLUTION)
     cards = list(st.evo[seat])
     if j >= 0:
         old = next(c for c in cards if c >> 1 == j)  # an inactive copy goes first

@@ -94,6 +94,8 @@ def view(st: PangaeaState, seat: int | None) -> dict[str, Any]:
         "options": {"length": st.game.options["length"], "ranges": st.game.options["ranges"]},
         "asteroid": st.asteroid,
         "scores": st.points[:],
+        # where each seat's points came from (and went); the parts sum to the score
+        "breakdown": [dict(zip(F.SCORE_PARTS, row, strict=True)) for row in st.score_parts],
         "ring": [("A" if i == 0 else SYMBOL_KEYS[s] if s >= 0 else None) for i, s in enumerate(st.ring)],
         "ring_pos": st.ring_pos,
         "centre": SYMBOL_KEYS[st.centre] if st.centre >= 0 else None,
