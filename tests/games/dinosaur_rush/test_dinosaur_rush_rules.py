@@ -598,3 +598,17 @@ def test_family_variant_no_notoriety_and_survey() -> None:
     assert t.view(None)["players"][0]["pile"] == before
     t.play_to_end()
     assert t.view(None)["final"]["adjust"] == [0, 0, 0]
+
+
+def test_end_of_game_the_score_breakdown_sums_to_each_final_score() -> None:
+    import random
+
+    for players, options in ((3, {}), (2, {"two_player": True})):
+        state = load_game("dinosaur-rush", players=players, **options).new_initial_state()
+        rng = random.Random(2)
+        while not state.is_terminal():
+            moves = state.legal_actions()
+            state.apply_action(state.sample_chance(rng) if state.current_player() < 0 else rng.choice(moves))
+        view = state.view(None)
+        assert [sum(parts.values()) for parts in view["breakdown"]] == state.scores()
+        assert [parts["notoriety"] for parts in view["breakdown"]] == view["final"]["adjust"]

@@ -152,7 +152,29 @@ def view(state: DinosaurRushState, seat: int | None) -> dict[str, Any]:
         result["scores"] = state.scores()
         result["winners"] = state.winners()
         result["final"] = state.final
+        result["breakdown"] = _breakdown(state)
     return result
+
+
+def _breakdown(state: DinosaurRushState) -> list[dict[str, int]]:
+    """Per seat, where the final score came from: each round's museum categories, bonus cards,
+    donations (the rest of the field points) and the Notoriety adjustment."""
+    assert state.final is not None
+    n = state.num_players
+    bonus_points = state.game.data.bonus_points
+    rows: list[dict[str, int]] = [{} for _ in range(n)]
+    bonus = [0] * n
+    for summary in state.round_log:
+        for seat in range(n):
+            rows[seat][f"round {summary['round']}"] = sum(c["points"][seat] for c in summary["categories"])
+        for scored in summary["bonus"]:
+            bonus[scored["seat"]] += bonus_points[scored["card"]]
+    for seat in range(n):
+        museum = sum(rows[seat].values())
+        rows[seat]["bonus cards"] = bonus[seat]
+        rows[seat]["donations"] = state.final["field_points"][seat] - museum - bonus[seat]
+        rows[seat]["notoriety"] = state.final["adjust"][seat]
+    return rows
 
 
 def _step(kind: int) -> str:
