@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 DIRECTION_NAMES = ("east", "south-east", "south-west", "west", "north-west", "north-east")
@@ -48,10 +48,18 @@ class Board:
 
     def label(self, cell: int) -> str:
         """A readable name: row letter and position, e.g. ``C4``."""
-        x, y = self.coords[cell]
+        return self.labels[cell]
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Every cell's name, worked out once per board (views name every cell)."""
         top = min(cy for _, cy in self.coords)
-        row_cells = sorted(cx for cx, cy in self.coords if cy == y)
-        return f"{chr(ord('A') + y - top)}{row_cells.index(x) + 1}"
+        rows: dict[int, list[int]] = {}
+        for cx, cy in self.coords:
+            rows.setdefault(cy, []).append(cx)
+        for xs in rows.values():
+            xs.sort()
+        return tuple(f"{chr(ord('A') + y - top)}{rows[y].index(x) + 1}" for x, y in self.coords)
 
 
 @lru_cache(maxsize=8)
