@@ -83,6 +83,25 @@ class Encoder:
         return np.asarray(flat, dtype=np.float32)
 
 
+class ArrayEncoder(Encoder):
+    """An encoder that fills a NumPy vector directly: subclasses implement ``encode``, and
+    ``values`` is its list form."""
+
+    def values(self, view: Mapping[str, Any]) -> list[float]:
+        out: list[float] = self.encode(view).tolist()
+        return out
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        raise NotImplementedError  # pragma: no cover
+
+    def observer(self, view: Mapping[str, Any]) -> int:
+        """The seat whose view this is (seat 0's frame for a spectator's view): every per-seat
+        piece is laid out relative to it."""
+        seat = view.get("seat")
+        n = self.num_players
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else 0
+
+
 def one_hot(size: int, index: int | None) -> list[float]:
     """``size`` zeros with a one at ``index`` (all zeros when ``index`` is None or out of range)."""
     out = [0.0] * size

@@ -21,7 +21,7 @@ from dinobox.engine.game import Game
 from dinobox.games.dinosaur_rush.board import parse_board
 from dinobox.games.dinosaur_rush.data import CATEGORY_KEYS, COLOUR_KEYS, NUM_COLOURS, NUM_PARTS, PART_KEYS
 from dinobox.games.dinosaur_rush.skeleton import SIZE_OF_ALLOCATION
-from dinobox.rl.encoders.base import Encoder, Piece
+from dinobox.rl.encoders.base import ArrayEncoder, Piece
 
 PHASES = ("setup", "field", "build", "exhibit", "over")
 STEPS = ("pick_paleontologist", "place", "move", "publicize", "action", "steal_more", "build", "chance", "over")
@@ -39,7 +39,7 @@ def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
-class DinosaurRushEncoder(Encoder):
+class DinosaurRushEncoder(ArrayEncoder):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         data = game.data
@@ -97,15 +97,11 @@ class DinosaurRushEncoder(Encoder):
         self._finish_layout(pieces)
         self._at = {name: a for name, (a, _) in self.offsets.items()}
 
-    def values(self, view: Mapping[str, Any]) -> list[float]:
-        out: list[float] = self.encode(view).tolist()
-        return out
-
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         n = self.num_players
         at = self._at
         seat = view.get("seat")
-        me = seat if isinstance(seat, int) and 0 <= seat < n else 0
+        me = self.observer(view)
         ix: list[int] = []
         vx: list[float] = []
         put_i = ix.append

@@ -31,7 +31,7 @@ from dinobox.games.pangaea.tiles import (
     is_trex,
 )
 from dinobox.games.pangaea.world import geometry
-from dinobox.rl.encoders.base import Encoder, Piece
+from dinobox.rl.encoders.base import ArrayEncoder, Piece
 
 PHASES = ("start", "step2", "step3", "step4", "interrupt", "direction", "earthquake", "dinosaur", "step6",
           "extra_move", "step7", "block", "shelter_move", "give_back", "take_tile", "reuse_crack",
@@ -49,7 +49,7 @@ MAX_LEVELS = 3  # level 1, level 2, mountain/volcano
 MAX_STACK = 5
 
 
-class PangaeaEncoder(Encoder):
+class PangaeaEncoder(ArrayEncoder):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         data = game.data
@@ -154,16 +154,11 @@ class PangaeaEncoder(Encoder):
         )
 
     # ------------------------------------------------------------------------------------------
-    def values(self, view: Mapping[str, Any]) -> list[float]:
-        out: list[float] = self.encode(view).tolist()
-        return out
-
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         x = np.zeros(self.size, np.float32)
         parts = self.split(x)
         n = self.num_players
-        seat = view.get("seat")
-        me = seat if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n else 0
+        me = self.observer(view)
         cols = self.cols
         H = self.H
 

@@ -27,7 +27,7 @@ from dinobox.games.trex_island.data import (
     TEAMS_PER_PLAYER,
     TOKEN_KEYS,
 )
-from dinobox.rl.encoders.base import Encoder, Piece
+from dinobox.rl.encoders.base import ArrayEncoder, Piece
 
 PHASES = ("character", "setup", "draw", "action", "discard", "token", "trex", "attack", "resolve", "over")
 HELD_TOKENS = TOKEN_KEYS[1:]  # a Spinosaur is never kept
@@ -40,7 +40,7 @@ def _clip(x: float) -> float:
     return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
 
 
-class TRexIslandEncoder(Encoder):
+class TRexIslandEncoder(ArrayEncoder):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
         data = game.data
@@ -104,16 +104,12 @@ class TRexIslandEncoder(Encoder):
         self._finish_layout(pieces)
         self._at = {name: a for name, (a, _) in self.offsets.items()}
 
-    def values(self, view: Mapping[str, Any]) -> list[float]:
-        out: list[float] = self.encode(view).tolist()
-        return out
-
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         n = self.num_players
         S = self.spaces
         at = self._at
         seat = view.get("seat")
-        me = seat if isinstance(seat, int) and 0 <= seat < n else 0
+        me = self.observer(view)
         ix: list[int] = []
         vx: list[float] = []
         put_i = ix.append
