@@ -85,7 +85,9 @@ export function scoreTable(view, table) {
     parts.map((p) => h("td", { class: "num" }, fmt((breakdown[seat] || {})[p]))),
     h("td", { class: "num" }, h("strong", {}, score))));
   const caption = winners.size ? [] : [h("caption", {}, "Nobody won this game.")];
-  return h("table", { class: "data score-table", id: "score-table" }, caption, h("thead", {}, head), h("tbody", {}, rows));
+  // wide breakdowns scroll inside their own box on a phone instead of widening the page
+  return h("div", { class: "table-scroll" },
+    h("table", { class: "data score-table", id: "score-table" }, caption, h("thead", {}, head), h("tbody", {}, rows)));
 }
 
 function fmt(value) {
