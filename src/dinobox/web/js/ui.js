@@ -43,6 +43,18 @@ export function titleCase(text) {
   return String(text).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
+// Players named after their pieces' colour get a dot of that colour; others the seat palette.
+const NAMED_COLOURS = {
+  red: "#d64541", blue: "#2f6fd0", green: "#2e9e4f", yellow: "#e0b000", purple: "#8e44ad",
+  orange: "#e67e22", teal: "#16a085", white: "#f4f1ea", black: "#333333", grey: "#7f8c8d",
+};
+
+export function playerColour(view, seat) {
+  const p = view && Array.isArray(view.players) ? view.players[seat] : null;
+  const named = p && typeof p.name === "string" ? NAMED_COLOURS[p.name.toLowerCase()] : undefined;
+  return named || seatColour(seat);
+}
+
 export function playerName(view, table, seat) {
   const p = view && Array.isArray(view.players) ? view.players[seat] : null;
   if (p && p.name) return p.name;
@@ -80,7 +92,7 @@ export function scoreTable(view, table) {
   const head = h("tr", {}, h("th", {}, "Player"), parts.map((p) => h("th", { class: "num" }, titleCase(p))),
     h("th", { class: "num" }, "Total"));
   const rows = scores.map((score, seat) => h("tr", { class: winners.has(seat) ? "winner" : "" },
-    h("td", {}, h("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }),
+    h("td", {}, h("span", { class: "seat-dot", style: `background:${playerColour(view, seat)}` }),
       playerName(view, table, seat), winners.has(seat) ? " ★ winner" : ""),
     parts.map((p) => h("td", { class: "num" }, fmt((breakdown[seat] || {})[p]))),
     h("td", { class: "num" }, h("strong", {}, score))));
