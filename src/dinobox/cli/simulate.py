@@ -13,7 +13,6 @@ from rich.progress import (
     Task,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
@@ -23,10 +22,30 @@ from dinobox.cli.common import build_game, console, fail
 from dinobox.engine.errors import DinoboxError
 
 
+def _rate(task: Task) -> float | None:
+    """Games per second since the start. Rich's own estimate follows the latest updates, and
+    worker processes hand back games in bursts, which made it jump to thousands per second."""
+    elapsed = task.finished_time if task.finished else task.elapsed
+    if not task.completed or not elapsed:
+        return None
+    return task.completed / elapsed
+
+
 class _SpeedColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.2f} games/s" if speed else "-- games/s", style="cyan")
+        rate = _rate(task)
+        return Text(f"{rate:.2f} games/s" if rate else "-- games/s", style="cyan")
+
+
+class _EtaColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        rate = _rate(task)
+        if task.finished or task.total is None:
+            return Text("")
+        if not rate:
+            return Text("ETA -:--:--", style="cyan")
+        left = int((task.total - task.completed) / rate)
+        return Text(f"ETA {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", style="cyan")
 
 
 def _progress() -> Progress:
@@ -36,8 +55,7 @@ def _progress() -> Progress:
         MofNCompleteColumn(),
         _SpeedColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
+        _EtaColumn(),
         console=console,
         transient=False,
     )
@@ -121,11 +139,14 @@ def simulate(
             task = bar.add_task("games", total=games)
             run = run_simulation(config, jobs, lambda done: bar.update(task, completed=done))
             trace = None
-            if skill_trace:
+            if skill_trace and not run.interrupted:
                 trace_task = bar.add_task("skill trace", total=skill_trace)
                 trace = run_trace(
                     config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done)
                 )
+        if not run.rows:
+            console.print("[yellow]Interrupted before any game finished: nothing written.[/]")
+            raise typer.Exit(130)
         summary = write_outputs(run, out, trace, report=report)
     except DinoboxError as exc:
         raise fail(str(exc)) from None
@@ -145,3 +166,10 @@ def simulate(
         f"balance {summary['balance']:.3f} · mean turns {summary['length']['turns']['mean']:.1f} · "
         f"{run.games_per_second:.2f} games/s · written to {out}"
     )
+    if run.interrupted or (trace is not None and trace["interrupted"]):
+        console.print(
+            f"[yellow]Interrupted: {len(run.rows)} of {games} games played"
+            + (f", skill trace {trace['games']} of {skill_trace}" if trace is not None else "")
+            + "; the results above cover those games only.[/]"
+        )
+        raise typer.Exit(130)

@@ -36,9 +36,12 @@ def trace_specs(config: SimConfig) -> tuple[str, str]:
     return doubled(base), base
 
 
-def skill_trace(config: SimConfig, games: int, jobs: int, progress: Progress | None = None) -> dict[str, Any]:
+def skill_trace(
+    config: SimConfig, games: int, jobs: int, progress: Progress | None = None
+) -> dict[str, Any] | None:
     """ISMCTS at 2x budget in one seat against 1x in the others, seats rotated. A 2x win rate
-    clearly above 1/players says better play pays: the game rewards skill, not only luck."""
+    clearly above 1/players says better play pays: the game rewards skill, not only luck.
+    ``None`` if it was interrupted before a game finished."""
     strong, base = trace_specs(config)
     game = config.check()
     n = game.num_players
@@ -52,9 +55,12 @@ def skill_trace(config: SimConfig, games: int, jobs: int, progress: Progress | N
         data=config.data,
     )
     run = run_simulation(trace, jobs, progress)
+    if not run.rows:
+        return None
     wins = sum(row["returns"][row["seats"].index(strong)] for row in run.rows)
     lo, hi = wilson(wins, len(run.rows))
     return {
+        "interrupted": run.interrupted,
         "strong": strong,
         "base": base,
         "games": len(run.rows),
@@ -77,6 +83,9 @@ def build_summary(run: SimRun, trace: dict[str, Any] | None = None) -> dict[str,
         "data_overrides": dict(config.data),
         "bots_given": list(config.bots),
         "seed": config.seed,
+        "games_planned": config.games,
+        # stopped with Ctrl-C: the rows are the games finished by then (seats may be unevenly rotated)
+        "interrupted": run.interrupted,
     }
     summary.update(summarize(run.rows, game.num_players))
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None

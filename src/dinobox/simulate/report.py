@@ -182,6 +182,14 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
         f"<h1>{html.escape(title)}</h1>",
         f"<p>bots {html.escape(', '.join(summary['bots_given']))}; seed {summary['seed']}; options "
         f"{html.escape(str(summary['options']))}; data overrides {html.escape(str(summary['data_overrides']))}</p>",
+        *(
+            [
+                f"<p class='warn'>Interrupted: {summary['games']} of {summary.get('games_planned')} games were "
+                "played, so the seats may not be evenly rotated.</p>"
+            ]
+            if summary.get("interrupted")
+            else []
+        ),
         _table(["measure", "value"], headline(summary)),
         "<h2>Win rates (95% Wilson intervals; shared wins split)</h2>",
         _table(
@@ -204,7 +212,7 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
     style = (
         "body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
         "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.grid{display:flex;flex-wrap:wrap;gap:1em}"
-        "figure{margin:0}figcaption{font-size:90%;color:#444}"
+        "figure{margin:0}figcaption{font-size:90%;color:#444}.warn{color:#a40;font-weight:bold}"
     )
     page = (
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"

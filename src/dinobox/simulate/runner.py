@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ _worker_game: Game | None = None
 
 def _init_worker(config: SimConfig) -> None:
     global _worker_config, _worker_game
+    # Ctrl-C is the parent's to handle: it stops the pool and keeps the games already played.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_config = config
     _worker_game = config.build_game()
 
@@ -34,6 +37,7 @@ class SimRun:
     rows: list[dict[str, Any]]
     seconds: float
     jobs: int
+    interrupted: bool = False  # stopped (Ctrl-C) before every game was played
 
     @property
     def games_per_second(self) -> float:
@@ -44,7 +48,9 @@ def run_simulation(config: SimConfig, jobs: int = 1, progress: Progress | None =
     """Play ``config.games`` games with ``jobs`` worker processes (1 = in this process).
 
     ``progress(done)`` is called after each finished game. The rows are sorted by game index,
-    so the same configuration gives the same rows whatever ``jobs`` is.
+    so the same configuration gives the same rows whatever ``jobs`` is. A ``KeyboardInterrupt``
+    (Ctrl-C) stops the run and returns the games finished so far, marked ``interrupted``; each
+    of those rows is the same as in a full run.
     """
     game = config.check()
     if jobs < 1:
@@ -54,18 +60,22 @@ def run_simulation(config: SimConfig, jobs: int = 1, progress: Progress | None =
     jobs = min(jobs, config.games)
     start = time.perf_counter()
     rows: list[dict[str, Any]] = []
-    if jobs == 1:
-        for index in range(config.games):
-            rows.append(play_one(config, game, index))
-            if progress is not None:
-                progress(len(rows))
-    else:
-        context = multiprocessing.get_context("spawn")
-        chunk = max(1, min(8, config.games // (jobs * 8)))
-        with context.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
-            for row in pool.imap_unordered(_work, range(config.games), chunksize=chunk):
-                rows.append(row)
+    interrupted = False
+    try:
+        if jobs == 1:
+            for index in range(config.games):
+                rows.append(play_one(config, game, index))
                 if progress is not None:
                     progress(len(rows))
-        rows.sort(key=lambda r: int(r["index"]))
-    return SimRun(config, rows, time.perf_counter() - start, jobs)
+        else:
+            context = multiprocessing.get_context("spawn")
+            chunk = max(1, min(8, config.games // (jobs * 8)))
+            with context.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
+                for row in pool.imap_unordered(_work, range(config.games), chunksize=chunk):
+                    rows.append(row)
+                    if progress is not None:
+                        progress(len(rows))
+    except KeyboardInterrupt:
+        interrupted = True
+    rows.sort(key=lambda r: int(r["index"]))
+    return SimRun(config, rows, time.perf_counter() - start, jobs, interrupted)
