@@ -64,8 +64,12 @@ def view(st: PangaeaState, seat: int | None) -> dict[str, Any]:
     w = st.world
     n = st.num_players
     cols = w.geo.cols
+    masks = [m for m in w.shelters if m]  # the spaces with Shelters, as seat bitmasks
+    per_player = st.game.data.shelters_per_player
     players = []
     for p in range(n):
+        built = sum(1 for m in masks if m >> p & 1)
+        allies = st.allies(p)
         players.append({
             "seat": p,
             "name": seat_name(p),
@@ -76,9 +80,9 @@ def view(st: PangaeaState, seat: int | None) -> dict[str, Any]:
                  "active": bool(c & 1)} for c in st.evo[p]
             ],
             "explorer": None if w.explorers[p] < 0 else [w.explorers[p] // cols, w.explorers[p] % cols],
-            "shelters": w.shelter_count(p),
-            "shelters_left": st.shelters_left(p),
-            "allies": [q for q in range(n) if st.allies(p) >> q & 1],
+            "shelters": built,
+            "shelters_left": per_player - built,
+            "allies": [q for q in range(n) if allies >> q & 1],
         })
     to_act = st.current_player()
     top = st.tasks[-1][0] if st.tasks and not over else -1

@@ -33,10 +33,14 @@ def world_view(world: World) -> dict[str, Any]:
     geo = world.geo
     cols = geo.cols
 
+    keys = TILE_KEYS
+
     def rc(s: int) -> list[int] | None:
         return None if s < 0 else [s // cols, s % cols]
 
-    tiles = ["".join(TILE_SYMBOLS[world.top(r * cols + c)] for c in range(cols)) for r in range(geo.rows)]
+    stacks = world.stacks
+    symbols = [TILE_SYMBOLS[st[-1]] if st else "." for st in stacks]
+    tiles = ["".join(symbols[r * cols : r * cols + cols]) for r in range(geo.rows)]
     shelters = []
     for s, mask in enumerate(world.shelters):
         if mask:
@@ -47,7 +51,7 @@ def world_view(world: World) -> dict[str, Any]:
         "rows": geo.rows,
         "cols": cols,
         "tiles": tiles,
-        "stacks": [[TILE_KEYS[t] for t in st] for st in world.stacks],
+        "stacks": [[keys[t] for t in st] for st in stacks],
         "explorers": [rc(s) for s in world.explorers],
         "shelters": shelters,
         "dinos": [
