@@ -86,7 +86,8 @@ def simulate(
     bots: str = typer.Option(
         "random",
         "--bots",
-        help="one spec per seat (rotated between games), or one for all: random,heuristic,ismcts",
+        help="one spec per seat (rotated between games), or one for all: random, heuristic, ismcts with options "
+        "after a colon, e.g. heuristic,ismcts:iterations=500,playout=heuristic (docs/bots.md)",
     ),
     seed: int = typer.Option(0, "--seed", help="master seed: the same seed gives the same results"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
