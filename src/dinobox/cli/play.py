@@ -131,7 +131,9 @@ def play(
     game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `dinobox games`"),
     players: int | None = typer.Option(None, "--players", "-n", help="number of players"),
     bots: str | None = typer.Option(
-        None, "--bots", help="one spec per seat, e.g. human,heuristic,ismcts:seconds=1 (missing seats: random; docs/bots.md)"
+        None,
+        "--bots",
+        help="one spec per seat, e.g. human,heuristic,ismcts:seconds=1 (missing seats: random; docs/bots.md)",
     ),
     seed: int | None = typer.Option(None, "--seed", help="seed for shuffles, dice and bots"),
     variant: list[str] = typer.Option([], "--variant", help="a rulebook variant (repeatable)"),
