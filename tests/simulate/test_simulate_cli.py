@@ -171,3 +171,16 @@ def test_compare_needs_two_runs(tmp_path: Path) -> None:
 def test_needs_an_output_directory() -> None:
     code, output = simulate("dino-race", "--games", "1")
     assert code != 0 and "--out" in output
+
+
+def test_resume_extends_a_run_and_refuses_a_different_one(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    common = ["dino-race", "--players", "2", "--bots", "heuristic,random", "--no-report", "--out", str(out)]
+    assert simulate(*common, "--games", "2", "--seed", "4")[0] == 0
+    code, output = simulate(*common, "--games", "4", "--seed", "4", "--resume")
+    assert code == 0 and "2 games already played, 2 to play" in " ".join(output.split())
+    summary = (out / "summary.json").read_text()
+    assert json.loads(summary)["games"] == 4
+    code, output = simulate(*common, "--games", "6", "--seed", "5", "--resume")
+    assert code != 0 and "holds a different run: seed is 4 there and 5 here" in " ".join(output.split())
+    assert (out / "summary.json").read_text() == summary  # nothing changed

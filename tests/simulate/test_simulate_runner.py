@@ -1,4 +1,4 @@
-"""Stopping a simulation part-way (Ctrl-C) keeps the games already played."""
+"""Stopping a simulation part-way (Ctrl-C) keeps the games already played; --resume goes on."""
 
 from __future__ import annotations
 
@@ -6,7 +6,11 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from dinobox.engine.errors import DinoboxError
 from dinobox.simulate import SimConfig, run_simulation, write_outputs
+from dinobox.simulate.output import read_rows
 
 
 def _stop_after(games: int) -> Callable[[int], None]:
@@ -34,3 +38,26 @@ def test_a_full_run_says_it_was_not_interrupted(tmp_path: Path) -> None:
     config = SimConfig(game="dino-race", bots=("random",), games=2, seed=1, players=2)
     summary = write_outputs(run_simulation(config), tmp_path, report=False)
     assert summary["interrupted"] is False and summary["games"] == summary["games_planned"] == 2
+
+
+def test_resumed_run_plays_only_the_missing_games_and_matches_a_fresh_run(tmp_path: Path) -> None:
+    config = SimConfig(game="dino-race", bots=("heuristic", "random"), games=5, seed=8, players=2)
+    first = run_simulation(config, progress=_stop_after(2))
+    write_outputs(first, tmp_path, report=False)
+    kept = read_rows(tmp_path, config)
+    assert kept == first.rows
+    resumed = run_simulation(config, done=kept)
+    assert resumed.reused == 2 and resumed.played == 3 and not resumed.interrupted
+    assert resumed.rows == run_simulation(config).rows
+
+
+def test_resume_refuses_another_run(tmp_path: Path) -> None:
+    config = SimConfig(game="dino-race", bots=("heuristic", "random"), games=2, seed=8, players=2)
+    write_outputs(run_simulation(config), tmp_path, report=False)
+    other = SimConfig(game="dino-race", bots=("heuristic", "random"), games=2, seed=9, players=2)
+    with pytest.raises(DinoboxError, match="different run: seed is 8 there and 9 here"):
+        read_rows(tmp_path, other)
+    (tmp_path / "rows.jsonl").write_text('{"index": 0}\n')
+    with pytest.raises(DinoboxError, match="line 1, is not a game row"):
+        read_rows(tmp_path, config)
+    assert read_rows(tmp_path / "nothing-here", config) == []

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 import typer
 from rich.progress import (
@@ -26,9 +30,10 @@ def _rate(task: Task) -> float | None:
     """Games per second since the start. Rich's own estimate follows the latest updates, and
     worker processes hand back games in bursts, which made it jump to thousands per second."""
     elapsed = task.finished_time if task.finished else task.elapsed
-    if not task.completed or not elapsed:
+    played = task.completed - task.fields.get("kept", 0)  # not the games kept by --resume
+    if played <= 0 or not elapsed:
         return None
-    return task.completed / elapsed
+    return played / elapsed
 
 
 class _SpeedColumn(ProgressColumn):
@@ -59,6 +64,25 @@ def _progress() -> Progress:
         console=console,
         transient=False,
     )
+
+
+@contextmanager
+def _term_stops_like_ctrl_c() -> Iterator[None]:
+    """SIGTERM (a batch system's or `timeout`'s stop) ends the run as Ctrl-C does: the games
+    finished so far are written."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave SIGTERM alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _compare(dirs: tuple[Path, Path], out: Path | None) -> None:
@@ -103,6 +127,12 @@ def simulate(
         0, "--skill-trace", help="also play N games of ISMCTS at 2x budget against 1x (skill vs luck)"
     ),
     report: bool = typer.Option(True, "--report/--no-report", help="write report.html with plots"),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="continue the run already in --out (same settings; --games may be raised): keep its games "
+        "and play only the missing ones",
+    ),
     compare: tuple[Path, Path] | None = typer.Option(
         None, "--compare", help="compare two output directories instead of simulating: --compare DIR_A DIR_B"
     ),
@@ -117,6 +147,7 @@ def simulate(
         raise fail("give an output directory with --out DIR")
     from dinobox.simulate import SimConfig, run_simulation, write_outputs
     from dinobox.simulate import skill_trace as run_trace
+    from dinobox.simulate.output import read_rows
 
     game = build_game(game_id, players, variant, option, set_data)
     config = SimConfig(
@@ -132,13 +163,17 @@ def simulate(
         config.check()
         if skill_trace < 0:
             raise DinoboxError(f"--skill-trace must be 0 or more, not {skill_trace}")
+        done = read_rows(out, config) if resume else None
         console.print(
             f"[bold]{game.title}[/] · {game.num_players} players · {games} games · bots {', '.join(config.bots)}"
             f" · seed {seed} · jobs {jobs}"
         )
-        with _progress() as bar:
-            task = bar.add_task("games", total=games)
-            run = run_simulation(config, jobs, lambda done: bar.update(task, completed=done))
+        kept = sum(1 for row in done or [] if row["index"] < games)
+        if done:
+            console.print(f"resuming {out}: {kept} games already played, {games - kept} to play")
+        with _term_stops_like_ctrl_c(), _progress() as bar:
+            task = bar.add_task("games", total=games, completed=kept, kept=kept)
+            run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done)
             trace = None
             if skill_trace and not run.interrupted:
                 trace_task = bar.add_task("skill trace", total=skill_trace)

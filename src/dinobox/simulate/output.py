@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from dinobox.bots import parse_spec
-from dinobox.simulate.play import SimConfig
+from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.compare import load_summary
+from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import Progress, SimRun, run_simulation
 from dinobox.simulate.stats import summarize, wilson
 
@@ -71,11 +73,15 @@ def skill_trace(
     }
 
 
-def build_summary(run: SimRun, trace: dict[str, Any] | None = None) -> dict[str, Any]:
-    config = run.config
+ROWS_FILE = "rows.jsonl"  # every game's full row, one JSON object per line (for --resume)
+ROW_KEYS = frozenset({"index", "seed", "seats", "scores", "winners", "returns", "turns", "decisions"})
+IDENTITY = ("game", "players", "options", "data_overrides", "bots_given", "seed")
+
+
+def run_identity(config: SimConfig) -> dict[str, Any]:
+    """What makes two runs the same run (as it reads back from summary.json)."""
     game = config.build_game()
-    summary: dict[str, Any] = {
-        "format": 1,
+    identity = {
         "game": config.game,
         "title": game.title,
         "players": game.num_players,
@@ -83,16 +89,59 @@ def build_summary(run: SimRun, trace: dict[str, Any] | None = None) -> dict[str,
         "data_overrides": dict(config.data),
         "bots_given": list(config.bots),
         "seed": config.seed,
+    }
+    loaded: dict[str, Any] = json.loads(json.dumps(identity))
+    return loaded
+
+
+def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
+    """The games an earlier run of this same configuration left in ``out`` (``--resume``):
+    none if ``out`` holds no run; a ``DinoboxError`` saying why if it cannot be resumed."""
+    if not (out / "summary.json").exists():
+        return []
+    old = load_summary(out)
+    mine = run_identity(config)
+    for key in IDENTITY:
+        if old.get(key) != mine[key]:
+            raise DinoboxError(
+                f"{out} holds a different run: {key} is {old.get(key)!r} there and {mine[key]!r} here "
+                "(use another --out, or leave out --resume to start over)"
+            )
+    path = out / ROWS_FILE
+    if not path.is_file():
+        raise DinoboxError(f"{out} has no {ROWS_FILE} (an older dinobox wrote it), so it cannot be resumed")
+    rows: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DinoboxError(f"{path}, line {number}, is not valid JSON: {exc}") from None
+        if not isinstance(row, dict) or not set(row) >= ROW_KEYS or not isinstance(row["index"], int):
+            raise DinoboxError(f"{path}, line {number}, is not a game row of dinobox simulate")
+        if row["seed"] != derive_seed("dinobox-sim", config.seed, row["index"]) or row["index"] in seen:
+            raise DinoboxError(f"{path}, line {number}: game {row['index']} does not belong to this run")
+        seen.add(row["index"])
+        rows.append(row)
+    return rows
+
+
+def build_summary(run: SimRun, trace: dict[str, Any] | None = None) -> dict[str, Any]:
+    config = run.config
+    summary: dict[str, Any] = {
+        "format": 1,
+        **run_identity(config),
         "games_planned": config.games,
         # stopped with Ctrl-C: the rows are the games finished by then (seats may be unevenly rotated)
         "interrupted": run.interrupted,
     }
-    summary.update(summarize(run.rows, game.num_players))
+    summary.update(summarize(run.rows, summary["players"]))
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
     summary["timing"] = {
         "seconds": round(run.seconds, 3),
         "games_per_second": round(run.games_per_second, 3),
         "jobs": run.jobs,
+        "games_played_now": run.played,  # the others were kept from an earlier run (--resume)
         **({"skill_trace_seconds": trace["seconds"]} if trace else {}),
     }
     return summary
@@ -135,11 +184,15 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
 def write_outputs(
     run: SimRun, out: Path, trace: dict[str, Any] | None = None, report: bool = True
 ) -> dict[str, Any]:
-    """Write ``summary.json``, ``games.csv`` and (with the ``sim`` extra) ``report.html``."""
+    """Write ``summary.json``, ``games.csv``, ``rows.jsonl`` and (with the ``sim`` extra)
+    ``report.html``."""
     out.mkdir(parents=True, exist_ok=True)
     summary = build_summary(run, trace)
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     write_csv(run.rows, summary["players"], out / "games.csv")
+    with (out / ROWS_FILE).open("w") as handle:
+        for row in run.rows:
+            handle.write(json.dumps(row) + "\n")
     if report:
         from dinobox.simulate.report import write_report
 

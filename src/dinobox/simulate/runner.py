@@ -38,14 +38,28 @@ class SimRun:
     seconds: float
     jobs: int
     interrupted: bool = False  # stopped (Ctrl-C) before every game was played
+    reused: int = 0  # rows taken over from an earlier run (``--resume``), not played now
+
+    @property
+    def played(self) -> int:
+        """Games played in this run (not taken over from an earlier one)."""
+        return len(self.rows) - self.reused
 
     @property
     def games_per_second(self) -> float:
-        return len(self.rows) / self.seconds if self.seconds > 0 else 0.0
+        return self.played / self.seconds if self.seconds > 0 else 0.0
 
 
-def run_simulation(config: SimConfig, jobs: int = 1, progress: Progress | None = None) -> SimRun:
+def run_simulation(
+    config: SimConfig,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    done: list[dict[str, Any]] | None = None,
+) -> SimRun:
     """Play ``config.games`` games with ``jobs`` worker processes (1 = in this process).
+
+    ``done`` holds rows of this same configuration played earlier (``--resume``): those games
+    are not played again, and rows beyond ``config.games`` are dropped.
 
     ``progress(done)`` is called after each finished game. The rows are sorted by game index,
     so the same configuration gives the same rows whatever ``jobs`` is. A ``KeyboardInterrupt``
@@ -57,25 +71,28 @@ def run_simulation(config: SimConfig, jobs: int = 1, progress: Progress | None =
         from dinobox.engine.errors import InvalidOptionError
 
         raise InvalidOptionError(f"--jobs must be at least 1, not {jobs}")
-    jobs = min(jobs, config.games)
+    kept = [row for row in (done or []) if int(row["index"]) < config.games]
+    have = {int(row["index"]) for row in kept}
+    todo = [index for index in range(config.games) if index not in have]
+    jobs = max(1, min(jobs, len(todo)))
     start = time.perf_counter()
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = list(kept)
     interrupted = False
     try:
         if jobs == 1:
-            for index in range(config.games):
+            for index in todo:
                 rows.append(play_one(config, game, index))
                 if progress is not None:
                     progress(len(rows))
         else:
             context = multiprocessing.get_context("spawn")
-            chunk = max(1, min(8, config.games // (jobs * 8)))
+            chunk = max(1, min(8, len(todo) // (jobs * 8)))
             with context.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
-                for row in pool.imap_unordered(_work, range(config.games), chunksize=chunk):
+                for row in pool.imap_unordered(_work, todo, chunksize=chunk):
                     rows.append(row)
                     if progress is not None:
                         progress(len(rows))
     except KeyboardInterrupt:
         interrupted = True
     rows.sort(key=lambda r: int(r["index"]))
-    return SimRun(config, rows, time.perf_counter() - start, jobs, interrupted)
+    return SimRun(config, rows, time.perf_counter() - start, jobs, interrupted, len(kept))
