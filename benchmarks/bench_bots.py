@@ -24,7 +24,7 @@ from typing import Any
 
 import dinobox
 from dinobox.bots import ISMCTSBot, make_bot
-from dinobox.bots.heuristics import HEURISTICS
+from dinobox.bots.heuristic import has_heuristic
 from dinobox.engine.state import CHANCE, State
 
 CLOCK = time.process_time
@@ -32,7 +32,7 @@ CLOCK = time.process_time
 
 def positions(gid: str, count: int, seed: int = 0, players: int | None = None) -> list[State]:
     game = dinobox.load_game(gid, players=players)
-    policy = "heuristic" if gid in HEURISTICS else "random"
+    policy = "heuristic" if has_heuristic(gid) else "random"
     bots = [make_bot(policy, seed * 10 + s) for s in range(game.num_players)]
     state = game.new_initial_state()
     rng = random.Random(seed)
@@ -62,7 +62,7 @@ def bench_game(
     game = dinobox.load_game(gid, players=players)
     result: dict[str, Any] = {"game": gid, "players": game.num_players, "positions": len(spots)}
     if playouts is None:
-        playouts = ["random", *(["heuristic"] if gid in HEURISTICS else [])]
+        playouts = ["random", *(["heuristic"] if has_heuristic(gid) else [])]
     for playout in playouts:
         iterations = 0
         elapsed = 0.0
@@ -75,7 +75,7 @@ def bench_game(
             elapsed += CLOCK() - start
             iterations += bot.last_iterations
         result[f"ismcts_{search}_{playout}_iterations_per_s"] = round(iterations / elapsed, 1) if elapsed else 0.0
-    if gid in HEURISTICS:
+    if has_heuristic(gid):
         bot = make_bot("heuristic", 0)
         start = CLOCK()
         reps = 0

@@ -16,12 +16,12 @@ import json
 from typing import Any
 
 import dinobox
-from dinobox.bots.heuristics import HEURISTICS
+from dinobox.bots.heuristic import has_heuristic
 from dinobox.simulate import SimConfig, run_simulation
 
 
 def bench_game(gid: str, count: int, bots: str, jobs_list: list[int]) -> dict[str, Any]:
-    spec = bots if bots != "heuristic" or gid in HEURISTICS else "random"
+    spec = bots if bots != "heuristic" or has_heuristic(gid) else "random"
     config = SimConfig(game=gid, bots=(spec,), games=count, seed=1)
     result: dict[str, Any] = {"game": gid, "bots": spec, "games": count}
     reference = None

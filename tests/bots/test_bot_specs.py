@@ -60,7 +60,7 @@ def test_bad_specs_are_refused_clearly(spec: str, message: str) -> None:
 
 def test_heuristic_needs_a_policy_for_the_game() -> None:
     check_bot_for_game("heuristic", "dino-race")
-    with pytest.raises(InvalidOptionError, match="no heuristic bot"):
+    with pytest.raises(dinobox.UnknownGameError, match="no game 'no-such-game'"):
         check_bot_for_game("heuristic", "no-such-game")
 
 

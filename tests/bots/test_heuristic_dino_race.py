@@ -8,9 +8,9 @@ from typing import Any
 
 import dinobox
 from dinobox.bots import make_bot
-from dinobox.bots.heuristics.dino_race import choose
 from dinobox.engine.runner import play_game
 from dinobox.engine.state import CHANCE, State
+from dinobox.games.dino_race.heuristic import choose
 
 
 def heuristic_positions(players: int, games: int, **options: Any) -> Iterator[tuple[State, int]]:

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dinobox.bots.heuristics.pangaea import choose
 from dinobox.engine.state import CHANCE, State
 from dinobox.engine.testing import force, play
 from dinobox.games.pangaea.game import PangaeaGame
+from dinobox.games.pangaea.heuristic import choose
 
 HELPERS = str(Path(__file__).resolve().parents[1] / "games" / "pangaea")
 if HELPERS not in sys.path:

@@ -11,8 +11,8 @@ import pytest
 from rl_helpers import walk
 
 import dinobox
+from dinobox.games.dinosaur_rush.encoder import BONE_SCALE, STEPS, DinosaurRushEncoder
 from dinobox.rl.encoders import encoder_for
-from dinobox.rl.encoders.dinosaur_rush import BONE_SCALE, STEPS, DinosaurRushEncoder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 GID = "dinosaur-rush"

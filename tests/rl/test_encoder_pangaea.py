@@ -10,8 +10,8 @@ import pytest
 from rl_helpers import walk
 
 import dinobox
+from dinobox.games.pangaea.encoder import PHASES, PangaeaEncoder
 from dinobox.rl.encoders import encoder_for
-from dinobox.rl.encoders.pangaea import PHASES, PangaeaEncoder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 LENGTHS = {2: 4158, 3: 4610, 4: 5064}

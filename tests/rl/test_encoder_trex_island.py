@@ -11,8 +11,8 @@ import pytest
 from rl_helpers import walk
 
 import dinobox
+from dinobox.games.trex_island.encoder import PHASES, TRexIslandEncoder
 from dinobox.rl.encoders import encoder_for
-from dinobox.rl.encoders.trex_island import PHASES, TRexIslandEncoder
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 GID = "trex-island"

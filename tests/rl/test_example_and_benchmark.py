@@ -7,10 +7,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import gymnasium  # noqa: F401  (a hard requirement of these tests)
+import pyspiel  # noqa: F401  (a hard requirement of these tests)
 import pytest
-
-pytest.importorskip("gymnasium")
-pytest.importorskip("pyspiel")
 
 ROOT = Path(__file__).resolve().parents[2]
 

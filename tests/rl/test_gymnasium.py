@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import warnings
 
+import gymnasium  # noqa: F401  (a hard requirement of these tests)
 import numpy as np
 import pytest
-from rl_helpers import GAME_IDS, default_players
-
-pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env
+from rl_helpers import GAME_IDS, default_players
 
 from dinobox.engine.errors import IllegalActionError
 from dinobox.rl import gymnasium_env

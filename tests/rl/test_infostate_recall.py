@@ -6,12 +6,11 @@ import random
 from typing import Any
 
 import numpy as np
+import pyspiel
 import pytest
 from rl_helpers import GAME_IDS, default_players
 
-pyspiel = pytest.importorskip("pyspiel")
-
-from dinobox.rl import openspiel_game  # noqa: E402
+from dinobox.rl import openspiel_game
 
 
 def _step(state: Any, rng: random.Random) -> int:

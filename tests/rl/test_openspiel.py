@@ -6,18 +6,17 @@ import json
 import random
 
 import numpy as np
+import pyspiel
 import pytest
+from open_spiel.python.algorithms import ismcts, mcts
 from rl_helpers import GAME_IDS, default_players
 
-pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-
-import dinobox  # noqa: E402
-from dinobox.bots import make_bot  # noqa: E402
-from dinobox.engine.registry import game_class  # noqa: E402
-from dinobox.rl import openspiel_game  # noqa: E402
-from dinobox.rl.encoders import encoder_for  # noqa: E402
-from dinobox.rl.openspiel import history_pieces  # noqa: E402
+import dinobox
+from dinobox.bots import make_bot
+from dinobox.engine.registry import game_class
+from dinobox.rl import openspiel_game
+from dinobox.rl.encoders import encoder_for
+from dinobox.rl.openspiel import history_pieces
 
 # Engine-contract bugs that OpenSpiel's test finds in a game (reported to the game's owner). The
 # test still runs; it flips to XPASS when the game is fixed.

@@ -5,11 +5,10 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
+import pettingzoo  # noqa: F401  (a hard requirement of these tests)
 import pytest
-from rl_helpers import GAME_IDS, default_players
-
-pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
+from rl_helpers import GAME_IDS, default_players
 
 import dinobox
 from dinobox.engine.errors import IllegalActionError

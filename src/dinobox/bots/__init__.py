@@ -3,8 +3,8 @@
 ``make_bot(spec, seed)`` builds one from a spec string:
 
 - ``random``: uniform among the legal actions;
-- ``heuristic``: the game's hand-written policy (``bots/heuristics/<game>.py``), found by the
-  game id of the state it is asked about;
+- ``heuristic``: the game's hand-written policy (``games/<game>/heuristic.py``), found through
+  the registry by the game id of the state it is asked about;
 - ``ismcts[:iterations=N][,seconds=S][,playout=random|heuristic][,c=X][,depth=N][,prior=W]``: information-set
   Monte Carlo tree search (``bots/ismcts.py``).
 
@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from dinobox.bots.heuristics import heuristic_policy
+from dinobox.bots.heuristic import heuristic_policy
 from dinobox.bots.ismcts import ISMCTSBot
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.state import State

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
 
 Policy = Callable[[State, random.Random], int]
@@ -98,10 +99,7 @@ class ISMCTSBot:
         if policy is None:
             policy = _random_policy
             if self.playout == "heuristic":
-                from dinobox.bots.heuristics import HEURISTICS, heuristic_policy
-
-                if gid in HEURISTICS:
-                    policy = heuristic_policy(gid)
+                policy = game_entry(gid).heuristic or _random_policy
             self._policies[gid] = policy
         return policy
 
@@ -143,9 +141,7 @@ class ISMCTSBot:
         """The game's heuristic, used as a prior at tree nodes (``prior=0`` turns it off)."""
         if self.prior <= 0:
             return None
-        from dinobox.bots.heuristics import HEURISTICS, heuristic_policy
-
-        return heuristic_policy(state.game.id) if state.game.id in HEURISTICS else None
+        return game_entry(state.game.id).heuristic
 
     def _iterate(
         self, det: State, tree: dict[str, Node], rng: random.Random, policy: Policy, guide: Policy | None

@@ -26,3 +26,7 @@ app.command("serve")(serve_cmd.serve)
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import typer
@@ -16,7 +14,7 @@ from dinobox.engine.data import parse_override
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.game import Game
 from dinobox.engine.options import parse_variants
-from dinobox.engine.registry import game_class, load_game
+from dinobox.engine.registry import game_class, game_entry, load_game
 from dinobox.engine.state import State
 
 console = Console(highlight=False)
@@ -43,18 +41,10 @@ def build_game(
         raise fail(str(exc)) from None
 
 
-def renderer(game: Game) -> ModuleType | None:
-    if not game.render_module:
-        return None
-    return importlib.import_module(game.render_module)
-
-
-def render_view(game: Game, view: dict[str, Any]) -> str:
-    module = renderer(game)
-    if module is None:
-        return json.dumps(view, indent=1)
-    text: str = module.render(view)
-    return text
+def render_view(game: Game[Any], view: dict[str, Any]) -> str:
+    """The view drawn by the game's terminal renderer (JSON when it declares none)."""
+    render = game_entry(game.id).render
+    return json.dumps(view, indent=1) if render is None else render(view)
 
 
 def score_table(state: State) -> Table:

@@ -10,9 +10,10 @@ from typing import Any
 import typer
 
 from dinobox.bots import make_bot
-from dinobox.cli.common import build_game, console, fail, render_view, renderer, save_record, score_table
+from dinobox.cli.common import build_game, console, fail, render_view, save_record, score_table
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.game import Game
+from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
 
 HUMAN = "human"
@@ -97,10 +98,8 @@ class TerminalTable:
         console.print(render_view(self.game, view))
         legal = state.legal_actions()
         described = [state.describe_action(a) for a in legal]
-        module = renderer(self.game)
-        macros: list[tuple[str, list[int]]] = []
-        if module is not None and hasattr(module, "macros"):
-            macros = list(module.macros(view, described))
+        suggest = game_entry(self.game.id).macros
+        macros = [] if suggest is None else suggest(view, described)
         for i, info in enumerate(described, 1):
             console.print(f"  [bold]{i:>3}[/] {info['text']}")
         for j, (label, _) in enumerate(macros, 1):

@@ -34,3 +34,8 @@ class RecordError(DinoboxError):
 
 class DataError(DinoboxError):
     """A component-data override that does not fit the game's data schema."""
+
+
+class PluginError(DinoboxError):
+    """A game plug-in (an entry point in the ``dinobox.games`` group) that cannot be loaded or
+    does not declare a proper ``GameEntry``."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from dinobox.engine.data import apply_overrides, data_to_json
 from dinobox.engine.errors import InvalidOptionError
@@ -12,8 +14,28 @@ from dinobox.engine.options import OptionSet, OptionSpec
 if TYPE_CHECKING:
     from dinobox.engine.state import State
 
+D = TypeVar("D")
+"""A game's component-data type (a frozen dataclass in ``games/<game>/data.py``)."""
 
-class Game:
+
+@dataclass(frozen=True)
+class Presentation:
+    """How a game's states are shown and redrawn, kept apart from its rules module.
+
+    Each field is a plain function taking the game's own state first (so the rules module
+    never imports its views or texts). ``view`` is the only way hidden information leaves a
+    state, with ``event_text`` for the log; ``resample`` serves search bots.
+    """
+
+    view: Callable[[Any, int | None], Mapping[str, Any]]
+    event_text: Callable[[Any, str, tuple[Any, ...], bool], str]
+    action_text: Callable[[Any, int, int], str]
+    action_info: Callable[[Any, int, int], Mapping[str, Any]] | None = None
+    why_illegal: Callable[[Any, int], str] | None = None
+    resample: Callable[[Any, int, random.Random], State] | None = None
+
+
+class Game(Generic[D]):
     """Base class of every game. Subclasses set the class attributes and implement
     ``new_initial_state``, ``num_distinct_actions`` and ``max_chance_outcomes``.
 
@@ -29,9 +51,8 @@ class Game:
     default_players: ClassVar[int | None] = None
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     default_data: ClassVar[Any] = None
-    # Module with ``render(view: dict) -> str`` for the terminal (found by name, never imported
-    # by the rules themselves).
-    render_module: ClassVar[str | None] = None
+    # Views, texts and knowledge of the game's states (see ``Presentation``).
+    presentation: ClassVar[Presentation | None] = None
     # True when a finished game may have no winner at all (everyone loses): ``winners()`` is
     # then empty and ``returns()`` all zero, so the game is not constant-sum.
     can_end_without_winner: ClassVar[bool] = False
@@ -49,15 +70,16 @@ class Game:
             )
         self.num_players: int = players
         self.data_overrides: dict[str, Any] = dict(data or {})
-        self.data: Any = apply_overrides(self.default_data, self.data_overrides, self.id)
+        self.data: D = apply_overrides(self.default_data, self.data_overrides, self.id)
         problem = self.check_configuration()
         if problem:
             raise InvalidOptionError(f"{self.title}: {problem}")
 
     # ----- hooks --------------------------------------------------------------------------
-    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+    @classmethod
+    def player_range(cls, options: Mapping[str, Any]) -> tuple[int, int]:
         """The allowed player counts under these options (variants may change them)."""
-        return self.min_players, self.max_players
+        return cls.min_players, cls.max_players
 
     def check_configuration(self) -> str | None:
         """A reason the configuration (players x options x data) cannot be played, or None."""

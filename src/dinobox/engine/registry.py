@@ -1,45 +1,171 @@
-"""The registry of games: an explicit table from id to the class that implements it.
+"""The registry: one typed entry per game, and the only place anything looks a game up.
 
-Games are imported lazily when first loaded; nothing registers itself by being imported.
+A game declares one :class:`GameEntry` (in ``games/<game>/entry.py`` for the built-in games)
+that names its parts by typed reference: the ``Game`` class, the terminal renderer, the heuristic
+policy, the RL encoder, and the package holding its files (rules document, How-to-play page,
+board script). Bots, encoders, the CLI, the simulator, the server and the page find a game's
+parts here and never name a game.
+
+Games come from two places, both loaded lazily on first use (nothing registers itself by being
+imported): the built-in table in :mod:`dinobox.games`, and the ``dinobox.games`` entry-point
+group, so a game can ship as its own pip package::
+
+    [project.entry-points."dinobox.games"]
+    my-game = "my_package.entry:ENTRY"
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import metadata, resources
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any
 
-from dinobox.engine.errors import UnknownGameError
+from dinobox.engine.errors import PluginError, UnknownGameError
 from dinobox.engine.game import Game
 
-# id -> "module:ClassName". Add a line here when a game lands.
-GAMES: dict[str, str] = {
-    "dino-race": "dinobox.games.dino_race.game:DinoRaceGame",
-    "dinosaur-rush": "dinobox.games.dinosaur_rush.game:DinosaurRushGame",
-    "trex-island": "dinobox.games.trex_island.game:TRexIslandGame",
-    "pangaea": "dinobox.games.pangaea.game:PangaeaGame",
-}
+if TYPE_CHECKING:
+    from dinobox.engine.state import State
+    from dinobox.rl.encoders.base import Encoder
 
-_classes: dict[str, type[Game]] = {}
+log = logging.getLogger("dinobox.registry")
+
+ENTRY_POINT_GROUP = "dinobox.games"
+
+Policy = Callable[["State", random.Random], int]
+"""A heuristic: picks an action for ``state.current_player()``; ``rng`` only breaks ties."""
+
+# A view's type is the game's own (a TypedDict in ``games/<game>/view.py``), hence ``Any`` here.
+Renderer = Callable[[Any], str]
+"""Draws a view for the terminal (plain text with Rich markup)."""
+
+Macros = Callable[[Any, list[dict[str, Any]]], list[tuple[str, list[int]]]]
+"""Suggested sequences of decisions for the terminal, from a view and the described legal
+actions: ``[(label, [action, ...]), ...]`` (e.g. a ready-made skeleton)."""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything dinobox knows about one game, by typed reference.
+
+    ``encoder`` is a loader (the encoders need NumPy, an optional extra), called only by the RL
+    adapters. ``package`` is the import name of the package whose files are the game's
+    documents: ``rules.md`` (the rules reading with its Assumptions), ``howto.html`` and
+    ``board.js``; each is optional.
+    """
+
+    game: type[Game[Any]]
+    render: Renderer | None = None
+    heuristic: Policy | None = None
+    encoder: Callable[[], type[Encoder]] | None = None
+    macros: Macros | None = None
+    package: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def resource(self, name: str) -> Traversable | None:
+        """One of the game's files (``rules.md``, ``howto.html``, ``board.js``), or None."""
+        if self.package is None:
+            return None
+        path = resources.files(self.package) / name
+        return path if path.is_file() else None
+
+    def read_resource(self, name: str) -> str | None:
+        path = self.resource(name)
+        return None if path is None else path.read_text(encoding="utf-8")
+
+
+def _built_in() -> dict[str, Callable[[], GameEntry]]:
+    from dinobox.games import BUILT_IN
+
+    return dict(BUILT_IN)
+
+
+def _plugins() -> dict[str, Callable[[], GameEntry]]:
+    found: dict[str, Callable[[], GameEntry]] = {}
+    for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        found[point.name] = _plugin_loader(point)
+    return found
+
+
+def _plugin_loader(point: metadata.EntryPoint) -> Callable[[], GameEntry]:
+    def load() -> GameEntry:
+        try:
+            entry = point.load()
+        except Exception as exc:
+            raise PluginError(f"game plug-in {point.name!r} ({point.value}) failed to load: {exc}") from exc
+        if not isinstance(entry, GameEntry):
+            raise PluginError(
+                f"game plug-in {point.name!r} ({point.value}) is a {type(entry).__name__}, not a GameEntry"
+            )
+        return entry
+
+    return load
+
+
+class Registry:
+    """The games known to this installation: built-in first, then plug-ins by name."""
+
+    def __init__(self) -> None:
+        self._loaders: dict[str, Callable[[], GameEntry]] | None = None
+        self._entries: dict[str, GameEntry] = {}
+
+    def loaders(self) -> dict[str, Callable[[], GameEntry]]:
+        if self._loaders is None:
+            loaders = _built_in()
+            for name, loader in _plugins().items():
+                if name in loaders:
+                    # An installed copy of dinobox lists its own games as entry points too.
+                    continue
+                loaders[name] = loader
+            self._loaders = loaders
+        return self._loaders
+
+    def ids(self) -> list[str]:
+        return list(self.loaders())
+
+    def entry(self, game_id: str) -> GameEntry:
+        found = self._entries.get(game_id) if isinstance(game_id, str) else None
+        if found is not None:
+            return found
+        loaders = self.loaders()
+        if not isinstance(game_id, str) or game_id not in loaders:
+            raise UnknownGameError(f"no game {game_id!r} (known games: {', '.join(loaders)})")
+        entry = loaders[game_id]()
+        if entry.id != game_id:
+            raise PluginError(f"the entry registered as {game_id!r} declares the game {entry.id!r}")
+        self._entries[game_id] = entry
+        return entry
+
+    def refresh(self) -> None:
+        """Look for plug-ins again (after installing one into a running interpreter)."""
+        self._loaders = None
+        self._entries.clear()
+
+
+REGISTRY = Registry()
 
 
 def game_ids() -> list[str]:
-    """Every registered game id, in the order above."""
-    return list(GAMES)
+    """Every registered game id: the built-in games first, then plug-ins."""
+    return REGISTRY.ids()
 
 
-def game_class(game_id: str) -> type[Game]:
-    if not isinstance(game_id, str) or game_id not in GAMES:
-        known = ", ".join(GAMES)
-        raise UnknownGameError(f"no game {game_id!r} (known games: {known})")
-    cls = _classes.get(game_id)
-    if cls is None:
-        module_name, _, attr = GAMES[game_id].partition(":")
-        cls = getattr(importlib.import_module(module_name), attr)
-        _classes[game_id] = cls
-    return cls
+def game_entry(game_id: str) -> GameEntry:
+    """The game's entry; ``UnknownGameError`` names the known games."""
+    return REGISTRY.entry(game_id)
 
 
-def load_game(game_id: str, players: int | None = None, **options: Any) -> Game:
+def game_class(game_id: str) -> type[Game[Any]]:
+    return game_entry(game_id).game
+
+
+def load_game(game_id: str, players: int | None = None, **options: Any) -> Game[Any]:
     """A configured game. ``options`` are the game's declared options; ``data=`` takes
     component-data overrides. Unknown or invalid values raise a clear ``ValueError``."""
     return game_class(game_id)(players=players, **options)

@@ -7,17 +7,15 @@ linked tuples, so cloning a state never copies them.
 
 from __future__ import annotations
 
-import functools
-import importlib
 import operator
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from dinobox.engine.game import Game
+    from dinobox.engine.game import Game, Presentation
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -30,14 +28,6 @@ TERMINAL = -4
 Event = tuple[str, tuple[Any, ...], tuple[int, ...] | None]
 
 
-@functools.cache
-def companion(package: str, module: str, name: str) -> Callable[..., Any] | None:
-    """``package.module.name``, imported on first use; ``None`` when the module has no such
-    function. Keeps a game's views, texts and knowledge out of its rules module (and unloaded
-    until someone looks)."""
-    found: Callable[..., Any] | None = getattr(importlib.import_module(f"{package}.{module}"), name, None)
-    return found
-
 
 class State:
     """Base class of every game state.
@@ -46,12 +36,6 @@ class State:
     ``_apply``, ...) and set ``self._player`` to the seat to act, ``CHANCE`` or ``TERMINAL``.
     Everything public is implemented here once, over those hooks.
     """
-
-    # The game's package, whose companion modules implement the presentation hooks by default:
-    # ``view.view(state, seat)``; ``text.event_text(state, kind, args, private)``,
-    # ``text.action_text(state, action, player)``, ``text.action_info(state, action, player)``
-    # and ``text.why_illegal(state, action)`` (both optional); ``knowledge.resample(state, seat, rng)``.
-    companions: ClassVar[str | None] = None
 
     game: Game
     _player: int
@@ -88,43 +72,36 @@ class State:
         """``new`` is a shallow copy of ``self``: give it its own copies of mutable fields."""
         raise NotImplementedError  # pragma: no cover
 
-    def _hook(self, module: str, name: str) -> Callable[..., Any] | None:
-        package = self.companions
-        return None if package is None else companion(package, module, name)
+    def _presentation(self) -> Presentation:
+        found = self.game.presentation
+        if found is None:
+            raise NotImplementedError(f"{type(self.game).__name__} declares no presentation")
+        return found
 
     def _why_illegal(self, action: int) -> str:
         """A player-facing reason ``action`` is not legal now, citing the rulebook section."""
-        hook = self._hook("text", "why_illegal")
-        return "it is not one of the legal choices now" if hook is None else str(hook(self, action))
+        hook = self._presentation().why_illegal
+        return "it is not one of the legal choices now" if hook is None else hook(self, action)
 
     def _action_text(self, action: int, player: int) -> str:
-        hook = self._hook("text", "action_text")
-        if hook is None:
-            raise NotImplementedError(f"{type(self).__name__} has no action texts")
-        return str(hook(self, action, player))
+        return self._presentation().action_text(self, action, player)
 
     def _action_info(self, action: int, player: int) -> dict[str, Any]:
-        hook = self._hook("text", "action_info")
+        hook = self._presentation().action_info
         return {} if hook is None else dict(hook(self, action, player))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        hook = self._hook("view", "view")
-        if hook is None:
-            raise NotImplementedError(f"{type(self).__name__} has no view")
-        result: dict[str, Any] = hook(self, seat)
-        return result
+        return dict(self._presentation().view(self, seat))
 
     def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
         """Text of one event; ``private`` says whether the reader may see its hidden details."""
-        hook = self._hook("text", "event_text")
-        return kind if hook is None else str(hook(self, kind, args, private))
+        return self._presentation().event_text(self, kind, args, private)
 
     def _resample(self, seat: int, rng: random.Random) -> State:
-        hook = self._hook("knowledge", "resample")
+        hook = self._presentation().resample
         if hook is None:
             raise NotImplementedError(f"{type(self).__name__} cannot resample")
-        result: State = hook(self, seat, rng)
-        return result
+        return hook(self, seat, rng)
 
     def _scores(self) -> list[int]:
         raise NotImplementedError  # pragma: no cover

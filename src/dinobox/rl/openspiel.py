@@ -62,13 +62,12 @@ def register(game_id: str) -> str:
         return SHORT_NAMES[game_id]
     cls = game_class(game_id)
     name = short_name(game_id)
-    probe = cls.__new__(cls)
     high = cls.max_players
     low = cls.min_players
     for spec in cls.option_specs:  # a variant may change the player range (Playing in Teams)
         if spec.kind == "bool":
             try:
-                lo, hi = cls.player_range(probe, {spec.name: True})
+                lo, hi = cls.player_range({spec.name: True})
             except (KeyError, ValueError, AttributeError):
                 continue  # the range depends on more than this option: keep the base range
             low, high = min(low, lo), max(high, hi)

@@ -27,6 +27,7 @@ from pettingzoo import AECEnv
 
 import dinobox
 from dinobox.engine.errors import IllegalActionError, InvalidOptionError
+from dinobox.engine.registry import game_entry
 from dinobox.engine.state import State
 from dinobox.rl.encoders import encoder_for
 
@@ -42,13 +43,10 @@ def check_illegal_mode(illegal: str) -> str:
 
 def render_text(state: State) -> str:
     """The spectator's view drawn by the game's terminal renderer (plain text with Rich markup)."""
-    import importlib
     import json
 
-    module = state.game.render_module
-    if module:
-        return str(importlib.import_module(module).render(state.view(None)))
-    return json.dumps(state.view(None), indent=1)
+    render = game_entry(state.game.id).render
+    return json.dumps(state.view(None), indent=1) if render is None else render(state.view(None))
 
 
 def pettingzoo_env(game_id: str, players: int | None = None, render_mode: str | None = None,

@@ -87,6 +87,7 @@ def create_app(
         return {"ok": True, "version": __version__}
 
     app.include_router(games.router)
+    app.include_router(games.files)
     app.include_router(tables.router)
     app.include_router(ws.router)
     app.include_router(pages.router)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from dinobox.bots.heuristics import heuristic_policy
+from dinobox.bots.heuristic import heuristic_policy
 from dinobox.engine import load_game
 from dinobox.games.dinosaur_rush import render
 

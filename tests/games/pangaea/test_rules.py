@@ -388,7 +388,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
 def test_heuristic_policy_plays_a_whole_game_legally() -> None:
     import random
 
-    from dinobox.bots.heuristics.pangaea import choose as heuristic
+    from dinobox.games.pangaea.heuristic import choose as heuristic
 
     s = new(3)
     rng = random.Random(3)
@@ -519,7 +519,7 @@ def test_evolution_cards_level_2_needs_a_level_1_card_given_back() -> None:
 def test_score_chart_the_breakdown_sums_to_each_score() -> None:
     import random
 
-    from dinobox.bots.heuristics.pangaea import choose as heuristic
+    from dinobox.games.pangaea.heuristic import choose as heuristic
 
     s = new(3)
     rng = random.Random(5)

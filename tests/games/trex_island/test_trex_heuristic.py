@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from dinobox import load_game
-from dinobox.bots.heuristics import heuristic_policy
+from dinobox.bots.heuristic import heuristic_policy
 
 
 def test_heuristic_beats_random_and_finishes_games() -> None:

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dinobox.engine.game import Game
+from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
 from dinobox.games.dino_race import actions as A
-from dinobox.games.dino_race.data import DEFAULT_DATA, NUM_CARD_TYPES
+from dinobox.games.dino_race import knowledge, text, view
+from dinobox.games.dino_race.data import DEFAULT_DATA, NUM_CARD_TYPES, DinoRaceData
 from dinobox.games.dino_race.rules import DinoRaceState
 
 
-class DinoRaceGame(Game):
+class DinoRaceGame(Game[DinoRaceData]):
     id = "dino-race"
     title = "Dino Race"
     summary = "A card-driven race down a 12-tile track, ahead of a river of lava."
@@ -27,9 +28,17 @@ class DinoRaceGame(Game):
                    variant=True),
     )
     default_data = DEFAULT_DATA
-    render_module = "dinobox.games.dino_race.render"
+    presentation = Presentation(
+        view=view.view,
+        event_text=text.event_text,
+        action_text=text.action_text,
+        action_info=text.action_info,
+        why_illegal=text.why_illegal,
+        resample=knowledge.resample,
+    )
 
-    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+    @classmethod
+    def player_range(cls, options: Mapping[str, Any]) -> tuple[int, int]:
         return (4, 8) if options.get("teams") else (2, 4)
 
     def check_configuration(self) -> str | None:

@@ -51,7 +51,6 @@ START_RACE = 15  # automatic: deal and begin
 class DinoRaceState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
-    companions = "dinobox.games.dino_race"  # view.py, text.py and knowledge.py
 
     game: DinoRaceGame
 

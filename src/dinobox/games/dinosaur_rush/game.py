@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dinobox.engine.game import Game
+from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
 from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush import knowledge, text, view
 from dinobox.games.dinosaur_rush.board import START, START_BIG, parse_board
 from dinobox.games.dinosaur_rush.data import DEFAULT_DATA, NUM_COLOURS, DinosaurRushData
 from dinobox.games.dinosaur_rush.rules import DinosaurRushState
 
 
-class DinosaurRushGame(Game):
+class DinosaurRushGame(Game[DinosaurRushData]):
     id = "dinosaur-rush"
     title = "The Great Dinosaur Rush"
     summary = "Dig for bones in the Bone Wars, build a dinosaur in secret, exhibit it for fame."
@@ -29,10 +30,18 @@ class DinosaurRushGame(Game):
                    "Setup 7: players pick their paleontologist cards instead of a random deal"),
     )
     default_data = DEFAULT_DATA
-    render_module = "dinobox.games.dinosaur_rush.render"
+    presentation = Presentation(
+        view=view.view,
+        event_text=text.event_text,
+        action_text=text.action_text,
+        action_info=text.action_info,
+        why_illegal=text.why_illegal,
+        resample=knowledge.resample,
+    )
     data: DinosaurRushData
 
-    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+    @classmethod
+    def player_range(cls, options: Mapping[str, Any]) -> tuple[int, int]:
         return (2, 2) if options.get("two_player") else (3, 5)
 
     def check_configuration(self) -> str | None:

@@ -56,7 +56,6 @@ CHANCES = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
 class DinosaurRushState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
-    companions = "dinobox.games.dinosaur_rush"  # view.py, text.py and knowledge.py
 
     game: DinosaurRushGame
 

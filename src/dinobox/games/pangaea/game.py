@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dinobox.engine.game import Game
+from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
-from dinobox.games.pangaea.data import DEFAULT_DATA, LENGTHS
+from dinobox.games.pangaea import knowledge, text, view
+from dinobox.games.pangaea.data import DEFAULT_DATA, LENGTHS, PangaeaData
 from dinobox.games.pangaea.rules import PangaeaState, layout_for
 from dinobox.games.pangaea.world import geometry
 
 
-class PangaeaGame(Game):
+class PangaeaGame(Game[PangaeaData]):
     id = "pangaea"
     title = "Pangaea"
     summary = "Shape a changing supercontinent and build shelters before the asteroid hits."
@@ -25,7 +26,14 @@ class PangaeaGame(Game):
                    choices=("cards", "single", "horizontal")),
     )
     default_data = DEFAULT_DATA
-    render_module = "dinobox.games.pangaea.render"
+    presentation = Presentation(
+        view=view.view,
+        event_text=text.event_text,
+        action_text=text.action_text,
+        action_info=text.action_info,
+        why_illegal=text.why_illegal,
+        resample=knowledge.resample,
+    )
     can_end_without_winner = True  # Winning the Game: no surviving Shelter means everyone loses
 
     def new_initial_state(self) -> PangaeaState:

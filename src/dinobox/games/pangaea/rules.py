@@ -42,7 +42,6 @@ def layout_for(n: int, k: int) -> Fixed:
 class PangaeaState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
-    companions = "dinobox.games.pangaea"  # view.py, text.py and knowledge.py
 
     game: PangaeaGame
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dinobox.engine.game import Game
+from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
 from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island import knowledge, text, view
 from dinobox.games.trex_island.board import Board
 from dinobox.games.trex_island.data import DEFAULT_DATA, NUM_CARD_TYPES, TRexIslandData
 from dinobox.games.trex_island.rules import TRexIslandState
 
 
-class TRexIslandGame(Game):
+class TRexIslandGame(Game[TRexIslandData]):
     id = "trex-island"
     title = "Escape from T-Rex Island"
     summary = "Lead three teams across the island to the helipad before the T-Rex eats them."
@@ -28,7 +29,14 @@ class TRexIslandGame(Game):
         ),
     )
     default_data = DEFAULT_DATA
-    render_module = "dinobox.games.trex_island.render"
+    presentation = Presentation(
+        view=view.view,
+        event_text=text.event_text,
+        action_text=text.action_text,
+        action_info=text.action_info,
+        why_illegal=text.why_illegal,
+        resample=knowledge.resample,
+    )
     data: TRexIslandData
 
     def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:

@@ -68,7 +68,6 @@ EVADE_PTERO = 4
 class TRexIslandState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
-    companions = "dinobox.games.trex_island"  # view.py, text.py and knowledge.py
 
     game: TRexIslandGame
 

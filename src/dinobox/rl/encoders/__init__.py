@@ -1,37 +1,34 @@
-"""Observation encoders, one per game, chosen through an explicit table.
+"""Observation encoders, found through the registry.
 
-``ENCODERS`` maps a game id to ``"module:Class"``; a game without an entry gets the
-:class:`~dinobox.rl.encoders.generic.GenericEncoder` (feature hashing), so every registered game
-has an observation. Encoders read ``state.view(seat)`` only. Add one line here when a game gets a
-dedicated encoder (and document its layout in docs/rl.md).
+A game declares its encoder in its ``GameEntry`` (``games/<game>/encoder.py`` for the built-in
+games); a game without one gets the :class:`~dinobox.rl.encoders.generic.GenericEncoder`
+(feature hashing), so every registered game has an observation. Encoders read
+``state.view(seat)`` only.
 """
 
 from __future__ import annotations
 
-import importlib
+from typing import Any
 
+from dinobox.engine.errors import UnknownGameError
 from dinobox.engine.game import Game
+from dinobox.engine.registry import game_entry
 from dinobox.rl.encoders.base import Encoder, Piece
-
-ENCODERS: dict[str, str] = {
-    "dino-race": "dinobox.rl.encoders.dino_race:DinoRaceEncoder",
-    "trex-island": "dinobox.rl.encoders.trex_island:TRexIslandEncoder",
-    "dinosaur-rush": "dinobox.rl.encoders.dinosaur_rush:DinosaurRushEncoder",
-    "pangaea": "dinobox.rl.encoders.pangaea:PangaeaEncoder",
-}
-GENERIC = "dinobox.rl.encoders.generic:GenericEncoder"
+from dinobox.rl.encoders.generic import GenericEncoder
 
 
 def encoder_class(game_id: str) -> type[Encoder]:
-    """The encoder class for ``game_id`` (the generic one when there is no dedicated encoder)."""
-    module_name, _, attr = ENCODERS.get(game_id, GENERIC).partition(":")
-    cls: type[Encoder] = getattr(importlib.import_module(module_name), attr)
-    return cls
+    """The encoder class for ``game_id`` (the generic one when the game declares none)."""
+    try:
+        loader = game_entry(game_id).encoder
+    except UnknownGameError:
+        return GenericEncoder
+    return GenericEncoder if loader is None else loader()
 
 
-def encoder_for(game: Game) -> Encoder:
+def encoder_for(game: Game[Any]) -> Encoder:
     """An encoder for this configured game (players, options and data fix its length)."""
     return encoder_class(game.id)(game)
 
 
-__all__ = ["ENCODERS", "GENERIC", "Encoder", "Piece", "encoder_class", "encoder_for"]
+__all__ = ["Encoder", "GenericEncoder", "Piece", "encoder_class", "encoder_for"]

@@ -1,29 +1,42 @@
-"""``/api/games``: the registered games, their options and their documented rules."""
+"""``/api/games``: the registered games, their options and their documented rules; and each
+game's own files (board script, How-to-play text, rules document as a page), served from the
+game's package through the registry."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from dinobox.bots import bot_kinds
 from dinobox.engine.errors import DinoboxError
-from dinobox.engine.registry import game_class, game_ids
+from dinobox.engine.registry import GameEntry, game_entry, game_ids
 from dinobox.server.errors import not_found
+from dinobox.server.markdown import rules_page
 
 router = APIRouter(prefix="/api", tags=["games"])
+files = APIRouter(include_in_schema=False)
 
-RULES_DIR = Path(__file__).resolve().parents[4] / "docs" / "rules"
+RULES = "rules.md"
+HOWTO = "howto.html"
+BOARD = "board.js"
+
+
+def _entry(game_id: str) -> GameEntry:
+    if game_id not in game_ids():
+        raise not_found(f"there is no game {game_id!r} (known: {', '.join(game_ids())})")
+    return game_entry(game_id)
 
 
 def game_info(game_id: str) -> dict[str, Any]:
-    cls = game_class(game_id)
+    entry = game_entry(game_id)
+    cls = entry.game
     try:
         default = cls().describe()
     except DinoboxError:  # pragma: no cover - a game without a default configuration
         default = {"players": cls.default_players or cls.min_players, "options": {}}
+    has = entry.resource
     return {
         "id": cls.id,
         "title": cls.title,
@@ -32,7 +45,10 @@ def game_info(game_id: str) -> dict[str, Any]:
         "max_players": cls.max_players,
         "default_players": default["players"],
         "option_specs": [s.to_json() for s in cls.option_specs],
-        "rules_doc": f"/api/games/{cls.id}/rules" if (RULES_DIR / f"{cls.id}.md").is_file() else None,
+        "rules_doc": f"/api/games/{cls.id}/rules" if has(RULES) else None,
+        "rules_page": f"/rules/{cls.id}" if has(RULES) else None,
+        "howto": f"/games/{cls.id}/howto.html" if has(HOWTO) else None,
+        "board": f"/games/{cls.id}/board.js" if has(BOARD) else None,
     }
 
 
@@ -43,24 +59,48 @@ def list_games() -> dict[str, Any]:
     for gid in game_ids():
         try:
             games.append(game_info(gid))
-        except Exception:  # a game still being written must not take the lobby down
+        except Exception:  # a broken plug-in must not take the lobby down
             continue
     return {"games": games, "bots": bot_kinds()}
 
 
 @router.get("/games/{game_id}")
 def get_game(game_id: str) -> dict[str, Any]:
-    if game_id not in game_ids():
-        raise not_found(f"there is no game {game_id!r} (known: {', '.join(game_ids())})")
+    _entry(game_id)
     return game_info(game_id)
 
 
 @router.get("/games/{game_id}/rules", response_class=PlainTextResponse)
 def get_rules(game_id: str) -> str:
-    """The game's documented rules reading and assumptions (docs/rules/<game>.md), as Markdown."""
-    if game_id not in game_ids():
-        raise not_found(f"there is no game {game_id!r}")
-    path = RULES_DIR / f"{game_id}.md"
-    if not path.is_file():
-        raise not_found(f"no documented assumptions for {game_id} in this installation (docs/rules/{game_id}.md)")
-    return path.read_text(encoding="utf-8")
+    """The game's rules reading with its assumptions, as Markdown (``/rules/<id>`` is the page)."""
+    text = _entry(game_id).read_resource(RULES)
+    if text is None:
+        raise not_found(f"{game_id} ships no rules document")
+    return text
+
+
+def _game_file(game_id: str, name: str, media_type: str) -> Response:
+    text = _entry(game_id).read_resource(name)
+    if text is None:
+        raise not_found(f"{game_id} ships no {name}")
+    return Response(text, media_type=media_type, headers={"Cache-Control": "no-cache"})
+
+
+@files.get("/games/{game_id}/board.js")
+def board_script(game_id: str) -> Response:
+    return _game_file(game_id, BOARD, "text/javascript")
+
+
+@files.get("/games/{game_id}/howto.html")
+def howto_text(game_id: str) -> Response:
+    return _game_file(game_id, HOWTO, "text/html")
+
+
+@files.get("/rules/{game_id}", response_class=HTMLResponse)
+def rules_document(game_id: str) -> HTMLResponse:
+    """The rules document rendered as a page."""
+    entry = _entry(game_id)
+    text = entry.read_resource(RULES)
+    if text is None:
+        raise not_found(f"{game_id} ships no rules document")
+    return HTMLResponse(rules_page(entry.game.title, text), headers={"Cache-Control": "no-cache"})

@@ -1,4 +1,4 @@
-// "How to play": our own summary of a game (static/howto/<game>.html), its facts from the API,
+// "How to play": our own summary of a game (its package's howto.html), its facts from the API,
 // and a link to the documented reading of the rules and its assumptions.
 import { api } from "./api.js";
 import { h, toast } from "./ui.js";
@@ -10,8 +10,8 @@ async function main() {
   document.title = `dinobox · how to play ${game.title}`;
   const box = document.getElementById("howto");
   let body = null;
-  const response = await fetch(`/static/howto/${game.id}.html`);
-  if (response.ok) {
+  const response = game.howto ? await fetch(game.howto) : null;
+  if (response && response.ok) {
     body = document.createElement("div");
     body.innerHTML = await response.text(); // our own static file, shipped with the package
   }
@@ -24,8 +24,8 @@ async function main() {
       : null,
     h("h2", {}, "Where the rulebook was unclear"),
     h("p", {}, "The printed rulebook lost its pictures, so some counts and values had to be chosen. ",
-      game.rules_doc ? h("a", { href: game.rules_doc, id: "assumptions-link" }, `Read the documented assumptions (docs/rules/${game.id}.md)`)
-        : `They are documented in docs/rules/${game.id}.md in the source.`),
+      game.rules_page ? h("a", { href: game.rules_page, id: "assumptions-link" }, "Read how the rules are played here, with every assumption")
+        : "This game ships no rules document."),
     h("p", {}, h("a", { class: "button primary", href: `/?game=${game.id}` }, `Open a ${game.title} table`)));
 }
 

@@ -1,7 +1,7 @@
 // Dino Race: the volcano and the 12-tile track with lava and dinos, the players, your hand,
 // the prize counters and the die. Dinos, cards, players and prizes are clickable when a legal
 // choice involves them.
-import { h, s, SEAT_HEX } from "../ui.js";
+import { h, s, SEAT_HEX } from "/static/js/ui.js";
 
 const TERRAIN = {
   plains: { fill: "#e9dc7c", ink: "#4a4010", icon: "🌾" },

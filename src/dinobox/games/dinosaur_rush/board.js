@@ -3,7 +3,7 @@
 // player's bone pile, bonus cards and skeleton (as far as the view shows it), and the skeleton
 // you are building. Spaces, bones, the museum rows, the bag, the bonus deck, your paleontologist
 // and the skeleton's parts are clickable when a legal choice uses them.
-import { h, s, SEAT_HEX } from "../ui.js";
+import { h, s, SEAT_HEX } from "/static/js/ui.js";
 
 const CSS = "/static/css/boards-trex-dinorush.css";
 const BONE = { green: "#4caf50", red: "#d9534f", yellow: "#f2c418", blue: "#3b7dd8", white: "#f5f5f5" };

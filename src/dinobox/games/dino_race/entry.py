@@ -1,0 +1,28 @@
+"""The one declaration of this game's parts, by typed reference (see ``dinobox.engine.registry``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinobox.engine.registry import GameEntry
+from dinobox.games.dino_race import heuristic, render
+from dinobox.games.dino_race.game import DinoRaceGame
+
+if TYPE_CHECKING:
+    from dinobox.rl.encoders.base import Encoder
+
+
+def load_encoder() -> type[Encoder]:
+    """The RL observation encoder (imported on demand: it needs NumPy)."""
+    from dinobox.games.dino_race.encoder import DinoRaceEncoder
+
+    return DinoRaceEncoder
+
+
+ENTRY = GameEntry(
+    game=DinoRaceGame,
+    render=render.render,
+    heuristic=heuristic.choose,
+    encoder=load_encoder,
+    package=__package__,
+)

@@ -1,0 +1,29 @@
+"""The one declaration of this game's parts, by typed reference (see ``dinobox.engine.registry``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinobox.engine.registry import GameEntry
+from dinobox.games.dinosaur_rush import heuristic, render
+from dinobox.games.dinosaur_rush.game import DinosaurRushGame
+
+if TYPE_CHECKING:
+    from dinobox.rl.encoders.base import Encoder
+
+
+def load_encoder() -> type[Encoder]:
+    """The RL observation encoder (imported on demand: it needs NumPy)."""
+    from dinobox.games.dinosaur_rush.encoder import DinosaurRushEncoder
+
+    return DinosaurRushEncoder
+
+
+ENTRY = GameEntry(
+    game=DinosaurRushGame,
+    render=render.render,
+    heuristic=heuristic.choose,
+    encoder=load_encoder,
+    macros=render.macros,
+    package=__package__,
+)

@@ -1,0 +1,28 @@
+"""The one declaration of this game's parts, by typed reference (see ``dinobox.engine.registry``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinobox.engine.registry import GameEntry
+from dinobox.games.pangaea import heuristic, render
+from dinobox.games.pangaea.game import PangaeaGame
+
+if TYPE_CHECKING:
+    from dinobox.rl.encoders.base import Encoder
+
+
+def load_encoder() -> type[Encoder]:
+    """The RL observation encoder (imported on demand: it needs NumPy)."""
+    from dinobox.games.pangaea.encoder import PangaeaEncoder
+
+    return PangaeaEncoder
+
+
+ENTRY = GameEntry(
+    game=PangaeaGame,
+    render=render.render,
+    heuristic=heuristic.choose,
+    encoder=load_encoder,
+    package=__package__,
+)

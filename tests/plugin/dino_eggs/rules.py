@@ -1,0 +1,223 @@
+"""Dino Eggs: data, game and rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dinobox.engine.game import Game, Presentation
+from dinobox.engine.options import OptionSpec
+from dinobox.engine.state import CHANCE, TERMINAL, State
+
+KEEP, SWAP = 0, 1
+
+
+@dataclass(frozen=True)
+class EggsData:
+    """The nest: egg sizes and how many of each."""
+
+    sizes: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+    copies: int = 3
+
+    def validate(self) -> str | None:
+        if not self.sizes or any(s < 1 for s in self.sizes):
+            return "sizes must be positive"
+        if self.copies < 1:
+            return "copies must be at least 1"
+        return None
+
+
+class EggsState(State):
+    game: EggsGame
+
+    def __init__(self, game: EggsGame) -> None:
+        super().__init__(game)
+        data = game.data
+        self.nest = [data.copies] * len(data.sizes)
+        self.eggs = [-1] * self.num_players
+        self.shown: list[list[int]] = [[] for _ in range(self.num_players)]
+        self.turn = 0
+        self.dealing = True
+
+    def _legal(self) -> list[int]:
+        return [KEEP, SWAP] if any(self.nest) else [KEEP]
+
+    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
+        outcomes = [i for i, n in enumerate(self.nest) if n]
+        return outcomes, [self.nest[i] for i in outcomes]
+
+    def _apply(self, action: int) -> None:
+        if self._player == CHANCE:
+            self._draw(action)
+        elif action == KEEP:
+            self._emit("keep", (self._player,))
+            self._next_turn()
+        else:
+            seat = self._player
+            self.shown[seat].append(self.eggs[seat])
+            self._emit("swap", (seat, self.eggs[seat]))
+            self.eggs[seat] = -1
+            self._player = CHANCE
+
+    def _draw(self, kind: int) -> None:
+        self.nest[kind] -= 1
+        seat = self.eggs.index(-1)
+        self.eggs[seat] = kind
+        self._emit("draw", (seat, kind), audience=(seat,))
+        if self.dealing:
+            if -1 in self.eggs:
+                return
+            self.dealing = False
+            self._player = 0
+            return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.turn += 1
+        if self.turn >= self.num_players * self.game.options["rounds"]:
+            self._emit("reveal", tuple(self.eggs))
+            self._player = TERMINAL
+        else:
+            self._player = self.turn % self.num_players
+
+    def _copy_mutables(self, new: State) -> None:
+        assert isinstance(new, EggsState)
+        new.nest = list(self.nest)
+        new.eggs = list(self.eggs)
+        new.shown = [list(s) for s in self.shown]
+
+    def size(self, kind: int) -> int:
+        return self.game.data.sizes[kind]
+
+    def _scores(self) -> list[int]:
+        return [self.size(k) if k >= 0 else 0 for k in self.eggs]
+
+    def _winners(self) -> list[int]:
+        if self._player != TERMINAL:
+            return []
+        scores = self._scores()
+        best = max(scores)
+        return [s for s, v in enumerate(scores) if v == best]
+
+    def _turn_count(self) -> int:
+        return self.turn
+
+
+def view(state: EggsState, seat: int | None) -> dict[str, Any]:
+    over = state.is_terminal()
+    return {
+        "seat": seat,
+        "to_act": state.current_player(),
+        "nest": sum(state.nest),
+        "players": [
+            {
+                "name": f"Player {s + 1}",
+                "egg": state.size(k) if (over or s == seat) and k >= 0 else None,
+                "shown": [state.size(x) for x in state.shown[s]],
+            }
+            for s, k in enumerate(state.eggs)
+        ],
+        "scores": state.scores() if over else None,
+    }
+
+
+def event_text(state: EggsState, kind: str, args: tuple[Any, ...], private: bool) -> str:
+    if kind == "keep":
+        return f"Player {args[0] + 1} keeps their egg."
+    if kind == "swap":
+        return f"Player {args[0] + 1} shows a size-{state.size(args[1])} egg and swaps it."
+    if kind == "draw":
+        return f"Player {args[0] + 1} draws a size-{state.size(args[1])} egg." if private else (
+            f"Player {args[0] + 1} draws an egg."
+        )
+    return "The eggs are shown: " + ", ".join(str(state.size(k)) for k in args) + "."
+
+
+def action_text(state: EggsState, action: int, player: int) -> str:
+    if player == CHANCE:
+        return f"a size-{state.size(action)} egg"
+    return f"Player {player + 1}: " + ("keep the egg" if action == KEEP else "swap the egg")
+
+
+def action_info(state: EggsState, action: int, player: int) -> Mapping[str, Any]:
+    return {"kind": "keep" if action == KEEP else "swap"}
+
+
+def why_illegal(state: EggsState, action: int) -> str:
+    return "the nest is empty, so there is nothing to swap for" if action == SWAP else "not a choice now"
+
+
+def resample(state: EggsState, seat: int, rng: Any) -> EggsState:
+    """Redraw the eggs ``seat`` cannot see from the nest and the other hidden eggs."""
+    new = state.clone()
+    assert isinstance(new, EggsState)
+    if new.is_terminal():
+        return new  # every egg is shown
+    pool = list(new.nest)
+    others = [s for s in range(new.num_players) if s != seat and new.eggs[s] >= 0]
+    for s in others:
+        pool[new.eggs[s]] += 1
+    bag = [k for k, n in enumerate(pool) for _ in range(n)]
+    rng.shuffle(bag)
+    for s in others:
+        kind = bag.pop()
+        pool[kind] -= 1
+        new.eggs[s] = kind
+    new.nest = pool
+    return new
+
+
+def render(view: Mapping[str, Any]) -> str:
+    lines = [f"Nest: {view['nest']} eggs"]
+    for i, p in enumerate(view["players"]):
+        egg = "?" if p["egg"] is None else p["egg"]
+        lines.append(f"Player {i + 1}: egg {egg}; shown {p['shown'] or '-'}")
+    return "\n".join(lines)
+
+
+class EggsGame(Game[EggsData]):
+    id = "dino-eggs"
+    title = "Dino Eggs"
+    summary = "Keep or swap a secret egg; the biggest egg wins."
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    default_data = EggsData()
+    option_specs = (
+        OptionSpec("rounds", "int", 4, "how many times each player may keep or swap", minimum=1, maximum=9),
+    )
+    presentation = Presentation(
+        view=view,
+        event_text=event_text,
+        action_text=action_text,
+        action_info=action_info,
+        why_illegal=why_illegal,
+        resample=resample,
+    )
+
+    def check_configuration(self) -> str | None:
+        if len(self.data.sizes) * self.data.copies < self.num_players:
+            return "the nest needs at least one egg per player"
+        return None
+
+    def new_initial_state(self) -> EggsState:
+        return EggsState(self)
+
+    def num_distinct_actions(self) -> int:
+        return 2
+
+    def max_chance_outcomes(self) -> int:
+        return len(self.data.sizes)
+
+    def max_game_length(self) -> int:
+        return 3 * self.num_players * (self.options["rounds"] + 1)
+
+
+def heuristic(state: State, rng: Any) -> int:
+    """Swap a small egg while the nest still has eggs; keep a big one."""
+    seat = state.current_player()
+    mine = state.view(seat)["players"][seat]["egg"]
+    legal = state.legal_actions()
+    sizes = state.game.data.sizes
+    return SWAP if SWAP in legal and mine is not None and mine * 2 <= max(sizes) + min(sizes) else KEEP
