@@ -99,4 +99,5 @@ def test_ismcts_prior_option() -> None:
 def test_ismcts_search_option() -> None:
     bot = make_bot("ismcts:iterations=3,search=flat", 0)
     assert isinstance(bot, ISMCTSBot) and bot.search == "flat"
-    assert make_bot("ismcts:iterations=3", 0).search == "tree"  # type: ignore[union-attr]
+    tree = make_bot("ismcts:iterations=3", 0)
+    assert isinstance(tree, ISMCTSBot) and tree.search == "tree"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ def configurations() -> list[tuple[str, int, dict[str, object]]]:
             out.append((gid, n, {}))
         for spec in cls.option_specs:
             if spec.variant:
-                options = {spec.name: True}
+                options: dict[str, Any] = {spec.name: True}
                 low, high = cls.player_range(options)
                 for n in sorted({low, high}):
                     try:
@@ -145,6 +146,7 @@ def test_records_round_trip(gid: str) -> None:
 @pytest.mark.parametrize("gid", GAME_IDS)
 def test_malformed_records_are_refused(gid: str) -> None:
     good = load_game(gid).new_initial_state().to_record()
+    bad: object
     for bad in (
         [],
         {**good, "format": 99},
@@ -176,7 +178,7 @@ def test_illegal_actions_raise_and_change_nothing(gid: str) -> None:
         bad = [a for a in (-1, space, space + 5, *range(space)) if a not in legal][:3]
         for a in [*bad, "1", 1.5, None, True]:
             with pytest.raises(IllegalActionError) as info:
-                state.apply_action(a)  # type: ignore[arg-type]
+                state.apply_action(a)
             assert str(info.value)
             after = (state.history(), state.view(None), [state.view(s) for s in range(n)], state.current_player())
             assert after == before
@@ -304,4 +306,4 @@ def test_log_since_returns_only_the_new_entries(gid: str) -> None:
             assert final.log(seat, since=since) == whole[since:]
     for bad in (-1, 1.5, "2", True):
         with pytest.raises(ValueError):
-            final.log(None, since=bad)  # type: ignore[arg-type]
+            final.log(None, since=bad)
