@@ -4,10 +4,14 @@
     python benchmarks/bench_engine.py --games dino-race --players 4 --seconds 5
     python benchmarks/bench_engine.py --json out.json
 
-Reports games/s, µs per applied action (chance included; the loop is legal_actions + choose +
-apply_action, the same as for hearts) and µs per clone() (clones taken at every 10th position of
-the played games). With the ``bench`` extra (open_spiel) the same loop runs on hearts in the same
-run and the ratio is printed. Not a test: nothing here asserts on time.
+Every engine runs one identical loop (``_measure``): seeded random playouts; at a chance node the
+outcome is drawn from ``chance_outcomes()`` by one shared sampling function (``sample_outcome``);
+otherwise a uniform choice from ``legal_actions()``. It reports games/s, µs per applied action
+(chance included) and µs per ``clone()`` (clones of positions taken along the played games), in
+CPU time (``time.process_time``), so other processes on the machine count little. With the
+``bench`` extra (open_spiel) the same loop runs on OpenSpiel's C++ hearts in the same run, before
+and after the dinobox games (the mean is the reference), and the ratio is printed. Not a test:
+nothing here asserts on time.
 """
 
 from __future__ import annotations
@@ -23,34 +27,45 @@ import dinobox
 from dinobox.engine.registry import game_class
 
 
-def _measure(label: str, players: int, new_state: Callable[[], Any], chance: Callable[[Any, random.Random], int],
-             seconds: float, seed: int) -> dict[str, Any]:
-    """The common loop: legal_actions + uniform choice + apply_action; chance by its probabilities."""
+def sample_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    """One chance outcome drawn with its probability (the same function for every engine)."""
+    r = rng.random()
+    for outcome, probability in outcomes:
+        r -= probability
+        if r < 0:
+            return int(outcome)
+    return int(outcomes[-1][0])
+
+
+def _measure(label: str, players: int, new_state: Callable[[], Any], seconds: float, seed: int) -> dict[str, Any]:
+    """The identical loop for every engine: chance through ``sample_outcome`` over
+    ``chance_outcomes()``, otherwise a uniform choice from ``legal_actions()``."""
     rng = random.Random(seed)
     choice = rng.choice
     actions = games = 0
     snapshots: list[Any] = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
+    clock = time.process_time
+    start = clock()
+    while clock() - start < seconds or games == 0:
         state = new_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(chance(state, rng))
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             else:
                 state.apply_action(choice(state.legal_actions()))
             actions += 1
             if actions % 10 == 0 and len(snapshots) < 2000:
                 snapshots.append(state.clone())
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     # clone cost, measured apart from the playout loop
     reps = 0
-    clone_start = time.perf_counter()
+    clone_start = clock()
     while reps < 20000:
         for snap in snapshots:
             snap.clone()
             reps += 1
-    clone_us = (time.perf_counter() - clone_start) / reps * 1e6
+    clone_us = (clock() - clone_start) / reps * 1e6
     playout = elapsed - len(snapshots) * clone_us / 1e6  # the loop above also took the snapshots
     return {
         "game": label,
@@ -65,7 +80,7 @@ def _measure(label: str, players: int, new_state: Callable[[], Any], chance: Cal
 
 def bench_dinobox(game_id: str, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
     game = dinobox.load_game(game_id, players=players)
-    return _measure(game_id, players, game.new_initial_state, lambda s, rng: s.sample_chance(rng), seconds, seed)
+    return _measure(game_id, players, game.new_initial_state, seconds, seed)
 
 
 def bench_hearts(seconds: float, seed: int = 0) -> dict[str, Any] | None:
@@ -74,12 +89,7 @@ def bench_hearts(seconds: float, seed: int = 0) -> dict[str, Any] | None:
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")
-
-    def chance(state: Any, rng: random.Random) -> int:
-        outcomes = state.chance_outcomes()
-        return int(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
-
-    return _measure("openspiel:hearts", 4, game.new_initial_state, chance, seconds, seed)
+    return _measure("openspiel:hearts", 4, game.new_initial_state, seconds, seed)
 
 
 def main() -> None:
@@ -91,8 +101,6 @@ def main() -> None:
     args = parser.parse_args()
     results: list[dict[str, Any]] = []
     hearts = bench_hearts(args.seconds)
-    if hearts:
-        results.append(hearts)
     for gid in [g.strip() for g in args.games.split(",") if g.strip()]:
         cls = game_class(gid)
         counts = (
@@ -101,6 +109,12 @@ def main() -> None:
         )
         for n in counts:
             results.append(bench_dinobox(gid, n, args.seconds))
+    after = bench_hearts(args.seconds, seed=1) if hearts else None
+    if hearts and after:
+        # the reference: hearts before and after the dinobox games, averaged
+        hearts = {**hearts, "us_per_action": (hearts["us_per_action"] + after["us_per_action"]) / 2,
+                  "us_per_clone": (hearts["us_per_clone"] + after["us_per_clone"]) / 2}
+        results.insert(0, hearts)
     header = f"{'game':<20}{'players':>8}{'games':>8}{'games/s':>10}{'act/game':>10}{'µs/action':>11}{'µs/clone':>10}"
     if hearts:
         header += f"{'× hearts':>10}"
