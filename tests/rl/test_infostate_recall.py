@@ -92,7 +92,7 @@ def test_earlier_information_states_are_remembered(gid: str) -> None:
     while not state.is_terminal() and state.move_number() < 300:
         if state.move_number() % 9 == 0:
             for seat in range(n):
-                lines = _history_lines(state.information_state_string(seat))
+                lines = _history_lines(state.information_state_text(seat))
                 assert lines[: len(before[seat])] == before[seat]
                 assert sum(" I chose action " in line for line in lines) == decisions[seat]
                 before[seat] = lines
@@ -101,7 +101,8 @@ def test_earlier_information_states_are_remembered(gid: str) -> None:
         state.apply_action(action)
         if player >= 0:
             decisions[player] += 1
-            assert f" I chose action {action} on view " in state.information_state_string(player)
+            assert f" I chose action {action} on view " in state.information_state_text(player)
+            assert len(state.information_state_string(player)) < 1024
 
 
 def test_other_seats_hidden_facts_never_change_a_seats_information_state() -> None:
@@ -126,7 +127,8 @@ def test_other_seats_hidden_facts_never_change_a_seats_information_state() -> No
                 assert np.array_equal(_infos(other, seat)[1], _infos(state, seat)[1])
                 varied += other.dinobox_state.view(turn) != state.dinobox_state.view(turn)
                 # the other seats' pasts are not carried into the determinization
-                assert "not recorded" in other.information_state_string(turn)
+                assert "unknown past" in other.information_state_string(turn)
+                assert "not recorded" in other.information_state_text(turn)
                 checked += 1
         state.apply_action(_step(state, rng))
     assert checked > 5 and varied > 0

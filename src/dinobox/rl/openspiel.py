@@ -10,10 +10,11 @@ game registry) and loads it with ``pyspiel.load_game``, so OpenSpiel's own tools
 * the fixed action space of the dinobox game (``num_distinct_actions``);
 * observation tensor and string: the game's encoder of ``view(seat)`` and that view as canonical
   JSON (the seat's knowledge *now*);
-* information state with perfect recall, from the seat's own knowledge only: the string is the
-  seat's action-observation history (its ``log(seat)`` events and its own decisions, each with a
-  digest of the view it decided on) followed by its current view; the tensor is the observation
-  tensor plus a fixed-size summary of that history (see ``InfoStateObserver`` and docs/rl.md);
+* information state with perfect recall, from the seat's own knowledge only: the string is a
+  short digest of the seat's action-observation history (its ``log(seat)`` events and its own
+  decisions, each with a digest of the view it decided on) and of its current view, computed
+  only when asked; the tensor is the observation tensor plus the seat's decision count and last
+  decisions (see ``InfoStateObserver`` and docs/rl.md);
 * ``resample_from_infostate`` from ``state.resample`` (the seat's own history carried over).
 
 Game parameters are ``players`` plus the dinobox game's options (bool, int or choice strings).
@@ -162,16 +163,11 @@ class OpenSpielGame(pyspiel.Game):
         return ViewObserver(self.encoder, public_only)
 
 
-# ----- the seat's own history (perfect recall) ----------------------------------------------------
-# A seat's decisions are a persistent linked list shared by clones: each node is
-# ``(previous, move, action, view digest, decisions so far, chain digest)``. ``UNKNOWN`` stands
-# for the past of a seat in a state resampled for another seat (never observed); it ends the
-# list (``previous``) instead of ``None``.
-Trail = tuple[Any, int, int, str, int, bytes] | None
+# A seat's trail of its own decisions, newest first, shared by clones: a linked ``Decision``
+# chain. ``UNKNOWN`` stands for the past of a seat in a state resampled for another seat.
 UNKNOWN = "unknown"
 EMPTY_CHAIN = b"dinobox"
-RECENT = 8  # own decisions in the tensor's recency window
-FINGERPRINT_BITS = 64
+RECENT = 2  # own decisions in the tensor's recency window
 COUNT_SCALE = math.log1p(10_000)
 
 
@@ -181,9 +177,6 @@ def history_pieces() -> tuple[Piece, ...]:
         Piece("history_decisions", (1,), 0, 1, "my decisions so far: log(1 + k) / log(1 + 10000), clipped"),
         Piece("history_recent", (RECENT, 2), 0, 1, f"my last {RECENT} decisions, most recent first: present, "
               "action id / num_distinct_actions"),
-        Piece("history_fingerprint", (FINGERPRINT_BITS,), 0, 1, "64 bits of a digest of my whole "
-              "information state (own decisions with the views they were taken on, the events I saw, my "
-              "current view)"),
     )
 
 
@@ -194,14 +187,67 @@ def _digest(*parts: bytes) -> bytes:
     return h.digest()
 
 
+class Decision:
+    """One of a seat's own decisions in its trail. Applying a decision only keeps a clone of the
+    position it was taken in; the digest of the view the seat decided on, and the chain digest
+    of the whole trail, are computed the first time an information state asks for them (search
+    rollouts never do), and the clone is then let go."""
+
+    __slots__ = ("_chain", "_pending", "_seen", "action", "count", "move", "prev")
+
+    def __init__(self, prev: Decision | str | None, move: int, action: int, pending: State) -> None:
+        self.prev = prev
+        self.move = move
+        self.action = action
+        self.count: int = 1 + (prev.count if isinstance(prev, Decision) else 0)
+        self._pending: State | None = pending
+        self._seen: str | None = None
+        self._chain: bytes | None = None
+
+    def seen(self) -> str:
+        """Digest of the view the seat decided on."""
+        if self._seen is None:
+            pending = self._pending
+            assert pending is not None
+            view = pending.view(pending.current_player())
+            self._seen = _digest(_canonical(view).encode()).hex()
+            self._pending = None
+        return self._seen
+
+    def chain(self) -> bytes:
+        """Digest of the trail up to and including this decision (computed oldest first)."""
+        if self._chain is None:
+            todo: list[Decision] = []
+            node: Decision | str | None = self
+            while isinstance(node, Decision) and node._chain is None:
+                todo.append(node)
+                node = node.prev
+            chain = _trail_chain(node)
+            for item in reversed(todo):
+                chain = _digest(chain, f"|{item.move}:{item.action}:{item.seen()}".encode())
+                item._chain = chain
+        assert self._chain is not None
+        return self._chain
+
+
+Trail = Decision | str | None
+
+
+def _trail_chain(node: Trail) -> bytes:
+    if isinstance(node, Decision):
+        return node.chain()
+    return EMPTY_CHAIN if node is None else node.encode()
+
+
 class _Holder:
     """Holds the engine state inside the OpenSpiel state: OpenSpiel clones by deep-copying the
     Python attributes and serializes them by pickling, so this maps deepcopy to the cheap
     ``clone()`` and pickling to the JSON record (replayed by ``from_record``).
 
     It also keeps what makes the information state perfect recall: per seat, the trail of its
-    own decisions (recorded as they are applied) and a cache of its event log (read
-    incrementally with ``log(seat, since=...)``). Both are immutable and shared by clones.
+    own decisions (recorded as they are applied, their digests computed only when asked) and a
+    cache of its event log (read incrementally with ``log(seat, since=...)``). Both are shared by
+    clones.
 
     And it remembers the views, tensors and strings already computed for the current position
     (OpenSpiel asks for the same seat's observation and information state, tensor and string,
@@ -210,12 +256,12 @@ class _Holder:
 
     __slots__ = ("logs", "memo", "memo_move", "state", "trails")
 
-    def __init__(self, state: State, trails: list[Trail | str] | None = None,
+    def __init__(self, state: State, trails: list[Trail] | None = None,
                  logs: dict[int, tuple[int, Any, bytes]] | None = None) -> None:
         self.state = state
         self.memo: dict[tuple[str, int | None], Any] = {}
         self.memo_move = -1
-        self.trails: list[Trail | str] = trails if trails is not None else [None] * state.num_players
+        self.trails: list[Trail] = trails if trails is not None else [None] * state.num_players
         # seat -> (log entries read, linked lines (previous, line) or None, chain digest)
         self.logs: dict[int, tuple[int, Any, bytes]] = logs if logs is not None else {}
 
@@ -240,23 +286,17 @@ class _Holder:
 
     # ----- recording ------------------------------------------------------------------------------
     def apply(self, action: int) -> None:
-        """Apply ``action``; a seat's decision joins its trail (nothing changes if it is illegal)."""
+        """Apply ``action``; a seat's decision joins its trail (nothing changes if it is illegal).
+        The cost over the engine's ``apply_action`` is one ``clone()`` per decision."""
         state = self.state
         seat = state.current_player()
         if seat < 0:
             state.apply_action(action)
             return
-        move = state.move_number()
-        seen = self.view_digest(seat)
+        before = state.clone()
         state.apply_action(action)  # raises (and changes nothing) when illegal
-        prev = self.trails[seat]
-        if isinstance(prev, str):  # an unknown past (resampled state): the chain restarts from it
-            prev_count, prev_chain = 0, prev.encode()
-        else:
-            prev_count, prev_chain = (0, EMPTY_CHAIN) if prev is None else (prev[4], prev[5])
-        chain = _digest(prev_chain, f"|{move}:{action}:{seen}".encode())
         trails = self.trails[:]  # copy on write: clones share the list
-        trails[seat] = (prev, move, action, seen, prev_count + 1, chain)
+        trails[seat] = Decision(trails[seat], before.move_number(), action, before)
         self.trails = trails
 
     def log_cache(self, seat: int) -> tuple[int, Any, bytes]:
@@ -279,17 +319,27 @@ class _Holder:
         return self.remembered(("info", seat), lambda: self._info_string(seat))
 
     def _info_string(self, seat: int) -> str:
+        node = self.trails[seat]
+        _, _, log_chain = self.log_cache(seat)
+        digest = _digest(_trail_chain(node), log_chain, self.view_digest(seat).encode()).hex()
+        count = node.count if isinstance(node, Decision) else 0
+        past = "unknown past, " if _unknown_past(node) else ""
+        return f"seat {seat}, {past}{count} decisions: {digest}"
+
+    def info_text(self, seat: int) -> str:
+        """The whole information state as text: the seat's decisions merged by move with the
+        events it saw, then its current view (what the string's digest is taken over)."""
         _, lines, _ = self.log_cache(seat)
         events: list[tuple[int, int, str]] = []
-        node = lines
-        while node is not None:
-            events.append((node[1], 1, node[2]))
-            node = node[0]
+        line_node = lines
+        while line_node is not None:
+            events.append((line_node[1], 1, line_node[2]))
+            line_node = line_node[0]
         head = [f"dinobox information state of seat {seat}"]
         node = self.trails[seat]
-        while isinstance(node, tuple):
-            events.append((node[1], 0, f"move {node[1]}: I chose action {node[2]} on view {node[3]}"))
-            node = node[0]
+        while isinstance(node, Decision):
+            events.append((node.move, 0, f"move {node.move}: I chose action {node.action} on view {node.seen()}"))
+            node = node.prev
         if node == UNKNOWN:
             head.append("my earlier decisions: not recorded (a state resampled for another seat)")
         events.reverse()  # oldest first; the sort is stable, so events keep the log's order
@@ -301,22 +351,17 @@ class _Holder:
         return self.remembered(("history", seat), lambda: self._history_values(seat))
 
     def _history_values(self, seat: int) -> np.ndarray:
-        out = np.zeros(1 + 2 * RECENT + FINGERPRINT_BITS, np.float32)
+        out = np.zeros(1 + 2 * RECENT, np.float32)
         node = self.trails[seat]
-        chain = node[5] if isinstance(node, tuple) else EMPTY_CHAIN if node is None else node.encode()
-        if isinstance(node, tuple):
-            out[0] = min(1.0, math.log1p(node[4]) / COUNT_SCALE)
+        if isinstance(node, Decision):
+            out[0] = min(1.0, math.log1p(node.count) / COUNT_SCALE)
         size = max(1, self.state.game.num_distinct_actions())
         for i in range(RECENT):
-            if not isinstance(node, tuple):
+            if not isinstance(node, Decision):
                 break
             out[1 + 2 * i] = 1.0
-            out[2 + 2 * i] = node[2] / size
-            node = node[0]
-        _, _, log_chain = self.log_cache(seat)
-        digest = _digest(chain, log_chain, self.view_digest(seat).encode())
-        bits = np.unpackbits(np.frombuffer(digest[: FINGERPRINT_BITS // 8], np.uint8))
-        out[1 + 2 * RECENT:] = bits
+            out[2 + 2 * i] = node.action / size
+            node = node.prev
         return out
 
     # ----- copies ---------------------------------------------------------------------------------
@@ -325,6 +370,12 @@ class _Holder:
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_holder_from_record, (json.dumps(self.state.to_record()),))
+
+
+def _unknown_past(node: Trail) -> bool:
+    while isinstance(node, Decision):
+        node = node.prev
+    return node == UNKNOWN
 
 
 def _holder_from_record(text: str) -> _Holder:
@@ -363,6 +414,10 @@ class OpenSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         self._held.apply(int(action))
 
+    def information_state_text(self, player: int) -> str:
+        """The seat's information state in full, readable (the string is a digest of it)."""
+        return self._held.info_text(int(player))
+
     def _action_to_string(self, player: int, action: int) -> str:
         try:
             return self._held.state.action_to_string(int(action), player)
@@ -385,7 +440,7 @@ class OpenSpielState(pyspiel.State):
         seat = int(player_id)
         seed = int(float(probability_sampler()) * 2**53)
         held = self._held
-        trails: list[Trail | str] = [UNKNOWN] * len(held.trails)
+        trails: list[Trail] = [UNKNOWN] * len(held.trails)
         trails[seat] = held.trails[seat]
         logs = {seat: held.logs[seat]} if seat in held.logs else {}
         new = self.clone()
@@ -428,17 +483,17 @@ class ViewObserver:
 class InfoStateObserver:
     """The information state (perfect recall, from the seat's own knowledge).
 
-    ``string_from``: the seat's action-observation history — its decisions (move, action id and a
-    digest of the view it decided on) merged by move with the events of ``log(seat)`` — then its
-    current view as canonical JSON. Two histories the seat can tell apart give different strings,
-    and each of the seat's earlier information states at its decisions is fixed by the history
-    part (the events up to then and the digest of the view it decided on; up to a collision of
-    the 128-bit digest).
+    ``string_from``: a short string (well under 1 KB) naming the seat, its number of decisions
+    and a 128-bit digest of its action-observation history — its decisions (move, action id and
+    a digest of the view it decided on) merged by move with the events of ``log(seat)`` — and of
+    its current view. The history in full is ``OpenSpielState.information_state_text``. Two
+    histories the seat can tell apart give different strings (up to a digest collision), and
+    identical ones the same string: perfect recall.
 
-    ``tensor``: the observation tensor followed by the pieces of ``history_pieces()`` — a fixed
-    size cannot hold an unbounded history, so the learnable part is a recency window of the
-    seat's own decisions, and a 64-bit fingerprint of the whole information state keeps
-    different information states apart (up to a 2^-64 collision).
+    ``tensor``: the observation tensor (what the seat knows now) followed by the pieces of
+    ``history_pieces()``: how many decisions it has taken and its last few. It carries the
+    seat's information, not its whole history, so a tabular learner keyed on it sees positions
+    recur.
     """
 
     def __init__(self, encoder: Encoder, pieces: tuple[Piece, ...]) -> None:

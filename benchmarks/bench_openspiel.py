@@ -1,0 +1,95 @@
+"""The OpenSpiel adapter's cost: ``apply()`` against the engine's ``apply_action`` in one
+identical loop, and OpenSpiel's own Python ISMCTS through the adapter.
+
+    python benchmarks/bench_openspiel.py                        # dino-race, 2 players
+    python benchmarks/bench_openspiel.py --games dino-race pangaea --players 2 --seconds 3
+
+Times are CPU seconds (``time.process_time``). The playout loop is the same for both sides:
+chance drawn from ``chance_outcomes()`` by one shared function, otherwise a uniform choice from
+``legal_actions()``. ISMCTS is ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with a random
+rollout evaluator (one rollout), asked for moves along a seeded game. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from open_spiel.python.algorithms import ismcts, mcts
+
+import dinobox
+from dinobox.rl import openspiel_game
+
+
+def _sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    r = rng.random()
+    for outcome, probability in outcomes:
+        r -= probability
+        if r < 0:
+            return int(outcome)
+    return int(outcomes[-1][0])
+
+
+def _playouts(new_state: Callable[[], Any], seconds: float) -> float:
+    """µs per applied action (chance included) over seeded random playouts."""
+    rng = random.Random(0)
+    actions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or actions == 0:
+        state = new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(_sample(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return (time.process_time() - start) / actions * 1e6
+
+
+def _ismcts_rate(game_id: str, players: int, seconds: float, simulations: int) -> float:
+    """OpenSpiel ISMCTS simulations per CPU-second along a seeded game."""
+    game = openspiel_game(game_id, players=players)
+    rs = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=rs)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    sims = 0
+    spent = 0.0
+    while spent < seconds:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            state.apply_action(_sample(state.chance_outcomes(), rng))
+            continue
+        start = time.process_time()
+        action = bot.step(state)
+        spent += time.process_time() - start
+        sims += simulations
+        state.apply_action(action)
+    return sims / spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", nargs="+", default=["dino-race"])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--simulations", type=int, default=100, help="ISMCTS simulations per move")
+    args = parser.parse_args()
+    print(f"{'game':<16}{'engine µs/act':>15}{'adapter µs/act':>16}{'ratio':>8}{'ISMCTS sims/CPU-s':>19}")
+    for gid in args.games:
+        engine = dinobox.load_game(gid, players=args.players)
+        adapter = openspiel_game(gid, players=args.players)
+        e = _playouts(engine.new_initial_state, args.seconds)
+        a = _playouts(adapter.new_initial_state, args.seconds)
+        rate = _ismcts_rate(gid, args.players, args.seconds, args.simulations)
+        print(f"{gid:<16}{e:>15.2f}{a:>16.2f}{a / e:>8.2f}{rate:>19.0f}")
+
+
+if __name__ == "__main__":
+    main()
