@@ -74,13 +74,36 @@ def _ismcts_rate(game_id: str, players: int, seconds: float, simulations: int) -
     return sims / spent
 
 
+def _tabular_keys(game_id: str, players: int, episodes: int) -> tuple[int, int]:
+    """Distinct information-state keys (as a tabular learner keys them: the tensor) and
+    decisions, over random episodes of OpenSpiel's ``rl_environment``."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(openspiel_game(game_id, players=players), seed=3)
+    rng = random.Random(4)
+    keys: set[tuple[float, ...]] = set()
+    decisions = 0
+    for _ in range(episodes):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            keys.add(tuple(step.observations["info_state"][player]))
+            decisions += 1
+            step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    return len(keys), decisions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="+", default=["dino-race"])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--simulations", type=int, default=100, help="ISMCTS simulations per move")
+    parser.add_argument("--episodes", type=int, default=0, help="also count a tabular learner's keys over N episodes")
     args = parser.parse_args()
+    for gid in args.games if args.episodes else []:
+        keys, decisions = _tabular_keys(gid, args.players, args.episodes)
+        print(f"{gid}: {keys} distinct information-state keys in {decisions} decisions ({args.episodes} episodes)")
     print(f"{'game':<16}{'engine µs/act':>15}{'adapter µs/act':>16}{'ratio':>8}{'ISMCTS sims/CPU-s':>19}")
     for gid in args.games:
         engine = dinobox.load_game(gid, players=args.players)
