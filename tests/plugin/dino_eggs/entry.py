@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dino_eggs.rules import EggsGame, heuristic, render
+from dino_eggs.rules import EggsGame, choose, render
 from dinobox.engine.registry import GameEntry
 
-ENTRY = GameEntry(game=EggsGame, render=render, heuristic=heuristic, package="dino_eggs")
+ENTRY = GameEntry(game=EggsGame, render=render, heuristic=choose, package="dino_eggs")

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dinobox.bots.heuristic import Turn, heuristic
 from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
 from dinobox.engine.state import CHANCE, TERMINAL, State
@@ -214,10 +215,9 @@ class EggsGame(Game[EggsData]):
         return 3 * self.num_players * (self.options["rounds"] + 1)
 
 
-def heuristic(state: State, rng: Any) -> int:
+@heuristic
+def choose(turn: Turn[dict[str, Any]], rng: Any) -> int:
     """Swap a small egg while the nest still has eggs; keep a big one."""
-    seat = state.current_player()
-    mine = state.view(seat)["players"][seat]["egg"]
-    legal = state.legal_actions()
-    sizes = state.game.data.sizes
-    return SWAP if SWAP in legal and mine is not None and mine * 2 <= max(sizes) + min(sizes) else KEEP
+    mine = turn.view["players"][turn.seat]["egg"]
+    sizes = turn.state.game.data.sizes
+    return SWAP if SWAP in turn.legal and mine is not None and mine * 2 <= max(sizes) + min(sizes) else KEEP
