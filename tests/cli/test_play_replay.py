@@ -66,7 +66,7 @@ def test_bad_command_lines_get_clear_errors() -> None:
         (["play", "dino-race", "--players", "9"], "2 to 4 players"),
         (["play", "dino-race", "--variant", "flying"], "no variant 'flying'"),
         (["play", "dino-race", "--bots", "random,wizard"], "no bot 'wizard'"),
-        (["play", "dino-race", "--players", "2", "--bots", "random,random,random"], "3 seats"),
+        (["play", "dino-race", "--players", "2", "--bots", "random,random,random"], "names 3 players but"),
         (["play", "dino-race", "--option", "teams=maybe"], "true or false"),
     ]
     for args, message in cases:

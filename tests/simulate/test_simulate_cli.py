@@ -130,7 +130,7 @@ def test_set_changes_component_data_and_compare_shows_both(base_run: Path, tmp_p
     assert code == 0, output
     assert "balance" in output and "heuristic win rate" in " ".join(output.split())
     page = (tmp_path / "cmp" / "compare.html").read_text()
-    assert "pair_bonus" in page and "a_win_rate_by_seat.png" in page
+    assert "data pair_bonus" in page and "cmp_seats.png" in page and "{&#x27;" not in page
 
 
 @pytest.mark.parametrize(
@@ -139,7 +139,7 @@ def test_set_changes_component_data_and_compare_shows_both(base_run: Path, tmp_p
         (["dino-race", "--set", "hand_size=-1"], "must not be negative"),
         (["dino-race", "--set", "no_field=1"], "no component data 'no_field'"),
         (["dino-race", "--set", "cards=oops"], "must look like"),
-        (["dino-race", "--bots", "random,random,random", "--players", "2"], "3 bots for 2 seats"),
+        (["dino-race", "--bots", "random,random,random", "--players", "2"], "names 3 players but --players is 2"),
         (["dino-race", "--bots", "ismcts:width=2"], "no option 'width'"),
         (["dino-race", "--games", "0"], "at least 1"),
         (["dino-race", "--jobs", "0"], "at least 1"),
@@ -147,9 +147,7 @@ def test_set_changes_component_data_and_compare_shows_both(base_run: Path, tmp_p
         (["no-such-game"], "no game"),
     ],
 )
-def test_bad_input_gets_a_clear_error_and_writes_nothing(
-    args: list[str], message: str, tmp_path: Path
-) -> None:
+def test_bad_input_gets_a_clear_error_and_writes_nothing(args: list[str], message: str, tmp_path: Path) -> None:
     out = tmp_path / "out"
     code, output = simulate(
         *args,

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import typer
 
+from dinobox.cli import data as data_cmd
 from dinobox.cli import games as games_cmd
 from dinobox.cli import play as play_cmd
 from dinobox.cli import replay as replay_cmd
 from dinobox.cli import serve as serve_cmd
 from dinobox.cli import simulate as simulate_cmd
+from dinobox.cli import tune as tune_cmd
 
 app = typer.Typer(
     name="dinobox",
-    help="Four dinosaur tabletop games: play, replay, simulate, serve.",
+    help="Four dinosaur tabletop games: play, replay, simulate, tune, serve.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -21,6 +23,8 @@ app.command("games")(games_cmd.games)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
 app.command("simulate")(simulate_cmd.simulate)
+app.command("tune")(tune_cmd.tune)
+app.command("data")(data_cmd.data)
 app.command("serve")(serve_cmd.serve)
 
 

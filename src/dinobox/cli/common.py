@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from dinobox.engine.data import parse_override
-from dinobox.engine.errors import DinoboxError
+from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.game import Game
 from dinobox.engine.options import parse_variants
 from dinobox.engine.registry import game_class, game_entry, load_game
@@ -21,7 +24,7 @@ console = Console(highlight=False)
 
 
 def fail(message: str) -> typer.Exit:
-    console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     return typer.Exit(2)
 
 
@@ -30,15 +33,104 @@ def build_game(
 ) -> Game:
     """A game from command-line words, or a clean exit with the reason."""
     try:
-        cls = game_class(game_id)
-        opts: dict[str, Any] = parse_variants(cls.option_specs, variants, game_id)
-        for item in options:
-            key, value = parse_override(item)
-            opts[key.replace("-", "_")] = value
-        overrides = dict(parse_override(item) for item in (data or []))
-        return load_game(game_id, players=players, data=overrides, **opts)
+        return game_from_words(game_id, players, variants, options, data)
     except DinoboxError as exc:
         raise fail(str(exc)) from None
+
+
+def game_from_words(
+    game_id: str, players: int | None, variants: list[str], options: list[str], data: list[str] | None = None
+) -> Game:
+    """A game from command-line words; a ``DinoboxError`` says what is wrong."""
+    cls = game_class(game_id)
+    opts: dict[str, Any] = parse_variants(cls.option_specs, variants, game_id)
+    for item in options:
+        key, value = parse_override(item)
+        opts[key.replace("-", "_")] = value
+    overrides = dict(parse_override(item) for item in (data or []))
+    return load_game(game_id, players=players, data=overrides, **opts)
+
+
+DEFAULT_OPPONENT = "heuristic"
+BOTS_HELP = (
+    "one player per entry, comma-separated (e.g. heuristic,random or ismcts:iterations=500): N entries mean N "
+    "players unless --players says otherwise; seats not named get the heuristic bot (docs/designers.md)"
+)
+
+
+def seat_game(
+    game_id: str,
+    bots: str | None,
+    players: int | None,
+    variants: list[str],
+    options: list[str],
+    data: list[str] | None = None,
+    first: str | None = None,
+) -> tuple[Game, list[str]]:
+    """The one meaning of ``--bots`` (``play`` and ``simulate``): the game and a spec per seat.
+
+    ``--bots`` with N entries means N players unless ``--players`` says otherwise; seats it does
+    not name get the heuristic bot (``first``, e.g. ``human`` for ``play``, takes seat 0 when
+    ``--bots`` is not given). More entries than ``--players`` is an error. A clean exit with the
+    reason on bad input."""
+    from dinobox.bots import make_bot, split_specs
+
+    named = split_specs(bots) if bots else []
+    try:
+        for spec in named:
+            if spec != first:
+                make_bot(spec, 0)  # an unknown bot or option is reported before the player count
+        count = players if players is not None else (len(named) or None)
+        try:
+            game = game_from_words(game_id, count, variants, options, data)
+        except InvalidOptionError as exc:
+            if players is None and named:
+                raise InvalidOptionError(
+                    f"{exc} (--bots names {len(named)} player{'s' if len(named) != 1 else ''}; "
+                    "give --players N to fill the other seats with the heuristic bot)"
+                ) from None
+            raise
+        n = game.num_players
+        if len(named) > n:
+            raise InvalidOptionError(f"--bots names {len(named)} players but --players is {n}")
+        if not named and first is not None:
+            named = [first]
+        return game, named + [DEFAULT_OPPONENT] * (n - len(named))
+    except DinoboxError as exc:
+        raise fail(str(exc)) from None
+
+
+def check_output_file(path: Path) -> None:
+    """Before any game is played: ``path`` can be written (its folder exists, it is not a folder)."""
+    if path.is_dir():
+        raise fail(f"{path} is a folder: give a file name to save to")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise fail(f"cannot save to {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise fail(f"cannot save to {path}: not writable")
+
+
+def check_output_dir(path: Path) -> None:
+    """Before any game is played: ``path`` is, or can be made, a writable folder."""
+    if path.exists() and not path.is_dir():
+        raise fail(f"--out {path} is a file, not a folder")
+    probe = path
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK):
+        raise fail(f"cannot write to {path}: {probe} is not a writable folder")
+
+
+EXTRAS = {"scipy": "sim", "numpy": "sim", "matplotlib": "sim", "optuna": "sim", "ray": "ray"}
+
+
+def require(*modules: str, why: str) -> None:
+    """A clean exit naming the extra to install if one of ``modules`` is missing."""
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
+    if missing:
+        extras = sorted({EXTRAS.get(m, "sim") for m in missing})
+        raise fail(f"{why} needs {', '.join(missing)}: pip install 'dinobox[{','.join(extras)}]' (nothing was played)")
 
 
 def render_view(game: Game[Any], view: dict[str, Any]) -> str:

@@ -10,23 +10,22 @@ from typing import Any
 import typer
 
 from dinobox.bots import make_bot
-from dinobox.cli.common import build_game, console, fail, render_view, save_record, score_table
+from dinobox.cli.common import (
+    BOTS_HELP,
+    check_output_file,
+    console,
+    fail,
+    render_view,
+    save_record,
+    score_table,
+    seat_game,
+)
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
 
 HUMAN = "human"
-
-
-def parse_seats(spec: str | None, players: int) -> list[str]:
-    """``human,random`` -> one spec per seat; missing seats are random bots."""
-    if not spec:
-        return [HUMAN] + ["random"] * (players - 1)
-    seats = [s.strip() for s in spec.split(",") if s.strip()]
-    if len(seats) > players:
-        raise DinoboxError(f"--bots names {len(seats)} seats but the game has {players} players")
-    return seats + ["random"] * (players - len(seats))
 
 
 class TerminalTable:
@@ -130,9 +129,7 @@ def play(
     game_id: str = typer.Argument(..., metavar="GAME", help="game id, see `dinobox games`"),
     players: int | None = typer.Option(None, "--players", "-n", help="number of players"),
     bots: str | None = typer.Option(
-        None,
-        "--bots",
-        help="one spec per seat, e.g. human,heuristic,ismcts:seconds=1 (missing seats: random; docs/bots.md)",
+        None, "--bots", help=f"{BOTS_HELP}; 'human' is a person at this terminal (default: you against heuristic bots)"
     ),
     seed: int | None = typer.Option(None, "--seed", help="seed for shuffles, dice and bots"),
     variant: list[str] = typer.Option([], "--variant", help="a rulebook variant (repeatable)"),
@@ -142,9 +139,10 @@ def play(
     """Play a game in the terminal: you and friends (hotseat) against bots."""
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 30)
-    game = build_game(game_id, players, variant, option)
+    if save is not None:
+        check_output_file(save)  # before the game: a played game is never lost to a bad path
+    game, seats = seat_game(game_id, bots, players, variant, option, first=HUMAN)
     try:
-        seats = parse_seats(bots, game.num_players)
         table = TerminalTable(game, seats, seed, save, pause=False)
     except DinoboxError as exc:
         raise fail(str(exc)) from None

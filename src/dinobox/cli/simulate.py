@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import typer
 from rich.progress import (
@@ -18,12 +19,14 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
-from rich.table import Table
 from rich.text import Text
 
-from dinobox.bots import split_specs
-from dinobox.cli.common import build_game, console, fail
+from dinobox.cli.common import BOTS_HELP, check_output_dir, console, fail, require, seat_game
+from dinobox.cli.summary import show_comparison, show_summary
 from dinobox.engine.errors import DinoboxError
+
+if TYPE_CHECKING:
+    from dinobox.simulate import SimConfig
 
 
 def _rate(task: Task) -> float | None:
@@ -85,43 +88,54 @@ def _term_stops_like_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _compare(dirs: tuple[Path, Path], out: Path | None) -> None:
-    from dinobox.simulate.compare import comparison_rows, load_summary, write_compare
+def _compare(dirs: tuple[Path, Path], out: Path | None, effect: float) -> None:
+    require("scipy", "numpy", why="--compare")
+    if out is not None:
+        check_output_dir(out)
+    from dinobox.simulate.compare import compare_runs, write_compare
 
     try:
-        a, b = (load_summary(d) for d in dirs)
-        table = Table(title=f"A = {dirs[0]}   B = {dirs[1]}")
-        for header in ("measure", "A", "B", "B - A"):
-            table.add_column(header)
-        for row in comparison_rows(a, b):
-            table.add_row(*row)
-        console.print(table)
+        result = compare_runs(dirs[0], dirs[1], effect)
         if out is not None:
-            path = write_compare(dirs[0], dirs[1], out)
-            console.print(f"side-by-side report: {path}")
+            require("matplotlib", why="compare.html")
+            path = write_compare(dirs[0], dirs[1], out, effect)
     except DinoboxError as exc:
         raise fail(str(exc)) from None
+    show_comparison(result, dirs)
+    if out is not None:
+        console.print(f"side-by-side report: {path}")
+
+
+def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
+    """Refuse before any game is played: a file for a folder, a folder not writable, or a run
+    that would be replaced without --overwrite."""
+    check_output_dir(out)
+    if resume and overwrite:
+        raise fail("give --resume (keep the games in --out) or --overwrite (replace them), not both")
+    if (out / "summary.json").exists() and not resume and not overwrite:
+        raise fail(
+            f"{out} already holds a simulation: --resume continues it, --overwrite replaces it, or give another --out"
+        )
 
 
 def simulate(
     game_id: str | None = typer.Argument(None, metavar="GAME", help="game id, see `dinobox games`"),
     games: int = typer.Option(100, "--games", "-g", help="how many games to play"),
-    players: int | None = typer.Option(None, "--players", "-n", help="number of players"),
-    bots: str = typer.Option(
-        "random",
-        "--bots",
-        help="one spec per seat (rotated between games), or one for all: random, heuristic, ismcts with options "
-        "after a colon, e.g. heuristic,ismcts:iterations=500,playout=heuristic (docs/bots.md)",
-    ),
+    players: int | None = typer.Option(None, "--players", "-n", help="number of players (default: one per --bots)"),
+    bots: str | None = typer.Option(None, "--bots", help=f"{BOTS_HELP}; seats rotate between games"),
     seed: int = typer.Option(0, "--seed", help="master seed: the same seed gives the same results"),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes (local backend)"),
+    backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray (a Ray cluster)"),
+    address: str | None = typer.Option(
+        None, "--address", help="with --backend ray: the cluster to join (default: start a local one)"
+    ),
     variant: list[str] = typer.Option([], "--variant", help="a rulebook variant (repeatable)"),
     option: list[str] = typer.Option([], "--option", help="KEY=VALUE game option (repeatable)"),
     set_data: list[str] = typer.Option(
-        [], "--set", help="KEY=VALUE component data change, e.g. hand_size=6 or 'cards=[8,8,8,8,4,4,4,4]'"
+        [], "--set", help="KEY=VALUE component data change (`dinobox data GAME` lists them), e.g. hand_size=6"
     ),
     out: Path | None = typer.Option(
-        None, "--out", "-o", help="directory for summary.json, games.csv, report.html"
+        None, "--out", "-o", help="directory for summary.json, games.csv, report.html (compare.html with --compare)"
     ),
     skill_trace: int = typer.Option(
         0, "--skill-trace", help="also play N games of ISMCTS at 2x budget against 1x (skill vs luck)"
@@ -130,29 +144,31 @@ def simulate(
     resume: bool = typer.Option(
         False,
         "--resume",
-        help="continue the run already in --out (same settings; --games may be raised): keep its games "
-        "and play only the missing ones",
+        help="continue the run already in --out (same settings; --games may be raised, never lowered): keep its "
+        "games and play only the missing ones",
     ),
+    overwrite: bool = typer.Option(False, "--overwrite", help="replace a run already in --out"),
     compare: tuple[Path, Path] | None = typer.Option(
         None, "--compare", help="compare two output directories instead of simulating: --compare DIR_A DIR_B"
     ),
+    effect: float = typer.Option(
+        0.05, "--effect", help="with --compare: the win-rate change (0.05 = 5 points) to size the games needed for"
+    ),
 ) -> None:
-    """Play many seeded games between bots and report balance, length, scores and strategies."""
+    """Play many seeded games between bots and report seat effect, balance, length, scores and strategies."""
     if compare is not None and compare[0] is not None:
-        _compare(compare, out)
+        _compare(compare, out, effect)
         return
     if game_id is None:
         raise fail("name a GAME to simulate (or use --compare DIR_A DIR_B)")
     if out is None:
         raise fail("give an output directory with --out DIR")
-    from dinobox.simulate import SimConfig, run_simulation, write_outputs
-    from dinobox.simulate import skill_trace as run_trace
-    from dinobox.simulate.output import read_rows
+    game, seats = seat_game(game_id, bots, players, variant, option, set_data)
+    from dinobox.simulate import SimConfig
 
-    game = build_game(game_id, players, variant, option, set_data)
     config = SimConfig(
         game=game_id,
-        bots=tuple(split_specs(bots)),
+        bots=tuple(seats),
         games=games,
         seed=seed,
         players=game.num_players,
@@ -163,22 +179,56 @@ def simulate(
         config.check()
         if skill_trace < 0:
             raise DinoboxError(f"--skill-trace must be 0 or more, not {skill_trace}")
+        if jobs < 1:
+            raise DinoboxError(f"--jobs must be at least 1, not {jobs}")
+        if backend not in ("local", "ray"):
+            raise DinoboxError(f"--backend must be local or ray, not {backend!r}")
+    except DinoboxError as exc:
+        raise fail(str(exc)) from None
+    _check_out(out, resume, overwrite)
+    require("scipy", "numpy", *(["matplotlib"] if report else []), why="dinobox simulate")
+    if backend == "ray":
+        require("ray", why="--backend ray")
+    _run(config, out, jobs, backend, address, skill_trace, report, resume)
+
+
+def _run(
+    config: SimConfig,
+    out: Path,
+    jobs: int,
+    backend: str,
+    address: str | None,
+    skill_trace: int,
+    report: bool,
+    resume: bool,
+) -> None:
+    from dinobox.simulate import run_simulation, write_outputs
+    from dinobox.simulate import skill_trace as run_trace
+    from dinobox.simulate.output import read_rows
+
+    games = config.games
+    try:
         done = read_rows(out, config) if resume else None
+        if backend == "ray":
+            from dinobox.simulate.distributed import connect
+
+            connect(address, cpus=jobs if address is None and jobs > 1 else None)
+        where = f"jobs {jobs}" if backend == "local" else f"Ray {address or 'local'}"
         console.print(
-            f"[bold]{game.title}[/] · {game.num_players} players · {games} games · bots {', '.join(config.bots)}"
-            f" · seed {seed} · jobs {jobs}"
+            f"[bold]{config.build_game().title}[/] · {config.players} players · {games} games · "
+            f"bots {', '.join(config.bots)} · seed {config.seed} · {where}"
         )
-        kept = sum(1 for row in done or [] if row["index"] < games)
+        kept = len(done or [])
         if done:
             console.print(f"resuming {out}: {kept} games already played, {games - kept} to play")
         with _term_stops_like_ctrl_c(), _progress() as bar:
             task = bar.add_task("games", total=games, completed=kept, kept=kept)
-            run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done)
+            run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend)
             trace = None
             if skill_trace and not run.interrupted:
                 trace_task = bar.add_task("skill trace", total=skill_trace)
                 trace = run_trace(
-                    config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done)
+                    config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done), backend
                 )
         if not run.rows:
             console.print("[yellow]Interrupted before any game finished: nothing written.[/]")
@@ -186,22 +236,8 @@ def simulate(
         summary = write_outputs(run, out, trace, report=report)
     except DinoboxError as exc:
         raise fail(str(exc)) from None
-    table = Table(title=f"{summary['title']}: win rates (95% intervals)")
-    for header in ("bot", "seat-games", "wins", "win rate", "95% CI"):
-        table.add_column(header)
-    for b in summary["bots"]:
-        table.add_row(
-            b["spec"],
-            str(b["games"]),
-            f"{b['wins']:g}",
-            f"{b['win_rate']:.3f}",
-            f"[{b['ci95'][0]:.3f}, {b['ci95'][1]:.3f}]",
-        )
-    console.print(table)
-    console.print(
-        f"balance {summary['balance']:.3f} · mean turns {summary['length']['turns']['mean']:.1f} · "
-        f"{run.games_per_second:.2f} games/s · written to {out}"
-    )
+    show_summary(summary)
+    console.print(f"{run.games_per_second:.2f} games/s · written to {out}")
     if run.interrupted or (trace is not None and trace["interrupted"]):
         console.print(
             f"[yellow]Interrupted: {len(run.rows)} of {games} games played"

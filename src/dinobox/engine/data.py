@@ -4,7 +4,9 @@ and designers may override fields (``dinobox simulate --set KEY=VALUE``)."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -103,3 +105,70 @@ def _jsonable(value: Any) -> Any:
 def data_to_json(data: Any) -> dict[str, Any]:
     """The whole component data as a JSON dict (for docs, reports and the data schema)."""
     return {f.name: _jsonable(getattr(data, f.name)) for f in dataclasses.fields(data)}
+
+
+@dataclasses.dataclass(frozen=True)
+class FieldInfo:
+    """One component-data field as a designer sees it (``dinobox data GAME``)."""
+
+    name: str
+    type: str
+    default: Any
+    meaning: str
+
+
+_FIELD_LINE = re.compile(r"^\s{4}(\w+)\s*:\s*([^=]+?)\s*(=|$)")
+
+
+def field_comments(cls: type) -> dict[str, str]:
+    """Each field's meaning, from the comments in the data class's source: the comment lines
+    just above a field (shared by the fields that follow it without a blank line), else its
+    trailing comment, else the section heading (``# ----- name -----``) it sits under. A field
+    under another field's comment says so: ``(the note on hand_size:) ...``."""
+    try:
+        lines = inspect.getsource(cls).splitlines()
+    except (OSError, TypeError):  # pragma: no cover - source not shipped
+        return {}
+    names = {f.name for f in dataclasses.fields(cls)}
+    meanings: dict[str, str] = {}
+    block: list[str] = []
+    shared = ""
+    owner = ""  # the field the shared comment was written above
+    section = ""
+    for line in lines[1:]:
+        text = line.strip()
+        if text.startswith("#"):
+            comment = text.lstrip("#").strip()
+            if comment.startswith("---"):
+                section = comment.strip("- ").strip()
+                block, shared = [], ""
+            else:
+                block.append(comment)
+            continue
+        if not text:
+            block, shared = [], ""
+            continue
+        match = _FIELD_LINE.match(line)
+        if match and match.group(1) in names:
+            name = match.group(1)
+            if block:
+                shared, owner, block = " ".join(block), name, []
+            trailing = line.split("#", 1)[1].strip() if "#" in line and "'" not in line and '"' not in line else ""
+            if trailing:
+                meanings[name] = trailing
+            elif shared:
+                meanings[name] = shared if owner == name else f"(the note on {owner}:) {shared}"
+            else:
+                meanings[name] = f"(in the section: {section})" if section else "(no note in the data class)"
+        elif not line.startswith("        ") and not text.startswith((")", "]", "}")):
+            block = []  # a method or docstring ends the run of fields
+    return meanings
+
+
+def describe_fields(data: Any) -> list[FieldInfo]:
+    """Every field of a component-data dataclass: name, type, default (JSON) and meaning."""
+    meanings = field_comments(type(data))
+    return [
+        FieldInfo(f.name, str(f.type), _jsonable(getattr(data, f.name)), meanings.get(f.name, ""))
+        for f in dataclasses.fields(data)
+    ]

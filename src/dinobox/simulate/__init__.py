@@ -2,12 +2,13 @@
 
 ``run_simulation(SimConfig(...), jobs)`` plays the games (in worker processes when ``jobs > 1``;
 the results are the same whatever ``jobs``), ``write_outputs`` writes ``summary.json``,
-``games.csv`` and ``report.html``, ``write_compare`` sets two runs side by side.
+``games.csv`` and ``report.html``, ``compare_runs`` tests two runs' differences and
+``write_compare`` sets them side by side; ``dinobox.simulate.tune`` searches settings (Optuna).
 """
 
 from __future__ import annotations
 
-from dinobox.simulate.compare import comparison_rows, load_summary, write_compare
+from dinobox.simulate.compare import compare_runs, compare_summaries, load_summary, write_compare
 from dinobox.simulate.output import build_summary, skill_trace, write_outputs
 from dinobox.simulate.play import SimConfig, derive_seed, play_one
 from dinobox.simulate.runner import SimRun, run_simulation
@@ -17,7 +18,8 @@ __all__ = [
     "SimConfig",
     "SimRun",
     "build_summary",
-    "comparison_rows",
+    "compare_runs",
+    "compare_summaries",
     "derive_seed",
     "load_summary",
     "play_one",

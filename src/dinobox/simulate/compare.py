@@ -1,22 +1,29 @@
-"""``--compare DIR_A DIR_B``: two simulation runs side by side."""
+"""``--compare DIR_A DIR_B``: two simulation runs of the same game side by side, each difference
+with a 95% interval and a p-value (two-proportion z-test for rates, Welch's t-test for means),
+Holm's correction over all of them, and the games a run would need to see a given effect.
+
+Only runs of the same game and player count are compared: seat 2 of a 3-player game is not
+seat 2 of a 4-player one.
+"""
 
 from __future__ import annotations
 
-import html
 import json
-import shutil
+import math
 from pathlib import Path
 from typing import Any
 
 from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.stats import MEASURES, measure_stats
+
+ALPHA = 0.05
+POWER = 0.8
 
 
 def load_summary(directory: Path) -> dict[str, Any]:
     path = Path(directory) / "summary.json"
     if not path.is_file():
-        raise DinoboxError(
-            f"{directory} holds no summary.json (run `dinobox simulate ... --out {directory}` first)"
-        )
+        raise DinoboxError(f"{directory} holds no summary.json (run `dinobox simulate ... --out {directory}` first)")
     try:
         summary: dict[str, Any] = json.loads(path.read_text())
     except json.JSONDecodeError as exc:
@@ -26,82 +33,195 @@ def load_summary(directory: Path) -> dict[str, Any]:
     return summary
 
 
-def _fmt(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    return str(value)
+def check_comparable(a: dict[str, Any], b: dict[str, Any]) -> None:
+    """A ``DinoboxError`` if the two runs are of different games or player counts."""
+    if a["game"] != b["game"]:
+        raise DinoboxError(
+            f"A is {a['game']} and B is {b['game']}: --compare sets two runs of the same game side by side"
+        )
+    if a["players"] != b["players"]:
+        raise DinoboxError(
+            f"A has {a['players']} players and B has {b['players']}: seats and win rates only compare at the "
+            "same player count"
+        )
+    if "seat_test" not in a or "seat_test" not in b:
+        raise DinoboxError("a run was written by an older dinobox (no seat test): simulate it again")
 
 
-def _rate(entry: dict[str, Any] | None) -> str:
-    if entry is None:
-        return "-"
-    lo, hi = entry["ci95"]
-    return f"{entry['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]"
+def two_proportions(pa: float, na: int, pb: float, nb: int) -> dict[str, Any]:
+    """Difference of two rates: B - A, its 95% (Wald) interval and the pooled z-test's p-value."""
+    from scipy import stats
+
+    d = pb - pa
+    pooled = (pa * na + pb * nb) / (na + nb) if na + nb else 0.0
+    se0 = math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb)) if na and nb else 0.0
+    se = math.sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb) if na and nb else 0.0
+    p = float(2 * stats.norm.sf(abs(d) / se0)) if se0 > 0 else 1.0
+    z = stats.norm.ppf(0.975)
+    return {"diff": d, "ci95": [d - z * se, d + z * se], "p_value": p, "test": "two-proportion z"}
 
 
-def comparison_rows(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
-    """Rows of (measure, run A, run B, B - A)."""
-    from dinobox.simulate.report import headline
+def welch(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Difference of two means (B - A) from their summaries: Welch's t-test and interval."""
+    from scipy import stats
 
-    rows: list[list[str]] = []
-    for (label, va), (_, vb) in zip(headline(a), headline(b), strict=True):
-        delta = f"{vb - va:+.3f}" if isinstance(va, (int, float)) and isinstance(vb, (int, float)) else ""
-        rows.append([label, _fmt(va), _fmt(vb), delta])
-    for seat in range(max(a["players"], b["players"])):
-        sa = a["seats"][seat] if seat < len(a["seats"]) else None
-        sb = b["seats"][seat] if seat < len(b["seats"]) else None
-        delta = f"{sb['win_rate'] - sa['win_rate']:+.3f}" if sa and sb else ""
-        rows.append([f"seat {seat} win rate", _rate(sa), _rate(sb), delta])
-    bots_a = {x["spec"]: x for x in a["bots"]}
+    d = b["mean"] - a["mean"]
+    na, nb = a["n"], b["n"]
+    if na < 2 or nb < 2:
+        return {"diff": d, "ci95": [math.nan, math.nan], "p_value": 1.0, "test": "Welch t"}
+    va, vb = a["sd"] ** 2 / na, b["sd"] ** 2 / nb
+    if va + vb == 0:
+        return {"diff": d, "ci95": [d, d], "p_value": 1.0 if d == 0 else 0.0, "test": "Welch t"}
+    result = stats.ttest_ind_from_stats(b["mean"], b["sd"], nb, a["mean"], a["sd"], na, equal_var=False)
+    df = (va + vb) ** 2 / (va**2 / (na - 1) + vb**2 / (nb - 1))
+    half = stats.t.ppf(0.975, df) * math.sqrt(va + vb)
+    return {"diff": d, "ci95": [d - half, d + half], "p_value": float(result.pvalue), "test": "Welch t"}
+
+
+def holm(pvalues: list[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (family-wise error rate), in the input order."""
+    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
+    adjusted = [1.0] * len(pvalues)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (len(pvalues) - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def games_for_rates(pa: float, pb: float) -> int | None:
+    """Games per run for an 80%-power two-sided test at 5% to see rates ``pa`` vs ``pb``."""
+    from scipy import stats
+
+    d = abs(pb - pa)
+    if d < 1e-9:
+        return None
+    za, zb = stats.norm.ppf(1 - ALPHA / 2), stats.norm.ppf(POWER)
+    pbar = (pa + pb) / 2
+    n = (za * math.sqrt(2 * pbar * (1 - pbar)) + zb * math.sqrt(pa * (1 - pa) + pb * (1 - pb))) ** 2 / d**2
+    return max(2, math.ceil(n))
+
+
+def games_for_means(d: float, sd_a: float, sd_b: float) -> int | None:
+    """Games per run for an 80%-power Welch test at 5% to see a difference ``d`` of means."""
+    from scipy import stats
+
+    if abs(d) < 1e-9:
+        return None
+    za, zb = stats.norm.ppf(1 - ALPHA / 2), stats.norm.ppf(POWER)
+    return max(2, math.ceil((za + zb) ** 2 * (sd_a**2 + sd_b**2) / d**2))
+
+
+def _rate_row(label: str, pa: float, na: int, pb: float, nb: int) -> dict[str, Any]:
+    return {
+        "measure": label,
+        "kind": "rate",
+        "a": pa,
+        "b": pb,
+        **two_proportions(pa, na, pb, nb),
+        "games_needed": games_for_rates(pa, pb),
+    }
+
+
+def _rows(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    na, nb = a["games"], b["games"]
+    rows = [
+        _rate_row(f"seat {s['seat']} win rate", s["win_rate"], na, t["win_rate"], nb)
+        for s, t in zip(a["seats"], b["seats"], strict=True)
+    ]
     bots_b = {x["spec"]: x for x in b["bots"]}
-    for spec in [*bots_a, *(s for s in bots_b if s not in bots_a)]:
-        ea, eb = bots_a.get(spec), bots_b.get(spec)
-        delta = f"{eb['win_rate'] - ea['win_rate']:+.3f}" if ea and eb else ""
-        rows.append([f"{spec} win rate", _rate(ea), _rate(eb), delta])
+    for bot in a["bots"] if len(a["bots"]) > 1 else []:  # one bot in every seat: nothing to compare
+        other = bots_b.get(bot["spec"])
+        if other is not None:
+            rows.append(
+                _rate_row(f"{bot['spec']} win rate", bot["win_rate"], bot["games"], other["win_rate"], other["games"])
+            )
+    for key, label in (
+        ("shared_win_rate", "shared wins"),
+        ("no_winner_rate", "games nobody won"),
+        ("capped_rate", "games stopped at the turn cap"),
+    ):
+        rows.append(_rate_row(label, a.get(key, 0.0), na, b.get(key, 0.0), nb))
+    for key, label in MEASURES:
+        sa, sb = measure_stats(a, key), measure_stats(b, key)
+        if not sa or not sb or "sd" not in sa or "sd" not in sb:
+            continue
+        test = welch(sa, sb)
+        rows.append(
+            {
+                "measure": f"mean {label}",
+                "kind": "mean",
+                "a": sa["mean"],
+                "b": sb["mean"],
+                **test,
+                "games_needed": games_for_means(test["diff"], sa["sd"], sb["sd"]),
+            }
+        )
     return rows
 
 
-def setup_rows(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
-    keys = ["game", "players", "options", "data_overrides", "bots_given", "seed"]
-    return [[k, json.dumps(a.get(k)), json.dumps(b.get(k))] for k in keys]
+def compare_summaries(a: dict[str, Any], b: dict[str, Any], effect: float = 0.05) -> dict[str, Any]:
+    """Every difference B - A with interval, p-value, Holm-adjusted p-value and significance."""
+    check_comparable(a, b)
+    if not 0 < effect < 1:
+        raise DinoboxError(f"--effect is a win-rate change between 0 and 1 (0.05 = 5 points), not {effect}")
+    rows = _rows(a, b)
+    for row, adjusted in zip(rows, holm([r["p_value"] for r in rows]), strict=True):
+        row["p_holm"] = adjusted
+        row["significant"] = adjusted < ALPHA
+    fair = a["expected_win_rate"]
+    return {
+        "a": a,
+        "b": b,
+        "rows": rows,
+        "effect": effect,
+        "games_for_effect": games_for_rates(fair, fair + effect),
+        "setup": setup_changes(a, b),
+    }
 
 
-def write_compare(dir_a: Path, dir_b: Path, out: Path) -> Path:
-    """compare.html in ``out``: the setups, the numbers and both runs' plots side by side."""
-    a, b = load_summary(dir_a), load_summary(dir_b)
+def compare_runs(dir_a: Path, dir_b: Path, effect: float = 0.05) -> dict[str, Any]:
+    return compare_summaries(load_summary(dir_a), load_summary(dir_b), effect)
+
+
+def show_value(value: Any) -> str:
+    """A setting as a designer writes it on the command line (JSON, strings bare)."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
+
+
+def setup_changes(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
+    """(setting, A, B) for every setting that differs: options, data changes, bots, seed."""
+    out: list[list[str]] = []
+    for key in sorted(set(a.get("options", {})) | set(b.get("options", {}))):
+        va, vb = a["options"].get(key), b["options"].get(key)
+        if va != vb:
+            out.append([f"option {key}", show_value(va), show_value(vb)])
+    da, db = a.get("data_overrides", {}), b.get("data_overrides", {})
+    for key in sorted(set(da) | set(db)):
+        if da.get(key) != db.get(key):
+            out.append(
+                [
+                    f"data {key}",
+                    show_value(da[key]) if key in da else "default",
+                    show_value(db[key]) if key in db else "default",
+                ]
+            )
+    for key, label in (("bots_given", "bots"), ("seed", "seed"), ("games", "games")):
+        if a.get(key) != b.get(key):
+            fmt = (lambda v: ", ".join(v)) if key == "bots_given" else show_value
+            out.append([label, fmt(a.get(key)), fmt(b.get(key))])
+    return out
+
+
+def write_compare(dir_a: Path, dir_b: Path, out: Path, effect: float = 0.05) -> Path:
+    """compare.html in ``out``: what changed, every difference with its test, and plots with A
+    and B on shared axes."""
+    from dinobox.simulate.compare_report import compare_page
+
+    result = compare_runs(dir_a, dir_b, effect)
     out.mkdir(parents=True, exist_ok=True)
-
-    def table(headers: list[str], rows: list[list[str]]) -> str:
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows)
-        return f"<table><tr>{head}</tr>{body}</table>"
-
-    from dinobox.simulate.report import PLOTS
-
-    figures = []
-    for name, caption in PLOTS:
-        cells = []
-        for tag, directory in (("a", dir_a), ("b", dir_b)):
-            source = Path(directory) / name
-            if source.is_file():
-                target = out / f"{tag}_{name}"
-                if source.resolve() != target.resolve():
-                    shutil.copyfile(source, target)
-                cells.append(
-                    f"<figure><img src='{target.name}'><figcaption>{tag.upper()}</figcaption></figure>"
-                )
-        if cells:
-            figures.append(f"<h3>{html.escape(caption)}</h3><div class='row'>{''.join(cells)}</div>")
-    style = (
-        "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
-        "td,th{border:1px solid #ccc;padding:3px 8px}.row{display:flex;gap:1em}"
-    )
-    page = (
-        "<!doctype html><html><head><meta charset='utf-8'><title>dinobox: compare runs</title>"
-        f"<style>{style}</style></head><body><h1>A: {html.escape(str(dir_a))} &nbsp; B: {html.escape(str(dir_b))}"
-        f"</h1>{table(['setup', 'A', 'B'], setup_rows(a, b))}"
-        f"{table(['measure', 'A', 'B', 'B - A'], comparison_rows(a, b))}{''.join(figures)}</body></html>"
-    )
     path = out / "compare.html"
-    path.write_text(page)
+    path.write_text(compare_page(result, Path(dir_a), Path(dir_b), out))
     return path

@@ -39,7 +39,7 @@ def trace_specs(config: SimConfig) -> tuple[str, str]:
 
 
 def skill_trace(
-    config: SimConfig, games: int, jobs: int, progress: Progress | None = None
+    config: SimConfig, games: int, jobs: int, progress: Progress | None = None, backend: str = "local"
 ) -> dict[str, Any] | None:
     """ISMCTS at 2x budget in one seat against 1x in the others, seats rotated. A 2x win rate
     clearly above 1/players says better play pays: the game rewards skill, not only luck.
@@ -56,7 +56,7 @@ def skill_trace(
         options=config.options,
         data=config.data,
     )
-    run = run_simulation(trace, jobs, progress)
+    run = run_simulation(trace, jobs, progress, backend=backend)
     if not run.rows:
         return None
     wins = sum(row["returns"][row["seats"].index(strong)] for row in run.rows)
@@ -75,6 +75,7 @@ def skill_trace(
 
 ROWS_FILE = "rows.jsonl"  # every game's full row, one JSON object per line (for --resume)
 ROW_KEYS = frozenset({"index", "seed", "seats", "scores", "winners", "returns", "turns", "decisions"})
+NEW_ROW_KEYS = frozenset({"branching", "legal_choices", "decisiveness"})  # since the designer's statistics
 IDENTITY = ("game", "players", "options", "data_overrides", "bots_given", "seed")
 
 
@@ -121,21 +122,32 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
             raise DinoboxError(f"{path}, line {number}, is not a game row of dinobox simulate")
         if row["seed"] != derive_seed("dinobox-sim", config.seed, row["index"]) or row["index"] in seen:
             raise DinoboxError(f"{path}, line {number}: game {row['index']} does not belong to this run")
+        if not set(row) >= NEW_ROW_KEYS:
+            raise DinoboxError(
+                f"{path} was written by an older dinobox (no branching factor or decisiveness): "
+                "it cannot be resumed; start over with --overwrite"
+            )
         seen.add(row["index"])
         rows.append(row)
+    beyond = sum(1 for row in rows if row["index"] >= config.games)
+    if beyond:
+        raise DinoboxError(
+            f"{out} holds {len(rows)} games; --games {config.games} would drop {beyond} of them: "
+            f"give --games {max(row['index'] for row in rows) + 1} or more (or --overwrite to start over)"
+        )
     return rows
 
 
 def build_summary(run: SimRun, trace: dict[str, Any] | None = None) -> dict[str, Any]:
     config = run.config
     summary: dict[str, Any] = {
-        "format": 1,
+        "format": 2,  # 2: seat test, balance interval, fair reference, branching, decisiveness
         **run_identity(config),
         "games_planned": config.games,
         # stopped with Ctrl-C: the rows are the games finished by then (seats may be unevenly rotated)
         "interrupted": run.interrupted,
     }
-    summary.update(summarize(run.rows, summary["players"]))
+    summary.update(summarize(run.rows, summary["players"], config.seed))
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
     summary["timing"] = {
         "seconds": round(run.seconds, 3),
@@ -154,7 +166,9 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
         "turns",
         "decisions",
         "choice_decisions",
+        "branching",
         "lead_changes",
+        "decisiveness",
         "margin",
         "capped",
         "winners",
@@ -171,7 +185,9 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
                     r["turns"],
                     r["decisions"],
                     r["choice_decisions"],
+                    r["branching"],
                     r["lead_changes"],
+                    "" if r["decisiveness"] is None else r["decisiveness"],
                     r["margin"],
                     int(r["capped"]),
                     "|".join(str(w) for w in r["winners"]),
@@ -181,9 +197,7 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
             )
 
 
-def write_outputs(
-    run: SimRun, out: Path, trace: dict[str, Any] | None = None, report: bool = True
-) -> dict[str, Any]:
+def write_outputs(run: SimRun, out: Path, trace: dict[str, Any] | None = None, report: bool = True) -> dict[str, Any]:
     """Write ``summary.json``, ``games.csv``, ``rows.jsonl`` and (with the ``sim`` extra)
     ``report.html``."""
     out.mkdir(parents=True, exist_ok=True)

@@ -85,7 +85,10 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
         "turns": result.turns,
         "decisions": result.decisions,
         "choice_decisions": tally.choices,
+        "legal_choices": tally.legal,
+        "branching": round(tally.legal / tally.decisions, 4) if tally.decisions else 0.0,
         "lead_changes": tally.lead_changes(state),
+        "decisiveness": tally.decisiveness(list(result.winners)),
         "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0,
         "capped": result.capped,
         "actions": tally.kinds,
@@ -99,15 +102,20 @@ class _Tally:
     def __init__(self, players: int) -> None:
         self.players = players
         self.choices = 0
+        self.decisions = 0
+        self.legal = 0  # legal choices summed over the player decisions
         self.kinds: dict[str, int] = {}
         self.seat_kinds: list[dict[str, int]] = [{} for _ in range(players)]
         self.turn = -1
-        self.leaders: list[int] = []
+        self.leaders: list[int | None] = []  # the sole leader at each turn (None: a tie)
 
     def see(self, state: State, player: int, action: int) -> None:
         if player == CHANCE:
             return
-        if len(state.legal_actions()) > 1:
+        options = len(state.legal_actions())
+        self.decisions += 1
+        self.legal += options
+        if options > 1:
             self.choices += 1
         kind = str(state.describe_action(action, player).get("kind", "action"))
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
@@ -121,10 +129,18 @@ class _Tally:
     def _note_leader(self, state: State) -> None:
         scores = state.scores()
         best = max(scores)
-        if scores.count(best) == 1:
-            self.leaders.append(scores.index(best))
+        self.leaders.append(scores.index(best) if scores.count(best) == 1 else None)
 
     def lead_changes(self, final: State) -> int:
         self._note_leader(final)
-        leaders = self.leaders
+        leaders = [seat for seat in self.leaders if seat is not None]
         return sum(1 for a, b in itertools.pairwise(leaders) if a != b)
+
+    def decisiveness(self, winners: list[int]) -> float | None:
+        """How early the game was decided: the share of its turns during which the sole winner
+        already led for good (1 = led from the first turn, 0 = took the lead only at the end).
+        ``None`` for a game without a single winner. Call after ``lead_changes``."""
+        if len(winners) != 1 or not self.leaders:
+            return None
+        last_not_leading = max((t for t, seat in enumerate(self.leaders) if seat != winners[0]), default=-1)
+        return round(1 - (last_not_leading + 1) / len(self.leaders), 4)

@@ -17,7 +17,7 @@ PLOTS = (
 )
 
 
-def _pyplot() -> Any:
+def pyplot() -> Any:
     try:
         import matplotlib
     except ImportError as exc:  # pragma: no cover - the sim extra is installed in development
@@ -54,7 +54,7 @@ def _rate_bars(
 
 
 def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> list[str]:
-    plt = _pyplot()
+    plt = pyplot()
     players = summary["players"]
     expected = summary["expected_win_rate"]
     made = []
@@ -148,26 +148,50 @@ def _ci(entry: dict[str, Any]) -> str:
     return f"{entry['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
+def _cell(value: Any) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
 def _table(headers: list[str], rows: list[list[Any]]) -> str:
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(c))}</td>" for c in r) + "</tr>" for r in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
 def headline(summary: dict[str, Any]) -> list[list[Any]]:
-    """The one-glance numbers, shared with ``--compare``."""
+    """The one-glance numbers: seat effect first, then balance against a fair game, length."""
+    from dinobox.simulate.compare_report import fmt_p
+
     trace = summary.get("skill_trace")
+    test = summary["seat_test"]
+    fair = summary["fair_balance"]
+    turns = summary["length"]["turns"]
+    decisive = summary["decisiveness"]
     return [
         ["games", summary["games"]],
-        ["balance (1 - largest seat win-rate gap)", summary["balance"]],
+        [
+            "seat order matters? (chi-square test of wins per seat)",
+            f"{'yes' if test['significant'] else 'no evidence'}: chi2 {test['statistic']:.2f}, "
+            f"p {fmt_p(test['p_value'])}",
+        ],
+        [
+            "balance (1 - largest seat win-rate gap) [95% bootstrap CI]",
+            f"{summary['balance']:.3f} [{summary['balance_ci95'][0]:.3f}, {summary['balance_ci95'][1]:.3f}]",
+        ],
+        [
+            f"balance of a perfectly fair game at {summary['games']} games (median [95% range])",
+            f"{fair['median']:.3f} [{fair['range95'][0]:.3f}, {fair['range95'][1]:.3f}]",
+        ],
+        ["mean turns [95% CI]", f"{turns['mean']:.1f} [{turns['ci95'][0]:.1f}, {turns['ci95'][1]:.1f}]"],
+        ["mean decisions", summary["length"]["decisions"]["mean"]],
+        ["legal choices per decision (branching factor)", summary["branching_factor"]],
+        ["decisions with more than one option", summary["choice_share"]],
+        ["decisiveness (share of the game the winner already led for good)", decisive["mean"]],
+        ["mean lead changes", summary["lead_changes"]["mean"]],
+        ["mean winner's margin", summary["scores"]["winner_margin"]["mean"]],
         ["shared wins", summary["shared_win_rate"]],
         ["games nobody won", summary.get("no_winner_rate", 0.0)],
         ["games stopped at the turn cap", summary["capped_rate"]],
-        ["mean turns", summary["length"]["turns"]["mean"]],
-        ["mean decisions", summary["length"]["decisions"]["mean"]],
-        ["decisions with more than one option", summary["choice_share"]],
-        ["mean lead changes", summary["lead_changes"]["mean"]],
-        ["mean winner's margin", summary["scores"]["winner_margin"]["mean"]],
         [
             "skill trace: 2x ISMCTS win rate",
             _ci({"win_rate": trace["strong_win_rate"], **trace}) if trace else "not run (--skill-trace N)",
@@ -175,13 +199,22 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
     ]
 
 
+def settings_text(summary: dict[str, Any]) -> str:
+    """Options and data changes as a designer writes them: ``hand_size=6, teams=true``."""
+    from dinobox.simulate.compare import show_value
+
+    options = ", ".join(f"{k}={show_value(v)}" for k, v in summary["options"].items()) or "none"
+    data = ", ".join(f"{k}={show_value(v)}" for k, v in summary["data_overrides"].items()) or "none (defaults)"
+    return f"options: {options}; component data changes: {data}"
+
+
 def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> Path:
     made = set(_plots(summary, rows, out))
     title = f"{summary['title']}: {summary['games']} simulated games, {summary['players']} players"
     parts = [
         f"<h1>{html.escape(title)}</h1>",
-        f"<p>bots {html.escape(', '.join(summary['bots_given']))}; seed {summary['seed']}; options "
-        f"{html.escape(str(summary['options']))}; data overrides {html.escape(str(summary['data_overrides']))}</p>",
+        f"<p>bots {html.escape(', '.join(summary['bots_given']))}; seed {summary['seed']}</p>",
+        f"<p>{html.escape(settings_text(summary))}</p>",
         *(
             [
                 f"<p class='warn'>Interrupted: {summary['games']} of {summary.get('games_planned')} games were "
@@ -212,7 +245,7 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
     style = (
         "body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
         "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.grid{display:flex;flex-wrap:wrap;gap:1em}"
-        "figure{margin:0}figcaption{font-size:90%;color:#444}.warn{color:#a40;font-weight:bold}"
+        "figure{margin:0;max-width:100%}img{max-width:100%;height:auto}figcaption{font-size:90%;color:#444}.warn{color:#a40;font-weight:bold}"
     )
     page = (
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.game import Game
 from dinobox.simulate.play import SimConfig, play_one
 
@@ -50,13 +51,18 @@ class SimRun:
         return self.played / self.seconds if self.seconds > 0 else 0.0
 
 
+BACKENDS = ("local", "ray")
+
+
 def run_simulation(
     config: SimConfig,
     jobs: int = 1,
     progress: Progress | None = None,
     done: list[dict[str, Any]] | None = None,
+    backend: str = "local",
 ) -> SimRun:
-    """Play ``config.games`` games with ``jobs`` worker processes (1 = in this process).
+    """Play ``config.games`` games with ``jobs`` worker processes (1 = in this process), or on
+    a Ray cluster (``backend="ray"``; ``dinobox.simulate.distributed`` connects to it).
 
     ``done`` holds rows of this same configuration played earlier (``--resume``): those games
     are not played again, and rows beyond ``config.games`` are dropped.
@@ -68,9 +74,9 @@ def run_simulation(
     """
     game = config.check()
     if jobs < 1:
-        from dinobox.engine.errors import InvalidOptionError
-
         raise InvalidOptionError(f"--jobs must be at least 1, not {jobs}")
+    if backend not in BACKENDS:
+        raise InvalidOptionError(f"--backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
     kept = [row for row in (done or []) if int(row["index"]) < config.games]
     have = {int(row["index"]) for row in kept}
     todo = [index for index in range(config.games) if index not in have]
@@ -79,7 +85,14 @@ def run_simulation(
     rows: list[dict[str, Any]] = list(kept)
     interrupted = False
     try:
-        if jobs == 1:
+        if backend == "ray":
+            from dinobox.simulate.distributed import ray_rows
+
+            for row in ray_rows(config, todo):
+                rows.append(row)
+                if progress is not None:
+                    progress(len(rows))
+        elif jobs == 1:
             for index in todo:
                 rows.append(play_one(config, game, index))
                 if progress is not None:

@@ -1,19 +1,34 @@
-"""From game rows to the numbers a designer reads: win rates with 95% intervals, balance,
-lengths, scores, choices, lead changes and the mix of actions.
+"""From game rows to the numbers a designer reads: win rates with 95% intervals, whether the
+seat order matters, balance with its interval and its fair-game reference, lengths, scores,
+choices, branching factor, decisiveness, lead changes and the mix of actions.
 
 A win is credited as the seat's share of the game (``returns()``): an outright win counts 1,
 a win shared by k seats counts 1/k each. ``wins`` is that sum; ``outright_wins`` counts only
-sole wins. Intervals are Wilson score intervals at 95%.
+sole wins. Intervals are 95%: Wilson score intervals for rates, a seeded BCa bootstrap
+(SciPy) for balance, Student t for means. The statistics come from SciPy (``sim`` extra).
 """
 
 from __future__ import annotations
 
 import math
 import statistics
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 Z95 = 1.959963984540054
+FAIR_SAMPLES = 4000  # simulated fair games per fair-balance reference
+BOOTSTRAP_RESAMPLES = 2000
+BCA_LIMIT = 5000
+# Per-game measures with a mean worth comparing between runs (key in the row, label).
+MEASURES: tuple[tuple[str, str], ...] = (
+    ("turns", "turns"),
+    ("decisions", "decisions"),
+    ("branching", "branching factor"),
+    ("lead_changes", "lead changes"),
+    ("margin", "winner's margin"),
+    ("decisiveness", "decisiveness"),
+)
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -27,16 +42,35 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def describe(values: Sequence[float]) -> dict[str, float]:
+def describe(values: Sequence[float]) -> dict[str, Any]:
+    """Mean (with its 95% t interval), sd, n, median, extremes and 10th/90th percentiles."""
     if not values:
-        return {"mean": 0.0, "median": 0.0, "min": 0.0, "max": 0.0, "p10": 0.0, "p90": 0.0}
+        return {
+            "n": 0,
+            "mean": 0.0,
+            "sd": 0.0,
+            "ci95": [0.0, 0.0],
+            "median": 0.0,
+            "min": 0.0,
+            "max": 0.0,
+            "p10": 0.0,
+            "p90": 0.0,
+        }
+    from scipy import stats
+
     ordered = sorted(values)
+    mean = statistics.fmean(ordered)
+    sd = statistics.stdev(ordered) if len(ordered) > 1 else 0.0
+    half = stats.t.ppf(0.975, len(ordered) - 1) * sd / math.sqrt(len(ordered)) if len(ordered) > 1 else 0.0
 
     def pct(q: float) -> float:
         return float(ordered[min(len(ordered) - 1, int(q * len(ordered)))])
 
     return {
-        "mean": round(statistics.fmean(ordered), 4),
+        "n": len(ordered),
+        "mean": round(mean, 4),
+        "sd": round(sd, 4),
+        "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "median": float(statistics.median(ordered)),
         "min": float(ordered[0]),
         "max": float(ordered[-1]),
@@ -83,35 +117,136 @@ def seat_rates(rows: Sequence[dict[str, Any]], players: int) -> list[dict[str, A
     return out
 
 
-def summarize(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
-    """Everything but identity and timing (those are added by the caller)."""
-    n = len(rows)
-    seats = seat_rates(rows, players)
-    rates = [s["win_rate"] for s in seats]
-    gap = max(rates) - min(rates) if rates else 0.0
-    decisions = sum(r["decisions"] for r in rows)
-    choices = sum(r["choice_decisions"] for r in rows)
+def seat_test(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Does the seat order matter? Chi-square goodness of fit of the seats' wins against an
+    even split of all wins (H0: every seat wins equally often)."""
+    from scipy import stats
+
+    wins = [sum(row["returns"][s] for row in rows) for s in range(players)]
+    total = sum(wins)
+    if total <= 0 or players < 2:
+        return {
+            "test": "chi-square goodness of fit",
+            "statistic": 0.0,
+            "dof": players - 1,
+            "p_value": 1.0,
+            "significant": False,
+        }
+    result = stats.chisquare(wins, [total / players] * players)
+    p = float(result.pvalue)
+    return {
+        "test": "chi-square goodness of fit (wins per seat vs an even split)",
+        "statistic": round(float(result.statistic), 4),
+        "dof": players - 1,
+        "p_value": round(p, 6),
+        "significant": p < 0.05,
+    }
+
+
+def balance_of(rates: Sequence[float]) -> float:
+    """1 - the gap between the best and the worst seat's win rate (1 = every seat equal)."""
+    return 1 - (max(rates) - min(rates)) if rates else 1.0
+
+
+def balance_interval(rows: Sequence[dict[str, Any]], players: int, seed: int) -> list[float]:
+    """95% bootstrap interval of balance, resampling whole games (seeded). BCa (bias-corrected
+    and accelerated) up to ``BCA_LIMIT`` games: balance is biased low at small samples (the
+    largest gap between seats is an extreme), and a plain percentile interval can then miss the
+    estimate itself; beyond that, the percentile interval (the bias is negligible there)."""
+    if len(rows) < 2:
+        return [0.0, 1.0]
+    import numpy as np
+    from scipy import stats
+
+    columns = tuple(np.array([row["returns"][s] for row in rows], dtype=float) for s in range(players))
+
+    def statistic(*cols: Any, axis: int = -1) -> Any:
+        means = np.stack([c.mean(axis=axis) for c in cols])
+        return 1 - (means.max(axis=0) - means.min(axis=0))
+
+    if all(np.ptp(c) == 0 for c in columns):
+        value = float(statistic(*columns))
+        return [round(value, 4), round(value, 4)]
+
+    def interval(method: str) -> tuple[float, float]:
+        with warnings.catch_warnings():  # BCa warns (and gives NaN) on degenerate resamples
+            warnings.simplefilter("ignore")
+            result = stats.bootstrap(
+                columns,
+                statistic,
+                paired=True,
+                vectorized=True,
+                n_resamples=BOOTSTRAP_RESAMPLES,
+                method=method,
+                rng=np.random.default_rng(seed),
+            )
+        return float(result.confidence_interval.low), float(result.confidence_interval.high)
+
+    lo, hi = interval("BCa" if len(rows) <= BCA_LIMIT else "percentile")
+    if math.isnan(lo) or math.isnan(hi):
+        lo, hi = interval("percentile")
+    return [round(max(0.0, lo), 4), round(min(1.0, hi), 4)]
+
+
+def fair_balance(games: int, players: int) -> dict[str, Any]:
+    """What a perfectly fair game (every seat equally likely to win) shows as balance at this
+    number of games: the median and the central 95% of many simulated runs. Balance falls with
+    fewer games even when the game is fair, so read a run's balance against this."""
+    if games < 1 or players < 2:
+        return {"median": 1.0, "range95": [1.0, 1.0]}
+    import numpy as np
+
+    rng = np.random.default_rng(games * 1009 + players)
+    counts = rng.multinomial(games, [1 / players] * players, size=FAIR_SAMPLES)
+    values = 1 - (counts.max(axis=1) - counts.min(axis=1)) / games
+    lo, med, hi = np.quantile(values, [0.025, 0.5, 0.975])
+    return {"median": round(float(med), 4), "range95": [round(float(lo), 4), round(float(hi), 4)]}
+
+
+def _actions(rows: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
     actions: dict[str, int] = {}
+    by_bot: dict[str, dict[str, int]] = {}
     for row in rows:
         for kind, count in row["actions"].items():
             actions[kind] = actions.get(kind, 0) + count
-    total_actions = sum(actions.values()) or 1
-    by_bot: dict[str, dict[str, int]] = {}
-    for row in rows:
         for seat, spec in enumerate(row["seats"]):
             mine = by_bot.setdefault(spec, {})
             for kind, count in row["seat_actions"][seat].items():
                 mine[kind] = mine.get(kind, 0) + count
+    total = sum(actions.values()) or 1
+    shares = {k: {"count": v, "share": round(v / total, 4)} for k, v in sorted(actions.items(), key=lambda kv: -kv[1])}
+    per_bot = {
+        spec: {k: round(v / (sum(kinds.values()) or 1), 4) for k, v in sorted(kinds.items())}
+        for spec, kinds in by_bot.items()
+    }
+    return shares, per_bot
+
+
+def _share(rows: Sequence[dict[str, Any]], hit: Any) -> float:
+    return round(sum(1 for r in rows if hit(r)) / len(rows), 4) if rows else 0.0
+
+
+def summarize(rows: Sequence[dict[str, Any]], players: int, seed: int = 0) -> dict[str, Any]:
+    """Everything but identity and timing (those are added by the caller)."""
+    n = len(rows)
+    seats = seat_rates(rows, players)
+    decisions = sum(r["decisions"] for r in rows)
+    choices = sum(r["choice_decisions"] for r in rows)
+    legal = sum(r.get("legal_choices", 0) for r in rows)
+    actions, by_bot = _actions(rows)
     return {
         "games": n,
         "bots": bot_rates(rows),
         "seats": seats,
+        "seat_test": seat_test(rows, players),
         "expected_win_rate": round(1 / players, 4),
-        "balance": round(1 - gap, 4),
-        "shared_win_rate": round(sum(1 for r in rows if len(r["winners"]) > 1) / n, 4) if n else 0.0,
+        "balance": round(balance_of([s["win_rate"] for s in seats]), 4),
+        "balance_ci95": balance_interval(rows, players, seed),
+        "fair_balance": fair_balance(n, players),
+        "shared_win_rate": _share(rows, lambda r: len(r["winners"]) > 1),
         # Finished games nobody won (Pangaea: no Shelter survived the impact).
-        "no_winner_rate": round(sum(1 for r in rows if not r["winners"] and not r["capped"]) / n, 4) if n else 0.0,
-        "capped_rate": round(sum(1 for r in rows if r["capped"]) / n, 4) if n else 0.0,
+        "no_winner_rate": _share(rows, lambda r: not r["winners"] and not r["capped"]),
+        "capped_rate": _share(rows, lambda r: r["capped"]),
         "length": {
             "turns": describe([r["turns"] for r in rows]),
             "decisions": describe([r["decisions"] for r in rows]),
@@ -121,13 +256,22 @@ def summarize(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
             "winner_margin": describe([r["margin"] for r in rows]),
         },
         "choice_share": round(choices / decisions, 4) if decisions else 0.0,
+        # Legal choices per player decision, over every decision of every game.
+        "branching_factor": round(legal / decisions, 4) if decisions else 0.0,
+        "branching": describe([r["branching"] for r in rows if "branching" in r]),
+        "decisiveness": describe([r["decisiveness"] for r in rows if r.get("decisiveness") is not None]),
         "lead_changes": describe([r["lead_changes"] for r in rows]),
-        "actions": {
-            k: {"count": v, "share": round(v / total_actions, 4)}
-            for k, v in sorted(actions.items(), key=lambda kv: -kv[1])
-        },
-        "actions_by_bot": {
-            spec: {k: round(v / (sum(kinds.values()) or 1), 4) for k, v in sorted(kinds.items())}
-            for spec, kinds in by_bot.items()
-        },
+        "actions": actions,
+        "actions_by_bot": by_bot,
     }
+
+
+def measure_stats(summary: dict[str, Any], key: str) -> dict[str, Any]:
+    """The ``describe`` block of a per-game measure in a summary (see ``MEASURES``)."""
+    if key in ("turns", "decisions"):
+        block: dict[str, Any] = summary["length"][key]
+    elif key == "margin":
+        block = summary["scores"]["winner_margin"]
+    else:
+        block = summary.get(key) or {}
+    return block

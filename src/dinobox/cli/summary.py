@@ -1,0 +1,87 @@
+"""What ``simulate`` prints at the end of a run, and ``--compare``: what matters first (seat
+effect, length, significant changes), the details after."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from dinobox.cli.common import console
+
+
+def show_summary(summary: dict[str, Any]) -> None:
+    from dinobox.simulate.compare_report import fmt_p
+
+    test = summary["seat_test"]
+    fair = summary["fair_balance"]
+    turns = summary["length"]["turns"]
+    seats = ", ".join(
+        f"{s['seat']}: {s['win_rate']:.3f} [{s['ci95'][0]:.3f}, {s['ci95'][1]:.3f}]" for s in summary["seats"]
+    )
+    verdict = "[bold red]the seat order matters[/]" if test["significant"] else "no evidence the seat order matters"
+    console.print(f"[bold]{summary['title']}[/], {summary['games']} games, {summary['players']} players")
+    console.print(f"Seat effect: {verdict} (chi-square {test['statistic']:.2f}, p {fmt_p(test['p_value'])})")
+    console.print(f"  win rate by seat (95% CI): {seats}")
+    if len(set(summary["bots_given"])) > 1 and summary["games"] % summary["players"]:
+        console.print(
+            f"  [yellow]{summary['games']} games is not a multiple of {summary['players']}: the bots did not sit in "
+            "every seat equally often, so part of the seat effect may be the bots'[/]"
+        )
+    lo, hi = summary["balance_ci95"]
+    console.print(
+        f"  balance {summary['balance']:.3f} [{lo:.3f}, {hi:.3f}]; a perfectly fair game at {summary['games']} games "
+        f"shows {fair['median']:.3f} [{fair['range95'][0]:.3f}, {fair['range95'][1]:.3f}]"
+    )
+    console.print(
+        f"Length: {turns['mean']:.1f} turns [{turns['ci95'][0]:.1f}, {turns['ci95'][1]:.1f}] (10-90%: "
+        f"{turns['p10']:g}-{turns['p90']:g}), {summary['length']['decisions']['mean']:.1f} decisions, "
+        f"{summary['branching_factor']:.2f} legal choices per decision, decisiveness "
+        f"{summary['decisiveness']['mean']:.2f}"
+    )
+    table = Table(title="win rates by bot (95% intervals)")
+    for header in ("bot", "seat-games", "wins", "win rate", "95% CI"):
+        table.add_column(header)
+    for b in summary["bots"]:
+        table.add_row(
+            b["spec"],
+            str(b["games"]),
+            f"{b['wins']:g}",
+            f"{b['win_rate']:.3f}",
+            f"[{b['ci95'][0]:.3f}, {b['ci95'][1]:.3f}]",
+        )
+    if len(summary["bots"]) > 1:
+        console.print(table)
+
+
+def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:
+    from dinobox.simulate.compare_report import result_rows, seat_sentence
+
+    console.print(f"[bold]A = {dirs[0]}   B = {dirs[1]}[/]")
+    for setting, va, vb in result["setup"] or [["(nothing)", "same settings", ""]]:
+        console.print(f"  changed: {setting}: {va} -> {vb}" if vb else "  no setting differs")
+    for tag in ("a", "b"):
+        console.print(f"Seat effect {tag.upper()}: {seat_sentence(result[tag])}")
+    significant = [r for r in result["rows"] if r["significant"]]
+    if significant:
+        console.print("[bold]Significant changes (Holm-corrected, 5%):[/]")
+        for r in significant:
+            lo, hi = r["ci95"]
+            console.print(f"  {r['measure']}: {r['a']:.3f} -> {r['b']:.3f} ({r['diff']:+.3f} [{lo:+.3f}, {hi:+.3f}])")
+    else:
+        console.print("No difference is significant after Holm's correction.")
+    table = Table(
+        title="every difference (B - A); * = significant after Holm",
+        caption="n80: games per run for 80% power to see a difference this size",
+    )
+    for header in ("measure", "A", "B", "B - A [95% CI]", "p Holm", "n80"):
+        table.add_column(header, overflow="fold")
+    for row, r in zip(result_rows(result), result["rows"], strict=True):
+        mark = "*" if r["significant"] else ""
+        table.add_row(f"{row[0]}{mark}", row[1], row[2], row[3], row[5], row[7], style="bold" if mark else None)
+    console.print(table)
+    console.print(
+        f"To see a {result['effect']:.2f} change in a seat's win rate with 80% power, each run needs about "
+        f"{result['games_for_effect']} games."
+    )

@@ -1,0 +1,67 @@
+"""Games on a Ray cluster (``--backend ray``; the ``ray`` extra).
+
+``connect(address)`` joins the cluster at ``address`` (``ray://HOST:10001`` or ``HOST:6379``), or
+starts a local one when ``address`` is ``None``; a Ray instance already running in this process
+is reused. Games are sent in chunks; each game is ``play_one(config, game, index)``, a pure
+function of the configuration and its index, so the rows, sorted by index, are the same as the
+local backend's, whatever the cluster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.play import SimConfig, play_one
+
+_remote: Any = None
+
+
+def require_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise DinoboxError("--backend ray needs Ray: pip install 'dinobox[ray]'") from None
+    return ray
+
+
+def connect(address: str | None = None, cpus: int | None = None) -> Any:
+    """The ``ray`` module, initialised: on the cluster at ``address`` or on a local instance."""
+    ray = require_ray()
+    if ray.is_initialized():
+        return ray
+    try:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
+    except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ... with a readable text
+        where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+        raise DinoboxError(f"cannot start or join {where}: {exc}") from None
+    return ray
+
+
+def _play_chunk(config: SimConfig, indices: list[int]) -> list[dict[str, Any]]:
+    game = config.build_game()
+    return [play_one(config, game, index) for index in indices]
+
+
+def ray_rows(config: SimConfig, todo: list[int]) -> Iterator[dict[str, Any]]:
+    """Play the games ``todo`` on Ray; yields rows as chunks finish (in any order)."""
+    global _remote
+    ray = connect()
+    if _remote is None:
+        _remote = ray.remote(_play_chunk)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    size = max(1, min(16, len(todo) // (cpus * 4)))
+    chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
+    config_ref = ray.put(config)
+    pending = [_remote.remote(config_ref, chunk) for chunk in chunks]
+    try:
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(ready[0])
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
