@@ -166,7 +166,10 @@ def field_comments(cls: type) -> dict[str, str]:
 
 
 def describe_fields(data: Any) -> list[FieldInfo]:
-    """Every field of a component-data dataclass: name, type, default (JSON) and meaning."""
+    """Every field of a component-data dataclass: name, type, default (JSON) and meaning (none
+    for a game without component data)."""
+    if not dataclasses.is_dataclass(data):
+        return []
     meanings = field_comments(type(data))
     return [
         FieldInfo(f.name, str(f.type), _jsonable(getattr(data, f.name)), meanings.get(f.name, ""))
