@@ -61,3 +61,20 @@ def test_simulate_and_tune_on_ray_match_local(ray_session: Any, tmp_path: Path) 
     local = json.loads((tmp_path / "tune-local" / "tune.json").read_text())
     remote = json.loads((tmp_path / "tune-ray" / "tune.json").read_text())
     assert remote == local
+
+
+def test_an_address_without_a_cluster_fails_at_once() -> None:
+    import socket
+
+    import pytest
+
+    from dinobox.engine.errors import DinoboxError
+    from dinobox.simulate.distributed import reachable
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(DinoboxError, match="no Ray cluster answers"):
+        reachable(f"127.0.0.1:{port}", timeout=2)
+    with pytest.raises(DinoboxError, match="expected HOST:PORT"):
+        reachable("somewhere")

@@ -9,6 +9,7 @@ local backend's, whatever the cluster.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -31,6 +32,8 @@ def connect(address: str | None = None, cpus: int | None = None) -> Any:
     ray = require_ray()
     if ray.is_initialized():
         return ray
+    if address and address != "auto":
+        reachable(address)
     try:
         if address:
             ray.init(address=address, log_to_driver=False)
@@ -40,6 +43,17 @@ def connect(address: str | None = None, cpus: int | None = None) -> Any:
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
         raise DinoboxError(f"cannot start or join {where}: {exc}") from None
     return ray
+
+
+def reachable(address: str, timeout: float = 5.0) -> None:
+    """A ``DinoboxError`` at once if nothing listens at ``address`` (Ray itself retries for minutes)."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise DinoboxError(f"--address {address!r}: expected HOST:PORT (e.g. 10.0.0.5:6379) or ray://HOST:10001")
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise DinoboxError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
 def _play_chunk(config: SimConfig, indices: list[int]) -> list[dict[str, Any]]:
