@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from dinobox.cli.app import app
+from dinobox.engine.errors import DinoboxError
 from dinobox.simulate import SimConfig, run_simulation
+from dinobox.simulate.distributed import reachable
 
 runner = CliRunner()
 
@@ -64,13 +68,6 @@ def test_simulate_and_tune_on_ray_match_local(ray_session: Any, tmp_path: Path) 
 
 
 def test_an_address_without_a_cluster_fails_at_once() -> None:
-    import socket
-
-    import pytest
-
-    from dinobox.engine.errors import DinoboxError
-    from dinobox.simulate.distributed import reachable
-
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
