@@ -68,16 +68,7 @@ def tune(
     )
     try:
         base.check()
-        if trials < 1:
-            raise DinoboxError(f"--trials must be at least 1, not {trials}")
-        if batch < 1:
-            raise DinoboxError(f"--batch must be at least 1, not {batch}")
-        if jobs < 1:
-            raise DinoboxError(f"--jobs must be at least 1, not {jobs}")
-        if confirm is not None and confirm < 2:
-            raise DinoboxError(f"--confirm must be at least 2 games, not {confirm}")
-        if backend not in ("local", "ray"):
-            raise DinoboxError(f"--backend must be local or ray, not {backend!r}")
+        _check_counts(trials=trials, batch=batch, jobs=jobs, confirm=2 if confirm is None else confirm, backend=backend)
         setup = TuneSetup(
             base,
             [parse_param(p, game_id) for p in param],
@@ -98,6 +89,19 @@ def tune(
     if backend == "ray":
         require("ray", why="--backend ray")
     _run(setup, out, report, address)
+
+
+def _check_counts(trials: int, batch: int, jobs: int, confirm: int, backend: str) -> None:
+    for name, value, least in (
+        ("--trials", trials, 1),
+        ("--batch", batch, 1),
+        ("--jobs", jobs, 1),
+        ("--confirm", confirm, 2),
+    ):
+        if value < least:
+            raise DinoboxError(f"{name} must be at least {least}, not {value}")
+    if backend not in ("local", "ray"):
+        raise DinoboxError(f"--backend must be local or ray, not {backend!r}")
 
 
 def _run(setup: Any, out: Path, report: bool, address: str | None) -> None:
