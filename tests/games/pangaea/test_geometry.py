@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dinobox.games.pangaea import heuristic
-from dinobox.games.pangaea.world import geometry, load_map
+from dinobox.games.pangaea.geometry import geometry
 
 # The offset neighbours per row parity, in direction order (NE, E, SE, SW, W, NW).
 EVEN_STEPS = ((-1, 1), (0, 1), (1, 1), (1, 0), (0, -1), (-1, 0))
@@ -31,15 +30,6 @@ def cube_distance(cols: int, r1: int, c1: int, r2: int, c2: int) -> int:
     return best
 
 
-def bfs_distances(rows: int, cols: int, start: int) -> dict[int, int]:
-    geo = geometry(rows, cols)
-    out = {}
-    for d in range(rows + cols):
-        for s in geo.ring(start, d):
-            out[s] = d
-    return out
-
-
 SHAPES = [(10, 12), (4, 4), (5, 6), (3, 8)]  # the packaged world first, then small even-width boards
 
 
@@ -55,19 +45,23 @@ def test_moving_the_event_locator_neighbours_match_offset_rows(rows: int, cols: 
 def test_moving_the_event_locator_distances_match_cube_arithmetic(rows: int, cols: int) -> None:
     geo = geometry(rows, cols)
     for a in range(geo.n):
-        dist = bfs_distances(rows, cols, a)
-        assert len(dist) == geo.n
-        for b in range(geo.n):
-            assert dist[b] == cube_distance(cols, *divmod(a, cols), *divmod(b, cols)), (a, b)
+        for d in range(rows + cols):
+            for b in geo.ring(a, d):
+                assert geo.distance(a, b) == d == cube_distance(cols, *divmod(a, cols), *divmod(b, cols)), (a, b)
+        assert sum(len(geo.ring(a, d)) for d in range(rows + cols)) == geo.n
 
 
-def test_heuristic_geometry_is_the_games_geometry_on_the_whole_map() -> None:
-    world = load_map()
-    rows, cols = len(world.rows), len(world.rows[0])
-    view_world = {"rows": rows, "cols": cols}
-    for a in range(rows * cols):
-        r, c = divmod(a, cols)
-        nbs = [x for x in offset_neighbours(rows, cols, r, c) if x >= 0]
-        assert [rr * cols + cc for rr, cc in heuristic._neighbours(view_world, r, c)] == nbs
-        for b in range(rows * cols):
-            assert heuristic._distance(cols, r, c, *divmod(b, cols)) == cube_distance(cols, r, c, *divmod(b, cols))
+def test_moving_the_event_locator_rays_stop_at_the_poles() -> None:
+    geo = geometry(10, 12)
+    start = geo.space(2, 3)
+    for d in range(6):
+        ray = geo.ray(start, d, 6)
+        expected = []
+        s = start
+        for _ in range(6):
+            s = geo.nb[s][d]
+            if s < 0:
+                break
+            expected.append(s)
+        assert ray == expected
+        assert all(geo.distance(start, s) == k for k, s in enumerate(ray, start=1))

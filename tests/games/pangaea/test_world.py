@@ -32,14 +32,20 @@ from dinobox.games.pangaea.tiles import (
     E,
     W,
 )
-from dinobox.games.pangaea.world import World, WorldMap, load_map
+from dinobox.games.pangaea.world import World
+from dinobox.games.pangaea.worldmap import WorldMap, load_map
 from dinobox.games.pangaea.worldtext import render_world, world_view
 
 FULL = (0, 50, 50, 20, 0, 20, 20, 30, 10)
 
 
-def make(rows: list[str], players: int = 4, supply: tuple[int, ...] = FULL, sticks: int = 12,
-         locator: tuple[int, int] = (0, 0)) -> World:
+def make(
+    rows: list[str],
+    players: int = 4,
+    supply: tuple[int, ...] = FULL,
+    sticks: int = 12,
+    locator: tuple[int, int] = (0, 0),
+) -> World:
     wm = WorldMap(rows=tuple(rows), stars=(), locator=locator, supply=supply, sticks=sticks)
     assert wm.validate() is None
     return World.from_map(wm, players)
@@ -51,7 +57,7 @@ def sea(rows: int = 10, cols: int = 8) -> list[str]:
 
 def put(rows: list[str], r: int, c: int, sym: str) -> list[str]:
     row = rows[r]
-    rows[r] = row[:c] + sym + row[c + 1:]
+    rows[r] = row[:c] + sym + row[c + 1 :]
     return rows
 
 
@@ -104,14 +110,18 @@ def test_moving_the_event_locator_off_the_left_side_continues_on_the_right() -> 
     assert g.rc(end) == (2, 0)
 
 
-@pytest.mark.parametrize(("start", "direction", "rows_passed"), [
-    ((1, 3), NE, [0, 1, 2, 3]),
-    ((1, 3), NW, [0, 1, 2, 3]),
-    ((8, 3), SE, [9, 8, 7]),
-    ((8, 3), SW, [9, 8, 7]),
-])
+@pytest.mark.parametrize(
+    ("start", "direction", "rows_passed"),
+    [
+        ((1, 3), NE, [0, 1, 2, 3]),
+        ((1, 3), NW, [0, 1, 2, 3]),
+        ((8, 3), SE, [9, 8, 7]),
+        ((8, 3), SW, [9, 8, 7]),
+    ],
+)
 def test_moving_the_event_locator_part_2_bounces_at_top_and_bottom(
-        start: tuple[int, int], direction: int, rows_passed: list[int]) -> None:
+    start: tuple[int, int], direction: int, rows_passed: list[int]
+) -> None:
     w = World.from_map(load_map(), 2)
     g = w.geo
     s = g.space(*start)
@@ -154,20 +164,45 @@ def test_asteroid_recalculation_counts_non_sea_spaces_on_a_row() -> None:
 
 # ===== Rules of Change: the complete table ======================================================
 STACKS = {
-    SEA: (), L1: (L1,), L2: (L1, L2), MOUNTAIN: (L1, L2, MOUNTAIN), VOLCANO: (L1, L2, VOLCANO),
-    SAND: (L1, L2, SAND), SNOW: (SNOW,), LAVA: (L1, L2, LAVA), STONE: (L1, STONE),
+    SEA: (),
+    L1: (L1,),
+    L2: (L1, L2),
+    MOUNTAIN: (L1, L2, MOUNTAIN),
+    VOLCANO: (L1, L2, VOLCANO),
+    SAND: (L1, L2, SAND),
+    SNOW: (SNOW,),
+    LAVA: (L1, L2, LAVA),
+    STONE: (L1, STONE),
 }
 # (top, action) -> stack afterwards
 EXPECTED = {
-    (SEA, UP): (L1,), (SEA, DOWN): (), (SEA, SHIFT): (SNOW,),
-    (L1, UP): (L1, L2), (L1, DOWN): (), (L1, SHIFT): (L1,),
-    (L2, UP): (L1, L2, MOUNTAIN), (L2, DOWN): (L1,), (L2, SHIFT): (L1, L2, SAND),
-    (MOUNTAIN, UP): (L1, L2, MOUNTAIN), (MOUNTAIN, DOWN): (L1, L2), (MOUNTAIN, SHIFT): (L1, L2, MOUNTAIN),
-    (VOLCANO, UP): (L1, L2, VOLCANO), (VOLCANO, DOWN): (L1, L2), (VOLCANO, SHIFT): (L1, L2, VOLCANO),
-    (SAND, UP): (L1, L2, SAND), (SAND, DOWN): (L1, L2, SAND), (SAND, SHIFT): (L1, L2),
-    (SNOW, UP): (SNOW,), (SNOW, DOWN): (SNOW,), (SNOW, SHIFT): (),
-    (LAVA, UP): (L1, L2, MOUNTAIN), (LAVA, DOWN): (L1, L2), (LAVA, SHIFT): (L1, L2, LAVA),
-    (STONE, UP): (L1,), (STONE, DOWN): (L1,), (STONE, SHIFT): (L1, STONE),
+    (SEA, UP): (L1,),
+    (SEA, DOWN): (),
+    (SEA, SHIFT): (SNOW,),
+    (L1, UP): (L1, L2),
+    (L1, DOWN): (),
+    (L1, SHIFT): (L1,),
+    (L2, UP): (L1, L2, MOUNTAIN),
+    (L2, DOWN): (L1,),
+    (L2, SHIFT): (L1, L2, SAND),
+    (MOUNTAIN, UP): (L1, L2, MOUNTAIN),
+    (MOUNTAIN, DOWN): (L1, L2),
+    (MOUNTAIN, SHIFT): (L1, L2, MOUNTAIN),
+    (VOLCANO, UP): (L1, L2, VOLCANO),
+    (VOLCANO, DOWN): (L1, L2),
+    (VOLCANO, SHIFT): (L1, L2, VOLCANO),
+    (SAND, UP): (L1, L2, SAND),
+    (SAND, DOWN): (L1, L2, SAND),
+    (SAND, SHIFT): (L1, L2),
+    (SNOW, UP): (SNOW,),
+    (SNOW, DOWN): (SNOW,),
+    (SNOW, SHIFT): (),
+    (LAVA, UP): (L1, L2, MOUNTAIN),
+    (LAVA, DOWN): (L1, L2),
+    (LAVA, SHIFT): (L1, L2, LAVA),
+    (STONE, UP): (L1,),
+    (STONE, DOWN): (L1,),
+    (STONE, SHIFT): (L1, STONE),
 }
 
 
@@ -646,8 +681,9 @@ def test_level_4_shelter_move_targets_within_two_spaces() -> None:
             w.stacks[at(w, r, c)] = (L1, L2)
     Wd.build_shelter(w, 0, s, False)
     targets = Wd.shelter_targets(w, 0, s)
-    assert s not in targets and len(targets) == len(set(w.geo.within(s, 2)) - {s} & {
-        at(w, r, c) for r in range(3, 7) for c in range(1, 7)})
+    assert s not in targets and len(targets) == len(
+        set(w.geo.within(s, 2)) - {s} & {at(w, r, c) for r in range(3, 7) for c in range(1, 7)}
+    )
     Wd.move_shelter(w, 0, s, targets[0])
     assert w.shelters[s] == 0 and w.shelters[targets[0]] == 1
 

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
-from dinobox.games.pangaea.world import WorldMap, load_map
+from dinobox.games.pangaea.worldmap import WorldMap, load_map
 
 SYMBOL_NAMES = ("Moon", "Sun", "Volcano", "Planet", "All symbols")
 SYMBOL_KEYS = ("moon", "sun", "volcano", "planet", "all")
@@ -22,8 +22,14 @@ EVO_SEA, EVO_MOUNTAIN, EVO_TREX, EVO_BRONTO, EVO_BUILD, EVO_EXTRA, EVO_SHELTER_M
 NUM_EVO = 8
 EVO_KEYS = ("sea", "mountain", "trex_guard", "bronto_guard", "build_anywhere", "extra_move", "shelter_move", "block")
 EVO_NAMES = (
-    "Sea explorer", "Mountain explorer", "T-Rex protection", "Brontosaurus protection",
-    "Build anywhere", "Extra move", "Shelter move", "Block a tile change",
+    "Sea explorer",
+    "Mountain explorer",
+    "T-Rex protection",
+    "Brontosaurus protection",
+    "Build anywhere",
+    "Extra move",
+    "Shelter move",
+    "Block a tile change",
 )
 EVO_LEVEL = (1, 1, 2, 2, 3, 3, 4, 4)
 MAX_EVOLUTION = 3

@@ -6,8 +6,8 @@ from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
 from dinobox.games.pangaea import knowledge, text, view
 from dinobox.games.pangaea.data import DEFAULT_DATA, LENGTHS, PangaeaData
+from dinobox.games.pangaea.geometry import geometry
 from dinobox.games.pangaea.rules import PangaeaState, layout_for
-from dinobox.games.pangaea.world import geometry
 
 
 class PangaeaGame(Game[PangaeaData]):
@@ -18,12 +18,17 @@ class PangaeaGame(Game[PangaeaData]):
     max_players = 4
     default_players = 4
     option_specs = (
-        OptionSpec("length", "choice", 30, "Duration of the game: the asteroid's countdown start (30, 45, 60)",
-                   choices=LENGTHS),
-        OptionSpec("ranges", "choice", "cards",
-                   "Range of an action: 'cards' (advanced, the range on a STAR card), or for novices "
-                   "'single' (1 space) or 'horizontal' (3 spaces)",
-                   choices=("cards", "single", "horizontal")),
+        OptionSpec(
+            "length", "choice", 30, "Duration of the game: the asteroid's countdown start (30, 45, 60)", choices=LENGTHS
+        ),
+        OptionSpec(
+            "ranges",
+            "choice",
+            "cards",
+            "Range of an action: 'cards' (advanced, the range on a STAR card), or for novices "
+            "'single' (1 space) or 'horizontal' (3 spaces)",
+            choices=("cards", "single", "horizontal"),
+        ),
     )
     default_data = DEFAULT_DATA
     presentation = Presentation(

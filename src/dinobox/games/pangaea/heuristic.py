@@ -33,13 +33,13 @@ from __future__ import annotations
 import random
 from collections import deque
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from dinobox.engine.state import State
+from dinobox.games.pangaea.geometry import Geometry, geometry
+from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
 
 ACTION_VALUE = {"up": 4, "dino": 3, "climate": 1, "down": 0, "earthquake": 0}
-NEIGHBOURS_EVEN = ((-1, 1), (0, 1), (1, 1), (1, 0), (0, -1), (-1, 0))  # shifted (even) rows
-NEIGHBOURS_ODD = ((-1, 0), (0, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 # the impact column: the sum of two STAR numbers (1..6, taken as equally likely) minus 1
 COLUMN_ODDS = tuple((s - 1, (6 - abs(s - 7)) / 36) for s in range(2, 13))
 SPECIAL_TILES = "1.M"  # where only Build elsewhere (level 3) builds a Shelter
@@ -50,32 +50,31 @@ SHELTER_BASE = 1.0  # a Shelter's worth beyond its points (evaluation units, a p
 STEP_WEIGHT = 1.0  # evaluation units per step between the Explorer and a space to build on
 
 
-def _card_value(card: dict[str, Any]) -> int:
+def _card_value(card: CardView | dict[str, Any]) -> int:
     if card.get("wild"):
         return 10
     return ACTION_VALUE.get(card.get("action", ""), 0)
 
 
-def _neighbours(world: dict[str, Any], r: int, c: int) -> list[tuple[int, int]]:
-    cols, rows = world["cols"], world["rows"]
-    steps = NEIGHBOURS_EVEN if r % 2 == 0 else NEIGHBOURS_ODD
-    return [(r + dr, (c + dc) % cols) for dr, dc in steps if 0 <= r + dr < rows]
+def _geo(world: WorldView) -> Geometry:
+    """The game's own board geometry for this view's world."""
+    return geometry(world["rows"], world["cols"])
 
 
-def _distance(cols: int, r1: int, c1: int, r2: int, c2: int) -> int:
-    """Hex steps between two spaces (even rows sit half a space right; columns wrap)."""
-    q1 = c1 - (r1 + (r1 & 1)) // 2
-    best = 99
-    for shift in (-cols, 0, cols):
-        dq = c2 + shift - (r2 + (r2 & 1)) // 2 - q1
-        dr = r2 - r1
-        best = min(best, (abs(dq) + abs(dr) + abs(dq + dr)) // 2)
-    return best
+def _neighbours(world: WorldView, r: int, c: int) -> list[tuple[int, int]]:
+    geo = _geo(world)
+    return [geo.rc(j) for j in geo.nb[geo.space(r, c)] if j >= 0]
+
+
+def _distance(geo: Geometry, a: list[int] | tuple[int, int], b: list[int] | tuple[int, int]) -> int:
+    """Hex steps between two ``[row, col]`` spaces."""
+    return geo.distance(geo.space(a[0], a[1]), geo.space(b[0], b[1]))
 
 
 @lru_cache(maxsize=64)
 def _risk_map(rows: int, cols: int, impact_rows: tuple[int, ...]) -> tuple[tuple[float, ...], ...]:
     """The chance that the asteroid (its spaces, half the toxic ring) takes each space."""
+    geo = geometry(rows, cols)
     out = []
     for r in range(rows):
         line = []
@@ -83,7 +82,7 @@ def _risk_map(rows: int, cols: int, impact_rows: tuple[int, ...]) -> tuple[tuple
             risk = 0.0
             for row in impact_rows:
                 for col, p in COLUMN_ODDS:
-                    d = _distance(cols, r, c, row, col % cols)
+                    d = _distance(geo, (r, c), (row, col % cols))
                     if d <= 1:
                         risk += p
                     elif d == 2:
@@ -93,7 +92,7 @@ def _risk_map(rows: int, cols: int, impact_rows: tuple[int, ...]) -> tuple[tuple
     return tuple(out)
 
 
-def risk_map(view: dict[str, Any]) -> tuple[tuple[float, ...], ...]:
+def risk_map(view: PangaeaView) -> tuple[tuple[float, ...], ...]:
     """Where the impact is likely, from public facts: the end-game player is the lowest scorer
     and the impact row is 5 plus or minus their Evolution card count."""
     world = view["world"]
@@ -105,13 +104,11 @@ def risk_map(view: dict[str, Any]) -> tuple[tuple[float, ...], ...]:
     else:
         low = min(p["score"] for p in players)
         lows = [p for p in players if p["score"] == low]
-    impact_rows = sorted({max(0, min(rows - 1, 5 + sign * len(p["evolution"])))
-                          for p in lows for sign in (1, -1)})
+    impact_rows = sorted({max(0, min(rows - 1, 5 + sign * len(p["evolution"]))) for p in lows for sign in (1, -1)})
     return _risk_map(rows, world["cols"], tuple(impact_rows))
 
 
-def _build_distance(world: dict[str, Any], at: list[int] | None, seat: int,
-                    risk: tuple[tuple[float, ...], ...]) -> float:
+def _build_distance(world: WorldView, at: list[int] | None, seat: int, risk: tuple[tuple[float, ...], ...]) -> float:
     """Steps from the Explorer to a level 2 space without its own Shelter, plus that space's risk."""
     if at is None:
         return 6.0
@@ -136,7 +133,7 @@ def _build_distance(world: dict[str, Any], at: list[int] | None, seat: int,
     return best
 
 
-def _shelter_values(view: dict[str, Any], risk: tuple[tuple[float, ...], ...]) -> list[float]:
+def _shelter_values(view: PangaeaView, risk: tuple[tuple[float, ...], ...]) -> list[float]:
     """Each player's Shelters in evaluation units (a point counts 2): the lightnings still to
     come (about one per LIGHTNING_STEP of the asteroid's value) and the end bonus if it survives."""
     values = [0.0] * len(view["players"])
@@ -149,7 +146,7 @@ def _shelter_values(view: dict[str, Any], risk: tuple[tuple[float, ...], ...]) -
     return values
 
 
-def evaluate(view: dict[str, Any], seat: int) -> float:
+def evaluate(view: PangaeaView, seat: int) -> float:
     risk = risk_map(view)
     shelters = _shelter_values(view, risk)
     players = view["players"]
@@ -161,10 +158,15 @@ def evaluate(view: dict[str, Any], seat: int) -> float:
     return mine - (max(others) if others else 0.0)
 
 
+def _view(state: State, seat: int) -> PangaeaView:
+    """The seat's view, read through its declared type."""
+    return cast(PangaeaView, state.view(seat))
+
+
 def _look(state: State, action: int, seat: int) -> float:
     probe = state.clone()
     probe.apply_action(action)
-    return evaluate(probe.view(seat), seat)
+    return evaluate(_view(probe, seat), seat)
 
 
 def _best_by_lookahead(state: State, legal: list[int], seat: int, rng: random.Random, limit: int = 40) -> int:
@@ -173,8 +175,9 @@ def _best_by_lookahead(state: State, legal: list[int], seat: int, rng: random.Ra
     return max(scored)[1]
 
 
-def _only_if_better(state: State, legal: list[int], infos: dict[int, dict[str, Any]], seat: int,
-                    refuse: str, rng: random.Random) -> int:
+def _only_if_better(
+    state: State, legal: list[int], infos: dict[int, dict[str, Any]], seat: int, refuse: str, rng: random.Random
+) -> int:
     """Look-ahead, but keep the card (answer ``refuse``) unless using it is clearly better."""
     no = next(a for a in legal if infos[a]["kind"] == refuse)
     base = _look(state, no, seat)
@@ -183,21 +186,22 @@ def _only_if_better(state: State, legal: list[int], infos: dict[int, dict[str, A
 
 
 # ===== Evolution cards ============================================================================
-def _own_spaces(view: dict[str, Any], seat: int) -> list[tuple[int, int]]:
+def _own_spaces(view: PangaeaView, seat: int) -> list[tuple[int, int]]:
     return [(sh["at"][0], sh["at"][1]) for sh in view["world"]["shelters"] if seat in sh["seats"]]
 
 
-def _dino_near(view: dict[str, Any], trex: bool, targets: list[tuple[int, int]], reach: int) -> bool:
-    cols = view["world"]["cols"]
+def _dino_near(view: PangaeaView, trex: bool, targets: list[tuple[int, int]], reach: int) -> bool:
+    geo = _geo(view["world"])
     for d in view["world"]["dinos"]:
-        if d["at"] is None or ("T-Rex" in d["name"]) != trex:
+        at = d["at"]
+        if at is None or ("T-Rex" in d["name"]) != trex:
             continue
-        if any(_distance(cols, d["at"][0], d["at"][1], r, c) <= reach for r, c in targets):
+        if any(_distance(geo, at, target) <= reach for target in targets):
             return True
     return False
 
 
-def _gains_in_reach(view: dict[str, Any], seat: int, at: list[int]) -> int:
+def _gains_in_reach(view: PangaeaView, seat: int, at: list[int]) -> int:
     """How many gains two step 6s could make from here (a build and harvests), at most 2."""
     world = view["world"]
     tiles = world["tiles"]
@@ -213,7 +217,7 @@ def _gains_in_reach(view: dict[str, Any], seat: int, at: list[int]) -> int:
     return min(gains, 2)
 
 
-def _activation(view: dict[str, Any], seat: int, offered: dict[str, int]) -> int | None:
+def _activation(view: PangaeaView, seat: int, offered: dict[str, int]) -> int | None:
     """Step 2: the one Evolution card worth its point this turn, if any."""
     me = view["players"][seat]
     at = me["explorer"]
@@ -222,22 +226,26 @@ def _activation(view: dict[str, Any], seat: int, offered: dict[str, int]) -> int
     near_end = view["asteroid"] <= NEAR_ASTEROID
     if "shelter_move" in offered and own and near_end:
         return offered["shelter_move"]
-    if "build_anywhere" in offered and at is not None and me["shelters_left"] \
-            and tiles[at[0]][at[1]] in SPECIAL_TILES and (at[0], at[1]) not in own:
+    if (
+        "build_anywhere" in offered
+        and at is not None
+        and me["shelters_left"]
+        and tiles[at[0]][at[1]] in SPECIAL_TILES
+        and (at[0], at[1]) not in own
+    ):
         return offered["build_anywhere"]
     if "block" in offered and own and (near_end or len(own) >= 3) and me["score"] >= 3:
         return offered["block"]
     if "bronto_guard" in offered and own and _dino_near(view, False, own, 3):
         return offered["bronto_guard"]
-    if "trex_guard" in offered and at is not None and me["score"] >= 3 \
-            and _dino_near(view, True, [(at[0], at[1])], 3):
+    if "trex_guard" in offered and at is not None and me["score"] >= 3 and _dino_near(view, True, [(at[0], at[1])], 3):
         return offered["trex_guard"]
     if "extra_move" in offered and at is not None and _gains_in_reach(view, seat, at) >= 2:
         return offered["extra_move"]
     return None
 
 
-def _buy(view: dict[str, Any], seat: int, legal: list[int], infos: dict[int, dict[str, Any]]) -> int | None:
+def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, dict[str, Any]]) -> int | None:
     """Step 7: a level 1 card once points are spare; with a Shelter standing and points to
     spare, one level higher at a time (a protection card, then Build elsewhere, which is kept:
     the Shelter move is bought only for another level 3 card, with the asteroid near)."""
@@ -276,49 +284,40 @@ def _buy(view: dict[str, Any], seat: int, legal: list[int], infos: dict[int, dic
 
 
 # ===== Shelter moves ==============================================================================
-def _debris_lines(view: dict[str, Any], impact: list[int]) -> set[tuple[int, int]]:
+def _debris_lines(view: PangaeaView, impact: list[int]) -> set[tuple[int, int]]:
     """The spaces debris can reach: six straight lines of 1..6 steps from the impact point."""
-    world = view["world"]
-    out: set[tuple[int, int]] = set()
-    for d in range(6):
-        r, c = impact
-        for _ in range(6):
-            steps = NEIGHBOURS_EVEN if r % 2 == 0 else NEIGHBOURS_ODD
-            dr, dc = steps[d]
-            if not 0 <= r + dr < world["rows"]:
-                break
-            r, c = r + dr, (c + dc) % world["cols"]
-            out.add((r, c))
-    return out
+    geo = _geo(view["world"])
+    start = geo.space(impact[0], impact[1])
+    return {geo.rc(s) for d in range(6) for s in geo.ray(start, d, 6)}
 
 
-def _shelter_move(view: dict[str, Any], legal: list[int], infos: dict[int, dict[str, Any]]) -> int:
+def _shelter_move(view: PangaeaView, legal: list[int], infos: dict[int, dict[str, Any]]) -> int:
     """Move the threatened Shelter to the safest space offered; at the end game (impact known)
     move the Shelter that the asteroid or its toxic ring would take out of their reach."""
     no = next(a for a in legal if infos[a]["kind"] == "no_shelter_move")
     moves = [a for a in legal if infos[a]["kind"] == "shelter_move"]
     if not moves:
         return no
-    cols = view["world"]["cols"]
+    geo = _geo(view["world"])
     threatened = {tuple(s) for s in view["pending_changes"]}
-    if view.get("pending_dino"):
-        threatened.add(tuple(view["pending_dino"]["to"]))
-    end = view.get("end") or {}
-    impact = end.get("impact")
+    pending = view["pending_dino"]
+    if pending:
+        threatened.add(tuple(pending["to"]))
+    end = view.get("end")
+    impact = end["impact"] if end else None
     if threatened:
         risk = risk_map(view)
-        hit = [a for a in moves if tuple(infos[a]["from"]) in threatened
-               and tuple(infos[a]["space"]) not in threatened]
+        hit = [a for a in moves if tuple(infos[a]["from"]) in threatened and tuple(infos[a]["space"]) not in threatened]
         if not hit:
             return no
         return min(hit, key=lambda a: (risk[infos[a]["space"][0]][infos[a]["space"][1]], a))
     if impact is None:
         return no
-    reach = 2 if end.get("impact_value", 0) <= -3 else 1
+    reach = 2 if end and end["impact_value"] <= -3 else 1
     lines = _debris_lines(view, impact)
 
     def danger(at: list[int]) -> float:
-        d = _distance(cols, at[0], at[1], impact[0], impact[1])
+        d = _distance(geo, at, impact)
         return (10.0 if d <= reach else 0.0) + (1.0 if (at[0], at[1]) in lines else 0.0) - 0.01 * d
 
     best = max(moves, key=lambda a: (danger(infos[a]["from"]) - danger(infos[a]["space"]), -a))
@@ -332,7 +331,7 @@ def choose(state: State, rng: random.Random) -> int:
     if len(legal) == 1:
         return legal[0]
     seat = state.current_player()
-    view = state.view(seat)
+    view = _view(state, seat)
     infos = {a: state.describe_action(a) for a in legal}
     kinds = {i["kind"] for i in infos.values()}
     me = view["players"][seat]
@@ -366,10 +365,11 @@ def choose(state: State, rng: random.Random) -> int:
             return max(cards, key=lambda a: (_card_value(hand[infos[a]["card"]]), -a))
         return next((a for a in legal if infos[a].get("verb") == "up"), legal[0])
     if "no_range" in kinds:
-        sel = view.get("selection") or {}
-        if sel.get("action") == "up":
-            bigger = [a for a in legal if infos[a]["kind"] == "range_card"
-                      and hand[infos[a]["card"]]["range"] == "star"]
+        sel = view["selection"]
+        if sel and sel.get("action") == "up":
+            bigger = [
+                a for a in legal if infos[a]["kind"] == "range_card" and hand[infos[a]["card"]]["range"] == "star"
+            ]
             if bigger:
                 return bigger[0]
         return first("no_range")  # type: ignore[return-value]

@@ -3,8 +3,7 @@ countdown and scores, and every player's face-up STAR cards and Evolution cards.
 
 from __future__ import annotations
 
-from typing import Any
-
+from dinobox.games.pangaea.viewtypes import CardView, PangaeaView
 from dinobox.games.pangaea.worldtext import SEAT_LETTERS, render_world
 
 SYMBOL_ICONS = {"moon": "Moon", "sun": "Sun", "volcano": "Volcano", "planet": "Planet", "all": "Any"}
@@ -12,16 +11,15 @@ ACTION_SHORT = {"up": "Up", "down": "Down", "climate": "Climate", "earthquake": 
 RANGE_SHORT = {"single": "1", "horizontal": "3-", "diagonal-up": "3/", "diagonal-down": "3\\", "star": "7*"}
 
 
-def card(c: dict[str, Any]) -> str:
+def card(c: CardView) -> str:
     if c.get("wild"):
         return "[bold magenta]WILD[/]"
     if c.get("reshuffle"):
         return "RESHUFFLE"
-    return (f"{c['number']} {ACTION_SHORT[c['action']]} r{RANGE_SHORT[c['range']]}"
-            f" {SYMBOL_ICONS[c['symbol']]}")
+    return f"{c['number']} {ACTION_SHORT[c['action']]} r{RANGE_SHORT[c['range']]} {SYMBOL_ICONS[c['symbol']]}"
 
 
-def asteroid_board(view: dict[str, Any]) -> str:
+def asteroid_board(view: PangaeaView) -> str:
     cells = []
     for i, sym in enumerate(view["ring"]):
         label = "A(lightning)" if i == 0 else SYMBOL_ICONS.get(sym or "", "?")
@@ -29,26 +27,31 @@ def asteroid_board(view: dict[str, Any]) -> str:
             label = f"[bold red]<{label}>[/]"
         cells.append(label)
     centre = SYMBOL_ICONS.get(view["centre"] or "", "?")
-    return (f"Asteroid board: {' -> '.join(cells)} -> (A)   centre: [bold]{centre}[/]"
-            f"   first card must show: {SYMBOL_ICONS[view['restriction']]}")
+    return (
+        f"Asteroid board: {' -> '.join(cells)} -> (A)   centre: [bold]{centre}[/]"
+        f"   first card must show: {SYMBOL_ICONS[view['restriction']]}"
+    )
 
 
-def players(view: dict[str, Any]) -> list[str]:
+def players(view: PangaeaView) -> list[str]:
     lines = []
     for p in view["players"]:
         mark = "*" if p["seat"] == view["turn_player"] else " "
         where = "off board" if p["explorer"] is None else f"r{p['explorer'][0]}c{p['explorer'][1]}"
-        evo = ", ".join(f"{e['name']} L{e['level']}{'' if e['active'] else ' (inactive)'}"
-                        for e in p["evolution"]) or "-"
+        evo = (
+            ", ".join(f"{e['name']} L{e['level']}{'' if e['active'] else ' (inactive)'}" for e in p["evolution"]) or "-"
+        )
         allies = f"  allies: {', '.join(view['players'][q]['name'] for q in p['allies'])}" if p["allies"] else ""
-        lines.append(f"{mark}{p['name']:<7}({SEAT_LETTERS[p['seat']]}) {p['score']:>3} pts  explorer {where}  "
-                     f"shelters {p['shelters']} (left {p['shelters_left']}){allies}")
+        lines.append(
+            f"{mark}{p['name']:<7}({SEAT_LETTERS[p['seat']]}) {p['score']:>3} pts  explorer {where}  "
+            f"shelters {p['shelters']} (left {p['shelters_left']}){allies}"
+        )
         lines.append("         cards: " + (" | ".join(card(c) for c in p["hand"]) or "-"))
         lines.append("         evolution: " + evo)
     return lines
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: PangaeaView) -> str:
     opts = view["options"]
     out = [
         f"[bold]Pangaea[/]  turn {view['turn']}  round {view['round']}  "
@@ -62,8 +65,9 @@ def render(view: dict[str, Any]) -> str:
         "",
     ]
     score_line = sorted(((p["score"], p["name"]) for p in view["players"]), reverse=True)
-    out.append("Score chart: " + ", ".join(f"{name} {s}" for s, name in score_line)
-               + f"  | asteroid {view['asteroid']}")
+    out.append(
+        "Score chart: " + ", ".join(f"{name} {s}" for s, name in score_line) + f"  | asteroid {view['asteroid']}"
+    )
     out.extend(players(view))
     sel = view.get("selection")
     if sel:
@@ -84,14 +88,18 @@ def render(view: dict[str, Any]) -> str:
         out.append("Range: " + " ".join(f"r{r}c{c}" for r, c in view["range"]))
     world = view["world"]
     supply = ", ".join(f"{k} {v}" for k, v in world["supply"].items())
-    out.append(f"STAR deck {view['deck_count']}  Direction deck {view['direction_deck']}  "
-               f"crack sticks {world['sticks']}  tiles: {supply}")
+    out.append(
+        f"STAR deck {view['deck_count']}  Direction deck {view['direction_deck']}  "
+        f"crack sticks {world['sticks']}  tiles: {supply}"
+    )
     evo = ", ".join(f"{k} {v}" for k, v in view["evolution_supply"].items())
     out.append(f"Evolution cards left: {evo}")
     if "end" in view:
         end = view["end"]
-        out.append(f"[bold red]Impact value {end['impact_value']}[/] at "
-                   f"{'?' if end['impact'] is None else 'r{}c{}'.format(*end['impact'])}")
+        out.append(
+            f"[bold red]Impact value {end['impact_value']}[/] at "
+            f"{'?' if end['impact'] is None else 'r{}c{}'.format(*end['impact'])}"
+        )
         if view["over"]:
             if end["survived"]:
                 names = ", ".join(view["players"][w]["name"] for w in view["winners"])

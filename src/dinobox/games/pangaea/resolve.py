@@ -3,6 +3,7 @@ level 4 interrupts and the alliance rule), the Lightning Bolt steps and the end 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dinobox.games.pangaea import flow as F
@@ -16,130 +17,194 @@ if TYPE_CHECKING:
 
 
 def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
-    tasks = st.tasks
-    if kind == F.A_TURN:
-        _start_turn(st, a)
-    elif kind == F.A_STEP1:
-        if st.ring_pos == 0:  # step 1: the token leaves the lightning space
-            st.ring_pos = 1
-            st._emit("token_moves", (1,))
-    elif kind == F.A_AFTER4:
-        if len(st.sel) == 6:
-            tasks.append((F.A_RESOLVE, a, 0))
-            tasks.append((F.A_DIRECTION, a, 0))
-            for asker in reversed(st.left_of(a)[:-1]):
-                tasks.append((F.D_INTERRUPT, asker, a))
-    elif kind == F.A_DIRECTION:
-        if st.interrupted:
-            tasks.append((F.C_DIR, 0, F.FOR_TURN))
-        else:
-            tasks.append((F.D_DIR, a, 0))
-    elif kind == F.A_RESOLVE:
-        _play_cards(st, a)
-    elif kind == F.A_QUAKE_ERUPT:
-        plan = Wd.quake_eruption(st.world, st.quake_edges)
-        if plan[0]:
-            start_plan(st, plan)
-    elif kind == F.A_ASK_MOVES:
-        for seat in reversed(st.left_of(st.decider)):
-            if st.has_active(seat, EVO_SHELTER_MOVE) and threatened(st, seat):
-                tasks.append((F.D_SHELTER, seat, 0))
-    elif kind == F.A_APPLY:
-        pending = st.plan
-        if pending is not None:
-            if b == 0:
-                st.world.events.extend(("erupt", v) for v in pending[0])
-            start = max(0, b - 1)
-            i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
-            if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take
-                tasks.append((F.A_APPLY, a, i + 1))
-                tasks.append((F.D_TAKE_TILE, a, i))
-                return
-        st.plan = None
-        st.blocked = frozenset()
-    elif kind == F.A_DINO_ARRIVE:
-        Wd.dino_arrive(st.world, a, b, st.guard_use)
-        st.pending_dino = ()
-        st.guard_use = 0
-    elif kind == F.A_DINO_THREAT:
-        w = st.world
-        for seat in reversed(st.left_of(st.decider)):
-            if w.shelters[b] >> seat & 1 and not st.guard_use >> seat & 1 \
-                    and st.has_active(seat, EVO_SHELTER_MOVE):
-                tasks.append((F.D_SHELTER, seat, 2))
-    elif kind == F.A_EXPLORER_ARRIVE:
-        s, harvest = divmod(b, 2)
-        alive = Wd.move_explorer(st.world, a, s, bool(st.guard_use >> a & 1))
-        st.pending_dino = ()
-        st.guard_use = 0
-        if alive and harvest:
-            st._emit("harvest", (a, s))
-            st.gain(a, 1, F.PART_HARVEST)
-    elif kind == F.A_TRIMS:
-        for seat in reversed(st.left_of(st.turn)):
-            if len(st.hands[seat]) > st.hand_limit(seat):
-                tasks.append((F.D_TRIM, seat, 0))
-    elif kind == F.A_STEP8:
-        _step8(st)
-    elif kind == F.A_STEP9:
-        need = st.hand_limit(a) - len(st.hands[a])
-        if need > 0:
-            tasks.append((F.C_DRAW, a, need))
-    elif kind == F.A_STEP10:
-        tasks.append((F.A_NEXT_TURN, a, 0))
-        if st.ring_pos == 0:
-            st._emit("lightning", ())
-            for k in (F.A_TRIMS, F.A_L_REENTER, F.A_L_ACTION):
-                tasks.append((k, a, 0))
-            tasks.append((F.C_STAR, 0, F.FOR_LIGHTNING))
-            tasks.append((F.C_DIR, 0, F.FOR_LIGHTNING))
-            tasks.append((F.A_L_RECALC, a, 0))
-            tasks.append((F.A_L_SCORE, a, 0))
-    elif kind == F.A_L_SCORE:
-        for p in range(st.num_players):
-            count = st.world.shelter_count(p)
-            if count:
-                st.gain(p, count, F.PART_LIGHTNING)
-    elif kind == F.A_L_RECALC:
-        recalculate(st)
-    elif kind == F.A_L_ACTION:
-        st.ctx = F.CTX_LIGHTNING
-        st.decider = st.turn
-        if st.drawn >= 0:
-            number, action, rng, _ = st.cards[st.drawn]
-            shape = rng if st.advanced else st.novice_range
-            move_locator(st, st.direction, number)
-            resolve_action(st, action, shape)
-    elif kind == F.A_L_REENTER:
-        # Re-enter the game: each waiting player, from the current player's left, may return
-        tasks.append((F.A_L_ROUND, a, 0))
-        for seat in reversed(st.left_of(st.turn)):
-            tasks.append((F.D_LREENTER, seat, 0))
-    elif kind == F.A_L_ROUND:
-        st.world.dino_moved = 0
-        st.round += 1
-        st._emit("round", (st.round,))
-    elif kind == F.A_NEXT_TURN:
-        tasks.append((F.A_TURN, (a + 1) % st.num_players, 0))
-    elif kind == F.A_E_PLACE:
-        _impact_point(st)
-    elif kind == F.A_E_MOVES:
-        for seat in reversed(st.left_of(st.end_player)):
-            if st.has_active(seat, EVO_SHELTER_MOVE) and st.world.shelter_count(seat):
-                tasks.append((F.D_SHELTER, seat, 1))
-    elif kind == F.A_E_IMPACT:
-        _impact(st)
-    elif kind == F.A_E_DEBRIS:
-        if st.drawn >= 0:
-            end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
-            st.world.locator = end  # the Event locator shows where the debris falls
-            st._emit("debris", (a, end))
-            st.decider = a  # this player's debris: they take its decisions (a board tile...)
-            start_plan(st, Wd.plan_lava(st.world, [end]))
-    elif kind == F.A_E_FINISH:
-        _finish(st)
-    else:  # pragma: no cover
+    """Run one automatic task (``flow.A_*``)."""
+    handler = AUTO_TASKS.get(kind)
+    if handler is None:  # pragma: no cover
         raise AssertionError(f"unknown task {kind}")
+    handler(st, a, b)
+
+
+def _auto_turn(st: PangaeaState, a: int, _b: int) -> None:
+    _start_turn(st, a)
+
+
+def _auto_step1(st: PangaeaState, _a: int, _b: int) -> None:
+    if st.ring_pos == 0:  # step 1: the token leaves the lightning space
+        st.ring_pos = 1
+        st._emit("token_moves", (1,))
+
+
+def _auto_after4(st: PangaeaState, a: int, _b: int) -> None:
+    tasks = st.tasks
+    if len(st.sel) == 6:
+        tasks.append((F.A_RESOLVE, a, 0))
+        tasks.append((F.A_DIRECTION, a, 0))
+        for asker in reversed(st.left_of(a)[:-1]):
+            tasks.append((F.D_INTERRUPT, asker, a))
+
+
+def _auto_direction(st: PangaeaState, a: int, _b: int) -> None:
+    tasks = st.tasks
+    if st.interrupted:
+        tasks.append((F.C_DIR, 0, F.FOR_TURN))
+    else:
+        tasks.append((F.D_DIR, a, 0))
+
+
+def _auto_resolve(st: PangaeaState, a: int, _b: int) -> None:
+    _play_cards(st, a)
+
+
+def _auto_quake_erupt(st: PangaeaState, _a: int, _b: int) -> None:
+    plan = Wd.quake_eruption(st.world, st.quake_edges)
+    if plan[0]:
+        start_plan(st, plan)
+
+
+def _auto_ask_moves(st: PangaeaState, _a: int, _b: int) -> None:
+    tasks = st.tasks
+    for seat in reversed(st.left_of(st.decider)):
+        if st.has_active(seat, EVO_SHELTER_MOVE) and threatened(st, seat):
+            tasks.append((F.D_SHELTER, seat, 0))
+
+
+def _auto_apply(st: PangaeaState, a: int, b: int) -> None:
+    tasks = st.tasks
+    pending = st.plan
+    if pending is not None:
+        if b == 0:
+            st.world.events.extend(("erupt", v) for v in pending[0])
+        start = max(0, b - 1)
+        i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
+        if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take
+            tasks.append((F.A_APPLY, a, i + 1))
+            tasks.append((F.D_TAKE_TILE, a, i))
+            return
+    st.plan = None
+    st.blocked = frozenset()
+
+
+def _auto_dino_arrive(st: PangaeaState, a: int, b: int) -> None:
+    Wd.dino_arrive(st.world, a, b, st.guard_use)
+    st.pending_dino = ()
+    st.guard_use = 0
+
+
+def _auto_dino_threat(st: PangaeaState, _a: int, b: int) -> None:
+    tasks = st.tasks
+    w = st.world
+    for seat in reversed(st.left_of(st.decider)):
+        if w.shelters[b] >> seat & 1 and not st.guard_use >> seat & 1 and st.has_active(seat, EVO_SHELTER_MOVE):
+            tasks.append((F.D_SHELTER, seat, 2))
+
+
+def _auto_explorer_arrive(st: PangaeaState, a: int, b: int) -> None:
+    s, harvest = divmod(b, 2)
+    alive = Wd.move_explorer(st.world, a, s, bool(st.guard_use >> a & 1))
+    st.pending_dino = ()
+    st.guard_use = 0
+    if alive and harvest:
+        st._emit("harvest", (a, s))
+        st.gain(a, 1, F.PART_HARVEST)
+
+
+def _auto_trims(st: PangaeaState, _a: int, _b: int) -> None:
+    tasks = st.tasks
+    for seat in reversed(st.left_of(st.turn)):
+        if len(st.hands[seat]) > st.hand_limit(seat):
+            tasks.append((F.D_TRIM, seat, 0))
+
+
+def _auto_step8(st: PangaeaState, _a: int, _b: int) -> None:
+    _step8(st)
+
+
+def _auto_step9(st: PangaeaState, a: int, _b: int) -> None:
+    tasks = st.tasks
+    need = st.hand_limit(a) - len(st.hands[a])
+    if need > 0:
+        tasks.append((F.C_DRAW, a, need))
+
+
+def _auto_step10(st: PangaeaState, a: int, _b: int) -> None:
+    tasks = st.tasks
+    tasks.append((F.A_NEXT_TURN, a, 0))
+    if st.ring_pos == 0:
+        st._emit("lightning", ())
+        for k in (F.A_TRIMS, F.A_L_REENTER, F.A_L_ACTION):
+            tasks.append((k, a, 0))
+        tasks.append((F.C_STAR, 0, F.FOR_LIGHTNING))
+        tasks.append((F.C_DIR, 0, F.FOR_LIGHTNING))
+        tasks.append((F.A_L_RECALC, a, 0))
+        tasks.append((F.A_L_SCORE, a, 0))
+
+
+def _auto_l_score(st: PangaeaState, _a: int, _b: int) -> None:
+    for p in range(st.num_players):
+        count = st.world.shelter_count(p)
+        if count:
+            st.gain(p, count, F.PART_LIGHTNING)
+
+
+def _auto_l_recalc(st: PangaeaState, _a: int, _b: int) -> None:
+    recalculate(st)
+
+
+def _auto_l_action(st: PangaeaState, _a: int, _b: int) -> None:
+    st.ctx = F.CTX_LIGHTNING
+    st.decider = st.turn
+    if st.drawn >= 0:
+        number, action, rng, _ = st.cards[st.drawn]
+        shape = rng if st.advanced else st.novice_range
+        move_locator(st, st.direction, number)
+        resolve_action(st, action, shape)
+
+
+def _auto_l_reenter(st: PangaeaState, a: int, _b: int) -> None:
+    tasks = st.tasks
+    # Re-enter the game: each waiting player, from the current player's left, may return
+    tasks.append((F.A_L_ROUND, a, 0))
+    for seat in reversed(st.left_of(st.turn)):
+        tasks.append((F.D_LREENTER, seat, 0))
+
+
+def _auto_l_round(st: PangaeaState, _a: int, _b: int) -> None:
+    st.world.dino_moved = 0
+    st.round += 1
+    st._emit("round", (st.round,))
+
+
+def _auto_next_turn(st: PangaeaState, a: int, _b: int) -> None:
+    tasks = st.tasks
+    tasks.append((F.A_TURN, (a + 1) % st.num_players, 0))
+
+
+def _auto_e_place(st: PangaeaState, _a: int, _b: int) -> None:
+    _impact_point(st)
+
+
+def _auto_e_moves(st: PangaeaState, _a: int, _b: int) -> None:
+    tasks = st.tasks
+    for seat in reversed(st.left_of(st.end_player)):
+        if st.has_active(seat, EVO_SHELTER_MOVE) and st.world.shelter_count(seat):
+            tasks.append((F.D_SHELTER, seat, 1))
+
+
+def _auto_e_impact(st: PangaeaState, _a: int, _b: int) -> None:
+    _impact(st)
+
+
+def _auto_e_debris(st: PangaeaState, a: int, _b: int) -> None:
+    if st.drawn >= 0:
+        end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
+        st.world.locator = end  # the Event locator shows where the debris falls
+        st._emit("debris", (a, end))
+        st.decider = a  # this player's debris: they take its decisions (a board tile...)
+        start_plan(st, Wd.plan_lava(st.world, [end]))
+
+
+def _auto_e_finish(st: PangaeaState, _a: int, _b: int) -> None:
+    _finish(st)
 
 
 def _start_turn(st: PangaeaState, seat: int) -> None:
@@ -155,9 +220,18 @@ def _start_turn(st: PangaeaState, seat: int) -> None:
     st.decider = seat
     st._emit("turn", (seat,))
     order = (
-        (F.A_STEP1, seat, 0), (F.D_STEP2, seat, 0), (F.D_STEP3, seat, 0), (F.D_STEP4, seat, 0),
-        (F.A_AFTER4, seat, 0), (F.A_TRIMS, seat, 0), (F.D_STEP6, seat, 0), (F.D_STEP7, seat, 0),
-        (F.A_TRIMS, seat, 0), (F.A_STEP8, seat, 0), (F.A_STEP9, seat, 0), (F.A_STEP10, seat, 0),
+        (F.A_STEP1, seat, 0),
+        (F.D_STEP2, seat, 0),
+        (F.D_STEP3, seat, 0),
+        (F.D_STEP4, seat, 0),
+        (F.A_AFTER4, seat, 0),
+        (F.A_TRIMS, seat, 0),
+        (F.D_STEP6, seat, 0),
+        (F.D_STEP7, seat, 0),
+        (F.A_TRIMS, seat, 0),
+        (F.A_STEP8, seat, 0),
+        (F.A_STEP9, seat, 0),
+        (F.A_STEP10, seat, 0),
     )
     st.tasks.extend(reversed(order))
 
@@ -406,8 +480,12 @@ def begin_end(st: PangaeaState) -> None:
     st.sel_hidden = False
     st.impact_sum = 0
     st.tasks = [
-        (F.A_E_FINISH, 0, 0), (F.A_E_IMPACT, 0, 0), (F.A_E_MOVES, 0, 0), (F.A_E_PLACE, 0, 0),
-        (F.C_STAR, 0, F.FOR_IMPACT_2), (F.C_STAR, 0, F.FOR_IMPACT_1),
+        (F.A_E_FINISH, 0, 0),
+        (F.A_E_IMPACT, 0, 0),
+        (F.A_E_MOVES, 0, 0),
+        (F.A_E_PLACE, 0, 0),
+        (F.C_STAR, 0, F.FOR_IMPACT_2),
+        (F.C_STAR, 0, F.FOR_IMPACT_1),
     ]
 
 
@@ -470,3 +548,33 @@ def _finish(st: PangaeaState) -> None:
         st.won = []  # mankind did not survive: everyone has lost alike
     st._emit("game_over", (survived, tuple(st.won)))
     st.finished = True
+
+
+AUTO_TASKS: dict[int, Callable[[PangaeaState, int, int], None]] = {
+    F.A_TURN: _auto_turn,
+    F.A_STEP1: _auto_step1,
+    F.A_AFTER4: _auto_after4,
+    F.A_DIRECTION: _auto_direction,
+    F.A_RESOLVE: _auto_resolve,
+    F.A_QUAKE_ERUPT: _auto_quake_erupt,
+    F.A_ASK_MOVES: _auto_ask_moves,
+    F.A_APPLY: _auto_apply,
+    F.A_DINO_ARRIVE: _auto_dino_arrive,
+    F.A_DINO_THREAT: _auto_dino_threat,
+    F.A_EXPLORER_ARRIVE: _auto_explorer_arrive,
+    F.A_TRIMS: _auto_trims,
+    F.A_STEP8: _auto_step8,
+    F.A_STEP9: _auto_step9,
+    F.A_STEP10: _auto_step10,
+    F.A_L_SCORE: _auto_l_score,
+    F.A_L_RECALC: _auto_l_recalc,
+    F.A_L_ACTION: _auto_l_action,
+    F.A_L_REENTER: _auto_l_reenter,
+    F.A_L_ROUND: _auto_l_round,
+    F.A_NEXT_TURN: _auto_next_turn,
+    F.A_E_PLACE: _auto_e_place,
+    F.A_E_MOVES: _auto_e_moves,
+    F.A_E_IMPACT: _auto_e_impact,
+    F.A_E_DEBRIS: _auto_e_debris,
+    F.A_E_FINISH: _auto_e_finish,
+}

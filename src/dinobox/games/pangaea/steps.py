@@ -3,6 +3,7 @@ steps, Alliances, Evolution Cards, Earthquake, Dinosaurs)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dinobox.games.pangaea import flow as F
@@ -258,101 +259,168 @@ def _shelter_moves(st: PangaeaState, seat: int, end: int) -> list[int]:
 
 # ===== effects ====================================================================================
 def apply_decision(st: PangaeaState, kind: int, a: int, b: int, action: int) -> None:
+    """Carry out a legal decision (``flow.D_*``) by seat ``a``."""
+    DECISIONS[kind](st, a, b, action)
+
+
+def _decide_step6(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    tasks = st.tasks
+    tasks.pop()
+    if not st.extra_used and st.has_active(a, EVO_EXTRA):
+        tasks.append((F.D_EXTRA, a, 0))
+    _do_step6(st, a, action)  # may stack decisions (a protection card) above the Extra move
+
+
+def _decide_step4(st: PangaeaState, a: int, b: int, action: int) -> None:
+    _do_step4(st, a, b, action)
+
+
+def _decide_interrupt(st: PangaeaState, a: int, b: int, action: int) -> None:
+    A = st.A
+    tasks = st.tasks
+    tasks.pop()
+    if action == A.INTERRUPT:
+        st.interrupted = True
+        st.take_card(a, st.WILD)
+        st.discard[st.WILD] += 1
+        st._emit("interrupt", (a, b))
+        while tasks and tasks[-1][0] == F.D_INTERRUPT:
+            tasks.pop()
+
+
+def _decide_dir(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    A = st.A
+    tasks = st.tasks
+    tasks.pop()
+    st.direction = action - A.DIR
+    st._emit("direction", (a, st.direction))
+
+
+def _decide_step7(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    _do_step7(st, a, action)
+
+
+def _decide_step2(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    _do_step2(st, a, action)
+
+
+def _decide_step3(st: PangaeaState, a: int, _b: int, action: int) -> None:
     A = st.A
     w = st.world
-    n = w.geo.n
     tasks = st.tasks
-    if kind == F.D_STEP6:
-        tasks.pop()
-        if not st.extra_used and st.has_active(a, EVO_EXTRA):
-            tasks.append((F.D_EXTRA, a, 0))
-        _do_step6(st, a, action)  # may stack decisions (a protection card) above the Extra move
-    elif kind == F.D_STEP4:
-        _do_step4(st, a, b, action)
-    elif kind == F.D_INTERRUPT:
-        tasks.pop()
-        if action == A.INTERRUPT:
-            st.interrupted = True
-            st.take_card(a, st.WILD)
-            st.discard[st.WILD] += 1
-            st._emit("interrupt", (a, b))
-            while tasks and tasks[-1][0] == F.D_INTERRUPT:
-                tasks.pop()
-    elif kind == F.D_DIR:
-        tasks.pop()
-        st.direction = action - A.DIR
-        st._emit("direction", (a, st.direction))
-    elif kind == F.D_STEP7:
-        _do_step7(st, a, action)
-    elif kind == F.D_STEP2:
-        _do_step2(st, a, action)
-    elif kind == F.D_STEP3 or kind == F.D_LREENTER:
-        tasks.pop()
-        if action == A.REENTER:
-            Wd.reenter(w, [a])
-        else:
-            st._emit("stay_off", (a,))
-    elif kind == F.D_CRACK:
-        edge = action - A.CRACK
-        if w.sticks <= 0:
-            reusable = [e for e in w.cracks if e not in st.quake_edges]
-            if len(reusable) >= 2:  # the player chooses which stick to move
-                tasks.append((F.D_REUSE, a, edge))
-                return
-            Wd.place_crack(w, edge, reusable[0])
-        else:
-            Wd.place_crack(w, edge)
-        st.quake_edges = (*st.quake_edges, edge)
-    elif kind == F.D_REUSE:
-        tasks.pop()
-        Wd.place_crack(w, b, action - A.REUSE_CRACK)
-        st.quake_edges = (*st.quake_edges, b)
-    elif kind == F.D_TAKE_TILE:
-        tasks.pop()
-        assert st.plan is not None
-        s, op = st.plan[1][b]
-        Wd.take_from_board(w, action - A.TAKE_TILE, Wd.needed_tile(w, s, op))
-    elif kind == F.D_GUARD:
-        tasks.pop()
-        if action == A.GUARD_YES:
-            st.guard_use |= 1 << a
-        else:
-            st._emit("no_guard", (a,))
-    elif kind == F.D_DINO:
-        tasks.pop()
-        d, s = divmod(action - A.DINO_PLACE, n)
-        resolve.dino_lands(st, d, s)
-    elif kind == F.D_EXTRA:
-        tasks.pop()
-        if action == A.EXTRA_YES:
-            st.extra_used = True
-            st.set_active(a, EVO_EXTRA, False)
-            st._emit("extra_move", (a,))
-            tasks.append((F.D_STEP6, a, 0))
-    elif kind == F.D_BLOCK:
-        tasks.pop()
-        if action != A.NO_BLOCK:
-            s = action - A.BLOCK
-            st.blocked = st.blocked | {s}
-            st.set_active(a, EVO_BLOCK, False)
-            st._emit("block", (a, s))
-    elif kind == F.D_SHELTER:
-        tasks.pop()
-        if action != A.NO_SHELTER_MOVE:
-            src, dst = divmod(action - A.SHELTER_MOVE, n)
-            Wd.move_shelter(w, a, src, dst)
-            st.set_active(a, EVO_SHELTER_MOVE, False)
-            st._emit("shelter_move", (a, src, dst))
-    elif kind == F.D_TRIM:
-        tasks.pop()
-        k = action - A.TRIM
-        st.take_card(a, k)
-        st.discard[k] += 1
-        st._emit("trim", (a, k))
-    elif kind == F.D_START:
-        tasks.pop()
-        w.explorers[a] = action - A.START
-        st._emit("start", (a, action - A.START))
+    tasks.pop()
+    if action == A.REENTER:
+        Wd.reenter(w, [a])
+    else:
+        st._emit("stay_off", (a,))
+
+
+def _decide_crack(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    A = st.A
+    w = st.world
+    tasks = st.tasks
+    edge = action - A.CRACK
+    if w.sticks <= 0:
+        reusable = [e for e in w.cracks if e not in st.quake_edges]
+        if len(reusable) >= 2:  # the player chooses which stick to move
+            tasks.append((F.D_REUSE, a, edge))
+            return
+        Wd.place_crack(w, edge, reusable[0])
+    else:
+        Wd.place_crack(w, edge)
+    st.quake_edges = (*st.quake_edges, edge)
+
+
+def _decide_reuse(st: PangaeaState, _a: int, b: int, action: int) -> None:
+    A = st.A
+    w = st.world
+    tasks = st.tasks
+    tasks.pop()
+    Wd.place_crack(w, b, action - A.REUSE_CRACK)
+    st.quake_edges = (*st.quake_edges, b)
+
+
+def _decide_take_tile(st: PangaeaState, _a: int, b: int, action: int) -> None:
+    A = st.A
+    w = st.world
+    tasks = st.tasks
+    tasks.pop()
+    assert st.plan is not None
+    s, op = st.plan[1][b]
+    Wd.take_from_board(w, action - A.TAKE_TILE, Wd.needed_tile(w, s, op))
+
+
+def _decide_guard(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    A = st.A
+    tasks = st.tasks
+    tasks.pop()
+    if action == A.GUARD_YES:
+        st.guard_use |= 1 << a
+    else:
+        st._emit("no_guard", (a,))
+
+
+def _decide_dino(st: PangaeaState, _a: int, _b: int, action: int) -> None:
+    A = st.A
+    n = st.world.geo.n
+    tasks = st.tasks
+    tasks.pop()
+    d, s = divmod(action - A.DINO_PLACE, n)
+    resolve.dino_lands(st, d, s)
+
+
+def _decide_extra(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    A = st.A
+    tasks = st.tasks
+    tasks.pop()
+    if action == A.EXTRA_YES:
+        st.extra_used = True
+        st.set_active(a, EVO_EXTRA, False)
+        st._emit("extra_move", (a,))
+        tasks.append((F.D_STEP6, a, 0))
+
+
+def _decide_block(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    A = st.A
+    tasks = st.tasks
+    tasks.pop()
+    if action != A.NO_BLOCK:
+        s = action - A.BLOCK
+        st.blocked = st.blocked | {s}
+        st.set_active(a, EVO_BLOCK, False)
+        st._emit("block", (a, s))
+
+
+def _decide_shelter(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    A = st.A
+    w = st.world
+    n = st.world.geo.n
+    tasks = st.tasks
+    tasks.pop()
+    if action != A.NO_SHELTER_MOVE:
+        src, dst = divmod(action - A.SHELTER_MOVE, n)
+        Wd.move_shelter(w, a, src, dst)
+        st.set_active(a, EVO_SHELTER_MOVE, False)
+        st._emit("shelter_move", (a, src, dst))
+
+
+def _decide_trim(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    A = st.A
+    tasks = st.tasks
+    tasks.pop()
+    k = action - A.TRIM
+    st.take_card(a, k)
+    st.discard[k] += 1
+    st._emit("trim", (a, k))
+
+
+def _decide_start(st: PangaeaState, a: int, _b: int, action: int) -> None:
+    A = st.A
+    w = st.world
+    tasks = st.tasks
+    tasks.pop()
+    w.explorers[a] = action - A.START
+    st._emit("start", (a, action - A.START))
 
 
 def _do_step2(st: PangaeaState, seat: int, action: int) -> None:
@@ -494,3 +562,25 @@ def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
     pos = st.world.explorers[seat]
     if pos >= 0:
         Wd.settle(st.world, pos)  # a lost sea or mountain power may leave the Explorer stranded
+
+
+DECISIONS: dict[int, Callable[[PangaeaState, int, int, int], None]] = {
+    F.D_STEP6: _decide_step6,
+    F.D_STEP4: _decide_step4,
+    F.D_INTERRUPT: _decide_interrupt,
+    F.D_DIR: _decide_dir,
+    F.D_STEP7: _decide_step7,
+    F.D_STEP2: _decide_step2,
+    F.D_STEP3: _decide_step3,
+    F.D_LREENTER: _decide_step3,
+    F.D_CRACK: _decide_crack,
+    F.D_REUSE: _decide_reuse,
+    F.D_TAKE_TILE: _decide_take_tile,
+    F.D_GUARD: _decide_guard,
+    F.D_DINO: _decide_dino,
+    F.D_EXTRA: _decide_extra,
+    F.D_BLOCK: _decide_block,
+    F.D_SHELTER: _decide_shelter,
+    F.D_TRIM: _decide_trim,
+    F.D_START: _decide_start,
+}

@@ -7,12 +7,20 @@ are played in step 5.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.data import COLOURS, EVO_KEYS, EVO_LEVEL, EVO_NAMES, SYMBOL_KEYS
 from dinobox.games.pangaea.tiles import ACTION_KEYS, DIRECTION_KEYS, RANGE_KEYS
+from dinobox.games.pangaea.viewtypes import (
+    CardView,
+    EndView,
+    EvolutionView,
+    PangaeaView,
+    PlayerView,
+    SelectionView,
+)
 from dinobox.games.pangaea.worldtext import world_view
 
 if TYPE_CHECKING:
@@ -23,33 +31,50 @@ def seat_name(seat: int) -> str:
     return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Seat {seat}"
 
 
-def card_info(st: PangaeaState, kind: int) -> dict[str, Any]:
+def card_info(st: PangaeaState, kind: int) -> CardView:
     if kind == st.WILD:
         return {"kind": kind, "wild": True}
     if kind == st.RESHUFFLE:
         return {"kind": kind, "reshuffle": True}
     number, action, rng, symbol = st.cards[kind]
-    return {"kind": kind, "number": number, "action": ACTION_KEYS[action], "range": RANGE_KEYS[rng],
-            "symbol": SYMBOL_KEYS[symbol]}
+    return {
+        "kind": kind,
+        "number": number,
+        "action": ACTION_KEYS[action],
+        "range": RANGE_KEYS[rng],
+        "symbol": SYMBOL_KEYS[symbol],
+    }
 
 
 PHASES = {
-    F.D_START: "start", F.D_STEP2: "step2", F.D_STEP3: "step3", F.D_STEP4: "step4",
-    F.D_INTERRUPT: "interrupt", F.D_DIR: "direction", F.D_CRACK: "earthquake", F.D_DINO: "dinosaur",
-    F.D_STEP6: "step6", F.D_EXTRA: "extra_move", F.D_STEP7: "step7", F.D_BLOCK: "block",
-    F.D_SHELTER: "shelter_move", F.D_TRIM: "give_back", F.D_TAKE_TILE: "take_tile",
-    F.D_REUSE: "reuse_crack", F.D_GUARD: "protection", F.D_LREENTER: "lightning_reenter",
+    F.D_START: "start",
+    F.D_STEP2: "step2",
+    F.D_STEP3: "step3",
+    F.D_STEP4: "step4",
+    F.D_INTERRUPT: "interrupt",
+    F.D_DIR: "direction",
+    F.D_CRACK: "earthquake",
+    F.D_DINO: "dinosaur",
+    F.D_STEP6: "step6",
+    F.D_EXTRA: "extra_move",
+    F.D_STEP7: "step7",
+    F.D_BLOCK: "block",
+    F.D_SHELTER: "shelter_move",
+    F.D_TRIM: "give_back",
+    F.D_TAKE_TILE: "take_tile",
+    F.D_REUSE: "reuse_crack",
+    F.D_GUARD: "protection",
+    F.D_LREENTER: "lightning_reenter",
 }
 
 
-def selection(st: PangaeaState, seat: int | None) -> dict[str, Any] | None:
+def selection(st: PangaeaState, seat: int | None) -> SelectionView | None:
     sel = st.sel
     if not sel:
         return None
     if st.sel_hidden and seat != st.turn:
         return {"hidden": True, "chosen": len(sel) // 2}
-    out: dict[str, Any] = {"hidden": False, "chosen": len(sel) // 2,
-                           "distance_card": sel[0], "distance": sel[1]}
+    out: SelectionView = {"hidden": False, "chosen": len(sel) // 2, "distance_card": sel[0], "distance": sel[1]}
     if len(sel) >= 4:
         out["action_card"] = sel[2]
         out["action"] = ACTION_KEYS[sel[3]]
@@ -59,34 +84,44 @@ def selection(st: PangaeaState, seat: int | None) -> dict[str, Any] | None:
     return out
 
 
-def view(st: PangaeaState, seat: int | None) -> dict[str, Any]:
-    over = st.current_player() == TERMINAL
+def players(st: PangaeaState) -> list[PlayerView]:
+    """Every player board (face up) with its pieces on the world."""
     w = st.world
     n = st.num_players
     cols = w.geo.cols
     masks = [m for m in w.shelters if m]  # the spaces with Shelters, as seat bitmasks
     per_player = st.game.data.shelters_per_player
-    players = []
+    out: list[PlayerView] = []
     for p in range(n):
         built = sum(1 for m in masks if m >> p & 1)
         allies = st.allies(p)
-        players.append({
-            "seat": p,
-            "name": seat_name(p),
-            "score": st.points[p],
-            "hand": [card_info(st, k) for k in st.hands[p]],
-            "evolution": [
-                {"type": EVO_KEYS[c >> 1], "name": EVO_NAMES[c >> 1], "level": EVO_LEVEL[c >> 1],
-                 "active": bool(c & 1)} for c in st.evo[p]
-            ],
-            "explorer": None if w.explorers[p] < 0 else [w.explorers[p] // cols, w.explorers[p] % cols],
-            "shelters": built,
-            "shelters_left": per_player - built,
-            "allies": [q for q in range(n) if allies >> q & 1],
-        })
+        evolution: list[EvolutionView] = [
+            {"type": EVO_KEYS[c >> 1], "name": EVO_NAMES[c >> 1], "level": EVO_LEVEL[c >> 1], "active": bool(c & 1)}
+            for c in st.evo[p]
+        ]
+        out.append(
+            {
+                "seat": p,
+                "name": seat_name(p),
+                "score": st.points[p],
+                "hand": [card_info(st, k) for k in st.hands[p]],
+                "evolution": evolution,
+                "explorer": None if w.explorers[p] < 0 else [w.explorers[p] // cols, w.explorers[p] % cols],
+                "shelters": built,
+                "shelters_left": per_player - built,
+                "allies": [q for q in range(n) if allies >> q & 1],
+            }
+        )
+    return out
+
+
+def view(st: PangaeaState, seat: int | None) -> PangaeaView:
+    over = st.current_player() == TERMINAL
+    w = st.world
+    cols = w.geo.cols
     to_act = st.current_player()
     top = st.tasks[-1][0] if st.tasks and not over else -1
-    result: dict[str, Any] = {
+    result: PangaeaView = {
         "game": "pangaea",
         "seat": seat,
         "turn": st.turns,
@@ -104,7 +139,7 @@ def view(st: PangaeaState, seat: int | None) -> dict[str, Any]:
         "ring_pos": st.ring_pos,
         "centre": SYMBOL_KEYS[st.centre] if st.centre >= 0 else None,
         "restriction": SYMBOL_KEYS[st.restriction()],
-        "players": players,
+        "players": players(st),
         "deck_count": sum(st.deck),
         "discard": {str(k): c for k, c in enumerate(st.discard) if c},
         "direction_deck": sum(st.dir_deck),
@@ -120,16 +155,18 @@ def view(st: PangaeaState, seat: int | None) -> dict[str, Any]:
         "blocked": sorted([s // cols, s % cols] for s in st.blocked),
         # a dino about to land (waiting for protection / Shelter-move decisions)
         "pending_dino": {"dino": st.pending_dino[0], "to": [st.pending_dino[1] // cols, st.pending_dino[1] % cols]}
-        if st.pending_dino else None,
+        if st.pending_dino
+        else None,
     }
     if top == F.D_START:
         result["stars"] = [list(rc) for rc in st.game.data.stars]
     if st.final is not None:
-        result["end"] = {
+        end: EndView = {
             "impact_value": st.final,
             "end_player": st.end_player,
             "impact": None if st.impact < 0 else [st.impact // cols, st.impact % cols],
         }
+        result["end"] = end
     if over:
         result["end"]["bonus"] = st.end_bonus[:]
         result["end"]["survived"] = any(w.shelters)

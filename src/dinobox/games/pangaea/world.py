@@ -1,11 +1,9 @@
-"""Pangaea's world: the hex board, its stacks of tiles, the pieces on it and every change.
+"""Pangaea's world: the stacks of tiles, the pieces on them and every change.
 
 The world is plain data (lists of ints and tuples) plus functions over it, so a game state can
-hold one and copy it cheaply (``World.copy``). The board geometry never changes and is shared.
-
-Board: rows 0..9 (0 = the north pole), ``cols`` spaces per row, even rows drawn half a space
-to the right. Left and right edges are joined; top and bottom are not (the Event locator bounces).
-A space is a stack of tiles on the sea (an empty stack is open sea).
+hold one and copy it cheaply (``World.copy``). The board's shape (``geometry.Geometry``) never
+changes and is shared; the starting world comes from ``worldmap.load_map``. A space is a stack
+of tiles on the sea (an empty stack is open sea).
 
 Changes record what happened in ``World.events`` (tuples, see ``EVENT_KINDS``); the game reads
 and clears them. Rulebook sections are named in the docstrings.
@@ -13,15 +11,11 @@ and clears them. Rulebook sections are named in the docstrings.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any
 
+from dinobox.games.pangaea.geometry import Geometry, geometry
 from dinobox.games.pangaea.tiles import (
     ADD,
-    BOUNCE,
     CHANGE_FLAT,
     DEBRIS_OP,
     DINO_OK,
@@ -33,20 +27,15 @@ from dinobox.games.pangaea.tiles import (
     MAX_EXPLORERS_PER_SPACE,
     MOUNTAIN,
     NUM_DINOS,
-    NUM_TILES,
-    RANGE_DIRS,
     REMOVE,
     REMOVE_THEN_UP,
     SAND,
-    SE,
     SEA,
     SHELTER_OK,
     SNOW,
     SPECIAL_OK,
     STACK_OF_SYMBOL,
     STONE,
-    SW,
-    TILE_KEYS,
     TSUNAMI_OP,
     UP,
     VOLCANO,
@@ -54,6 +43,7 @@ from dinobox.games.pangaea.tiles import (
     W,
     is_trex,
 )
+from dinobox.games.pangaea.worldmap import WorldMap
 
 EVENT_KINDS = (
     "tile",  # (space, top before, top after)
@@ -71,162 +61,6 @@ EVENT_KINDS = (
     "tile_from_board",  # (source space, tile)
     "dino",  # (dino, from or -1, to)
 )
-
-
-# ===== geometry =================================================================================
-class Geometry:
-    """The fixed shape of the board: neighbours, edges (crack places) and distances."""
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows = rows
-        self.cols = cols
-        self.n = rows * cols
-        nb: list[tuple[int, ...]] = []
-        for i in range(self.n):
-            r, c = divmod(i, cols)
-            shifted = not r & 1  # even rows sit half a space to the right
-            out = []
-            steps = ((-1, 0, 1), (0, 1, 1), (1, 0, 1), (1, -1, 0), (0, -1, -1), (-1, -1, 0))
-            for dr, dc_even, dc_odd in steps:
-                rr = r + dr
-                if not 0 <= rr < rows:
-                    out.append(-1)
-                    continue
-                cc = (c + (dc_odd if shifted else dc_even)) % cols
-                out.append(rr * cols + cc)
-            nb.append(tuple(out))
-        self.nb: tuple[tuple[int, ...], ...] = tuple(nb)
-        # Edges between neighbours: id = space * 3 + k for the E, SE and SW sides.
-        edge_of: dict[tuple[int, int], int] = {}
-        ends: dict[int, tuple[int, int]] = {}
-        for i in range(self.n):
-            for k, d in enumerate((E, SE, SW)):
-                j = nb[i][d]
-                if j >= 0:
-                    edge = i * 3 + k
-                    edge_of[(i, j)] = edge
-                    edge_of[(j, i)] = edge
-                    ends[edge] = (i, j)
-        self.edge_of = edge_of
-        self.edge_ends = ends
-        adj: dict[int, tuple[int, ...]] = {}
-        for edge, (a, b) in ends.items():
-            common = set(nb[a]) & set(nb[b]) - {-1}
-            near = []
-            for c in sorted(common):
-                near.append(edge_of[(a, c)])
-                near.append(edge_of[(b, c)])
-            adj[edge] = tuple(sorted(set(near)))
-        self.edge_adj = adj
-        self.num_edges = self.n * 3
-
-    def rc(self, space: int) -> tuple[int, int]:
-        r, c = divmod(space, self.cols)
-        return r, c
-
-    def space(self, row: int, col: int) -> int:
-        if not 0 <= row < self.rows:
-            raise ValueError(f"row {row} is off the board (rows 0..{self.rows - 1})")
-        return row * self.cols + col % self.cols
-
-    def range_spaces(self, center: int, shape: int) -> list[int]:
-        """The Range around ``center``: one of the five shapes (Earthquake - part 2)."""
-        nb = self.nb[center]
-        out = [center]
-        for d in RANGE_DIRS[shape]:
-            j = nb[d]
-            if j >= 0:
-                out.append(j)
-        return out
-
-    def line(self, start: int, direction: int, steps: int) -> tuple[int, list[int]]:
-        """Moving the Event locator: ``steps`` spaces in a straight line, wrapping at the sides
-        and bouncing at the top and bottom rows. Returns the end and the spaces passed."""
-        pos = start
-        d = direction
-        path = []
-        nb = self.nb
-        for _ in range(steps):
-            nxt = nb[pos][d]
-            if nxt < 0:
-                d = BOUNCE[d]
-                nxt = nb[pos][d]
-            pos = nxt
-            path.append(pos)
-        return pos, path
-
-    def within(self, center: int, dist: int) -> list[int]:
-        """Every space at most ``dist`` steps from ``center`` (itself first)."""
-        seen = {center: 0}
-        order = [center]
-        frontier = [center]
-        for step in range(1, dist + 1):
-            nxt = []
-            for s in frontier:
-                for j in self.nb[s]:
-                    if j >= 0 and j not in seen:
-                        seen[j] = step
-                        order.append(j)
-                        nxt.append(j)
-            frontier = nxt
-        return order
-
-    def ring(self, center: int, dist: int) -> list[int]:
-        """The spaces exactly ``dist`` steps from ``center``."""
-        inner = set(self.within(center, dist - 1)) if dist > 0 else set()
-        return [s for s in self.within(center, dist) if s not in inner]
-
-
-@cache
-def geometry(rows: int, cols: int) -> Geometry:
-    return Geometry(rows, cols)
-
-
-# ===== the starting map (an editable data file) =================================================
-@dataclass(frozen=True)
-class WorldMap:
-    rows: tuple[str, ...]
-    stars: tuple[tuple[int, int], ...]
-    locator: tuple[int, int]
-    supply: tuple[int, ...]
-    sticks: int
-
-    def validate(self) -> str | None:
-        if not 3 <= len(self.rows) <= 20:
-            return "the world needs 3..20 rows"
-        cols = len(self.rows[0])
-        if cols < 4 or any(len(r) != cols for r in self.rows):
-            return "every row of the world must have the same length (at least 4)"
-        bad = {ch for r in self.rows for ch in r if ch not in STACK_OF_SYMBOL}
-        if bad:
-            return f"unknown map symbols {sorted(bad)} (known: {''.join(STACK_OF_SYMBOL)})"
-        for r, c in (*self.stars, self.locator):
-            if not (0 <= r < len(self.rows) and 0 <= c < cols):
-                return f"map position {[r, c]} is off the board"
-        if len(self.supply) != NUM_TILES or any(x < 0 for x in self.supply):
-            return f"the supply needs {NUM_TILES} non-negative counts"
-        if self.sticks < 0:
-            return "sticks must not be negative"
-        return None
-
-
-def load_map(text: str | None = None) -> WorldMap:
-    """Read a world file (the packaged ``world.json`` by default)."""
-    if text is None:
-        text = resources.files("dinobox.games.pangaea").joinpath("world.json").read_text(encoding="utf-8")
-    raw = json.loads(text)
-    supply = [0] * NUM_TILES
-    for key, count in raw.get("supply", {}).items():
-        if key not in TILE_KEYS:
-            raise ValueError(f"world supply: unknown tile {key!r}")
-        supply[TILE_KEYS.index(key)] = int(count)
-    return WorldMap(
-        rows=tuple(raw["rows"]),
-        stars=tuple((int(r), int(c)) for r, c in raw["stars"]),
-        locator=(int(raw["locator"][0]), int(raw["locator"][1])),
-        supply=tuple(supply),
-        sticks=int(raw.get("sticks", 12)),
-    )
 
 
 # ===== the world =================================================================================
@@ -343,8 +177,9 @@ def _pop(world: World, s: int) -> int:
 def board_sources(world: World, tile: int, exclude: frozenset[int] | set[int]) -> list[int]:
     """Rules of Change: with none of a tile in the supply, one may be taken from the board: a
     space showing that tile on top, outside the spaces being changed, with no piece on it."""
-    return [s for s, st in enumerate(world.stacks)
-            if st and st[-1] == tile and s not in exclude and not world.occupied(s)]
+    return [
+        s for s, st in enumerate(world.stacks) if st and st[-1] == tile and s not in exclude and not world.occupied(s)
+    ]
 
 
 def take_from_board(world: World, source: int, tile: int) -> None:
@@ -609,8 +444,13 @@ def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ())
     out = []
     for e in cand:
         a, b = geo.edge_ends[e]
-        if (a in inside or b in inside) and e not in chosen and e not in world.cracks \
-                and not world.is_sea(a) and not world.is_sea(b):
+        if (
+            (a in inside or b in inside)
+            and e not in chosen
+            and e not in world.cracks
+            and not world.is_sea(a)
+            and not world.is_sea(b)
+        ):
             out.append(e)
     out.sort()
     return out
@@ -888,4 +728,3 @@ def lava_to_stone(world: World, s: int) -> bool:
     world.stacks[s] = (*world.stacks[s], STONE)
     world.events.append(("tile", s, LAVA, STONE))
     return True
-

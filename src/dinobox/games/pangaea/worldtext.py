@@ -9,9 +9,8 @@ Explorers ``a``-``d`` (by seat), Shelters ``A``-``D``, ``R`` a T-Rex, ``S`` a Br
 
 from __future__ import annotations
 
-from typing import Any
-
 from dinobox.games.pangaea.tiles import DINO_NAMES, NUM_DINOS, TILE_KEYS, TILE_SYMBOLS, is_trex
+from dinobox.games.pangaea.viewtypes import ShelterView, WorldView
 from dinobox.games.pangaea.world import World
 
 SEAT_LETTERS = "abcdefgh"
@@ -28,25 +27,28 @@ TILE_STYLE = {
 }
 
 
-def world_view(world: World) -> dict[str, Any]:
+def world_view(world: World) -> WorldView:
     """Everything about the world is public: a JSON projection."""
     geo = world.geo
     cols = geo.cols
 
     keys = TILE_KEYS
 
+    def at(s: int) -> list[int]:
+        return [s // cols, s % cols]
+
     def rc(s: int) -> list[int] | None:
-        return None if s < 0 else [s // cols, s % cols]
+        return None if s < 0 else at(s)
 
     stacks = world.stacks
     symbols = [TILE_SYMBOLS[st[-1]] if st else "." for st in stacks]
     tiles = ["".join(symbols[r * cols : r * cols + cols]) for r in range(geo.rows)]
-    shelters = []
+    shelters: list[ShelterView] = []
     for s, mask in enumerate(world.shelters):
         if mask:
             seats = [p for p in range(len(world.explorers)) if mask >> p & 1]
             special = [p for p in seats if world.special[s] >> p & 1]
-            shelters.append({"at": rc(s), "seats": seats, "special": special})
+            shelters.append({"at": at(s), "seats": seats, "special": special})
     return {
         "rows": geo.rows,
         "cols": cols,
@@ -58,14 +60,14 @@ def world_view(world: World) -> dict[str, Any]:
             {"id": d, "name": DINO_NAMES[d], "at": rc(world.dinos[d]), "moved": bool(world.dino_moved >> d & 1)}
             for d in range(NUM_DINOS)
         ],
-        "locator": rc(world.locator),
-        "cracks": [[rc(a), rc(b)] for a, b in (geo.edge_ends[e] for e in world.cracks)],
+        "locator": at(world.locator),
+        "cracks": [[at(a), at(b)] for a, b in (geo.edge_ends[e] for e in world.cracks)],
         "sticks": world.sticks,
         "supply": {TILE_KEYS[t]: n for t, n in enumerate(world.supply) if t},
     }
 
 
-def render_world(view: dict[str, Any], markup: bool = False, stars: list[list[int]] | None = None) -> str:
+def render_world(view: WorldView, markup: bool = False, stars: list[list[int]] | None = None) -> str:
     """The hex world as text: offset rows, a symbol per tile and the pieces on it."""
     rows, cols = view["rows"], view["cols"]
     marks: dict[tuple[int, int], str] = {}
