@@ -56,6 +56,8 @@ class Game(Generic[D]):
     # True when a finished game may have no winner at all (everyone loses): ``winners()`` is
     # then empty and ``returns()`` all zero, so the game is not constant-sum.
     can_end_without_winner: ClassVar[bool] = False
+    # False when every seat sees the whole table (chance aside): ``resample`` then redraws nothing.
+    hidden_information: ClassVar[bool] = True
 
     def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:
         self.options: dict[str, Any] = OptionSet(self.option_specs).resolve(options, self.id)

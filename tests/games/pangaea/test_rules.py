@@ -6,6 +6,7 @@ Direction cards (0 = up-right, clockwise). Test names follow the rulebook's head
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from dinobox.engine.state import CHANCE, State
 from dinobox.engine.testing import force, play
 from dinobox.games.pangaea.data import DEFAULT_DATA
 from dinobox.games.pangaea.game import PangaeaGame
+from dinobox.games.pangaea.rules import PangaeaState
 
 WILD, RESHUFFLE = 40, 41
 NE, E = 0, 1
@@ -49,8 +51,14 @@ def legal_kinds(state: State) -> set[str]:
     return {state.describe_action(a)["kind"] for a in state.legal_actions()}
 
 
-def begin(hands: list[list[int]], stars: list[list[int]], n: int = 2, tokens: tuple[int, ...] = TOKENS,
-          data: dict[str, Any] | None = None, **opts: Any) -> State:
+def begin(
+    hands: list[list[int]],
+    stars: list[list[int]],
+    n: int = 2,
+    tokens: tuple[int, ...] = TOKENS,
+    data: dict[str, Any] | None = None,
+    **opts: Any,
+) -> State:
     """Set up: tokens, deals, starting stars; returns at the first player's first decision."""
     s = new(n, data, **opts)
     force(s, *tokens)
@@ -61,8 +69,14 @@ def begin(hands: list[list[int]], stars: list[list[int]], n: int = 2, tokens: tu
     return s
 
 
-def choose(s: State, distance: int | None, action_card: int | None, direction: int | None = NE,
-           wild_distance: int | None = None, range_card: int | None = None) -> None:
+def choose(
+    s: State,
+    distance: int | None,
+    action_card: int | None,
+    direction: int | None = NE,
+    wild_distance: int | None = None,
+    range_card: int | None = None,
+) -> None:
     """Step 4 and 5 for the player to act (no interrupt expected)."""
     if wild_distance is not None:
         play(s, act(s, "distance_wild", distance=wild_distance))
@@ -118,6 +132,40 @@ def test_starting_positions_one_explorer_per_star() -> None:
         s.apply_action(0)
 
 
+def test_kick_off_the_game_start_player_given() -> None:
+    """The start player is an option; starting positions are taken from them on, in turn order."""
+    s = new(3, first=2)
+    force(s, *TOKENS, 0, 1, 2, 3, 10, 11, 12, 13, 30, 31, 32, 33)
+    order = []
+    for star in ([4, 1], [4, 7], [6, 3]):
+        order.append(s.current_player())
+        play(s, act(s, "start", space=star))
+    assert order == [2, 0, 1]
+    v = s.view(None)
+    assert v["turn_player"] == 2 and v["start_player"] == 2 and v["options"]["first"] == 2
+    assert any(e["text"] == "Green is the start player." for e in s.log(0))
+
+
+def test_kick_off_the_game_start_player_drawn_at_random() -> None:
+    s = new(2, first="random")
+    force(s, *TOKENS, 0, 1, 2, 3, 30, 31, 32, 33)
+    assert s.is_chance_node() and s.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    assert s.view(None)["start_player"] is None
+    force(s, 1)
+    assert s.current_player() == 1 and s.view(None)["start_player"] == 1
+    assert "Blue is the start player (drawn at random)." in [e["text"] for e in s.log(None)]
+    play(s, act(s, "start", space=[4, 7]), act(s, "start", space=[4, 1]))
+    assert s.view(None)["turn_player"] == 1
+
+
+def test_kick_off_the_game_start_player_must_be_a_seat_or_random() -> None:
+    with pytest.raises(ValueError, match=r"start player \(option 'first'\) must be a seat 0..1 or 'random', not 3"):
+        new(2, first=3)
+    with pytest.raises(ValueError, match="first"):
+        new(2, first="oldest")
+    assert new(4, first="3").view(None)["options"]["first"] == 3
+
+
 def test_duration_of_the_game_countdown_options() -> None:
     for length in (30, 45, 60):
         assert new(length=length).view(None)["asteroid"] == length
@@ -149,24 +197,41 @@ def test_asteroid_board_symbol_cards_first_card_must_show_the_symbol() -> None:
 
 def test_playing_the_wild_card_distance_0_to_10_any_action_never_range() -> None:
     s = begin([[WILD, WILD, 0, 1], OTHER], [[4, 1], [4, 7]])
-    dists = sorted(s.describe_action(a).get("distance", -1) for a in s.legal_actions()
-                   if s.describe_action(a)["kind"] == "distance_wild")
+    dists = sorted(
+        s.describe_action(a).get("distance", -1)
+        for a in s.legal_actions()
+        if s.describe_action(a)["kind"] == "distance_wild"
+    )
     assert dists == list(range(11))
     play(s, act(s, "distance_wild", distance=0))
-    assert {s.describe_action(a)["verb"] for a in s.legal_actions()
-            if s.describe_action(a)["kind"] == "action_wild"} == {"up", "down", "climate", "earthquake", "dino"}
+    assert {
+        s.describe_action(a)["verb"] for a in s.legal_actions() if s.describe_action(a)["kind"] == "action_wild"
+    } == {"up", "down", "climate", "earthquake", "dino"}
     play(s, act(s, "action_wild", verb="climate"))
     assert legal_kinds(s) == {"range_card", "no_range"}
     assert WILD not in {s.describe_action(a).get("card") for a in s.legal_actions()}
 
 
-def test_players_turn_step_4_chosen_cards_are_hidden_until_played() -> None:
+def test_players_turn_step_4_chosen_cards_lie_face_up_for_everyone() -> None:
+    """The cards are chosen from the face-up player board and no sentence hides the choice."""
     s = begin([[0, 1, 2, 3], OTHER], [[4, 1], [4, 7]])
     play(s, act(s, "distance_card", card=MOON_2_DOWN))
-    assert s.view(0)["selection"]["distance"] == 2
-    assert s.view(1)["selection"] == {"hidden": True, "chosen": 1}
-    assert s.log(1)[-1]["text"] == "Red chooses a card."
-    assert "for the distance" in s.log(0)[-1]["text"]
+    for seat in (None, 0, 1):
+        assert s.view(seat)["selection"] == {"chosen": 1, "distance_card": MOON_2_DOWN, "distance": 2}
+        assert "for the distance: 2" in s.log(seat)[-1]["text"]
+    play(s, act(s, "action_card", card=2))
+    assert s.view(1)["selection"]["action"] == "earthquake"
+    assert s.resample(1, random.Random(3)).view(1) == s.view(1)  # nothing to redraw
+
+
+def test_players_turn_step_5_interrupt_is_decided_on_the_face_up_choice() -> None:
+    s = begin([[0, 1, 2, 8], [30, 31, 32, WILD]], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_card", card=MOON_2_DOWN))
+    play(s, act(s, "action_card", card=MOON_3_CLIMATE))
+    play(s, act(s, "no_range"))
+    assert s.current_player() == 1 and legal_kinds(s) == {"interrupt", "no_interrupt"}
+    sel = s.view(1)["selection"]
+    assert (sel["distance"], sel["action"], sel["range_card"]) == (2, "climate", -1)
 
 
 def test_players_turn_step_5_interrupt_forces_a_direction_card() -> None:
@@ -197,7 +262,7 @@ def test_moving_the_event_locator_player_chooses_the_direction() -> None:
     v = s.view(None)
     assert v["world"]["locator"] == [3, 6]
     assert v["world"]["tiles"][3][6] == ":"  # level 2 + climate shift = sand
-    assert v["played"] and v["selection"]["hidden"] is False
+    assert v["played"] and v["selection"]["chosen"] == 3
 
 
 def test_players_turn_step_6_harvest_after_a_one_space_move_on_level_1() -> None:
@@ -287,6 +352,49 @@ def test_dinosaurs_player_chooses_kind_and_space() -> None:
     assert s.view(None)["world"]["dinos"][0]["at"] == [5, 4]
 
 
+def test_actions_range_is_shown_only_while_the_action_lasts() -> None:
+    s = begin([[MOON_4_DINO, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_card", card=0))
+    play(s, act(s, "action_card", card=MOON_4_DINO))
+    play(s, act(s, "no_range"))
+    assert s.view(None)["range"] == []  # not before the Event locator has moved
+    play(s, act(s, "direction", direction="W"))
+    assert s.view(1)["phase"] == "dinosaur" and s.view(1)["range"] == [[5, 4]]
+    play(s, act(s, "dino_place", dino=0))
+    assert s.view(1)["phase"] == "step6" and s.view(1)["range"] == []
+    play(s, act(s, "move", space=[4, 2]))
+    assert all(s.view(seat)["range"] == [] for seat in (None, 0, 1))  # nor in the turns after
+
+
+def test_dinosaurs_no_space_in_the_range_nothing_happens_and_the_log_says_why() -> None:
+    s = begin([[WILD, MOON_4_DINO, 0, 1], OTHER], [[4, 1], [4, 7]])
+    play(s, act(s, "distance_wild", distance=0))  # the Event locator stays on the central mountain
+    play(s, act(s, "action_card", card=MOON_4_DINO))
+    play(s, act(s, "no_range"))
+    play(s, act(s, "direction", direction="W"))
+    texts = [e["text"] for e in s.log(1)]
+    assert texts[-2] == "Dinosaur over 1 space."
+    assert texts[-1].startswith("Nothing happens: no space of the range can take a Dinosaur")
+    assert texts[-1].endswith("(r5c5: Mountain).")
+    v = s.view(None)
+    assert v["phase"] == "step6" and all(d["at"] is None for d in v["world"]["dinos"])
+
+
+def test_dinosaurs_all_four_out_and_the_one_in_range_cannot_move_nothing_happens() -> None:
+    s = begin([[MOON_4_DINO, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
+    assert isinstance(s, PangaeaState)
+    cols = world(s)["cols"]
+    s.world.dinos = [5 * cols + 4, 6 * cols + 4, 6 * cols + 5, 6 * cols + 6]  # every dino out, T-Rex 1 on r5c4
+    play(s, act(s, "distance_card", card=0))
+    play(s, act(s, "action_card", card=MOON_4_DINO))
+    play(s, act(s, "no_range"))
+    play(s, act(s, "direction", direction="W"))  # the range is r5c4 alone, where T-Rex 1 stands
+    text = s.log(None)[-1]["text"]
+    assert text.startswith("Nothing happens: all four Dinosaurs are on the board and T-Rex 1")
+    assert text.endswith("(r5c4: T-Rex 1 is already there).")
+    assert s.view(None)["phase"] == "step6"
+
+
 def test_novice_players_range_is_one_space_without_a_range_card() -> None:
     s = begin([[0, 8, 1, 6], OTHER], [[4, 1], [4, 7]], ranges="single")
     play(s, act(s, "distance_card", card=0))
@@ -296,7 +404,7 @@ def test_novice_players_range_is_one_space_without_a_range_card() -> None:
     play(s, act(s, "distance_card", card=0))
     play(s, act(s, "action_card", card=MOON_3_CLIMATE))
     play(s, act(s, "direction", direction="W"))
-    assert s.view(None)["range"] == [[5, 4], [5, 3], [5, 5]]
+    assert "Climate shift over 3 horizontal." in [e["text"] for e in s.log(None)]
 
 
 # ===== Lightning and the Asteroid recalculation ====================================================
@@ -330,8 +438,7 @@ def test_asteroid_recalculation_an_all_sea_row_counts_10() -> None:
 def test_the_end_game_3_minus_6_places_the_asteroid_on_minus_3() -> None:
     rows = list(DEFAULT_DATA.world_rows)
     rows[3] = "...12V212...."[:12]  # six land spaces on row 3
-    s = begin([[MOON_2_DOWN, 8, 0, 6], OTHER], [[4, 1], [4, 7]],
-              data={"countdown_start": 3, "world_rows": rows})
+    s = begin([[MOON_2_DOWN, 8, 0, 6], OTHER], [[4, 1], [4, 7]], data={"countdown_start": 3, "world_rows": rows})
     to_lightning(s, MOON_2_DOWN)
     force(s, 20, 21)
     v = s.view(None)
@@ -379,7 +486,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     before = s.view(None), s.history()
     for bad in (-1, 10**6, "x", None):
         with pytest.raises(IllegalActionError):
-            s.apply_action(bad)  # type: ignore[arg-type]
+            s.apply_action(bad)
     assert (s.view(None), s.history()) == before
     with pytest.raises(ValueError, match="countdown_start"):
         new(data={"countdown_start": -5})
@@ -435,8 +542,13 @@ def alliance_table() -> State:
     rows[4] = "..22........"
     rows[5] = ".....M......"
     data = {"world_rows": rows, "stars": [(4, 3), (4, 2), (2, 9), (2, 9)]}
-    s = begin([[14, 13, 10, 11], [21, 20, 22, 24], [30, 32, 33, 34]], [[4, 3], [4, 2], [2, 9]], n=3,
-              tokens=(0, 4, 4, 4, 1), data=data)
+    s = begin(
+        [[14, 13, 10, 11], [21, 20, 22, 24], [30, 32, 33, 34]],
+        [[4, 3], [4, 2], [2, 9]],
+        n=3,
+        tokens=(0, 4, 4, 4, 1),
+        data=data,
+    )
 
     def turn(dist: int, action: int, step6: str, refill: list[int], **fields: Any) -> None:
         if "continue" in legal_kinds(s):
@@ -504,14 +616,18 @@ def test_evolution_cards_level_2_needs_a_level_1_card_given_back() -> None:
     play(s, act(s, "move", space=[4, 8]))
     choose(s, None, 11, NE, wild_distance=0)
     play(s, act(s, "move_harvest", space=[4, 1]))
-    buys = {(s.describe_action(a)["evolution"], s.describe_action(a).get("discard"))
-            for a in s.legal_actions() if s.describe_action(a)["kind"] == "buy"}
+    buys = {
+        (s.describe_action(a)["evolution"], s.describe_action(a).get("discard"))
+        for a in s.legal_actions()
+        if s.describe_action(a)["kind"] == "buy"
+    }
     assert ("trex_guard", "sea") in buys and ("bronto_guard", "sea") in buys
     assert not any(e in ("build_anywhere", "extra_move", "shelter_move", "block") for e, _ in buys)
     play(s, act(s, "buy", evolution="trex_guard"))
     v = s.view(None)
     assert v["players"][0]["evolution"] == [
-        {"type": "trex_guard", "name": "T-Rex protection", "level": 2, "active": False}]
+        {"type": "trex_guard", "name": "T-Rex protection", "level": 2, "active": False}
+    ]
     assert v["evolution_supply"]["sea"] == DEFAULT_DATA.evolution_cards[0]  # given back
     assert v["scores"][0] == 0
 

@@ -593,14 +593,12 @@ function cardMatches(a, card) {
 function turnCards(view) {
   const sel = view.selection;
   const items = [];
-  if (sel && sel.hidden) {
-    items.push(h("p", {}, `${playerName(view, view.turn_player)} has chosen ${sel.chosen} card(s), face down until played.`));
-  } else if (sel) {
+  if (sel) {  // the chosen cards lie face up on the player board: everyone sees them
     const parts = [];
     if (sel.distance !== undefined) parts.push(`distance ${sel.distance}`);
     if (sel.action) parts.push(`action ${(ACTIONS[sel.action] || {}).label || sel.action}`);
     if (sel.range) parts.push(`range ${(RANGES[sel.range] || {}).label || sel.range}`);
-    items.push(h("p", {}, `Chosen: ${parts.join(", ") || "nothing yet"}`));
+    items.push(h("p", {}, `${playerName(view, view.turn_player)} has chosen: ${parts.join(", ") || "nothing yet"}`));
   }
   const played = list(view.played);
   if (played.length) items.push(h("div", { class: "hand" }, played.map((c) => starCard(c))));

@@ -9,7 +9,8 @@ except the countdown, the scores and the end-game values (in [-1, 1]).
 Only ``view(seat)`` is read, through its declared type (``viewtypes.PangaeaView``), tolerantly:
 a missing key reads as empty. Keys the encoder does not know are ignored and an unknown phase
 (a decision kind added later) sets the ``other`` slot of ``phase``, so the layout stays fixed
-while the rules grow. In Pangaea every hand is face up, so all hands are encoded.
+while the rules grow. In Pangaea every hand is face up, and so are the cards chosen in step 4:
+all of them are encoded.
 """
 
 from __future__ import annotations
@@ -271,14 +272,14 @@ class PangaeaEncoder(ArrayEncoder):
                 (17,),
                 0,
                 1,
-                "step 4 choice: present, hidden from me, cards chosen / 3, "
+                "step 4 choice: present, hidden from me (always 0: the cards lie face up), cards chosen / 3, "
                 f"distance / {DISTANCE_SCALE:g}, distance from a Wild, action one-hot ("
                 + ", ".join(ACTION_KEYS)
                 + "), action from a Wild, range one-hot ("
                 + ", ".join(RANGE_KEYS)
                 + "), no range card",
             ),
-            Piece("selection_cards", (C,), 0, 1, f"the chosen cards when I may see them: {cards}"),
+            Piece("selection_cards", (C,), 0, 1, f"the chosen cards: {cards}"),
             Piece("played", (C,), 0, 1, f"cards played this turn: {cards}"),
             Piece(
                 "turn_state",
@@ -525,20 +526,19 @@ class PangaeaEncoder(ArrayEncoder):
         if isinstance(sel, Mapping):
             row = parts["selection"]
             row[0] = 1.0
-            row[1] = 1.0 if sel.get("hidden") else 0.0
+            # row[1] ("hidden from me") stays 0: the chosen cards lie face up (kept for a stable layout)
             row[2] = _clip(_num(sel.get("chosen")) / 3.0)
-            if not sel.get("hidden"):
-                row[3] = _clip(_num(sel.get("distance")) / DISTANCE_SCALE)
-                row[4] = 1.0 if sel.get("distance_card") == self.K else 0.0
-                action, rng = sel.get("action"), sel.get("range")
-                if action in ACTION_KEYS:
-                    row[5 + ACTION_KEYS.index(action)] = 1.0
-                row[10] = 1.0 if sel.get("action_card") == self.K else 0.0
-                if rng in RANGE_KEYS:
-                    row[11 + RANGE_KEYS.index(rng)] = 1.0
-                row[16] = 1.0 if sel.get("range_card") == -1 else 0.0
-                chosen = [{"kind": sel.get(key)} for key in ("distance_card", "action_card", "range_card")]
-                self._cards(parts["selection_cards"], chosen)
+            row[3] = _clip(_num(sel.get("distance")) / DISTANCE_SCALE)
+            row[4] = 1.0 if sel.get("distance_card") == self.K else 0.0
+            action, rng = sel.get("action"), sel.get("range")
+            if action in ACTION_KEYS:
+                row[5 + ACTION_KEYS.index(action)] = 1.0
+            row[10] = 1.0 if sel.get("action_card") == self.K else 0.0
+            if rng in RANGE_KEYS:
+                row[11 + RANGE_KEYS.index(rng)] = 1.0
+            row[16] = 1.0 if sel.get("range_card") == -1 else 0.0
+            chosen = [{"kind": sel.get(key)} for key in ("distance_card", "action_card", "range_card")]
+            self._cards(parts["selection_cards"], chosen)
         self._cards(parts["played"], v.get("played") or [])
         ts = parts["turn_state"]
         ts[0] = 1.0 if v.get("interrupted") else 0.0

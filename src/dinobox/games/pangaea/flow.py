@@ -8,6 +8,7 @@ C_TOKEN = 0  # (C_TOKEN, 0, slot): a symbol token for a question mark (slot 0 = 
 C_DRAW = 1  # (C_DRAW, seat, count): STAR cards drawn onto a player board
 C_DIR = 2  # (C_DIR, 0, purpose): a Direction card
 C_STAR = 3  # (C_STAR, 0, purpose): a STAR card drawn for the lightning, the impact or debris
+C_FIRST = 4  # (C_FIRST, 0, 0): the start player, drawn at random (Kick-off the game)
 
 # ----- decisions (a = the deciding seat) ---------------------------------------------------------
 D_START = 10
@@ -56,8 +57,10 @@ A_DINO_ARRIVE = 52  # (A_DINO_ARRIVE, dino, space): the pending dino lands
 A_DINO_THREAT = 53  # (A_DINO_THREAT, dino, space): Shelter-move cards against a Brontosaurus
 A_EXPLORER_ARRIVE = 54  # (A_EXPLORER_ARRIVE, seat, space * 2 + harvest): onto a T-Rex's space
 A_L_ROUND = 55  # a new round begins (after the lightning re-entry)
+A_SEATS = 56  # the start player is known: starting positions from them on, then their first turn
+A_ACTION_DONE = 57  # the action of step 5 (or of the lightning) is over: its range is no longer shown
 
-CHANCE_KINDS = frozenset({C_TOKEN, C_DRAW, C_DIR, C_STAR})
+CHANCE_KINDS = frozenset({C_TOKEN, C_DRAW, C_DIR, C_STAR, C_FIRST})
 DECISION_KINDS = frozenset(range(10, 30))
 
 # purposes of C_DIR / C_STAR

@@ -29,6 +29,13 @@ class PangaeaGame(Game[PangaeaData]):
             "'single' (1 space) or 'horizontal' (3 spaces)",
             choices=("cards", "single", "horizontal"),
         ),
+        OptionSpec(
+            "first",
+            "choice",
+            0,
+            "Start player (Kick-off the game): a seat number (0 = the first seat), or 'random' for a chance draw",
+            choices=(0, 1, 2, 3, "random"),
+        ),
     )
     default_data = DEFAULT_DATA
     presentation = Presentation(
@@ -40,6 +47,15 @@ class PangaeaGame(Game[PangaeaData]):
         resample=knowledge.resample,
     )
     can_end_without_winner = True  # Winning the Game: no surviving Shelter means everyone loses
+    hidden_information = False  # every card and piece lies face up; the decks' order is never stored
+
+    def check_configuration(self) -> str | None:
+        first = self.options["first"]
+        if first != "random" and first >= self.num_players:
+            return (
+                f"the start player (option 'first') must be a seat 0..{self.num_players - 1} or 'random', not {first}"
+            )
+        return None
 
     def new_initial_state(self) -> PangaeaState:
         return PangaeaState(self)

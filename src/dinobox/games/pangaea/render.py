@@ -51,12 +51,17 @@ def players(view: PangaeaView) -> list[str]:
     return lines
 
 
+def _start_player(view: PangaeaView) -> str:
+    first = view["start_player"]
+    return "not drawn yet" if first is None else view["players"][first]["name"]
+
+
 def render(view: PangaeaView) -> str:
     opts = view["options"]
     out = [
         f"[bold]Pangaea[/]  turn {view['turn']}  round {view['round']}  "
         f"countdown: asteroid at [bold red]{view['asteroid']}[/] (game length {opts['length']}, "
-        f"ranges {opts['ranges']})",
+        f"ranges {opts['ranges']}, start player {_start_player(view)})",
         asteroid_board(view),
         "",
         render_world(view["world"], markup=True, stars=view.get("stars")),
@@ -69,17 +74,14 @@ def render(view: PangaeaView) -> str:
         "Score chart: " + ", ".join(f"{name} {s}" for s, name in score_line) + f"  | asteroid {view['asteroid']}"
     )
     out.extend(players(view))
-    sel = view.get("selection")
-    if sel:
-        if sel["hidden"]:
-            out.append(f"{view['players'][view['turn_player']]['name']} has chosen {sel['chosen']} card(s).")
-        else:
-            parts = [f"distance {sel['distance']}"]
-            if "action" in sel:
-                parts.append(f"action {ACTION_SHORT[sel['action']]}")
-            if "range" in sel:
-                parts.append(f"range {RANGE_SHORT[sel['range']]}")
-            out.append("Chosen: " + ", ".join(parts))
+    sel = view["selection"]
+    if sel:  # face up on the player board: everyone sees the chosen cards
+        parts = [f"distance {sel.get('distance')}"]
+        if "action" in sel:
+            parts.append(f"action {ACTION_SHORT[sel['action']]}")
+        if "range" in sel:
+            parts.append(f"range {RANGE_SHORT[sel['range']]}")
+        out.append(f"{view['players'][view['turn_player']]['name']} has chosen: " + ", ".join(parts))
     pending = view.get("pending_dino")
     if pending:
         name = view["world"]["dinos"][pending["dino"]]["name"]

@@ -207,12 +207,26 @@ def _auto_e_finish(st: PangaeaState, _a: int, _b: int) -> None:
     _finish(st)
 
 
+def _auto_seats(st: PangaeaState, _a: int, _b: int) -> None:
+    """Kick-off the game: the start player is known (given, or drawn at random); starting
+    positions are chosen from them on, in turn order, and then their first turn begins."""
+    first, n = st.first, st.num_players
+    st._emit("first", (first, st.game.options["first"] == "random"))
+    st.tasks.append((F.A_TURN, first, 0))
+    st.tasks.extend((F.D_START, (first + k) % n, 0) for k in reversed(range(n)))
+
+
+def _auto_action_done(st: PangaeaState, _a: int, _b: int) -> None:
+    """The action is over: its range is no longer shown (view ``range``)."""
+    st.act_spaces = ()
+
+
 def _start_turn(st: PangaeaState, seat: int) -> None:
     st.turn = seat
     st.turns += 1
     st.sel = ()
-    st.sel_hidden = False
     st.played = ()
+    st.act_spaces = ()
     st.interrupted = False
     st.direction = -1
     st.activated = st.wild2 = st.extra_used = False
@@ -239,7 +253,6 @@ def _start_turn(st: PangaeaState, seat: int) -> None:
 def _play_cards(st: PangaeaState, seat: int) -> None:
     """Step 5: the chosen cards are played in order (distance, action, range)."""
     sel = st.sel
-    st.sel_hidden = False
     played = []
     for i in (0, 2, 4):
         if sel[i] >= 0:
@@ -264,6 +277,7 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
     w = st.world
     spaces = w.geo.range_spaces(w.locator, shape)
     st.act_spaces = tuple(spaces)
+    st.tasks.append((F.A_ACTION_DONE, st.decider, 0))  # runs once every decision of the action is taken
     st._emit("action", (action, shape))
     if action in (UP, DOWN, SHIFT):
         start_plan(st, Wd.plan_terrain(w, action, spaces))
@@ -284,10 +298,23 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
     elif action == DINO:
         from dinobox.games.pangaea.steps import dino_options
 
-        if not dino_options(st, st.decider) and Wd.dino_place_options(w, spaces):
+        if not Wd.dino_place_options(w, spaces):
+            st._emit("no_dino", no_dino_reasons(st, spaces))
+        elif not dino_options(st, st.decider):
             st._emit("forfeit", (st.decider,))  # every placement would harm an ally
         else:
             st.tasks.append((F.D_DINO, st.decider, 0))
+
+
+def no_dino_reasons(st: PangaeaState, spaces: list[int]) -> tuple[Any, ...]:
+    """Why a Dinosaur action finds no space (Dinosaurs): the dino that alone may move when all
+    four are out and one is already in the range (or -1), then per space of the range its top
+    tile and the dino already there (or -1). The event text says that nothing happens."""
+    w = st.world
+    inside = -1
+    if all(x >= 0 for x in w.dinos):
+        inside = next((d for d, x in enumerate(w.dinos) if x in spaces), -1)
+    return (inside, *((s, w.top(s), w.dino_at(s)) for s in spaces))
 
 
 def _harms(allies: int, events: list[tuple[Any, ...]]) -> bool:
@@ -477,7 +504,7 @@ def begin_end(st: PangaeaState) -> None:
     st.blocked = frozenset()
     st.pending_dino = ()
     st.guard_use = 0
-    st.sel_hidden = False
+    st.act_spaces = ()
     st.impact_sum = 0
     st.tasks = [
         (F.A_E_FINISH, 0, 0),
@@ -577,4 +604,6 @@ AUTO_TASKS: dict[int, Callable[[PangaeaState, int, int], None]] = {
     F.A_E_IMPACT: _auto_e_impact,
     F.A_E_DEBRIS: _auto_e_debris,
     F.A_E_FINISH: _auto_e_finish,
+    F.A_SEATS: _auto_seats,
+    F.A_ACTION_DONE: _auto_action_done,
 }

@@ -38,10 +38,8 @@ def layout_for(n: int, k: int) -> Fixed:
     return fixed
 
 
-
 class PangaeaState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
-
 
     game: PangaeaGame
 
@@ -79,7 +77,6 @@ class PangaeaState(State):
         self.turns = 0
         self.round = 1
         self.sel: tuple[int, ...] = ()  # (dist card, distance, action card, action, range card, range)
-        self.sel_hidden = False
         self.played: tuple[int, ...] = ()
         self.interrupted = False
         self.direction = -1
@@ -105,9 +102,12 @@ class PangaeaState(State):
         self.end_bonus = [0] * n
         # per seat, the points each source brought (SCORE_PARTS order): they sum to the score
         self.score_parts = [[0] * len(F.SCORE_PARTS) for _ in range(n)]
+        first = game.options["first"]
+        self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
         self._next: list[int] = []
-        tasks: list[tuple[int, int, int]] = [(F.A_TURN, 0, 0)]
-        tasks.extend((F.D_START, s, 0) for s in reversed(range(n)))
+        tasks: list[tuple[int, int, int]] = [(F.A_SEATS, 0, 0)]
+        if self.first < 0:
+            tasks.append((F.C_FIRST, 0, 0))
         tasks.extend((F.C_DRAW, s, data.hand_size) for s in reversed(range(n)))
         tasks.extend((F.C_TOKEN, 0, slot) for slot in reversed(range(1, self.R)))
         self.tasks = tasks
@@ -263,6 +263,8 @@ class PangaeaState(State):
             limit = 4 if b == 0 else 5
             outs = [t for t in range(limit) if pool[t]]
             return outs, [pool[t] for t in outs]
+        if kind == F.C_FIRST:
+            return list(range(self.num_players)), [1] * self.num_players
         raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
 
     def _legal(self) -> list[int]:
@@ -317,6 +319,9 @@ class PangaeaState(State):
             self._emit("direction_card", (outcome,))
         elif kind == F.C_STAR:
             resolve.star_drawn(self, b, outcome)
+        elif kind == F.C_FIRST:
+            tasks.pop()
+            self.first = outcome
 
     def advance_token(self, steps_: int) -> None:
         """The asteroid token walks clockwise, never past the lightning space A."""
@@ -382,7 +387,7 @@ class PangaeaState(State):
                 tasks.pop()
                 return False
             return True
-        return True  # pragma: no cover
+        return True  # the start player (C_FIRST) can always be drawn
 
     # ----- scoring -------------------------------------------------------------------------------------
     def _scores(self) -> list[int]:
@@ -390,7 +395,6 @@ class PangaeaState(State):
 
     def _winners(self) -> list[int]:
         return list(self.won)
-
 
 
 __all__ = ["NUM_EVO", "PangaeaState", "layout_for"]

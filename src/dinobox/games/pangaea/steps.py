@@ -474,9 +474,8 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
         else:
             k = action - A.DIST_CARD
             st.sel = (k, st.cards[k][0])
-        st.sel_hidden = True
         tasks[-1] = (F.D_STEP4, seat, 1)
-        st._emit("choose", (seat, 0, st.sel[0], st.sel[1]), (seat,))
+        st._emit("choose", (seat, 0, st.sel[0], st.sel[1]))
     elif stage == 1:
         if action >= A.ACT_WILD:
             card, act = st.WILD, action - A.ACT_WILD
@@ -484,7 +483,7 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
             card = action - A.ACT_CARD
             act = st.cards[card][1]
         st.sel = (*st.sel, card, act)
-        st._emit("choose", (seat, 1, card, act), (seat,))
+        st._emit("choose", (seat, 1, card, act))
         if st.advanced:
             tasks[-1] = (F.D_STEP4, seat, 2)
         else:
@@ -496,7 +495,7 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
         else:
             k = action - A.RANGE_CARD
             st.sel = (*st.sel, k, st.cards[k][2])
-        st._emit("choose", (seat, 2, st.sel[4], st.sel[5]), (seat,))
+        st._emit("choose", (seat, 2, st.sel[4], st.sel[5]))
         tasks.pop()
 
 

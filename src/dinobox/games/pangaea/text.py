@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
@@ -53,12 +54,25 @@ def decode(st: PangaeaState, action: int) -> dict[str, Any]:
         return {"kind": "wild_shelter", "space": _rc(st, action - A.WILD_SHELTER)}
     if action < A.CONTINUE:
         return {"kind": "activate", "evolution": EVO_KEYS[action - A.ACTIVATE]}
-    simple = {A.CONTINUE: "continue", A.REENTER: "reenter", A.STAY_OFF: "stay_off", A.KEEP: "keep",
-              A.NO_RANGE: "no_range", A.INTERRUPT: "interrupt", A.NO_INTERRUPT: "no_interrupt",
-              A.BUILD: "build", A.BUILD_SPECIAL: "build_special", A.PASS: "pass", A.EXTRA_YES: "extra_move",
-              A.EXTRA_NO: "no_extra_move", A.DONE: "done", A.NO_BLOCK: "no_block",
-              A.NO_SHELTER_MOVE: "no_shelter_move", A.GUARD_YES: "use_protection",
-              A.GUARD_NO: "no_protection"}
+    simple = {
+        A.CONTINUE: "continue",
+        A.REENTER: "reenter",
+        A.STAY_OFF: "stay_off",
+        A.KEEP: "keep",
+        A.NO_RANGE: "no_range",
+        A.INTERRUPT: "interrupt",
+        A.NO_INTERRUPT: "no_interrupt",
+        A.BUILD: "build",
+        A.BUILD_SPECIAL: "build_special",
+        A.PASS: "pass",
+        A.EXTRA_YES: "extra_move",
+        A.EXTRA_NO: "no_extra_move",
+        A.DONE: "done",
+        A.NO_BLOCK: "no_block",
+        A.NO_SHELTER_MOVE: "no_shelter_move",
+        A.GUARD_YES: "use_protection",
+        A.GUARD_NO: "no_protection",
+    }
     if action in simple:
         return {"kind": simple[action]}
     if A.DIST_CARD <= action < A.DIST_WILD:
@@ -156,8 +170,10 @@ def action_text(st: PangaeaState, action: int, player: int) -> str:
         "pass": lambda: "skip step 6 (every move would cost your Explorer)",
         "extra_move": lambda: "use the Extra move card: step 6 again",
         "no_extra_move": lambda: "no extra move",
-        "buy": lambda: f"buy {EVO_NAMES[EVO_KEYS.index(i['evolution'])]} (1 point"
-        + (f", giving back {EVO_NAMES[EVO_KEYS.index(i['discard'])]})" if "discard" in i else ")"),
+        "buy": lambda: (
+            f"buy {EVO_NAMES[EVO_KEYS.index(i['evolution'])]} (1 point"
+            + (f", giving back {EVO_NAMES[EVO_KEYS.index(i['discard'])]})" if "discard" in i else ")")
+        ),
         "stone": lambda: f"buy a stone for the lava at {_sp(i)} (1 point)",
         "done": lambda: "end buying",
         "block": lambda: f"block the tile change at {_sp(i)}",
@@ -165,10 +181,12 @@ def action_text(st: PangaeaState, action: int, player: int) -> str:
         "shelter_move": lambda: "move your Shelter from r{}c{} to ".format(*i["from"]) + _sp(i),
         "no_shelter_move": lambda: "leave your Shelters where they are",
         "give_back": lambda: f"give back {card_text(st, i['card'])}",
-        "take_tile": lambda: f"take the {TILE_NAMES[TILE_KEYS.index(i['tile'])]} tile from {_sp(i)} "
-        "(none left in the supply)",
+        "take_tile": lambda: (
+            f"take the {TILE_NAMES[TILE_KEYS.index(i['tile'])]} tile from {_sp(i)} (none left in the supply)"
+        ),
         "reuse_crack": lambda: "reuse the crack stick between r{}c{} and r{}c{}".format(
-            *i["spaces"][0], *i["spaces"][1]),
+            *i["spaces"][0], *i["spaces"][1]
+        ),
         "use_protection": lambda: f"use your protection card against {_pending(st)}",
         "no_protection": lambda: f"do not use your protection card against {_pending(st)}",
     }
@@ -196,28 +214,45 @@ def _chance_text(st: PangaeaState, outcome: int) -> str:
         return f"direction card: {DIRECTION_NAMES[outcome]}"
     if kind == F.C_TOKEN:
         return f"symbol token: {SYMBOL_NAMES[outcome]}"
+    if kind == F.C_FIRST:
+        return f"start player: {seat_name(outcome)}"
     return f"outcome {outcome}"
 
 
+Texts = dict[str, Callable[[], str]]
+
+
 def event_text(st: PangaeaState, kind: str, args: tuple[Any, ...], private: bool) -> str:
-    s = seat_name
-    if kind == "choose":
+    if kind == "choose":  # the chosen cards lie face up (Players Turn, step 4): the text is public
         seat, stage, card, value = args
-        if not private:
-            return f"{s(seat)} chooses a card."
         what = ("distance", "action", "range")[stage]
         shown = value if stage == 0 else ACTION_NAMES[value] if stage == 1 else RANGE_NAMES[value]
-        return f"{s(seat)} chooses {card_text(st, card) if card >= 0 else 'no card'} for the {what}: {shown}."
-    simple: dict[str, Any] = {
+        chosen = card_text(st, card) if card >= 0 else "no card"
+        return f"{seat_name(seat)} chooses {chosen} for the {what}: {shown}."
+    if kind == "no_dino":
+        return _no_dino_text(st, args)
+    fn = _turn_texts(st, args).get(kind) or _board_texts(st, args).get(kind)
+    return fn() if fn else kind
+
+
+def _turn_texts(st: PangaeaState, args: tuple[Any, ...]) -> Texts:
+    """The texts of a player's turn: cards, choices, moves, buys."""
+    s = seat_name
+    return {
+        "first": lambda: f"{s(args[0])} is the start player" + (" (drawn at random)." if args[1] else "."),
         "setup": lambda: f"A game of Pangaea for {args[0]} players begins.",
         "turn": lambda: f"{s(args[0])}'s turn.",
-        "token": lambda: ("The centre of the asteroid board shows " if args[0] == 0
-                          else f"Question mark {args[0]} shows ") + SYMBOL_NAMES[args[1]] + ".",
+        "token": lambda: (
+            ("The centre of the asteroid board shows " if args[0] == 0 else f"Question mark {args[0]} shows ")
+            + SYMBOL_NAMES[args[1]]
+            + "."
+        ),
         "draw": lambda: f"{s(args[0])} draws {card_text(st, args[1])}.",
         "reshuffle_drawn": lambda: "The Reshuffle card is drawn.",
         "reshuffle": lambda: "The STAR cards are reshuffled.",
-        "token_moves": lambda: "The asteroid token moves to " + ("the lightning space." if args[0] == 0
-                                                                  else f"space {args[0]}."),
+        "token_moves": lambda: (
+            "The asteroid token moves to " + ("the lightning space." if args[0] == 0 else f"space {args[0]}.")
+        ),
         "direction_card": lambda: f"Direction card: {DIRECTION_NAMES[args[0]]}.",
         "direction_reshuffle": lambda: "The Direction cards are reshuffled.",
         "direction": lambda: f"{s(args[0])} moves the Event locator {DIRECTION_NAMES[args[1]]}.",
@@ -245,9 +280,18 @@ def event_text(st: PangaeaState, kind: str, args: tuple[Any, ...], private: bool
         "build": lambda: f"{s(args[0])} builds a Shelter at {where(st, args[1])}.",
         "dino_move": lambda: f"{s(args[0])} moves {DINO_NAMES[args[1]]} to {where(st, args[3])}.",
         "stone": lambda: f"{s(args[0])} buys a stone for {where(st, args[1])}.",
-        "buy": lambda: f"{s(args[0])} buys {EVO_NAMES[args[1]]}"
-        + (f", giving back {EVO_NAMES[args[2]]}." if args[2] >= 0 else "."),
+        "buy": lambda: (
+            f"{s(args[0])} buys {EVO_NAMES[args[1]]}"
+            + (f", giving back {EVO_NAMES[args[2]]}." if args[2] >= 0 else ".")
+        ),
         "centre_matches": lambda: f"{args[0]} card(s) match the centre symbol.",
+    }
+
+
+def _board_texts(st: PangaeaState, args: tuple[Any, ...]) -> Texts:
+    """The texts of the lightning, the end game and the world's changes."""
+    s = seat_name
+    return {
         "lightning": lambda: "Lightning! Shelters score, the asteroid comes closer.",
         "recalc": lambda: f"Row {args[0]} counts {args[1]}: the asteroid goes from {args[2]} to {args[3]}.",
         "wild_set_aside": lambda: "A Wild card is drawn and set aside.",
@@ -257,8 +301,11 @@ def event_text(st: PangaeaState, kind: str, args: tuple[Any, ...], private: bool
         "impact_point": lambda: f"The impact point is r{args[0]}c{args[1]}.",
         "toxic_ring": lambda: "The ring around the impact is toxic.",
         "debris": lambda: f"Debris for {s(args[0])} falls on {where(st, args[1])}.",
-        "game_over": lambda: ("Mankind survives. Winner(s): " + ", ".join(s(p) for p in args[1])) if args[0]
-        else "No Shelter survived: everyone has lost.",
+        "game_over": lambda: (
+            ("Mankind survives. Winner(s): " + ", ".join(s(p) for p in args[1]))
+            if args[0]
+            else "No Shelter survived: everyone has lost."
+        ),
         "w_tile": lambda: f"{where(st, args[0])}: {TILE_NAMES[args[1]]} becomes {TILE_NAMES[args[2]]}.",
         "w_explorer_lost": lambda: f"{s(args[0])}'s Explorer is removed from {where(st, args[1])}.",
         "w_shelter_lost": lambda: f"{s(args[0])}'s Shelter at {where(st, args[1])} is destroyed.",
@@ -276,8 +323,24 @@ def event_text(st: PangaeaState, kind: str, args: tuple[Any, ...], private: bool
         "w_tile_from_board": lambda: f"A {TILE_NAMES[args[1]]} tile is taken from {where(st, args[0])}.",
         "w_dino": lambda: f"{DINO_NAMES[args[0]]} arrives at {where(st, args[2])}.",
     }
-    fn = simple.get(kind)
-    return fn() if fn else kind
+
+
+def _no_dino_text(st: PangaeaState, args: tuple[Any, ...]) -> str:
+    """Dinosaurs: nothing happens, and why (see ``resolve.no_dino_reasons``)."""
+    inside, spaces = args[0], args[1:]
+    why = "; ".join(
+        f"{where(st, sp)}: {DINO_NAMES[dino]} is already there" if dino >= 0 else f"{where(st, sp)}: {TILE_NAMES[top]}"
+        for sp, top, dino in spaces
+    )
+    if inside >= 0:
+        return (
+            f"Nothing happens: all four Dinosaurs are on the board and {DINO_NAMES[inside]}, already in the "
+            f"range, is the only one that may move, but no other space of the range can take it ({why})."
+        )
+    return (
+        "Nothing happens: no space of the range can take a Dinosaur (they stand on level 1, level 2, "
+        f"sand, snow and stone, one per space) ({why})."
+    )
 
 
 def why_illegal(st: PangaeaState, action: int) -> str:
@@ -305,4 +368,3 @@ def why_illegal(st: PangaeaState, action: int) -> str:
         F.D_LREENTER: "Asteroid board, Lightning Bolt Tile: re-enter or not",
     }.get(kind, "it is not one of the legal choices now")
     return f"action {action} is not one of the legal choices now ({where_now})"
-

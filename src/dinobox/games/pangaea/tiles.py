@@ -72,9 +72,7 @@ CHANGE_TABLE: dict[tuple[int, int], tuple[int, int]] = {
     (STONE, SHIFT): (NOTHING, -1),
 }
 # Flat form for the hot path: index top * 3 + action.
-CHANGE_FLAT: tuple[tuple[int, int], ...] = tuple(
-    CHANGE_TABLE[(t, a)] for t in range(NUM_TILES) for a in range(3)
-)
+CHANGE_FLAT: tuple[tuple[int, int], ...] = tuple(CHANGE_TABLE[(t, a)] for t in range(NUM_TILES) for a in range(3))
 
 # ----- which pieces a top tile holds (Some General Basic Rules; Dinosaurs; Evolution Cards) ----
 EXPLORER_TILES = frozenset({L1, L2, SAND, SNOW, STONE})

@@ -1,8 +1,7 @@
 """What one seat sees of a Pangaea table: a JSON projection of the state.
 
-Everything is public (the world, the face-up player boards, the discard piles, the asteroid
-board) except the order of the decks and the cards a player has chosen in step 4 before they
-are played in step 5.
+Everything is public (the world, the face-up player boards with the cards chosen in step 4,
+the discard piles, the asteroid board) except the order of the decks, which is never stored.
 """
 
 from __future__ import annotations
@@ -68,13 +67,12 @@ PHASES = {
 }
 
 
-def selection(st: PangaeaState, seat: int | None) -> SelectionView | None:
+def selection(st: PangaeaState) -> SelectionView | None:
+    """The cards chosen in step 4: they lie face up on the player board, so everyone sees them."""
     sel = st.sel
     if not sel:
         return None
-    if st.sel_hidden and seat != st.turn:
-        return {"hidden": True, "chosen": len(sel) // 2}
-    out: SelectionView = {"hidden": False, "chosen": len(sel) // 2, "distance_card": sel[0], "distance": sel[1]}
+    out: SelectionView = {"chosen": len(sel) // 2, "distance_card": sel[0], "distance": sel[1]}
     if len(sel) >= 4:
         out["action_card"] = sel[2]
         out["action"] = ACTION_KEYS[sel[3]]
@@ -130,7 +128,12 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
         "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
         "phase": "over" if over else PHASES.get(top, "resolve"),
         "over": over,
-        "options": {"length": st.game.options["length"], "ranges": st.game.options["ranges"]},
+        "options": {
+            "length": st.game.options["length"],
+            "ranges": st.game.options["ranges"],
+            "first": st.game.options["first"],
+        },
+        "start_player": st.first if st.first >= 0 else None,
         "asteroid": st.asteroid,
         "scores": st.points[:],
         # where each seat's points came from (and went); the parts sum to the score
@@ -146,7 +149,7 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
         "direction_discard": {DIRECTION_KEYS[d]: c for d, c in enumerate(st.dir_discard) if c},
         "evolution_supply": {EVO_KEYS[e]: c for e, c in enumerate(st.evo_supply)},
         "world": world_view(w),
-        "selection": selection(st, seat),
+        "selection": selection(st),
         "played": [card_info(st, k) for k in st.played],
         "interrupted": st.interrupted,
         "direction": DIRECTION_KEYS[st.direction] if st.direction >= 0 else None,

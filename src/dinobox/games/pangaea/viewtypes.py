@@ -68,9 +68,8 @@ class WorldView(TypedDict):
 
 
 class SelectionView(TypedDict, total=False):
-    """The cards chosen in step 4 (only ``hidden`` and ``chosen`` when hidden from this seat)."""
+    """The cards chosen in step 4 (face up on the player board: everyone sees them)."""
 
-    hidden: Required[bool]
     chosen: Required[int]  # how many of distance, action, range are chosen so far
     distance_card: int  # a card kind (the Wild's kind for a Wild)
     distance: int
@@ -83,6 +82,7 @@ class SelectionView(TypedDict, total=False):
 class OptionsView(TypedDict):
     length: int
     ranges: str
+    first: int | str  # the start player option: a seat, or "random"
 
 
 class PendingDinoView(TypedDict):
@@ -108,6 +108,7 @@ class PangaeaView(TypedDict):
     phase: str
     over: bool
     options: OptionsView
+    start_player: int | None  # None until drawn (option first = "random")
     asteroid: int
     scores: list[int]
     breakdown: list[dict[str, int]]
