@@ -134,8 +134,13 @@ def test_moves_a_threatened_shelter_and_leaves_the_asteroids_reach_at_the_end() 
     blue_walks(end, 4)
     quiet(end, "move_harvest", space=[4, 2])
     blue_walks(end, 5)
-    quiet(end, "move_harvest", space=[4, 3], activate="shelter_move",
-          swap=(0, RESHUFFLE, RESHUFFLE, RESHUFFLE, RESHUFFLE, 5))
+    quiet(
+        end,
+        "move_harvest",
+        space=[4, 3],
+        activate="shelter_move",
+        swap=(0, RESHUFFLE, RESHUFFLE, RESHUFFLE, RESHUFFLE, 5),
+    )
     force(end, 10, 11)
     assert view(end)["end"]["impact"] == [5, 4] and kinds(end) == {"shelter_move", "no_shelter_move"}
     info = chosen(end)

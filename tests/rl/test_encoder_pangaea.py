@@ -52,9 +52,9 @@ def test_documented_slices_cover_the_vector_and_docs_list_them() -> None:
     enc = encoder_for(dinobox.load_game("pangaea", players=4))
     layout = enc.describe()
     start = 0
-    for piece in layout:
-        assert piece["start"] == start and piece["size"] == int(np.prod(piece["shape"]))
-        start += piece["size"]
+    for desc in layout:
+        assert desc["start"] == start and desc["size"] == int(np.prod(desc["shape"]))
+        start += desc["size"]
     assert start == enc.size == sum(p.size for p in enc.pieces)
     section = DOCS.read_text()
     for piece in enc.pieces:
@@ -87,6 +87,7 @@ def test_resample_never_changes_the_seats_tensor_and_the_step_4_choice_is_encode
 def test_pieces_read_the_view_relative_to_the_observer() -> None:
     game = dinobox.load_game("pangaea", players=3)
     enc = encoder_for(game)
+    assert isinstance(enc, PangaeaEncoder)
     seen_hand = seen_crack = False
     for _, state in walk(game.new_initial_state(), seed=4, every=7):
         seat = state.current_player()

@@ -37,9 +37,15 @@ def kinds(state: State) -> set[str]:
     return {state.describe_action(a)["kind"] for a in state.legal_actions()}
 
 
-def table(n: int = 2, hands: list[list[int]] | None = None, tokens: tuple[int, ...] = SUN_TOKENS,
-          rows: list[str] | None = None, stars: list[tuple[int, int]] | None = None,
-          starts: list[list[int]] | None = None, **data: Any) -> State:
+def table(
+    n: int = 2,
+    hands: list[list[int]] | None = None,
+    tokens: tuple[int, ...] = SUN_TOKENS,
+    rows: list[str] | None = None,
+    stars: list[tuple[int, int]] | None = None,
+    starts: list[list[int]] | None = None,
+    **data: Any,
+) -> State:
     """A game on the test world, dealt and started (Red on r4c4, Blue on r6c2 by default)."""
     overrides = {"world_rows": rows or ROWS, "stars": stars or STARS, "locator": (4, 1), **data}
     s = PangaeaGame(players=n, data=overrides).new_initial_state()
@@ -51,8 +57,16 @@ def table(n: int = 2, hands: list[list[int]] | None = None, tokens: tuple[int, .
     return s
 
 
-def quiet(s: State, step6: str, *, buys: tuple[str, ...] = (), swap: tuple[int, ...] = (),
-          activate: str | None = None, draws: tuple[int, ...] = (), **fields: Any) -> None:
+def quiet(
+    s: State,
+    step6: str,
+    *,
+    buys: tuple[str, ...] = (),
+    swap: tuple[int, ...] = (),
+    activate: str | None = None,
+    draws: tuple[int, ...] = (),
+    **fields: Any,
+) -> None:
     """One turn without cards: step 2 (an activation or nothing), keep the cards (or swap one:
     ``swap`` = (card, outcomes drawn...)), step 6, buy Evolution cards, then the refill draws."""
     seat = s.current_player()

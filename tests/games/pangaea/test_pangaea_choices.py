@@ -276,8 +276,7 @@ def alliance(hand: list[int]) -> State:
     holds ``hand`` plus a Wild and is to play (step 2)."""
     rows = ["." * 12] * 4 + ["..22V.......", "." * 12, "." * 12, "......1....."] + ["." * 12] * 2
     stars = [(4, 2), (4, 3), (7, 6), (7, 6)]
-    s = table(n=3, hands=[hand, BLUE_HAND, [30, 31, 32, 33]], rows=rows, stars=stars,
-              starts=[[4, 2], [4, 3], [7, 6]])
+    s = table(n=3, hands=[hand, BLUE_HAND, [30, 31, 32, 33]], rows=rows, stars=stars, starts=[[4, 2], [4, 3], [7, 6]])
     quiet(s, "move", space=[4, 3])
     quiet(s, "build")  # Blue (refill: nothing, the hand limit grows to 5)
     force(s, 24)
@@ -352,8 +351,9 @@ def test_describe_action_keeps_the_int_under_action() -> None:
 def test_alliances_a_dinosaur_that_can_only_harm_an_ally_is_forfeit() -> None:
     rows = ["." * 12] * 4 + ["..22V.......", "." * 12, "." * 12, "......1....."] + ["." * 12] * 2
     stars = [(4, 2), (4, 3), (7, 6), (7, 6)]
-    s = table(n=3, hands=[[0, 2, 5, 3], BLUE_HAND, [30, 31, 32, 33]], rows=rows, stars=stars,
-              starts=[[4, 2], [4, 3], [7, 6]])
+    s = table(
+        n=3, hands=[[0, 2, 5, 3], BLUE_HAND, [30, 31, 32, 33]], rows=rows, stars=stars, starts=[[4, 2], [4, 3], [7, 6]]
+    )
     quiet(s, "move", space=[4, 3])
     quiet(s, "build", draws=(24,))  # Blue's Shelter on r4c3
     quiet(s, "pass")

@@ -35,6 +35,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any, cast
 
+from dinobox.bots.heuristic import Turn, heuristic
 from dinobox.engine.state import State
 from dinobox.games.pangaea.geometry import Geometry, geometry
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
@@ -326,13 +327,11 @@ def _shelter_move(view: PangaeaView, legal: list[int], infos: dict[int, dict[str
 
 
 # ===== the policy =================================================================================
-def choose(state: State, rng: random.Random) -> int:
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    seat = state.current_player()
-    view = _view(state, seat)
-    infos = {a: state.describe_action(a) for a in legal}
+@heuristic
+def choose(turn: Turn[PangaeaView], rng: random.Random) -> int:
+    """Pangaea's policy (module docstring): one decision with two or more legal actions."""
+    state, seat, view, legal = turn.state, turn.seat, turn.view, turn.legal
+    infos = turn.info_by_action
     kinds = {i["kind"] for i in infos.values()}
     me = view["players"][seat]
     hand = {c["kind"]: c for c in me["hand"]}
