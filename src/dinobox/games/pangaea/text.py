@@ -42,19 +42,10 @@ def _rc(st: PangaeaState, s: int) -> list[int]:
     return list(divmod(s, st.world.geo.cols))
 
 
-def decode(st: PangaeaState, action: int) -> dict[str, Any]:
-    """Split a player action into its parts (kind, space, card, dino...)."""
+def _simple_kinds(st: PangaeaState) -> dict[int, str]:
+    """The actions that are a word alone (no space, card or dino)."""
     A = st.A
-    n = st.world.geo.n
-    if action < A.WILD_DINO:
-        return {"kind": "start", "space": _rc(st, action)}
-    if action < A.WILD_SHELTER:
-        return {"kind": "wild_dino", "dino": action - A.WILD_DINO}
-    if action < A.ACTIVATE:
-        return {"kind": "wild_shelter", "space": _rc(st, action - A.WILD_SHELTER)}
-    if action < A.CONTINUE:
-        return {"kind": "activate", "evolution": EVO_KEYS[action - A.ACTIVATE]}
-    simple = {
+    return {
         A.CONTINUE: "continue",
         A.REENTER: "reenter",
         A.STAY_OFF: "stay_off",
@@ -73,6 +64,21 @@ def decode(st: PangaeaState, action: int) -> dict[str, Any]:
         A.GUARD_YES: "use_protection",
         A.GUARD_NO: "no_protection",
     }
+
+
+def decode(st: PangaeaState, action: int) -> dict[str, Any]:
+    """Split a player action into its parts (kind, space, card, dino...)."""
+    A = st.A
+    n = st.world.geo.n
+    if action < A.WILD_DINO:
+        return {"kind": "start", "space": _rc(st, action)}
+    if action < A.WILD_SHELTER:
+        return {"kind": "wild_dino", "dino": action - A.WILD_DINO}
+    if action < A.ACTIVATE:
+        return {"kind": "wild_shelter", "space": _rc(st, action - A.WILD_SHELTER)}
+    if action < A.CONTINUE:
+        return {"kind": "activate", "evolution": EVO_KEYS[action - A.ACTIVATE]}
+    simple = _simple_kinds(st)
     if action in simple:
         return {"kind": simple[action]}
     if A.DIST_CARD <= action < A.DIST_WILD:
