@@ -41,9 +41,10 @@ def test_shape_is_stable_and_bounded_over_random_games(n: int, options: dict[str
 def test_options_do_not_change_the_layout() -> None:
     for n in (2, 3, 4):
         sizes = {
-            encoder_for(dinobox.load_game("pangaea", players=n, ranges=r, length=length)).size
+            encoder_for(dinobox.load_game("pangaea", players=n, ranges=r, length=length, first=first)).size
             for r in ("cards", "single", "horizontal")
             for length in (30, 45, 60)
+            for first in (0, "random")
         }
         assert sizes == {LENGTHS[n]}
 
