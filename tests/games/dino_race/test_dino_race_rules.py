@@ -4,6 +4,7 @@ up by forcing chance outcomes through the public contract."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -25,7 +26,7 @@ def table(
     prizes: list[int] | None = None,
     draws: tuple[int, ...] = (PL, PL),
     track: tuple[int, ...] = TRACK,
-    data: dict[str, object] | None = None,
+    data: Mapping[str, object] | None = None,
     **options: object,
 ) -> State:
     """A race with a forced track, hands, prize stack and first draw; seat 0 is to play."""
@@ -323,7 +324,7 @@ def test_lava_carries_a_dino_onto_the_last_tile_which_finishes_it() -> None:
         texts = [e["text"] for e in s.log(None)]
         carried_home = [i for i, t in enumerate(texts) if "drives" in t and "the finish" in t]
         if carried_home:
-            after = texts[carried_home[0]:]
+            after = texts[carried_home[0] :]
             assert any("crosses the finish line" in t for t in after)
             break
     else:

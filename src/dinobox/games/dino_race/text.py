@@ -234,8 +234,7 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
         if info["with"] == "wild":
             return "you hold no wildcard (Playing movement cards)"
         return (
-            "three cards of one type may stand in for a missing matching card or wildcard only "
-            "(Playing movement cards)"
+            "three cards of one type may stand in for a missing matching card or wildcard only (Playing movement cards)"
         )
     if kind in ("push", "trip", "give_egg", "steal"):
         card = {"push": 5, "trip": 6, "give_egg": 6, "steal": 7}[kind]
