@@ -19,49 +19,36 @@ egg goes to the leading opponent, unless that opponent could bring it home at on
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
-from dinobox.engine.state import State
+from dinobox.bots.heuristic import Turn, best_action, heuristic
 from dinobox.games.dino_race.data import TERRAINS
 from dinobox.games.dino_race.game import DinoRaceGame
-from dinobox.games.dino_race.view import seat_view
 from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView
 
 TRICKS = ("push", "egg", "steal")
 HORIZON = 5  # tiles ahead whose terrain cards are worth keeping
 
 
-def choose(state: State, rng: random.Random) -> int:
-    game = state.game
+@heuristic
+def choose(turn: Turn[DinoRaceView], rng: random.Random) -> int:
+    """Prize choice, the egg pass after an eruption, or the play phase (see the module doc)."""
+    game = turn.state.game
     if not isinstance(game, DinoRaceGame):
         raise TypeError(f"the Dino Race heuristic cannot play {game.id}")
-    seat = state.current_player()
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    view = seat_view(state, seat)
-    infos = [state.describe_action(a) for a in legal]
+    view, seat, infos = turn.view, turn.seat, turn.infos
     phase = view["phase"]
     if phase == "prize":
         bonus = game.data.pair_bonus
-        return _best(infos, lambda i: _prize_value(view, seat, i, bonus), rng)
+        return best_action(infos, lambda i: _prize_value(view, seat, i, bonus), rng)
     if phase == "pass_egg":
-        return _best(infos, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
+        return best_action(infos, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
     return _play(view, seat, infos, rng)
 
 
 # ----- small readings of the view ---------------------------------------------------------------
 Info = dict[str, Any]
 """An action as ``state.describe_action`` describes it (see ``text.action_info``)."""
-
-
-def _best(infos: list[Info], score: Callable[[Info], float], rng: random.Random) -> int:
-    """The action with the highest score; ties broken by ``rng``."""
-    scored = [(score(i), i["action"]) for i in infos]
-    top = max(s for s, _ in scored)
-    options = [a for s, a in scored if s == top]
-    return options[0] if len(options) == 1 else rng.choice(options)
 
 
 def _length(view: DinoRaceView) -> int:
@@ -187,7 +174,7 @@ def _play(view: DinoRaceView, seat: int, infos: list[Info], rng: random.Random) 
         by_kind.setdefault(str(info["kind"]), []).append(info)
     surplus = _surplus(view, seat)
     if "stand_up" in by_kind:
-        return _best(by_kind["stand_up"], lambda i: -_pair_cost(i["cards"], surplus), rng)
+        return best_action(by_kind["stand_up"], lambda i: -_pair_cost(i["cards"], surplus), rng)
     trick = _trick(view, seat, by_kind, rng)
     if trick is not None:
         return trick
@@ -196,13 +183,13 @@ def _play(view: DinoRaceView, seat: int, infos: list[Info], rng: random.Random) 
         return move
     swaps = [i for i in by_kind.get("swap", []) if _pair_cost(i["cards"], surplus) == 0]
     if swaps:
-        return _best(swaps, lambda i: -sum(1 for c in i["cards"] if c in TRICKS), rng)
+        return best_action(swaps, lambda i: -sum(1 for c in i["cards"] if c in TRICKS), rng)
     passes = by_kind.get("pass_card", [])
     if passes:
         wanted = _mate_wants(view, seat)
         useful = [i for i in passes if i["card"] in wanted and surplus.get(i["card"], 0) > 0]
         if useful:
-            return _best(useful, lambda i: 0, rng)
+            return best_action(useful, lambda i: 0, rng)
     return int(by_kind["roll"][0]["action"])
 
 
@@ -214,24 +201,24 @@ def _trick(view: DinoRaceView, seat: int, by_kind: dict[str, list[Info]], rng: r
     standing = {p: _progress(view, p) for p in range(len(view["players"]))}
     pushes = by_kind.get("push", [])
     if pushes:
-        return _best(
+        return best_action(
             pushes,
             lambda i: standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"]),
             rng,
         )
     trips = by_kind.get("trip", [])
     if trips:
-        return _best(
+        return best_action(
             trips,
             lambda i: standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"]),
             rng,
         )
     steals = by_kind.get("steal", [])
     if steals:
-        return _best(steals, lambda i: view["players"][i["target_seat"]]["hand_count"], rng)
+        return best_action(steals, lambda i: view["players"][i["target_seat"]]["hand_count"], rng)
     gives = by_kind.get("give_egg", [])
     if gives and not _can_end_soon(view, seat):
-        return _best(gives, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
+        return best_action(gives, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
     return None
 
 
@@ -266,7 +253,7 @@ def _move(
     candidates = [i for i in moves if allowed(i)]
     if not candidates:
         return None
-    return _best(candidates, score, rng)
+    return best_action(candidates, score, rng)
 
 
 def _mate_wants(view: DinoRaceView, seat: int) -> set[str]:

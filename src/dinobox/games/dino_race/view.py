@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from dinobox.engine.state import CHANCE, TERMINAL, State
+from dinobox.engine.state import CHANCE, TERMINAL
 from dinobox.games.dino_race.data import CARD_KEYS, COLOURS, DIE_FACES, NUM_CARD_TYPES, TERRAINS
 from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView, Phase, PlayerView, PrizeView, TrackTile
 
@@ -35,12 +35,6 @@ def _cards(counts: list[int]) -> dict[str, int]:
 def _prize(state: DinoRaceState, counter: int) -> PrizeView:
     data = state.game.data
     return {"id": counter, "value": data.prize_values[counter], "colour": data.prize_colours[counter]}
-
-
-def seat_view(state: State, seat: int | None) -> DinoRaceView:
-    """``state.view(seat)`` with its declared type, for readers holding a plain engine ``State``
-    (the heuristic): the engine hands views out as plain dicts."""
-    return cast("DinoRaceView", state.view(seat))
 
 
 def view(state: DinoRaceState, seat: int | None) -> DinoRaceView:
@@ -152,4 +146,4 @@ def _phase(state: DinoRaceState, kind: int) -> Phase:
     return phases.get(kind, "over" if state.current_player() == TERMINAL else "resolve")
 
 
-__all__ = ["DIE_FACES", "DinoRaceView", "dino_name", "seat_name", "seat_view", "view"]
+__all__ = ["DIE_FACES", "DinoRaceView", "dino_name", "seat_name", "view"]
