@@ -1,4 +1,4 @@
-"""Dino Race observation: the seat's view as a fixed-length vector (layout in docs/rl.md).
+"""Dino Race observation: the seat's view as a fixed-length vector (layout in encoder.md beside this module).
 
 Seats are *relative*: slot 0 is always the observing seat, slot 1 the next seat in turn order,
 and so on, so one policy can play any seat. Counts are divided by their largest possible value
@@ -23,7 +23,6 @@ class DinoRaceEncoder(Encoder):
     def __init__(self, game: DinoRaceGame) -> None:
         super().__init__(game)
         data = game.data
-        n = self.num_players
         self.teams = bool(game.options["teams"])
         self.per_player = 1 if self.teams else 2
         self.track = data.track_length
@@ -31,94 +30,95 @@ class DinoRaceEncoder(Encoder):
         self.card_counts = [max(1, c) for c in data.cards]
         self.total_cards = max(1, sum(data.cards))
         self.lava_drops = max(1, data.lava_drops)
-        T = len(CARD_KEYS)
-        L = self.track
-        P = self.num_prizes
-        k = self.per_player
-        self._finish_layout(
-            [
-                Piece("seat", (n,), 0, 1, "one-hot: the observing seat's absolute number"),
-                Piece("phase", (len(PHASES),), 0, 1, "one-hot: " + ", ".join(PHASES)),
-                Piece(
-                    "to_act",
-                    (n + 1,),
-                    0,
-                    1,
-                    "one-hot relative seat deciding now; last slot: nobody (chance or game over)",
-                ),
-                Piece("turn_player", (n,), 0, 1, "one-hot relative seat whose turn it is"),
-                Piece("race", (3,), 0, 1, "race 1, race 2 (one-hot); 1 if this is a Double Match"),
-                Piece(
-                    "volcano",
-                    (3,),
-                    0,
-                    1,
-                    "volcano active; lava tiles / track length; lava drops left in the supply / all lava drops",
-                ),
-                Piece(
-                    "track",
-                    (L, len(TERRAINS) + 1),
-                    0,
-                    1,
-                    f"per tile 1..L: terrain one-hot ({', '.join(TERRAINS)}), then 1 if the tile has turned to lava",
-                ),
-                Piece(
-                    "dinos",
-                    (n * k, L + 3),
-                    0,
-                    1,
-                    f"per dino ({k} per seat, seats relative, in dino-id "
-                    "order): position one-hot over tile 0 (volcano)..L, then home, then knocked down",
-                ),
-                Piece("egg", (n + 1,), 0, 1, "one-hot relative seat holding the egg; last slot: nobody"),
-                Piece(
-                    "hand",
-                    (T,),
-                    0,
-                    1,
-                    "own hand: count of each card type ("
-                    + ", ".join(CARD_KEYS)
-                    + ") / copies of that type in the game",
-                ),
-                Piece(
-                    "players",
-                    (n, 6),
-                    0,
-                    1,
-                    "per relative seat: hand size / all cards, lava drops / all "
-                    "drops, prizes / all prizes, dinos home / dinos per seat, still racing, on my team "
-                    "(1 for myself and, in teams, my team-mate)",
-                ),
-                Piece(
-                    "prizes",
-                    (n, P),
-                    0,
-                    1,
-                    "per relative seat: multi-hot of the prize counters it holds "
-                    "as far as I know (my own always; everyone's once the game is over)",
-                ),
-                Piece(
-                    "cards",
-                    (1 + T,),
-                    0,
-                    1,
-                    "deck size / all cards, then discard pile count per card type / copies of that type",
-                ),
-                Piece(
-                    "prize_stack",
-                    (1 + P,),
-                    0,
-                    1,
-                    "counters left in the prize stack / all counters, then "
-                    "multi-hot of the counters I may choose from now (prize choice only)",
-                ),
-                Piece("passed_card", (1,), 0, 1, "Playing in Teams: 1 if a card was already passed this turn"),
-                Piece(
-                    "scores", (n,), -1, 1, f"per relative seat: sum of finished race scores / {SCORE_SCALE:g}, clipped"
-                ),
-                Piece("turn", (1,), 0, 1, f"turns begun / {TURN_SCALE:g}, clipped"),
-            ]
-        )
+        self._finish_layout(self._table_pieces() + self._seat_pieces())
+
+    def _table_pieces(self) -> list[Piece]:
+        """The shared table: status, track, dinos and the egg."""
+        n, L, k = self.num_players, self.track, self.per_player
+        return [
+            Piece("seat", (n,), 0, 1, "one-hot: the observing seat's absolute number"),
+            Piece("phase", (len(PHASES),), 0, 1, "one-hot: " + ", ".join(PHASES)),
+            Piece(
+                "to_act",
+                (n + 1,),
+                0,
+                1,
+                "one-hot relative seat deciding now; last slot: nobody (chance or game over)",
+            ),
+            Piece("turn_player", (n,), 0, 1, "one-hot relative seat whose turn it is"),
+            Piece("race", (3,), 0, 1, "race 1, race 2 (one-hot); 1 if this is a Double Match"),
+            Piece(
+                "volcano",
+                (3,),
+                0,
+                1,
+                "volcano active; lava tiles / track length; lava drops left in the supply / all lava drops",
+            ),
+            Piece(
+                "track",
+                (L, len(TERRAINS) + 1),
+                0,
+                1,
+                f"per tile 1..L: terrain one-hot ({', '.join(TERRAINS)}), then 1 if the tile has turned to lava",
+            ),
+            Piece(
+                "dinos",
+                (n * k, L + 3),
+                0,
+                1,
+                f"per dino ({k} per seat, seats relative, in dino-id "
+                "order): position one-hot over tile 0 (volcano)..L, then home, then knocked down",
+            ),
+            Piece("egg", (n + 1,), 0, 1, "one-hot relative seat holding the egg; last slot: nobody"),
+        ]
+
+    def _seat_pieces(self) -> list[Piece]:
+        """Hands, players, prizes, the supply and the scores."""
+        n, T, P = self.num_players, len(CARD_KEYS), self.num_prizes
+        return [
+            Piece(
+                "hand",
+                (T,),
+                0,
+                1,
+                "own hand: count of each card type (" + ", ".join(CARD_KEYS) + ") / copies of that type in the game",
+            ),
+            Piece(
+                "players",
+                (n, 6),
+                0,
+                1,
+                "per relative seat: hand size / all cards, lava drops / all drops in the box (clipped: "
+                "drops beyond the supply still count), prizes / all prizes, dinos home / dinos per seat, "
+                "still racing, on my team (1 for myself and, in teams, my team-mate)",
+            ),
+            Piece(
+                "prizes",
+                (n, P),
+                0,
+                1,
+                "per relative seat: multi-hot of the prize counters it holds "
+                "as far as I know (my own always; everyone's once the game is over)",
+            ),
+            Piece(
+                "cards",
+                (1 + T,),
+                0,
+                1,
+                "deck size / all cards, then discard pile count per card type / copies of that type",
+            ),
+            Piece(
+                "prize_stack",
+                (1 + P,),
+                0,
+                1,
+                "counters left in the prize stack / all counters, then "
+                "multi-hot of the counters I may choose from now (prize choice only)",
+            ),
+            Piece("passed_card", (1,), 0, 1, "Playing in Teams: 1 if a card was already passed this turn"),
+            Piece("scores", (n,), -1, 1, f"per relative seat: sum of finished race scores / {SCORE_SCALE:g}, clipped"),
+            Piece("turn", (1,), 0, 1, f"turns begun / {TURN_SCALE:g}, clipped"),
+        ]
 
     def values(self, view: Mapping[str, Any]) -> list[float]:
         v = cast("DinoRaceView", view)

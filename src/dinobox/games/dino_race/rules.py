@@ -414,10 +414,14 @@ class DinoRaceState(State):
                 self._emit("reshuffle", ())
 
     def _take_drop(self, seat: int) -> None:
-        if self.drop_supply > 0:
+        """A lava drop costs a point even once the supply is used up (Final scoring; rules.md)."""
+        if self.survive:
+            return
+        from_supply = self.drop_supply > 0
+        if from_supply:
             self.drop_supply -= 1
-            self.drops[seat] += 1
-            self._emit("drop", (seat,))
+        self.drops[seat] += 1
+        self._emit("drop", (seat, from_supply))
 
     # ----- knowledge of other hands (for resample) --------------------------------------------
     def _learn_steal(self, thief: int, victim: int, card: int) -> None:
@@ -594,6 +598,7 @@ class DinoRaceState(State):
             if kind == RANDOM_DISCARD:
                 if not self.hand_size(a):
                     tasks.pop()
+                    self._emit("no_card_to_lose", (a,))
                     continue
                 self._player = CHANCE
                 return
