@@ -4,10 +4,14 @@ up by forcing chance outcomes through the public contract."""
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
 from dinobox import CHANCE, TERMINAL, IllegalActionError, load_game
+from dinobox.engine.registry import game_entry
 from dinobox.engine.runner import random_playout
 from dinobox.engine.state import State
 from dinobox.engine.testing import force, play
@@ -25,7 +29,7 @@ def table(
     prizes: list[int] | None = None,
     draws: tuple[int, ...] = (PL, PL),
     track: tuple[int, ...] = TRACK,
-    data: dict[str, object] | None = None,
+    data: Mapping[str, object] | None = None,
     **options: object,
 ) -> State:
     """A race with a forced track, hands, prize stack and first draw; seat 0 is to play."""
@@ -312,6 +316,58 @@ def test_the_volcano_erupts_again_lava_flips_the_nearest_tile_and_carries_dinos(
     assert view["players"][1]["lava_drops"] == 1 + 1
 
 
+def test_the_volcano_erupts_two_dinos_of_one_owner_cost_two_drops_and_two_cards() -> None:
+    # The volcano erupts: the card and the drop are paid per dino moved (rules.md, Assumptions).
+    state = table(players=3, hands=[[PUSH, SW, SW, SW, SW], [JU] * 5, [PL] * 5])
+    play(state, A.PUSH + 3)  # seat 1's dino 3 back to tile 1, beside its dino 2
+    assert tile_of(state, 2) == tile_of(state, 3) == 1
+    roll(state, ERUPTION)  # seat 0 holds the egg: discards its hand, a drop
+    play(state, A.erupt_egg_base(12) + 2)  # egg to seat 2; the volcano becomes active
+    force(state, JU, JU)  # seat 1's draw: 7 cards
+    roll(state, ERUPTION)  # seat 2 (egg) discards its hand and takes a drop
+    play(state, A.erupt_egg_base(12) + 0)  # tile 1 turns to lava: dinos 0, 2, 3 and 4 move on
+    assert [tile_of(state, d) for d in (0, 2, 3, 4)] == [2, 2, 2, 2]
+    assert state.current_player() == CHANCE
+    force(state, JU, JU)  # seat 1 loses two random cards, one per dino
+    texts = [e["text"] for e in state.log(None)]
+    assert texts.count("Blue discards Jungle at random.") == 2
+    assert texts.count("Green has no card in hand to lose.") == 1
+    view = state.view(None)
+    assert [p["lava_drops"] for p in view["players"]] == [2, 2, 2]
+    assert [p["hand_count"] for p in view["players"]] == [0, 5, 0]
+    assert state.view(None)["turn_player"] == 2  # the next turn begins (with seat 2's draw)
+
+
+def test_the_volcano_erupts_the_log_says_when_an_empty_hand_loses_nothing() -> None:
+    state = table(hands=[[SW] * 5, [JU] * 5])
+    roll(state, ERUPTION)
+    play(state, A.erupt_egg_base(12) + 1)
+    force(state, PL, PL)
+    roll(state, ERUPTION)
+    play(state, A.erupt_egg_base(12) + 0)  # tile 1 carries dinos 2 and 0; both hands are empty
+    texts = [e["text"] for e in state.log(None)]
+    assert texts[-7:] == [
+        "The lava drives Blue dino 1 forward to tile 2.",
+        "Blue takes a lava drop.",
+        "The lava drives Red dino 1 forward to tile 2.",
+        "Red takes a lava drop.",
+        "Blue has no card in hand to lose.",
+        "Red has no card in hand to lose.",
+        "Red's turn.",
+    ]
+    assert not any("random" in t for t in texts)
+
+
+def test_push_back_onto_lava_with_an_empty_hand_logs_no_discard() -> None:
+    state = table(hands=[[SW] * 5, [JU] * 5])
+    roll(state, ERUPTION)
+    play(state, A.erupt_egg_base(12) + 1)
+    force(state, PUSH, PUSH)
+    play(state, A.PUSH + 0)  # toward the active volcano; seat 0 has no card
+    texts = [e["text"] for e in state.log(None)][-3:]
+    assert texts[1:] == ["Red takes a lava drop.", "Red has no card in hand to lose."]
+
+
 def test_lava_carries_a_dino_onto_the_last_tile_which_finishes_it() -> None:
     state = table(players=2, hands=[[SW] * 5, [JU] * 5], track=(PL,) * 3 + (DE,) * 3 + (SW,) * 3 + (JU,) * 3)
     # walk seat 0's dino 1 down to tile 11 with wildcards forced into its draws
@@ -323,7 +379,7 @@ def test_lava_carries_a_dino_onto_the_last_tile_which_finishes_it() -> None:
         texts = [e["text"] for e in s.log(None)]
         carried_home = [i for i, t in enumerate(texts) if "drives" in t and "the finish" in t]
         if carried_home:
-            after = texts[carried_home[0]:]
+            after = texts[carried_home[0] :]
             assert any("crosses the finish line" in t for t in after)
             break
     else:
@@ -540,27 +596,32 @@ def test_contents_components_are_conserved(players: int) -> None:
         view = state.view(None)
         cards = sum(p["hand_count"] for p in view["players"]) + view["deck_count"] + sum(view["discard"].values())
         assert cards == 52
-        drops = sum(p["lava_drops"] for p in view["players"]) + view["lava_supply"]
-        assert drops == 22
+        taken = sum(p["lava_drops"] for p in view["players"])
+        assert view["lava_supply"] == max(0, 22 - taken)  # drops beyond the supply still count
         if len(view["track"]) == 12:
             terrains = [t["terrain"] for t in view["track"]]
             assert all(terrains.count(x) == 3 for x in set(terrains))
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
 
 
-def test_lava_drops_run_out_and_then_cost_nothing() -> None:
+def test_final_scoring_lava_drops_count_beyond_the_supply() -> None:
+    # Final scoring: a point per drop taken; no sentence lets an empty supply waive the penalty.
     game = load_game("dino-race", players=2, data={"lava_drops": 1})
     state = game.new_initial_state()
     force(state, *TRACK)
     force(state, *([SW] * 5), *([JU] * 5), 0, 1, 2, 3, PL, PL)
-    roll(state, ERUPTION)
+    roll(state, ERUPTION)  # seat 0 (egg) takes the only drop in the supply
     play(state, A.erupt_egg_base(12) + 1)
     force(state, PL, PL)
-    roll(state, ERUPTION)
+    roll(state, ERUPTION)  # seat 1 (egg) takes one more; tile 1 carries dinos 0 and 2
     play(state, A.erupt_egg_base(12) + 0)
+    force(state, PL)  # seat 1's random discard (seat 0 has no card left)
     view = state.view(None)
     assert view["lava_supply"] == 0
-    assert sum(p["lava_drops"] for p in view["players"]) == 1
+    assert [p["lava_drops"] for p in view["players"]] == [2, 2]
+    assert state.scores() == [-2, -2]
+    texts = [e["text"] for e in state.log(None)]
+    assert sum("the supply is used up: it still costs a point" in t for t in texts) == 3
 
 
 def test_illegal_moves_are_explained_with_the_rulebook_section() -> None:
@@ -571,3 +632,15 @@ def test_illegal_moves_are_explained_with_the_rulebook_section() -> None:
         state.apply_action(A.MOVE_MATCH + 0)
     assert state.current_player() == 0 and state.move_number() > 0
     assert state.current_player() != CHANCE and state.current_player() != TERMINAL
+
+
+# ----- The rules document ------------------------------------------------------------------------
+def test_rules_document_counts_the_actions_and_names_files_that_exist() -> None:
+    text = game_entry("dino-race").read_resource("rules.md")
+    assert text is not None
+    assert f"{load_game('dino-race').num_distinct_actions()} player actions" in text
+    root = Path(__file__).resolve().parents[3]
+    named = re.findall(r"`((?:tests|src)/[^`]+)`", text)
+    assert "tests/games/dino_race/test_dino_race_rules.py" in named
+    for path in named:
+        assert (root / path).exists(), path

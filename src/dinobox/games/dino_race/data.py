@@ -1,7 +1,7 @@
 """Dino Race component data: every count and value in one place.
 
 The rulebook's pictures are lost; values marked "assumed" are documented in
-docs/rules/dino-race.md under "Assumptions".
+this package's rules.md under "Assumptions".
 """
 
 from __future__ import annotations

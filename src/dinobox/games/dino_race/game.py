@@ -21,11 +21,11 @@ class DinoRaceGame(Game[DinoRaceData]):
     max_players = 4
     default_players = 4
     option_specs = (
-        OptionSpec("survive", "bool", False, "Survive!: no prizes, egg counter or lava drops; first home wins",
-                   variant=True),
+        OptionSpec(
+            "survive", "bool", False, "Survive!: no prizes, egg counter or lava drops; first home wins", variant=True
+        ),
         OptionSpec("double_match", "bool", False, "Double Match: two races, scores summed", variant=True),
-        OptionSpec("teams", "bool", False, "Playing in Teams: 4, 6 or 8 players in pairs, one dino each",
-                   variant=True),
+        OptionSpec("teams", "bool", False, "Playing in Teams: 4, 6 or 8 players in pairs, one dino each", variant=True),
     )
     default_data = DEFAULT_DATA
     presentation = Presentation(

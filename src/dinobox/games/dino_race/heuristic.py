@@ -21,56 +21,63 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dinobox.engine.state import State
+from dinobox.bots.heuristic import Turn, best_action, heuristic
+from dinobox.games.dino_race.data import TERRAINS
+from dinobox.games.dino_race.game import DinoRaceGame
+from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView
 
-TERRAIN_KEYS = ("plains", "desert", "swamp", "jungle")
 TRICKS = ("push", "egg", "steal")
 HORIZON = 5  # tiles ahead whose terrain cards are worth keeping
 
 
-def choose(state: State, rng: random.Random) -> int:
-    seat = state.current_player()
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    view = state.view(seat)
-    infos = [state.describe_action(a) for a in legal]
-    phase = view.get("phase")
+@heuristic
+def choose(turn: Turn[DinoRaceView], rng: random.Random) -> int:
+    """Prize choice, the egg pass after an eruption, or the play phase (see the module doc)."""
+    game = turn.state.game
+    if not isinstance(game, DinoRaceGame):
+        raise TypeError(f"the Dino Race heuristic cannot play {game.id}")
+    view, seat, infos = turn.view, turn.seat, turn.infos
+    phase = view["phase"]
     if phase == "prize":
-        return _best(infos, lambda i: _prize_value(view, seat, i, state), rng)
+        bonus = game.data.pair_bonus
+        return best_action(infos, lambda i: _prize_value(view, seat, i, bonus), rng)
     if phase == "pass_egg":
-        return _best(infos, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
+        return best_action(infos, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
     return _play(view, seat, infos, rng)
 
 
 # ----- small readings of the view ---------------------------------------------------------------
-def _best(infos: list[dict[str, Any]], score: Any, rng: random.Random) -> int:
-    """The action with the highest score; ties broken by ``rng``."""
-    scored = [(score(i), i["action"]) for i in infos]
-    top = max(s for s, _ in scored)
-    options = [a for s, a in scored if s == top]
-    return options[0] if len(options) == 1 else rng.choice(options)
+Info = dict[str, Any]
+"""An action as ``state.describe_action`` describes it (see ``text.action_info``)."""
 
 
-def _length(view: dict[str, Any]) -> int:
+def _length(view: DinoRaceView) -> int:
     return len(view["track"])
 
 
-def _terrain_ahead(view: dict[str, Any], tile: int) -> str:
+def _tile(dino: DinoView) -> int:
+    """The tile of a dino still on the track (0 is the volcano)."""
+    tile = dino["tile"]
+    if tile is None:
+        raise ValueError(f"{dino['name']} is home, on no tile")
+    return tile
+
+
+def _terrain_ahead(view: DinoRaceView, tile: int) -> str:
     """Terrain of the tile after ``tile`` (the one a dino on ``tile`` must match)."""
-    return str(view["track"][tile]["terrain"])
+    return view["track"][tile]["terrain"]
 
 
-def _progress(view: dict[str, Any], seat: int) -> int:
+def _progress(view: DinoRaceView, seat: int) -> int:
     length = _length(view)
-    return sum(length if d["home"] else int(d["tile"]) for d in view["dinos"] if d["owner"] == seat)
+    return sum(length if d["home"] else _tile(d) for d in view["dinos"] if d["owner"] == seat)
 
 
-def _my_dinos(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+def _my_dinos(view: DinoRaceView, seat: int) -> list[DinoView]:
     return [d for d in view["dinos"] if d["owner"] == seat and not d["home"]]
 
 
-def _is_opponent(view: dict[str, Any], seat: int, other: int) -> bool:
+def _is_opponent(view: DinoRaceView, seat: int, other: int) -> bool:
     if other == seat:
         return False
     players = view["players"]
@@ -78,29 +85,27 @@ def _is_opponent(view: dict[str, Any], seat: int, other: int) -> bool:
     return team is None or players[other].get("team") != team
 
 
-def _needed(view: dict[str, Any], seat: int, horizon: int = HORIZON) -> dict[str, int]:
+def _needed(view: DinoRaceView, seat: int, horizon: int = HORIZON) -> dict[str, int]:
     """How many cards of each terrain the next ``horizon`` tiles of our dinos ask for."""
-    need = dict.fromkeys(TERRAIN_KEYS, 0)
+    need = dict.fromkeys(TERRAINS, 0)
     length = _length(view)
     for d in _my_dinos(view, seat):
-        for tile in range(int(d["tile"]), min(int(d["tile"]) + horizon, length)):
+        for tile in range(_tile(d), min(_tile(d) + horizon, length)):
             need[_terrain_ahead(view, tile)] += 1
     return need
 
 
-def _opponents_near(view: dict[str, Any], seat: int, reach: int = 2) -> bool:
-    mine = [int(d["tile"]) for d in _my_dinos(view, seat)]
+def _opponents_near(view: DinoRaceView, seat: int, reach: int = 2) -> bool:
+    mine = [_tile(d) for d in _my_dinos(view, seat)]
     return any(
-        not d["home"]
-        and _is_opponent(view, seat, d["owner"])
-        and any(abs(int(d["tile"]) - t) <= reach for t in mine)
+        not d["home"] and _is_opponent(view, seat, d["owner"]) and any(abs(_tile(d) - t) <= reach for t in mine)
         for d in view["dinos"]
     )
 
 
-def _surplus(view: dict[str, Any], seat: int) -> dict[str, int]:
+def _surplus(view: DinoRaceView, seat: int) -> dict[str, int]:
     """Cards in hand beyond what the coming tiles (and tricks on nearby opponents) need."""
-    hand: dict[str, int] = view.get("hand", {})
+    hand = view.get("hand", {})
     need = _needed(view, seat)
     keep_tricks = 1 if _opponents_near(view, seat) else 0
     out: dict[str, int] = {}
@@ -133,8 +138,7 @@ def _pair_cost(cards: list[str], surplus: dict[str, int]) -> int:
 
 
 # ----- decisions ---------------------------------------------------------------------------------
-def _prize_value(view: dict[str, Any], seat: int, info: dict[str, Any], state: State) -> float:
-    bonus = int(getattr(state.game.data, "pair_bonus", 3))
+def _prize_value(view: DinoRaceView, seat: int, info: Info, bonus: int) -> float:
     mine = view["players"][seat].get("prizes", [])
     colours = [p["colour"] for p in mine]
     has_pair = any(colours.count(c) >= 2 for c in set(colours))
@@ -148,12 +152,12 @@ def _prize_value(view: dict[str, Any], seat: int, info: dict[str, Any], state: S
     return value
 
 
-def _can_end_soon(view: dict[str, Any], seat: int) -> bool:
+def _can_end_soon(view: DinoRaceView, seat: int) -> bool:
     dinos = _my_dinos(view, seat)
-    return len(dinos) == 1 and _length(view) - int(dinos[0]["tile"]) <= 2
+    return len(dinos) == 1 and _length(view) - _tile(dinos[0]) <= 2
 
 
-def _egg_target_value(view: dict[str, Any], seat: int, target: int) -> float:
+def _egg_target_value(view: DinoRaceView, seat: int, target: int) -> float:
     """Pass the egg to the leader (it costs them their hand at the next eruption), but not to
     someone who could end the race with it while we are still far from home."""
     value = float(_progress(view, target)) + 0.1 * view["players"][target]["hand_count"]
@@ -164,13 +168,13 @@ def _egg_target_value(view: dict[str, Any], seat: int, target: int) -> float:
     return value
 
 
-def _play(view: dict[str, Any], seat: int, infos: list[dict[str, Any]], rng: random.Random) -> int:
-    by_kind: dict[str, list[dict[str, Any]]] = {}
+def _play(view: DinoRaceView, seat: int, infos: list[Info], rng: random.Random) -> int:
+    by_kind: dict[str, list[Info]] = {}
     for info in infos:
         by_kind.setdefault(str(info["kind"]), []).append(info)
     surplus = _surplus(view, seat)
     if "stand_up" in by_kind:
-        return _best(by_kind["stand_up"], lambda i: -_pair_cost(i["cards"], surplus), rng)
+        return best_action(by_kind["stand_up"], lambda i: -_pair_cost(i["cards"], surplus), rng)
     trick = _trick(view, seat, by_kind, rng)
     if trick is not None:
         return trick
@@ -179,51 +183,49 @@ def _play(view: dict[str, Any], seat: int, infos: list[dict[str, Any]], rng: ran
         return move
     swaps = [i for i in by_kind.get("swap", []) if _pair_cost(i["cards"], surplus) == 0]
     if swaps:
-        return _best(swaps, lambda i: -sum(1 for c in i["cards"] if c in TRICKS), rng)
+        return best_action(swaps, lambda i: -sum(1 for c in i["cards"] if c in TRICKS), rng)
     passes = by_kind.get("pass_card", [])
     if passes:
         wanted = _mate_wants(view, seat)
         useful = [i for i in passes if i["card"] in wanted and surplus.get(i["card"], 0) > 0]
         if useful:
-            return _best(useful, lambda i: 0, rng)
+            return best_action(useful, lambda i: 0, rng)
     return int(by_kind["roll"][0]["action"])
 
 
-def _dino_tile(view: dict[str, Any], dino: int) -> int:
-    return int(view["dinos"][dino]["tile"])
+def _dino_tile(view: DinoRaceView, dino: int) -> int:
+    return _tile(view["dinos"][dino])
 
 
-def _trick(
-    view: dict[str, Any], seat: int, by_kind: dict[str, list[dict[str, Any]]], rng: random.Random
-) -> int | None:
+def _trick(view: DinoRaceView, seat: int, by_kind: dict[str, list[Info]], rng: random.Random) -> int | None:
     standing = {p: _progress(view, p) for p in range(len(view["players"]))}
     pushes = by_kind.get("push", [])
     if pushes:
-        return _best(
+        return best_action(
             pushes,
             lambda i: standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"]),
             rng,
         )
     trips = by_kind.get("trip", [])
     if trips:
-        return _best(
+        return best_action(
             trips,
             lambda i: standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"]),
             rng,
         )
     steals = by_kind.get("steal", [])
     if steals:
-        return _best(steals, lambda i: view["players"][i["target_seat"]]["hand_count"], rng)
+        return best_action(steals, lambda i: view["players"][i["target_seat"]]["hand_count"], rng)
     gives = by_kind.get("give_egg", [])
     if gives and not _can_end_soon(view, seat):
-        return _best(gives, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
+        return best_action(gives, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
     return None
 
 
 def _move(
-    view: dict[str, Any],
+    view: DinoRaceView,
     seat: int,
-    by_kind: dict[str, list[dict[str, Any]]],
+    by_kind: dict[str, list[Info]],
     surplus: dict[str, int],
     rng: random.Random,
 ) -> int | None:
@@ -231,9 +233,9 @@ def _move(
     if not moves:
         return None
     length = _length(view)
-    hand: dict[str, int] = view.get("hand", {})
+    hand = view.get("hand", {})
 
-    def score(info: dict[str, Any]) -> float:
+    def score(info: Info) -> float:
         tile = _dino_tile(view, info["dino"])
         ahead = length - tile  # tiles still to run
         how = info["with"]
@@ -242,25 +244,23 @@ def _move(
             base += 50  # cross the finish line first
         return base - ahead
 
-    def allowed(info: dict[str, Any]) -> bool:
+    def allowed(info: Info) -> bool:
         if info["with"] != "triple":
             return True
         key = str(info["card"])
-        return (
-            key != "wild" and hand.get(key, 0) >= 3 and surplus.get(key, 0) >= 3 - (1 if key in TRICKS else 0)
-        )
+        return key != "wild" and hand.get(key, 0) >= 3 and surplus.get(key, 0) >= 3 - (1 if key in TRICKS else 0)
 
     candidates = [i for i in moves if allowed(i)]
     if not candidates:
         return None
-    return _best(candidates, score, rng)
+    return best_action(candidates, score, rng)
 
 
-def _mate_wants(view: dict[str, Any], seat: int) -> set[str]:
+def _mate_wants(view: DinoRaceView, seat: int) -> set[str]:
     mate = view["players"][seat].get("mate")
     if mate is None:
         return set()
     wants = {"wild"}
     for d in _my_dinos(view, mate):
-        wants.add(_terrain_ahead(view, int(d["tile"])))
+        wants.add(_terrain_ahead(view, _tile(d)))
     return wants

@@ -51,7 +51,6 @@ START_RACE = 15  # automatic: deal and begin
 class DinoRaceState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
-
     game: DinoRaceGame
 
     def __init__(self, game: DinoRaceGame) -> None:
@@ -244,8 +243,7 @@ class DinoRaceState(State):
         if mine[PUSH] or mine[EGG] or mine[STEAL]:
             tiles_here = {pos[d] for d in my_dinos if pos[d] != HOME}
             targets = [
-                d for d in range(self.num_dinos)
-                if pos[d] in tiles_here and self.is_opponent(seat, self.owner(d))
+                d for d in range(self.num_dinos) if pos[d] in tiles_here and self.is_opponent(seat, self.owner(d))
             ]
             if mine[PUSH]:
                 out.extend(A.PUSH + d for d in targets if pos[d] != VOLCANO)
@@ -416,10 +414,14 @@ class DinoRaceState(State):
                 self._emit("reshuffle", ())
 
     def _take_drop(self, seat: int) -> None:
-        if self.drop_supply > 0:
+        """A lava drop costs a point even once the supply is used up (Final scoring; rules.md)."""
+        if self.survive:
+            return
+        from_supply = self.drop_supply > 0
+        if from_supply:
             self.drop_supply -= 1
-            self.drops[seat] += 1
-            self._emit("drop", (seat,))
+        self.drops[seat] += 1
+        self._emit("drop", (seat, from_supply))
 
     # ----- knowledge of other hands (for resample) --------------------------------------------
     def _learn_steal(self, thief: int, victim: int, card: int) -> None:
@@ -517,7 +519,8 @@ class DinoRaceState(State):
         if face < DIE_TWO_CARDS:
             for p in order:
                 count = sum(
-                    1 for d in self.dinos_of(p)
+                    1
+                    for d in self.dinos_of(p)
                     if self.pos[d] not in (HOME, VOLCANO) and self.tiles[self.pos[d] - 1] == face
                 )
                 if count:
@@ -595,6 +598,7 @@ class DinoRaceState(State):
             if kind == RANDOM_DISCARD:
                 if not self.hand_size(a):
                     tasks.pop()
+                    self._emit("no_card_to_lose", (a,))
                     continue
                 self._player = CHANCE
                 return
@@ -686,4 +690,3 @@ class DinoRaceState(State):
             if most:
                 tied = [p for p, e in zip(tied, eggs, strict=True) if e == most]
         return tied
-

@@ -126,6 +126,7 @@ def _chance_text(state: DinoRaceState, outcome: int) -> str:
 
 
 def event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: bool) -> str:
+    """The log line of one event; ``private`` when the reader may see its hidden part."""
     s = lambda p: seat_name(state, p)  # noqa: E731
     dn = lambda d: dino_name(state, d)  # noqa: E731
     if kind == "race":
@@ -162,6 +163,13 @@ def event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: 
     if kind == "pass_card":
         card = f"a {CARD_NAMES[args[2]]} card" if private else "a card"
         return f"{s(args[0])} passes {card} to {s(args[1])}."
+    return _table_event_text(state, kind, args, private)
+
+
+def _table_event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: bool) -> str:
+    """The die, the volcano, the lava, the finish line and the end of a race."""
+    s = lambda p: seat_name(state, p)  # noqa: E731
+    dn = lambda d: dino_name(state, d)  # noqa: E731
     if kind == "roll":
         return f"{s(args[0])} rolls the event die."
     if kind == "die":
@@ -176,9 +184,13 @@ def event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: 
         return f"Lava covers tile {args[0]}."
     if kind == "carried":
         where = "the finish" if args[2] >= state.track_length else f"tile {args[2]}"
-        return f"The lava drives {dn(args[1])} forward to {where}; {s(args[0])} loses a random card."
+        return f"The lava drives {dn(args[1])} forward to {where}."
     if kind == "drop":
-        return f"{s(args[0])} takes a lava drop."
+        if args[1]:
+            return f"{s(args[0])} takes a lava drop."
+        return f"{s(args[0])} takes a lava drop (the supply is used up: it still costs a point)."
+    if kind == "no_card_to_lose":
+        return f"{s(args[0])} has no card in hand to lose."
     if kind == "random_discard":
         return f"{s(args[0])} discards {CARD_NAMES[args[1]]} at random."
     if kind == "reshuffle":
@@ -234,8 +246,7 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
         if info["with"] == "wild":
             return "you hold no wildcard (Playing movement cards)"
         return (
-            "three cards of one type may stand in for a missing matching card or wildcard only "
-            "(Playing movement cards)"
+            "three cards of one type may stand in for a missing matching card or wildcard only (Playing movement cards)"
         )
     if kind in ("push", "trip", "give_egg", "steal"):
         card = {"push": 5, "trip": 6, "give_egg": 6, "steal": 7}[kind]

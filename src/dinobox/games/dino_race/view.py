@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL
 from dinobox.games.dino_race.data import CARD_KEYS, COLOURS, DIE_FACES, NUM_CARD_TYPES, TERRAINS
+from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView, Phase, PlayerView, PrizeView, TrackTile
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -31,20 +32,58 @@ def _cards(counts: list[int]) -> dict[str, int]:
     return {CARD_KEYS[t]: counts[t] for t in range(T) if counts[t]}
 
 
-def _prize(state: DinoRaceState, counter: int) -> dict[str, Any]:
+def _prize(state: DinoRaceState, counter: int) -> PrizeView:
     data = state.game.data
     return {"id": counter, "value": data.prize_values[counter], "colour": data.prize_colours[counter]}
 
 
-def view(state: DinoRaceState, seat: int | None) -> dict[str, Any]:
-    from dinobox.games.dino_race.rules import HOME, PLAY, PRIZE
-
+def view(state: DinoRaceState, seat: int | None) -> DinoRaceView:
+    """What ``seat`` may know (``None``: a spectator): public table, own hand, own prizes."""
     over = state.current_player() == TERMINAL
-    n = state.num_players
-    track = [
-        {"tile": i + 1, "terrain": TERRAINS[t], "lava": state.is_lava(i + 1)} for i, t in enumerate(state.tiles)
-    ]
-    dinos = []
+    to_act = state.current_player()
+    top = state.tasks[-1] if state.tasks else (-1, -1, -1)
+    result: DinoRaceView = {
+        "game": "dino-race",
+        "seat": seat,
+        "race": state.race + 1,
+        "races": 2 if state.double else 1,
+        "turn": state.turns,
+        "turn_player": state.turn_player,
+        "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
+        "over": over,
+        "volcano_active": state.volcano_active,
+        "lava_tiles": state.lava,
+        "track": _track(state),
+        "dinos": _dinos(state),
+        "egg": state.egg,
+        "players": [_player(state, p, seat, over) for p in range(state.num_players)],
+        "deck_count": sum(state.deck),
+        "discard": _cards(state.discard),
+        "prize_stack_count": bin(state.stack).count("1"),
+        "lava_supply": state.drop_supply,
+        "phase": _phase(state, top[0]),
+    }
+    if seat is not None:
+        _add_private(state, seat, top, result)
+    if state.race_scores:
+        result["race_scores"] = [list(r) for r in state.race_scores]
+    if over:
+        result["scores"] = state.scores()
+        result["winners"] = state.winners()
+        result["breakdown"] = [state.score_parts(p) for p in range(state.num_players)]
+        result["egg_safe_by"] = state.egg_safe_by
+        result["egg_value"] = state.egg_value
+    return result
+
+
+def _track(state: DinoRaceState) -> list[TrackTile]:
+    return [{"tile": i + 1, "terrain": TERRAINS[t], "lava": state.is_lava(i + 1)} for i, t in enumerate(state.tiles)]
+
+
+def _dinos(state: DinoRaceState) -> list[DinoView]:
+    from dinobox.games.dino_race.rules import HOME
+
+    dinos: list[DinoView] = []
     for d in range(state.num_dinos):
         p = state.pos[d]
         dinos.append(
@@ -57,68 +96,45 @@ def view(state: DinoRaceState, seat: int | None) -> dict[str, Any]:
                 "down": bool(state.down >> d & 1),
             }
         )
-    players = []
-    for p in range(n):
-        entry: dict[str, Any] = {
-            "seat": p,
-            "name": seat_name(state, p),
-            "hand_count": state.hand_size(p),
-            "lava_drops": state.drops[p],
-            "prize_count": len(state.prizes[p]),
-            "dinos_home": sum(1 for d in state.dinos_of(p) if state.pos[d] == HOME),
-            "racing": state.is_racing(p),
-        }
-        if state.teams:
-            entry["team"] = state.team_of(p)
-            entry["mate"] = state.mate_of(p)
-        if over or p == seat:
-            entry["prizes"] = [_prize(state, c) for c in state.prizes[p]]
-        players.append(entry)
-    top = state.tasks[-1] if state.tasks else (-1, -1, -1)
-    to_act = state.current_player()
-    result: dict[str, Any] = {
-        "game": "dino-race",
-        "seat": seat,
-        "race": state.race + 1,
-        "races": 2 if state.double else 1,
-        "turn": state.turns,
-        "turn_player": state.turn_player,
-        "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
-        "over": over,
-        "volcano_active": state.volcano_active,
-        "lava_tiles": state.lava,
-        "track": track,
-        "dinos": dinos,
-        "egg": state.egg,
-        "players": players,
-        "deck_count": sum(state.deck),
-        "discard": _cards(state.discard),
-        "prize_stack_count": bin(state.stack).count("1"),
-        "lava_supply": state.drop_supply,
-        "phase": _phase(state, top[0]),
+    return dinos
+
+
+def _player(state: DinoRaceState, p: int, seat: int | None, over: bool) -> PlayerView:
+    from dinobox.games.dino_race.rules import HOME
+
+    entry: PlayerView = {
+        "seat": p,
+        "name": seat_name(state, p),
+        "hand_count": state.hand_size(p),
+        "lava_drops": state.drops[p],
+        "prize_count": len(state.prizes[p]),
+        "dinos_home": sum(1 for d in state.dinos_of(p) if state.pos[d] == HOME),
+        "racing": state.is_racing(p),
     }
-    if seat is not None:
-        base = seat * T
-        result["hand"] = _cards(state.hand[base : base + T])
-        if top[0] == PRIZE and top[1] == seat:
-            result["prize_choice"] = [_prize(state, c) for c in range(state.num_prizes) if state.stack >> c & 1]
-        if top[0] == PLAY and top[1] == seat and state.teams:
-            result["passed_card"] = state.passed
-    if state.race_scores:
-        result["race_scores"] = [list(r) for r in state.race_scores]
-    if over:
-        result["scores"] = state.scores()
-        result["winners"] = state.winners()
-        result["breakdown"] = [state.score_parts(p) for p in range(n)]
-        result["egg_safe_by"] = state.egg_safe_by
-        result["egg_value"] = state.egg_value
-    return result
+    if state.teams:
+        entry["team"] = state.team_of(p)
+        entry["mate"] = state.mate_of(p)
+    if over or p == seat:
+        entry["prizes"] = [_prize(state, c) for c in state.prizes[p]]
+    return entry
 
 
-def _phase(state: DinoRaceState, kind: int) -> str:
+def _add_private(state: DinoRaceState, seat: int, top: tuple[int, int, int], result: DinoRaceView) -> None:
+    """The seated viewer's own hand, and the prize stack while that viewer chooses from it."""
+    from dinobox.games.dino_race.rules import PLAY, PRIZE
+
+    base = seat * T
+    result["hand"] = _cards(state.hand[base : base + T])
+    if top[0] == PRIZE and top[1] == seat:
+        result["prize_choice"] = [_prize(state, c) for c in range(state.num_prizes) if state.stack >> c & 1]
+    if top[0] == PLAY and top[1] == seat and state.teams:
+        result["passed_card"] = state.passed
+
+
+def _phase(state: DinoRaceState, kind: int) -> Phase:
     from dinobox.games.dino_race import rules as R
 
-    return {
+    phases: dict[int, Phase] = {
         R.PLAY: "play",
         R.PRIZE: "prize",
         R.ERUPT_EGG: "pass_egg",
@@ -126,7 +142,8 @@ def _phase(state: DinoRaceState, kind: int) -> str:
         R.DRAW: "draw",
         R.SETUP_TILE: "setup",
         R.PRIZE_DRAW: "setup",
-    }.get(kind, "over" if state.current_player() == TERMINAL else "resolve")
+    }
+    return phases.get(kind, "over" if state.current_player() == TERMINAL else "resolve")
 
 
-__all__ = ["DIE_FACES", "dino_name", "seat_name", "view"]
+__all__ = ["DIE_FACES", "DinoRaceView", "dino_name", "seat_name", "view"]
