@@ -35,6 +35,7 @@ def test_the_registry_gives_the_dedicated_encoder() -> None:
 def test_fixed_shape_dtype_and_documented_bounds_over_random_games(n: int, options: dict[str, object]) -> None:
     game = dinobox.load_game(GID, players=n, **options)
     enc = encoder_for(game)
+    assert isinstance(enc, DinoRaceEncoder)
     assert enc.size == sum(p.size for p in enc.pieces)
     phases = set()
     for _, state in walk(game.new_initial_state(), seed=n, every=25):
@@ -47,7 +48,8 @@ def test_fixed_shape_dtype_and_documented_bounds_over_random_games(n: int, optio
             assert parts["phase"].sum() == 1.0 and parts["to_act"].sum() == 1.0 and parts["egg"].sum() == 1.0
             phases.add(PHASES[int(parts["phase"].argmax())])
             # every dino is somewhere: on a tile 0..L or home
-            assert np.all(parts["dinos"][:, : enc.track + 2].sum(axis=1) == 1.0)
+            dinos = np.asarray(parts["dinos"])
+            assert np.all(dinos[:, : enc.track + 2].sum(axis=1) == 1.0)
     assert {"play", "over"} <= phases
 
 
