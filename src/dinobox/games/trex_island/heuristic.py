@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from dinobox.engine.state import State
+from dinobox.games.trex_island.viewtypes import TRexView
 
 FAR = 99
 PICTURE_VP = {"stegosaurus": 3, "triceratops": 6, "brachiosaurus": 8}
@@ -34,7 +36,7 @@ def choose(state: State, rng: random.Random) -> int:
     if len(legal) == 1:
         return legal[0]
     seat = state.current_player()
-    view = state.view(seat)
+    view = cast(TRexView, state.view(seat))
     infos = [state.describe_action(a) for a in legal]
     phase = view["phase"]
     if phase == "character":
@@ -53,14 +55,14 @@ def choose(state: State, rng: random.Random) -> int:
     return _turn(view, seat, infos, rng)
 
 
-def _best(infos: list[dict[str, Any]], score: Any, rng: random.Random) -> int:
+def _best(infos: list[dict[str, Any]], score: Callable[[dict[str, Any]], float], rng: random.Random) -> int:
     scored = [(score(i), i["action"]) for i in infos]
     top = max(s for s, _ in scored)
     options = [a for s, a in scored if s == top]
     return options[0] if len(options) == 1 else rng.choice(options)
 
 
-def _to_helipad(view: dict[str, Any]) -> list[int]:
+def _to_helipad(view: TRexView) -> list[int]:
     board = view["board"]
     prev: list[list[int]] = [[] for _ in board]
     for s in board:
@@ -78,7 +80,7 @@ def _to_helipad(view: dict[str, Any]) -> list[int]:
     return dist
 
 
-def _turn(view: dict[str, Any], seat: int, infos: list[dict[str, Any]], rng: random.Random) -> int:
+def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Random) -> int:
     me = view["players"][seat]
     dist = _to_helipad(view)
     start_dist = max(d for d in dist if d < FAR) + 1
@@ -121,7 +123,7 @@ def _turn(view: dict[str, Any], seat: int, infos: list[dict[str, Any]], rng: ran
     return _best(infos, value, rng)
 
 
-def _pile_value(view: dict[str, Any], seat: int, pile: int) -> float:
+def _pile_value(view: TRexView, seat: int, pile: int) -> float:
     card = view["playing"]
     kind = card["kind"]
     piles = view["piles"]
@@ -140,22 +142,25 @@ def _pile_value(view: dict[str, Any], seat: int, pile: int) -> float:
     return score
 
 
-def _strike_balance(view: dict[str, Any], seat: int, kind: str) -> float:
+def _strike_balance(view: TRexView, seat: int, kind: str) -> float:
     """Opponent teams hit minus our teams hit, if Raptors / Pterosaurs struck now."""
     dist = _to_helipad(view)
-    live = [d for d in view["dice"] if d["space"] is not None and not d["arrived"]]
+    # (steps to the helipad, crew, owner) of every team on the island
+    live = [
+        (dist[d["space"]], d["crew"], d["owner"]) for d in view["dice"] if d["space"] is not None and not d["arrived"]
+    ]
     if not live:
         return 0.0
     if kind == "raptor":
-        best = min(dist[d["space"]] for d in live)
-        hit = [d for d in live if dist[d["space"]] == best]
+        best = min(steps for steps, _, _ in live)
+        hit = [owner for steps, _, owner in live if steps == best]
     else:
-        best = max(d["crew"] for d in live)
-        hit = [d for d in live if d["crew"] == best]
-    return sum(-1.5 if d["owner"] == seat else 1.0 for d in hit)
+        best = max(crew for _, crew, _ in live)
+        hit = [owner for _, crew, owner in live if crew == best]
+    return sum(-1.5 if owner == seat else 1.0 for owner in hit)
 
 
-def _token_value(view: dict[str, Any], take: bool) -> float:
+def _token_value(view: TRexView, take: bool) -> float:
     if not take:
         return 0.0
     undrawn = view["tokens_undrawn"]
@@ -166,7 +171,7 @@ def _token_value(view: dict[str, Any], take: bool) -> float:
     return 1.0 - risk * (4 if weakest <= 2 else 1)
 
 
-def _trex_value(view: dict[str, Any], seat: int, space: int) -> float:
+def _trex_value(view: TRexView, seat: int, space: int) -> float:
     score = 0.0
     for d in view["dice"]:
         if d["space"] == space and not d["arrived"]:

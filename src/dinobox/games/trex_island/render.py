@@ -9,7 +9,7 @@ listed below the board).
 
 from __future__ import annotations
 
-from typing import Any
+from dinobox.games.trex_island.viewtypes import CardView, DieView, SpaceView, TRexView
 
 CELL = 4
 SPACE_STYLE = {
@@ -20,8 +20,14 @@ SPACE_STYLE = {
     "helipad": "bold black on green3",
 }
 SEAT_STYLE = {"Red": "bold red", "Yellow": "bold yellow", "Green": "bold green", "Blue": "bold blue"}
-KIND_SHORT = {"stegosaurus": "Stego", "triceratops": "Trice", "brachiosaurus": "Brach", "raptor": "Raptor",
-              "pterosaur": "Ptero", "trex": "T-Rex"}
+KIND_SHORT = {
+    "stegosaurus": "Stego",
+    "triceratops": "Trice",
+    "brachiosaurus": "Brach",
+    "raptor": "Raptor",
+    "pterosaur": "Ptero",
+    "trex": "T-Rex",
+}
 COLOUR_STYLE = {"orange": "dark_orange", "purple": "medium_purple1", "cyan": "dark_cyan"}
 
 
@@ -29,13 +35,13 @@ def _seat_style(name: str) -> str:
     return SEAT_STYLE.get(name, "bold")
 
 
-def _card(info: dict[str, Any] | None) -> str:
+def _card(info: CardView | None) -> str:
     if not info:
         return "[dim]empty[/]"
     return f"[{COLOUR_STYLE[info['colour']]}]{info['colour']} {KIND_SHORT[info['kind']]}[/]"
 
 
-def _label(space: dict[str, Any]) -> str:
+def _label(space: SpaceView) -> str:
     if space["kind"] == "helipad":
         return "HELI"
     if space["kind"] == "rest":
@@ -43,15 +49,15 @@ def _label(space: dict[str, Any]) -> str:
     return str(space["id"]).rjust(3).ljust(CELL)
 
 
-def _occupants(view: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
-    here: dict[int, list[dict[str, Any]]] = {}
+def _occupants(view: TRexView) -> dict[int, list[DieView]]:
+    here: dict[int, list[DieView]] = {}
     for d in view["dice"]:
         if d["space"] is not None and not d["arrived"]:
             here.setdefault(d["space"], []).append(d)
     return here
 
 
-def _marker(dice: list[dict[str, Any]], names: list[str], trex: bool) -> str:
+def _marker(dice: list[DieView], names: list[str], trex: bool) -> str:
     if trex:
         if not dice:
             return "[bold white on red]T-RX[/]"
@@ -68,13 +74,13 @@ def _marker(dice: list[dict[str, Any]], names: list[str], trex: bool) -> str:
     return f"{len(dice)}dc "
 
 
-def board_lines(view: dict[str, Any]) -> list[str]:
+def board_lines(view: TRexView) -> list[str]:
     names = [p["name"] for p in view["players"]]
     spaces = view["board"]
     here = _occupants(view)
     rows = max(s["row"] for s in spaces) + 1
     cols = max(s["col"] for s in spaces) + 1
-    grid: dict[tuple[int, int], dict[str, Any]] = {(s["row"], s["col"]): s for s in spaces}
+    grid: dict[tuple[int, int], SpaceView] = {(s["row"], s["col"]): s for s in spaces}
     lines = []
     for r in range(rows):
         top, bottom = [], []
@@ -98,7 +104,7 @@ def board_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: TRexView) -> str:
     names = [p["name"] for p in view["players"]]
     out: list[str] = []
     turn_name = names[view["turn_player"]] if view["turn"] else "-"
@@ -112,21 +118,37 @@ def render(view: dict[str, Any]) -> str:
     )
     trex = view["trex"]
     out.append(f"T-Rex: {'on space ' + str(trex) if trex is not None else 'not on the map'}")
-    # crowded spaces, the start and the helipad
+    out.extend(_team_lines(view, names))
+    piles = view["piles"]
+    out.append(
+        f"Discard A ({piles[0]['count']}): {_card(piles[0]['top'])}   Discard B ({piles[1]['count']}): "
+        f"{_card(piles[1]['top'])}   Deck: {view['deck_count']}   Face-down tokens: {view['tokens_on_map']}"
+    )
+    out.append("")
+    out.extend(_player_lines(view))
+    out.extend(_pending_lines(view, names))
+    return "\n".join(out)
+
+
+def _team_lines(view: TRexView, names: list[str]) -> list[str]:
+    """Crowded spaces, the teams behind the arrow, at the helipad and lost."""
+    out: list[str] = []
     crowd: dict[int, list[str]] = {}
     start: list[str] = []
     heli: list[tuple[int, str]] = []
     lost: list[str] = []
     for d in view["dice"]:
         tag = f"[{_seat_style(names[d['owner']])}]{d['name']}[/] ({d['crew']})"
+        space = d["space"]
         if d["at_start"]:
             start.append(tag)
         elif d["lost"]:
             lost.append(f"[{_seat_style(names[d['owner']])}]{d['name']}[/]")
         elif d["arrived"]:
-            heli.append((d["arrival"], f"#{d['arrival']} {tag}"))
-        else:
-            crowd.setdefault(d["space"], []).append(tag)
+            arrival = d["arrival"] or 0
+            heli.append((arrival, f"#{arrival} {tag}"))
+        elif space is not None:
+            crowd.setdefault(space, []).append(tag)
     for s, tags in sorted(crowd.items()):
         if len(tags) > 2:
             out.append(f"  space {s}: {', '.join(tags)}")
@@ -136,12 +158,11 @@ def render(view: dict[str, Any]) -> str:
         out.append(f"  at the helipad: {', '.join(t for _, t in sorted(heli))}")
     if lost:
         out.append(f"  lost: {', '.join(lost)}")
-    piles = view["piles"]
-    out.append(
-        f"Discard A ({piles[0]['count']}): {_card(piles[0]['top'])}   Discard B ({piles[1]['count']}): "
-        f"{_card(piles[1]['top'])}   Deck: {view['deck_count']}   Face-down tokens: {view['tokens_on_map']}"
-    )
-    out.append("")
+    return out
+
+
+def _player_lines(view: TRexView) -> list[str]:
+    out: list[str] = []
     for p in view["players"]:
         marks = []
         if p["free_shotgun"]:
@@ -159,6 +180,12 @@ def render(view: dict[str, Any]) -> str:
             f"trophies {trophies} · food {p['food_cans']} cans (feeds {p['can_feed']}, landed {p['rescued']}) · "
             f"{tokens}{' · ' + ', '.join(marks) if marks else ''} · {p['score']} VP"
         )
+    return out
+
+
+def _pending_lines(view: TRexView, names: list[str]) -> list[str]:
+    """The viewer's hand, the card being played, an attack, the final scores."""
+    out: list[str] = []
     if "hand" in view:
         cards = ", ".join(f"{_card(c)}{' ×' + str(c['count']) if c['count'] > 1 else ''}" for c in view["hand"])
         out.append(f"Your hand: {cards or '[dim]empty[/]'}")
@@ -171,4 +198,4 @@ def render(view: dict[str, Any]) -> str:
     if view["over"]:
         scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(view["scores"]))
         out.append(f"[bold]Final scores:[/] {scores} · winner(s): {', '.join(names[w] for w in view['winners'])}")
-    return "\n".join(out)
+    return out

@@ -8,7 +8,7 @@ mix of tokens not yet drawn, hand sizes and the draw deck's size. Secret: the ca
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL
 from dinobox.games.trex_island.data import (
@@ -22,6 +22,15 @@ from dinobox.games.trex_island.data import (
     PLAYER_COLOURS,
     SPACE_KINDS,
     TOKEN_KEYS,
+)
+from dinobox.games.trex_island.viewtypes import (
+    CardCountView,
+    CardView,
+    DieView,
+    PileView,
+    PlayerView,
+    SpaceView,
+    TRexView,
 )
 
 if TYPE_CHECKING:
@@ -40,21 +49,26 @@ def team_name(state: TRexIslandState, die: int) -> str:
     return f"{seat_name(state, die // 3)} team {die % 3 + 1}"
 
 
-def card_info(card: int) -> dict[str, Any]:
+def card_info(card: int) -> CardView:
     kind, colour = divmod(card, 3)
     return {"card": card, "kind": KIND_KEYS[kind], "colour": COLOURS[colour]}
 
 
-def _cards(counts: list[int]) -> list[dict[str, Any]]:
-    return [{**card_info(t), "count": counts[t]} for t in range(T) if counts[t]]
+def _cards(counts: list[int]) -> list[CardCountView]:
+    out: list[CardCountView] = []
+    for t in range(T):
+        if counts[t]:
+            kind, colour = divmod(t, 3)
+            out.append({"card": t, "kind": KIND_KEYS[kind], "colour": COLOURS[colour], "count": counts[t]})
+    return out
 
 
-def board_json(state: TRexIslandState) -> list[dict[str, Any]]:
+def board_json(state: TRexIslandState) -> list[SpaceView]:
     data = state.game.data
     board = state.board
-    out = []
+    out: list[SpaceView] = []
     for s in range(board.size):
-        entry: dict[str, Any] = {
+        entry: SpaceView = {
             "id": s,
             "kind": SPACE_KINDS[board.kind[s]],
             "next": list(board.next[s]),
@@ -69,15 +83,13 @@ def board_json(state: TRexIslandState) -> list[dict[str, Any]]:
     return out
 
 
-def view(state: TRexIslandState, seat: int | None) -> dict[str, Any]:
+def _dice(state: TRexIslandState) -> list[DieView]:
     from dinobox.games.trex_island import rules as R
 
-    over = state.current_player() == TERMINAL
-    n = state.num_players
-    board = state.board
-    dice = []
+    helipad = state.board.helipad
     arrival = {d: i + 1 for i, d in enumerate(state.arrivals)}
-    for d in range(3 * n):
+    dice: list[DieView] = []
+    for d in range(3 * state.num_players):
         p = state.pos[d]
         dice.append(
             {
@@ -88,43 +100,56 @@ def view(state: TRexIslandState, seat: int | None) -> dict[str, Any]:
                 "crew": state.crew[d],
                 "space": p if p >= 0 else None,
                 "at_start": p == R.START,
-                "arrived": p == board.helipad,
+                "arrived": p == helipad,
                 "arrival": arrival.get(d),
                 "lost": p == R.LOST,
             }
         )
-    players = []
-    for p in range(n):
-        c = state.chars[p]
-        perks = state.perks[p]
-        base = p * K
-        players.append(
-            {
-                "seat": p,
-                "name": seat_name(state, p),
-                "character": CHARACTER_KEYS[c] if c >= 0 else None,
-                "character_name": CHARACTER_NAMES[c] if c >= 0 else None,
-                "hand_count": state.hand_count(p),
-                "hand_limit": state.hand_limit(p),
-                "trophies": {KIND_KEYS[h]: state.trophy_count(p, h) for h in range(3)},
-                "trophy_cards": _cards(state.trophies[p * T : p * T + T]),
-                "tokens": {TOKEN_KEYS[k]: state.held[base + k] for k in range(1, K) if state.held[base + k]},
-                "food_cans": state.cans(p),
-                "can_feed": state.food_capacity(p),
-                "rescued": state.rescued(p),
-                "free_shotgun": bool(perks & R.FREE_SHOTGUN),
-                "evade_raptor": bool(perks & R.EVADE_RAPTOR),
-                "evade_pterosaur": bool(perks & R.EVADE_PTERO),
-                "score": sum(state.score_parts(p).values()),
-            }
-        )
-    piles = []
-    for pile in state.piles:
-        piles.append({"count": len(pile), "top": card_info(pile[-1]) if pile else None,
-                      "cards": [card_info(c) for c in pile]})
+    return dice
+
+
+def _player(state: TRexIslandState, p: int) -> PlayerView:
+    from dinobox.games.trex_island import rules as R
+
+    c = state.chars[p]
+    perks = state.perks[p]
+    base = p * K
+    return {
+        "seat": p,
+        "name": seat_name(state, p),
+        "character": CHARACTER_KEYS[c] if c >= 0 else None,
+        "character_name": CHARACTER_NAMES[c] if c >= 0 else None,
+        "hand_count": state.hand_count(p),
+        "hand_limit": state.hand_limit(p),
+        "trophies": {KIND_KEYS[h]: state.trophy_count(p, h) for h in range(3)},
+        "trophy_cards": _cards(state.trophies[p * T : p * T + T]),
+        "tokens": {TOKEN_KEYS[k]: state.held[base + k] for k in range(1, K) if state.held[base + k]},
+        "food_cans": state.cans(p),
+        "can_feed": state.food_capacity(p),
+        "rescued": state.rescued(p),
+        "free_shotgun": bool(perks & R.FREE_SHOTGUN),
+        "evade_raptor": bool(perks & R.EVADE_RAPTOR),
+        "evade_pterosaur": bool(perks & R.EVADE_PTERO),
+        "score": sum(state.score_parts(p).values()),
+    }
+
+
+def _piles(state: TRexIslandState) -> list[PileView]:
+    return [
+        {"count": len(pile), "top": card_info(pile[-1]) if pile else None, "cards": [card_info(c) for c in pile]}
+        for pile in state.piles
+    ]
+
+
+def view(state: TRexIslandState, seat: int | None) -> TRexView:
+    from dinobox.games.trex_island import rules as R
+
+    over = state.current_player() == TERMINAL
+    n = state.num_players
+    board = state.board
     top = state.tasks[-1] if state.tasks else (-1, -1, -1)
     to_act = state.current_player()
-    result: dict[str, Any] = {
+    result: TRexView = {
         "game": "trex-island",
         "seat": seat,
         "over": over,
@@ -137,9 +162,9 @@ def view(state: TRexIslandState, seat: int | None) -> dict[str, Any]:
         "start": board.start,
         "helipad": board.helipad,
         "trex": state.trex if state.trex >= 0 else None,
-        "dice": dice,
-        "players": players,
-        "piles": piles,
+        "dice": _dice(state),
+        "players": [_player(state, p) for p in range(n)],
+        "piles": _piles(state),
         "deck_count": sum(state.deck),
         "tokens_undrawn": {TOKEN_KEYS[k]: state.pool[k] for k in range(K)},
         "tokens_on_map": sum(state.rest_left),
