@@ -28,7 +28,6 @@ TERMINAL = -4
 Event = tuple[str, tuple[Any, ...], tuple[int, ...] | None]
 
 
-
 class State:
     """Base class of every game state.
 
@@ -222,20 +221,45 @@ class State:
         """Short readable text for an action of ``player`` (default: the seat to act)."""
         if player is None:
             player = self._player
-        if player == CHANCE:
-            return self._action_text(action, CHANCE)
-        return self._action_text(action, player)
+        action = self._check_action_id(action, player)
+        try:
+            return self._action_text(action, player)
+        except (IndexError, KeyError) as exc:  # a game's text tables do not know this id here
+            raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
 
     def describe_action(self, action: int, player: int | None = None) -> dict[str, Any]:
         """A JSON-able dict with stable keys: ``action``, ``player``, ``text``, ``kind`` and
         game-specific fields naming what the action touches (for UIs and logs)."""
         if player is None:
             player = self._player
+        action = self._check_action_id(action, player)
         info: dict[str, Any] = {"kind": "action"}
-        info.update(self._action_info(action, player))
+        try:
+            info.update(self._action_info(action, player))
+        except (IndexError, KeyError) as exc:  # a game's tables do not know this id here
+            raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
         # the stable keys always win: a client sends ``action`` back as the int it names
         info.update(action=action, player=player, text=self.action_to_string(action, player))
         return info
+
+    def _check_action_id(self, action: int, player: int) -> int:
+        """Ids outside the game's action space (or chance outcomes outside ``max_chance_outcomes``)
+        get a clear ``ValueError`` from ``action_to_string`` and ``describe_action``."""
+        try:
+            if isinstance(action, bool):
+                raise TypeError
+            action = operator.index(action)
+        except TypeError:
+            raise ValueError(f"an action is an int, not {action!r}") from None
+        if player == CHANCE:
+            top, what = self.game.max_chance_outcomes(), "a chance outcome"
+        elif player >= 0:
+            top, what = self.game.num_distinct_actions(), "an action"
+        else:
+            return action
+        if not 0 <= action < top:
+            raise ValueError(f"{action} is not {what} of {self.game.title} (0..{top - 1})")
+        return action
 
     def clone(self) -> State:
         new = object.__new__(self.__class__)

@@ -79,13 +79,13 @@ def test_smg_token_cancels_raptor_not_trex_or_spinosaur() -> None:
     move(state, RAPTOR, O, 0, 0, token=SMG)
     play(state, A.move(card(RAPTOR, P), 1, 0))
     play(state, A.PILE + 1)
-    play(state, A.TOKEN_TAKE)
-    force(state, SPINO)  # a Spinosaur: the SMG is no help
-    assert crew(state, 1) == 2
     # the Raptors strike both teams on the rest point: the SMG may save one
     assert phase(state) == "attack" and state.current_player() == 0
     assert state.legal_actions() == [A.REACT + A.TAKE_IT, A.REACT + A.USE_SMG]
     play(state, A.REACT + A.USE_SMG)
+    assert (crew(state, 0), crew(state, 1)) == (4, 3)
+    play(state, A.TOKEN_TAKE)
+    force(state, SPINO)  # a Spinosaur: no SMG left, and an SMG would be no help anyway
     assert (crew(state, 0), crew(state, 1)) == (4, 1)
     assert state.view(None)["players"][0]["tokens"] == {}
 
@@ -102,16 +102,49 @@ def test_shotgun_token_cancels_a_raptor_and_is_spent() -> None:
 
 
 def test_character_cards_explorer_evades_the_first_raptor_attack_only() -> None:
+    hands = [[card(RAPTOR, O), card(RAPTOR, P), card(RAPTOR, C), 0], [card(RAPTOR, O), 4, 5, 6, 7]]
+    state = table(hands=hands, data={**REST_FIRST, "tokens_per_rest": [0, 0, 0]}, chars=(EXPLORER, JOURNALIST))
+    move(state, RAPTOR, O, 0, 0)
+    play(state, A.move(card(RAPTOR, P), 1, 2))
+    play(state, A.PILE + 1)  # two Raptors on top: the Blue team on 2 is closest to the helipad
+    assert state.legal_actions() == [A.REACT + A.TAKE_IT, A.REACT + A.EVADE]
+    play(state, A.REACT + A.EVADE)
+    assert (crew(state, 0), crew(state, 1)) == (4, 4)
+    assert state.view(None)["players"][0]["evade_raptor"] is False
+    assert state.view(None)["players"][0]["evade_pterosaur"] is True
+    move(state, RAPTOR, O, 0, 1, pile=0)  # Yellow's Raptor: the next Raptor attack is not evaded
+    assert (crew(state, 1), crew(state, 3)) == (3, 4) and phase(state) == "action"
+
+
+def test_character_cards_explorer_evasion_covers_every_team_of_one_strike() -> None:
+    """A tie makes one Raptor card strike two Blue teams: that is one attack, so evading it
+    saves both teams and spends the Raptor evasion once."""
+    hands = [[card(RAPTOR, O), card(RAPTOR, P), card(RAPTOR, C), 0], [3, 4, 5, 6, 7]]
+    state = table(hands=hands, data={**REST_FIRST, "tokens_per_rest": [0, 0, 0]}, chars=(EXPLORER, JOURNALIST))
+    move(state, RAPTOR, O, 0, 0)
+    play(state, A.move(card(RAPTOR, P), 1, 0))
+    play(state, A.PILE + 1)  # both Blue teams on the rest point: tied, both struck
+    assert state.legal_actions() == [A.REACT + A.TAKE_IT, A.REACT + A.EVADE]
+    play(state, A.REACT + A.EVADE)
+    assert (crew(state, 0), crew(state, 1)) == (4, 4)
+    texts = [e["text"] for e in state.log(None)]
+    after = texts[texts.index("The Raptors strike: Blue team 1, Blue team 2.") + 1 :]
+    assert after[:2] == [
+        "Blue team 1 beats off the Raptor with the Explorer's instinct.",
+        "Blue team 2 beats off the Raptor with the Explorer's instinct.",
+    ]
+    assert state.view(None)["players"][0]["evade_raptor"] is False
+
+
+def test_character_cards_explorer_who_takes_a_tied_strike_takes_it_on_every_team() -> None:
     hands = [[card(RAPTOR, O), card(RAPTOR, P), card(RAPTOR, C), 0], [3, 4, 5, 6, 7]]
     state = table(hands=hands, data={**REST_FIRST, "tokens_per_rest": [0, 0, 0]}, chars=(EXPLORER, JOURNALIST))
     move(state, RAPTOR, O, 0, 0)
     play(state, A.move(card(RAPTOR, P), 1, 0))
     play(state, A.PILE + 1)
-    assert state.legal_actions() == [A.REACT + A.TAKE_IT, A.REACT + A.EVADE]
-    play(state, A.REACT + A.EVADE)
-    assert (crew(state, 0), crew(state, 1)) == (4, 3)  # the second team is no longer the first attack
+    play(state, A.REACT + A.TAKE_IT)  # declining the evasion spends it for this strike
+    assert (crew(state, 0), crew(state, 1)) == (3, 3) and phase(state) == "action"
     assert state.view(None)["players"][0]["evade_raptor"] is False
-    assert state.view(None)["players"][0]["evade_pterosaur"] is True
 
 
 def test_food_token_red_player_example() -> None:

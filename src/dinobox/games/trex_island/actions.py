@@ -13,6 +13,9 @@ Layout (``t`` a card type 0..17 = kind * 3 + colour, ``k`` the acting player's t
     REACT + r                     answer an attack on one of your teams (REACTIONS below)
     TREX_WAY + s                  the T-Rex has a tie: it walks to space s
     CHARACTER + c                 choose character c (Hunter, Journalist, Boy Scout, Explorer)
+    SHOOT + w                     in one's own turn, fire a Shotgun at the T-Rex to drive it off the
+                                  map (w: SHOOT_TOKEN a Shotgun token, SHOOT_FREE the Hunter's free
+                                  one); a free action, not one of the turn's two
 
 Chance outcomes are separate ints: a card type (draws), a token kind (token draws), a seat (the
 first player) or a character (random characters), by context.
@@ -37,11 +40,20 @@ TOKEN_LEAVE = TOKEN_TAKE + 1
 REACT = TOKEN_LEAVE + 1
 # Reactions to an attack (Game Tokens: SMG, Shotgun; Character Cards: Hunter, Explorer).
 TAKE_IT, USE_SMG, USE_SHOTGUN, USE_FREE_SHOTGUN, EVADE = range(5)
-REACTIONS = ("take the loss", "use an SMG token", "use a Shotgun token", "use the Hunter's free Shotgun",
-             "evade (Explorer)")
+REACTIONS = (
+    "take the loss",
+    "use an SMG token",
+    "use a Shotgun token",
+    "use the Hunter's free Shotgun",
+    "evade (Explorer)",
+)
 TREX_WAY = REACT + len(REACTIONS)
 CHARACTER = TREX_WAY + MAX_SPACES
-NUM_ACTIONS = CHARACTER + 4
+SHOOT = CHARACTER + 4
+# Shotgun token: the weapon fired at the T-Rex outside an attack.
+SHOOT_TOKEN, SHOOT_FREE = range(2)
+SHOTS = ("fire a Shotgun token at the T-Rex", "fire the Hunter's free Shotgun at the T-Rex")
+NUM_ACTIONS = SHOOT + len(SHOTS)
 
 
 def move(card: int, slot: int, space: int) -> int:

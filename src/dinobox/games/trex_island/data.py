@@ -1,7 +1,7 @@
 """Escape from T-Rex Island component data: every count, value and the board in one place.
 
 The rulebook lost its pictures (the board, the card faces, the token faces, the starting die
-face). Values marked "assumed" are recorded in docs/rules/trex-island.md under "Assumptions",
+face). Values marked "assumed" are recorded in rules.md beside this file under "Assumptions",
 each with the section it comes from. The board itself lives in ``map.json`` beside this file so
 that an owner of the printed board can redraw it without touching code.
 """

@@ -7,7 +7,8 @@ Turn actions, in order of preference:
 3. move the team that gains most ground, preferring rest points with tokens while food is
    short, avoiding the T-Rex (passing it or stopping within its reach) and keeping cards that
    could make a picture;
-4. draw when the hand is thin, else the best move anyway.
+4. draw when the hand is thin, else the best move anyway;
+5. fire a Shotgun at the T-Rex (a free action) just before a move that would pass it.
 
 Other choices: discard so that Raptors and Pterosaurs trigger only when they hurt opponents
 more than us, and so that herbivore tops stay useful to us; always defend (free evasion first,
@@ -120,7 +121,13 @@ def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Ra
             score += 1  # get rid of carnivores, whose effects we then steer with the pile
         return score
 
-    return _best(infos, value, rng)
+    shots = [i for i in infos if i["kind"] == "shoot"]
+    rest = [i for i in infos if i["kind"] != "shoot"]
+    choice = _best(rest, value, rng)
+    if shots and any(i["action"] == choice and i.get("passes_trex") for i in rest):
+        # clear the way before a move that would pass the T-Rex (the free Shotgun first)
+        return int(max(shots, key=lambda i: i["free"])["action"])
+    return choice
 
 
 def _pile_value(view: TRexView, seat: int, pile: int) -> float:

@@ -68,7 +68,6 @@ EVADE_PTERO = 4
 class TRexIslandState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
-
     game: TRexIslandGame
 
     def __init__(self, game: TRexIslandGame) -> None:
@@ -315,12 +314,35 @@ class TRexIslandState(State):
                     for j, (x, y) in enumerate(A.PAIRS):
                         if mine[hb + x] and mine[hb + y] and (x != y or mine[hb + x] >= 2):
                             out.append(base_a + 3 + j)
-        # Drawing card: a first action may draw one card past the hand size, a second may not.
-        if sum(mine) < self.hand_limit(seat) + (self.actions_done == 0) and (any(self.deck) or self.can_rebuild()):
+        if self.may_draw(seat, bool(out)):
             out.append(A.DRAW)
+        shots = self.shots(seat)
         if not out:
-            return [A.PASS]
+            return [A.PASS, *shots]
         out.sort()
+        out.extend(shots)
+        return out
+
+    def may_draw(self, seat: int, can_play: bool) -> bool:
+        """Drawing card: below the hand size a draw is always open (while a card is left to draw);
+        at the hand size only as the first action and only if a card of the hand can be played,
+        since the second action must then play one (a draw changes neither the board nor the
+        pile tops, so that card stays playable)."""
+        if not (any(self.deck) or self.can_rebuild()):
+            return False
+        held = self.hand_count(seat)
+        limit = self.hand_limit(seat)
+        return held < limit or (held == limit and self.actions_done == 0 and can_play)
+
+    def shots(self, seat: int) -> list[int]:
+        """Shotgun token: the Shotguns ``seat`` may fire at the T-Rex on the map now."""
+        if self.trex < 0:
+            return []
+        out = []
+        if self.held[seat * K + SHOTGUN]:
+            out.append(A.SHOOT + A.SHOOT_TOKEN)
+        if self.perks[seat] & FREE_SHOTGUN:
+            out.append(A.SHOOT + A.SHOOT_FREE)
         return out
 
     def defences(self, attack: int, die: int) -> list[int]:
@@ -366,6 +388,8 @@ class TRexIslandState(State):
         kind, a, b = tasks[-1]
         if self._player == CHANCE:
             self._apply_chance(kind, a, b, action)
+        elif kind == ACT and action >= A.SHOOT:
+            self._shoot(a, action - A.SHOOT)  # a free action: the turn's action is still to come
         elif kind == ACT:
             tasks.pop()
             self._apply_act(a, action)
@@ -452,13 +476,15 @@ class TRexIslandState(State):
         self._emit("move", (seat, die, card, space, passed))
         board = self.board
         tasks = self.tasks
-        if card // 3 >= RAPTOR:
-            tasks.append((CARNIVORE, seat, card))
+        # Tasks run last pushed first: the discard, then the carnivore effect (Carnivore cards: it
+        # triggers right after the move), then the token draw at a rest point (Game Tokens).
         if space == board.helipad:
             self.arrivals = (*self.arrivals, die)
             self._emit("arrive", (seat, die, self.crew[die], len(self.arrivals)))
         elif board.kind[space] >= 3 and self.rest_left[board.rest_index[space]]:
             tasks.append((TOKEN_ASK, seat, die))
+        if card // 3 >= RAPTOR:
+            tasks.append((CARNIVORE, seat, card))
         tasks.append((PILE, seat, card))
 
     def _discard(self, seat: int, card: int, pile: int) -> None:
@@ -586,9 +612,36 @@ class TRexIslandState(State):
         elif reaction == A.USE_FREE_SHOTGUN:
             self.perks[seat] &= ~FREE_SHOTGUN
         self._emit("defend", (seat, die, attack, reaction))
+        if reaction == A.EVADE:
+            self._evade_rest_of_strike(seat, attack)
         if attack == ATTACK_TREX and reaction in (A.USE_SHOTGUN, A.USE_FREE_SHOTGUN) and self.trex >= 0:
             self.trex = -1
             self._emit("trex_gone", (seat,))
+
+    def _evade_rest_of_strike(self, seat: int, attack: int) -> None:
+        """Character Cards: one card's strike is one attack, so the Explorer's evasion covers
+        every one of the Explorer's teams it hits (a tie strikes several teams at once)."""
+        tasks = self.tasks
+        i = len(tasks) - 1
+        while i >= 0 and tasks[i][0] == ATTACK and tasks[i][2] & 7 == attack:
+            die = tasks[i][1]
+            if die // 3 == seat:
+                del tasks[i]
+                if self.on_map(die):
+                    self._emit("defend", (seat, die, attack, A.EVADE))
+            i -= 1
+
+    def _shoot(self, seat: int, weapon: int) -> None:
+        """Shotgun token: used whenever its owner wants; fired at the T-Rex, it drives the meeple
+        off the map (the Hunter's free Shotgun likewise, once per game)."""
+        if weapon == A.SHOOT_TOKEN:
+            self.held[seat * K + SHOTGUN] -= 1
+        else:
+            self.perks[seat] &= ~FREE_SHOTGUN
+        self.passes = 0
+        self.trex = -1
+        self._emit("shoot", (seat, weapon))
+        self._emit("trex_gone", (seat,))
 
     def _lose(self, die: int, amount: int, attack: int) -> None:
         crew = self.crew[die] - amount
@@ -607,6 +660,9 @@ class TRexIslandState(State):
         tasks = self.tasks
         while True:
             kind, a, b = tasks[-1]
+            if kind == TOKEN_ASK and not self.on_map(b):  # the team fell to the carnivore effect
+                tasks.pop()
+                continue
             if kind in (ACT, TOKEN_ASK, CHAR_PICK, TREX_WAY):
                 self._player = a
                 return

@@ -14,6 +14,7 @@ from dinobox.games.trex_island.data import (
     KIND_KEYS,
     KIND_NAMES,
     MAX_SPACES,
+    NUM_CARD_TYPES,
     PLAYER_COLOURS,
     TOKEN_NAMES,
     card_name,
@@ -38,12 +39,22 @@ def decode(action: int) -> dict[str, Any]:
     if action < A.PICTURE:
         card, slot, space = A.split_move(action)
         kind, colour = divmod(card, 3)
-        return {"kind": "move", "card": card, "card_kind": KIND_KEYS[kind], "colour": COLOURS[colour],
-                "slot": slot, "space": space}
+        return {
+            "kind": "move",
+            "card": card,
+            "card_kind": KIND_KEYS[kind],
+            "colour": COLOURS[colour],
+            "slot": slot,
+            "space": space,
+        }
     if action < A.DRAW:
         herbivore, colours = A.split_picture(action)
-        return {"kind": "picture", "dino": KIND_KEYS[herbivore], "cards": len(colours),
-                "colours": [COLOURS[c] for c in colours]}
+        return {
+            "kind": "picture",
+            "dino": KIND_KEYS[herbivore],
+            "cards": len(colours),
+            "colours": [COLOURS[c] for c in colours],
+        }
     if action == A.DRAW:
         return {"kind": "draw"}
     if action == A.PASS:
@@ -58,14 +69,34 @@ def decode(action: int) -> dict[str, Any]:
         return {"kind": "react", "reaction": ("take", "smg", "shotgun", "free_shotgun", "evade")[action - A.REACT]}
     if action < A.CHARACTER:
         return {"kind": "trex_way", "space": action - A.TREX_WAY}
-    return {"kind": "character", "character": CHARACTER_KEYS[action - A.CHARACTER]}
+    if action < A.SHOOT:
+        return {"kind": "character", "character": CHARACTER_KEYS[action - A.CHARACTER]}
+    return {"kind": "shoot", "free": action - A.SHOOT == A.SHOOT_FREE}
+
+
+def _check(state: TRexIslandState, action: int, player: int) -> None:
+    """Refuse ids that name nothing here: outside the action space or a space off this board."""
+    if player == CHANCE:
+        return
+    if not 0 <= action < A.NUM_ACTIONS:
+        raise ValueError(f"{action} is not an Escape from T-Rex Island action (0..{A.NUM_ACTIONS - 1})")
+    size = state.board.size
+    if action < A.PICTURE and A.split_move(action)[2] >= size:
+        raise ValueError(
+            f"action {action} moves a team to space {A.split_move(action)[2]}, which is not on "
+            f"this board (spaces 0..{size - 1})"
+        )
+    if A.TREX_WAY <= action < A.CHARACTER and action - A.TREX_WAY >= size:
+        raise ValueError(
+            f"action {action} sends the T-Rex to space {action - A.TREX_WAY}, which is not on "
+            f"this board (spaces 0..{size - 1})"
+        )
 
 
 def action_info(state: TRexIslandState, action: int, player: int) -> dict[str, Any]:
     if player == CHANCE:
         return {"kind": "chance"}
-    if not 0 <= action < A.NUM_ACTIONS:
-        return {"kind": "unknown"}
+    _check(state, action, player)
     info = decode(action)
     if info["kind"] == "move" and 0 <= player < state.num_players:
         die = player * 3 + info["slot"]
@@ -73,7 +104,7 @@ def action_info(state: TRexIslandState, action: int, player: int) -> dict[str, A
         pos = state.pos[die]
         where = info["space"]
         board = state.board
-        if where < board.size and (pos == -1 or 0 <= pos != board.helipad):
+        if pos == -1 or 0 <= pos != board.helipad:
             info["passes_trex"] = bool(state.destinations(pos, info["card"] % 3).get(where, 0))
             info["helipad"] = where == board.helipad
             info["rest_point"] = board.kind[where] == 3
@@ -84,19 +115,15 @@ def action_text(state: TRexIslandState, action: int, player: int) -> str:
     if player == CHANCE:
         return _chance_text(state, action)
     who = seat_name(state, player) if 0 <= player < state.num_players else f"Seat {player}"
-    if not 0 <= action < A.NUM_ACTIONS:
-        return f"{who}: action {action} (not a T-Rex Island action)"
     info = action_info(state, action, player)
     kind = info["kind"]
     if kind == "move":
-        die = info["die"]
         card = info["card"]
-        where = space_name(state, info["space"]) if info["space"] < state.board.size else f"space {info['space']}"
-        extra = ""
-        pos = state.pos[die] if die < len(state.pos) else -2
-        if (pos == -1 or 0 <= pos != state.board.helipad) and state.destinations(pos, card % 3).get(info["space"]):
-            extra = ", passing the T-Rex (loses one man)"
-        return f"{who}: play {card_name(card)} to move {team_name(state, die)} to {where}{extra}"
+        where = space_name(state, info["space"])
+        if "die" not in info:
+            return f"{who}: play {card_name(card)} to move team {info['slot'] + 1} to {where}"
+        extra = ", passing the T-Rex (loses one man)" if info.get("passes_trex") else ""
+        return f"{who}: play {card_name(card)} to move {team_name(state, info['die'])} to {where}{extra}"
     if kind == "picture":
         cards = " + ".join(info["colours"])
         return f"{who}: take a {KIND_NAMES[KIND_KEYS.index(info['dino'])]} picture (play {cards})"
@@ -114,6 +141,8 @@ def action_text(state: TRexIslandState, action: int, player: int) -> str:
         return f"{who}: {A.REACTIONS[action - A.REACT]}"
     if kind == "trex_way":
         return f"{who}: send the T-Rex to {space_name(state, info['space'])}"
+    if kind == "shoot":
+        return f"{who}: {A.SHOTS[action - A.SHOOT]}"
     return f"{who}: be the {CHARACTER_NAMES[action - A.CHARACTER]} ({PLAYER_COLOURS[action - A.CHARACTER]})"
 
 
@@ -121,15 +150,20 @@ def _chance_text(state: TRexIslandState, outcome: int) -> str:
     from dinobox.games.trex_island import rules as R
 
     kind = state.tasks[-1][0] if state.tasks else -1
+    names: tuple[str, ...] = ()
     if kind == R.DRAW:
-        return f"card: {card_name(outcome)}"
-    if kind == R.TOKEN_DRAW:
-        return f"token: {TOKEN_NAMES[outcome]}"
-    if kind == R.FIRST:
-        return f"first player: seat {outcome + 1}"
-    if kind == R.CHAR_RANDOM:
-        return f"character: {CHARACTER_NAMES[outcome]}"
-    return f"outcome {outcome}"
+        names = tuple(f"card: {card_name(t)}" for t in range(NUM_CARD_TYPES))
+    elif kind == R.TOKEN_DRAW:
+        names = tuple(f"token: {name}" for name in TOKEN_NAMES)
+    elif kind == R.FIRST:
+        names = tuple(f"first player: seat {p + 1}" for p in range(state.num_players))
+    elif kind == R.CHAR_RANDOM:
+        names = tuple(f"character: {name}" for name in CHARACTER_NAMES)
+    if not names:
+        raise ValueError(f"chance outcome {outcome} means nothing here: no chance event is pending")
+    if not 0 <= outcome < len(names):
+        raise ValueError(f"chance outcome {outcome} means nothing here: the outcomes are 0..{len(names) - 1}")
+    return names[outcome]
 
 
 def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private: bool) -> str:
@@ -175,9 +209,16 @@ def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private
         return f"The T-Rex stomps to {space_name(state, args[1])}{prey}."
     if kind == "defend":
         seat, die, attack, reaction = args
-        how = {A.USE_SMG: "an SMG", A.USE_SHOTGUN: "a Shotgun", A.USE_FREE_SHOTGUN: "the Hunter's Shotgun",
-               A.EVADE: "the Explorer's instinct"}.get(reaction, "luck")
+        how = {
+            A.USE_SMG: "an SMG",
+            A.USE_SHOTGUN: "a Shotgun",
+            A.USE_FREE_SHOTGUN: "the Hunter's Shotgun",
+            A.EVADE: "the Explorer's instinct",
+        }.get(reaction, "luck")
         return f"{tn(die)} beats off the {ATTACK_NAMES[attack]} with {how}."
+    if kind == "shoot":
+        gun = "the Hunter's free Shotgun" if args[1] == A.SHOOT_FREE else "a Shotgun token"
+        return f"{s(args[0])} fires {gun} at the T-Rex."
     if kind == "trex_gone":
         return "The T-Rex is driven off the map."
     if kind == "loss":
@@ -188,9 +229,11 @@ def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private
     if kind == "rebuild":
         return f"The draw deck is rebuilt from {args[0]} discarded cards."
     if kind == "game_over":
-        why = {"helipad": "a player has all three teams at the helipad",
-               "deck": "the draw deck is empty and no token can still be drawn",
-               "stuck": "nobody can play or draw any more"}[args[0]]
+        why = {
+            "helipad": "a player has all three teams at the helipad",
+            "deck": "the draw deck is empty and no token can still be drawn",
+            "stuck": "nobody can play or draw any more",
+        }[args[0]]
         return f"The game is over: {why}."
     return kind
 
@@ -203,6 +246,12 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
         return f"{action} is not an Escape from T-Rex Island action (0..{A.NUM_ACTIONS - 1})"
     kind, seat, b = state.tasks[-1]
     info = decode(action)
+    if info["kind"] == "shoot" and kind == R.ACT:
+        if state.trex < 0:
+            return "there is no T-Rex on the map to shoot (Shotgun token)"
+        if info["free"]:
+            return "only the Hunter has a free Shotgun, once per game (Character Cards)"
+        return "you hold no Shotgun token (Shotgun token)"
     if kind == R.PILE:
         return "put the card just played on discard pile A or B first (Moving a team)"
     if kind == R.TOKEN_ASK:
@@ -215,23 +264,30 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
     if kind == R.CHAR_PICK:
         return "choose one of the character cards still free (Set-up)"
     what = info["kind"]
-    if what in ("pile", "token", "react", "trex_way", "character"):
+    if what in ("pile", "token", "react", "trex_way", "character", "shoot"):
         return "no such choice is pending: it is time for one of the turn's two actions (Turn sequence)"
     base = seat * 18
     mine = state.hand[base : base + 18]
     if what == "pass":
         return "you may pass only when no card can be played and no card drawn (Turn sequence)"
     if what == "draw":
+        if not (any(state.deck) or state.can_rebuild()):
+            return "the draw deck and the discard piles below their tops are empty (Drawing card)"
         if state.actions_done and sum(mine) >= state.hand_limit(seat):
             return "your hand is full: the second action may not be a draw (Drawing card)"
         if sum(mine) > state.hand_limit(seat):
             return "your hand is already over its size: play a card first (Drawing card)"
-        return "the draw deck and the discard piles below their tops are empty (Drawing card)"
+        return (
+            "your hand is full and none of its cards can be played: a draw past the hand size needs a "
+            "card to play in the second action (Drawing card)"
+        )
     if what == "picture":
         herbivore = KIND_KEYS.index(info["dino"])
         if not state.tops(herbivore):
-            return (f"a {KIND_NAMES[herbivore]} picture needs a {KIND_NAMES[herbivore]} on top of a discard "
-                    "pile (Taking dino picture)")
+            return (
+                f"a {KIND_NAMES[herbivore]} picture needs a {KIND_NAMES[herbivore]} on top of a discard "
+                "pile (Taking dino picture)"
+            )
         return "you do not hold those cards, or that is not the number of cards the picture needs (Taking dino picture)"
     card, space, slot = info["card"], info["space"], info["slot"]
     die = seat * 3 + slot
@@ -251,8 +307,10 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
     if space not in dests:
         if space == state.trex:
             return "no die may stop on the T-Rex's space (Carnivore cards: T-Rex)"
-        return ("a die goes forward to the next free space of the card's colour, or to a rest point "
-                "before it (Moving a team)")
+        return (
+            "a die goes forward to the next free space of the card's colour, or to a rest point "
+            "before it (Moving a team)"
+        )
     if dests[space] and state.crew[die] < 2:
         return "passing the T-Rex costs a man, and this team has only one left (Carnivore cards: T-Rex)"
     return "not enough food for this crew at the helipad: one can feeds two survivors (Food token)"
