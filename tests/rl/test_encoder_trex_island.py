@@ -1,4 +1,4 @@
-"""The Escape from T-Rex Island observation encoder (layout in docs/rl.md, '### trex-island')."""
+"""The Escape from T-Rex Island observation encoder (layout in the package's encoder.md)."""
 
 from __future__ import annotations
 
@@ -14,15 +14,20 @@ import dinobox
 from dinobox.games.trex_island.encoder import PHASES, TRexIslandEncoder
 from dinobox.rl.encoders import encoder_for
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+DOCS = Path(__file__).resolve().parents[2] / "src" / "dinobox" / "games" / "trex_island" / "encoder.md"
 GID = "trex-island"
-CONFIGS = [(2, {}), (3, {"family": True}), (4, {}), (4, {"family": True, "characters": "random"})]
+CONFIGS: list[tuple[int, dict[str, object]]] = [
+    (2, {}),
+    (3, {"family": True}),
+    (4, {}),
+    (4, {"family": True, "characters": "random"}),
+]
 
 
 def _section() -> str:
     text = DOCS.read_text()
-    assert f"### {GID}\n" in text, f"docs/rl.md has no '### {GID}' section"
-    return text.split(f"### {GID}\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    assert text.startswith(f"# The {GID} observation encoder\n"), f"{DOCS.name} is not the {GID} encoder's layout"
+    return text
 
 
 def test_the_registry_gives_the_dedicated_encoder() -> None:
@@ -33,6 +38,7 @@ def test_the_registry_gives_the_dedicated_encoder() -> None:
 def test_fixed_shape_dtype_and_documented_bounds_over_random_games(n: int, options: dict[str, object]) -> None:
     game = dinobox.load_game(GID, players=n, **options)
     enc = encoder_for(game)
+    assert isinstance(enc, TRexIslandEncoder)
     assert enc.size == sum(p.size for p in enc.pieces)
     assert [p.name for p in enc.pieces] == list(enc.split(np.zeros(enc.size, np.float32)))
     phases = set()
@@ -75,14 +81,16 @@ def test_hidden_information_never_changes_the_seats_tensor(n: int) -> None:
             other = state.resample(seat, rng)
             assert np.array_equal(enc.encode(state.view(seat)), enc.encode(other.view(seat)))
             checked += 1
-            varied += any(not np.array_equal(enc.encode(state.view(s)), enc.encode(other.view(s)))
-                          for s in range(n) if s != seat)
+            varied += any(
+                not np.array_equal(enc.encode(state.view(s)), enc.encode(other.view(s))) for s in range(n) if s != seat
+            )
     assert checked > 20 and varied > 0
 
 
 def test_seats_are_relative_and_the_hand_is_read_from_the_view() -> None:
     game = dinobox.load_game(GID, players=3)
     enc = encoder_for(game)
+    assert isinstance(enc, TRexIslandEncoder)
     found = None
     for _, state in walk(game.new_initial_state(), seed=3):
         seat = state.current_player()

@@ -24,6 +24,7 @@ from trex_helpers import (
     table,
 )
 
+from dinobox.engine.state import State
 from dinobox.engine.testing import play
 from dinobox.games.trex_island import actions as A
 
@@ -31,8 +32,9 @@ NO_TOKENS = {"tokens_per_rest": [0, 0, 0]}
 RAPTOR_MAP = {**line_map("?opc?opc?opcH"), **NO_TOKENS}
 
 
-def trex(state) -> int | None:  # type: ignore[no-untyped-def]
-    return state.view(None)["trex"]  # type: ignore[no-any-return]
+def trex(state: State) -> int | None:
+    where: int | None = state.view(None)["trex"]
+    return where
 
 
 def test_carnivore_cards_raptor_needs_two_on_the_table() -> None:
@@ -83,7 +85,9 @@ def test_trex_meeple_appears_three_behind_the_slowest_and_moves_two() -> None:
     # appears at 4 (three behind the team on 7), walks 2 toward it: space 6
     assert trex(state) == 6
     assert [e["text"] for e in state.log(None) if "T-Rex" in e["text"]][-2:] == [
-        "The T-Rex appears at space 4 (purple).", "The T-Rex stomps to space 6 (purple)."]
+        "The T-Rex appears at space 4 (purple).",
+        "The T-Rex stomps to space 6 (purple).",
+    ]
 
 
 def test_trex_moves_three_stops_at_a_die_devours_two_and_dice_pass_it() -> None:

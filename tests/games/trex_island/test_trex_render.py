@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from rich.console import Console
 from trex_helpers import new_game
 
 from dinobox.games.trex_island.render import render
+from dinobox.games.trex_island.viewtypes import TRexView
 
 
 def test_render_draws_board_dice_trex_piles_and_players() -> None:
@@ -17,7 +19,7 @@ def test_render_draws_board_dice_trex_piles_and_players() -> None:
     steps = 0
     while not state.is_terminal() and steps < 400:
         seat = state.current_player()
-        text = render(state.view(seat if seat >= 0 else None))
+        text = render(cast(TRexView, state.view(seat if seat >= 0 else None)))
         plain = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
         plain.print(text)
         out = plain.export_text()
@@ -27,5 +29,5 @@ def test_render_draws_board_dice_trex_piles_and_players() -> None:
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
         steps += 1
     assert seen_trex
-    out = render(state.view(0))
+    out = render(cast(TRexView, state.view(0)))
     assert "Your hand" in out and "VP" in out

@@ -30,7 +30,7 @@ from trex_helpers import (
 )
 
 from dinobox import IllegalActionError
-from dinobox.engine.state import CHANCE
+from dinobox.engine.state import CHANCE, State
 from dinobox.engine.testing import force, play
 from dinobox.games.trex_island import actions as A
 
@@ -82,7 +82,7 @@ def test_carnivore_cards_no_token_for_a_team_the_effect_wiped_out() -> None:
 TREX_LINE = {**line_map("pppppppoc" + "opc?H"), **NO_TOKENS}
 
 
-def _trex_on_six(chars: tuple[int, ...]) -> object:
+def _trex_on_six(chars: tuple[int, ...]) -> State:
     """Seat 0 puts a team on 7 and raises the T-Rex (it ends on 6); seat 1 moves twice."""
     hands = [[card(STEGO, O), card(TREX, C), 1, 2], [card(TRICERA, P), card(TRICERA, P), 3, 5, 6]]
     state = table(hands=hands, data=TREX_LINE, chars=chars)
@@ -139,7 +139,7 @@ def test_shotgun_token_fired_at_the_trex_clears_the_way() -> None:
 PARKED = {**line_map("?oooH"), **NO_TOKENS}
 
 
-def _parked() -> object:
+def _parked() -> State:
     """Green (seat 0) and Yellow play carnivores (never two of a kind on top) to park all their
     teams, then draw to their hand sizes; Green is to act with 4 cards it cannot play."""
     hands = [

@@ -65,11 +65,14 @@ def test_game_mode_family_mode_starts_at_six() -> None:
     assert all(d["crew"] == 6 for d in state.view(None)["dice"])
 
 
-@pytest.mark.parametrize(("players", "per_rest", "mix"), [
-    (2, 2, {"spinosaur": 2, "food3": 1, "food2": 2, "food1": 2, "survivor": 1, "shotgun": 2, "smg": 2}),
-    (3, 3, {"spinosaur": 3, "food3": 2, "food2": 2, "food1": 3, "survivor": 2, "shotgun": 3, "smg": 3}),
-    (4, 4, None),
-])
+@pytest.mark.parametrize(
+    ("players", "per_rest", "mix"),
+    [
+        (2, 2, {"spinosaur": 2, "food3": 1, "food2": 2, "food1": 2, "survivor": 1, "shotgun": 2, "smg": 2}),
+        (3, 3, {"spinosaur": 3, "food3": 2, "food2": 2, "food1": 3, "survivor": 2, "shotgun": 3, "smg": 3}),
+        (4, 4, None),
+    ],
+)
 def test_setup_and_game_mode_tokens_per_rest_point(players: int, per_rest: int, mix: dict[str, int] | None) -> None:
     hands = [[0, 1, 2, 3], [3, 4, 5, 6, 7], [6, 7, 8, 9], [9, 10, 11, 12]]
     state = table(players=players, hands=hands)

@@ -87,8 +87,7 @@ def phase(state: State) -> str:
     return str(state.view(None)["phase"])
 
 
-def move(state: State, kind: int, colour: int, slot: int, space: int, pile: int = 0,
-         token: int | None = None) -> None:
+def move(state: State, kind: int, colour: int, slot: int, space: int, pile: int = 0, token: int | None = None) -> None:
     """Play a card to move a team; choose the pile; draw (forced) or leave a token."""
     play(state, A.move(card(kind, colour), slot, space))
     if phase(state) == "discard":
@@ -118,7 +117,8 @@ def crew(state: State, d: int) -> int:
 
 
 def space(state: State, d: int) -> int | None:
-    return die(state, d)["space"]  # type: ignore[no-any-return]
+    space: int | None = die(state, d)["space"]
+    return space
 
 
 def destinations(state: State, slot: int, kind: int, colour: int) -> set[int]:

@@ -1,4 +1,4 @@
-"""Escape from T-Rex Island observation: the seat's view as a fixed-length vector (docs/rl.md).
+"""Escape from T-Rex Island observation: the seat's view as a fixed-length vector (layout: encoder.md).
 
 Seats are *relative*: slot 0 is always the observing seat, slot 1 the next seat in turn order,
 and so on, so one policy can play any seat; teams (dice) follow their owner's relative slot, in

@@ -24,8 +24,11 @@ class TRexIslandGame(Game[TRexIslandData]):
     option_specs = (
         OptionSpec("family", "bool", False, "Family mode: every team starts with six crew", variant=True),
         OptionSpec(
-            "characters", "choice", "choose",
-            "how players get their character: choose in seat order, or random", choices=("choose", "random"),
+            "characters",
+            "choice",
+            "choose",
+            "how players get their character: choose in seat order, or random",
+            choices=("choose", "random"),
         ),
     )
     default_data = DEFAULT_DATA
