@@ -20,10 +20,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
-from dinobox.engine.state import State
+from dinobox.bots.heuristic import Turn, best_action, heuristic
 from dinobox.games.trex_island.viewtypes import TRexView
 
 FAR = 99
@@ -32,35 +31,27 @@ CHARACTER_PREFERENCE = ("scout", "hunter", "explorer", "journalist")
 CARNIVORES = ("raptor", "pterosaur", "trex")
 
 
-def choose(state: State, rng: random.Random) -> int:
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    seat = state.current_player()
-    view = cast(TRexView, state.view(seat))
-    infos = [state.describe_action(a) for a in legal]
+@heuristic
+def choose(turn: Turn[TRexView], rng: random.Random) -> int:
+    """The Escape from T-Rex Island heuristic (see the module's docstring)."""
+    view = turn.view
+    seat = turn.seat
+    infos = turn.infos
     phase = view["phase"]
     if phase == "character":
-        return _best(infos, lambda i: -CHARACTER_PREFERENCE.index(i["character"]), rng)
+        return best_action(infos, lambda i: -CHARACTER_PREFERENCE.index(i["character"]), rng)
     if phase == "discard":
-        return _best(infos, lambda i: _pile_value(view, seat, i["pile"]), rng)
+        return best_action(infos, lambda i: _pile_value(view, seat, i["pile"]), rng)
     if phase == "token":
-        return _best(infos, lambda i: _token_value(view, i["take"]), rng)
+        return best_action(infos, lambda i: _token_value(view, i["take"]), rng)
     if phase == "attack":
         order = {"evade": 5, "smg": 4, "free_shotgun": 3, "shotgun": 2, "take": 0}
         if view["attack"]["men"] == 1 and view["dice"][view["attack"]["team"]]["crew"] > 2:
             order["shotgun"] = -1  # keep the Shotgun for a worse bite
-        return _best(infos, lambda i: order[i["reaction"]], rng)
+        return best_action(infos, lambda i: order[i["reaction"]], rng)
     if phase == "trex":
-        return _best(infos, lambda i: _trex_value(view, seat, i["space"]), rng)
+        return best_action(infos, lambda i: _trex_value(view, seat, i["space"]), rng)
     return _turn(view, seat, infos, rng)
-
-
-def _best(infos: list[dict[str, Any]], score: Callable[[dict[str, Any]], float], rng: random.Random) -> int:
-    scored = [(score(i), i["action"]) for i in infos]
-    top = max(s for s, _ in scored)
-    options = [a for s, a in scored if s == top]
-    return options[0] if len(options) == 1 else rng.choice(options)
 
 
 def _to_helipad(view: TRexView) -> list[int]:
@@ -123,7 +114,7 @@ def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Ra
 
     shots = [i for i in infos if i["kind"] == "shoot"]
     rest = [i for i in infos if i["kind"] != "shoot"]
-    choice = _best(rest, value, rng)
+    choice = best_action(rest, value, rng)
     if shots and any(i["action"] == choice and i.get("passes_trex") for i in rest):
         # clear the way before a move that would pass the T-Rex (the free Shotgun first)
         return int(max(shots, key=lambda i: i["free"])["action"])
