@@ -7,6 +7,7 @@ import random
 from dinobox.bots.heuristic import heuristic_policy
 from dinobox.engine import load_game
 from dinobox.games.dinosaur_rush import render
+from dinobox.games.dinosaur_rush.viewtypes import as_view
 
 
 def test_render_shows_board_museum_piles_and_the_build_macro() -> None:
@@ -18,7 +19,7 @@ def test_render_shows_board_museum_piles_and_the_build_macro() -> None:
             state.apply_action(state.sample_chance(rng))
             continue
         seat = state.current_player()
-        view = state.view(seat)
+        view = as_view(state.view(seat))
         legal = [state.describe_action(a) for a in state.legal_actions()]
         if view["step"] == "build":
             text = render.render(view)
@@ -32,7 +33,7 @@ def test_render_shows_board_museum_piles_and_the_build_macro() -> None:
         assert render.macros(view, legal) == []
         state.apply_action(rng.choice(state.legal_actions()))
     assert macro_used
-    final = render.render(state.view(None))
+    final = render.render(as_view(state.view(None)))
     for words in ("###", "Museum", "class F", "Game over", "Winner", "last dinosaur", "pile"):
         assert words in final
 

@@ -22,7 +22,14 @@ GOOD = [
 def test_dinosaur_anatomy_a_legal_drawing_reads_as_its_parts() -> None:
     alloc = K.validate_drawing(GOOD)
     assert K.describe(alloc) == {
-        "spine": 2, "ribs": 1, "neck": 2, "head": 1, "tail": 2, "limb1": 1, "limb2": 1, "unique": 1
+        "spine": 2,
+        "ribs": 1,
+        "neck": 2,
+        "head": 1,
+        "tail": 2,
+        "limb1": 1,
+        "limb2": 1,
+        "unique": 1,
     }
 
 
@@ -160,9 +167,7 @@ def test_wild_bones_left_over_only_when_no_part_has_room() -> None:
 
 
 def test_exhibit_phase_height_example_five_neck_and_four_limb_is_nine() -> None:
-    alloc = K.allocation_from_counts(
-        {"spine": 1, "ribs": 1, "neck": 5, "head": 1, "tail": 1, "limb1": 4, "limb2": 2}
-    )
+    alloc = K.allocation_from_counts({"spine": 1, "ribs": 1, "neck": 5, "head": 1, "tail": 1, "limb1": 4, "limb2": 2})
     size, height, length, ferocity, unique = K.categories(alloc)
     assert height == 5 + 4 == 9
     assert (size, length, ferocity, unique) == (1, 2, 3, 0)
@@ -177,15 +182,16 @@ def test_scoring_dinosaur_bonus_cards_match_exactly_with_wild_help() -> None:
     spec = parse_bonus_spec(DEFAULT_DATA.bonus_specs[0])  # Edaphosaurus: spine 4, unique 5
     assert DEFAULT_DATA.bonus_names[0] == "Edaphosaurus" and DEFAULT_DATA.bonus_points[0] == 9
     with_wild = K.allocation_from_counts(
-        {"spine": 3, "wild_spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 1,
-         "unique": 5}
+        {"spine": 3, "wild_spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 1, "unique": 5}
     )
     assert K.matches_bonus(with_wild, spec)
     one_more = K.allocation_from_counts({**K.describe(with_wild), "unique": 6})
     assert not K.matches_bonus(one_more, spec)
     limbs = parse_bonus_spec("limbs=1/3")
-    assert K.matches_bonus(K.allocation_from_counts(
-        {"spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 3}), limbs)
+    assert K.matches_bonus(
+        K.allocation_from_counts({"spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 3}),
+        limbs,
+    )
 
 
 def test_dinosaur_anatomy_canonical_layout_is_always_legal() -> None:

@@ -22,12 +22,22 @@ class DinosaurRushGame(Game[DinosaurRushData]):
     max_players = 5
     default_players = 4
     option_specs = (
-        OptionSpec("two_player", "bool", False,
-                   "Two-player variant: categories start on row 2, runner-up scores by margin", variant=True),
-        OptionSpec("family", "bool", False, "Family variant: no Notoriety; Survey replaces the Notorious actions",
-                   variant=True),
-        OptionSpec("choose_paleontologists", "bool", False,
-                   "Setup 7: players pick their paleontologist cards instead of a random deal"),
+        OptionSpec(
+            "two_player",
+            "bool",
+            False,
+            "Two-player variant: categories start on row 2, runner-up scores by margin",
+            variant=True,
+        ),
+        OptionSpec(
+            "family", "bool", False, "Family variant: no Notoriety; Survey replaces the Notorious actions", variant=True
+        ),
+        OptionSpec(
+            "choose_paleontologists",
+            "bool",
+            False,
+            "Setup 7: players pick their paleontologist cards instead of a random deal",
+        ),
     )
     default_data = DEFAULT_DATA
     presentation = Presentation(

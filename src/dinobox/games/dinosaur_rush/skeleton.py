@@ -263,6 +263,10 @@ def _colour_of(ch: str) -> int:
     return PART_COLOUR[LETTER_PART[ch]]
 
 
+Grid = dict[tuple[int, int], str]
+Cells = set[tuple[int, int]]
+
+
 def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     """Check every anatomy rule of the Build phase on a drawing; return its allocation.
 
@@ -270,11 +274,22 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     """
     grid = parse_drawing(drawing)
     part_cells = {p: {c for c, ch in grid.items() if ch.upper() == PART_LETTERS[p]} for p in range(NUM_PARTS)}
-    wild = {c for c, ch in grid.items() if ch.islower()}
     unique = {c for c, ch in grid.items() if ch == "U"}
     body = set(grid) - unique
+    left_end, right_end = _check_trunk(part_cells)
+    _check_neck_and_head(part_cells, right_end)
+    _check_tail(part_cells, left_end)
+    _check_limbs(part_cells, body)
+    _check_unique(grid, unique, body)
+    if len(_groups(body)) != 1:
+        raise SkeletonError("Dinosaur anatomy", "all the parts must be joined into one skeleton")
+    _check_wild(grid)
+    return _allocation_of(grid)
 
-    # Ribs (A) and spine (B)
+
+def _check_trunk(part_cells: dict[int, Cells]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Ribs (A) and spine (B): a straight spine in one row, ribs hanging below it. Returns the
+    spine's left and right ends."""
     spine = part_cells[SPINE]
     if not spine:
         raise SkeletonError("Ribs (A) and spine (B)", "the spine needs at least one bone")
@@ -282,8 +297,6 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if len(rows) != 1 or _line_ends(spine) is None:
         raise SkeletonError("Ribs (A) and spine (B)", "the spine must be a single straight line of bones in one row")
     spine_row = next(iter(rows))
-    left_end = min(spine)
-    right_end = max(spine)
     ribs = part_cells[RIBS]
     if not ribs:
         raise SkeletonError("Ribs (A) and spine (B)", "the skeleton needs at least one rib")
@@ -291,8 +304,11 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
         raise SkeletonError("Ribs (A) and spine (B)", "the ribs must be placed below the spine")
     if len(_groups(ribs)) != 1 or not any(n in spine for c in ribs for n in _adjacent(c)):
         raise SkeletonError("Ribs (A) and spine (B)", "the ribs must be one group hanging from the spine")
+    return min(spine), max(spine)
 
-    # Neck (C) and head (D)
+
+def _check_neck_and_head(part_cells: dict[int, Cells], right_end: tuple[int, int]) -> None:
+    """Neck (C) from the spine's right end; Head (D) on the neck's far end."""
     neck = part_cells[NECK]
     if not neck:
         raise SkeletonError("Neck (C)", "the skeleton needs a neck of at least one bone")
@@ -311,7 +327,9 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if not any(n in head for n in _adjacent(far)):
         raise SkeletonError("Head (D)", "the head must sit on the far end of the neck")
 
-    # Tail (E)
+
+def _check_tail(part_cells: dict[int, Cells], left_end: tuple[int, int]) -> None:
+    """Tail (E): one line from the spine's left end."""
     tail = part_cells[TAIL]
     if not tail:
         raise SkeletonError("Tail (E)", "the skeleton needs a tail of at least one bone")
@@ -321,7 +339,9 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if (left_end[0] - 1, left_end[1]) not in tail_ends:
         raise SkeletonError("Tail (E)", "the tail must start at the left end of the spine")
 
-    # Limbs (F)
+
+def _check_limbs(part_cells: dict[int, Cells], body: Cells) -> None:
+    """Limbs (F): two separate groups, each attached to another part."""
     limbs = (part_cells[LIMB1], part_cells[LIMB2])
     for p, cells in zip((LIMB1, LIMB2), limbs, strict=True):
         if not cells or len(_groups(cells)) != 1:
@@ -332,7 +352,9 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if any(n in limbs[1] for c in limbs[0] for n in _adjacent(c)):
         raise SkeletonError("Limbs (F)", "the two limbs must not touch each other")
 
-    # Unique bones (G)
+
+def _check_unique(grid: Grid, unique: Cells, body: Cells) -> None:
+    """Unique bones (G): attached on the outside, each group touching one part only."""
     for group in _groups(unique):
         touched = {grid[n].upper() for c in group for n in _adjacent(c) if n in body}
         if not touched:
@@ -341,12 +363,13 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
             raise SkeletonError(
                 "Unique bones (G)", "unique bones go on the outside: they may not touch two parts or join them"
             )
-    if len(_groups(body)) != 1:
-        raise SkeletonError("Dinosaur anatomy", "all the parts must be joined into one skeleton")
 
-    # Wild bones (H)
-    for cell in wild:
-        letter = grid[cell]
+
+def _check_wild(grid: Grid) -> None:
+    """Wild bones (H): never touching each other, touching one colour, the colour of their part."""
+    for cell, letter in grid.items():
+        if not letter.islower():
+            continue
         near = [grid[n] for n in _adjacent(cell) if n in grid]
         if any(ch.islower() for ch in near):
             raise SkeletonError("Wild bones (H)", "wild bones cannot touch each other")
@@ -365,6 +388,8 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
                 f"a wild bone of the {PART_NAMES[part]} must sit between two natural bones of that part",
             )
 
+
+def _allocation_of(grid: Grid) -> Allocation:
     alloc = [0] * SIZE_OF_ALLOCATION
     for ch in grid.values():
         if ch == "U":
@@ -431,9 +456,7 @@ def best_allocation(
         alloc = _build_towards(have, weights, target, ability)
         if alloc is None:
             continue
-        score = _value(alloc, weights, ability) + sum(
-            pts for spec, pts in cards if matches_bonus(alloc, dict(spec))
-        )
+        score = _value(alloc, weights, ability) + sum(pts for spec, pts in cards if matches_bonus(alloc, dict(spec)))
         if score > best_score + 1e-9:
             best, best_score = alloc, score
     assert best is not None  # the empty target always succeeds
