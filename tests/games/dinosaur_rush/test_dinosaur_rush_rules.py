@@ -621,3 +621,56 @@ def test_end_of_game_the_score_breakdown_sums_to_each_final_score() -> None:
         view = state.view(None)
         assert [sum(parts.values()) for parts in view["breakdown"]] == state.scores()
         assert [parts["notoriety"] for parts in view["breakdown"]] == view["final"]["adjust"]
+
+
+# ----- Wild bones (H) at a free end ---------------------------------------------------------------
+WHITE_START = {"starting_bones": (3, 2, 2, 0, 1)}  # one white bone in every starting pile
+WILD_TAIL_TIP = ["...H", "tTSNM", ".LR"]  # the white bone at the tail's free end
+
+
+def _build_with_one_white() -> tuple[Table, int]:
+    t = Table(3, data=WHITE_START)
+    t.place_all()
+    t.finish_field()
+    seat = t.state.current_player()
+    assert t.view(seat)["players"][seat]["pile"] == [3, 2, 2, 0, 1]
+    return t, seat
+
+
+def test_wild_bones_at_the_free_end_of_the_tail_in_play() -> None:
+    from dinobox.games.dinosaur_rush import build
+
+    t, seat = _build_with_one_white()
+    legal = [t.state.describe_action(a) for a in t.state.legal_actions()]
+    for action in build.actions_for_skeleton(t.view(seat), legal, WILD_TAIL_TIP):
+        t.state.apply_action(action)
+    t.settle()
+    t.build_all()
+    shown = t.view(None)["players"][seat]["skeleton"]
+    assert shown is not None and shown["tail"] == 1 and shown["wild_tail"] == 1
+
+
+def test_build_phase_a_white_bone_that_can_be_placed_is_never_left_over() -> None:
+    from dinobox.games.dinosaur_rush import build
+    from dinobox.games.dinosaur_rush.skeleton import SkeletonError
+
+    t, seat = _build_with_one_white()
+    legal = [t.state.describe_action(a) for a in t.state.legal_actions()]
+    naturals = {"spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 1}
+    with pytest.raises(SkeletonError, match="white bones are left over"):
+        build.actions_for_skeleton(t.view(seat), legal, naturals)
+    # Placing the seven natural bones one by one leaves the white bone to place, not a finished dinosaur.
+    for action in build.actions_for_skeleton(t.view(seat), legal, {**naturals, "wild_tail": 1})[:-1]:
+        t.state.apply_action(action)
+    assert t.state.current_player() == seat
+    # Every part with a free end can take it; the spine and the neck cannot.
+    parts = {t.state.describe_action(a)["part"] for a in t.state.legal_actions()}
+    assert parts == {"wild_ribs", "wild_head", "wild_tail", "wild_limb1", "wild_limb2"}
+
+
+# ----- Two-player variant -------------------------------------------------------------------------
+def test_two_player_variant_two_players_are_pointed_to_the_variant() -> None:
+    with pytest.raises(ValueError, match="--variant two-player"):
+        load_game("dinosaur-rush", players=2)
+    with pytest.raises(ValueError, match="exactly two players"):
+        load_game("dinosaur-rush", players=3, two_player=True)

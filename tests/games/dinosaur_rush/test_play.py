@@ -54,3 +54,24 @@ def test_heuristic_bot_plays_legally_and_beats_random_play() -> None:
         winners = state.winners()
         wins += (0 in winners) / len(winners)
     assert wins >= 2
+
+
+def test_end_of_game_the_player_panels_show_the_final_score_with_notoriety() -> None:
+    from rush_helpers import COPE, HARGER, STERNBERG, Table
+
+    t = Table(3, paleos=[HARGER, COPE, STERNBERG])
+    t.tokens = [2, 2, 2]  # three tokens worth 3 for seat 0
+    t.place_all()
+    t.do("move", label="B1")
+    t.first()
+    t.do("dynamite")
+    t.play_to_end()
+    view = t.view(None)
+    final = view["final"]
+    assert any(final["adjust"])
+    text = render.render(view)
+    for seat, player in enumerate(view["players"]):
+        line = next(row for row in text.splitlines() if row.startswith(f"[bold {render.SEAT_STYLE[seat]}]"))
+        assert f"{view['scores'][seat]} pts (" in line
+        assert view["scores"][seat] == final["field_points"][seat] + final["adjust"][seat]
+        assert "Notoriety" in line and player["name"] in line

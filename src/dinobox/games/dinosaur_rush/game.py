@@ -54,6 +54,14 @@ class DinosaurRushGame(Game[DinosaurRushData]):
     def player_range(cls, options: Mapping[str, Any]) -> tuple[int, int]:
         return (2, 2) if options.get("two_player") else (3, 5)
 
+    @classmethod
+    def players_hint(cls, players: int, options: Mapping[str, Any]) -> str | None:
+        if players == 2 and not options.get("two_player"):
+            return "two players play the Two-player variant (--variant two-player, option two_player)"
+        if players != 2 and options.get("two_player"):
+            return "the Two-player variant is for exactly two players"
+        return None
+
     def check_configuration(self) -> str | None:
         board = parse_board(self.data.board)
         kinds = (START, START_BIG) if self.num_players >= 4 else (START,)

@@ -147,7 +147,7 @@ def _player(view: DinosaurRushView, p: PlayerView) -> list[str]:
     if "built" in p:
         flags = " (finished building)" if p["built"] else " (building...)"
     lines = [
-        f"[bold {style}]{p['name']}[/]: {p['score']} pts at {label}; pile {_bones(p['pile'])}; "
+        f"[bold {style}]{p['name']}[/]: {_points(view, p)} at {label}; pile {_bones(p['pile'])}; "
         f"Notoriety tokens {p['tokens']}" + (f" {p['token_values']}" if "token_values" in p else "") + flags
     ]
     if paleo:
@@ -164,6 +164,15 @@ def _player(view: DinosaurRushView, p: PlayerView) -> list[str]:
         lines.append(f"    last dinosaur: {cats}")
         lines.extend(_skeleton(p["skeleton_drawing"]))
     return lines
+
+
+def _points(view: DinosaurRushView, p: PlayerView) -> str:
+    """The panel's score: at the end the final score of the score table, Notoriety included."""
+    final, scores = view.get("final"), view.get("scores")
+    if final is None or scores is None or view["family"]:
+        return f"{p['score'] if scores is None else scores[p['seat']]} pts"
+    adjust = final["adjust"][p["seat"]]
+    return f"{scores[p['seat']]} pts ({p['score']} {'-' if adjust < 0 else '+'} {abs(adjust)} Notoriety)"
 
 
 def _building(view: DinosaurRushView, b: BuildView) -> list[str]:

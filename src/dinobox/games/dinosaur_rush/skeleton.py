@@ -64,9 +64,24 @@ def total(alloc: Sequence[int], part: int) -> int:
     return alloc[part] + alloc[NUM_PARTS + part]
 
 
+JOINED_AT_BOTH_ENDS = (SPINE, NECK)
+"""Parts with no free end: the spine (tail to neck) and the neck (spine to head)."""
+
+
+def wild_capacity(natural: int, part: int) -> int:
+    """Wild bones (H): the most wild bones a part with ``natural`` natural bones can hold. A
+    wild bone touches bones of one colour only and never another wild bone, so along a part's
+    line the wild bones alternate with the natural ones: between two of them, or at a free end
+    (tail, head, ribs, limbs). The spine and the neck are joined at both ends to another colour,
+    so theirs sit only between two natural bones."""
+    if natural <= 0:
+        return 0
+    return natural - 1 if part in JOINED_AT_BOTH_ENDS else natural
+
+
 def wild_room(alloc: Sequence[int], part: int) -> int:
-    """How many more wild bones the part can take now (each sits between two naturals)."""
-    return max(0, alloc[part] - 1) - alloc[NUM_PARTS + part]
+    """How many more wild bones the part can take now."""
+    return max(0, wild_capacity(alloc[part], part) - alloc[NUM_PARTS + part])
 
 
 def colours_used(alloc: Sequence[int]) -> list[int]:
@@ -117,12 +132,8 @@ def check_allocation(alloc: Sequence[int], have: Sequence[int]) -> None:
     for p in range(NUM_PARTS):
         if alloc[p] < 1:
             raise SkeletonError(_section(p), f"the {PART_NAMES[p]} needs at least one natural bone")
-        if alloc[NUM_PARTS + p] > alloc[p] - 1:
-            raise SkeletonError(
-                "Wild bones (H)",
-                f"the {PART_NAMES[p]} has {alloc[NUM_PARTS + p]} wild bones but only room for "
-                f"{alloc[p] - 1} (each wild bone sits between two natural bones of its part)",
-            )
+        if alloc[NUM_PARTS + p] > wild_capacity(alloc[p], p):
+            raise SkeletonError("Wild bones (H)", _no_room(alloc, p))
     used = colours_used(alloc)
     for c in range(NUM_COLOURS):
         if used[c] > have[c]:
@@ -133,6 +144,19 @@ def check_allocation(alloc: Sequence[int], have: Sequence[int]) -> None:
         raise SkeletonError("Build phase", f"every bone must be used, but {spare} are left over")
     if left[WHITE] and any(wild_room(alloc, p) for p in range(NUM_PARTS)):
         raise SkeletonError("Build phase", f"every bone must be used, but {left[WHITE]} white bones are left over")
+
+
+def _no_room(alloc: Sequence[int], part: int) -> str:
+    where = (
+        "between two of its natural bones"
+        if part in JOINED_AT_BOTH_ENDS
+        else "between two of its natural bones or at its free end"
+    )
+    return (
+        f"the {PART_NAMES[part]} has {alloc[NUM_PARTS + part]} wild bones but room for "
+        f"{wild_capacity(alloc[part], part)}: wild bones never touch each other, so they alternate with "
+        f"natural bones, {where}"
+    )
 
 
 def _colour(c: int) -> str:
@@ -153,18 +177,23 @@ def _section(part: int) -> str:
 
 # ----- the canonical drawing -----------------------------------------------------------------
 def _arm(natural: int, wild: int) -> list[bool]:
-    """Cells of an arm from its base: True for a wild bone. Wild bones alternate with naturals."""
-    cells = [False]
-    for _ in range(wild):
-        cells += [True, False]
-    cells += [False] * (natural - 1 - wild)
+    """Cells of a part's line from its base: True for a wild bone. Each natural bone is followed by
+    a wild one while any is left, so a part holding as many wild bones as natural ones ends in a
+    wild bone at its free end."""
+    cells: list[bool] = []
+    for i in range(natural):
+        cells.append(False)
+        if i < wild:
+            cells.append(True)
     return cells
 
 
 def layout(alloc: Sequence[int]) -> list[str]:
-    """Draw a buildable allocation: spine along a row, tail and then unique bones to its left,
-    ribs hanging from the spine's left end, the neck rising from the right end with the head on
-    top, the first limb raised from the tail's base and the second stretched from the neck's."""
+    """Draw a buildable allocation: spine along a row, tail to its left, ribs hanging from the
+    spine's left end, the neck rising from the right end with the head on top, the first limb
+    raised from the tail's base, the second stretched from the neck's base with the unique bones
+    hanging below its first bone. Every free end (tail, head, ribs, limbs) points into open space,
+    so a wild bone there touches its own part only."""
     grid: dict[tuple[int, int], str] = {}
 
     def put(part: int, cells: Iterable[tuple[int, int]]) -> None:
@@ -177,14 +206,13 @@ def layout(alloc: Sequence[int]) -> list[str]:
     k = total(alloc, NECK)
     put(SPINE, ((x, 0) for x in range(s)))
     put(TAIL, ((-1 - i, 0) for i in range(total(alloc, TAIL))))
-    t = total(alloc, TAIL)
-    for i in range(alloc[UNIQUE]):
-        grid[(-t - 1 - i, 0)] = "U"
     put(RIBS, ((0, 1 + i) for i in range(total(alloc, RIBS))))
     put(NECK, ((s, -i) for i in range(k)))
     put(HEAD, ((s, -k - i) for i in range(total(alloc, HEAD))))
     put(LIMB1, ((-1, -1 - i) for i in range(total(alloc, LIMB1))))
     put(LIMB2, ((s + 1 + i, 0) for i in range(total(alloc, LIMB2))))
+    for i in range(alloc[UNIQUE]):
+        grid[(s + 1, 1 + i)] = "U"
     return _to_rows(grid)
 
 
@@ -284,7 +312,11 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if len(_groups(body)) != 1:
         raise SkeletonError("Dinosaur anatomy", "all the parts must be joined into one skeleton")
     _check_wild(grid)
-    return _allocation_of(grid)
+    alloc = _allocation_of(grid)
+    for p in range(NUM_PARTS):
+        if alloc[NUM_PARTS + p] > wild_capacity(alloc[p], p):
+            raise SkeletonError("Wild bones (H)", _no_room(alloc, p))
+    return alloc
 
 
 def _check_trunk(part_cells: dict[int, Cells]) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -381,11 +413,6 @@ def _check_wild(grid: Grid) -> None:
             raise SkeletonError(
                 "Wild bones (H)",
                 f"a wild bone counts as the colour it touches, so this one cannot serve the {PART_NAMES[part]}",
-            )
-        if sum(1 for ch in near if ch == letter.upper()) < 2:
-            raise SkeletonError(
-                "Wild bones (H)",
-                f"a wild bone of the {PART_NAMES[part]} must sit between two natural bones of that part",
             )
 
 
@@ -541,7 +568,7 @@ def open_slots(alloc: Sequence[int], left: Sequence[int]) -> list[int]:
             if left[colour] - 1 >= empty_after:
                 out.append(p)
     if left[WHITE]:
-        out.extend(NUM_PARTS + p for p in range(NUM_PARTS) if alloc[p] - 1 > alloc[NUM_PARTS + p])
+        out.extend(NUM_PARTS + p for p in range(NUM_PARTS) if wild_room(alloc, p))
     if left[BLUE]:
         out.append(UNIQUE)
     return out
