@@ -48,6 +48,7 @@ def _digest(game_id: str) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # a minute or two alone; much longer on a loaded machine
 @pytest.mark.parametrize("game_id", BUILT_IN)
 def test_seeded_games_behave_as_recorded(game_id: str) -> None:
     assert game_id in game_ids()

@@ -1,10 +1,10 @@
-"""The Great Dinosaur Rush observation encoder (layout in docs/rl.md, '### dinosaur-rush')."""
+"""The Great Dinosaur Rush observation encoder (layout in the package's encoder.md)."""
 
 from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
+from importlib import resources
 
 import numpy as np
 import pytest
@@ -14,7 +14,7 @@ import dinobox
 from dinobox.games.dinosaur_rush.encoder import BONE_SCALE, STEPS, DinosaurRushEncoder
 from dinobox.rl.encoders import encoder_for
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+DOCS = resources.files("dinobox.games.dinosaur_rush") / "encoder.md"
 GID = "dinosaur-rush"
 CONFIGS = [
     (2, {"two_player": True}),
@@ -25,9 +25,7 @@ CONFIGS = [
 
 
 def _section() -> str:
-    text = DOCS.read_text()
-    assert f"### {GID}\n" in text, f"docs/rl.md has no '### {GID}' section"
-    return text.split(f"### {GID}\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    return DOCS.read_text(encoding="utf-8")
 
 
 def test_the_registry_gives_the_dedicated_encoder() -> None:
@@ -77,8 +75,9 @@ def test_hidden_information_never_changes_the_seats_tensor(n: int, options: dict
             other = state.resample(seat, rng)
             assert np.array_equal(enc.encode(state.view(seat)), enc.encode(other.view(seat)))
             checked += 1
-            varied += any(not np.array_equal(enc.encode(state.view(s)), enc.encode(other.view(s)))
-                          for s in range(n) if s != seat)
+            varied += any(
+                not np.array_equal(enc.encode(state.view(s)), enc.encode(other.view(s))) for s in range(n) if s != seat
+            )
     assert checked > 20 and varied > 0
 
 
@@ -130,7 +129,8 @@ def test_build_piece_follows_my_skeleton_under_construction() -> None:
             assert build[-1] == 1.0
             assert list(build[:15]) == pytest.approx([min(1.0, a / BONE_SCALE) for a in view["build"]["allocation"]])
             others = [s for s in range(3) if s != seat]
-            assert all(enc.split(enc.encode(state.view(s)))["build"][-1] == 0.0 for s in others
-                       if state.current_player() != s)
+            assert all(
+                enc.split(enc.encode(state.view(s)))["build"][-1] == 0.0 for s in others if state.current_player() != s
+            )
         else:
             assert build.sum() == 0.0

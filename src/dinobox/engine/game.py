@@ -67,8 +67,10 @@ class Game(Generic[D]):
         if isinstance(players, bool) or not isinstance(players, int):
             raise InvalidOptionError(f"{self.id}: players must be a whole number, not {players!r}")
         if not low <= players <= high:
+            hint = self.players_hint(players, self.options)
             raise InvalidOptionError(
                 f"{self.title} takes {low} to {high} players with these options, not {players}"
+                + (f"; {hint}" if hint else "")
             )
         self.num_players: int = players
         self.data_overrides: dict[str, Any] = dict(data or {})
@@ -82,6 +84,12 @@ class Game(Generic[D]):
     def player_range(cls, options: Mapping[str, Any]) -> tuple[int, int]:
         """The allowed player counts under these options (variants may change them)."""
         return cls.min_players, cls.max_players
+
+    @classmethod
+    def players_hint(cls, players: int, options: Mapping[str, Any]) -> str | None:
+        """What to do instead when ``players`` is outside ``player_range(options)`` (e.g. the
+        variant that allows that many), or None."""
+        return None
 
     def check_configuration(self) -> str | None:
         """A reason the configuration (players x options x data) cannot be played, or None."""

@@ -7,11 +7,27 @@ from typing import Any
 
 from dinobox.engine import load_game
 from dinobox.engine.state import State
+from dinobox.games.dinosaur_rush.viewtypes import CellView, DinosaurRushView, as_view
 
 GREEN, RED, YELLOW, BLUE, WHITE = range(5)
 # Paleontologist cards by name (data.py order).
-COPE, MARSH, LEIDY, STERNBERG, BROWN, WILLISTON, LAKES, MUDGE, HATCHER, REED, BALDWIN, HARGER, \
-    WORTMAN, OSBORN, DOUGLASS = range(15)
+(
+    COPE,
+    MARSH,
+    LEIDY,
+    STERNBERG,
+    BROWN,
+    WILLISTON,
+    LAKES,
+    MUDGE,
+    HATCHER,
+    REED,
+    BALDWIN,
+    HARGER,
+    WORTMAN,
+    OSBORN,
+    DOUGLASS,
+) = range(15)
 NEUTRAL = [STERNBERG, HARGER, OSBORN, LEIDY, MARSH]
 
 
@@ -90,8 +106,8 @@ class Table:
         self.state.apply_action(self.state.legal_actions()[0])
         self.settle()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return self.state.view(seat)
+    def view(self, seat: int | None) -> DinosaurRushView:
+        return as_view(self.state.view(seat))
 
     def step(self) -> str:
         return str(self.state.view(None)["step"])
@@ -100,11 +116,12 @@ class Table:
         while self.step() == "place":
             self.first()
 
-    def cell(self, label: str) -> dict[str, Any]:
+    def cell(self, label: str) -> CellView:
         return next(c for c in self.view(None)["board"]["cells"] if c["label"] == label)
 
-    def seat_cell(self, seat: int) -> dict[str, Any]:
+    def seat_cell(self, seat: int) -> CellView:
         cell = self.view(None)["players"][seat]["cell"]
+        assert cell is not None, f"seat {seat} has no paleontologist on the board"
         return self.view(None)["board"]["cells"][cell]
 
     def quiet_turn(self, dig: bool = False) -> None:
@@ -114,7 +131,7 @@ class Table:
         cells = self.view(None)["board"]["cells"]
         legal = self.state.legal_actions()
         if dig:
-            legal = [a for a in legal if sum(cells[self.state.describe_action(a)["cell"]].get("bones", [])) ]
+            legal = [a for a in legal if sum(cells[self.state.describe_action(a)["cell"]].get("bones", []))]
             legal = legal or self.state.legal_actions()
         self.state.apply_action(legal[0])
         self.settle()
@@ -133,7 +150,7 @@ class Table:
 
         while self.step() == "build":
             seat = self.state.current_player()
-            view = self.state.view(seat)
+            view = as_view(self.state.view(seat))
             legal = [self.state.describe_action(a) for a in self.state.legal_actions()]
             skeleton = choose(seat) if choose else None
             if skeleton is None:

@@ -25,6 +25,7 @@ from rush_helpers import (
 )
 
 from dinobox.engine import IllegalActionError, load_game
+from dinobox.games.dinosaur_rush.viewtypes import DinosaurRushView
 
 # ----- Setup ------------------------------------------------------------------------------------
 
@@ -73,8 +74,9 @@ def test_setup_players_may_choose_paleontologists_if_all_agree() -> None:
     assert not t.has("pick_paleontologist", card=LAKES)
     t.first()
     t.first()
+    paleo = t.view(None)["players"][0]["paleontologist"]
+    assert paleo is not None and paleo["name"] == "Arthur Lakes"
     view = t.view(None)
-    assert view["players"][0]["paleontologist"]["name"] == "Arthur Lakes"
     assert view["players"][0]["pile"][BLUE] == 1
 
 
@@ -94,10 +96,12 @@ def test_collect_bones_not_on_the_first_turn_then_from_the_dig_site() -> None:
     assert t.cell("C2")["bones"] == [0, 0, 0, 0, 0]
 
 
-def _expected_moves(view: dict, seat: int, cross_tar: bool = False) -> set[int]:
+def _expected_moves(view: DinosaurRushView, seat: int, cross_tar: bool = False) -> set[int]:
     cells = view["board"]["cells"]
     at = {(c["x"], c["y"]): c for c in cells}
-    here = cells[view["players"][seat]["cell"]]
+    where = view["players"][seat]["cell"]
+    assert where is not None
+    here = cells[where]
     taken = {p["cell"] for p in view["players"]}
     out = set()
     for dx, dy in ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)):
@@ -222,8 +226,11 @@ def test_sabotage_places_a_secret_token_that_crossing_players_take() -> None:
 def test_sabotage_needs_an_adjacent_empty_space() -> None:
     t = Table(3, paleos=[HARGER, OSBORN, STERNBERG])
     _to_action_on_c2(t)
-    targets = {t.state.describe_action(a)["label"] for a in t.state.legal_actions()
-               if t.state.describe_action(a)["kind"] == "sabotage"}
+    targets = {
+        t.state.describe_action(a)["label"]
+        for a in t.state.legal_actions()
+        if t.state.describe_action(a)["kind"] == "sabotage"
+    }
     assert targets == {"B2", "C2"}  # the two dig sites next to B1 (no tar pits, no paleontologists)
 
 
@@ -238,8 +245,7 @@ def test_paleontologist_hatcher_never_takes_sabotage_tokens() -> None:
 
 
 def test_research_draws_a_bonus_card_while_any_are_left() -> None:
-    data = {"bonus_names": ["A", "B", "C", "D", "E", "F", "G"], "bonus_points": [1] * 7,
-            "bonus_specs": ["head=1"] * 7}
+    data = {"bonus_names": ["A", "B", "C", "D", "E", "F", "G"], "bonus_points": [1] * 7, "bonus_specs": ["head=1"] * 7}
     t = Table(3, paleos=[HARGER, OSBORN, STERNBERG], data=data)
     _to_action_on_c2(t)
     t.do("research")
@@ -265,8 +271,11 @@ def test_third_time_around_collect_bones_once_more() -> None:
     for _ in range(6):
         t.quiet_turn()
     seat = t.state.current_player()
-    target = next(a for a in t.state.legal_actions()
-                  if sum(t.view(None)["board"]["cells"][t.state.describe_action(a)["cell"]]["bones"]))
+    target = next(
+        a
+        for a in t.state.legal_actions()
+        if sum(t.view(None)["board"]["cells"][t.state.describe_action(a)["cell"]]["bones"])
+    )
     before = sum(t.view(None)["players"][seat]["pile"])
     collected_at_start = sum(t.seat_cell(seat)["bones"])
     t.state.apply_action(target)
@@ -345,6 +354,7 @@ def test_build_phase_keep_last_rounds_dinosaur() -> None:
     t.settle()
     t.build_all()
     new = t.view(None)["players"][seat]["skeleton"]
+    assert new is not None and old is not None
     assert all(new.get(k, 0) >= v for k, v in old.items())
 
 
@@ -533,8 +543,7 @@ def test_donate_sheds_a_token_of_that_value() -> None:
 def test_paleontologist_category_abilities_brown_williston_wortman() -> None:
     from dinobox.games.dinosaur_rush.skeleton import allocation_from_counts, categories
 
-    alloc = allocation_from_counts({"spine": 2, "ribs": 1, "neck": 5, "head": 1, "tail": 3,
-                                    "limb1": 4, "limb2": 2})
+    alloc = allocation_from_counts({"spine": 2, "ribs": 1, "neck": 5, "head": 1, "tail": 3, "limb1": 4, "limb2": 2})
     assert categories(alloc)[1:4] == (9, 5, 3)
     assert categories(alloc, "height_both_limbs")[1] == 4 + 2 + 5
     assert categories(alloc, "length_neck")[2] == 3 + 2 + 5
@@ -612,3 +621,56 @@ def test_end_of_game_the_score_breakdown_sums_to_each_final_score() -> None:
         view = state.view(None)
         assert [sum(parts.values()) for parts in view["breakdown"]] == state.scores()
         assert [parts["notoriety"] for parts in view["breakdown"]] == view["final"]["adjust"]
+
+
+# ----- Wild bones (H) at a free end ---------------------------------------------------------------
+WHITE_START = {"starting_bones": (3, 2, 2, 0, 1)}  # one white bone in every starting pile
+WILD_TAIL_TIP = ["...H", "tTSNM", ".LR"]  # the white bone at the tail's free end
+
+
+def _build_with_one_white() -> tuple[Table, int]:
+    t = Table(3, data=WHITE_START)
+    t.place_all()
+    t.finish_field()
+    seat = t.state.current_player()
+    assert t.view(seat)["players"][seat]["pile"] == [3, 2, 2, 0, 1]
+    return t, seat
+
+
+def test_wild_bones_at_the_free_end_of_the_tail_in_play() -> None:
+    from dinobox.games.dinosaur_rush import build
+
+    t, seat = _build_with_one_white()
+    legal = [t.state.describe_action(a) for a in t.state.legal_actions()]
+    for action in build.actions_for_skeleton(t.view(seat), legal, WILD_TAIL_TIP):
+        t.state.apply_action(action)
+    t.settle()
+    t.build_all()
+    shown = t.view(None)["players"][seat]["skeleton"]
+    assert shown is not None and shown["tail"] == 1 and shown["wild_tail"] == 1
+
+
+def test_build_phase_a_white_bone_that_can_be_placed_is_never_left_over() -> None:
+    from dinobox.games.dinosaur_rush import build
+    from dinobox.games.dinosaur_rush.skeleton import SkeletonError
+
+    t, seat = _build_with_one_white()
+    legal = [t.state.describe_action(a) for a in t.state.legal_actions()]
+    naturals = {"spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 1}
+    with pytest.raises(SkeletonError, match="white bones are left over"):
+        build.actions_for_skeleton(t.view(seat), legal, naturals)
+    # Placing the seven natural bones one by one leaves the white bone to place, not a finished dinosaur.
+    for action in build.actions_for_skeleton(t.view(seat), legal, {**naturals, "wild_tail": 1})[:-1]:
+        t.state.apply_action(action)
+    assert t.state.current_player() == seat
+    # Every part with a free end can take it; the spine and the neck cannot.
+    parts = {t.state.describe_action(a)["part"] for a in t.state.legal_actions()}
+    assert parts == {"wild_ribs", "wild_head", "wild_tail", "wild_limb1", "wild_limb2"}
+
+
+# ----- Two-player variant -------------------------------------------------------------------------
+def test_two_player_variant_two_players_are_pointed_to_the_variant() -> None:
+    with pytest.raises(ValueError, match="--variant two-player"):
+        load_game("dinosaur-rush", players=2)
+    with pytest.raises(ValueError, match="exactly two players"):
+        load_game("dinosaur-rush", players=3, two_player=True)

@@ -22,7 +22,14 @@ GOOD = [
 def test_dinosaur_anatomy_a_legal_drawing_reads_as_its_parts() -> None:
     alloc = K.validate_drawing(GOOD)
     assert K.describe(alloc) == {
-        "spine": 2, "ribs": 1, "neck": 2, "head": 1, "tail": 2, "limb1": 1, "limb2": 1, "unique": 1
+        "spine": 2,
+        "ribs": 1,
+        "neck": 2,
+        "head": 1,
+        "tail": 2,
+        "limb1": 1,
+        "limb2": 1,
+        "unique": 1,
     }
 
 
@@ -121,8 +128,31 @@ def test_wild_bones_count_as_the_colour_they_touch() -> None:
     broken([".....H", "UTTSSn", ".L.RM"], "Wild bones (H)", "cannot serve the neck")
 
 
-def test_wild_bones_sit_between_two_natural_bones_of_their_part() -> None:
-    broken([".....H", ".....N", ".tTSSNM", "..LR"], "Wild bones (H)", "between two natural bones")
+def test_wild_bones_at_the_free_end_of_a_tail_touch_one_colour_and_are_legal() -> None:
+    alloc = K.validate_drawing(["......H", "......N", "tTTSsSNM", ".L.R"])
+    assert K.describe(alloc)["tail"] == 2 and K.describe(alloc)["wild_tail"] == 1
+    assert K.describe(alloc)["wild_spine"] == 1
+
+
+def test_wild_bones_at_the_free_end_of_a_limb_ribs_or_head() -> None:
+    alloc = K.validate_drawing(["....h", "....H", "....N", ".TTSNMm", ".L.R", ".l.r"])
+    counts = K.describe(alloc)
+    assert [counts[f"wild_{k}"] for k in ("limb1", "limb2", "ribs", "head")] == [1, 1, 1, 1]
+
+
+def test_wild_bones_the_spine_has_no_free_end() -> None:
+    # A wild bone at either end of the spine touches the yellow tail or neck as well.
+    broken([".....H", ".....N", ".TTsSNM", "..LR"], "Wild bones (H)", "exactly one colour")
+
+
+def test_wild_bones_the_necks_far_end_holds_the_head() -> None:
+    # A wild bone past the head's joint is not on the neck's far end: the head must sit there.
+    broken([".....n", ".....NH", ".TTSSNM", "..LR"], "Head (D)", "far end of the neck")
+
+
+def test_wild_bones_at_most_one_per_natural_bone() -> None:
+    # Beside the line as well as at its end: dinobox's reading (rules.md, Assumptions).
+    broken([".....H", ".....N", ".TTSSNM", "..LRr", "...r"], "Wild bones (H)", "ribs has 2 wild bones but room for 1")
 
 
 def test_dinosaur_anatomy_unknown_symbols_are_refused() -> None:
@@ -143,8 +173,14 @@ def test_build_phase_every_part_needs_a_natural_bone_and_wild_bones_need_room() 
     alloc = list(K.validate_drawing(GOOD))
     alloc[K.NUM_PARTS] = 1  # one wild bone fits between the two natural spine bones
     K.check_allocation(alloc, K.colours_used(alloc))
-    alloc[K.NUM_PARTS] = 2
-    with pytest.raises(K.SkeletonError, match="only room for 1"):
+    alloc[K.NUM_PARTS] = 2  # the spine has no free end for a second one
+    with pytest.raises(K.SkeletonError, match="room for 1"):
+        K.check_allocation(alloc, K.colours_used(alloc))
+    alloc[K.NUM_PARTS] = 0
+    alloc[K.NUM_PARTS + K.TAIL] = 2  # two natural tail bones: one wild between, one at the tip
+    K.check_allocation(alloc, K.colours_used(alloc))
+    alloc[K.NUM_PARTS + K.TAIL] = 3
+    with pytest.raises(K.SkeletonError, match="room for 2"):
         K.check_allocation(alloc, K.colours_used(alloc))
     alloc = list(K.validate_drawing(GOOD))
     alloc[K.HEAD] = 0
@@ -152,17 +188,18 @@ def test_build_phase_every_part_needs_a_natural_bone_and_wild_bones_need_room() 
         K.check_allocation(alloc, K.colours_used(alloc))
 
 
-def test_wild_bones_left_over_only_when_no_part_has_room() -> None:
+def test_build_phase_a_white_bone_that_can_be_placed_must_be_used() -> None:
     minimal = (1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0)
-    K.check_allocation(minimal, (3, 2, 2, 0, 2))  # two wild bones, nowhere to go
     with pytest.raises(K.SkeletonError, match="white bones are left over"):
-        K.check_allocation((2, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0), (4, 2, 2, 0, 1))
+        K.check_allocation(minimal, (3, 2, 2, 0, 1))  # the tail's free end can take it
+    full = (1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 0)  # every free end holds a wild bone
+    K.check_allocation(full, (3, 2, 2, 0, 5))
+    K.check_allocation(full, (3, 2, 2, 0, 7))  # two more: no part has room, they stay aside
+    assert K.validate_drawing(K.layout(full)) == full
 
 
 def test_exhibit_phase_height_example_five_neck_and_four_limb_is_nine() -> None:
-    alloc = K.allocation_from_counts(
-        {"spine": 1, "ribs": 1, "neck": 5, "head": 1, "tail": 1, "limb1": 4, "limb2": 2}
-    )
+    alloc = K.allocation_from_counts({"spine": 1, "ribs": 1, "neck": 5, "head": 1, "tail": 1, "limb1": 4, "limb2": 2})
     size, height, length, ferocity, unique = K.categories(alloc)
     assert height == 5 + 4 == 9
     assert (size, length, ferocity, unique) == (1, 2, 3, 0)
@@ -177,22 +214,24 @@ def test_scoring_dinosaur_bonus_cards_match_exactly_with_wild_help() -> None:
     spec = parse_bonus_spec(DEFAULT_DATA.bonus_specs[0])  # Edaphosaurus: spine 4, unique 5
     assert DEFAULT_DATA.bonus_names[0] == "Edaphosaurus" and DEFAULT_DATA.bonus_points[0] == 9
     with_wild = K.allocation_from_counts(
-        {"spine": 3, "wild_spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 1,
-         "unique": 5}
+        {"spine": 3, "wild_spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 1, "unique": 5}
     )
     assert K.matches_bonus(with_wild, spec)
     one_more = K.allocation_from_counts({**K.describe(with_wild), "unique": 6})
     assert not K.matches_bonus(one_more, spec)
     limbs = parse_bonus_spec("limbs=1/3")
-    assert K.matches_bonus(K.allocation_from_counts(
-        {"spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 3}), limbs)
+    assert K.matches_bonus(
+        K.allocation_from_counts({"spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 3}),
+        limbs,
+    )
 
 
 def test_dinosaur_anatomy_canonical_layout_is_always_legal() -> None:
     rng = random.Random(3)
     for _ in range(500):
         nat = [rng.randint(1, 7) for _ in range(7)]
-        alloc = (*nat, *(rng.randint(0, n - 1) for n in nat), rng.randint(0, 5))
+        wild = (rng.randint(0, K.wild_capacity(n, p)) for p, n in enumerate(nat))
+        alloc = (*nat, *wild, rng.randint(0, 5))
         assert K.validate_drawing(K.layout(alloc)) == alloc
 
 
@@ -205,3 +244,17 @@ def test_auto_builder_uses_every_bone_and_aims_for_bonus_cards() -> None:
     plain = K.best_allocation(have, (21.0, 1.0, 1.0, 1.0, 1.0))
     K.check_allocation(plain, have)
     assert K.categories(plain)[0] >= 4  # Size weighs most: ribs get the spare green bones
+
+
+def test_dinosaur_bonus_cards_claosaurus_limbs_two_and_two_from_three_red_and_one_white() -> None:
+    index = DEFAULT_DATA.bonus_names.index("Claosaurus")
+    spec = parse_bonus_spec(DEFAULT_DATA.bonus_specs[index])
+    assert spec["limbs"] == (2, 2)
+    claosaurus = (tuple(sorted(spec.items())), DEFAULT_DATA.bonus_points[index])
+    have = (5, 3, 2, 0, 1)  # green, red, yellow, blue, white
+    alloc = K.best_allocation(have, (1.0, 1.0, 1.0, 1.0, 1.0), (claosaurus,))
+    K.check_allocation(alloc, have)
+    assert K.matches_bonus(alloc, spec)
+    drawing = K.layout(alloc)
+    assert K.validate_drawing(drawing) == alloc
+    assert any("m" in row or "l" in row for row in drawing)  # a limb ends in the wild bone

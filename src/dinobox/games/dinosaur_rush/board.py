@@ -84,9 +84,7 @@ def parse_board(rows: Sequence[str]) -> Board:
             coords.append((x, y))
             kinds.append(KIND_OF_SYMBOL[symbol])
     index = {xy: i for i, xy in enumerate(coords)}
-    neighbour = tuple(
-        tuple(index.get((x + dx, y + dy), -1) for dx, dy in DIRECTIONS) for x, y in coords
-    )
+    neighbour = tuple(tuple(index.get((x + dx, y + dy), -1) for dx, dy in DIRECTIONS) for x, y in coords)
     board = Board(tuple(coords), tuple(kinds), neighbour, rows)
     starts = [c for c in range(board.size) if board.kinds[c] == START]
     big = [c for c in range(board.size) if board.kinds[c] == START_BIG]

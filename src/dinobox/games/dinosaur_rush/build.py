@@ -9,6 +9,7 @@ from typing import Any
 
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, NUM_PARTS, parse_bonus_spec
+from dinobox.games.dinosaur_rush.viewtypes import DinosaurRushView, ability_of
 
 SkeletonInput = str | Sequence[str] | Mapping[str, int] | tuple[int, ...]
 
@@ -36,16 +37,21 @@ def _bases(legal: Sequence[Mapping[str, Any]]) -> tuple[int, int | None]:
 
 
 def actions_for_skeleton(
-    view: Mapping[str, Any], legal: Sequence[Mapping[str, Any]], skeleton: SkeletonInput
+    view: DinosaurRushView, legal: Sequence[Mapping[str, Any]], skeleton: SkeletonInput
 ) -> list[int]:
     """The actions that build ``skeleton`` from here. Raises ``SkeletonError`` naming the broken
     rule if the skeleton is not a legal dinosaur for this seat's bones."""
     place, fresh = _bases(legal)
     alloc = to_allocation(skeleton)
     seat = view["seat"]
+    if seat is None:
+        raise K.SkeletonError("Build phase", "a spectator has no bones to build with")
     have = view["players"][seat]["pile"]
     K.check_allocation(alloc, have)
-    current = [0] * K.SIZE_OF_ALLOCATION if fresh is not None else list(view["build"]["allocation"])
+    build = view.get("build")
+    if fresh is None and build is None:
+        raise K.SkeletonError("Build phase", "it is not your turn to build")
+    current = list(build["allocation"]) if fresh is None and build is not None else [0] * K.SIZE_OF_ALLOCATION
     todo = [alloc[i] - current[i] for i in range(K.SIZE_OF_ALLOCATION)]
     if any(t < 0 for t in todo):
         raise K.SkeletonError("Build phase", "bones already placed this round cannot be taken back")
@@ -61,22 +67,23 @@ def actions_for_skeleton(
     return out
 
 
-def weights_of(view: Mapping[str, Any]) -> tuple[float, ...]:
+def weights_of(view: DinosaurRushView) -> tuple[float, ...]:
     """Points at stake per category: first place on the category's current row."""
     return tuple(float(m["points"][0]) for m in view["museum"])
 
 
-def suggest(view: Mapping[str, Any]) -> K.Allocation:
-    """The auto-builder's proposal for the seat's dinosaur, from what the seat knows."""
+def suggest(view: DinosaurRushView, *, fresh: bool = False) -> K.Allocation:
+    """The auto-builder's proposal for the seat's dinosaur, from what the seat knows; ``fresh``
+    ignores any skeleton the seat has started building."""
     seat = view["seat"]
+    if seat is None:
+        raise K.SkeletonError("Build phase", "a spectator has no bones to build with")
     me = view["players"][seat]
     have = tuple(me["pile"])
-    cards = tuple(
-        (tuple(sorted(parse_bonus_spec(c["spec"]).items())), int(c["points"])) for c in me.get("bonus", [])
-    )
-    ability = (me.get("paleontologist") or {}).get("ability", "")
+    cards = tuple((tuple(sorted(parse_bonus_spec(c["spec"]).items())), int(c["points"])) for c in me.get("bonus", []))
+    ability = ability_of(me)
     weights = weights_of(view)
-    build = view.get("build")
+    build = None if fresh else view.get("build")
     best = K.best_allocation(have, weights, cards, ability)
     if build and not build["choosing_start"]:
         partial = build["allocation"]

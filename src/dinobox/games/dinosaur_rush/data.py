@@ -77,7 +77,12 @@ class DinosaurRushData:
     notoriety_counts: tuple[int, ...] = (15, 15, 15)
     # Exhibit phase: the class table, (1st, 2nd, 3rd) per row A..F.
     class_points: tuple[tuple[int, ...], ...] = (
-        (2, 1, 0), (4, 2, 1), (7, 4, 2), (10, 7, 4), (15, 10, 7), (21, 15, 10),
+        (2, 1, 0),
+        (4, 2, 1),
+        (7, 4, 2),
+        (10, 7, 4),
+        (15, 10, 7),
+        (21, 15, 10),
     )
     # End of round: the museum markers move up this many rows after rounds 1 and 2.
     museum_rise: tuple[int, ...] = (2, 1)
@@ -95,10 +100,27 @@ class DinosaurRushData:
     board: tuple[str, ...] = _board_rows()
     # Dinosaur bonus cards (21): name, points, exact part counts ("limbs" is big/small).
     bonus_names: tuple[str, ...] = (
-        "Edaphosaurus", "Stegosaurus", "Triceratops", "Allosaurus", "Apatosaurus", "Brontosaurus",
-        "Diplodocus", "Camarasaurus", "Ceratosaurus", "Coelophysis", "Dimetrodon", "Elasmosaurus",
-        "Hadrosaurus", "Monoclonius", "Pteranodon", "Dryptosaurus", "Camptosaurus", "Dryosaurus",
-        "Nodosaurus", "Claosaurus", "Uintatherium",
+        "Edaphosaurus",
+        "Stegosaurus",
+        "Triceratops",
+        "Allosaurus",
+        "Apatosaurus",
+        "Brontosaurus",
+        "Diplodocus",
+        "Camarasaurus",
+        "Ceratosaurus",
+        "Coelophysis",
+        "Dimetrodon",
+        "Elasmosaurus",
+        "Hadrosaurus",
+        "Monoclonius",
+        "Pteranodon",
+        "Dryptosaurus",
+        "Camptosaurus",
+        "Dryosaurus",
+        "Nodosaurus",
+        "Claosaurus",
+        "Uintatherium",
     )
     bonus_points: tuple[int, ...] = (9, 8, 7, 6, 7, 9, 10, 5, 4, 4, 7, 9, 5, 6, 6, 6, 4, 3, 6, 4, 5)
     bonus_specs: tuple[str, ...] = (
@@ -126,10 +148,21 @@ class DinosaurRushData:
     )
     # Paleontologist cards (15): a figure of the Bone Wars and the one rule they change.
     paleontologist_names: tuple[str, ...] = (
-        "Edward Drinker Cope", "Othniel Charles Marsh", "Joseph Leidy", "Charles H. Sternberg",
-        "Barnum Brown", "Samuel Wendell Williston", "Arthur Lakes", "Benjamin Mudge",
-        "John Bell Hatcher", "William Harlow Reed", "David Baldwin", "Oscar Harger",
-        "Jacob Wortman", "Henry Fairfield Osborn", "Earl Douglass",
+        "Edward Drinker Cope",
+        "Othniel Charles Marsh",
+        "Joseph Leidy",
+        "Charles H. Sternberg",
+        "Barnum Brown",
+        "Samuel Wendell Williston",
+        "Arthur Lakes",
+        "Benjamin Mudge",
+        "John Bell Hatcher",
+        "William Harlow Reed",
+        "David Baldwin",
+        "Oscar Harger",
+        "Jacob Wortman",
+        "Henry Fairfield Osborn",
+        "Earl Douglass",
     )
     paleontologist_abilities: tuple[str, ...] = ABILITIES
 

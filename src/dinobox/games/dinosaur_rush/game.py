@@ -22,12 +22,22 @@ class DinosaurRushGame(Game[DinosaurRushData]):
     max_players = 5
     default_players = 4
     option_specs = (
-        OptionSpec("two_player", "bool", False,
-                   "Two-player variant: categories start on row 2, runner-up scores by margin", variant=True),
-        OptionSpec("family", "bool", False, "Family variant: no Notoriety; Survey replaces the Notorious actions",
-                   variant=True),
-        OptionSpec("choose_paleontologists", "bool", False,
-                   "Setup 7: players pick their paleontologist cards instead of a random deal"),
+        OptionSpec(
+            "two_player",
+            "bool",
+            False,
+            "Two-player variant: categories start on row 2, runner-up scores by margin",
+            variant=True,
+        ),
+        OptionSpec(
+            "family", "bool", False, "Family variant: no Notoriety; Survey replaces the Notorious actions", variant=True
+        ),
+        OptionSpec(
+            "choose_paleontologists",
+            "bool",
+            False,
+            "Setup 7: players pick their paleontologist cards instead of a random deal",
+        ),
     )
     default_data = DEFAULT_DATA
     presentation = Presentation(
@@ -43,6 +53,14 @@ class DinosaurRushGame(Game[DinosaurRushData]):
     @classmethod
     def player_range(cls, options: Mapping[str, Any]) -> tuple[int, int]:
         return (2, 2) if options.get("two_player") else (3, 5)
+
+    @classmethod
+    def players_hint(cls, players: int, options: Mapping[str, Any]) -> str | None:
+        if players == 2 and not options.get("two_player"):
+            return "two players play the Two-player variant (--variant two-player, option two_player)"
+        if players != 2 and options.get("two_player"):
+            return "the Two-player variant is for exactly two players"
+        return None
 
     def check_configuration(self) -> str | None:
         board = parse_board(self.data.board)

@@ -11,22 +11,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dinobox.engine.state import State
+from dinobox.bots.heuristic import Turn, heuristic
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.viewtypes import CellView, DinosaurRushView, ability_of
 
 # How much a bone of each colour is worth to a builder (green, red, yellow, blue, white).
 COLOUR_VALUE = (1.2, 1.0, 1.0, 1.4, 0.6)
 COLOUR_KEYS = ("green", "red", "yellow", "blue", "white")
 
 
-def choose(state: State, rng: random.Random) -> int:
-    seat = state.current_player()
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    view = state.view(seat)
-    infos = [state.describe_action(a) for a in legal]
+@heuristic
+def choose(turn: Turn[DinosaurRushView], rng: random.Random) -> int:
+    """Field phase by the step's own scoring; Build phase by the auto-builder's suggestion."""
+    view, infos, seat = turn.view, turn.infos, turn.seat
     step = view["step"]
     if step == "build":
         return _build(view, infos)
@@ -36,21 +34,21 @@ def choose(state: State, rng: random.Random) -> int:
         return _publicize(view, infos, seat)
     if step in ("action", "steal_more"):
         return _action(view, infos, seat, rng)
-    return rng.choice(legal)
+    return rng.choice(turn.legal)
 
 
-def _build(view: dict[str, Any], infos: list[dict[str, Any]]) -> int:
+def _build(view: DinosaurRushView, infos: list[dict[str, Any]]) -> int:
     try:
         return build.actions_for_skeleton(view, infos, build.suggest(view))[0]
     except K.SkeletonError:
         return int(infos[0]["action"])
 
 
-def _site_value(cell: dict[str, Any]) -> float:
-    return sum(n * COLOUR_VALUE[c] for c, n in enumerate(cell.get("bones") or []))
+def _site_value(cell: CellView) -> float:
+    return sum(n * COLOUR_VALUE[c] for c, n in enumerate(cell.get("bones", [])))
 
 
-def _move(view: dict[str, Any], infos: list[dict[str, Any]], rng: random.Random) -> int:
+def _move(view: DinosaurRushView, infos: list[dict[str, Any]], rng: random.Random) -> int:
     cells = view["board"]["cells"]
     best, best_score = int(infos[0]["action"]), -1e9
     for info in infos:
@@ -65,17 +63,17 @@ def _move(view: dict[str, Any], infos: list[dict[str, Any]], rng: random.Random)
     return best
 
 
-def _standing(view: dict[str, Any], seat: int) -> list[float]:
+def _standing(view: DinosaurRushView, seat: int) -> list[float]:
     """Per category: my expected count minus the best rival's (from public piles)."""
     weights = build.weights_of(view)
-    mine = build.suggest({**view, "build": None})
-    me = K.categories(mine, (view["players"][seat]["paleontologist"] or {}).get("ability", ""))
+    mine = build.suggest(view, fresh=True)
+    me = K.categories(mine, ability_of(view["players"][seat]))
     out: list[float] = []
     rivals = []
     for p in view["players"]:
         if p["seat"] == seat:
             continue
-        alloc = K.best_allocation(tuple(p["pile"]), weights, (), (p["paleontologist"] or {}).get("ability", ""))
+        alloc = K.best_allocation(tuple(p["pile"]), weights, (), ability_of(p))
         rivals.append(K.categories(alloc))
     for cat in range(5):
         top = max((r[cat] for r in rivals), default=0)
@@ -83,7 +81,7 @@ def _standing(view: dict[str, Any], seat: int) -> list[float]:
     return out
 
 
-def _publicize(view: dict[str, Any], infos: list[dict[str, Any]], seat: int) -> int:
+def _publicize(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int) -> int:
     margin = _standing(view, seat)
     best, best_score = int(infos[0]["action"]), -1e9
     for info in infos:
@@ -96,14 +94,14 @@ def _publicize(view: dict[str, Any], infos: list[dict[str, Any]], seat: int) -> 
     return best
 
 
-def _my_notoriety(view: dict[str, Any], seat: int) -> tuple[int, float]:
+def _my_notoriety(view: DinosaurRushView, seat: int) -> tuple[int, float]:
     me = view["players"][seat]
     mine = sum(me.get("token_values", [])) + 3 * me["bonus_count"]
     others = max((2 * p["tokens"] + 3 * p["bonus_count"] for p in view["players"] if p["seat"] != seat), default=0)
     return mine, float(others)
 
 
-def _action(view: dict[str, Any], infos: list[dict[str, Any]], seat: int, rng: random.Random) -> int:
+def _action(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int, rng: random.Random) -> int:
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for info in infos:
         by_kind.setdefault(info["kind"], []).append(info)
@@ -114,8 +112,8 @@ def _action(view: dict[str, Any], infos: list[dict[str, Any]], seat: int, rng: r
     late = view["round"] == view["rounds"]
     if "steal" in by_kind and (calm or view["step"] == "steal_more"):
         return int(max(by_kind["steal"], key=lambda i: COLOUR_VALUE[COLOUR_KEYS.index(i["colour"])])["action"])
-    here = cells[me["cell"]] if me["cell"] is not None else {}
-    if "dynamite" in by_kind and calm and _site_value(here) <= 1.0:
+    here = _site_value(cells[me["cell"]]) if me["cell"] is not None else 0.0
+    if "dynamite" in by_kind and calm and here <= 1.0:
         return int(by_kind["dynamite"][0]["action"])
     if "research" in by_kind and view["round"] == 1 and me["bonus_count"] < 3:
         return int(by_kind["research"][0]["action"])
@@ -123,7 +121,7 @@ def _action(view: dict[str, Any], infos: list[dict[str, Any]], seat: int, rng: r
     if sheds and (late or mine > others):
         cheap = min(sheds, key=lambda i: sum(COLOUR_VALUE[COLOUR_KEYS.index(c)] for c in i["bones"]))
         return int(cheap["action"])
-    if "survey" in by_kind and _site_value(here) < 1.0:
+    if "survey" in by_kind and here < 1.0:
         return int(by_kind["survey"][0]["action"])
     if "publicize" in by_kind:
         return _publicize(view, by_kind["publicize"], seat)

@@ -42,7 +42,7 @@ def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> N
     for i, value in zip(unknown, pool, strict=False):
         state.tok_value[i] = value
     bag = [0] * len(state.nbag)
-    for value in pool[len(unknown):]:
+    for value in pool[len(unknown) :]:
         bag[value] += 1
     state.nbag = bag
 

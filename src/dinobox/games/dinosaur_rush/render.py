@@ -10,6 +10,7 @@ from rich.markup import escape
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_LETTERS
+from dinobox.games.dinosaur_rush.viewtypes import BuildView, CellView, DinosaurRushView, PlayerView, ability_of
 
 SEAT_STYLE = ("dark_orange", "magenta", "cyan", "hot_pink", "bold white")
 BONE_STYLE = {"G": "green", "R": "red", "Y": "yellow", "B": "blue", "W": "white"}
@@ -19,7 +20,7 @@ def _bones(counts: list[int]) -> str:
     return " ".join(f"[{BONE_STYLE[COLOUR_LETTERS[c]]}]{COLOUR_LETTERS[c]}{n}[/]" for c, n in enumerate(counts))
 
 
-def _cell(cell: dict[str, Any], players: list[dict[str, Any]]) -> str:
+def _cell(cell: CellView, players: list[PlayerView]) -> str:
     kind = cell["kind"]
     who = cell.get("paleontologist")
     if who is not None:
@@ -44,7 +45,7 @@ def _cell(cell: dict[str, Any], players: list[dict[str, Any]]) -> str:
     return body
 
 
-def render_board(view: dict[str, Any]) -> str:
+def render_board(view: DinosaurRushView) -> str:
     cells = view["board"]["cells"]
     players = view["players"]
     xs = [c["x"] for c in cells]
@@ -87,9 +88,9 @@ def _skeleton(rows: list[str] | None) -> list[str]:
     return out
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: DinosaurRushView) -> str:
     lines: list[str] = []
-    variant = " (family)" if view.get("family") else (" (two-player)" if view.get("two_player") else "")
+    variant = " (family)" if view["family"] else (" (two-player)" if view["two_player"] else "")
     head = f"[bold]The Great Dinosaur Rush{variant}[/] - round {view['round']}/{view['rounds']}, "
     if view["phase"] == "field":
         head += f"field turn {view['field_turn']}/{view['field_turns']}"
@@ -104,75 +105,111 @@ def render(view: dict[str, Any]) -> str:
     )
     known = [c for c in view["board"]["cells"] if c.get("token")]
     if known:
-        lines.append("Sabotage tokens: " + ", ".join(
-            c["label"] + (f" (worth {c['token_value']})" if "token_value" in c else "") for c in known))
+        lines.append(
+            "Sabotage tokens: "
+            + ", ".join(c["label"] + (f" (worth {c['token_value']})" if "token_value" in c else "") for c in known)
+        )
     lines.append("")
-    lines.append("[bold]Museum[/]        " + "  ".join(f"{n:<10}" for n in CATEGORY_NAMES))
+    lines.extend(_museum(view))
+    lines.append("")
+    for p in view["players"]:
+        lines.extend(_player(view, p))
+    if "build" in view:
+        lines.extend(_building(view, view["build"]))
+    if view["over"]:
+        lines.extend(_game_over(view))
+    return "\n".join(lines)
+
+
+def _museum(view: DinosaurRushView) -> list[str]:
+    lines = ["[bold]Museum[/]        " + "  ".join(f"{n:<10}" for n in CATEGORY_NAMES)]
     for r, points in enumerate(view["class_points"]):
         marks = "  ".join(
-            (f"[bold green]>{'/'.join(str(p) for p in points):<9}[/]" if m["row"] == r
-             else f" {'/'.join(str(p) for p in points):<9}")
+            (
+                f"[bold green]>{'/'.join(str(p) for p in points):<9}[/]"
+                if m["row"] == r
+                else f" {'/'.join(str(p) for p in points):<9}"
+            )
             for m in view["museum"]
         )
         lines.append(f"  class {CLASS_NAMES[r]}     {marks}")
     bag = view["bag"]
+    lines.append(f"Bags: {bag['bones']} bones, {bag['notoriety']} Notoriety tokens; bonus deck {bag['bonus_cards']}")
+    return lines
+
+
+def _player(view: DinosaurRushView, p: PlayerView) -> list[str]:
+    style = SEAT_STYLE[p["seat"] % 5]
+    paleo = p["paleontologist"]
+    where = p["cell"]
+    label = view["board"]["cells"][where]["label"] if where is not None else "-"
+    flags = ""
+    if "built" in p:
+        flags = " (finished building)" if p["built"] else " (building...)"
+    lines = [
+        f"[bold {style}]{p['name']}[/]: {_points(view, p)} at {label}; pile {_bones(p['pile'])}; "
+        f"Notoriety tokens {p['tokens']}" + (f" {p['token_values']}" if "token_values" in p else "") + flags
+    ]
+    if paleo:
+        lines.append(f"    {escape(paleo['name'])}: {escape(paleo['text'])}")
+    if "bonus" in p:
+        cards = ", ".join(f"{c['name']} {c['points']} ({c['spec']})" for c in p["bonus"]) or "none"
+        lines.append(f"    bonus cards: {escape(cards)}")
+    else:
+        lines.append(f"    bonus cards: {p['bonus_count']} face down")
+    if p["scored_bonus"]:
+        lines.append("    completed: " + ", ".join(c["name"] for c in p["scored_bonus"]))
+    if p["skeleton_drawing"] and p["categories"] is not None:
+        cats = ", ".join(f"{n} {v}" for n, v in zip(CATEGORY_NAMES, p["categories"], strict=True))
+        lines.append(f"    last dinosaur: {cats}")
+        lines.extend(_skeleton(p["skeleton_drawing"]))
+    return lines
+
+
+def _points(view: DinosaurRushView, p: PlayerView) -> str:
+    """The panel's score: at the end the final score of the score table, Notoriety included."""
+    final, scores = view.get("final"), view.get("scores")
+    if final is None or scores is None or view["family"]:
+        return f"{p['score'] if scores is None else scores[p['seat']]} pts"
+    adjust = final["adjust"][p["seat"]]
+    return f"{scores[p['seat']]} pts ({p['score']} {'-' if adjust < 0 else '+'} {abs(adjust)} Notoriety)"
+
+
+def _building(view: DinosaurRushView, b: BuildView) -> list[str]:
+    lines = [
+        "",
+        "[bold]Behind your screen[/]: " + ", ".join(f"{k} {v}" for k, v in b["parts"].items() if v),
+        f"    bones still to place: {_bones(b['remaining'])}",
+    ]
+    try:
+        suggestion = build.suggest(view)
+    except K.SkeletonError:
+        return lines
+    seat = view["seat"]
+    ability = ability_of(view["players"][seat]) if seat is not None else ""
+    counts = K.categories(suggestion, ability)
     lines.append(
-        f"Bags: {bag['bones']} bones, {bag['notoriety']} Notoriety tokens; bonus deck {bag['bonus_cards']}"
+        "    suggested dinosaur (" + ", ".join(f"{n} {v}" for n, v in zip(CATEGORY_NAMES, counts, strict=True)) + "):"
     )
-    lines.append("")
-    for p in view["players"]:
-        style = SEAT_STYLE[p["seat"] % 5]
-        paleo = p["paleontologist"]
-        where = p["cell"]
-        label = view["board"]["cells"][where]["label"] if where is not None else "-"
-        flags = ""
-        if "built" in p:
-            flags = " (finished building)" if p["built"] else " (building...)"
-        lines.append(
-            f"[bold {style}]{p['name']}[/]: {p['score']} pts at {label}; pile {_bones(p['pile'])}; "
-            f"Notoriety tokens {p['tokens']}" + (f" {p['token_values']}" if "token_values" in p else "") + flags
-        )
-        if paleo:
-            lines.append(f"    {escape(paleo['name'])}: {escape(paleo['text'])}")
-        if "bonus" in p:
-            cards = ", ".join(f"{c['name']} {c['points']} ({c['spec']})" for c in p["bonus"]) or "none"
-            lines.append(f"    bonus cards: {escape(cards)}")
-        else:
-            lines.append(f"    bonus cards: {p['bonus_count']} face down")
-        if p["scored_bonus"]:
-            lines.append("    completed: " + ", ".join(c["name"] for c in p["scored_bonus"]))
-        if p["skeleton_drawing"]:
-            cats = ", ".join(f"{n} {v}" for n, v in zip(CATEGORY_NAMES, p["categories"], strict=True))
-            lines.append(f"    last dinosaur: {cats}")
-            lines.extend(_skeleton(p["skeleton_drawing"]))
-    if "build" in view:
-        b = view["build"]
-        lines.append("")
-        lines.append("[bold]Behind your screen[/]: " + ", ".join(f"{k} {v}" for k, v in b["parts"].items() if v))
-        lines.append(f"    bones still to place: {_bones(b['remaining'])}")
-        try:
-            suggestion = build.suggest(view)
-        except K.SkeletonError:
-            suggestion = None
-        if suggestion is not None:
-            ability = (view["players"][view["seat"]]["paleontologist"] or {}).get("ability", "")
-            counts = K.categories(suggestion, ability)
-            lines.append("    suggested dinosaur (" + ", ".join(
-                f"{n} {v}" for n, v in zip(CATEGORY_NAMES, counts, strict=True)) + "):")
-            lines.extend(_skeleton(K.layout(suggestion)))
-    if view.get("over"):
-        final = view.get("final", {})
-        lines.append("")
-        lines.append("[bold]Game over[/]: Notoriety " + ", ".join(
-            f"{p['name']} {t} ({a:+d})" for p, t, a in
-            zip(view["players"], final.get("notoriety", []), final.get("adjust", []), strict=False)))
-        lines.append("Scores: " + ", ".join(f"{p['name']} {s}" for p, s in zip(view["players"], view["scores"],
-                                                                              strict=True)))
-        lines.append("Winner(s): " + ", ".join(view["players"][w]["name"] for w in view["winners"]))
-    return "\n".join(lines)
+    lines.extend(_skeleton(K.layout(suggestion)))
+    return lines
 
 
-def macros(view: dict[str, Any], legal: list[dict[str, Any]]) -> list[tuple[str, list[int]]]:
+def _game_over(view: DinosaurRushView) -> list[str]:
+    final = view.get("final")
+    notoriety = final["notoriety"] if final else []
+    adjust = final["adjust"] if final else []
+    players = view["players"]
+    return [
+        "",
+        "[bold]Game over[/]: Notoriety "
+        + ", ".join(f"{p['name']} {t} ({a:+d})" for p, t, a in zip(players, notoriety, adjust, strict=False)),
+        "Scores: " + ", ".join(f"{p['name']} {s}" for p, s in zip(players, view.get("scores", []), strict=False)),
+        "Winner(s): " + ", ".join(players[w]["name"] for w in view.get("winners", [])),
+    ]
+
+
+def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[str, list[int]]]:
     """Build phase: one entry that builds the auto-builder's suggestion in one go."""
     if "build" not in view or not any(i.get("kind") in ("place_bone", "build_fresh") for i in legal):
         return []

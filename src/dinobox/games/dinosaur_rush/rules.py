@@ -8,7 +8,7 @@ by their headings.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.dinosaur_rush import actions as A
@@ -19,6 +19,7 @@ from dinobox.games.dinosaur_rush.data import (
     NUM_COLOURS,
     parse_bonus_spec,
 )
+from dinobox.games.dinosaur_rush.viewtypes import BonusScored, CategoryScore, FinalTally, RoundSummary
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.game import DinosaurRushGame
@@ -55,7 +56,6 @@ CHANCES = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
 
 class DinosaurRushState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
-
 
     game: DinosaurRushGame
 
@@ -106,8 +106,8 @@ class DinosaurRushState(State):
         self.turn_player = -1
         self.turns = 0
         self.phase = "setup"
-        self.round_log: list[dict[str, Any]] = []
-        self.final: dict[str, Any] | None = None
+        self.round_log: list[RoundSummary] = []
+        self.final: FinalTally | None = None
         self.tasks: list[tuple[int, int, int]] = []
         self._setup()
         self._advance()
@@ -281,8 +281,12 @@ class DinosaurRushState(State):
     def _field_actions(self, seat: int) -> list[int]:
         """Actions: Publicize, Donate, Research, and Sabotage, Dynamite, Steal (or Survey)."""
         L = self.layout
-        out = [L.ACT_PUBLICIZE + 2 * cat + s for cat in range(5) for s in (0, 1)
-               if 0 <= self.rows[cat] + (1 if s else -1) <= 5]
+        out = [
+            L.ACT_PUBLICIZE + 2 * cat + s
+            for cat in range(5)
+            for s in (0, 1)
+            if 0 <= self.rows[cat] + (1 if s else -1) <= 5
+        ]
         out.extend(self._donations(seat))
         if self.deck:
             out.append(L.RESEARCH)
@@ -539,9 +543,7 @@ class DinosaurRushState(State):
         n = self.num_players
         if self.round > 0:
             best = max(self.vp)
-            self.starter = next(
-                s for s in ((self.starter + i) % n for i in range(1, n + 1)) if self.vp[s] == best
-            )
+            self.starter = next(s for s in ((self.starter + i) % n for i in range(1, n + 1)) if self.vp[s] == best)
         self.order = tuple((self.starter + i) % n for i in range(n))
         self.field_turn = 0
         self.phase = "field"
@@ -602,13 +604,13 @@ class DinosaurRushState(State):
         skeletons = [tuple(self.alloc[s * SLOTS : s * SLOTS + SLOTS]) for s in range(n)]
         self.shown = list(skeletons)
         cats = [K.categories(skeletons[s], self.ability(s)) for s in range(n)]
-        summary: dict[str, Any] = {"round": self.round + 1, "categories": [], "bonus": []}
+        summary = RoundSummary(round=self.round + 1, categories=[], bonus=[])
         for cat in range(5):
             counts = [cats[s][cat] for s in range(n)]
             points = self.category_points(counts, self.rows[cat])
             for s in range(n):
                 self.vp[s] += points[s]
-            summary["categories"].append({"rows": self.rows[cat], "counts": counts, "points": points})
+            summary["categories"].append(CategoryScore(rows=self.rows[cat], counts=counts, points=points))
             self._emit("exhibit", (cat, tuple(counts), tuple(points)))
         for s in range(n):
             for card in range(self.num_bonus):
@@ -616,7 +618,7 @@ class DinosaurRushState(State):
                     self.hands[s] &= ~(1 << card)
                     self.scored_cards[s] |= 1 << card
                     self.vp[s] += data.bonus_points[card]
-                    summary["bonus"].append({"seat": s, "card": card})
+                    summary["bonus"].append(BonusScored(seat=s, card=card))
                     self._emit("bonus_scored", (s, card))
         self.round_log.append(summary)
         self.phase = "exhibit"
@@ -684,7 +686,7 @@ class DinosaurRushState(State):
                 hi = max(totals)
                 tied = totals.count(hi) > 1
                 adjust = [t if (tied or t != hi) else -t for t in totals]
-        self.final = {"notoriety": totals, "adjust": adjust, "field_points": self.vp[:]}
+        self.final = FinalTally(notoriety=totals, adjust=adjust, field_points=self.vp[:])
         self.phase = "over"
         self._emit("game_over", (tuple(totals), tuple(adjust)))
 
@@ -747,4 +749,3 @@ class DinosaurRushState(State):
         totals = self.final["notoriety"]
         low = min(totals[s] for s in tied)
         return [s for s in tied if totals[s] == low]
-

@@ -64,9 +64,24 @@ def total(alloc: Sequence[int], part: int) -> int:
     return alloc[part] + alloc[NUM_PARTS + part]
 
 
+JOINED_AT_BOTH_ENDS = (SPINE, NECK)
+"""Parts with no free end: the spine (tail to neck) and the neck (spine to head)."""
+
+
+def wild_capacity(natural: int, part: int) -> int:
+    """Wild bones (H): the most wild bones a part with ``natural`` natural bones can hold. A
+    wild bone touches bones of one colour only and never another wild bone, so along a part's
+    line the wild bones alternate with the natural ones: between two of them, or at a free end
+    (tail, head, ribs, limbs). The spine and the neck are joined at both ends to another colour,
+    so theirs sit only between two natural bones."""
+    if natural <= 0:
+        return 0
+    return natural - 1 if part in JOINED_AT_BOTH_ENDS else natural
+
+
 def wild_room(alloc: Sequence[int], part: int) -> int:
-    """How many more wild bones the part can take now (each sits between two naturals)."""
-    return max(0, alloc[part] - 1) - alloc[NUM_PARTS + part]
+    """How many more wild bones the part can take now."""
+    return max(0, wild_capacity(alloc[part], part) - alloc[NUM_PARTS + part])
 
 
 def colours_used(alloc: Sequence[int]) -> list[int]:
@@ -117,12 +132,8 @@ def check_allocation(alloc: Sequence[int], have: Sequence[int]) -> None:
     for p in range(NUM_PARTS):
         if alloc[p] < 1:
             raise SkeletonError(_section(p), f"the {PART_NAMES[p]} needs at least one natural bone")
-        if alloc[NUM_PARTS + p] > alloc[p] - 1:
-            raise SkeletonError(
-                "Wild bones (H)",
-                f"the {PART_NAMES[p]} has {alloc[NUM_PARTS + p]} wild bones but only room for "
-                f"{alloc[p] - 1} (each wild bone sits between two natural bones of its part)",
-            )
+        if alloc[NUM_PARTS + p] > wild_capacity(alloc[p], p):
+            raise SkeletonError("Wild bones (H)", _no_room(alloc, p))
     used = colours_used(alloc)
     for c in range(NUM_COLOURS):
         if used[c] > have[c]:
@@ -133,6 +144,19 @@ def check_allocation(alloc: Sequence[int], have: Sequence[int]) -> None:
         raise SkeletonError("Build phase", f"every bone must be used, but {spare} are left over")
     if left[WHITE] and any(wild_room(alloc, p) for p in range(NUM_PARTS)):
         raise SkeletonError("Build phase", f"every bone must be used, but {left[WHITE]} white bones are left over")
+
+
+def _no_room(alloc: Sequence[int], part: int) -> str:
+    where = (
+        "between two of its natural bones"
+        if part in JOINED_AT_BOTH_ENDS
+        else "between two of its natural bones or at its free end"
+    )
+    return (
+        f"the {PART_NAMES[part]} has {alloc[NUM_PARTS + part]} wild bones but room for "
+        f"{wild_capacity(alloc[part], part)}: wild bones never touch each other, so they alternate with "
+        f"natural bones, {where}"
+    )
 
 
 def _colour(c: int) -> str:
@@ -153,18 +177,23 @@ def _section(part: int) -> str:
 
 # ----- the canonical drawing -----------------------------------------------------------------
 def _arm(natural: int, wild: int) -> list[bool]:
-    """Cells of an arm from its base: True for a wild bone. Wild bones alternate with naturals."""
-    cells = [False]
-    for _ in range(wild):
-        cells += [True, False]
-    cells += [False] * (natural - 1 - wild)
+    """Cells of a part's line from its base: True for a wild bone. Each natural bone is followed by
+    a wild one while any is left, so a part holding as many wild bones as natural ones ends in a
+    wild bone at its free end."""
+    cells: list[bool] = []
+    for i in range(natural):
+        cells.append(False)
+        if i < wild:
+            cells.append(True)
     return cells
 
 
 def layout(alloc: Sequence[int]) -> list[str]:
-    """Draw a buildable allocation: spine along a row, tail and then unique bones to its left,
-    ribs hanging from the spine's left end, the neck rising from the right end with the head on
-    top, the first limb raised from the tail's base and the second stretched from the neck's."""
+    """Draw a buildable allocation: spine along a row, tail to its left, ribs hanging from the
+    spine's left end, the neck rising from the right end with the head on top, the first limb
+    raised from the tail's base, the second stretched from the neck's base with the unique bones
+    hanging below its first bone. Every free end (tail, head, ribs, limbs) points into open space,
+    so a wild bone there touches its own part only."""
     grid: dict[tuple[int, int], str] = {}
 
     def put(part: int, cells: Iterable[tuple[int, int]]) -> None:
@@ -177,14 +206,13 @@ def layout(alloc: Sequence[int]) -> list[str]:
     k = total(alloc, NECK)
     put(SPINE, ((x, 0) for x in range(s)))
     put(TAIL, ((-1 - i, 0) for i in range(total(alloc, TAIL))))
-    t = total(alloc, TAIL)
-    for i in range(alloc[UNIQUE]):
-        grid[(-t - 1 - i, 0)] = "U"
     put(RIBS, ((0, 1 + i) for i in range(total(alloc, RIBS))))
     put(NECK, ((s, -i) for i in range(k)))
     put(HEAD, ((s, -k - i) for i in range(total(alloc, HEAD))))
     put(LIMB1, ((-1, -1 - i) for i in range(total(alloc, LIMB1))))
     put(LIMB2, ((s + 1 + i, 0) for i in range(total(alloc, LIMB2))))
+    for i in range(alloc[UNIQUE]):
+        grid[(s + 1, 1 + i)] = "U"
     return _to_rows(grid)
 
 
@@ -263,6 +291,10 @@ def _colour_of(ch: str) -> int:
     return PART_COLOUR[LETTER_PART[ch]]
 
 
+Grid = dict[tuple[int, int], str]
+Cells = set[tuple[int, int]]
+
+
 def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     """Check every anatomy rule of the Build phase on a drawing; return its allocation.
 
@@ -270,11 +302,26 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     """
     grid = parse_drawing(drawing)
     part_cells = {p: {c for c, ch in grid.items() if ch.upper() == PART_LETTERS[p]} for p in range(NUM_PARTS)}
-    wild = {c for c, ch in grid.items() if ch.islower()}
     unique = {c for c, ch in grid.items() if ch == "U"}
     body = set(grid) - unique
+    left_end, right_end = _check_trunk(part_cells)
+    _check_neck_and_head(part_cells, right_end)
+    _check_tail(part_cells, left_end)
+    _check_limbs(part_cells, body)
+    _check_unique(grid, unique, body)
+    if len(_groups(body)) != 1:
+        raise SkeletonError("Dinosaur anatomy", "all the parts must be joined into one skeleton")
+    _check_wild(grid)
+    alloc = _allocation_of(grid)
+    for p in range(NUM_PARTS):
+        if alloc[NUM_PARTS + p] > wild_capacity(alloc[p], p):
+            raise SkeletonError("Wild bones (H)", _no_room(alloc, p))
+    return alloc
 
-    # Ribs (A) and spine (B)
+
+def _check_trunk(part_cells: dict[int, Cells]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Ribs (A) and spine (B): a straight spine in one row, ribs hanging below it. Returns the
+    spine's left and right ends."""
     spine = part_cells[SPINE]
     if not spine:
         raise SkeletonError("Ribs (A) and spine (B)", "the spine needs at least one bone")
@@ -282,8 +329,6 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if len(rows) != 1 or _line_ends(spine) is None:
         raise SkeletonError("Ribs (A) and spine (B)", "the spine must be a single straight line of bones in one row")
     spine_row = next(iter(rows))
-    left_end = min(spine)
-    right_end = max(spine)
     ribs = part_cells[RIBS]
     if not ribs:
         raise SkeletonError("Ribs (A) and spine (B)", "the skeleton needs at least one rib")
@@ -291,8 +336,11 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
         raise SkeletonError("Ribs (A) and spine (B)", "the ribs must be placed below the spine")
     if len(_groups(ribs)) != 1 or not any(n in spine for c in ribs for n in _adjacent(c)):
         raise SkeletonError("Ribs (A) and spine (B)", "the ribs must be one group hanging from the spine")
+    return min(spine), max(spine)
 
-    # Neck (C) and head (D)
+
+def _check_neck_and_head(part_cells: dict[int, Cells], right_end: tuple[int, int]) -> None:
+    """Neck (C) from the spine's right end; Head (D) on the neck's far end."""
     neck = part_cells[NECK]
     if not neck:
         raise SkeletonError("Neck (C)", "the skeleton needs a neck of at least one bone")
@@ -311,7 +359,9 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if not any(n in head for n in _adjacent(far)):
         raise SkeletonError("Head (D)", "the head must sit on the far end of the neck")
 
-    # Tail (E)
+
+def _check_tail(part_cells: dict[int, Cells], left_end: tuple[int, int]) -> None:
+    """Tail (E): one line from the spine's left end."""
     tail = part_cells[TAIL]
     if not tail:
         raise SkeletonError("Tail (E)", "the skeleton needs a tail of at least one bone")
@@ -321,7 +371,9 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if (left_end[0] - 1, left_end[1]) not in tail_ends:
         raise SkeletonError("Tail (E)", "the tail must start at the left end of the spine")
 
-    # Limbs (F)
+
+def _check_limbs(part_cells: dict[int, Cells], body: Cells) -> None:
+    """Limbs (F): two separate groups, each attached to another part."""
     limbs = (part_cells[LIMB1], part_cells[LIMB2])
     for p, cells in zip((LIMB1, LIMB2), limbs, strict=True):
         if not cells or len(_groups(cells)) != 1:
@@ -332,7 +384,9 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
     if any(n in limbs[1] for c in limbs[0] for n in _adjacent(c)):
         raise SkeletonError("Limbs (F)", "the two limbs must not touch each other")
 
-    # Unique bones (G)
+
+def _check_unique(grid: Grid, unique: Cells, body: Cells) -> None:
+    """Unique bones (G): attached on the outside, each group touching one part only."""
     for group in _groups(unique):
         touched = {grid[n].upper() for c in group for n in _adjacent(c) if n in body}
         if not touched:
@@ -341,12 +395,13 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
             raise SkeletonError(
                 "Unique bones (G)", "unique bones go on the outside: they may not touch two parts or join them"
             )
-    if len(_groups(body)) != 1:
-        raise SkeletonError("Dinosaur anatomy", "all the parts must be joined into one skeleton")
 
-    # Wild bones (H)
-    for cell in wild:
-        letter = grid[cell]
+
+def _check_wild(grid: Grid) -> None:
+    """Wild bones (H): never touching each other, touching one colour, the colour of their part."""
+    for cell, letter in grid.items():
+        if not letter.islower():
+            continue
         near = [grid[n] for n in _adjacent(cell) if n in grid]
         if any(ch.islower() for ch in near):
             raise SkeletonError("Wild bones (H)", "wild bones cannot touch each other")
@@ -359,12 +414,9 @@ def validate_drawing(drawing: str | Sequence[str]) -> Allocation:
                 "Wild bones (H)",
                 f"a wild bone counts as the colour it touches, so this one cannot serve the {PART_NAMES[part]}",
             )
-        if sum(1 for ch in near if ch == letter.upper()) < 2:
-            raise SkeletonError(
-                "Wild bones (H)",
-                f"a wild bone of the {PART_NAMES[part]} must sit between two natural bones of that part",
-            )
 
+
+def _allocation_of(grid: Grid) -> Allocation:
     alloc = [0] * SIZE_OF_ALLOCATION
     for ch in grid.values():
         if ch == "U":
@@ -431,9 +483,7 @@ def best_allocation(
         alloc = _build_towards(have, weights, target, ability)
         if alloc is None:
             continue
-        score = _value(alloc, weights, ability) + sum(
-            pts for spec, pts in cards if matches_bonus(alloc, dict(spec))
-        )
+        score = _value(alloc, weights, ability) + sum(pts for spec, pts in cards if matches_bonus(alloc, dict(spec)))
         if score > best_score + 1e-9:
             best, best_score = alloc, score
     assert best is not None  # the empty target always succeeds
@@ -518,7 +568,7 @@ def open_slots(alloc: Sequence[int], left: Sequence[int]) -> list[int]:
             if left[colour] - 1 >= empty_after:
                 out.append(p)
     if left[WHITE]:
-        out.extend(NUM_PARTS + p for p in range(NUM_PARTS) if alloc[p] - 1 > alloc[NUM_PARTS + p])
+        out.extend(NUM_PARTS + p for p in range(NUM_PARTS) if wild_room(alloc, p))
     if left[BLUE]:
         out.append(UNIQUE)
     return out

@@ -164,8 +164,11 @@ def event_text(state: DinosaurRushState, kind: str, args: tuple[Any, ...], priva
     if kind == "paleontologist":
         return f"{s(args[0])} is {data.paleontologist_names[args[1]]}."
     if kind == "bonus_card":
-        return f"{s(args[0])} gets bonus card {data.bonus_names[args[1]]}." if private else \
-            f"{s(args[0])} gets a bonus card."
+        return (
+            f"{s(args[0])} gets bonus card {data.bonus_names[args[1]]}."
+            if private
+            else f"{s(args[0])} gets a bonus card."
+        )
     if kind == "start_space":
         return f"{s(args[0])} starts on {label(args[1])}."
     if kind == "collect":
@@ -231,8 +234,7 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
     if kind == R.MOVE:
         if what != "move":
             return "Move: now the paleontologist must move to a dig site"
-        return ("Move: only a straight line of dig sites, never through tar pits, and never onto "
-                "another paleontologist")
+        return "Move: only a straight line of dig sites, never through tar pits, and never onto another paleontologist"
     if kind == R.PUBLICIZE:
         return "Publicize: move one museum category one step up or down (rows A to F)"
     if kind == R.ACTION:

@@ -6,7 +6,7 @@ whoever took them), other players' bonus cards, and the dinosaur being built beh
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL
 from dinobox.games.dinosaur_rush import skeleton as K
@@ -17,6 +17,17 @@ from dinobox.games.dinosaur_rush.data import (
     NUM_COLOURS,
 )
 from dinobox.games.dinosaur_rush.text import seat_name
+from dinobox.games.dinosaur_rush.viewtypes import (
+    BagView,
+    BoardView,
+    BuildView,
+    CardView,
+    CellView,
+    DinosaurRushView,
+    MuseumView,
+    PaleontologistView,
+    PlayerView,
+)
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -42,41 +53,37 @@ ABILITY_TEXT = {
 }
 
 
-def _cards(state: DinosaurRushState, mask: int) -> list[dict[str, Any]]:
+def _cards(state: DinosaurRushState, mask: int) -> list[CardView]:
     data = state.game.data
     return [
-        {"card": k, "name": data.bonus_names[k], "points": data.bonus_points[k], "spec": data.bonus_specs[k]}
+        CardView(card=k, name=data.bonus_names[k], points=data.bonus_points[k], spec=data.bonus_specs[k])
         for k in range(state.num_bonus)
         if mask >> k & 1
     ]
 
 
-def paleontologist(state: DinosaurRushState, seat: int) -> dict[str, Any] | None:
+def paleontologist(state: DinosaurRushState, seat: int) -> PaleontologistView | None:
     card = state.paleo[seat]
     if card < 0:
         return None
     data = state.game.data
     ability = data.paleontologist_abilities[card]
-    return {"card": card, "name": data.paleontologist_names[card], "ability": ability,
-            "text": ABILITY_TEXT[ability]}
+    return PaleontologistView(
+        card=card, name=data.paleontologist_names[card], ability=ability, text=ABILITY_TEXT[ability]
+    )
 
 
-def view(state: DinosaurRushState, seat: int | None) -> dict[str, Any]:
-    from dinobox.games.dinosaur_rush import rules as R
-
+def _cells(state: DinosaurRushState, seat: int | None, over: bool) -> list[CellView]:
     data = state.game.data
-    n = state.num_players
     board = state.board
-    over = state.current_player() == TERMINAL
-    building_now = state.phase == "build"
-    cells = []
+    cells: list[CellView] = []
     for c in range(board.size):
         x, y = board.coords[c]
-        entry: dict[str, Any] = {"cell": c, "label": board.label(c), "kind": KIND_NAMES[board.kinds[c]], "x": x, "y": y}
+        entry = CellView(cell=c, label=board.label(c), kind=KIND_NAMES[board.kinds[c]], x=x, y=y, paleontologist=None)
         if board.is_site(c):
             entry["bones"] = state.site_bones(c)
             entry["in_play"] = c in state.bone_sites
-        who = [s for s in range(n) if state.pos[s] == c]
+        who = [s for s in range(state.num_players) if state.pos[s] == c]
         entry["paleontologist"] = who[0] if who else None
         tok = state.board_token(c)
         if tok >= 0:
@@ -84,70 +91,88 @@ def view(state: DinosaurRushState, seat: int | None) -> dict[str, Any]:
             if over or (seat is not None and state.tok_known[tok] >> seat & 1):
                 entry["token_value"] = data.notoriety_values[state.tok_value[tok]]
         cells.append(entry)
-    players = []
-    for p in range(n):
+    return cells
+
+
+def _players(state: DinosaurRushState, seat: int | None, over: bool) -> list[PlayerView]:
+    data = state.game.data
+    players: list[PlayerView] = []
+    for p in range(state.num_players):
         shown = state.shown[p]
-        mine = seat == p
-        entry = {
-            "seat": p,
-            "name": seat_name(p),
-            "paleontologist": paleontologist(state, p),
-            "cell": state.pos[p] if state.pos[p] >= 0 else None,
-            "pile": state.bones_of(p),
-            "starting": state.start_bones[p * NC : p * NC + NC],
-            "score": state.vp[p],
-            "tokens": len(state.tokens_of(p)),
-            "bonus_count": bin(state.hands[p]).count("1"),
-            "scored_bonus": _cards(state, state.scored_cards[p]),
-            "skeleton": None if shown is None else K.describe(shown),
-            "skeleton_drawing": None if shown is None else K.layout(shown),
-            "categories": None if shown is None else list(K.categories(shown, state.ability(p))),
-        }
-        if building_now:
+        entry = PlayerView(
+            seat=p,
+            name=seat_name(p),
+            paleontologist=paleontologist(state, p),
+            cell=state.pos[p] if state.pos[p] >= 0 else None,
+            pile=state.bones_of(p),
+            starting=state.start_bones[p * NC : p * NC + NC],
+            score=state.vp[p],
+            tokens=len(state.tokens_of(p)),
+            bonus_count=bin(state.hands[p]).count("1"),
+            scored_bonus=_cards(state, state.scored_cards[p]),
+            skeleton=None if shown is None else K.describe(shown),
+            skeleton_drawing=None if shown is None else K.layout(shown),
+            categories=None if shown is None else list(K.categories(shown, state.ability(p))),
+        )
+        if state.phase == "build":
             entry["built"] = state.built[p]
-        if mine or over:
+        if seat == p or over:
             entry["token_values"] = sorted(data.notoriety_values[state.tok_value[t]] for t in state.tokens_of(p))
             entry["bonus"] = _cards(state, state.hands[p])
         players.append(entry)
+    return players
+
+
+def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
+    from dinobox.games.dinosaur_rush import rules as R
+
+    data = state.game.data
+    over = state.current_player() == TERMINAL
     to_act = state.current_player()
     top = state.tasks[-1] if state.tasks else (-1, -1, -1)
-    result: dict[str, Any] = {
-        "game": "dinosaur-rush",
-        "seat": seat,
-        "players_count": n,
-        "family": state.family,
-        "two_player": state.two_player,
-        "round": state.round + 1,
-        "rounds": data.rounds,
-        "field_turn": state.field_turn + 1,
-        "field_turns": data.field_turns,
-        "phase": state.phase,
-        "turn_player": state.turn_player if state.turn_player >= 0 else None,
-        "starter": state.starter,
-        "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
-        "step": _step(top[0]) if not over else "over",
-        "over": over,
-        "board": {"rows": list(board.rows), "cells": cells},
-        "museum": [
-            {"category": CATEGORY_KEYS[c], "row": state.rows[c], "class": CLASS_NAMES[state.rows[c]],
-             "points": list(data.class_points[state.rows[c]])}
+    result = DinosaurRushView(
+        game="dinosaur-rush",
+        seat=seat,
+        players_count=state.num_players,
+        family=state.family,
+        two_player=state.two_player,
+        round=state.round + 1,
+        rounds=data.rounds,
+        field_turn=state.field_turn + 1,
+        field_turns=data.field_turns,
+        phase=state.phase,
+        turn_player=state.turn_player if state.turn_player >= 0 else None,
+        starter=state.starter,
+        to_act=None if to_act in (CHANCE, TERMINAL) else to_act,
+        step=_step(top[0]) if not over else "over",
+        over=over,
+        board=BoardView(rows=list(state.board.rows), cells=_cells(state, seat, over)),
+        museum=[
+            MuseumView(
+                {
+                    "category": CATEGORY_KEYS[c],
+                    "row": state.rows[c],
+                    "class": CLASS_NAMES[state.rows[c]],
+                    "points": list(data.class_points[state.rows[c]]),
+                }
+            )
             for c in range(5)
         ],
-        "class_points": [list(r) for r in data.class_points],
-        "players": players,
-        "bag": {"bones": sum(state.bag), "notoriety": sum(state.nbag), "bonus_cards": bin(state.deck).count("1")},
-        "colours": list(COLOUR_KEYS),
-        "rounds_scored": state.round_log,
-    }
+        class_points=[list(r) for r in data.class_points],
+        players=_players(state, seat, over),
+        bag=BagView(bones=sum(state.bag), notoriety=sum(state.nbag), bonus_cards=bin(state.deck).count("1")),
+        colours=list(COLOUR_KEYS),
+        rounds_scored=state.round_log,
+    )
     if seat is not None and top[0] == R.BUILD and top[1] == seat:
         base = seat * R.SLOTS
         current = tuple(state.alloc[base : base + R.SLOTS])
-        result["build"] = {
-            "allocation": list(current),
-            "parts": K.describe(current),
-            "remaining": state.remaining(seat),
-            "choosing_start": top[2] == 0,
-        }
+        result["build"] = BuildView(
+            allocation=list(current),
+            parts=K.describe(current),
+            remaining=state.remaining(seat),
+            choosing_start=top[2] == 0,
+        )
     if over and state.final is not None:
         result["scores"] = state.scores()
         result["winners"] = state.winners()
