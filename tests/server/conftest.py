@@ -1,8 +1,12 @@
-"""Fixtures: the app on a temporary SQLite file, a TestClient, and helpers to play."""
+"""Fixtures: the app on a temporary SQLite file and on a real PostgreSQL (started for the test
+run in a temporary directory), a TestClient, and helpers to play."""
 
 from __future__ import annotations
 
+import itertools
+import os
 import random
+import subprocess
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,9 +24,50 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from dinobox.server import create_app  # noqa: E402
 
+from .pgcluster import Cluster, ClusterError  # noqa: E402
+
+STORES = ["sqlite", "postgresql"]
+_databases = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """One PostgreSQL cluster for the whole run. In CI (``CI`` set) a cluster that cannot start
+    fails the run; elsewhere the PostgreSQL half of the server tests is skipped, with the reason."""
+    try:
+        cluster = Cluster().start()
+    except (ClusterError, OSError, subprocess.SubprocessError) as exc:
+        if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+            pytest.fail(f"PostgreSQL must run in CI: {exc}")
+        pytest.skip(f"PostgreSQL is not available here: {exc}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def _store_url(store: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    if store == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+        return
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    name = f"t{next(_databases)}"
+    url = cluster.create_database(name)
+    try:
+        yield url
+    finally:
+        cluster.drop_database(name)
+
+
+@pytest.fixture(params=STORES)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty store: a SQLite file, then a PostgreSQL database."""
+    yield from _store_url(request.param, tmp_path, request)
+
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
+def sqlite_url(tmp_path: Path) -> str:
+    """A fresh SQLite store, for tests about the server rather than about storage."""
     return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
 
 
