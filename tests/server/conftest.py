@@ -3,6 +3,7 @@ run in a temporary directory), a TestClient, and helpers to play."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import random
@@ -23,6 +24,7 @@ def pytest_configure(config: pytest.Config) -> None:
 from fastapi.testclient import TestClient  # noqa: E402
 
 from dinobox.server import create_app  # noqa: E402
+from dinobox.server.settings import Settings  # noqa: E402
 
 from .pgcluster import Cluster, ClusterError  # noqa: E402
 
@@ -71,9 +73,17 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
 
 
+# The tests play fast from one address: rate limits out of the way unless a test sets them.
+UNLIMITED = Settings(tables_per_minute=1e9, tables_burst=10**9, actions_per_second=1e9, actions_burst=10**9)
+
+
+def make_app(db_url: str, rng: random.Random | None = None, **settings: Any) -> Any:
+    return create_app(db_url, rng=rng, gc_tuning=False, settings=dataclasses.replace(UNLIMITED, **settings))
+
+
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, rng=random.Random(7), gc_tuning=False)) as c:
+    with TestClient(make_app(db_url, rng=random.Random(7))) as c:
         yield c
 
 

@@ -67,7 +67,7 @@ def test_rematch_keeps_the_seats(client):
     assert r.status_code == 200, r.text
     new = r.json()
     assert new["table"]["rematch_of"] == tid and new["table"]["status"] == "playing"
-    assert client.get(f"/api/tables/{tid}").json()["rematch"] == new["table"]["id"]
+    assert state(client, tid, 0, tokens[0])["table"]["rematch"] == new["table"]["id"]
     again = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": tokens[0]}).json()
     assert again["table"]["id"] == new["table"]["id"] and again["tokens"] == []
 
@@ -124,3 +124,19 @@ def test_pages_and_static_files_are_served(client):
         r = client.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"], path
     assert client.get("/api/games/dino-race/rules").status_code in (200, 404)
+
+
+def test_rematch_seats_are_private_to_the_tables_link(client):
+    """A rematch's open seat is not in the public lobby, and strangers do not learn where it is."""
+    tid, tokens = new_table(client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1],
+                            start=True)
+    play_random(client, tid, tokens, random.Random(3))
+    r = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": tokens[0]})
+    new = r.json()["table"]
+    assert new["status"] == "waiting" and new["seats"][1]["claimed"] is False
+    assert all(t["id"] != new["id"] for t in client.get("/api/tables").json()["tables"])
+    assert client.get(f"/api/tables/{tid}").json()["rematch"] is None
+    assert state(client, tid)["table"]["rematch"] is None  # a spectator of the old table
+    assert state(client, tid, 1, tokens[1])["table"]["rematch"] == new["id"]  # a player of it
+    joined = client.post(f"/api/tables/{tid}/rematch", json={"seat": 1, "token": tokens[1]}).json()
+    assert joined["table"]["id"] == new["id"] and joined["table"]["status"] == "playing"

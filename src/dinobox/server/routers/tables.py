@@ -32,9 +32,11 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     names = dict.fromkeys(body.claim, body.name) if body.name else None
     live, tokens = await service(request).create(
-        body.game, body.players, body.options, seats, list(body.claim), body.hotseat, body.start, names
+        body.game, body.players, body.options, seats, list(body.claim), body.hotseat, body.start, names,
+        data=body.data,
     )
-    return {"table": public_table(live), "tokens": _tokens(tokens, live.row.id), "link": f"/table/{live.row.id}"}
+    return {"table": public_table(live, seated=True), "tokens": _tokens(tokens, live.row.id),
+            "link": f"/table/{live.row.id}"}
 
 
 @router.get("")
@@ -55,7 +57,7 @@ def _row_public(row: storage.TableRow) -> dict[str, Any]:
     return {
         "id": row.id, "game": row.game, "players": row.players, "options": row.options, "status": row.status,
         "version": row.version, "hotseat": row.hotseat, "seats": public_seats(row.seats), "to_act": None,
-        "rematch": row.rematch, "rematch_of": row.rematch_of, "created": row.created, "updated": row.updated,
+        "rematch": None, "rematch_of": row.rematch_of, "created": row.created, "updated": row.updated,
     }
 
 
@@ -122,7 +124,7 @@ async def rematch(table_id: str, body: StartTable, request: Request) -> dict[str
     if body.seat is None or body.token is None:
         raise ApiError(403, "bad_token", "a rematch needs your seat and token")
     live, tokens = await service(request).rematch(table_id, body.seat, body.token)
-    return {"table": public_table(live), "tokens": _tokens(tokens, live.row.id), "link": f"/table/{live.row.id}"}
+    return {"table": public_table(live, seated=True), "tokens": _tokens(tokens, live.row.id), "link": f"/table/{live.row.id}"}
 
 
 @router.get("/{table_id}/record")
