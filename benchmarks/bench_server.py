@@ -41,9 +41,23 @@ def free_port() -> int:
 
 def start_server(port: int, home: str) -> subprocess.Popen[bytes]:
     env = dict(os.environ, DINOBOX_HOME=home)
-    cmd = [sys.executable, "-m", "uvicorn", "dinobox.server.main:create_app", "--factory", "--host", "127.0.0.1",
-           "--port", str(port), "--log-level", "warning", "--ws", "websockets-sansio",
-           "--ws-per-message-deflate", "false"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "dinobox.server.main:create_app",
+        "--factory",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--ws",
+        "websockets-sansio",
+        "--ws-per-message-deflate",
+        "false",
+    ]
     return subprocess.Popen(cmd, env=env)
 
 
@@ -68,11 +82,21 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
-async def one_table(base: str, ws_base: str, http: httpx.AsyncClient, args: argparse.Namespace, stats: Stats,
-                    rng: random.Random, deadline: float) -> None:
+async def one_table(
+    base: str,
+    ws_base: str,
+    http: httpx.AsyncClient,
+    args: argparse.Namespace,
+    stats: Stats,
+    rng: random.Random,
+    deadline: float,
+) -> None:
     seats = [{"type": "human"}] + [{"type": "bot", "bot": args.bot}] * (args.players - 1)
-    made = (await http.post(f"{base}/api/tables", json={"game": args.game, "players": args.players,
-                                                        "seats": seats, "start": True})).json()
+    made = (
+        await http.post(
+            f"{base}/api/tables", json={"game": args.game, "players": args.players, "seats": seats, "start": True}
+        )
+    ).json()
     tid, token = made["table"]["id"], made["tokens"][0]["token"]
     sent_at: float | None = None
     sent_version = -1
@@ -170,13 +194,25 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             stats.errors[k] = stats.errors.get(k, 0) + v
     lat = [x * 1000 for x in stats.latencies]
     return {
-        "game": args.game, "players": args.players, "tables": args.tables, "seconds": round(elapsed, 1),
-        "think": [args.think_min, args.think_max], "bot": args.bot, "client_processes": args.procs,
-        "human_actions": stats.human_actions, "human_actions_per_s": round(stats.human_actions / elapsed, 1),
-        "table_updates_per_s": round(stats.updates / elapsed, 1), "games_finished": stats.games,
-        "latency_ms": {"p50": round(pct(lat, 0.5), 2), "p90": round(pct(lat, 0.9), 2), "p99": round(pct(lat, 0.99), 2),
-                       "max": round(max(lat), 2) if lat else None,
-                       "mean": round(statistics.fmean(lat), 2) if lat else None, "samples": len(lat)},
+        "game": args.game,
+        "players": args.players,
+        "tables": args.tables,
+        "seconds": round(elapsed, 1),
+        "think": [args.think_min, args.think_max],
+        "bot": args.bot,
+        "client_processes": args.procs,
+        "human_actions": stats.human_actions,
+        "human_actions_per_s": round(stats.human_actions / elapsed, 1),
+        "table_updates_per_s": round(stats.updates / elapsed, 1),
+        "games_finished": stats.games,
+        "latency_ms": {
+            "p50": round(pct(lat, 0.5), 2),
+            "p90": round(pct(lat, 0.9), 2),
+            "p99": round(pct(lat, 0.99), 2),
+            "max": round(max(lat), 2) if lat else None,
+            "mean": round(statistics.fmean(lat), 2) if lat else None,
+            "samples": len(lat),
+        },
         "errors": stats.errors,
     }
 
@@ -190,8 +226,12 @@ def main() -> None:
     parser.add_argument("--game", default="dino-race")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="random", help="bot spec for the other seats")
-    parser.add_argument("--procs", type=int, default=2, help="client processes (the clients, not the server, "
-                        "are the heavier side of this test)")
+    parser.add_argument(
+        "--procs",
+        type=int,
+        default=2,
+        help="client processes (the clients, not the server, are the heavier side of this test)",
+    )
     parser.add_argument("--port", type=int, default=0, help="use a server already running on this port")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()

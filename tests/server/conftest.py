@@ -21,6 +21,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", "ignore:.*httpx.*")
 
+
 from fastapi.testclient import TestClient  # noqa: E402
 
 from dinobox.server import create_app  # noqa: E402
@@ -95,8 +96,9 @@ def new_table(client: TestClient, **body: Any) -> tuple[str, dict[int, str]]:
     return data["table"]["id"], {t["seat"]: t["token"] for t in data["tokens"]}
 
 
-def state(client: TestClient, tid: str, seat: int | None = None, token: str | None = None,
-          wait: float = 5.0) -> dict[str, Any]:
+def state(
+    client: TestClient, tid: str, seat: int | None = None, token: str | None = None, wait: float = 5.0
+) -> dict[str, Any]:
     params: dict[str, Any] = {"wait": wait}
     if seat is not None:
         params.update(seat=seat, token=token)
@@ -105,8 +107,14 @@ def state(client: TestClient, tid: str, seat: int | None = None, token: str | No
     return r.json()
 
 
-def play_random(client: TestClient, tid: str, tokens: dict[int, str], rng: random.Random,
-                max_steps: int = 5000, stop: int | None = None) -> dict[str, Any]:
+def play_random(
+    client: TestClient,
+    tid: str,
+    tokens: dict[int, str],
+    rng: random.Random,
+    max_steps: int = 5000,
+    stop: int | None = None,
+) -> dict[str, Any]:
     """Play every person's seat at random over HTTP until the game ends (or ``stop`` moves)."""
     seat0 = min(tokens)
     s = state(client, tid, seat0, tokens[seat0])
@@ -118,9 +126,11 @@ def play_random(client: TestClient, tid: str, tokens: dict[int, str], rng: rando
             continue
         mine = state(client, tid, to_act, tokens[to_act], wait=0)
         action = rng.choice(mine["legal"])["action"]
-        r = client.post(f"/api/tables/{tid}/actions", params={"wait": 5},
-                        json={"seat": to_act, "token": tokens[to_act], "action": action,
-                              "version": mine["version"]})
+        r = client.post(
+            f"/api/tables/{tid}/actions",
+            params={"wait": 5},
+            json={"seat": to_act, "token": tokens[to_act], "action": action, "version": mine["version"]},
+        )
         assert r.status_code == 200, r.text
         s = r.json()
         done += 1

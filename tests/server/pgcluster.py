@@ -77,16 +77,18 @@ class Cluster:
     def create_database(self, name: str) -> str:
         import psycopg
 
-        with psycopg.connect(host=str(self.dir), port=5432, user="postgres", dbname="postgres",
-                             autocommit=True) as conn:
+        with psycopg.connect(
+            host=str(self.dir), port=5432, user="postgres", dbname="postgres", autocommit=True
+        ) as conn:
             conn.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
     def drop_database(self, name: str) -> None:
         import psycopg
 
-        with psycopg.connect(host=str(self.dir), port=5432, user="postgres", dbname="postgres",
-                             autocommit=True) as conn:
+        with psycopg.connect(
+            host=str(self.dir), port=5432, user="postgres", dbname="postgres", autocommit=True
+        ) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def __enter__(self) -> Cluster:

@@ -37,9 +37,15 @@ def test_full_game_against_bots_then_record_and_replay(client):
 
 
 def test_join_by_link_then_start(client):
-    r = client.post("/api/tables", json={
-        "game": "dino-race", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "name": "Ann",
-    })
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": "dino-race",
+            "players": 2,
+            "seats": [{"type": "human"}, {"type": "human"}],
+            "name": "Ann",
+        },
+    )
     data = r.json()
     tid, tok0 = data["table"]["id"], data["tokens"][0]["token"]
     assert data["table"]["status"] == "waiting"
@@ -85,23 +91,30 @@ def test_undo_within_own_turn(client):
         quiet = [a for a in s["legal"] if a["kind"] in ("move", "push", "trip", "give_egg")]
         if not quiet:
             roll = next(a for a in s["legal"] if a["kind"] == "roll")
-            client.post(f"/api/tables/{tid}/actions", params={"wait": 5},
-                        json={"seat": 0, "token": tokens[0], "action": roll["action"], "version": s["version"]})
+            client.post(
+                f"/api/tables/{tid}/actions",
+                params={"wait": 5},
+                json={"seat": 0, "token": tokens[0], "action": roll["action"], "version": s["version"]},
+            )
             continue
         choice = rng.choice(quiet)
-        after = client.post(f"/api/tables/{tid}/actions", json={
-            "seat": 0, "token": tokens[0], "action": choice["action"], "version": s["version"]}).json()
+        after = client.post(
+            f"/api/tables/{tid}/actions",
+            json={"seat": 0, "token": tokens[0], "action": choice["action"], "version": s["version"]},
+        ).json()
         if not after["can_undo"]:
             continue
-        undone = client.post(f"/api/tables/{tid}/undo", json={
-            "seat": 0, "token": tokens[0], "version": after["version"]})
+        undone = client.post(
+            f"/api/tables/{tid}/undo", json={"seat": 0, "token": tokens[0], "version": after["version"]}
+        )
         assert undone.status_code == 200, undone.text
         back = undone.json()
         assert back["view"] == s["view"]
         assert back["log"] == s["log"]
         assert back["version"] == after["version"] + 1
-        nothing = client.post(f"/api/tables/{tid}/undo", json={
-            "seat": 0, "token": tokens[0], "version": back["version"]})
+        nothing = client.post(
+            f"/api/tables/{tid}/undo", json={"seat": 0, "token": tokens[0], "version": back["version"]}
+        )
         assert nothing.status_code == 409 and nothing.json()["code"] == "cannot_undo"
         return
     raise AssertionError("no undoable move came up")
@@ -112,8 +125,10 @@ def test_undo_refused_after_a_random_reveal(client):
     s = state(client, tid, 0, tokens[0])
     swap = [a for a in s["legal"] if a["kind"] == "swap"]
     assert swap, "the opening hand allows a swap"
-    after = client.post(f"/api/tables/{tid}/actions", json={
-        "seat": 0, "token": tokens[0], "action": swap[0]["action"], "version": s["version"]}).json()
+    after = client.post(
+        f"/api/tables/{tid}/actions",
+        json={"seat": 0, "token": tokens[0], "action": swap[0]["action"], "version": s["version"]},
+    ).json()
     assert after["can_undo"] is False
     r = client.post(f"/api/tables/{tid}/undo", json={"seat": 0, "token": tokens[0], "version": after["version"]})
     assert r.status_code == 409 and "random" in r.json()["error"]
@@ -128,8 +143,7 @@ def test_pages_and_static_files_are_served(client):
 
 def test_rematch_seats_are_private_to_the_tables_link(client):
     """A rematch's open seat is not in the public lobby, and strangers do not learn where it is."""
-    tid, tokens = new_table(client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1],
-                            start=True)
+    tid, tokens = new_table(client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True)
     play_random(client, tid, tokens, random.Random(3))
     r = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": tokens[0]})
     new = r.json()["table"]

@@ -11,20 +11,22 @@ from .conftest import new_table, state
 
 @pytest.fixture
 def table(client):
-    tid, tokens = new_table(client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1],
-                            start=True)
+    tid, tokens = new_table(client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True)
     s = state(client, tid, 0, tokens[0])
     if s["table"]["to_act"] != 0:  # make seat 0 the one to act in every test below
         s1 = state(client, tid, 1, tokens[1])
         roll = next(a for a in s1["legal"] if a["kind"] == "roll")
-        client.post(f"/api/tables/{tid}/actions", json={"seat": 1, "token": tokens[1], "action": roll["action"],
-                                                         "version": s1["version"]})
+        client.post(
+            f"/api/tables/{tid}/actions",
+            json={"seat": 1, "token": tokens[1], "action": roll["action"], "version": s1["version"]},
+        )
     return tid, tokens
 
 
 def snapshot(client, tid, tokens):
     return [state(client, tid, seat, tok, wait=0) for seat, tok in sorted(tokens.items())] + [
-        state(client, tid, wait=0)]
+        state(client, tid, wait=0)
+    ]
 
 
 def act(client, tid, **body):
@@ -39,17 +41,17 @@ def legal_and_version(client, tid, tokens, seat=0):
 CASES = {
     "bad token": (lambda t, a, v: {"seat": 0, "token": "not-the-token", "action": a, "version": v}, 403, "bad_token"),
     "another seat's token": (lambda t, a, v: {"seat": 0, "token": t[1], "action": a, "version": v}, 403, "bad_token"),
-    "wrong seat (not its turn)": (lambda t, a, v: {"seat": 1, "token": t[1], "action": a, "version": v}, 409,
-                                  "not_your_turn"),
+    "wrong seat (not its turn)": (
+        lambda t, a, v: {"seat": 1, "token": t[1], "action": a, "version": v},
+        409,
+        "not_your_turn",
+    ),
     "stale version": (lambda t, a, v: {"seat": 0, "token": t[0], "action": a, "version": v - 1}, 409, "stale"),
-    "illegal action": (lambda t, a, v: {"seat": 0, "token": t[0], "action": 9999, "version": v}, 422,
-                       "illegal_action"),
-    "action is not an int": (lambda t, a, v: {"seat": 0, "token": t[0], "action": "1", "version": v}, 422,
-                             "malformed"),
+    "illegal action": (lambda t, a, v: {"seat": 0, "token": t[0], "action": 9999, "version": v}, 422, "illegal_action"),
+    "action is not an int": (lambda t, a, v: {"seat": 0, "token": t[0], "action": "1", "version": v}, 422, "malformed"),
     "action is a bool": (lambda t, a, v: {"seat": 0, "token": t[0], "action": True, "version": v}, 422, "malformed"),
     "missing field": (lambda t, a, v: {"seat": 0, "token": t[0], "action": a}, 422, "malformed"),
-    "unknown field": (lambda t, a, v: {"seat": 0, "token": t[0], "action": a, "version": v, "x": 1}, 422,
-                      "malformed"),
+    "unknown field": (lambda t, a, v: {"seat": 0, "token": t[0], "action": a, "version": v, "x": 1}, 422, "malformed"),
     "seat out of range": (lambda t, a, v: {"seat": 7, "token": t[0], "action": a, "version": v}, 400, "bad_seat"),
 }
 
@@ -77,15 +79,19 @@ def test_illegal_action_reason_is_the_engines(client, table):
 def test_malformed_json_body(client, table):
     tid, tokens = table
     before = snapshot(client, tid, tokens)
-    r = client.post(f"/api/tables/{tid}/actions", content=b'{"seat": 0, "tok',
-                    headers={"content-type": "application/json"})
+    r = client.post(
+        f"/api/tables/{tid}/actions", content=b'{"seat": 0, "tok', headers={"content-type": "application/json"}
+    )
     assert r.status_code == 422 and r.json()["code"] == "malformed" and "JSON" in r.json()["error"]
     assert snapshot(client, tid, tokens) == before
 
 
 def test_unknown_table(client):
-    for r in (client.get("/api/tables/nope"), client.get("/api/tables/nope/state"),
-              client.post("/api/tables/nope/actions", json={"seat": 0, "token": "x", "action": 1, "version": 0})):
+    for r in (
+        client.get("/api/tables/nope"),
+        client.get("/api/tables/nope/state"),
+        client.post("/api/tables/nope/actions", json={"seat": 0, "token": "x", "action": 1, "version": 0}),
+    ):
         assert r.status_code == 404 and r.json() == {"error": "there is no table 'nope'", "code": "not_found"}
 
 
@@ -95,11 +101,15 @@ def test_bad_table_configurations(client):
         ({"game": "dino-race", "players": 9}, "bad_config"),
         ({"game": "dino-race", "options": {"turbo": True}}, "bad_config"),
         ({"game": "dino-race", "players": 2, "seats": [{"type": "human"}]}, "bad_config"),
-        ({"game": "dino-race", "players": 2, "seats": [{"type": "human"}, {"type": "bot", "bot": "genius"}]},
-         "bad_config"),
+        (
+            {"game": "dino-race", "players": 2, "seats": [{"type": "human"}, {"type": "bot", "bot": "genius"}]},
+            "bad_config",
+        ),
         ({"game": "dino-race", "players": 2, "claim": [1]}, "bad_config"),
-        ({"game": "dino-race", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "start": True},
-         "not_ready"),
+        (
+            {"game": "dino-race", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "start": True},
+            "not_ready",
+        ),
     ]
     count = len(client.get("/api/tables").json()["tables"])
     for body, code in cases:

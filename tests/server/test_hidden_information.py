@@ -17,8 +17,22 @@ from dinobox.server.messages import PUBLIC_SEAT_KEYS, legal_for
 from .conftest import new_table
 
 MESSAGE_KEYS = {"type", "table", "version", "seat", "view", "log_start", "log", "legal", "can_undo"}
-TABLE_KEYS = {"id", "game", "title", "players", "options", "status", "version", "hotseat", "seats", "to_act",
-              "rematch", "rematch_of", "created", "updated"}
+TABLE_KEYS = {
+    "id",
+    "game",
+    "title",
+    "players",
+    "options",
+    "status",
+    "version",
+    "hotseat",
+    "seats",
+    "to_act",
+    "rematch",
+    "rematch_of",
+    "created",
+    "updated",
+}
 
 
 def norm(x: Any) -> Any:
@@ -43,8 +57,9 @@ def projections(record: dict[str, Any]):
         yield state.clone()
 
 
-def check_seat_messages(record: dict[str, Any], seat: int | None, inbox: list[dict[str, Any]],
-                        tokens: dict[int, str]) -> None:
+def check_seat_messages(
+    record: dict[str, Any], seat: int | None, inbox: list[dict[str, Any]], tokens: dict[int, str]
+) -> None:
     positions = list(projections(record))
     # The log only grows (no undo here): the log at position i is the final log's entries
     # emitted before action i was applied (checked against the real log at the end).
@@ -116,8 +131,9 @@ def test_every_message_is_an_allowed_projection(client, game_id):
                     if s == latest["table"]["to_act"]:
                         mover = mine
             seat = latest["table"]["to_act"]
-            sockets[seat].send_json({"type": "action", "action": rng.choice(mover["legal"])["action"],
-                                     "version": version})
+            sockets[seat].send_json(
+                {"type": "action", "action": rng.choice(mover["legal"])["action"], "version": version}
+            )
             latest = receive_until(sockets[None], version + 1, inboxes[None])
             version = latest["version"]
             steps += 1

@@ -30,8 +30,16 @@ def test_restart_keeps_every_accepted_action(db_url):
 
 def test_restart_resumes_bot_tables(db_url):
     with TestClient(make_app(db_url)) as client:
-        r = client.post("/api/tables", json={"game": "dino-race", "players": 2, "claim": [], "start": True,
-                                             "seats": [{"type": "bot"}, {"type": "bot"}]})
+        r = client.post(
+            "/api/tables",
+            json={
+                "game": "dino-race",
+                "players": 2,
+                "claim": [],
+                "start": True,
+                "seats": [{"type": "bot"}, {"type": "bot"}],
+            },
+        )
         tid = r.json()["table"]["id"]
     with TestClient(make_app(db_url)) as client:
         final = state(client, tid, wait=20)

@@ -37,10 +37,15 @@ def serve(
         raise fail("--bot-threads must be at least 1")
     try:
         settings = Settings(
-            bot_threads=bot_threads, max_bot_seconds=max_bot_seconds, max_bot_iterations=max_bot_iterations,
-            allow_data_overrides=allow_data, tables_per_minute=tables_per_minute,
-            actions_per_second=actions_per_second, max_body_bytes=max_body,
-            max_message_bytes=min(max_body, 16 * 1024), idle_seconds=idle_minutes * 60,
+            bot_threads=bot_threads,
+            max_bot_seconds=max_bot_seconds,
+            max_bot_iterations=max_bot_iterations,
+            allow_data_overrides=allow_data,
+            tables_per_minute=tables_per_minute,
+            actions_per_second=actions_per_second,
+            max_body_bytes=max_body,
+            max_message_bytes=min(max_body, 16 * 1024),
+            idle_seconds=idle_minutes * 60,
         )
     except ValueError as exc:
         raise fail(str(exc)) from None
@@ -53,7 +58,14 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(f"[bold green]open http://{shown}:{port}/[/]  (Ctrl+C stops)")
     uvicorn.run(
-        app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False,
-        ws_max_size=max(max_body, settings.max_message_bytes), proxy_headers=proxy is not None,
-        forwarded_allow_ips=proxy, server_header=False,
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=max(max_body, settings.max_message_bytes),
+        proxy_headers=proxy is not None,
+        forwarded_allow_ips=proxy,
+        server_header=False,
     )

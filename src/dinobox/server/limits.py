@@ -71,8 +71,11 @@ class Limiters:
             return None
         what = "new tables" if kind == CREATE else "actions"
         wait = max(1, math.ceil(delay))
-        return {"error": f"too many {what} from your address: try again in {wait} s", "code": "rate_limited",
-                "retry_after": wait}, wait
+        return {
+            "error": f"too many {what} from your address: try again in {wait} s",
+            "code": "rate_limited",
+            "retry_after": wait,
+        }, wait
 
 
 def client_of(scope: Scope) -> str:
@@ -138,9 +141,19 @@ def _counting(receive: Receive, limit: int) -> Receive:
     return inner
 
 
-async def _reply(send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None) -> None:
+async def _reply(
+    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None
+) -> None:
     raw = json.dumps(body).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(raw)).encode()),
-                            *(headers or [])]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(raw)).encode()),
+                *(headers or []),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": raw})

@@ -17,8 +17,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dinobox import __version__
-from dinobox.server.db import Database
 from dinobox.server import storage
+from dinobox.server.db import Database
 from dinobox.server.errors import ApiError
 from dinobox.server.limits import Limiters, LimitsMiddleware
 from dinobox.server.routers import games, pages, tables, ws
@@ -97,8 +97,9 @@ def create_app(
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code, "http_error")
-        return JSONResponse({"error": str(exc.detail), "code": code}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+        return JSONResponse(
+            {"error": str(exc.detail), "code": code}, status_code=exc.status_code, headers=getattr(exc, "headers", None)
+        )
 
     @app.get("/api/health", tags=["meta"])
     async def health(request: Request) -> dict[str, Any]:
@@ -106,8 +107,12 @@ def create_app(
         rebuilt from their stored moves, with the reason) are left alone until an operator looks."""
         svc: TableService = request.app.state.service
         bad = await svc.db.read(storage.quarantined)
-        return {"ok": True, "version": __version__, "live": len(svc.live),
-                "quarantined": [{"id": tid, "problem": problem} for tid, problem in bad]}
+        return {
+            "ok": True,
+            "version": __version__,
+            "live": len(svc.live),
+            "quarantined": [{"id": tid, "problem": problem} for tid, problem in bad],
+        }
 
     app.include_router(games.router)
     app.include_router(games.files)

@@ -75,8 +75,9 @@ class Subscriber:
 class UndoPoint:
     seat: int
     state: State  # the state before the seat's step
+    action: int  # the seat's action
     after: State  # the state the step produced
-    revealed: bool | None = None  # did the step show the seat anything hidden? (computed lazily)
+    revealed: bool | None = None  # did the step show the seat anything hidden? (the engine says; lazily)
 
 
 @dataclass(eq=False)
@@ -92,7 +93,8 @@ class LiveTable:
     decisions: list[int] | None = None  # history positions of player decisions (replays)
     # log(seat) is linear in the game's length: each state's logs are computed once per seat
     logs: weakref.WeakKeyDictionary[State, dict[int | None, list[dict[str, Any]]]] = field(
-        default_factory=weakref.WeakKeyDictionary)
+        default_factory=weakref.WeakKeyDictionary
+    )
     pictures: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
 
@@ -117,10 +119,7 @@ class LiveTable:
         if top.seat != seat or top.after is not self.state or self.state.current_player() != seat:
             return False
         if top.revealed is None:
-            start = top.state.log_length()
-            mine = [e["text"] for e in top.after.log(seat, since=start)]
-            public = [e["text"] for e in top.after.log(None, since=start)]
-            top.revealed = mine != public
+            top.revealed = top.state.reveals_to(seat, top.action)
         return not top.revealed
 
 
@@ -228,9 +227,12 @@ class TableService:
         chance moving them, no request holding them. Returns how many left memory."""
         now = time.monotonic() if now is None else now
         idle = [
-            tid for tid, live in self.live.items()
-            if now - live.touched >= self.settings.idle_seconds and not live.subscribers
-            and (live.task is None or live.task.done()) and not live.lock.locked()
+            tid
+            for tid, live in self.live.items()
+            if now - live.touched >= self.settings.idle_seconds
+            and not live.subscribers
+            and (live.task is None or live.task.done())
+            and not live.lock.locked()
         ]
         for tid in idle:
             del self.live[tid]
@@ -269,9 +271,17 @@ class TableService:
         if start and not ready:
             raise bad_request("cannot start yet: every seat for a person must be claimed first", "not_ready")
         row = TableRow(
-            id=new_id(), game=game.id, players=game.num_players, options=dict(game.options), seats=clean,
-            status=PLAYING if start else WAITING, version=0, hotseat=hotseat,
-            seed=self.rng.randrange(1 << 62), rematch_of=rematch_of, data=dict(game.data_overrides),
+            id=new_id(),
+            game=game.id,
+            players=game.num_players,
+            options=dict(game.options),
+            seats=clean,
+            status=PLAYING if start else WAITING,
+            version=0,
+            hotseat=hotseat,
+            seed=self.rng.randrange(1 << 62),
+            rematch_of=rematch_of,
+            data=dict(game.data_overrides),
             private=private,
         )
         await self.db.write(lambda c: storage.insert_table(c, row))
@@ -282,9 +292,7 @@ class TableService:
             self.kick(live)
         return live, tokens
 
-    def _configure(
-        self, game_id: str, players: int | None, options: Any, data: Any, allow_data: bool = False
-    ) -> Any:
+    def _configure(self, game_id: str, players: int | None, options: Any, data: Any, allow_data: bool = False) -> Any:
         """The configured game, or ``bad_config`` saying what was wrong. Only the game's declared
         options are accepted (by name, checked by its option specs)."""
         try:
@@ -314,8 +322,7 @@ class TableService:
             elif kind == BOT:
                 bot = str(spec.get("bot") or "random")
                 self._check_bot(i, bot, game.id)
-                clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True,
-                              "token": None})
+                clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True, "token": None})
             else:
                 raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
         return clean
@@ -331,11 +338,15 @@ class TableService:
         if budget.seconds is not None and budget.seconds > cap.max_bot_seconds:
             raise bad_request(
                 f"seat {seat}: bot {spec!r} may think {budget.seconds:g} s a move; this server allows at most "
-                f"{cap.max_bot_seconds:g} s", "bot_budget")
+                f"{cap.max_bot_seconds:g} s",
+                "bot_budget",
+            )
         if budget.iterations is not None and budget.iterations > cap.max_bot_iterations:
             raise bad_request(
                 f"seat {seat}: bot {spec!r} may search {budget.iterations} iterations a move; this server allows "
-                f"at most {cap.max_bot_iterations}", "bot_budget")
+                f"at most {cap.max_bot_iterations}",
+                "bot_budget",
+            )
 
     def _make_bot(self, spec: str, seed: int) -> Any:
         """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
@@ -414,7 +425,9 @@ class TableService:
             raise bad_request(f"'version' must be the table version you last saw (a whole number), not {version!r}")
         if version != row.version:
             raise ApiError(
-                409, "stale", f"the table has moved on (version {row.version}, you sent {version}): look again",
+                409,
+                "stale",
+                f"the table has moved on (version {row.version}, you sent {version}): look again",
                 version=row.version,
             )
 
@@ -431,8 +444,7 @@ class TableService:
                 who = f"seat {to_act}" if to_act >= 0 else "nobody (the table is resolving chance)"
                 raise ApiError(409, "not_your_turn", f"it is {who}'s decision, not seat {seat}'s")
             if isinstance(action, bool) or not isinstance(action, int):
-                raise bad_request(f"'action' must be a whole number from the legal list, not {action!r}",
-                                  "malformed")
+                raise bad_request(f"'action' must be a whole number from the legal list, not {action!r}", "malformed")
             before = live.state
             new = before.clone()
             try:
@@ -442,7 +454,7 @@ class TableService:
             undoable = self._resolve_chance(live, new) == 0
             await self._commit(live, new)
             if undoable and new.current_player() == seat:
-                live.undo.append(UndoPoint(seat, before, new))
+                live.undo.append(UndoPoint(seat, before, action, new))
             else:
                 live.undo.clear()
         self.broadcast(live)
@@ -483,7 +495,8 @@ class TableService:
             self._check_version(row, version)
             if not live.can_undo(seat):
                 raise ApiError(
-                    409, "cannot_undo",
+                    409,
+                    "cannot_undo",
                     "nothing to undo: only your own moves this turn, before anything random or hidden was revealed",
                 )
             point = live.undo[-1]
@@ -547,8 +560,12 @@ class TableService:
                     try:
                         new.apply_action(action)
                     except IllegalActionError:
-                        log.exception("table %s: bot %s chose an illegal action %r; playing a random legal one",
-                                      live.row.id, live.row.seats[player]["bot"], action)
+                        log.exception(
+                            "table %s: bot %s chose an illegal action %r; playing a random legal one",
+                            live.row.id,
+                            live.row.seats[player]["bot"],
+                            action,
+                        )
                         new.apply_action(random.Random(version).choice(new.legal_actions()))
                     self._resolve_chance(live, new)
                     await self._commit(live, new)
@@ -594,8 +611,17 @@ class TableService:
         humans = [s["seat"] for s in row.seats if s["type"] == HUMAN]
         claim = humans if row.hotseat else [seat]
         new_live, tokens = await self.create(
-            row.game, row.players, dict(row.options), seats, claim, row.hotseat,
-            start=len(claim) == len(humans), names=names, rematch_of=row.id, data=dict(row.data), private=True,
+            row.game,
+            row.players,
+            dict(row.options),
+            seats,
+            claim,
+            row.hotseat,
+            start=len(claim) == len(humans),
+            names=names,
+            rematch_of=row.id,
+            data=dict(row.data),
+            private=True,
         )
         async with live.lock:
             new_row = dataclasses.replace(live.row, rematch=new_live.row.id, version=live.row.version + 1)
@@ -647,8 +673,14 @@ class TableService:
                 last = state.describe_action(a)
             state.apply_action(a)
         return {
-            "step": step, "steps": steps, "seat": seat, "view": state.view(seat), "log": state.log(seat),
-            "last": last, "game": live.row.game, "title": state.game.title,
+            "step": step,
+            "steps": steps,
+            "seat": seat,
+            "view": state.view(seat),
+            "log": state.log(seat),
+            "last": last,
+            "game": live.row.game,
+            "title": state.game.title,
         }
 
     # ----- subscribers -----------------------------------------------------------------------------
