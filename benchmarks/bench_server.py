@@ -4,8 +4,11 @@ against server-side bots, tables replaced as they finish.
     python benchmarks/bench_server.py                        # 200 tables, 30 s, think 0.5-1.5 s
     python benchmarks/bench_server.py --tables 50 --seconds 10 --think 0
     python benchmarks/bench_server.py --game trex-island --players 3 --json out.json
+    python benchmarks/bench_server.py --store postgresql     # a throwaway PostgreSQL cluster
 
-The server runs in its own process (uvicorn, a fresh SQLite file in a temporary directory), the
+The server runs in its own process (``dinobox serve``, rate limits lifted since every client
+comes from one address; a fresh SQLite file in a temporary directory, or with ``--store
+postgresql`` a fresh PostgreSQL cluster in one, durable settings, over its Unix socket), the
 clients in ``--procs`` others (asyncio + websockets). A client's action latency is the time from sending
 ``{"type": "action"}`` to receiving the table's next state (the action stored, the answer built);
 bot moves that follow are not part of it. ``--think`` is the pause before each human move
@@ -18,8 +21,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
-import os
 import random
 import socket
 import statistics
@@ -27,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -39,26 +44,25 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(port: int, home: str) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, DINOBOX_HOME=home)
+def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
     cmd = [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "dinobox.server.main:create_app",
-        "--factory",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--log-level",
-        "warning",
-        "--ws",
-        "websockets-sansio",
-        "--ws-per-message-deflate",
-        "false",
-    ]
-    return subprocess.Popen(cmd, env=env)
+        sys.executable, "-c", "from dinobox.cli.app import main; main()", "serve", "--host", "127.0.0.1", "--port", str(port),
+        "--db", db_url, "--tables-per-minute", "1000000", "--actions-per-second", "1000000",
+    ]  # fmt: skip
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+
+
+@contextlib.contextmanager
+def store(kind: str, home: str) -> Iterator[str]:
+    """The database URL of a fresh store of this kind, for the time of the run."""
+    if kind == "sqlite":
+        yield f"sqlite:///{home}/dinobox.sqlite3"
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+    from pgcluster import Cluster
+
+    with Cluster(fast=False) as cluster:
+        yield cluster.create_database("bench")
 
 
 async def wait_up(base: str) -> None:
@@ -170,8 +174,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from concurrent.futures import ProcessPoolExecutor
 
     port = args.port or free_port()
-    with tempfile.TemporaryDirectory() as home:
-        proc = None if args.port else start_server(port, home)
+    with tempfile.TemporaryDirectory() as home, store(args.store, home) as db_url:
+        proc = None if args.port else start_server(port, db_url)
         try:
             asyncio.run(wait_up(f"http://127.0.0.1:{port}"))
             share = [args.tables // args.procs + (1 if i < args.tables % args.procs else 0) for i in range(args.procs)]
@@ -194,6 +198,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             stats.errors[k] = stats.errors.get(k, 0) + v
     lat = [x * 1000 for x in stats.latencies]
     return {
+        "store": args.store,
         "game": args.game,
         "players": args.players,
         "tables": args.tables,
@@ -233,6 +238,7 @@ def main() -> None:
         help="client processes (the clients, not the server, are the heavier side of this test)",
     )
     parser.add_argument("--port", type=int, default=0, help="use a server already running on this port")
+    parser.add_argument("--store", choices=["sqlite", "postgresql"], default="sqlite", help="the server's database")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     parts = [float(x) for x in args.think.split(",")]
