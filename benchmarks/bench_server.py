@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import socket
 import statistics
@@ -45,10 +46,8 @@ def free_port() -> int:
 
 
 def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
-    cmd = [
-        sys.executable, "-c", "from dinobox.cli.app import main; main()", "serve", "--host", "127.0.0.1", "--port", str(port),
-        "--db", db_url, "--tables-per-minute", "1000000", "--actions-per-second", "1000000",
-    ]  # fmt: skip
+    cmd = [sys.executable, "-c", "from dinobox.cli.app import main; main()", "serve", "--host", "127.0.0.1"]
+    cmd += ["--port", str(port), "--db", db_url, "--tables-per-minute", "1000000", "--actions-per-second", "1000000"]
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
 
 
@@ -170,6 +169,18 @@ def client_process(args: argparse.Namespace, port: int, first: int, count: int) 
     return dict(vars(stats))
 
 
+def cpu_seconds(proc: subprocess.Popen[bytes] | None) -> float:
+    """CPU time (user + system) the server process has used so far (Linux; NaN elsewhere).
+    Unlike latency, it hardly moves when other programs compete for the machine."""
+    if proc is None:
+        return float("nan")
+    try:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     from concurrent.futures import ProcessPoolExecutor
 
@@ -181,9 +192,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             share = [args.tables // args.procs + (1 if i < args.tables % args.procs else 0) for i in range(args.procs)]
             firsts = [sum(share[:i]) for i in range(args.procs)]
             start = time.perf_counter()
+            cpu_start = cpu_seconds(proc)
             with ProcessPoolExecutor(args.procs) as pool:
                 parts = list(pool.map(client_process, [args] * args.procs, [port] * args.procs, firsts, share))
             elapsed = time.perf_counter() - start - args.ramp
+            server_cpu = cpu_seconds(proc) - cpu_start
         finally:
             if proc is not None:
                 proc.terminate()
@@ -210,6 +223,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "human_actions_per_s": round(stats.human_actions / elapsed, 1),
         "table_updates_per_s": round(stats.updates / elapsed, 1),
         "games_finished": stats.games,
+        "server_cpu_share": round(server_cpu / (elapsed + args.ramp), 3),
+        "server_cpu_ms_per_change": round(server_cpu * 1000 / max(stats.updates, 1), 3),
         "latency_ms": {
             "p50": round(pct(lat, 0.5), 2),
             "p90": round(pct(lat, 0.9), 2),
