@@ -134,17 +134,18 @@ async def one_table(
             stats.updates += max(versions) - min(versions)
 
 
-async def client(base: str, ws_base: str, args: argparse.Namespace, stats: Stats, seed: int, deadline: float) -> None:
+async def client(
+    base: str, ws_base: str, http: httpx.AsyncClient, args: argparse.Namespace, stats: Stats, seed: int, deadline: float
+) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, args.ramp))
-    async with httpx.AsyncClient(timeout=60) as http:
-        while time.perf_counter() < deadline:
-            try:
-                await one_table(base, ws_base, http, args, stats, rng, deadline)
-            except (websockets.ConnectionClosed, httpx.HTTPError, OSError) as exc:
-                name = type(exc).__name__
-                stats.errors[name] = stats.errors.get(name, 0) + 1
-                await asyncio.sleep(0.5)
+    while time.perf_counter() < deadline:
+        try:
+            await one_table(base, ws_base, http, args, stats, rng, deadline)
+        except (websockets.ConnectionClosed, httpx.HTTPError, OSError) as exc:
+            name = type(exc).__name__
+            stats.errors[name] = stats.errors.get(name, 0) + 1
+            await asyncio.sleep(0.5)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -159,7 +160,11 @@ async def clients(args: argparse.Namespace, port: int, first: int, count: int) -
     stats = Stats()
     deadline = time.perf_counter() + args.ramp + args.seconds
     warm = asyncio.get_running_loop().call_later(args.ramp, stats.latencies.clear)
-    await asyncio.gather(*(client(base, ws_base, args, stats, first + i, deadline) for i in range(count)))
+    # One HTTP client per process: building one per table (its TLS context) costs tens of
+    # milliseconds of CPU, which on a busy machine kept clients from starting within the run.
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        await asyncio.gather(*(client(base, ws_base, http, args, stats, first + i, deadline) for i in range(count)))
     warm.cancel()
     return stats
 
