@@ -345,3 +345,15 @@ def test_the_rate_limiter_forgets_the_oldest_clients():
     for i in range(1000):
         limiter.wait(f"c{i}")
     assert len(limiter) == 100
+
+
+def test_an_action_a_little_over_the_rate_waits_instead_of_failing():
+    from dinobox.server.limits import RateLimiter
+
+    now = [0.0]
+    limiter = RateLimiter(rate=10.0, burst=1, clock=lambda: now[0])
+    assert limiter.wait("a") == 0.0
+    assert limiter.wait("a", patience=1.0) == pytest.approx(0.1)  # taken: the caller waits 0.1 s
+    assert limiter.wait("a", patience=0.15) == pytest.approx(0.2)  # not taken: refused
+    now[0] = 0.2
+    assert limiter.wait("a", patience=0.0) == 0.0

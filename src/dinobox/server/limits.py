@@ -1,8 +1,11 @@
 """Per-client rate limits and the request-body size limit (an ASGI middleware), so one client
-cannot crowd out the others. Limits are per process (see docs/server.md)."""
+cannot crowd out the others. An action a little over its client's rate is held back rather than
+refused, so a fast but honest client slows down instead of failing. Limits are per process
+(see docs/server.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import re
@@ -22,6 +25,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 CREATE, ACT = "create", "act"
+ACT_PATIENCE = 1.0  # an action up to this many seconds over the rate waits instead of being refused
 _CREATE = re.compile(r"^/api/tables/?$|^/api/tables/[^/]+/rematch$")
 _ACT = re.compile(r"^/api/tables/[^/]+/(actions|undo)$")
 
@@ -37,16 +41,16 @@ class RateLimiter:
         self.clock = clock
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
-    def wait(self, key: str) -> float:
-        """Take a token for ``key``: 0 if there was one, else the seconds until there is one."""
+    def wait(self, key: str, patience: float = 0.0) -> float:
+        """Take a token for ``key``. Returns 0 if there was one. Otherwise the seconds until there
+        is one: when that is within ``patience`` the token is taken now (the caller waits that
+        long before going on), else nothing is taken (the caller refuses)."""
         now = self.clock()
         tokens, last = self._buckets.pop(key, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
-        if tokens >= 1.0:
+        delay = 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
+        if delay <= patience:
             tokens -= 1.0
-            delay = 0.0
-        else:
-            delay = (1.0 - tokens) / self.rate
         self._buckets[key] = (tokens, now)
         while len(self._buckets) > self.max_keys:
             self._buckets.popitem(last=False)
@@ -63,11 +67,15 @@ class Limiters:
         self.create = RateLimiter(settings.tables_per_minute / 60.0, settings.tables_burst)
         self.act = RateLimiter(settings.actions_per_second, settings.actions_burst)
 
-    def refusal(self, kind: str, client: str) -> tuple[dict[str, Any], int] | None:
-        """``None`` when ``client`` may go on; else the JSON refusal and the seconds to wait."""
+    async def admit(self, kind: str, client: str) -> tuple[dict[str, Any], int] | None:
+        """``None`` when ``client`` may go on (an action a little over the rate is first held
+        back, up to ``ACT_PATIENCE`` seconds); else the JSON refusal and the seconds to wait."""
         limiter = self.create if kind == CREATE else self.act
-        delay = limiter.wait(client)
-        if delay <= 0:
+        patience = ACT_PATIENCE if kind == ACT else 0.0
+        delay = limiter.wait(client, patience)
+        if delay <= patience:
+            if delay > 0:
+                await asyncio.sleep(delay)
             return None
         what = "new tables" if kind == CREATE else "actions"
         wait = max(1, math.ceil(delay))
@@ -108,7 +116,7 @@ class LimitsMiddleware:
         if scope["method"] == "POST":
             path = scope["path"]
             kind = CREATE if _CREATE.match(path) else ACT if _ACT.match(path) else None
-            refusal = self.limiters.refusal(kind, client_of(scope)) if kind else None
+            refusal = await self.limiters.admit(kind, client_of(scope)) if kind else None
             if refusal is not None:
                 body, wait = refusal
                 await _reply(send, 429, body, [(b"retry-after", str(wait).encode())])

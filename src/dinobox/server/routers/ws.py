@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -85,13 +85,13 @@ async def _receive_loop(websocket: WebSocket, svc: TableService, live: LiveTable
             await websocket.close(code=1009, reason=f"message too big: at most {limit} bytes")
             return
         try:
-            await _handle(text, svc, live, sub, lambda: limiters.refusal(ACT, client))
+            await _handle(text, svc, live, sub, lambda: limiters.admit(ACT, client))
         except ApiError as exc:
             sub.queue.put_nowait(_error(exc))
 
 
 async def _handle(
-    text: str, svc: TableService, live: LiveTable, sub: Subscriber, rate: Callable[[], Any] = lambda: None
+    text: str, svc: TableService, live: LiveTable, sub: Subscriber, admit: Callable[[], Awaitable[Any]] | None = None
 ) -> None:
     try:
         msg = json.loads(text)
@@ -113,7 +113,7 @@ async def _handle(
     if kind in ("action", "undo"):
         if sub.seat is None:
             raise ApiError(403, "bad_token", "spectators cannot act: join a seat with its token first")
-        refusal = rate()
+        refusal = await admit() if admit is not None else None
         if refusal is not None:
             body, wait = refusal
             raise ApiError(429, "rate_limited", body["error"], retry_after=wait)
