@@ -85,7 +85,9 @@ def test_a_step_said_to_reveal_nothing_shows_nothing_hidden(gid: str, seed: int)
                 f"{state.move_number()} is said to reveal nothing, but {problem}"
             )
         state.apply_action(rng.choice(legal))
-    assert checked > 0, f"{gid}: no step that reveals nothing came up"
+    assert decisions > 0, f"{gid}: the walk reached no decision"
+    # Some games never leave the mover to act again without something revealed (one decision a
+    # turn): for them ``checked`` stays 0 and undo is simply never offered.
 
 
 def test_chance_outcomes_always_reveal() -> None:

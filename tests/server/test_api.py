@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+from fastapi.testclient import TestClient
+
 from dinobox import from_record
 
 from .conftest import new_table, play_random, state
 
 
-def test_lobby_lists_every_registered_game(client):
+def test_lobby_lists_every_registered_game(client: TestClient) -> None:
     import dinobox
 
     data = client.get("/api/games").json()
@@ -20,7 +22,7 @@ def test_lobby_lists_every_registered_game(client):
     assert client.get("/openapi.json").status_code == 200
 
 
-def test_full_game_against_bots_then_record_and_replay(client):
+def test_full_game_against_bots_then_record_and_replay(client: TestClient) -> None:
     tid, tokens = new_table(client, players=3, start=True)
     assert list(tokens) == [0]
     final = play_random(client, tid, tokens, random.Random(1))
@@ -36,7 +38,7 @@ def test_full_game_against_bots_then_record_and_replay(client):
     assert last["view"]["over"] is True
 
 
-def test_join_by_link_then_start(client):
+def test_join_by_link_then_start(client: TestClient) -> None:
     r = client.post(
         "/api/tables",
         json={
@@ -66,7 +68,7 @@ def test_join_by_link_then_start(client):
     assert final["table"]["status"] == "finished"
 
 
-def test_rematch_keeps_the_seats(client):
+def test_rematch_keeps_the_seats(client: TestClient) -> None:
     tid, tokens = new_table(client, players=2, start=True)
     play_random(client, tid, tokens, random.Random(3))
     r = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": tokens[0]})
@@ -78,7 +80,7 @@ def test_rematch_keeps_the_seats(client):
     assert again["table"]["id"] == new["table"]["id"] and again["tokens"] == []
 
 
-def test_undo_within_own_turn(client):
+def test_undo_within_own_turn(client: TestClient) -> None:
     tid, tokens = new_table(client, players=2, start=True)
     rng = random.Random(5)
     for _ in range(200):
@@ -120,7 +122,7 @@ def test_undo_within_own_turn(client):
     raise AssertionError("no undoable move came up")
 
 
-def test_undo_refused_after_a_random_reveal(client):
+def test_undo_refused_after_a_random_reveal(client: TestClient) -> None:
     tid, tokens = new_table(client, players=2, start=True)
     s = state(client, tid, 0, tokens[0])
     swap = [a for a in s["legal"] if a["kind"] == "swap"]
@@ -134,14 +136,14 @@ def test_undo_refused_after_a_random_reveal(client):
     assert r.status_code == 409 and "random" in r.json()["error"]
 
 
-def test_pages_and_static_files_are_served(client):
+def test_pages_and_static_files_are_served(client: TestClient) -> None:
     for path in ("/", "/table/abc", "/replay/abc", "/how-to-play/dino-race"):
         r = client.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"], path
     assert client.get("/api/games/dino-race/rules").status_code in (200, 404)
 
 
-def test_rematch_seats_are_private_to_the_tables_link(client):
+def test_rematch_seats_are_private_to_the_tables_link(client: TestClient) -> None:
     """A rematch's open seat is not in the public lobby, and strangers do not learn where it is."""
     tid, tokens = new_table(client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True)
     play_random(client, tid, tokens, random.Random(3))

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from .conftest import new_table, state
 
 
 @pytest.fixture
-def table(client):
+def table(client: TestClient) -> tuple[str, dict[int, str]]:
     tid, tokens = new_table(client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True)
     s = state(client, tid, 0, tokens[0])
     if s["table"]["to_act"] != 0:  # make seat 0 the one to act in every test below
@@ -23,17 +25,17 @@ def table(client):
     return tid, tokens
 
 
-def snapshot(client, tid, tokens):
+def snapshot(client: TestClient, tid: str, tokens: dict[int, str]) -> list[dict[str, Any]]:
     return [state(client, tid, seat, tok, wait=0) for seat, tok in sorted(tokens.items())] + [
         state(client, tid, wait=0)
     ]
 
 
-def act(client, tid, **body):
+def act(client: TestClient, tid: str, **body: Any) -> Any:
     return client.post(f"/api/tables/{tid}/actions", json=body)
 
 
-def legal_and_version(client, tid, tokens, seat=0):
+def legal_and_version(client: TestClient, tid: str, tokens: dict[int, str], seat: int = 0) -> tuple[int, int]:
     s = state(client, tid, seat, tokens[seat], wait=0)
     return s["legal"][0]["action"], s["version"]
 
@@ -57,7 +59,7 @@ CASES = {
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_bad_action_requests_change_nothing(client, table, case):
+def test_bad_action_requests_change_nothing(client: TestClient, table: tuple[str, dict[int, str]], case: str) -> None:
     tid, tokens = table
     build, status, code = CASES[case]
     before = snapshot(client, tid, tokens)
@@ -69,14 +71,14 @@ def test_bad_action_requests_change_nothing(client, table, case):
     assert snapshot(client, tid, tokens) == before
 
 
-def test_illegal_action_reason_is_the_engines(client, table):
+def test_illegal_action_reason_is_the_engines(client: TestClient, table: tuple[str, dict[int, str]]) -> None:
     tid, tokens = table
     _, version = legal_and_version(client, tid, tokens)
     body = act(client, tid, seat=0, token=tokens[0], action=9999, version=version).json()
     assert body["error"].startswith("action 9999 refused")
 
 
-def test_malformed_json_body(client, table):
+def test_malformed_json_body(client: TestClient, table: tuple[str, dict[int, str]]) -> None:
     tid, tokens = table
     before = snapshot(client, tid, tokens)
     r = client.post(
@@ -86,7 +88,7 @@ def test_malformed_json_body(client, table):
     assert snapshot(client, tid, tokens) == before
 
 
-def test_unknown_table(client):
+def test_unknown_table(client: TestClient) -> None:
     for r in (
         client.get("/api/tables/nope"),
         client.get("/api/tables/nope/state"),
@@ -95,7 +97,7 @@ def test_unknown_table(client):
         assert r.status_code == 404 and r.json() == {"error": "there is no table 'nope'", "code": "not_found"}
 
 
-def test_bad_table_configurations(client):
+def test_bad_table_configurations(client: TestClient) -> None:
     cases = [
         ({"game": "chess"}, "bad_config"),
         ({"game": "dino-race", "players": 9}, "bad_config"),
@@ -118,20 +120,20 @@ def test_bad_table_configurations(client):
     assert len(client.get("/api/tables").json()["tables"]) == count
 
 
-def test_state_with_a_bad_token_is_refused(client, table):
+def test_state_with_a_bad_token_is_refused(client: TestClient, table: tuple[str, dict[int, str]]) -> None:
     tid, tokens = table
     r = client.get(f"/api/tables/{tid}/state", params={"seat": 1, "token": tokens[0]})
     assert r.status_code == 403 and r.json()["code"] == "bad_token"
 
 
-def test_record_and_replay_wait_for_the_end(client, table):
+def test_record_and_replay_wait_for_the_end(client: TestClient, table: tuple[str, dict[int, str]]) -> None:
     tid, _ = table
     for path in (f"/api/tables/{tid}/record", f"/api/tables/{tid}/replay"):
         r = client.get(path)
         assert r.status_code == 409 and r.json()["code"] == "not_finished"
 
 
-def test_websocket_bad_requests(client, table):
+def test_websocket_bad_requests(client: TestClient, table: tuple[str, dict[int, str]]) -> None:
     tid, tokens = table
     before = snapshot(client, tid, tokens)
     with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tokens[0]}") as ws:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,7 +20,7 @@ from .conftest import make_app, new_table, play_random, state
 
 
 # ----- 1. nothing a client sends can break a restart ---------------------------------------------
-def test_data_overrides_are_refused_unless_the_server_allows_them(client):
+def test_data_overrides_are_refused_unless_the_server_allows_them(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "dino-race", "data": {"hand_size": 12}})
     assert r.status_code == 400 and r.json()["code"] == "bad_config" and "data" in r.json()["error"]
     r = client.post("/api/tables", json={"game": "dino-race", "options": {"data": {"hand_size": 12}}})
@@ -26,7 +28,7 @@ def test_data_overrides_are_refused_unless_the_server_allows_them(client):
     assert client.get("/api/tables").json()["tables"] == []
 
 
-def test_data_overrides_are_stored_and_replayed_across_a_restart(db_url):
+def test_data_overrides_are_stored_and_replayed_across_a_restart(db_url: str) -> None:
     rng = random.Random(1)
     with TestClient(make_app(db_url, random.Random(3), allow_data_overrides=True)) as client:
         bad = client.post("/api/tables", json={"game": "dino-race", "data": {"hand_size": "twelve"}})
@@ -47,7 +49,7 @@ def test_data_overrides_are_stored_and_replayed_across_a_restart(db_url):
         assert replay.status_code == 200, replay.text
 
 
-def test_a_table_that_cannot_be_rebuilt_is_quarantined_and_the_rest_is_served(db_url):
+def test_a_table_that_cannot_be_rebuilt_is_quarantined_and_the_rest_is_served(db_url: str) -> None:
     with TestClient(make_app(db_url, random.Random(5))) as client:
         good, good_tokens = new_table(client, players=2, start=True)
         bad, _ = new_table(client, players=2, start=True)
@@ -68,7 +70,7 @@ def test_a_table_that_cannot_be_rebuilt_is_quarantined_and_the_rest_is_served(db
 
 
 # ----- 2. PostgreSQL (and every store made by the first release) --------------------------------
-def test_a_store_made_by_the_first_release_upgrades_cleanly(db_url):
+def test_a_store_made_by_the_first_release_upgrades_cleanly(db_url: str) -> None:
     """The first release created its schema with ``create_all`` (no Alembic); that schema is the
     first revision. Such a store, with a table in play, opens and the table goes on."""
     from dinobox.server.tables import hash_token
@@ -158,9 +160,9 @@ def _first_release_tables():  # type: ignore[no-untyped-def]
     )
 
 
-def test_seeds_use_the_whole_64_bit_range(db_url):
+def test_seeds_use_the_whole_64_bit_range(db_url: str) -> None:
     class Big(random.Random):
-        def randrange(self, *args: object, **kw: object) -> int:  # type: ignore[override]
+        def randrange(self, *args: object, **kw: object) -> int:
             return (1 << 62) - 1
 
     with TestClient(make_app(db_url, Big())) as client:
@@ -172,7 +174,7 @@ def test_seeds_use_the_whole_64_bit_range(db_url):
 @pytest.mark.parametrize(
     "spec", ["ismcts:seconds=86400", "ismcts:iterations=1000000000000", "ismcts:iterations=10,seconds=100"]
 )
-def test_bot_budgets_above_the_caps_are_refused(sqlite_url, spec):
+def test_bot_budgets_above_the_caps_are_refused(sqlite_url: str, spec: str) -> None:
     with TestClient(make_app(sqlite_url, max_bot_seconds=2.0, max_bot_iterations=1000)) as client:
         r = client.post(
             "/api/tables",
@@ -193,7 +195,7 @@ def test_bot_budgets_above_the_caps_are_refused(sqlite_url, spec):
 
 
 # ----- 4. undo never reveals ------------------------------------------------------------------------
-def test_undo_is_not_offered_after_a_step_that_showed_the_seat_something(sqlite_url):
+def test_undo_is_not_offered_after_a_step_that_showed_the_seat_something(sqlite_url: str) -> None:
     """Bringing a dino home shows its owner the face-down prize stack: no undo from there."""
     with TestClient(make_app(sqlite_url, random.Random(8))) as client:
         rng = random.Random(4)
@@ -222,8 +224,8 @@ def test_undo_is_not_offered_after_a_step_that_showed_the_seat_something(sqlite_
 
 
 # ----- 5. memory -----------------------------------------------------------------------------------
-def test_unknown_table_ids_cost_nothing(client):
-    svc = client.app.state.service
+def test_unknown_table_ids_cost_nothing(client: TestClient) -> None:
+    svc = client.app.state.service  # type: ignore[attr-defined]
     live = len(svc.live)
     for i in range(300):
         assert client.get(f"/api/tables/nope{i}/state").status_code == 404
@@ -232,11 +234,11 @@ def test_unknown_table_ids_cost_nothing(client):
     assert len(svc.live) == live and svc._loading == {}
 
 
-def test_idle_tables_leave_memory_and_come_back_on_demand(sqlite_url):
+def test_idle_tables_leave_memory_and_come_back_on_demand(sqlite_url: str) -> None:
     with TestClient(make_app(sqlite_url, random.Random(2), idle_seconds=0.05)) as client:
         tid, tokens = new_table(client, players=2, start=True)
         before = state(client, tid, 0, tokens[0])
-        svc = client.app.state.service
+        svc = client.app.state.service  # type: ignore[attr-defined]
         for _ in range(100):  # the housekeeper looks every idle/4 seconds
             if tid not in svc.live:
                 break
@@ -250,14 +252,14 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(sqlite_url):
 
 # ----- 6. every refusal is JSON -----------------------------------------------------------------------
 @pytest.mark.parametrize("options", [{"players": 3}, {"game_id": "x"}, {"data": {}}, {"turbo": 1}, {"seed": 5}])
-def test_options_that_are_not_the_games_are_a_json_400(client, options):
+def test_options_that_are_not_the_games_are_a_json_400(client: TestClient, options: dict[str, Any]) -> None:
     r = client.post("/api/tables", json={"game": "dino-race", "options": options})
     assert r.status_code == 400 and r.headers["content-type"] == "application/json", r.text
     body = r.json()
     assert body["code"] == "bad_config" and "option" in body["error"]
 
 
-def test_a_binary_websocket_frame_closes_with_a_reason(client):
+def test_a_binary_websocket_frame_closes_with_a_reason(client: TestClient) -> None:
     tid, tokens = new_table(client, players=2)
     with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tokens[0]}") as ws:
         assert ws.receive_json()["type"] == "state"
@@ -267,7 +269,7 @@ def test_a_binary_websocket_frame_closes_with_a_reason(client):
         assert closed.value.code == 1003 and "binary" in closed.value.reason
 
 
-def test_an_oversized_websocket_message_closes_with_a_reason(sqlite_url):
+def test_an_oversized_websocket_message_closes_with_a_reason(sqlite_url: str) -> None:
     with TestClient(make_app(sqlite_url, max_message_bytes=1000)) as client:
         tid, tokens = new_table(client, players=2)
         with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tokens[0]}") as ws:
@@ -278,13 +280,13 @@ def test_an_oversized_websocket_message_closes_with_a_reason(sqlite_url):
             assert closed.value.code == 1009 and "too big" in closed.value.reason
 
 
-def test_a_huge_body_is_refused_with_413(sqlite_url):
+def test_a_huge_body_is_refused_with_413(sqlite_url: str) -> None:
     with TestClient(make_app(sqlite_url, max_body_bytes=10_000)) as client:
         big = json.dumps({"game": "dino-race", "name": "x" * 200_000})
         r = client.post("/api/tables", content=big, headers={"content-type": "application/json"})
         assert r.status_code == 413 and r.json()["code"] == "too_large"
 
-        def chunks():  # no Content-Length: counted as it streams in
+        def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it streams in
             yield b'{"game": "dino-race", "name": "'
             for _ in range(50):
                 yield b"x" * 1000
@@ -296,7 +298,7 @@ def test_a_huge_body_is_refused_with_413(sqlite_url):
 
 
 # ----- rate limits ---------------------------------------------------------------------------------------
-def test_creating_tables_is_rate_limited_per_client(sqlite_url):
+def test_creating_tables_is_rate_limited_per_client(sqlite_url: str) -> None:
     with TestClient(make_app(sqlite_url, tables_per_minute=1.0, tables_burst=3)) as client:
         for _ in range(3):
             new_table(client, players=2)
@@ -306,7 +308,7 @@ def test_creating_tables_is_rate_limited_per_client(sqlite_url):
         assert client.get("/api/tables").status_code == 200  # reading is not limited
 
 
-def test_actions_are_rate_limited_per_client_over_http_and_websocket(sqlite_url):
+def test_actions_are_rate_limited_per_client_over_http_and_websocket(sqlite_url: str) -> None:
     with TestClient(make_app(sqlite_url, actions_per_second=0.01, actions_burst=2)) as client:
         tid, tokens = new_table(
             client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True
@@ -334,7 +336,7 @@ def test_actions_are_rate_limited_per_client_over_http_and_websocket(sqlite_url)
             assert reply["type"] == "error" and reply["code"] == "rate_limited"
 
 
-def test_the_rate_limiter_forgets_the_oldest_clients():
+def test_the_rate_limiter_forgets_the_oldest_clients() -> None:
     from dinobox.server.limits import RateLimiter
 
     now = [0.0]
@@ -347,7 +349,7 @@ def test_the_rate_limiter_forgets_the_oldest_clients():
     assert len(limiter) == 100
 
 
-def test_an_action_a_little_over_the_rate_waits_instead_of_failing():
+def test_an_action_a_little_over_the_rate_waits_instead_of_failing() -> None:
     from dinobox.server.limits import RateLimiter
 
     now = [0.0]

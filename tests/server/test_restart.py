@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from .conftest import make_app, new_table, play_random, state
 
 
-def test_restart_keeps_every_accepted_action(db_url):
+def test_restart_keeps_every_accepted_action(db_url: str) -> None:
     with TestClient(make_app(db_url, random.Random(11))) as client:
         tid, tokens = new_table(client, players=3, start=True)
         play_random(client, tid, tokens, random.Random(4), stop=15)
@@ -28,7 +28,7 @@ def test_restart_keeps_every_accepted_action(db_url):
         assert final["table"]["status"] == "finished"
 
 
-def test_restart_resumes_bot_tables(db_url):
+def test_restart_resumes_bot_tables(db_url: str) -> None:
     with TestClient(make_app(db_url)) as client:
         r = client.post(
             "/api/tables",

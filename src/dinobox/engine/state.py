@@ -106,8 +106,8 @@ class State:
     def _step_reveals(self, after: State, seat: int) -> bool:
         """Did the player step from ``self`` to ``after`` show ``seat`` something hidden that no
         private event says (e.g. the mover now looks at a face-down stack)? Default: the game's
-        ``knowledge.step_reveals(before, after, seat)``, else nothing."""
-        hook = self._hook("knowledge", "step_reveals")
+        presentation's ``step_reveals(before, after, seat)``, else nothing."""
+        hook = self._presentation().step_reveals
         return False if hook is None else bool(hook(self, after, seat))
 
     def _scores(self) -> list[int]:
