@@ -4,8 +4,11 @@ against server-side bots, tables replaced as they finish.
     python benchmarks/bench_server.py                        # 200 tables, 30 s, think 0.5-1.5 s
     python benchmarks/bench_server.py --tables 50 --seconds 10 --think 0
     python benchmarks/bench_server.py --game trex-island --players 3 --json out.json
+    python benchmarks/bench_server.py --store postgresql     # a throwaway PostgreSQL cluster
 
-The server runs in its own process (uvicorn, a fresh SQLite file in a temporary directory), the
+The server runs in its own process (``dinobox serve``, rate limits lifted since every client
+comes from one address; a fresh SQLite file in a temporary directory, or with ``--store
+postgresql`` a fresh PostgreSQL cluster in one, durable settings, over its Unix socket), the
 clients in ``--procs`` others (asyncio + websockets). A client's action latency is the time from sending
 ``{"type": "action"}`` to receiving the table's next state (the action stored, the answer built);
 bot moves that follow are not part of it. ``--think`` is the pause before each human move
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -27,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -39,12 +45,23 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(port: int, home: str) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, DINOBOX_HOME=home)
-    cmd = [sys.executable, "-m", "uvicorn", "dinobox.server.main:create_app", "--factory", "--host", "127.0.0.1",
-           "--port", str(port), "--log-level", "warning", "--ws", "websockets-sansio",
-           "--ws-per-message-deflate", "false"]
-    return subprocess.Popen(cmd, env=env)
+def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-c", "from dinobox.cli.app import main; main()", "serve", "--host", "127.0.0.1"]
+    cmd += ["--port", str(port), "--db", db_url, "--tables-per-minute", "1000000", "--actions-per-second", "1000000"]
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+
+
+@contextlib.contextmanager
+def store(kind: str, home: str) -> Iterator[str]:
+    """The database URL of a fresh store of this kind, for the time of the run."""
+    if kind == "sqlite":
+        yield f"sqlite:///{home}/dinobox.sqlite3"
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+    from pgcluster import Cluster
+
+    with Cluster(fast=False) as cluster:
+        yield cluster.create_database("bench")
 
 
 async def wait_up(base: str) -> None:
@@ -68,11 +85,21 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
-async def one_table(base: str, ws_base: str, http: httpx.AsyncClient, args: argparse.Namespace, stats: Stats,
-                    rng: random.Random, deadline: float) -> None:
+async def one_table(
+    base: str,
+    ws_base: str,
+    http: httpx.AsyncClient,
+    args: argparse.Namespace,
+    stats: Stats,
+    rng: random.Random,
+    deadline: float,
+) -> None:
     seats = [{"type": "human"}] + [{"type": "bot", "bot": args.bot}] * (args.players - 1)
-    made = (await http.post(f"{base}/api/tables", json={"game": args.game, "players": args.players,
-                                                        "seats": seats, "start": True})).json()
+    made = (
+        await http.post(
+            f"{base}/api/tables", json={"game": args.game, "players": args.players, "seats": seats, "start": True}
+        )
+    ).json()
     tid, token = made["table"]["id"], made["tokens"][0]["token"]
     sent_at: float | None = None
     sent_version = -1
@@ -107,17 +134,18 @@ async def one_table(base: str, ws_base: str, http: httpx.AsyncClient, args: argp
             stats.updates += max(versions) - min(versions)
 
 
-async def client(base: str, ws_base: str, args: argparse.Namespace, stats: Stats, seed: int, deadline: float) -> None:
+async def client(
+    base: str, ws_base: str, http: httpx.AsyncClient, args: argparse.Namespace, stats: Stats, seed: int, deadline: float
+) -> None:
     rng = random.Random(seed)
     await asyncio.sleep(rng.uniform(0, args.ramp))
-    async with httpx.AsyncClient(timeout=60) as http:
-        while time.perf_counter() < deadline:
-            try:
-                await one_table(base, ws_base, http, args, stats, rng, deadline)
-            except (websockets.ConnectionClosed, httpx.HTTPError, OSError) as exc:
-                name = type(exc).__name__
-                stats.errors[name] = stats.errors.get(name, 0) + 1
-                await asyncio.sleep(0.5)
+    while time.perf_counter() < deadline:
+        try:
+            await one_table(base, ws_base, http, args, stats, rng, deadline)
+        except (websockets.ConnectionClosed, httpx.HTTPError, OSError) as exc:
+            name = type(exc).__name__
+            stats.errors[name] = stats.errors.get(name, 0) + 1
+            await asyncio.sleep(0.5)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -132,7 +160,11 @@ async def clients(args: argparse.Namespace, port: int, first: int, count: int) -
     stats = Stats()
     deadline = time.perf_counter() + args.ramp + args.seconds
     warm = asyncio.get_running_loop().call_later(args.ramp, stats.latencies.clear)
-    await asyncio.gather(*(client(base, ws_base, args, stats, first + i, deadline) for i in range(count)))
+    # One HTTP client per process: building one per table (its TLS context) costs tens of
+    # milliseconds of CPU, which on a busy machine kept clients from starting within the run.
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        await asyncio.gather(*(client(base, ws_base, http, args, stats, first + i, deadline) for i in range(count)))
     warm.cancel()
     return stats
 
@@ -142,20 +174,34 @@ def client_process(args: argparse.Namespace, port: int, first: int, count: int) 
     return dict(vars(stats))
 
 
+def cpu_seconds(proc: subprocess.Popen[bytes] | None) -> float:
+    """CPU time (user + system) the server process has used so far (Linux; NaN elsewhere).
+    Unlike latency, it hardly moves when other programs compete for the machine."""
+    if proc is None:
+        return float("nan")
+    try:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     from concurrent.futures import ProcessPoolExecutor
 
     port = args.port or free_port()
-    with tempfile.TemporaryDirectory() as home:
-        proc = None if args.port else start_server(port, home)
+    with tempfile.TemporaryDirectory() as home, store(args.store, home) as db_url:
+        proc = None if args.port else start_server(port, db_url)
         try:
             asyncio.run(wait_up(f"http://127.0.0.1:{port}"))
             share = [args.tables // args.procs + (1 if i < args.tables % args.procs else 0) for i in range(args.procs)]
             firsts = [sum(share[:i]) for i in range(args.procs)]
             start = time.perf_counter()
+            cpu_start = cpu_seconds(proc)
             with ProcessPoolExecutor(args.procs) as pool:
                 parts = list(pool.map(client_process, [args] * args.procs, [port] * args.procs, firsts, share))
             elapsed = time.perf_counter() - start - args.ramp
+            server_cpu = cpu_seconds(proc) - cpu_start
         finally:
             if proc is not None:
                 proc.terminate()
@@ -170,13 +216,28 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             stats.errors[k] = stats.errors.get(k, 0) + v
     lat = [x * 1000 for x in stats.latencies]
     return {
-        "game": args.game, "players": args.players, "tables": args.tables, "seconds": round(elapsed, 1),
-        "think": [args.think_min, args.think_max], "bot": args.bot, "client_processes": args.procs,
-        "human_actions": stats.human_actions, "human_actions_per_s": round(stats.human_actions / elapsed, 1),
-        "table_updates_per_s": round(stats.updates / elapsed, 1), "games_finished": stats.games,
-        "latency_ms": {"p50": round(pct(lat, 0.5), 2), "p90": round(pct(lat, 0.9), 2), "p99": round(pct(lat, 0.99), 2),
-                       "max": round(max(lat), 2) if lat else None,
-                       "mean": round(statistics.fmean(lat), 2) if lat else None, "samples": len(lat)},
+        "store": args.store,
+        "game": args.game,
+        "players": args.players,
+        "tables": args.tables,
+        "seconds": round(elapsed, 1),
+        "think": [args.think_min, args.think_max],
+        "bot": args.bot,
+        "client_processes": args.procs,
+        "human_actions": stats.human_actions,
+        "human_actions_per_s": round(stats.human_actions / elapsed, 1),
+        "table_updates_per_s": round(stats.updates / elapsed, 1),
+        "games_finished": stats.games,
+        "server_cpu_share": round(server_cpu / (elapsed + args.ramp), 3),
+        "server_cpu_ms_per_change": round(server_cpu * 1000 / max(stats.updates, 1), 3),
+        "latency_ms": {
+            "p50": round(pct(lat, 0.5), 2),
+            "p90": round(pct(lat, 0.9), 2),
+            "p99": round(pct(lat, 0.99), 2),
+            "max": round(max(lat), 2) if lat else None,
+            "mean": round(statistics.fmean(lat), 2) if lat else None,
+            "samples": len(lat),
+        },
         "errors": stats.errors,
     }
 
@@ -190,9 +251,14 @@ def main() -> None:
     parser.add_argument("--game", default="dino-race")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--bot", default="random", help="bot spec for the other seats")
-    parser.add_argument("--procs", type=int, default=2, help="client processes (the clients, not the server, "
-                        "are the heavier side of this test)")
+    parser.add_argument(
+        "--procs",
+        type=int,
+        default=2,
+        help="client processes (the clients, not the server, are the heavier side of this test)",
+    )
     parser.add_argument("--port", type=int, default=0, help="use a server already running on this port")
+    parser.add_argument("--store", choices=["sqlite", "postgresql"], default="sqlite", help="the server's database")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     parts = [float(x) for x in args.think.split(",")]

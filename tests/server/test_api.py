@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+from fastapi.testclient import TestClient
+
 from dinobox import from_record
 
 from .conftest import new_table, play_random, state
 
 
-def test_lobby_lists_every_registered_game(client):
+def test_lobby_lists_every_registered_game(client: TestClient) -> None:
     import dinobox
 
     data = client.get("/api/games").json()
@@ -20,7 +22,7 @@ def test_lobby_lists_every_registered_game(client):
     assert client.get("/openapi.json").status_code == 200
 
 
-def test_full_game_against_bots_then_record_and_replay(client):
+def test_full_game_against_bots_then_record_and_replay(client: TestClient) -> None:
     tid, tokens = new_table(client, players=3, start=True)
     assert list(tokens) == [0]
     final = play_random(client, tid, tokens, random.Random(1))
@@ -36,10 +38,16 @@ def test_full_game_against_bots_then_record_and_replay(client):
     assert last["view"]["over"] is True
 
 
-def test_join_by_link_then_start(client):
-    r = client.post("/api/tables", json={
-        "game": "dino-race", "players": 2, "seats": [{"type": "human"}, {"type": "human"}], "name": "Ann",
-    })
+def test_join_by_link_then_start(client: TestClient) -> None:
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": "dino-race",
+            "players": 2,
+            "seats": [{"type": "human"}, {"type": "human"}],
+            "name": "Ann",
+        },
+    )
     data = r.json()
     tid, tok0 = data["table"]["id"], data["tokens"][0]["token"]
     assert data["table"]["status"] == "waiting"
@@ -60,19 +68,19 @@ def test_join_by_link_then_start(client):
     assert final["table"]["status"] == "finished"
 
 
-def test_rematch_keeps_the_seats(client):
+def test_rematch_keeps_the_seats(client: TestClient) -> None:
     tid, tokens = new_table(client, players=2, start=True)
     play_random(client, tid, tokens, random.Random(3))
     r = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": tokens[0]})
     assert r.status_code == 200, r.text
     new = r.json()
     assert new["table"]["rematch_of"] == tid and new["table"]["status"] == "playing"
-    assert client.get(f"/api/tables/{tid}").json()["rematch"] == new["table"]["id"]
+    assert state(client, tid, 0, tokens[0])["table"]["rematch"] == new["table"]["id"]
     again = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": tokens[0]}).json()
     assert again["table"]["id"] == new["table"]["id"] and again["tokens"] == []
 
 
-def test_undo_within_own_turn(client):
+def test_undo_within_own_turn(client: TestClient) -> None:
     tid, tokens = new_table(client, players=2, start=True)
     rng = random.Random(5)
     for _ in range(200):
@@ -85,42 +93,66 @@ def test_undo_within_own_turn(client):
         quiet = [a for a in s["legal"] if a["kind"] in ("move", "push", "trip", "give_egg")]
         if not quiet:
             roll = next(a for a in s["legal"] if a["kind"] == "roll")
-            client.post(f"/api/tables/{tid}/actions", params={"wait": 5},
-                        json={"seat": 0, "token": tokens[0], "action": roll["action"], "version": s["version"]})
+            client.post(
+                f"/api/tables/{tid}/actions",
+                params={"wait": 5},
+                json={"seat": 0, "token": tokens[0], "action": roll["action"], "version": s["version"]},
+            )
             continue
         choice = rng.choice(quiet)
-        after = client.post(f"/api/tables/{tid}/actions", json={
-            "seat": 0, "token": tokens[0], "action": choice["action"], "version": s["version"]}).json()
+        after = client.post(
+            f"/api/tables/{tid}/actions",
+            json={"seat": 0, "token": tokens[0], "action": choice["action"], "version": s["version"]},
+        ).json()
         if not after["can_undo"]:
             continue
-        undone = client.post(f"/api/tables/{tid}/undo", json={
-            "seat": 0, "token": tokens[0], "version": after["version"]})
+        undone = client.post(
+            f"/api/tables/{tid}/undo", json={"seat": 0, "token": tokens[0], "version": after["version"]}
+        )
         assert undone.status_code == 200, undone.text
         back = undone.json()
         assert back["view"] == s["view"]
         assert back["log"] == s["log"]
         assert back["version"] == after["version"] + 1
-        nothing = client.post(f"/api/tables/{tid}/undo", json={
-            "seat": 0, "token": tokens[0], "version": back["version"]})
+        nothing = client.post(
+            f"/api/tables/{tid}/undo", json={"seat": 0, "token": tokens[0], "version": back["version"]}
+        )
         assert nothing.status_code == 409 and nothing.json()["code"] == "cannot_undo"
         return
     raise AssertionError("no undoable move came up")
 
 
-def test_undo_refused_after_a_random_reveal(client):
+def test_undo_refused_after_a_random_reveal(client: TestClient) -> None:
     tid, tokens = new_table(client, players=2, start=True)
     s = state(client, tid, 0, tokens[0])
     swap = [a for a in s["legal"] if a["kind"] == "swap"]
     assert swap, "the opening hand allows a swap"
-    after = client.post(f"/api/tables/{tid}/actions", json={
-        "seat": 0, "token": tokens[0], "action": swap[0]["action"], "version": s["version"]}).json()
+    after = client.post(
+        f"/api/tables/{tid}/actions",
+        json={"seat": 0, "token": tokens[0], "action": swap[0]["action"], "version": s["version"]},
+    ).json()
     assert after["can_undo"] is False
     r = client.post(f"/api/tables/{tid}/undo", json={"seat": 0, "token": tokens[0], "version": after["version"]})
     assert r.status_code == 409 and "random" in r.json()["error"]
 
 
-def test_pages_and_static_files_are_served(client):
+def test_pages_and_static_files_are_served(client: TestClient) -> None:
     for path in ("/", "/table/abc", "/replay/abc", "/how-to-play/dino-race"):
         r = client.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"], path
     assert client.get("/api/games/dino-race/rules").status_code in (200, 404)
+
+
+def test_rematch_seats_are_private_to_the_tables_link(client: TestClient) -> None:
+    """A rematch's open seat is not in the public lobby, and strangers do not learn where it is."""
+    tid, tokens = new_table(client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True)
+    play_random(client, tid, tokens, random.Random(3))
+    r = client.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": tokens[0]})
+    new = r.json()["table"]
+    assert new["status"] == "waiting" and new["seats"][1]["claimed"] is False
+    assert all(t["id"] != new["id"] for t in client.get("/api/tables").json()["tables"])
+    assert client.get(f"/api/tables/{tid}").json()["rematch"] is None
+    assert state(client, tid)["table"]["rematch"] is None  # a spectator of the old table
+    assert state(client, tid, 1, tokens[1])["table"]["rematch"] == new["id"]  # a player of it
+    joined = client.post(f"/api/tables/{tid}/rematch", json={"seat": 1, "token": tokens[1]}).json()
+    assert joined["table"]["id"] == new["id"] and joined["table"]["status"] == "playing"

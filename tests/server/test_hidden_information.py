@@ -6,19 +6,36 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 import dinobox
 from dinobox.engine.registry import game_class
+from dinobox.engine.state import State
 from dinobox.server.messages import PUBLIC_SEAT_KEYS, legal_for
 
 from .conftest import new_table
 
 MESSAGE_KEYS = {"type", "table", "version", "seat", "view", "log_start", "log", "legal", "can_undo"}
-TABLE_KEYS = {"id", "game", "title", "players", "options", "status", "version", "hotseat", "seats", "to_act",
-              "rematch", "rematch_of", "created", "updated"}
+TABLE_KEYS = {
+    "id",
+    "game",
+    "title",
+    "players",
+    "options",
+    "status",
+    "version",
+    "hotseat",
+    "seats",
+    "to_act",
+    "rematch",
+    "rematch_of",
+    "created",
+    "updated",
+}
 
 
 def norm(x: Any) -> Any:
@@ -33,7 +50,7 @@ def receive_until(ws: Any, version: int, inbox: list[dict[str, Any]]) -> dict[st
             return msg
 
 
-def projections(record: dict[str, Any]):
+def projections(record: dict[str, Any]) -> Iterator[State]:
     """Every position of the finished game, in order."""
     game = dinobox.load_game(record["game"], players=record["players"], **record["options"])
     state = game.new_initial_state()
@@ -43,8 +60,9 @@ def projections(record: dict[str, Any]):
         yield state.clone()
 
 
-def check_seat_messages(record: dict[str, Any], seat: int | None, inbox: list[dict[str, Any]],
-                        tokens: dict[int, str]) -> None:
+def check_seat_messages(
+    record: dict[str, Any], seat: int | None, inbox: list[dict[str, Any]], tokens: dict[int, str]
+) -> None:
     positions = list(projections(record))
     # The log only grows (no undo here): the log at position i is the final log's entries
     # emitted before action i was applied (checked against the real log at the end).
@@ -86,7 +104,7 @@ def registered_games() -> list[str]:
 
 
 @pytest.mark.parametrize("game_id", registered_games())
-def test_every_message_is_an_allowed_projection(client, game_id):
+def test_every_message_is_an_allowed_projection(client: TestClient, game_id: str) -> None:
     cls = game_class(game_id)
     players = cls.default_players or cls.min_players
     players = max(cls.min_players, min(players, 3))
@@ -116,8 +134,9 @@ def test_every_message_is_an_allowed_projection(client, game_id):
                     if s == latest["table"]["to_act"]:
                         mover = mine
             seat = latest["table"]["to_act"]
-            sockets[seat].send_json({"type": "action", "action": rng.choice(mover["legal"])["action"],
-                                     "version": version})
+            sockets[seat].send_json(
+                {"type": "action", "action": rng.choice(mover["legal"])["action"], "version": version}
+            )
             latest = receive_until(sockets[None], version + 1, inboxes[None])
             version = latest["version"]
             steps += 1
@@ -134,7 +153,9 @@ class _sockets:
     """One WebSocket per seat plus a spectator, closed together."""
 
     def __init__(self, client: Any, tid: str, tokens: dict[int, str]) -> None:
-        self.cms = {s: client.websocket_connect(f"/ws/tables/{tid}?seat={s}&token={t}") for s, t in tokens.items()}
+        self.cms: dict[int | None, Any] = {
+            s: client.websocket_connect(f"/ws/tables/{tid}?seat={s}&token={t}") for s, t in tokens.items()
+        }
         self.cms[None] = client.websocket_connect(f"/ws/tables/{tid}")
 
     def __enter__(self) -> dict[int | None, Any]:

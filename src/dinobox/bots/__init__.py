@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from dinobox.bots.heuristic import heuristic_policy
@@ -152,6 +153,47 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     return _BOTS[name](opts, seed)
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How much a bot may think per decision: at most ``iterations`` searches and at most
+    ``seconds`` of wall-clock time (``None``: not bounded that way). A bot that does not
+    search (``random``, ``heuristic``) has ``searches=False`` and answers at once."""
+
+    searches: bool
+    iterations: int | None = None
+    seconds: float | None = None
+
+
+DEFAULT_ISMCTS_ITERATIONS = 500
+
+
+def budget_of(spec: str) -> Budget:
+    """The thinking budget a spec asks for (raises ``InvalidOptionError`` for a bad spec)."""
+    bot = make_bot(spec, 0)
+    if not isinstance(bot, ISMCTSBot):
+        return Budget(searches=False)
+    return Budget(searches=True, iterations=bot.iterations, seconds=bot.seconds)
+
+
+def capped_spec(spec: str, max_iterations: int, max_seconds: float) -> str:
+    """``spec`` with its budget brought within the caps (the spec itself when it is within).
+    A search bounded only by time gets at most ``max_seconds``; one bounded only by
+    iterations at most ``max_iterations``."""
+    budget = budget_of(spec)
+    if not budget.searches:
+        return spec
+    iterations_ok = budget.iterations is None or budget.iterations <= max_iterations
+    seconds_ok = budget.seconds is None or budget.seconds <= max_seconds
+    if iterations_ok and seconds_ok:
+        return spec
+    name, opts = parse_spec(spec)
+    if not iterations_ok:
+        opts["iterations"] = str(max_iterations)
+    if not seconds_ok:
+        opts["seconds"] = str(max_seconds)
+    return name + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
+
+
 def check_bot_for_game(spec: str, game_id: str) -> None:
     """Raise ``InvalidOptionError`` if ``spec`` cannot play ``game_id`` (e.g. no heuristic yet)."""
     make_bot(spec, 0)
@@ -161,10 +203,13 @@ def check_bot_for_game(spec: str, game_id: str) -> None:
 
 __all__ = [
     "Bot",
+    "Budget",
     "HeuristicBot",
     "ISMCTSBot",
     "RandomBot",
     "bot_kinds",
+    "budget_of",
+    "capped_spec",
     "check_bot_for_game",
     "make_bot",
     "parse_spec",

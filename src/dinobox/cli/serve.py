@@ -14,22 +14,58 @@ def serve(
         None, "--db", help="SQLAlchemy URL of the store (default: a SQLite file under ~/.dinobox)"
     ),
     bot_threads: int = typer.Option(4, "--bot-threads", help="threads bots think on"),
+    max_bot_seconds: float = typer.Option(3.0, "--max-bot-seconds", help="longest a bot may think per move"),
+    max_bot_iterations: int = typer.Option(5000, "--max-bot-iterations", help="most search iterations per move"),
+    tables_per_minute: float = typer.Option(30.0, "--tables-per-minute", help="new tables per client address"),
+    actions_per_second: float = typer.Option(10.0, "--actions-per-second", help="actions per client address"),
+    max_body: int = typer.Option(65536, "--max-body", help="largest request body and WebSocket message, bytes"),
+    idle_minutes: float = typer.Option(10.0, "--idle-minutes", help="idle tables leave memory after this"),
+    allow_data: bool = typer.Option(False, "--allow-data-overrides", help="accept component-data overrides"),
+    proxy: str | None = typer.Option(
+        None, "--behind-proxy", help="address of the reverse proxy whose X-Forwarded-For to trust (e.g. 127.0.0.1)"
+    ),
 ) -> None:
     """Serve the games in the browser: open the printed address."""
     try:
         import uvicorn
 
         from dinobox.server import create_app
+        from dinobox.server.settings import Settings
     except ImportError as exc:
         raise fail(f"the server needs its extra: pip install 'dinobox[server]' ({exc})") from None
     if bot_threads < 1:
         raise fail("--bot-threads must be at least 1")
     try:
-        app = create_app(db, bot_threads=bot_threads)
+        settings = Settings(
+            bot_threads=bot_threads,
+            max_bot_seconds=max_bot_seconds,
+            max_bot_iterations=max_bot_iterations,
+            allow_data_overrides=allow_data,
+            tables_per_minute=tables_per_minute,
+            actions_per_second=actions_per_second,
+            max_body_bytes=max_body,
+            max_message_bytes=min(max_body, 16 * 1024),
+            idle_seconds=idle_minutes * 60,
+        )
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    try:
+        app = create_app(db, settings=settings)
     except Exception as exc:
         raise fail(f"cannot open the store {db!r}: {exc}") from None
     url = app.state.db_url
     console.print(f"[bold]dinobox[/] store: {url.removeprefix('sqlite:///') if url.startswith('sqlite') else url}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     console.print(f"[bold green]open http://{shown}:{port}/[/]  (Ctrl+C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", ws_per_message_deflate=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+        ws_max_size=max(max_body, settings.max_message_bytes),
+        proxy_headers=proxy is not None,
+        forwarded_allow_ips=proxy,
+        server_header=False,
+    )

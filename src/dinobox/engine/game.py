@@ -24,7 +24,9 @@ class Presentation:
 
     Each field is a plain function taking the game's own state first (so the rules module
     never imports its views or texts). ``view`` is the only way hidden information leaves a
-    state, with ``event_text`` for the log; ``resample`` serves search bots.
+    state, with ``event_text`` for the log; ``resample`` serves search bots; ``step_reveals``
+    says when a player step shows the mover something hidden that no private event says
+    (``State.reveals_to``: undo must not be offered after it).
     """
 
     view: Callable[[Any, int | None], Mapping[str, Any]]
@@ -33,6 +35,7 @@ class Presentation:
     action_info: Callable[[Any, int, int], Mapping[str, Any]] | None = None
     why_illegal: Callable[[Any, int], str] | None = None
     resample: Callable[[Any, int, random.Random], State] | None = None
+    step_reveals: Callable[[Any, Any, int], bool] | None = None
 
 
 class Game(Generic[D]):

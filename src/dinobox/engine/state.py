@@ -102,6 +102,13 @@ class State:
             raise NotImplementedError(f"{type(self).__name__} cannot resample")
         return hook(self, seat, rng)
 
+    def _step_reveals(self, after: State, seat: int) -> bool:
+        """Did the player step from ``self`` to ``after`` show ``seat`` something hidden that no
+        private event says (e.g. the mover now looks at a face-down stack)? Default: the game's
+        presentation's ``step_reveals(before, after, seat)``, else nothing."""
+        hook = self._presentation().step_reveals
+        return False if hook is None else bool(hook(self, after, seat))
+
     def _scores(self) -> list[int]:
         raise NotImplementedError  # pragma: no cover
 
@@ -306,6 +313,35 @@ class State:
             remaining -= 1
         items.reverse()
         return items
+
+    def reveals_to(self, seat: int, action: int) -> bool:
+        """Would applying the legal ``action`` here show ``seat`` something it does not know now?
+
+        True for a chance outcome; for a step that emits an event private to ``seat`` (an event
+        whose audience includes it: its log then holds a detail others do not see); and when the
+        game says the step itself shows ``seat`` something hidden (``_step_reveals``). A step
+        for which this is False can be taken back (undo) without ``seat`` having learnt
+        anything. ``self`` is unchanged; an illegal ``action`` raises ``IllegalActionError``."""
+        if seat is None:
+            raise ValueError("reveals_to needs a seat (a spectator never acts)")
+        self._check_seat(seat)
+        if self._player == CHANCE:
+            self._check_legal(action)
+            return True
+        after = self.clone()
+        after.apply_action(action)
+        node = after._events
+        for _ in range(after._nevents - self._nevents):
+            assert node is not None
+            audience = node[0][2]
+            if audience is not None and seat in audience:
+                return True
+            node = node[1]
+        return self._step_reveals(after, seat)
+
+    def _check_legal(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise self._illegal(action)
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A full state with the same ``view(seat)``, everything ``seat`` cannot know redrawn

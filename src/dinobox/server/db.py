@@ -85,4 +85,3 @@ class Database:
             except Exception as exc:  # reported to that caller only
                 out.append(exc)
         return out
-

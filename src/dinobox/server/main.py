@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import logging
 import random
@@ -16,10 +17,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dinobox import __version__
+from dinobox.server import storage
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError
+from dinobox.server.limits import Limiters, LimitsMiddleware
 from dinobox.server.routers import games, pages, tables, ws
 from dinobox.server.routers.pages import WEB
+from dinobox.server.settings import Settings
 from dinobox.server.storage import default_db_url
 from dinobox.server.tables import TableService
 
@@ -27,11 +31,20 @@ log = logging.getLogger("dinobox.server")
 
 
 def create_app(
-    db_url: str | None = None, rng: random.Random | None = None, bot_threads: int = 4, gc_tuning: bool = True
+    db_url: str | None = None,
+    rng: random.Random | None = None,
+    bot_threads: int | None = None,
+    gc_tuning: bool = True,
+    settings: Settings | None = None,
 ) -> FastAPI:
     """The whole server. ``db_url`` is any SQLAlchemy URL (default: a SQLite file);
-    ``rng`` seeds new tables (tests); chance itself follows each table's secret seed."""
+    ``rng`` seeds new tables (tests); chance itself follows each table's secret seed;
+    ``settings`` holds the limits (``bot_threads`` overrides its thread count)."""
     url = db_url or default_db_url()
+    settings = settings or Settings()
+    if bot_threads is not None:
+        settings = dataclasses.replace(settings, bot_threads=bot_threads)
+    limiters = Limiters(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -41,12 +54,13 @@ def create_app(
             gc.freeze()
             gc.set_threshold(20_000, 20, 50)
         db = Database(url)
-        svc = TableService(db, rng=rng, bot_threads=bot_threads)
+        svc = TableService(db, rng=rng, settings=settings)
         app.state.db = db
         app.state.service = svc
         resumed = await svc.resume_all()
         if resumed:
             log.info("resumed %d tables in play", resumed)
+        svc.start_housekeeping()
         try:
             yield
         finally:
@@ -62,6 +76,9 @@ def create_app(
         redoc_url=None,
     )
     app.state.db_url = url
+    app.state.settings = settings
+    app.state.limiters = limiters
+    app.add_middleware(LimitsMiddleware, settings=settings, limiters=limiters)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -79,12 +96,23 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = "not_found" if exc.status_code == 404 else "http_error"
-        return JSONResponse({"error": str(exc.detail), "code": code}, status_code=exc.status_code)
+        code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code, "http_error")
+        return JSONResponse(
+            {"error": str(exc.detail), "code": code}, status_code=exc.status_code, headers=getattr(exc, "headers", None)
+        )
 
     @app.get("/api/health", tags=["meta"])
-    def health() -> dict[str, Any]:
-        return {"ok": True, "version": __version__}
+    async def health(request: Request) -> dict[str, Any]:
+        """The server is up; ``live`` tables in memory; ``quarantined`` tables (that cannot be
+        rebuilt from their stored moves, with the reason) are left alone until an operator looks."""
+        svc: TableService = request.app.state.service
+        bad = await svc.db.read(storage.quarantined)
+        return {
+            "ok": True,
+            "version": __version__,
+            "live": len(svc.live),
+            "quarantined": [{"id": tid, "problem": problem} for tid, problem in bad],
+        }
 
     app.include_router(games.router)
     app.include_router(games.files)

@@ -18,8 +18,9 @@ def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: s.get(k) for k in PUBLIC_SEAT_KEYS} for s in seats]
 
 
-def public_table(live: LiveTable) -> dict[str, Any]:
-    """What anyone may know about a table (its outcome once finished)."""
+def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
+    """What anyone may know about a table (its outcome once finished). Where its rematch is
+    (a private table) only the seated players learn (``seated``)."""
     row = live.row
     player = live.state.current_player()
     table = {
@@ -33,7 +34,7 @@ def public_table(live: LiveTable) -> dict[str, Any]:
         "hotseat": row.hotseat,
         "seats": public_seats(row.seats),
         "to_act": player if player >= 0 and row.status == "playing" else None,
-        "rematch": row.rematch,
+        "rematch": row.rematch if seated else None,
         "rematch_of": row.rematch_of,
         "created": row.created,
         "updated": row.updated,
@@ -63,7 +64,7 @@ def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[
     playing = live.row.status == "playing"
     return {
         "type": "state",
-        "table": public_table(live),
+        "table": public_table(live, seated=seat is not None),
         "version": live.row.version,
         "seat": seat,
         "view": state.view(seat),

@@ -13,42 +13,51 @@ class _Body(BaseModel):
 
 class SeatSpec(_Body):
     type: Literal["human", "bot"] = Field(description="a person, or a bot played by the server")
-    bot: str | None = Field(None, description="bot spec for a bot seat, e.g. 'random' or 'heuristic'")
+    bot: str | None = Field(None, max_length=200, description="bot spec for a bot seat, e.g. 'random' or 'heuristic'")
 
 
 class CreateTable(_Body):
-    game: str = Field(description="game id, see GET /api/games")
+    game: str = Field(max_length=64, description="game id, see GET /api/games")
     players: StrictInt | None = Field(None, description="player count (default: the game's default)")
-    options: dict[str, Any] = Field(default_factory=dict, description="game options and variants by name")
-    seats: list[SeatSpec] | None = Field(None, description="one per player; default: you plus random bots")
-    claim: list[StrictInt] = Field(default_factory=lambda: [0], description="seats you take now (tokens returned)")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="the game's declared options by name (see option_specs in GET /api/games)"
+    )
+    data: dict[str, Any] | None = Field(
+        None, description="component-data overrides (only when the server allows them; see GET /api/games)"
+    )
+    seats: list[SeatSpec] | None = Field(
+        None, max_length=16, description="one per player; default: you plus random bots"
+    )
+    claim: list[StrictInt] = Field(
+        default_factory=lambda: [0], max_length=16, description="seats you take now (tokens returned)"
+    )
     hotseat: bool = Field(False, description="one device plays every person's seat, hands hidden between turns")
     start: bool = Field(False, description="start at once (every person's seat must be claimed)")
-    name: str | None = Field(None, description="your name at the table")
+    name: str | None = Field(None, max_length=200, description="your name at the table (40 characters kept)")
 
 
 class ClaimSeat(_Body):
-    name: str | None = None
+    name: str | None = Field(None, max_length=200)
 
 
 class SeatAuth(_Body):
     seat: StrictInt
-    token: str
+    token: str = Field(max_length=200)
 
 
 class StartTable(_Body):
     seat: StrictInt | None = None
-    token: str | None = None
+    token: str | None = Field(None, max_length=200)
 
 
 class Act(_Body):
     seat: StrictInt
-    token: str
+    token: str = Field(max_length=200)
     action: StrictInt = Field(description="one of the legal action ints")
     version: StrictInt = Field(description="the table version you last saw (stale versions are refused)")
 
 
 class Undo(_Body):
     seat: StrictInt
-    token: str
+    token: str = Field(max_length=200)
     version: StrictInt

@@ -1,8 +1,13 @@
 """Storage of tables and their accepted actions, behind plain functions over SQLAlchemy.
 
-Two tables: ``tables`` (one row per game table: configuration, seats, status, version) and
-``moves`` (one row per accepted action, player and chance alike, numbered from 0). A table
-is rebuilt by replaying its moves, so nothing else about a game's state is ever stored.
+Two tables: ``tables`` (one row per game table: configuration, component-data overrides,
+seats, status, version) and ``moves`` (one row per accepted action, player and chance alike,
+numbered from 0). A table is rebuilt by replaying its moves, so nothing else about a game's
+state is ever stored. A table that cannot be rebuilt any more is quarantined: ``problem`` holds
+the reason and the server leaves it alone.
+
+The schema is versioned with Alembic (``dinobox/server/migrations``): ``open_engine`` upgrades
+a store to the newest revision before use, including stores made before Alembic was used.
 
 The default is a SQLite file (WAL journal: a killed server process loses no committed row);
 any SQLAlchemy URL works, e.g. ``postgresql+psycopg://user@host/dinobox``.
@@ -18,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
@@ -29,7 +36,9 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     insert,
+    inspect,
     select,
     update,
 )
@@ -48,11 +57,15 @@ tables_t = Table(
     Column("status", String(16), nullable=False),  # waiting | playing | finished
     Column("version", Integer, nullable=False),
     Column("hotseat", Boolean, nullable=False, default=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch", String(32), nullable=True),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("data", Text, nullable=False, server_default="{}"),  # JSON object: component-data overrides
+    Column("problem", Text, nullable=True),  # why the table is quarantined (None: it is fine)
+    Column("private", Boolean, nullable=False, server_default=false()),  # kept out of the public lobby
+    Index("tables_status_updated", "status", "updated"),
 )
 
 moves_t = Table(
@@ -81,6 +94,9 @@ class TableRow:
     rematch: str | None = None
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
+    data: dict[str, Any] = field(default_factory=dict)
+    problem: str | None = None
+    private: bool = False
 
     def to_db(self) -> dict[str, Any]:
         return {
@@ -97,6 +113,9 @@ class TableRow:
             "rematch": self.rematch,
             "created": self.created,
             "updated": self.updated,
+            "data": json.dumps(self.data),
+            "problem": self.problem,
+            "private": self.private,
         }
 
     @classmethod
@@ -116,6 +135,9 @@ class TableRow:
             rematch=m["rematch"],
             created=m["created"],
             updated=m["updated"],
+            data=json.loads(m["data"] or "{}"),
+            problem=m["problem"],
+            private=bool(m["private"]),
         )
 
 
@@ -142,8 +164,36 @@ def open_engine(url: str) -> Engine:
             cur.close()
     else:
         engine = create_engine(url, pool_pre_ping=True)
-    metadata.create_all(engine)
+    upgrade(engine)
     return engine
+
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+FIRST_REVISION = "0001"
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Bring the store to ``revision`` with Alembic. A store made before Alembic was used (the
+    tables exist, no ``alembic_version``) has the first revision's schema: it is stamped as
+    such, then upgraded."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        names = set(inspect(conn).get_table_names())
+        if "tables" in names and "alembic_version" not in names:
+            command.stamp(config, FIRST_REVISION)
+        command.upgrade(config, revision)
+
+
+def schema_revision(conn: Connection) -> str | None:
+    """The store's Alembic revision (``None`` before any)."""
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(conn).get_current_revision()
 
 
 # ----- the operations (each runs in one transaction) ------------------------------------------
@@ -181,11 +231,28 @@ def load_moves(conn: Connection, table_id: str) -> list[int]:
 
 
 def list_tables(conn: Connection, statuses: Sequence[str], limit: int = 100) -> list[TableRow]:
+    """The public lobby: tables with these statuses, newest first, neither private nor quarantined."""
     rows = conn.execute(
-        select(tables_t).where(tables_t.c.status.in_(list(statuses))).order_by(tables_t.c.updated.desc()).limit(limit)
+        select(tables_t)
+        .where(tables_t.c.status.in_(list(statuses)), tables_t.c.problem.is_(None), tables_t.c.private.is_(false()))
+        .order_by(tables_t.c.updated.desc())
+        .limit(limit)
     )
     return [TableRow.from_db(r) for r in rows]
 
 
 def table_ids_with_status(conn: Connection, status: str) -> list[str]:
-    return [r[0] for r in conn.execute(select(tables_t.c.id).where(tables_t.c.status == status))]
+    """Tables with this status that are not quarantined."""
+    query = select(tables_t.c.id).where(tables_t.c.status == status, tables_t.c.problem.is_(None))
+    return [r[0] for r in conn.execute(query)]
+
+
+def quarantine(conn: Connection, table_id: str, problem: str) -> None:
+    """Mark a table that cannot be rebuilt: the server skips it from now on."""
+    conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(problem=problem))
+
+
+def quarantined(conn: Connection, limit: int = 100) -> list[tuple[str, str]]:
+    """``(table id, problem)`` of quarantined tables, newest first."""
+    query = select(tables_t.c.id, tables_t.c.problem).where(tables_t.c.problem.is_not(None))
+    return [(r[0], r[1]) for r in conn.execute(query.order_by(tables_t.c.updated.desc()).limit(limit))]

@@ -15,21 +15,25 @@ import hashlib
 import hmac
 import logging
 import random
+import re
 import secrets
+import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from dinobox.bots import make_bot
-from dinobox.engine.errors import DinoboxError, IllegalActionError
-from dinobox.engine.registry import load_game
+from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot
+from dinobox.engine.errors import DinoboxError, IllegalActionError, InvalidOptionError
+from dinobox.engine.options import OptionSet
+from dinobox.engine.registry import game_class, load_game
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError, bad_request, not_found
 from dinobox.server.messages import seat_message
+from dinobox.server.settings import Settings
 from dinobox.server.storage import TableRow
 
 log = logging.getLogger("dinobox.server")
@@ -45,6 +49,13 @@ def hash_token(token: str) -> str:
 
 def new_id() -> str:
     return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
+
+
+TABLE_ID = re.compile(r"[A-Za-z0-9]{1,32}")  # what new_id makes: anything else is unknown at once
+
+
+def quarantined(table_id: str, problem: str) -> ApiError:
+    return ApiError(409, "quarantined", f"table {table_id} cannot be rebuilt and is set aside: {problem}")
 
 
 @dataclass(eq=False)
@@ -64,8 +75,9 @@ class Subscriber:
 class UndoPoint:
     seat: int
     state: State  # the state before the seat's step
+    action: int  # the seat's action
     after: State  # the state the step produced
-    revealed: bool | None = None  # did the step show the seat anything hidden? (computed lazily)
+    revealed: bool | None = None  # did the step show the seat anything hidden? (the engine says; lazily)
 
 
 @dataclass(eq=False)
@@ -81,8 +93,10 @@ class LiveTable:
     decisions: list[int] | None = None  # history positions of player decisions (replays)
     # log(seat) is linear in the game's length: each state's logs are computed once per seat
     logs: weakref.WeakKeyDictionary[State, dict[int | None, list[dict[str, Any]]]] = field(
-        default_factory=weakref.WeakKeyDictionary)
+        default_factory=weakref.WeakKeyDictionary
+    )
     pictures: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
+    touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
 
     def log_of(self, state: State, seat: int | None) -> list[dict[str, Any]]:
         per_seat = self.logs.setdefault(state, {})
@@ -105,10 +119,7 @@ class LiveTable:
         if top.seat != seat or top.after is not self.state or self.state.current_player() != seat:
             return False
         if top.revealed is None:
-            start = top.state.log_length()
-            mine = [e["text"] for e in top.after.log(seat, since=start)]
-            public = [e["text"] for e in top.after.log(None, since=start)]
-            top.revealed = mine != public
+            top.revealed = top.state.reveals_to(seat, top.action)
         return not top.revealed
 
 
@@ -116,17 +127,21 @@ class TableService:
     """All table operations. ``rng`` draws table seeds (and through them, chance outcomes)."""
 
     def __init__(
-        self, db: Database, rng: random.Random | None = None, bot_threads: int = 4, frame: float = 0.25
+        self, db: Database, rng: random.Random | None = None, settings: Settings | None = None, frame: float = 0.25
     ) -> None:
         self.db = db
         self.frame = frame
+        self.settings = settings or Settings()
         self.rng = rng or random.SystemRandom()
         self.live: dict[str, LiveTable] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
-        self.bot_pool = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="dinobox-bot")
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self.bot_pool = ThreadPoolExecutor(max_workers=self.settings.bot_threads, thread_name_prefix="dinobox-bot")
         self.on_change: list[Callable[[LiveTable], None]] = []
+        self._housekeeper: asyncio.Task[None] | None = None
 
     def close(self) -> None:
+        if self._housekeeper is not None:
+            self._housekeeper.cancel()
         for live in self.live.values():
             if live.task is not None:
                 live.task.cancel()
@@ -134,40 +149,94 @@ class TableService:
 
     # ----- loading --------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
+        """The live table, loaded from storage if need be. Concurrent loads of one table share
+        one load; an unknown id leaves nothing behind."""
         live = self.live.get(table_id)
-        if live is not None:
-            return live
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            live = self.live.get(table_id)
-            if live is not None:
-                return live
-            row = await self.db.read(lambda c: storage.load_table(c, table_id))
-            if row is None:
+        if live is None:
+            if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
                 raise not_found(f"there is no table {table_id!r}")
-            moves = await self.db.read(lambda c: storage.load_moves(c, table_id))
-            state = self._game_of(row).new_initial_state()
-            for index, action in enumerate(moves):
-                try:
-                    state.apply_action(action)
-                except IllegalActionError as exc:  # pragma: no cover - a corrupted store
-                    raise ApiError(500, "corrupt", f"table {table_id}: stored move {index} is illegal: {exc}") from exc
-            live = LiveTable(row=row, state=state)
-            live.idle.set()
-            self.live[table_id] = live
-        self._loading.pop(table_id, None)
+            pending = self._loading.get(table_id)
+            if pending is None:
+                pending = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+                pending.add_done_callback(lambda _done: self._loading.pop(table_id, None))
+            live = await asyncio.shield(pending)
+        live.touched = time.monotonic()
         return live
+
+    async def _load(self, table_id: str) -> LiveTable:
+        row = await self.db.read(lambda c: storage.load_table(c, table_id))
+        if row is None:
+            raise not_found(f"there is no table {table_id!r}")
+        if row.problem is not None:
+            raise quarantined(table_id, row.problem)
+        moves = await self.db.read(lambda c: storage.load_moves(c, table_id))
+        try:
+            state = self._rebuild(row, moves)
+        except Exception as exc:
+            problem = f"{type(exc).__name__}: {exc}"
+            log.error("table %s cannot be rebuilt from its stored moves; quarantined: %s", table_id, problem)
+            await self.db.write(lambda c: storage.quarantine(c, table_id, problem))
+            raise quarantined(table_id, problem) from None
+        live = LiveTable(row=row, state=state)
+        live.idle.set()
+        return self.live.setdefault(table_id, live)
+
+    def _rebuild(self, row: TableRow, moves: list[int]) -> State:
+        state = self._game_of(row).new_initial_state()
+        for index, action in enumerate(moves):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"stored move {index} ({action}) is illegal: {exc}") from None
+        return state
 
     @staticmethod
     def _game_of(row: TableRow) -> Any:
-        return load_game(row.game, players=row.players, **row.options)
+        return load_game(row.game, players=row.players, data=row.data, **row.options)
 
     async def resume_all(self) -> int:
-        """After a restart: pick up every table in play (bots and chance continue)."""
+        """After a restart: pick up every table in play (bots and chance continue). A table that
+        cannot be rebuilt is quarantined (logged, marked in storage, listed in ``/api/health``)
+        and the others go on."""
         ids = await self.db.read(lambda c: storage.table_ids_with_status(c, PLAYING))
+        resumed = 0
         for table_id in ids:
-            self.kick(await self.get(table_id))
-        return len(ids)
+            try:
+                live = await self.get(table_id)
+            except ApiError as exc:
+                if exc.code != "quarantined":
+                    raise
+                continue
+            self.kick(live)
+            resumed += 1
+        return resumed
+
+    # ----- memory ---------------------------------------------------------------------------
+    def start_housekeeping(self) -> None:
+        """Evict idle tables from memory now and then (they are reloaded on demand)."""
+        period = min(60.0, max(0.05, self.settings.idle_seconds / 4))
+        self._housekeeper = asyncio.get_running_loop().create_task(self._housekeeping(period))
+
+    async def _housekeeping(self, period: float) -> None:
+        while True:
+            await asyncio.sleep(period)
+            self.evict_idle()
+
+    def evict_idle(self, now: float | None = None) -> int:
+        """Drop the live tables nobody has used for ``idle_seconds``: no socket open, no bot or
+        chance moving them, no request holding them. Returns how many left memory."""
+        now = time.monotonic() if now is None else now
+        idle = [
+            tid
+            for tid, live in self.live.items()
+            if now - live.touched >= self.settings.idle_seconds
+            and not live.subscribers
+            and (live.task is None or live.task.done())
+            and not live.lock.locked()
+        ]
+        for tid in idle:
+            del self.live[tid]
+        return len(idle)
 
     # ----- creating and joining ---------------------------------------------------------------
     async def create(
@@ -181,31 +250,14 @@ class TableService:
         start: bool,
         names: dict[int, str] | None = None,
         rematch_of: str | None = None,
+        data: dict[str, Any] | None = None,
+        private: bool = False,
     ) -> tuple[LiveTable, dict[int, str]]:
-        try:
-            game = load_game(game_id, players=players, **options)
-        except DinoboxError as exc:
-            raise bad_request(str(exc), "bad_config") from None
-        n = game.num_players
-        if seats is None:
-            seats = [{"type": HUMAN}] + [{"type": BOT, "bot": "random"} for _ in range(n - 1)]
-        if len(seats) != n:
-            raise bad_request(f"'seats' lists {len(seats)} seats but this game has {n} players", "bad_config")
-        clean: list[dict[str, Any]] = []
-        for i, spec in enumerate(seats):
-            kind = spec.get("type")
-            if kind == HUMAN:
-                clean.append({"seat": i, "type": HUMAN, "bot": None, "name": None, "claimed": False, "token": None})
-            elif kind == BOT:
-                bot = spec.get("bot") or "random"
-                try:
-                    make_bot(str(bot), 0)
-                except DinoboxError as exc:
-                    raise bad_request(f"seat {i}: {exc}", "bad_config") from None
-                clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True,
-                              "token": None})
-            else:
-                raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
+        """A new table. Everything the client sent is checked first (options against the game's
+        option specs, data overrides against its data schema, bot specs and their budgets), so a
+        stored table is always one that can be rebuilt. ``private`` keeps it out of the lobby."""
+        game = self._configure(game_id, players, options, data, allow_data=rematch_of is not None)
+        clean = self._seat_specs(game, seats)
         humans = [s["seat"] for s in clean if s["type"] == HUMAN]
         if hotseat:
             claim = humans
@@ -219,9 +271,18 @@ class TableService:
         if start and not ready:
             raise bad_request("cannot start yet: every seat for a person must be claimed first", "not_ready")
         row = TableRow(
-            id=new_id(), game=game.id, players=n, options=dict(game.options), seats=clean,
-            status=PLAYING if start else WAITING, version=0, hotseat=hotseat,
-            seed=self.rng.randrange(1 << 62), rematch_of=rematch_of,
+            id=new_id(),
+            game=game.id,
+            players=game.num_players,
+            options=dict(game.options),
+            seats=clean,
+            status=PLAYING if start else WAITING,
+            version=0,
+            hotseat=hotseat,
+            seed=self.rng.randrange(1 << 62),
+            rematch_of=rematch_of,
+            data=dict(game.data_overrides),
+            private=private,
         )
         await self.db.write(lambda c: storage.insert_table(c, row))
         live = LiveTable(row=row, state=game.new_initial_state())
@@ -230,6 +291,66 @@ class TableService:
         if start:
             self.kick(live)
         return live, tokens
+
+    def _configure(self, game_id: str, players: int | None, options: Any, data: Any, allow_data: bool = False) -> Any:
+        """The configured game, or ``bad_config`` saying what was wrong. Only the game's declared
+        options are accepted (by name, checked by its option specs)."""
+        try:
+            cls = game_class(game_id)
+            if not isinstance(options, dict):
+                raise InvalidOptionError(f"'options' must be an object of option names, not {options!r}")
+            resolved = OptionSet(cls.option_specs).resolve(options, cls.id)
+            if data and not (allow_data or self.settings.allow_data_overrides):
+                raise InvalidOptionError("this server does not accept component-data overrides ('data')")
+            if data is not None and not isinstance(data, dict):
+                raise InvalidOptionError(f"'data' must be an object of data fields, not {data!r}")
+            return load_game(cls.id, players=players, data=data or {}, **resolved)
+        except DinoboxError as exc:
+            raise bad_request(str(exc), "bad_config") from None
+
+    def _seat_specs(self, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+        n = game.num_players
+        if seats is None:
+            seats = [{"type": HUMAN}] + [{"type": BOT, "bot": "random"} for _ in range(n - 1)]
+        if len(seats) != n:
+            raise bad_request(f"'seats' lists {len(seats)} seats but this game has {n} players", "bad_config")
+        clean: list[dict[str, Any]] = []
+        for i, spec in enumerate(seats):
+            kind = spec.get("type")
+            if kind == HUMAN:
+                clean.append({"seat": i, "type": HUMAN, "bot": None, "name": None, "claimed": False, "token": None})
+            elif kind == BOT:
+                bot = str(spec.get("bot") or "random")
+                self._check_bot(i, bot, game.id)
+                clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True, "token": None})
+            else:
+                raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
+        return clean
+
+    def _check_bot(self, seat: int, spec: str, game_id: str) -> None:
+        """A bot spec this server will seat: valid, able to play the game, within the budget caps."""
+        try:
+            check_bot_for_game(spec, game_id)
+            budget = budget_of(spec)
+        except DinoboxError as exc:
+            raise bad_request(f"seat {seat}: {exc}", "bad_config") from None
+        cap = self.settings
+        if budget.seconds is not None and budget.seconds > cap.max_bot_seconds:
+            raise bad_request(
+                f"seat {seat}: bot {spec!r} may think {budget.seconds:g} s a move; this server allows at most "
+                f"{cap.max_bot_seconds:g} s",
+                "bot_budget",
+            )
+        if budget.iterations is not None and budget.iterations > cap.max_bot_iterations:
+            raise bad_request(
+                f"seat {seat}: bot {spec!r} may search {budget.iterations} iterations a move; this server allows "
+                f"at most {cap.max_bot_iterations}",
+                "bot_budget",
+            )
+
+    def _make_bot(self, spec: str, seed: int) -> Any:
+        """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
+        return make_bot(capped_spec(spec, self.settings.max_bot_iterations, self.settings.max_bot_seconds), seed)
 
     @staticmethod
     def _claim_seat(seat: dict[str, Any], name: str | None) -> str:
@@ -304,7 +425,9 @@ class TableService:
             raise bad_request(f"'version' must be the table version you last saw (a whole number), not {version!r}")
         if version != row.version:
             raise ApiError(
-                409, "stale", f"the table has moved on (version {row.version}, you sent {version}): look again",
+                409,
+                "stale",
+                f"the table has moved on (version {row.version}, you sent {version}): look again",
                 version=row.version,
             )
 
@@ -321,8 +444,7 @@ class TableService:
                 who = f"seat {to_act}" if to_act >= 0 else "nobody (the table is resolving chance)"
                 raise ApiError(409, "not_your_turn", f"it is {who}'s decision, not seat {seat}'s")
             if isinstance(action, bool) or not isinstance(action, int):
-                raise bad_request(f"'action' must be a whole number from the legal list, not {action!r}",
-                                  "malformed")
+                raise bad_request(f"'action' must be a whole number from the legal list, not {action!r}", "malformed")
             before = live.state
             new = before.clone()
             try:
@@ -332,7 +454,7 @@ class TableService:
             undoable = self._resolve_chance(live, new) == 0
             await self._commit(live, new)
             if undoable and new.current_player() == seat:
-                live.undo.append(UndoPoint(seat, before, new))
+                live.undo.append(UndoPoint(seat, before, action, new))
             else:
                 live.undo.clear()
         self.broadcast(live)
@@ -373,7 +495,8 @@ class TableService:
             self._check_version(row, version)
             if not live.can_undo(seat):
                 raise ApiError(
-                    409, "cannot_undo",
+                    409,
+                    "cannot_undo",
                     "nothing to undo: only your own moves this turn, before anything random or hidden was revealed",
                 )
             point = live.undo[-1]
@@ -426,7 +549,7 @@ class TableService:
                     bot = live.bots.get(player)
                     if bot is None:
                         seed = live.row.seed % 1_000_000 + player
-                        bot = live.bots[player] = make_bot(live.row.seats[player]["bot"], seed)
+                        bot = live.bots[player] = self._make_bot(live.row.seats[player]["bot"], seed)
                     version = live.row.version
                     snapshot = state.clone()
                 action = await loop.run_in_executor(self.bot_pool, bot.choose, snapshot)
@@ -437,8 +560,12 @@ class TableService:
                     try:
                         new.apply_action(action)
                     except IllegalActionError:
-                        log.exception("table %s: bot %s chose an illegal action %r; playing a random legal one",
-                                      live.row.id, live.row.seats[player]["bot"], action)
+                        log.exception(
+                            "table %s: bot %s chose an illegal action %r; playing a random legal one",
+                            live.row.id,
+                            live.row.seats[player]["bot"],
+                            action,
+                        )
                         new.apply_action(random.Random(version).choice(new.legal_actions()))
                     self._resolve_chance(live, new)
                     await self._commit(live, new)
@@ -484,8 +611,17 @@ class TableService:
         humans = [s["seat"] for s in row.seats if s["type"] == HUMAN]
         claim = humans if row.hotseat else [seat]
         new_live, tokens = await self.create(
-            row.game, row.players, dict(row.options), seats, claim, row.hotseat,
-            start=len(claim) == len(humans), names=names, rematch_of=row.id,
+            row.game,
+            row.players,
+            dict(row.options),
+            seats,
+            claim,
+            row.hotseat,
+            start=len(claim) == len(humans),
+            names=names,
+            rematch_of=row.id,
+            data=dict(row.data),
+            private=True,
         )
         async with live.lock:
             new_row = dataclasses.replace(live.row, rematch=new_live.row.id, version=live.row.version + 1)
@@ -537,8 +673,14 @@ class TableService:
                 last = state.describe_action(a)
             state.apply_action(a)
         return {
-            "step": step, "steps": steps, "seat": seat, "view": state.view(seat), "log": state.log(seat),
-            "last": last, "game": live.row.game, "title": state.game.title,
+            "step": step,
+            "steps": steps,
+            "seat": seat,
+            "view": state.view(seat),
+            "log": state.log(seat),
+            "last": last,
+            "game": live.row.game,
+            "title": state.game.title,
         }
 
     # ----- subscribers -----------------------------------------------------------------------------

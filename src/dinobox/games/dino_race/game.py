@@ -35,6 +35,7 @@ class DinoRaceGame(Game[DinoRaceData]):
         action_info=text.action_info,
         why_illegal=text.why_illegal,
         resample=knowledge.resample,
+        step_reveals=knowledge.step_reveals,
     )
 
     @classmethod

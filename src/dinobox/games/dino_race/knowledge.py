@@ -19,6 +19,18 @@ if TYPE_CHECKING:
 T = NUM_CARD_TYPES
 
 
+def step_reveals(before: DinoRaceState, after: DinoRaceState, seat: int) -> bool:
+    """Finish line: a step that brings ``seat`` to choosing a prize shows it the face-down
+    stack (its view lists the counters), which it did not see before."""
+    from dinobox.games.dino_race.rules import PRIZE
+
+    def choosing(state: DinoRaceState) -> bool:
+        top = state.tasks[-1] if state.tasks else None
+        return top is not None and top[0] == PRIZE and top[1] == seat
+
+    return choosing(after) and not choosing(before)
+
+
 def resample(state: DinoRaceState, seat: int, rng: random.Random) -> DinoRaceState:
     from dinobox.engine.state import TERMINAL
 

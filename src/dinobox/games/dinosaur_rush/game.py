@@ -47,6 +47,7 @@ class DinosaurRushGame(Game[DinosaurRushData]):
         action_info=text.action_info,
         why_illegal=text.why_illegal,
         resample=knowledge.resample,
+        step_reveals=knowledge.step_reveals,
     )
     data: DinosaurRushData
 

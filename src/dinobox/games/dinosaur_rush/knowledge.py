@@ -17,6 +17,12 @@ if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
 
 
+def step_reveals(before: DinosaurRushState, after: DinosaurRushState, seat: int) -> bool:
+    """Exhibit phase: the step that completes the last skeleton shows every seat every skeleton
+    (and the scores they earn), which were built in secret."""
+    return any(entry["kind"] == "exhibit" for entry in after.log(None, since=before.log_length()))
+
+
 def resample(state: DinosaurRushState, seat: int, rng: random.Random) -> DinosaurRushState:
     new = state.clone()
     assert isinstance(new, type(state))

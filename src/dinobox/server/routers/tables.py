@@ -32,9 +32,21 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     names = dict.fromkeys(body.claim, body.name) if body.name else None
     live, tokens = await service(request).create(
-        body.game, body.players, body.options, seats, list(body.claim), body.hotseat, body.start, names
+        body.game,
+        body.players,
+        body.options,
+        seats,
+        list(body.claim),
+        body.hotseat,
+        body.start,
+        names,
+        data=body.data,
     )
-    return {"table": public_table(live), "tokens": _tokens(tokens, live.row.id), "link": f"/table/{live.row.id}"}
+    return {
+        "table": public_table(live, seated=True),
+        "tokens": _tokens(tokens, live.row.id),
+        "link": f"/table/{live.row.id}",
+    }
 
 
 @router.get("")
@@ -53,9 +65,19 @@ def _row_public(row: storage.TableRow) -> dict[str, Any]:
     from dinobox.server.messages import public_seats
 
     return {
-        "id": row.id, "game": row.game, "players": row.players, "options": row.options, "status": row.status,
-        "version": row.version, "hotseat": row.hotseat, "seats": public_seats(row.seats), "to_act": None,
-        "rematch": row.rematch, "rematch_of": row.rematch_of, "created": row.created, "updated": row.updated,
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "version": row.version,
+        "hotseat": row.hotseat,
+        "seats": public_seats(row.seats),
+        "to_act": None,
+        "rematch": None,
+        "rematch_of": row.rematch_of,
+        "created": row.created,
+        "updated": row.updated,
     }
 
 
@@ -97,7 +119,9 @@ async def start_table(table_id: str, body: StartTable, request: Request) -> dict
 
 @router.post("/{table_id}/actions")
 async def act(
-    table_id: str, body: Act, request: Request,
+    table_id: str,
+    body: Act,
+    request: Request,
     wait: float = Query(0.0, ge=0, le=30, description="wait up to this many seconds for bots to answer"),
 ) -> dict[str, Any]:
     """Play one action for your seat. Stored before this answers; refused (and nothing changes)
@@ -122,7 +146,11 @@ async def rematch(table_id: str, body: StartTable, request: Request) -> dict[str
     if body.seat is None or body.token is None:
         raise ApiError(403, "bad_token", "a rematch needs your seat and token")
     live, tokens = await service(request).rematch(table_id, body.seat, body.token)
-    return {"table": public_table(live), "tokens": _tokens(tokens, live.row.id), "link": f"/table/{live.row.id}"}
+    return {
+        "table": public_table(live, seated=True),
+        "tokens": _tokens(tokens, live.row.id),
+        "link": f"/table/{live.row.id}",
+    }
 
 
 @router.get("/{table_id}/record")
@@ -134,7 +162,8 @@ async def record(table_id: str, request: Request) -> JSONResponse:
 
 @router.get("/{table_id}/replay")
 async def replay(
-    table_id: str, request: Request,
+    table_id: str,
+    request: Request,
     step: int = Query(0, ge=0, description="decisions made so far (0 = before the first)"),
     seat: int | None = Query(None, description="whose view (any seat once the game is over)"),
 ) -> dict[str, Any]:

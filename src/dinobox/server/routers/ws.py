@@ -9,6 +9,10 @@ when a request is refused. The client sends JSON objects:
 - ``{"type": "join", "seat": 1, "token": "..."}`` (speak for another seat: hotseat; ``seat``
   null to watch as a spectator)
 - ``{"type": "ping"}``
+
+A binary message, or a text message longer than the server's ``max_message_bytes``, closes the
+socket with code 1003 or 1009 and the reason. Actions and undos count against the client's
+action rate (``{"type": "error", "code": "rate_limited"}`` above it).
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from dinobox.server.errors import ApiError
+from dinobox.server.limits import ACT, Limiters, client_of
 from dinobox.server.tables import LiveTable, Subscriber, TableService
 
 router = APIRouter(tags=["websocket"])
@@ -64,15 +70,29 @@ async def _send_loop(websocket: WebSocket, svc: TableService, live: LiveTable, s
 
 
 async def _receive_loop(websocket: WebSocket, svc: TableService, live: LiveTable, sub: Subscriber) -> None:
+    limit = svc.settings.max_message_bytes
+    limiters: Limiters = websocket.app.state.limiters
+    client = client_of(websocket.scope)
     while True:
-        text = await websocket.receive_text()
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            await websocket.close(code=1003, reason="binary messages are not accepted: send JSON text")
+            return
+        if len(text) > limit:
+            await websocket.close(code=1009, reason=f"message too big: at most {limit} bytes")
+            return
         try:
-            await _handle(text, svc, live, sub)
+            await _handle(text, svc, live, sub, lambda: limiters.admit(ACT, client))
         except ApiError as exc:
             sub.queue.put_nowait(_error(exc))
 
 
-async def _handle(text: str, svc: TableService, live: LiveTable, sub: Subscriber) -> None:
+async def _handle(
+    text: str, svc: TableService, live: LiveTable, sub: Subscriber, admit: Callable[[], Awaitable[Any]] | None = None
+) -> None:
     try:
         msg = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -93,6 +113,10 @@ async def _handle(text: str, svc: TableService, live: LiveTable, sub: Subscriber
     if kind in ("action", "undo"):
         if sub.seat is None:
             raise ApiError(403, "bad_token", "spectators cannot act: join a seat with its token first")
+        refusal = await admit() if admit is not None else None
+        if refusal is not None:
+            body, wait = refusal
+            raise ApiError(429, "rate_limited", body["error"], retry_after=wait)
         if kind == "action":
             if "action" not in msg:
                 raise ApiError(400, "malformed", "an action message needs 'action' (an int) and 'version'")

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's store (``storage.upgrade`` runs them at start-up)."""

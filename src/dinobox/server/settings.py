@@ -1,0 +1,40 @@
+"""What a server operator may tune: bot budgets, rate limits, sizes, memory (docs/server.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Limits of one server process. The defaults suit a small public host."""
+
+    bot_threads: int = 4
+    """Threads bots think on (every table's bots share them)."""
+    max_bot_seconds: float = 3.0
+    """A bot seat may think at most this long per decision (``ismcts:seconds=...``)."""
+    max_bot_iterations: int = 5000
+    """A bot seat may search at most this many iterations per decision (``ismcts:iterations=...``)."""
+    allow_data_overrides: bool = False
+    """Accept component-data overrides (``"data": {...}``) when a table is created."""
+    tables_per_minute: float = 30.0
+    """New tables (and rematches) per client address per minute, after a burst of ``tables_burst``."""
+    tables_burst: int = 30
+    actions_per_second: float = 10.0
+    """Actions and undos per client address per second (HTTP and WebSocket), after a burst."""
+    actions_burst: int = 40
+    max_body_bytes: int = 64 * 1024
+    """Largest request body; a larger one is refused with 413 before it is read."""
+    max_message_bytes: int = 16 * 1024
+    """Largest WebSocket message; a larger (or binary) one closes the socket with the reason."""
+    idle_seconds: float = 600.0
+    """A live table nobody watches or plays leaves memory after this long (reloaded on demand)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value: Any = getattr(self, f.name)
+            if isinstance(value, bool):
+                continue
+            if not isinstance(value, (int, float)) or value <= 0:
+                raise ValueError(f"server setting {f.name} must be a positive number, not {value!r}")
