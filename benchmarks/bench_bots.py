@@ -55,7 +55,11 @@ def positions(gid: str, count: int, seed: int = 0, players: int | None = None) -
 
 
 def bench_game(
-    gid: str, seconds: float, count: int, players: int | None = None, search: str = "tree",
+    gid: str,
+    seconds: float,
+    count: int,
+    players: int | None = None,
+    search: str = "tree",
     playouts: list[str] | None = None,
 ) -> dict[str, Any]:
     spots = positions(gid, count, players=players)

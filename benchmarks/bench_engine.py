@@ -104,7 +104,8 @@ def main() -> None:
     for gid in [g.strip() for g in args.games.split(",") if g.strip()]:
         cls = game_class(gid)
         counts = (
-            [int(p) for p in args.players.split(",")] if args.players
+            [int(p) for p in args.players.split(",")]
+            if args.players
             else list(range(cls.min_players, cls.max_players + 1))
         )
         for n in counts:
@@ -112,8 +113,11 @@ def main() -> None:
     after = bench_hearts(args.seconds, seed=1) if hearts else None
     if hearts and after:
         # the reference: hearts before and after the dinobox games, averaged
-        hearts = {**hearts, "us_per_action": (hearts["us_per_action"] + after["us_per_action"]) / 2,
-                  "us_per_clone": (hearts["us_per_clone"] + after["us_per_clone"]) / 2}
+        hearts = {
+            **hearts,
+            "us_per_action": (hearts["us_per_action"] + after["us_per_action"]) / 2,
+            "us_per_clone": (hearts["us_per_clone"] + after["us_per_clone"]) / 2,
+        }
         results.insert(0, hearts)
     header = f"{'game':<20}{'players':>8}{'games':>8}{'games/s':>10}{'act/game':>10}{'µs/action':>11}{'µs/clone':>10}"
     if hearts:

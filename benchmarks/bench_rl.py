@@ -128,11 +128,18 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         players = args.players or cls.default_players or cls.min_players
         for name in args.adapters:
             steps, elapsed = ADAPTERS[name](gid, players, args.seconds, args.seed)
-            row = {"game": gid, "players": players, "adapter": name, "steps": steps,
-                   "steps_per_s": steps / elapsed, "us_per_step": elapsed / max(steps, 1) * 1e6}
+            row = {
+                "game": gid,
+                "players": players,
+                "adapter": name,
+                "steps": steps,
+                "steps_per_s": steps / elapsed,
+                "us_per_step": elapsed / max(steps, 1) * 1e6,
+            }
             rows.append(row)
-            print(f"{gid:<16} {players:>7} {name:<11} {row['steps_per_s']:>9.0f} {row['us_per_step']:>8.1f}",
-                  flush=True)
+            print(
+                f"{gid:<16} {players:>7} {name:<11} {row['steps_per_s']:>9.0f} {row['us_per_step']:>8.1f}", flush=True
+            )
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(rows, fh, indent=1)

@@ -68,8 +68,9 @@ def evaluate(env, policy: LinearPolicy, games: int, greedy: bool) -> float:  # t
 Row = tuple[int, float, float, float]  # episodes, seconds of training, sampled win rate, greedy win rate
 
 
-def train(seconds: float, eval_games: int, checkpoints: int, lr: float, seed: int,
-          opponents: str = "random") -> list[Row]:
+def train(
+    seconds: float, eval_games: int, checkpoints: int, lr: float, seed: int, opponents: str = "random"
+) -> list[Row]:
     env = gymnasium_env("dino-race", players=2, opponents=opponents)
     policy = LinearPolicy(env.observation_space.shape[0], env.action_space.n, np.random.default_rng(seed))
     baseline = 0.5

@@ -27,16 +27,15 @@ def test_the_plugin_is_discovered_through_its_entry_point() -> None:
 
 
 def test_dinobox_games_lists_the_plugin_in_a_fresh_process() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "dinobox", "games"], capture_output=True, text=True, check=True
-    ).stdout
+    out = subprocess.run([sys.executable, "-m", "dinobox", "games"], capture_output=True, text=True, check=True).stdout
     assert "dino-eggs" in out and "Dino Eggs" in out
 
 
 def test_the_plugin_plays_in_the_terminal(tmp_path: Path) -> None:
     record = tmp_path / "eggs.json"
     result = runner.invoke(
-        app, ["play", "dino-eggs", "--bots", "human,heuristic", "--seed", "3", "--save", str(record)],
+        app,
+        ["play", "dino-eggs", "--bots", "human,heuristic", "--seed", "3", "--save", str(record)],
         input="1\n1\n1\n1\n",
     )
     assert result.exit_code == 0, result.output
@@ -47,8 +46,23 @@ def test_the_plugin_plays_in_the_terminal(tmp_path: Path) -> None:
 def test_the_plugin_simulates(tmp_path: Path) -> None:
     out = tmp_path / "run"
     result = runner.invoke(
-        app, ["simulate", "dino-eggs", "--games", "6", "--players", "2", "--bots", "heuristic,random",
-              "--seed", "1", "--jobs", "1", "--out", str(out)],
+        app,
+        [
+            "simulate",
+            "dino-eggs",
+            "--games",
+            "6",
+            "--players",
+            "2",
+            "--bots",
+            "heuristic,random",
+            "--seed",
+            "1",
+            "--jobs",
+            "1",
+            "--out",
+            str(out),
+        ],
     )
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "summary.json").read_text())

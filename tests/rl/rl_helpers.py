@@ -36,4 +36,3 @@ def walk(state: State, seed: int, every: int = 1) -> Iterator[tuple[int, State]]
         state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
         step += 1
     yield step, state
-

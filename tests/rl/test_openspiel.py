@@ -25,8 +25,10 @@ KNOWN_GAME_BUGS: dict[str, str] = {}
 
 @pytest.mark.parametrize(
     "gid",
-    [pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN_GAME_BUGS[g], strict=False)) if g in KNOWN_GAME_BUGS
-     else g for g in GAME_IDS],
+    [
+        pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN_GAME_BUGS[g], strict=False)) if g in KNOWN_GAME_BUGS else g
+        for g in GAME_IDS
+    ],
 )
 def test_random_sim_test_passes(gid: str) -> None:
     game = openspiel_game(gid, players=default_players(gid))

@@ -31,20 +31,35 @@ from dinobox.rl.encoders import encoder_for
 from dinobox.rl.pettingzoo import ILLEGAL_REWARD, check_illegal_mode, render_text
 
 
-def gymnasium_env(game_id: str, players: int | None = None, opponents: str | Sequence[str] = "random",
-                  seat: int = 0, render_mode: str | None = None, illegal: str = "lose",
-                  **options: Any) -> DinoboxGymEnv:
+def gymnasium_env(
+    game_id: str,
+    players: int | None = None,
+    opponents: str | Sequence[str] = "random",
+    seat: int = 0,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    **options: Any,
+) -> DinoboxGymEnv:
     """A single-agent Gymnasium environment: ``seat`` learns, ``opponents`` (one bot spec for all
     other seats, or one spec per other seat in seat order) play the rest."""
-    return DinoboxGymEnv(game_id, players=players, opponents=opponents, seat=seat, render_mode=render_mode,
-                         illegal=illegal, **options)
+    return DinoboxGymEnv(
+        game_id, players=players, opponents=opponents, seat=seat, render_mode=render_mode, illegal=illegal, **options
+    )
 
 
 class DinoboxGymEnv(gymnasium.Env):
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (as in Env)
 
-    def __init__(self, game_id: str, players: int | None = None, opponents: str | Sequence[str] = "random",
-                 seat: int = 0, render_mode: str | None = None, illegal: str = "lose", **options: Any) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        opponents: str | Sequence[str] = "random",
+        seat: int = 0,
+        render_mode: str | None = None,
+        illegal: str = "lose",
+        **options: Any,
+    ) -> None:
         self.game = dinobox.load_game(game_id, players=players, **options)
         n = self.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:

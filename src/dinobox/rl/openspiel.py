@@ -157,8 +157,10 @@ class OpenSpielGame(pyspiel.Game):
             public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
             if iig_obs_type.perfect_recall:
                 if public_only:
-                    raise ValueError("dinobox offers perfect recall for one seat's own knowledge only; a "
-                                     "public-only perfect-recall observer is not offered")
+                    raise ValueError(
+                        "dinobox offers perfect recall for one seat's own knowledge only; a "
+                        "public-only perfect-recall observer is not offered"
+                    )
                 return InfoStateObserver(self.encoder, self.history_pieces)
         return ViewObserver(self.encoder, public_only)
 
@@ -175,8 +177,13 @@ def history_pieces() -> tuple[Piece, ...]:
     """The information-state tensor's pieces after the encoder's (documented in docs/rl.md)."""
     return (
         Piece("history_decisions", (1,), 0, 1, "my decisions so far: log(1 + k) / log(1 + 10000), clipped"),
-        Piece("history_recent", (RECENT, 2), 0, 1, f"my last {RECENT} decisions, most recent first: present, "
-              "action id / num_distinct_actions"),
+        Piece(
+            "history_recent",
+            (RECENT, 2),
+            0,
+            1,
+            f"my last {RECENT} decisions, most recent first: present, action id / num_distinct_actions",
+        ),
     )
 
 
@@ -256,8 +263,9 @@ class _Holder:
 
     __slots__ = ("logs", "memo", "memo_move", "state", "trails")
 
-    def __init__(self, state: State, trails: list[Trail] | None = None,
-                 logs: dict[int, tuple[int, Any, bytes]] | None = None) -> None:
+    def __init__(
+        self, state: State, trails: list[Trail] | None = None, logs: dict[int, tuple[int, Any, bytes]] | None = None
+    ) -> None:
         self.state = state
         self.memo: dict[tuple[str, int | None], Any] = {}
         self.memo_move = -1
@@ -382,8 +390,9 @@ def _holder_from_record(text: str) -> _Holder:
     """Replay the record action by action, so the seats' trails are rebuilt as they were."""
     record = json.loads(text)
     dinobox.from_record({**record, "history": []})  # validates the configuration (RecordError)
-    game = dinobox.load_game(record["game"], players=record["players"], data=record.get("data", {}),
-                             **record.get("options", {}))
+    game = dinobox.load_game(
+        record["game"], players=record["players"], data=record.get("data", {}), **record.get("options", {})
+    )
     holder = _Holder(game.new_initial_state())
     for action in record["history"]:
         holder.apply(int(action))
@@ -502,7 +511,7 @@ class InfoStateObserver:
         self.dict = encoder.split(self.tensor[: encoder.size])
         start = encoder.size
         for piece in pieces:
-            self.dict[piece.name] = self.tensor[start:start + piece.size].reshape(piece.shape)
+            self.dict[piece.name] = self.tensor[start : start + piece.size].reshape(piece.shape)
             start += piece.size
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
@@ -524,5 +533,14 @@ def _canonical(view: dict[str, Any]) -> str:
     return _CANONICAL.encode(view)
 
 
-__all__ = ["SHORT_NAMES", "InfoStateObserver", "OpenSpielGame", "OpenSpielState", "ViewObserver",
-           "history_pieces", "openspiel_game", "register", "short_name"]
+__all__ = [
+    "SHORT_NAMES",
+    "InfoStateObserver",
+    "OpenSpielGame",
+    "OpenSpielState",
+    "ViewObserver",
+    "history_pieces",
+    "openspiel_game",
+    "register",
+    "short_name",
+]

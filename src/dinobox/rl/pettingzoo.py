@@ -49,8 +49,9 @@ def render_text(state: State) -> str:
     return json.dumps(state.view(None), indent=1) if render is None else render(state.view(None))
 
 
-def pettingzoo_env(game_id: str, players: int | None = None, render_mode: str | None = None,
-                   illegal: str = "lose", **options: Any) -> DinoboxAECEnv:
+def pettingzoo_env(
+    game_id: str, players: int | None = None, render_mode: str | None = None, illegal: str = "lose", **options: Any
+) -> DinoboxAECEnv:
     """A PettingZoo AEC environment for the game (bad ids, players or options raise ``ValueError``)."""
     return DinoboxAECEnv(game_id, players=players, render_mode=render_mode, illegal=illegal, **options)
 
@@ -62,8 +63,14 @@ class DinoboxAECEnv(AECEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
-                 illegal: str = "lose", **options: Any) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        players: int | None = None,
+        render_mode: str | None = None,
+        illegal: str = "lose",
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.game = dinobox.load_game(game_id, players=players, **options)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -83,8 +90,9 @@ class DinoboxAECEnv(AECEnv):
             }
         )
         # One space object per agent (PettingZoo seeds them separately).
-        self.observation_spaces = {a: obs_space if i == 0 else _copy_space(obs_space)
-                                   for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            a: obs_space if i == 0 else _copy_space(obs_space) for i, a in enumerate(self.possible_agents)
+        }
         self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
         self._rng = random.Random()
         self.state: State = self.game.new_initial_state()

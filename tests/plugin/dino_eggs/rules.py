@@ -129,8 +129,10 @@ def event_text(state: EggsState, kind: str, args: tuple[Any, ...], private: bool
     if kind == "swap":
         return f"Player {args[0] + 1} shows a size-{state.size(args[1])} egg and swaps it."
     if kind == "draw":
-        return f"Player {args[0] + 1} draws a size-{state.size(args[1])} egg." if private else (
-            f"Player {args[0] + 1} draws an egg."
+        return (
+            f"Player {args[0] + 1} draws a size-{state.size(args[1])} egg."
+            if private
+            else (f"Player {args[0] + 1} draws an egg.")
         )
     return "The eggs are shown: " + ", ".join(str(state.size(k)) for k in args) + "."
 

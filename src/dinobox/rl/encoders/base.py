@@ -59,14 +59,22 @@ class Encoder:
 
     def split(self, tensor: np.ndarray) -> dict[str, np.ndarray]:
         """Named views into ``tensor`` (no copies), shaped as each piece."""
-        return {p.name: tensor[a:b].reshape(p.shape) for p, (a, b) in zip(self.pieces, self.offsets.values(),
-                                                                          strict=True)}
+        return {
+            p.name: tensor[a:b].reshape(p.shape) for p, (a, b) in zip(self.pieces, self.offsets.values(), strict=True)
+        }
 
     def describe(self) -> list[dict[str, Any]]:
         """The layout as JSON (used to write and check docs/rl.md)."""
         return [
-            {"name": p.name, "start": self.offsets[p.name][0], "size": p.size, "shape": list(p.shape),
-             "low": p.low, "high": p.high, "doc": p.doc}
+            {
+                "name": p.name,
+                "start": self.offsets[p.name][0],
+                "size": p.size,
+                "shape": list(p.shape),
+                "low": p.low,
+                "high": p.high,
+                "doc": p.doc,
+            }
             for p in self.pieces
         ]
 
