@@ -166,15 +166,7 @@ def simulate(
     game, seats = seat_game(game_id, bots, players, variant, option, set_data)
     from dinobox.simulate import SimConfig
 
-    config = SimConfig(
-        game=game_id,
-        bots=tuple(seats),
-        games=games,
-        seed=seed,
-        players=game.num_players,
-        options=dict(game.options),
-        data=dict(game.data_overrides),
-    )
+    config = SimConfig.from_game(game, seats, games, seed)
     try:
         config.check()
         if skill_trace < 0:

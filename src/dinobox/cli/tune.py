@@ -57,15 +57,7 @@ def tune(
     from dinobox.simulate import SimConfig
     from dinobox.simulate.tune import TuneSetup, check_params, parse_objective, parse_param
 
-    base = SimConfig(
-        game=game_id,
-        bots=tuple(seats),
-        games=games,
-        seed=seed,
-        players=game.num_players,
-        options=dict(game.options),
-        data=dict(game.data_overrides),
-    )
+    base = SimConfig.from_game(game, seats, games, seed)
     try:
         base.check()
         _check_counts(trials=trials, batch=batch, jobs=jobs, confirm=2 if confirm is None else confirm, backend=backend)

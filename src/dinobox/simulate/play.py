@@ -32,6 +32,19 @@ class SimConfig:
     options: dict[str, Any] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def from_game(cls, game: Game, bots: list[str], games: int, seed: int) -> SimConfig:
+        """The configuration that plays ``game`` (its players, options and data) with ``bots``."""
+        return cls(
+            game=game.id,
+            bots=tuple(bots),
+            games=games,
+            seed=seed,
+            players=game.num_players,
+            options=dict(game.options),
+            data=dict(game.data_overrides),
+        )
+
     def build_game(self) -> Game:
         return load_game(self.game, players=self.players, data=self.data, **self.options)
 
