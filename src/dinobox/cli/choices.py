@@ -195,11 +195,11 @@ class ChoiceTree:
 class KeyBook:
     """Keys that do not move: an option keeps its key for as long as one player is deciding."""
 
-    owner: int | None = None
+    owner: object = None
     keys: dict[str, str] = field(default_factory=dict)
 
-    def start(self, owner: int | None) -> None:
-        """A new player decides: keys are handed out afresh."""
+    def start(self, owner: object) -> None:
+        """Someone else decides (``owner``: e.g. the seat and its turn): keys are handed out afresh."""
         if owner != self.owner:
             self.owner = owner
             self.keys.clear()

@@ -83,7 +83,7 @@ class PlainClient:
         if len(table.humans) > 1 and seat != self.last_human:
             self.handover(seat)
         self.last_human = seat
-        self.keys.start(seat)
+        self.keys.start((seat, table.state.turn_count()))
         self.show_events(seat)
         console.rule(f"{table.who(seat)} to act")
         console.print(render_text(table.game, table.state.view(seat)))

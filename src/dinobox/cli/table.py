@@ -96,6 +96,7 @@ class Table:
         self.state: State = game.new_initial_state()
         self.undo_stack: list[UndoPoint] = []
         self.last_legal: dict[int, list[int]] = {}
+        self.legal_turn: dict[int, int] = {}
         self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
 
     # ----- who is who --------------------------------------------------------------------
@@ -181,7 +182,10 @@ class Table:
         """The person to act takes ``action`` (an ``IllegalActionError`` changes nothing)."""
         seat = self.state.current_player()
         before = self.state
-        self.last_legal[seat] = before.legal_actions()
+        turn = before.turn_count()
+        if self.legal_turn.get(seat) != turn:  # what the seat could do at the start of its turn
+            self.legal_turn[seat] = turn
+            self.last_legal[seat] = before.legal_actions()
         reveals = step_reveals(before, seat, action) if action in before.legal_actions() else True
         after = before.clone()
         after.apply_action(action)
@@ -224,10 +228,10 @@ class Table:
         return after.view(seat)
 
     def not_offered(self, seat: int, limit: int = 3) -> list[str]:
-        """Why moves the seat had last time are missing now (hand limit, food, ...), as the
-        engine words it: one line per distinct reason."""
+        """Why moves the seat had at the start of its last turn are missing at the start of this
+        one (hand limit, food, ...), as the engine words it: one line per distinct reason."""
         before = self.last_legal.get(seat)
-        if not before:
+        if not before or self.legal_turn.get(seat) == self.state.turn_count():
             return []
         now = set(self.state.legal_actions())
         kinds = {self.state.describe_action(a).get("kind") for a in now}

@@ -75,6 +75,7 @@ class PlayApp(App[None]):
         Binding("escape", "step_back", "back a step"),
         Binding("u", "undo", "undo"),
         Binding("s", "save", "save"),
+        Binding("b", "wide_board", "wide board"),
         Binding("q", "quit_game", "quit"),
     ]
 
@@ -174,7 +175,7 @@ class PlayApp(App[None]):
             return
         self.viewer = seat
         self.last_human = seat
-        self.keys.start(seat)
+        self.keys.start((seat, self.table.state.turn_count()))
         self.choice_tree = ChoiceTree(self.table.described())
         self.macros = self.table.macros(seat)
         self.reasons = self.table.not_offered(seat)
@@ -215,6 +216,11 @@ class PlayApp(App[None]):
         else:
             self.message = "Nothing to undo: only your own steps this turn, before anything hidden was shown."
             self.refresh_preview()
+
+    def action_wide_board(self) -> None:
+        """Give the board the whole width (again: bring the side column back)."""
+        side = self.query_one("#side")
+        side.display = not side.display
 
     def action_save(self) -> None:
         self.write_record()
@@ -280,26 +286,24 @@ class PlayApp(App[None]):
         self.query_one("#status", Static).update(markup_line(text + f" · seed {table.seed}"))
 
     def pictures(self) -> tuple[list[str], list[str]]:
-        """The board's lines without the viewer's secrets, and the secrets."""
+        """The board as the viewer sees it, and the lines of it a spectator would not see."""
         state, game = self.table.state, self.table.game
         public = render_text(game, state.view(None))
         if self.viewer is None:
             return public.splitlines(), []
         mine = render_text(game, state.view(self.viewer))
-        secret = private_lines(mine, public)
-        hidden = set(secret)
-        return [line for line in mine.splitlines() if line not in hidden], secret
+        return mine.splitlines(), private_lines(mine, public)
 
     def refresh_board(self, preview: dict[str, Any] | None = None) -> None:
         lines, secret = self.pictures()
         board = self.query_one("#board")
         if preview is not None and self.viewer is not None:
             after = render_text(self.table.game, preview).splitlines()
-            hidden = set(private_lines("\n".join(after), render_text(self.table.game, self.table.state.view(None))))
-            after = [line for line in after if line not in hidden] if secret else after
             before = set(lines)
             changed = {i for i, line in enumerate(after) if line not in before}
             self.query_one("#board-text", Static).update(board_text(after, changed))
+            if changed:
+                board.scroll_to(y=max(0, min(changed) - 2), animate=False)
             board.border_title = (
                 f"Board · preview: {plural(len(changed), 'line')} marked ▌" if changed else "Board · preview: no change"
             )
@@ -309,7 +313,7 @@ class PlayApp(App[None]):
         you = self.query_one("#you")
         you.display = bool(secret)
         if self.viewer is not None:
-            you.border_title = f"{self.table.names[self.viewer]}: your hand and secrets"
+            you.border_title = f"{self.table.names[self.viewer]}: only you see this"
         self.query_one("#you-text", Static).update(board_text(secret, wrap=True))
 
     def refresh_players(self) -> None:
