@@ -50,9 +50,9 @@ def play(
     if table.humans and not sys.stdin.isatty():
         console.print("[dim]stdin is not a terminal: reading choices from it[/]")
     console.print(
-        f"[bold]{game.title}[/] · {plural(game.num_players, 'player')} · seed {seed} · seats: "
-        + ", ".join(table.who(i) for i in range(game.num_players))
+        f"[bold]{game.title}[/] · {plural(game.num_players, 'player')} · seed {seed} · seats: {', '.join(seats)}"
     )
+    console.print("players: " + ", ".join(table.who(i) for i in range(game.num_players)))
     try:
         PlainClient(table, save).run()
     except (KeyboardInterrupt, EOFError, Quit):
