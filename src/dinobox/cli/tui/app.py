@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -25,6 +26,8 @@ from dinobox.cli.table import Table, plural, private_lines, render_text
 from dinobox.cli.tui.screens import ConfirmQuit, Handover
 from dinobox.engine.errors import DinoboxError
 
+SHOW_EVERY = 0.3
+"""Seconds between two pictures of the table while bots play."""
 LOG_KEEP = 400
 """Log entries kept in the log pane (it scrolls; the whole log is in the record)."""
 
@@ -95,6 +98,7 @@ class PlayApp(App[None]):
         self.log_count = 0
         self.reasons: list[str] = []
         self.message = ""
+        self.picture_cache: tuple[object, tuple[list[str], list[str]]] = (None, ([], []))
         self.settled = asyncio.Event()
         """Set while the app waits on a person (or the game is over): for tests and scripts."""
 
@@ -151,11 +155,16 @@ class PlayApp(App[None]):
         """Chance and bots play until a person decides; bots think in a thread."""
         table = self.table
         self.show_waiting()
+        shown = time.monotonic()
         while table.automatic_pending():
             think = table.bot_choice()
             action = None if think is None else await asyncio.to_thread(think)
             table.step_automatic(action)
-            self.refresh_log()
+            if time.monotonic() - shown > SHOW_EVERY:  # a long run of bot moves is shown as it goes
+                self.refresh_log()
+                self.refresh_board()
+                shown = time.monotonic()
+        self.refresh_log()
         self.busy = False
         seat = table.human_to_act()
         if seat is None:
@@ -258,10 +267,9 @@ class PlayApp(App[None]):
     # ----- drawing ----------------------------------------------------------------------------
     def refresh_all(self) -> None:
         self.refresh_status()
-        self.refresh_board()
         self.refresh_players()
         self.refresh_log()
-        self.refresh_choices()
+        self.refresh_choices()  # and the board, through the preview of the highlighted choice
 
     def blank(self) -> None:
         """Nothing of anyone's hand on the table screen (before a handover)."""
@@ -288,11 +296,17 @@ class PlayApp(App[None]):
     def pictures(self) -> tuple[list[str], list[str]]:
         """The board as the viewer sees it, and the lines of it a spectator would not see."""
         state, game = self.table.state, self.table.game
+        key = (id(state), state.move_number(), self.viewer)
+        if self.picture_cache[0] == key:
+            return self.picture_cache[1]
         public = render_text(game, state.view(None))
         if self.viewer is None:
-            return public.splitlines(), []
-        mine = render_text(game, state.view(self.viewer))
-        return mine.splitlines(), private_lines(mine, public)
+            found: tuple[list[str], list[str]] = (public.splitlines(), [])
+        else:
+            mine = render_text(game, state.view(self.viewer))
+            found = (mine.splitlines(), private_lines(mine, public))
+        self.picture_cache = (key, found)
+        return found
 
     def refresh_board(self, preview: dict[str, Any] | None = None) -> None:
         lines, secret = self.pictures()
