@@ -111,3 +111,19 @@ def test_quitting_asks_first_and_can_save(tmp_path: Path) -> None:
 
 def test_plurals() -> None:
     assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards" and plural(1, "man", "men") == "1 man"
+
+
+def test_a_click_chooses_like_a_key() -> None:
+    async def run() -> None:
+        app = make_app("dino-race", seed=7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            second = app.shown[1]
+            assert second.action is None  # a group: the click opens its step
+            await pilot.click("#choices", offset=(5, 2))  # the title bar, then the first and second lines
+            await settle(pilot, app)
+            tree = app.choice_tree
+            assert tree is not None
+            assert tree.path == [second]
+
+    asyncio.run(run())

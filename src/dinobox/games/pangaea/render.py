@@ -43,7 +43,8 @@ def players(view: PangaeaView) -> list[str]:
         )
         allies = f"  allies: {', '.join(view['players'][q]['name'] for q in p['allies'])}" if p["allies"] else ""
         lines.append(
-            f"{mark}{p['name']:<7}({SEAT_LETTERS[p['seat']]}) {p['score']:>3} pts  explorer {where}  "
+            f"{mark}{p['name']:<7}({SEAT_LETTERS[p['seat']]}) {p['score']:>3} "
+            f"{'pt ' if p['score'] == 1 else 'pts'}  explorer {where}  "
             f"shelters {p['shelters']} (left {p['shelters_left']}){allies}"
         )
         lines.append("         cards: " + (" | ".join(card(c) for c in p["hand"]) or "-"))

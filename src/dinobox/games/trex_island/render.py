@@ -240,7 +240,8 @@ def _pending_lines(view: TRexView, names: list[str]) -> list[str]:
     if "attack" in view:
         a = view["attack"]
         team = view["dice"][a["team"]]["name"]
-        out.append(f"[bold red]Attack![/] {a['kind']} on {team}: {a['men']} man/men at stake")
+        men = "man" if a["men"] == 1 else "men"
+        out.append(f"[bold red]Attack![/] {a['kind']} on {team}: {a['men']} {men} at stake")
     if view["over"]:
         scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(view["scores"]))
         out.append(f"[bold]Final scores:[/] {scores} · winner(s): {', '.join(names[w] for w in view['winners'])}")
