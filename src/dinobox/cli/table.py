@@ -67,18 +67,10 @@ class UndoPoint:
 
 
 def step_reveals(state: State, seat: int, action: int) -> bool:
-    """Would ``action`` show ``seat`` something it does not know now? Uses the engine's own
-    answer when it has one; otherwise the conservative rule: any event whose text differs
-    between the seat's log and a spectator's, and any chance outcome, counts as revealing."""
-    engine = getattr(state, "reveals_to", None)
-    if callable(engine):
-        return bool(engine(seat, action))
-    after = state.clone()
-    after.apply_action(action)
-    start = state.log_length()
-    mine = [e["text"] for e in after.log(seat, since=start)]
-    public = [e["text"] for e in after.log(None, since=start)]
-    return mine != public
+    """Would ``action`` show ``seat`` something it does not know now (a chance outcome, a
+    private event, a hidden part of its view)? The engine's answer, the same the web server's
+    undo follows."""
+    return state.reveals_to(seat, action)
 
 
 class Table:

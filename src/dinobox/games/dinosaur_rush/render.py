@@ -67,7 +67,7 @@ def render_board(view: DinosaurRushView) -> str:
     return "\n".join(lines)
 
 
-def _column_numbers(row: list[dict[str, Any]], left: int) -> str:
+def _column_numbers(row: list[CellView], left: int) -> str:
     """The dim line under a board row: each space's number (``F8`` is row F, number 8)."""
     line, col = "", 0
     for number, c in enumerate(row, 1):
@@ -77,13 +77,14 @@ def _column_numbers(row: list[dict[str, Any]], left: int) -> str:
     return f"[dim]{line}[/]"
 
 
-def under_paleontologists(view: dict[str, Any]) -> str | None:
+def under_paleontologists(view: DinosaurRushView) -> str | None:
     """What lies under each paleontologist (its space shows only the bone count)."""
     parts = []
     for c in view["board"]["cells"]:
         who = c.get("paleontologist")
-        if who is not None and sum(c.get("bones", [])):
-            bones = " ".join(f"{n} {CATEGORY_BONE_NAMES[i]}" for i, n in enumerate(c["bones"]) if n)
+        counts: list[int] = c.get("bones", [])
+        if who is not None and any(counts):
+            bones = " ".join(f"{n} {CATEGORY_BONE_NAMES[i]}" for i, n in enumerate(counts) if n)
             parts.append(f"{view['players'][who]['name']} at {c['label']}: {bones}")
     return "Under the paleontologists: " + "; ".join(parts) if parts else None
 
