@@ -12,6 +12,7 @@ from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_LETTERS
 from dinobox.games.dinosaur_rush.viewtypes import BuildView, CellView, DinosaurRushView, PlayerView, ability_of
 
+CATEGORY_BONE_NAMES = ("green", "red", "yellow", "blue", "white")
 SEAT_STYLE = ("dark_orange", "magenta", "cyan", "hot_pink", "bold white")
 BONE_STYLE = {"G": "green", "R": "red", "Y": "yellow", "B": "blue", "W": "white"}
 
@@ -62,7 +63,30 @@ def render_board(view: DinosaurRushView) -> str:
             col = pos + 3
         label = chr(ord("A") + ys.index(y))
         lines.append(f"{label}  {line}")
+        lines.append("   " + _column_numbers(row, left))
     return "\n".join(lines)
+
+
+def _column_numbers(row: list[CellView], left: int) -> str:
+    """The dim line under a board row: each space's number (``F8`` is row F, number 8)."""
+    line, col = "", 0
+    for number, c in enumerate(row, 1):
+        pos = (c["x"] - left) * 2 + (1 if number < 10 else 0)
+        line += " " * max(0, pos - col) + str(number)
+        col = pos + len(str(number))
+    return f"[dim]{line}[/]"
+
+
+def under_paleontologists(view: DinosaurRushView) -> str | None:
+    """What lies under each paleontologist (its space shows only the bone count)."""
+    parts = []
+    for c in view["board"]["cells"]:
+        who = c.get("paleontologist")
+        counts: list[int] = c.get("bones", [])
+        if who is not None and any(counts):
+            bones = " ".join(f"{n} {CATEGORY_BONE_NAMES[i]}" for i, n in enumerate(counts) if n)
+            parts.append(f"{view['players'][who]['name']} at {c['label']}: {bones}")
+    return "Under the paleontologists: " + "; ".join(parts) if parts else None
 
 
 def _skeleton(rows: list[str] | None) -> list[str]:
@@ -103,6 +127,14 @@ def render(view: DinosaurRushView) -> str:
         "@X = paleontologist; ### tar pit; + start space; red background = sabotage token; "
         ", = outer row without bones[/]"
     )
+    lines.append(
+        "[dim]rows A-K top to bottom, each space numbered below it (F8 = row F, space 8); "
+        "@X3 = paleontologist of player X on 3 bones; ' = start space with 4 players; "
+        "N* = N bones on a site; . = dig site without bones[/]"
+    )
+    under = under_paleontologists(view)
+    if under:
+        lines.append(under)
     known = [c for c in view["board"]["cells"] if c.get("token")]
     if known:
         lines.append(

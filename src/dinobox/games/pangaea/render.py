@@ -3,7 +3,7 @@ countdown and scores, and every player's face-up STAR cards and Evolution cards.
 
 from __future__ import annotations
 
-from dinobox.games.pangaea.viewtypes import CardView, PangaeaView
+from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
 from dinobox.games.pangaea.worldtext import SEAT_LETTERS, render_world
 
 SYMBOL_ICONS = {"moon": "Moon", "sun": "Sun", "volcano": "Volcano", "planet": "Planet", "all": "Any"}
@@ -43,7 +43,8 @@ def players(view: PangaeaView) -> list[str]:
         )
         allies = f"  allies: {', '.join(view['players'][q]['name'] for q in p['allies'])}" if p["allies"] else ""
         lines.append(
-            f"{mark}{p['name']:<7}({SEAT_LETTERS[p['seat']]}) {p['score']:>3} pts  explorer {where}  "
+            f"{mark}{p['name']:<7}({SEAT_LETTERS[p['seat']]}) {p['score']:>3} "
+            f"{'pt ' if p['score'] == 1 else 'pts'}  explorer {where}  "
             f"shelters {p['shelters']} (left {p['shelters_left']}){allies}"
         )
         lines.append("         cards: " + (" | ".join(card(c) for c in p["hand"]) or "-"))
@@ -54,6 +55,23 @@ def players(view: PangaeaView) -> list[str]:
 def _start_player(view: PangaeaView) -> str:
     first = view["start_player"]
     return "not drawn yet" if first is None else view["players"][first]["name"]
+
+
+COVER_TILES = {"sand": ":", "snow": "*", "lava": "#", "stone": "o"}
+TILE_SHORT = {"sea": ".", "level1": "1", "level2": "2", "mountain": "M", "volcano": "V", **COVER_TILES}
+
+
+def under_tiles(world: WorldView) -> str:
+    """What lies under each sand, snow, lava and stone tile (the map shows only the top one)."""
+    cols = world["cols"]
+    parts = []
+    for index, stack in enumerate(world["stacks"]):
+        if len(stack) > 1 and stack[-1] in COVER_TILES:
+            under = "/".join(TILE_SHORT.get(t, "?") for t in reversed(stack[:-1]))
+            parts.append(f"r{index // cols}c{index % cols} {COVER_TILES[stack[-1]]} on {under}")
+        elif len(stack) == 1 and stack[0] in COVER_TILES:
+            parts.append(f"r{index // cols}c{index % cols} {COVER_TILES[stack[0]]} on sea")
+    return "under the tiles: " + (", ".join(parts) if parts else "nothing covered yet")
 
 
 def render(view: PangaeaView) -> str:
@@ -67,6 +85,9 @@ def render(view: PangaeaView) -> str:
         render_world(view["world"], markup=True, stars=view.get("stars")),
         "legend: . sea 1 level1 2 level2 M mountain V volcano : sand * snow # lava o stone | "
         "a-d Explorers, A-D Shelters, R T-Rex, S Brontosaurus, @ Event locator, + free star",
+        under_tiles(view["world"]),
+        "cards: number, action (Up, Down, Climate, Quake, Dino), range (r1 one space, r3- three in a row, "
+        "r3/ and r3\\ three on a diagonal, r7* a space and its six neighbours), symbol",
         "",
     ]
     score_line = sorted(((p["score"], p["name"]) for p in view["players"]), reverse=True)

@@ -46,7 +46,8 @@ def _label(space: SpaceView) -> str:
         return "HELI"
     if space["kind"] == "rest":
         return f"{space['id']:>2}?{space.get('tokens', 0)}"[:CELL]
-    return str(space["id"]).rjust(3).ljust(CELL)
+    # the colour's letter as well as its colour: readable on a monochrome terminal
+    return f"{space['kind'][0]}{space['id']:>2}".ljust(CELL)
 
 
 def _occupants(view: TRexView) -> dict[int, list[DieView]]:
@@ -99,9 +100,49 @@ def board_lines(view: TRexView) -> list[str]:
                 label = mark + label[1:]
             top.append(f"[{style}]{label}[/]")
             bottom.append(_marker(here.get(s["id"], []), names, view["trex"] == s["id"]))
-        lines.append(" ".join(top).rstrip())
+        links = _links(grid, r, cols)
+        lines.append("".join(cell + links[c] for c, cell in enumerate(top)).rstrip())
         lines.append(" ".join(bottom).rstrip())
+        between = _links_down(grid, r, cols)
+        if between.strip():
+            lines.append(between.rstrip())
     return lines
+
+
+ARROW_WIDTH = CELL + 1
+
+
+def _links(grid: dict[tuple[int, int], SpaceView], r: int, cols: int) -> list[str]:
+    """The character after each cell of row ``r``: the path's direction to the next cell."""
+    out = []
+    for c in range(cols):
+        here, right = grid.get((r, c)), grid.get((r, c + 1))
+        mark = " "
+        if here and right and right["id"] in here["next"]:
+            mark = "→"
+        elif here and right and here["id"] in right["next"]:
+            mark = "←"
+        out.append(mark)
+    return out
+
+
+def _links_down(grid: dict[tuple[int, int], SpaceView], r: int, cols: int) -> str:
+    """A line of arrows between rows ``r`` and ``r + 1`` (up, down and diagonal steps of the path)."""
+    line = [" "] * (cols * ARROW_WIDTH + 1)
+    for c in range(cols):
+        here, below = grid.get((r, c)), grid.get((r + 1, c))
+        base = c * ARROW_WIDTH
+        if here:
+            for dc, arrow, at in ((0, "↓", base + 1), (1, "↘", base + CELL), (-1, "↙", base - 1)):
+                other = grid.get((r + 1, c + dc))
+                if other and other["id"] in here["next"] and at >= 0:
+                    line[at] = arrow
+        if below:
+            for dc, arrow, at in ((0, "↑", base + 2), (1, "↗", base + CELL), (-1, "↖", base - 1)):
+                other = grid.get((r, c + dc))
+                if other and other["id"] in below["next"] and at >= 0:
+                    line[at] = arrow
+    return "".join(line)
 
 
 def render(view: TRexView) -> str:
@@ -115,6 +156,11 @@ def render(view: TRexView) -> str:
     out.append(
         "[black on dark_orange] orange [/] [white on purple4] purple [/] [black on dark_cyan] cyan [/] "
         "[bold white on grey35] id?tokens: rest point [/] [bold black on green3] HELI [/] ▶ start"
+    )
+    out.append(
+        "o/p/c + number: orange/purple/cyan space; → ← ↑ ↓ ↗ ↘ ↖ ↙: the way along the path (two arrows out of "
+        "a space: a fork); under a space: R4 = Red team of 4 men, T-RX = the T-Rex, T2d = the T-Rex with 2 teams, "
+        "3dc = 3 teams (listed below)"
     )
     trex = view["trex"]
     out.append(f"T-Rex: {'on space ' + str(trex) if trex is not None else 'not on the map'}")
@@ -194,7 +240,8 @@ def _pending_lines(view: TRexView, names: list[str]) -> list[str]:
     if "attack" in view:
         a = view["attack"]
         team = view["dice"][a["team"]]["name"]
-        out.append(f"[bold red]Attack![/] {a['kind']} on {team}: {a['men']} man/men at stake")
+        men = "man" if a["men"] == 1 else "men"
+        out.append(f"[bold red]Attack![/] {a['kind']} on {team}: {a['men']} {men} at stake")
     if view["over"]:
         scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(view["scores"]))
         out.append(f"[bold]Final scores:[/] {scores} · winner(s): {', '.join(names[w] for w in view['winners'])}")

@@ -1,0 +1,223 @@
+"""Choosing among the legal actions in steps, with keys that stay put while a player decides.
+
+Shared by the full-screen app and the line-mode client. Generic over games: the steps come
+from the fields that ``State.describe_action`` returns (``kind``, ``card``, ``dino``,
+``target_seat``, ``space``, ...). A long list of choices is split by the first field, in
+:data:`FIELD_ORDER`, whose values differ among them (the kind of move, then the card, then
+the piece, then the target), and each group is one option that opens the next step.
+
+Keys: a :class:`KeyBook` gives an option the same key every time it appears during one
+player's decisions (``End buying`` stays on the same key after each purchase); it is
+forgotten when another player decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+FIELD_ORDER = (
+    "kind",
+    "card",
+    "cards",
+    "with",
+    "evolution",
+    "verb",
+    "character",
+    "dino",
+    "die",
+    "team",
+    "slot",
+    "part",
+    "category",
+    "target_seat",
+    "target_dino",
+    "target",
+    "space",
+    "cell",
+    "label",
+    "direction",
+    "edge",
+    "pile",
+    "tile",
+    "colour",
+    "bones",
+)
+"""Fields that make a step, in the order they are asked; other fields come after, in the
+order the game gives them. True/False flags never make a step (they describe, not choose)."""
+
+FLAT_LIMIT = 9
+"""At most this many choices are listed as they are, without a step."""
+
+RESERVED_KEYS = frozenset("qulsbh?")
+"""Keys the clients keep for themselves (quit, undo, log, save, back, help)."""
+KEY_ORDER = "123456789" + "".join(k for k in "abcdefghijkmnoprtvwxyz" if k not in RESERVED_KEYS) + "0"
+STABLE = ("action", "player", "text")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One line of a step: either one action (``action`` set) or a group that opens a step."""
+
+    label: str
+    actions: tuple[int, ...]
+    ident: str
+
+    @property
+    def action(self) -> int | None:
+        return self.actions[0] if len(self.actions) == 1 else None
+
+    @property
+    def count(self) -> int:
+        return len(self.actions)
+
+
+def strip_actor(text: str) -> str:
+    """``"Red: roll the die"`` -> ``"roll the die"`` (the pane already says who acts)."""
+    head, sep, rest = text.partition(": ")
+    return rest if sep and " " not in head.strip() else text
+
+
+def _step_fields(infos: Sequence[dict[str, Any]]) -> list[str]:
+    """The fields that may split these choices, in asking order (lists split position by position)."""
+    seen: list[str] = []
+    for info in infos:
+        for key, value in info.items():
+            if key in STABLE or isinstance(value, bool):
+                continue
+            names = [f"{key}.{i}" for i in range(len(value))] if isinstance(value, list) else [key]
+            for name in names:
+                if name not in seen:
+                    seen.append(name)
+
+    def rank(name: str) -> tuple[int, int]:
+        base = name.split(".")[0]
+        known = FIELD_ORDER.index(base) if base in FIELD_ORDER else len(FIELD_ORDER)
+        return known, seen.index(name)
+
+    return sorted(seen, key=rank)
+
+
+def _value(info: dict[str, Any], name: str) -> Any:
+    key, _, index = name.partition(".")
+    value = info.get(key)
+    if index and isinstance(value, list):
+        position = int(index)
+        return value[position] if position < len(value) else None
+    return value
+
+
+def _common_prefix(texts: Iterable[str]) -> str:
+    """The words every text starts with."""
+    words: list[str] | None = None
+    for text in texts:
+        parts = text.split(" ")
+        if words is None:
+            words = parts
+            continue
+        n = 0
+        while n < min(len(words), len(parts)) and words[n] == parts[n]:
+            n += 1
+        words = words[:n]
+    return " ".join(words or [])
+
+
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+class ChoiceTree:
+    """The legal actions of one decision, taken in steps. ``path`` is the groups opened so far."""
+
+    def __init__(self, infos: Sequence[dict[str, Any]]) -> None:
+        self.infos = {int(i["action"]): i for i in infos}
+        self.order = [int(i["action"]) for i in infos]
+        self.path: list[Option] = []
+
+    def candidates(self) -> list[int]:
+        return list(self.path[-1].actions) if self.path else list(self.order)
+
+    def options(self) -> list[Option]:
+        """The lines of the current step."""
+        return self.split(self.candidates())
+
+    def split(self, actions: list[int]) -> list[Option]:
+        infos = [self.infos[a] for a in actions]
+        if len(actions) <= FLAT_LIMIT:
+            return [self._leaf(a) for a in actions]
+        for name in _step_fields(infos):
+            groups: dict[Any, list[int]] = {}
+            for a in actions:
+                groups.setdefault(_hashable(_value(self.infos[a], name)), []).append(a)
+            if len(groups) > 1:
+                return [self._group(name, value, members) for value, members in groups.items()]
+        return [self._leaf(a) for a in actions]
+
+    def _leaf(self, action: int) -> Option:
+        text = strip_actor(str(self.infos[action].get("text", action)))
+        return Option(text, (action,), f"action:{text}")
+
+    def _group(self, name: str, value: Any, members: list[int]) -> Option:
+        if len(members) == 1:
+            return self._leaf(members[0])
+        texts = [strip_actor(str(self.infos[a].get("text", ""))) for a in members]
+        prefix = _common_prefix(texts)
+        shown = str(value).replace("_", " ") if not isinstance(value, tuple) else " + ".join(map(str, value))
+        if " " in prefix.strip():
+            label = f"{prefix} …"
+        elif name == "kind":
+            label = f"{shown} …"
+        else:
+            label = f"{name.split('.')[0].replace('_', ' ')}: {shown} …"
+        label += f" ({len(members)} choices)"
+        return Option(label, tuple(members), f"{name}={value!r}")
+
+    def open(self, option: Option) -> int | None:
+        """Choose ``option``: its action if it is one, else None after opening its step."""
+        if option.action is not None:
+            return option.action
+        self.path.append(option)
+        return None
+
+    def back(self) -> bool:
+        """Go back one step (Esc); False when already at the first step."""
+        if not self.path:
+            return False
+        self.path.pop()
+        return True
+
+    def breadcrumb(self) -> str:
+        return " › ".join(o.label.split(" (")[0].rstrip(" …") for o in self.path)
+
+
+@dataclass
+class KeyBook:
+    """Keys that do not move: an option keeps its key for as long as one player is deciding."""
+
+    owner: object = None
+    keys: dict[str, str] = field(default_factory=dict)
+
+    def start(self, owner: object) -> None:
+        """Someone else decides (``owner``: e.g. the seat and its turn): keys are handed out afresh."""
+        if owner != self.owner:
+            self.owner = owner
+            self.keys.clear()
+
+    def assign(self, options: Sequence[Option]) -> list[str]:
+        """A key per option: the one it had before, else the first key no option here uses."""
+        taken = {self.keys[o.ident] for o in options if o.ident in self.keys}
+        out: list[str] = []
+        used_now: set[str] = set()
+        for option in options:
+            key = self.keys.get(option.ident)
+            if key is None or key in used_now:
+                given = set(self.keys.values())
+                free = [k for k in KEY_ORDER if k not in taken and k not in used_now]
+                key = next((k for k in free if k not in given), free[0] if free else "")
+                if key:
+                    self.keys[option.ident] = key
+            used_now.add(key)
+            taken.add(key)
+            out.append(key)
+        return out

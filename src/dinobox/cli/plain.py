@@ -1,0 +1,170 @@
+"""``dinobox play --plain``: the line-mode client, for pipes, screen readers and scripts.
+
+Same choices as the full-screen app: in steps, with keys that stay put while a player decides,
+undo within a turn, reasons for missing moves, and a cleared screen *and* scrollback when the
+device passes from one person to the next.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dinobox.cli.choices import ChoiceTree, KeyBook, Option
+from dinobox.cli.common import console, save_record, score_table
+from dinobox.cli.table import Table, render_text
+from dinobox.engine.errors import DinoboxError
+from dinobox.engine.state import State
+
+CLEAR_ALL = "\x1b[3J\x1b[2J\x1b[H"
+"""Erase the scrollback (ESC[3J), then the screen (ESC[2J), then home the cursor."""
+
+HELP = "b = back a step, u = undo, l = log, s = save, q = quit"
+
+
+class Quit(Exception):
+    """The person asked to leave."""
+
+
+class PlainClient:
+    """Reads choices line by line from stdin; prints to the console."""
+
+    def __init__(self, table: Table, save: Path | None) -> None:
+        self.table = table
+        self.save = save
+        self.keys = KeyBook()
+        self.seen: dict[int | None, int] = {}
+        self.last_human: int | None = None
+
+    def clear_all(self) -> None:
+        console.file.write(CLEAR_ALL)
+        console.file.flush()
+
+    def show_events(self, seat: int | None) -> None:
+        state = self.table.state
+        start = self.seen.get(seat, 0)
+        if start > state.log_length():
+            start = 0
+        for entry in state.log(seat, since=start):
+            console.print(f"  · {entry['text']}", markup=False)
+        self.seen[seat] = state.log_length()
+
+    def run(self) -> State:
+        table = self.table
+        try:
+            while not table.state.is_terminal():
+                if table.automatic_pending():
+                    table.step_automatic()
+                    if not table.humans:
+                        self.show_events(None)
+                    continue
+                seat = table.human_to_act()
+                assert seat is not None
+                self.decide(seat)
+        except (KeyboardInterrupt, EOFError, Quit) as exc:
+            if not isinstance(exc, Quit):
+                console.print("\n[yellow]game abandoned[/]")
+            if self.save:
+                save_record(table.state, self.save)
+            raise
+        self.show_events(table.narrator())
+        console.print(render_text(table.game, table.state.view(None)))
+        console.print(score_table(table.state))
+        if self.save:
+            save_record(table.state, self.save)
+        return table.state
+
+    def handover(self, seat: int) -> None:
+        self.clear_all()
+        console.input(f"Pass the device to {self.table.who(seat)} and press Enter ")
+        self.clear_all()
+
+    def decide(self, seat: int) -> None:
+        table = self.table
+        if len(table.humans) > 1 and seat != self.last_human:
+            self.handover(seat)
+        self.last_human = seat
+        self.keys.start((seat, table.state.turn_count()))
+        self.show_events(seat)
+        console.rule(f"{table.who(seat)} to act")
+        console.print(render_text(table.game, table.state.view(seat)))
+        for reason in table.not_offered(seat):
+            console.print(f"  [dim]not offered now: {reason}[/]", soft_wrap=True)
+        tree = ChoiceTree(table.described())
+        macros = table.macros(seat)
+        while True:
+            options = tree.options()
+            if not tree.path:
+                options += [Option(f"suggested: {lab}", tuple(acts), f"macro:{lab}") for lab, acts in macros]
+            keys = self.keys.assign(options)
+            keymap = {k: o for k, o in zip(keys, options, strict=True) if k}
+            crumb = tree.breadcrumb()
+            if crumb:
+                console.print(f"[bold]{crumb}[/] (b = back)")
+            for key, option in zip(keys, options, strict=True):
+                console.print(f"  [bold]{key:>2}[/] ", end="")
+                console.print(option.label, markup=False, highlight=False)
+            undo = ", u = undo" if table.can_undo() else ""
+            console.print(f"  [dim]({HELP.replace(', u = undo', undo)})[/]")
+            if self.answer(tree, keymap):
+                return
+
+    def answer(self, tree: ChoiceTree, keymap: dict[str, Option]) -> bool:
+        """Read one answer; True when the decision is made (or undone)."""
+        table = self.table
+        while True:
+            raw = console.input("your choice: ").strip().lower()
+            if raw in ("b", "esc"):
+                if not tree.back():
+                    console.print("[dim]already at the first step[/]")
+                    continue
+                return False
+            if raw == "q":
+                self.confirm_quit()
+                continue
+            if raw == "s":
+                if self.save is None:
+                    self.save = Path(f"dinobox-{table.game.id}-{table.seed}.json")
+                save_record(table.state, self.save)
+                continue
+            if raw == "l":
+                seat = table.human_to_act()
+                for entry in table.state.log(seat)[-30:]:
+                    console.print(f"  · {entry['text']}", markup=False)
+                return False
+            if raw == "u":
+                if table.undo():
+                    console.print("[dim]taken back[/]")
+                    return True
+                console.print(
+                    "[yellow]nothing to undo: only your own steps this turn, before anything hidden was shown[/]"
+                )
+                continue
+            option = keymap.get(raw)
+            if option is None:
+                console.print(
+                    f"[red]'{raw}' is not a choice[/]: type one of {', '.join(keymap)} ({HELP})", soft_wrap=True
+                )
+                continue
+            if option.ident.startswith("macro:"):
+                try:
+                    table.act_all(list(option.actions))
+                except DinoboxError as exc:
+                    console.print(f"[red]{exc}[/]")
+                    continue
+                return True
+            action = tree.open(option)
+            if action is None:
+                return False
+            table.act(action)
+            return True
+
+    def confirm_quit(self) -> None:
+        where = self.save or Path(f"dinobox-{self.table.game.id}-{self.table.seed}.json")
+        reply = console.input(f"Quit? s = save to {where} and quit, y = quit without saving, Enter = keep playing: ")
+        reply = reply.strip().lower()
+        if reply == "s":
+            self.save = where
+            raise Quit
+        if reply == "y":
+            self.save = None
+            raise Quit

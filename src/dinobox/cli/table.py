@@ -1,0 +1,253 @@
+"""One game at the terminal, whatever draws it: seats, bots, chance, undo, previews, reasons.
+
+The full-screen app (``cli/tui``) and the line-mode client (``cli/plain``) both drive a
+:class:`Table`; neither names a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dinobox.bots import make_bot
+from dinobox.engine.errors import DinoboxError
+from dinobox.engine.game import Game
+from dinobox.engine.registry import game_entry
+from dinobox.engine.state import CHANCE, State
+
+HUMAN = "human"
+PALETTE = ("red", "blue", "green", "yellow", "magenta", "cyan", "bright_white", "orange1")
+COLOUR_NAMES = {
+    "red": "red",
+    "blue": "dodger_blue1",
+    "green": "green",
+    "yellow": "yellow",
+    "orange": "dark_orange",
+    "pink": "hot_pink",
+    "purple": "medium_purple1",
+    "white": "bright_white",
+    "black": "grey50",
+    "magenta": "magenta",
+    "cyan": "cyan",
+    "brown": "orange4",
+    "grey": "grey62",
+    "gray": "grey62",
+}
+"""Rich styles for players named after a colour (a name that is no colour gets the palette)."""
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "card")`` -> ``"1 card"``; ``plural(2, "man", "men")`` -> ``"2 men"``."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def render_text(game: Game[Any], view: dict[str, Any]) -> str:
+    """The view drawn by the game's terminal renderer (plain lines of the JSON when it has none)."""
+    render = game_entry(game.id).render
+    if render is None:
+        import json
+
+        return json.dumps(view, indent=1)
+    return render(view)
+
+
+def private_lines(text_seat: str, text_public: str) -> list[str]:
+    """The lines of the seat's picture that a spectator's picture lacks: its hand and secrets."""
+    public = set(text_public.splitlines())
+    return [line for line in text_seat.splitlines() if line not in public and line.strip()]
+
+
+@dataclass
+class UndoPoint:
+    seat: int
+    before: State
+    after: State
+
+
+def step_reveals(state: State, seat: int, action: int) -> bool:
+    """Would ``action`` show ``seat`` something it does not know now (a chance outcome, a
+    private event, a hidden part of its view)? The engine's answer, the same the web server's
+    undo follows."""
+    return state.reveals_to(seat, action)
+
+
+class Table:
+    """A game in progress at one terminal. ``seats`` holds one spec per seat (``human`` or a bot)."""
+
+    def __init__(self, game: Game[Any], seats: list[str], seed: int) -> None:
+        if len(seats) != game.num_players:
+            raise DinoboxError(f"{len(seats)} seats given for {game.num_players} players")
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.humans = [i for i, s in enumerate(seats) if s == HUMAN]
+        self.rng = random.Random(seed)
+        self.bots: dict[int, Any] = {i: make_bot(s, seed * 1000 + i) for i, s in enumerate(seats) if s != HUMAN}
+        self.state: State = game.new_initial_state()
+        self.undo_stack: list[UndoPoint] = []
+        self.last_legal: dict[int, list[int]] = {}
+        self.legal_turn: dict[int, int] = {}
+        self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
+
+    # ----- who is who --------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        """The players' names as the game calls them now (a name may change, e.g. a character)."""
+        state, move, names = self._names_at
+        if state is not self.state or move != self.state.move_number():
+            names = self._read_names()
+            self._names_at = (self.state, self.state.move_number(), names)
+        return names
+
+    def _read_names(self) -> list[str]:
+        players = self.state.view(None).get("players")
+        names = [f"Seat {i + 1}" for i in range(self.game.num_players)]
+        if isinstance(players, list):
+            for i, p in enumerate(players[: len(names)]):
+                if isinstance(p, dict) and p.get("name"):
+                    names[i] = str(p["name"])
+        return names
+
+    def style(self, seat: int) -> str:
+        name = self.names[seat].lower()
+        return COLOUR_NAMES.get(name, PALETTE[seat % len(PALETTE)])
+
+    def who(self, seat: int, markup: bool = True) -> str:
+        """A seat's name, coloured, with ``(bot)`` for a bot."""
+        name = self.names[seat]
+        tag = "" if seat not in self.bots else f" ({self.seats[seat].split(':')[0]} bot)"
+        return f"[bold {self.style(seat)}]{name}[/]{tag}" if markup else name + tag
+
+    def narrator(self) -> int | None:
+        """Whose eyes the table shows while nobody decides: the one person, else a spectator's."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    # ----- moving on ---------------------------------------------------------------------
+    def to_act(self) -> int:
+        return self.state.current_player()
+
+    def human_to_act(self) -> int | None:
+        player = self.state.current_player()
+        return player if player >= 0 and player not in self.bots else None
+
+    def automatic_pending(self) -> bool:
+        """Chance or a bot must move next."""
+        player = self.state.current_player()
+        return not self.state.is_terminal() and (player == CHANCE or player in self.bots)
+
+    def bot_choice(self) -> Callable[[], int] | None:
+        """For a bot's turn: a call that thinks on a copy (safe in a thread), else None."""
+        player = self.state.current_player()
+        if player not in self.bots:
+            return None
+        bot, snapshot = self.bots[player], self.state.clone()
+        return lambda: int(bot.choose(snapshot))
+
+    def step_automatic(self, action: int | None = None) -> None:
+        """One chance outcome, or the bot's move (``action``, or chosen now)."""
+        player = self.state.current_player()
+        if player == CHANCE:
+            self.state.apply_action(self.state.sample_chance(self.rng))
+        elif player in self.bots:
+            self.state.apply_action(self.bots[player].choose(self.state) if action is None else action)
+        else:
+            raise DinoboxError("no automatic move: a person decides now")
+        self.undo_stack.clear()
+
+    def run_automatic(self) -> None:
+        while self.automatic_pending():
+            self.step_automatic()
+
+    # ----- a person decides --------------------------------------------------------------
+    def described(self) -> list[dict[str, Any]]:
+        return [self.state.describe_action(a) for a in self.state.legal_actions()]
+
+    def macros(self, seat: int) -> list[tuple[str, list[int]]]:
+        suggest = game_entry(self.game.id).macros
+        if suggest is None:
+            return []
+        return list(suggest(self.state.view(seat), self.described()))
+
+    def act(self, action: int) -> None:
+        """The person to act takes ``action`` (an ``IllegalActionError`` changes nothing)."""
+        seat = self.state.current_player()
+        before = self.state
+        turn = before.turn_count()
+        if self.legal_turn.get(seat) != turn:  # what the seat could do at the start of its turn
+            self.legal_turn[seat] = turn
+            self.last_legal[seat] = before.legal_actions()
+        reveals = step_reveals(before, seat, action) if action in before.legal_actions() else True
+        after = before.clone()
+        after.apply_action(action)
+        self.state = after
+        if not reveals and after.current_player() == seat:
+            self.undo_stack.append(UndoPoint(seat, before, after))
+        else:
+            self.undo_stack.clear()
+
+    def act_all(self, actions: list[int]) -> None:
+        """A macro: several steps in a row, all or nothing."""
+        keep, stack = self.state, list(self.undo_stack)
+        try:
+            for action in actions:
+                self.act(action)
+        except DinoboxError:
+            self.state, self.undo_stack = keep, stack
+            raise
+
+    def can_undo(self) -> bool:
+        """Only the seat's own steps this turn, and only when none showed it anything hidden."""
+        if not self.undo_stack:
+            return False
+        top = self.undo_stack[-1]
+        return top.after is self.state and self.state.current_player() == top.seat
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        self.state = self.undo_stack.pop().before
+        return True
+
+    # ----- previews and reasons ----------------------------------------------------------
+    def preview(self, seat: int, action: int) -> dict[str, Any] | None:
+        """The seat's view after ``action``, or None when the step would show it something hidden."""
+        if action not in self.state.legal_actions() or step_reveals(self.state, seat, action):
+            return None
+        after = self.state.clone()
+        after.apply_action(action)
+        return after.view(seat)
+
+    def not_offered(self, seat: int, limit: int = 3) -> list[str]:
+        """Why moves the seat had at the start of its last turn are missing at the start of this
+        one (hand limit, food, ...), as the engine words it: one line per distinct reason."""
+        before = self.last_legal.get(seat)
+        if not before or self.legal_turn.get(seat) == self.state.turn_count():
+            return []
+        now = set(self.state.legal_actions())
+        kinds = {self.state.describe_action(a).get("kind") for a in now}
+        reasons: list[str] = []
+        for action in [a for a in before if a not in now][:60]:
+            try:
+                info = self.state.describe_action(action, seat)
+            except Exception:
+                continue
+            if info.get("kind") not in kinds:
+                continue
+            probe = self.state.clone()
+            try:
+                probe.apply_action(action)
+            except DinoboxError as exc:
+                reason = str(exc).split("refused: ", 1)[-1]
+                line = f"{_short(str(info.get('text', action)))}: {reason}"
+                if reason not in {r.split(": ", 1)[-1] for r in reasons} and "not one of the legal" not in reason:
+                    reasons.append(line)
+            if len(reasons) >= limit:
+                break
+        return reasons
+
+
+def _short(text: str) -> str:
+    head, sep, rest = text.partition(": ")
+    return rest if sep and " " not in head else text

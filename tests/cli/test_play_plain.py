@@ -1,0 +1,61 @@
+"""``dinobox play --plain``: the line-mode client keeps the full-screen app's fixes."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from dinobox.cli.app import app
+from dinobox.cli.plain import CLEAR_ALL
+
+runner = CliRunner()
+
+
+def test_plain_menus_come_in_steps_with_back() -> None:
+    # Dino Race's first menu is long: it is grouped; "b" goes back; then roll the die (the last group)
+    answers = "\n".join(["2", "b"] + ["1"] * 600) + "\n"
+    result = runner.invoke(
+        app,
+        ["play", "dino-race", "--plain", "--players", "2", "--bots", "human,heuristic", "--seed", "7"],
+        input=answers,
+    )
+    assert "choices)" in result.output  # a group line: "swap … (8 choices)"
+    assert "(b = back)" in result.output
+    assert "Red to act" in result.output
+
+
+def test_plain_hotseat_clears_screen_and_scrollback() -> None:
+    answers = "\n".join([""] + ["1", ""] * 400) + "\n"
+    result = runner.invoke(
+        app,
+        ["play", "dino-race", "--plain", "--players", "2", "--bots", "human,human", "--seed", "3"],
+        input=answers,
+    )
+    assert "Pass the device to" in result.output
+    assert CLEAR_ALL in result.output and "\x1b[3J" in CLEAR_ALL
+    # nothing of a seat's hand is printed after a handover's clearing and before the next one
+    chunks = result.output.split(CLEAR_ALL)
+    for chunk in chunks:
+        assert chunk.count("Your hand:") <= chunk.count("to act")
+
+
+def test_plain_quit_asks_and_saves(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "g.json"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "pangaea",
+            "--plain",
+            "--players",
+            "2",
+            "--bots",
+            "human,heuristic",
+            "--seed",
+            "1",
+            "--save",
+            str(record),
+        ],
+        input="q\n\nq\ns\n",
+    )
+    assert "Quit?" in result.output
+    assert record.exists()
