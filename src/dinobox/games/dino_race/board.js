@@ -1,7 +1,7 @@
 // Dino Race: the volcano and the 12-tile track with lava and dinos, the players, your hand,
 // the prize counters and the die. Dinos, cards, players and prizes are clickable when a legal
 // choice involves them.
-import { h, s, SEAT_HEX } from "/static/js/ui.js";
+import { h, playerName, s, SEAT_HEX } from "/static/js/ui.js";
 
 const TERRAIN = {
   plains: { fill: "#e9dc7c", ink: "#4a4010", icon: "🌾" },
@@ -57,7 +57,7 @@ export function render(root, ctx) {
   if (view.hand) root.append(handBox(view, ctx));
   const roll = ctx.legal.find((a) => a.kind === "roll");
   if (roll) {
-    const die = h("button", { type: "button", class: "primary", id: "roll-die" }, "🎲 Roll the event die (end your turn)");
+    const die = h("button", { type: "button", class: "primary", id: "roll-die" }, dieIcon(), "Roll the event die (end your turn)");
     ctx.offer(die, (a) => a.kind === "roll");
     root.append(h("p", {}, die));
   }
@@ -75,7 +75,7 @@ function trackSvg(view, ctx) {
   svg.append(s("g", { "data-tile": 0 },
     hex(vx, vy, { fill: view.volcano_active ? "#5b1a0e" : "#6d6258", stroke: view.volcano_active ? "#ff5a1f" : "#3a332c",
       "stroke-width": 4 }),
-    s("text", { x: vx, y: vy - 6, "text-anchor": "middle", "font-size": 22 }, "🌋"),
+    volcanoCone(vx, vy - 8, view.volcano_active),
     s("text", { x: vx, y: vy + 20, "text-anchor": "middle", "font-size": 11, fill: "#fff" },
       view.volcano_active ? "ACTIVE" : "quiet")));
   for (const tile of view.track) {
@@ -85,7 +85,7 @@ function trackSvg(view, ctx) {
     g.append(hex(x, y, tile.lava ? { fill: "url(#lava)", stroke: "#7b1e06", "stroke-width": 2 }
       : { fill: t.fill, stroke: "#5a4a30", "stroke-width": 2 }));
     g.append(s("text", { x, y: y - R + 16, "text-anchor": "middle", "font-size": 11, fill: tile.lava ? "#fff" : t.ink },
-      `${tile.tile}${tile.tile === n ? " 🏁" : ""}`));
+      tile.tile === n ? `${tile.tile} finish` : String(tile.tile)));
     g.append(s("text", { x, y: y + R - 8, "text-anchor": "middle", "font-size": 10, fill: tile.lava ? "#fff" : t.ink },
       tile.lava ? "lava" : tile.terrain));
     svg.append(g);
@@ -135,7 +135,8 @@ function playersBox(view, ctx) {
   return h("div", { class: "players", id: "players" }, view.players.map((p) => {
     const box = h("div", { class: `player${view.to_act === p.seat ? " to-act" : ""}`, "data-seat": p.seat },
       h("div", { class: "name" }, h("span", { class: "seat-dot", style: `background:${teamColour(view, p.seat)}` }),
-        p.name, view.egg === p.seat ? " 🥚" : "", view.seat === p.seat ? " (you)" : ""),
+        playerName(view, ctx.table, p.seat), view.seat === p.seat ? " (you)" : ""),
+      view.egg === p.seat ? h("div", { class: "egg-holder" }, eggIcon(), "holds the egg") : null,
       h("div", {}, `${p.hand_count} cards · ${p.lava_drops} lava`),
       h("div", {}, `${p.dinos_home} home · ${p.prize_count} prizes`),
       p.prizes ? h("div", { class: "muted" }, p.prizes.length
@@ -144,6 +145,37 @@ function playersBox(view, ctx) {
     ctx.offer(box, (a) => a.target_seat === p.seat);
     return box;
   }));
+}
+
+// Drawn, not emoji: a box without an emoji font says nothing.
+function eggIcon() {
+  return s("svg", { viewBox: "0 0 16 20", width: 14, height: 18, class: "egg-icon", "aria-hidden": "true" },
+    s("path", { d: "M8 1C4 1 1.5 7.5 1.5 12a6.5 6.5 0 0 0 13 0C14.5 7.5 12 1 8 1z", fill: "#fbf3d9", stroke: "#8a6d3b",
+      "stroke-width": 1.5 }),
+    s("circle", { cx: 5.5, cy: 11, r: 1.3, fill: "#7fb069" }), s("circle", { cx: 10, cy: 14, r: 1.6, fill: "#7fb069" }),
+    s("circle", { cx: 9.5, cy: 7.5, r: 1, fill: "#7fb069" }));
+}
+
+function dieIcon() {
+  const pips = [[5, 5], [13, 5], [9, 9], [5, 13], [13, 13]];
+  return s("svg", { viewBox: "0 0 18 18", width: 18, height: 18, class: "die-icon", "aria-hidden": "true" },
+    s("rect", { x: 1, y: 1, width: 16, height: 16, rx: 3.5, fill: "#fff", stroke: "#333", "stroke-width": 1.3 }),
+    pips.map(([x, y]) => s("circle", { cx: x, cy: y, r: 1.5, fill: "#333" })));
+}
+
+function volcanoCone(x, y, active) {
+  const g = s("g", { "aria-hidden": "true" });
+  g.append(s("path", { d: `M${x - 20} ${y + 13} L${x - 6} ${y - 9} L${x + 6} ${y - 9} L${x + 20} ${y + 13} Z`,
+    fill: "#8a6a4f", stroke: "#3a2a1c", "stroke-width": 1.5 }));
+  if (active) {
+    g.append(s("path", { d: `M${x - 6} ${y - 9} L${x - 2} ${y + 3} L${x + 1} ${y - 3} L${x + 4} ${y + 6} L${x + 6} ${y - 9} Z`,
+      fill: "#ff6a1a" }));
+    g.append(s("circle", { cx: x - 3, cy: y - 15, r: 3.5, fill: "#ff9a3d", opacity: 0.9 }));
+    g.append(s("circle", { cx: x + 4, cy: y - 19, r: 2.5, fill: "#ffc46b", opacity: 0.9 }));
+  } else {
+    g.append(s("circle", { cx: x - 2, cy: y - 15, r: 3, fill: "#bbb", opacity: 0.8 }));
+  }
+  return g;
 }
 
 function nextTerrain(view, dinoId) {

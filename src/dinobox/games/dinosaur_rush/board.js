@@ -3,7 +3,7 @@
 // player's bone pile, bonus cards and skeleton (as far as the view shows it), and the skeleton
 // you are building. Spaces, bones, the museum rows, the bag, the bonus deck, your paleontologist
 // and the skeleton's parts are clickable when a legal choice uses them.
-import { h, s, SEAT_HEX } from "/static/js/ui.js";
+import { h, playerName, s, SEAT_HEX } from "/static/js/ui.js";
 
 const CSS = "/static/css/boards-trex-dinorush.css";
 const BONE = { green: "#4caf50", red: "#d9534f", yellow: "#f2c418", blue: "#3b7dd8", white: "#f5f5f5" };
@@ -33,7 +33,7 @@ export function render(root, ctx) {
   ensureCss();
   const { view } = ctx;
   const box = h("div", { class: "dr" });
-  box.append(statusBar(view));
+  box.append(statusBar(view, ctx));
   const picks = ctx.legal.filter((a) => a.kind === "pick_paleontologist");
   if (picks.length) box.append(pickPanel(picks, ctx));
   box.append(boardSvg(view, ctx));
@@ -46,8 +46,9 @@ export function render(root, ctx) {
 }
 
 // ----- status -------------------------------------------------------------------------------------
-function statusBar(view) {
-  const who = view.turn_player !== null && view.turn_player !== undefined ? view.players[view.turn_player].name : null;
+function statusBar(view, ctx) {
+  const who = view.turn_player !== null && view.turn_player !== undefined
+    ? playerName(view, ctx.table, view.turn_player) : null;
   const bits = [`Round ${view.round} of ${view.rounds}`];
   if (view.phase === "field") bits.push(`field turn ${view.field_turn} of ${view.field_turns}`);
   bits.push(`${view.phase} phase`);
@@ -185,7 +186,7 @@ function meeple(view, seat, x, y, ctx, mine) {
   g.append(s("path", { d: `M${x - 6},${y + 7.5} L${x - 3.4},${y - 1} A4.3,4.3 0 1 1 ${x + 3.4},${y - 1} L${x + 6},${y + 7.5} Z`,
     fill: colour, stroke: "#111", "stroke-width": 1.1 }));
   g.append(s("circle", { cx: x, cy: y - 4.5, r: 3.1, fill: colour, stroke: "#111", "stroke-width": 0.9 }));
-  g.append(s("title", {}, `${view.players[seat].name}'s paleontologist`));
+  g.append(s("title", {}, `${playerName(view, ctx.table, seat)}'s paleontologist`));
   if (mine && mine.seat === seat) {
     ctx.offer(g, (a) => a.kind === "dynamite" || a.kind === "stay" || a.kind === "survey");
   }
@@ -248,7 +249,7 @@ function supply(view, ctx) {
     `Round ${r.round} exhibit: ${view.players.map((p, seat) => {
       const pts = r.categories.reduce((t, c) => t + (c.points[seat] || 0), 0);
       const cards = (r.bonus || []).filter((b) => b.seat === seat).length;
-      return `${p.name} ${pts}${cards ? ` + ${cards} bonus card${cards > 1 ? "s" : ""}` : ""}`;
+      return `${playerName(view, ctx.table, seat)} ${pts}${cards ? ` + ${cards} bonus card${cards > 1 ? "s" : ""}` : ""}`;
     }).join(", ")}`));
   return h("div", { class: "dr-supply", id: "dr-supply" }, h("div", { class: "dr-actions-strip" }, tools), scored);
 }
@@ -374,6 +375,20 @@ function boneChips(counts, colours, offerFor) {
 }
 
 // ----- the players ----------------------------------------------------------------------------------
+/** The panel's points: during play the points scored so far (Notoriety is still hidden); once the
+ * game is over the final total, the same number as the score table, with how it was reached. */
+function scoreBadge(view, p) {
+  const final = Array.isArray(view.scores) ? view.scores[p.seat] : undefined;
+  if (final === undefined) {
+    return h("span", { class: "dr-score", title: "points scored so far; Notoriety is added at the end" },
+      `${p.score} pts so far`);
+  }
+  const adjust = view.final && Array.isArray(view.final.adjust) ? view.final.adjust[p.seat] : null;
+  const how = adjust === null || adjust === undefined ? ""
+    : ` (${p.score} ${adjust < 0 ? "−" : "+"} ${Math.abs(adjust)} Notoriety)`;
+  return h("span", { class: "dr-score", title: "final score, as in the score table" }, `${final} pts`,
+    how ? h("span", { class: "dr-score-how" }, how) : null);
+}
 function playersBox(view, ctx) {
   return h("div", { class: "dr-players", id: "players" }, view.players.map((p) => {
     const colour = seatHex(view, p.seat);
@@ -386,8 +401,8 @@ function playersBox(view, ctx) {
     return h("div", { class: `dr-player${view.to_act === p.seat ? " to-act" : ""}`, "data-seat": p.seat,
       style: `border-left-color:${colour}` },
     h("div", { class: "dr-player-head" }, h("span", { class: "seat-dot", style: `background:${colour}` }),
-      h("strong", {}, p.name), me ? " (you)" : "", p.built ? " · built" : "",
-      h("span", { class: "dr-score" }, `${p.score} pts`)),
+      h("strong", {}, playerName(view, ctx.table, p.seat)), me ? " (you)" : "", p.built ? " · built" : "",
+      scoreBadge(view, p)),
     p.paleontologist ? h("div", { class: "muted" }, `${p.paleontologist.name}: ${p.paleontologist.text}`) : null,
     h("div", { class: "dr-bones" }, h("span", { class: "muted" }, "pile: "), boneChips(p.pile, view.colours, offerBone)),
     h("div", {}, `Notoriety tokens: ${p.tokens}${p.token_values ? ` (${p.token_values.join(", ") || "none"})` : ""}`

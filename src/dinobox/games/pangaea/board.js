@@ -3,6 +3,7 @@
 // face-up STAR cards and Evolution cards. Spaces, pieces, cards, crack places and direction
 // arrows are clickable when a legal choice involves them. Drawn only from ctx.view; keys this
 // module does not know are ignored, and missing keys fall back to empty.
+import { seatLabel } from "/static/js/names.js";
 import { h, s, SEAT_HEX, titleCase } from "/static/js/ui.js";
 
 const R = 28; // hex radius of the world
@@ -71,14 +72,18 @@ const list = (x) => (Array.isArray(x) ? x : []);
 const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a[0] === b[0] && a[1] === b[1];
 const colour = (seat) => SEAT_HEX[((seat % SEAT_HEX.length) + SEAT_HEX.length) % SEAT_HEX.length];
 
+// The table being drawn (its seat list names the people): set at the top of render(), which draws
+// synchronously, so every helper below names seats as "Alice (Red)".
+let drawing = null;
+
 function playerName(view, seat) {
-  const p = list(view.players)[seat];
-  return (p && p.name) || `Seat ${seat + 1}`;
+  return seatLabel(view, drawing, seat);
 }
 
 export function render(root, given) {
   // a replay or a spectator may pass no choices: nothing is then clickable
   const ctx = { ...given, legal: list(given.legal), offer: given.offer || (() => false) };
+  drawing = ctx.table || null;
   const view = ctx.view || {};
   const box = h("div", { class: "pangaea" });
   box.append(factsLine(view));
@@ -547,7 +552,7 @@ function chartPanel(view) {
   return h("div", { class: "panel pg-chart" }, h("h3", {}, "Countdown and scores"), h("div", { class: "pg-scroll" }, svg),
     h("p", { class: "muted" }, `The asteroid stands at ${asteroid} (a game of ${length}). `,
       list(view.players).map((p, i) => h("span", { class: "pg-score", "data-seat": p.seat ?? i },
-        h("span", { class: "seat-dot", style: `background:${colour(p.seat ?? i)}` }), `${p.name} ${p.score ?? scores[i] ?? 0} `))));
+        h("span", { class: "seat-dot", style: `background:${colour(p.seat ?? i)}` }), `${playerName(view, p.seat ?? i)} ${p.score ?? scores[i] ?? 0} `))));
 }
 
 // ----- cards -----------------------------------------------------------------------------------
@@ -629,7 +634,7 @@ function playersBox(view, ctx) {
     });
     const allies = list(p.allies).map((q) => playerName(view, q));
     return h("div", { class: `player pg-player${active ? " to-act" : ""}`, "data-seat": seat, id: mine ? "pg-my-hand" : null },
-      h("div", { class: "name" }, h("span", { class: "seat-dot", style: `background:${colour(seat)}` }), p.name || `Seat ${seat + 1}`,
+      h("div", { class: "name" }, h("span", { class: "seat-dot", style: `background:${colour(seat)}` }), playerName(view, seat),
         mine ? " (you)" : "", view.turn_player === seat && !view.over ? " · on turn" : ""),
       h("div", {}, `${p.score ?? 0} points · Explorer ${where} · ${p.shelters ?? 0} Shelters on the board, ${p.shelters_left ?? "?"} left`),
       allies.length ? h("div", { class: "muted" }, `allies: ${allies.join(", ")}`) : null,

@@ -2,7 +2,8 @@
 // rest points with their face-down tokens, the T-Rex, every team as a die showing its crew),
 // the two discard piles and the deck, your hand and each leader's counters. Teams, spaces, the
 // token stacks, the piles, the deck, cards and tokens are clickable when a legal choice uses them.
-import { h, s, SEAT_HEX } from "/static/js/ui.js";
+import { withNames } from "/static/js/names.js";
+import { h, playerName, s, SEAT_HEX } from "/static/js/ui.js";
 
 const CSS = "/static/css/boards-trex-dinorush.css";
 const SPACE = { orange: "#f28c28", purple: "#8e5bc4", cyan: "#1fb2cc" };
@@ -56,7 +57,7 @@ export function render(root, ctx) {
   ensureCss();
   const { view } = ctx;
   const box = h("div", { class: "ti" });
-  box.append(statusBar(view));
+  box.append(statusBar(view, ctx));
   if (ctx.legal.some((a) => a.kind === "character")) box.append(characterChoice(view, ctx));
   box.append(h("div", { class: "ti-map-wrap" }, mapSvg(view, ctx)));
   box.append(tableStrip(view, ctx));
@@ -66,16 +67,16 @@ export function render(root, ctx) {
 }
 
 // ----- status ------------------------------------------------------------------------------------
-function statusBar(view) {
+function statusBar(view, ctx) {
   const turnName = view.turn_player !== null && view.turn_player !== undefined && view.players[view.turn_player]
-    ? view.players[view.turn_player].name : "–";
+    ? playerName(view, ctx.table, view.turn_player) : "–";
   const bits = [`Turn ${view.turn}`, `${turnName} leads`, `action ${Math.min(view.actions_done + 1, 2)} of 2`,
     `phase: ${view.phase}`];
   const bar = h("div", { class: "ti-status", id: "ti-status" }, bits.join(" · "));
   if (view.attack) {
     const die = view.dice[view.attack.team];
     bar.append(h("div", { class: "ti-attack", id: "ti-attack" },
-      `${view.attack.kind} attack on ${die ? die.name : "a team"}: ${view.attack.men} ${view.attack.men === 1 ? "man" : "men"} at stake`));
+      `${view.attack.kind} attack on ${die ? withNames(die.name, view, ctx.table) : "a team"}: ${view.attack.men} ${view.attack.men === 1 ? "man" : "men"} at stake`));
   }
   return bar;
 }
@@ -85,7 +86,7 @@ function characterChoice(view, ctx) {
     const taken = view.players.find((p) => p.character === key);
     const card = h("div", { class: `ti-character${taken ? " taken" : ""}`, "data-character": key },
       h("strong", {}, key === "scout" ? "Boy Scout" : key[0].toUpperCase() + key.slice(1)),
-      h("span", {}, text), taken ? h("em", {}, `taken by ${taken.name}`) : null);
+      h("span", {}, text), taken ? h("em", {}, `taken by ${playerName(view, ctx.table, taken.seat)}`) : null);
     ctx.offer(card, (a) => a.kind === "character" && a.character === key);
     return card;
   });
@@ -247,7 +248,7 @@ function spaceNode(view, sp, [x, y], ctx, occupied, toAct) {
   }
   ctx.offer(g, (a) => ((a.kind === "move" || a.kind === "trex_way") && a.space === sp.id)
     || (tokenHere && a.kind === "token"));
-  g.append(s("title", {}, `${spaceTitle(sp)}${teams.length ? ` · ${teams.map((d) => d.name).join(", ")}` : ""}`));
+  g.append(s("title", {}, `${spaceTitle(sp)}${teams.length ? ` · ${teams.map((d) => withNames(d.name, view, ctx.table)).join(", ")}` : ""}`));
   return g;
 }
 
@@ -289,7 +290,7 @@ function dieNode(view, d, x, y, size, ctx, attackTeam) {
   for (const [px, py] of PIPS[d.crew] || []) {
     g.append(s("circle", { cx: x + px * step, cy: y + py * step, r: size * 0.085, fill: pip }));
   }
-  g.append(s("title", {}, `${d.name}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`));
+  g.append(s("title", {}, `${withNames(d.name, view, ctx.table)}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`));
   ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id) || (a.kind === "react" && d.id === attackTeam));
   return g;
 }
@@ -374,7 +375,7 @@ function playersBox(view, ctx) {
     const box = h("div", { class: `ti-player${view.to_act === p.seat ? " to-act" : ""}`, "data-seat": p.seat,
       style: `border-left-color:${colour}` },
     h("div", { class: "ti-player-head" },
-      h("span", { class: "seat-dot", style: `background:${colour}` }), h("strong", {}, p.name),
+      h("span", { class: "seat-dot", style: `background:${colour}` }), h("strong", {}, playerName(view, ctx.table, p.seat)),
       p.character_name ? ` · ${p.character_name}` : "", view.seat === p.seat ? " (you)" : "",
       h("span", { class: "ti-score" }, `${p.score} VP`)),
     p.character ? h("div", { class: "muted ti-ability" }, CHARACTER[p.character] || "") : null,

@@ -1,5 +1,6 @@
 // The lobby: the games, a form to open a table, and the tables already open.
 import { api, storeTokens } from "./api.js";
+import { botLabel } from "./names.js";
 import { h, toast } from "./ui.js";
 
 let games = [];
@@ -66,7 +67,7 @@ function configure() {
 
 function seatChoices() {
   const list = [["device", "This device (a person)"], ["online", "Friend online (share the link)"]];
-  for (const b of bots) list.push([`bot:${b}`, `Bot: ${b}`]);
+  for (const b of bots) list.push([`bot:${b}`, botLabel(b)]);
   return list;
 }
 
@@ -133,7 +134,8 @@ async function refreshTables() {
       return h("tr", {},
         h("td", {}, title(t.game), ` · ${t.players} players`),
         h("td", {}, t.status),
-        h("td", {}, t.seats.map((s) => s.type === "bot" ? s.bot : (s.claimed ? s.name : "open")).join(", ")),
+        h("td", { class: "seats-cell" }, t.seats.map((s, i) => [i ? ", " : "", s.type === "bot"
+          ? h("span", { class: "bot", title: s.bot }, botLabel(s.bot)) : (s.claimed ? s.name : "open")])),
         h("td", {}, h("a", { class: "button", href: `/table/${t.id}` }, open ? "Join" : "Watch")));
     }))));
 }

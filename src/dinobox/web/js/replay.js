@@ -1,7 +1,8 @@
 // The replay viewer: step through a finished table's decisions, as a spectator or any seat.
 import { api } from "./api.js";
 import { boardFor } from "./boards/registry.js";
-import { h, scoreTable, toast } from "./ui.js";
+import { botLabel, withNames } from "./names.js";
+import { h, logItem, scoreTable, toast } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 let board = null;
@@ -17,7 +18,7 @@ async function main() {
   document.getElementById("download").href = `/api/tables/${tableId}/record`;
   const seatSelect = document.getElementById("seat");
   for (const seatInfo of table.seats) {
-    seatSelect.append(h("option", { value: seatInfo.seat }, `Seat ${seatInfo.seat + 1} (${seatInfo.name || seatInfo.bot})`));
+    seatSelect.append(h("option", { value: seatInfo.seat }, `Seat ${seatInfo.seat + 1} (${seatInfo.type === "bot" ? botLabel(seatInfo.bot) : seatInfo.name || "open"})`));
   }
   seatSelect.addEventListener("change", () => show(step));
   const slider = document.getElementById("step");
@@ -44,11 +45,11 @@ async function show(target) {
   slider.max = steps;
   slider.value = step;
   document.getElementById("step-label").textContent = `decision ${step} of ${steps}`;
-  document.getElementById("last-action").textContent = frame.last ? `Last: ${frame.last.text}` : "The start of the game.";
+  document.getElementById("last-action").textContent = frame.last ? `Last: ${withNames(frame.last.text, frame.view, table)}` : "The start of the game.";
   const root = document.getElementById("board");
   root.replaceChildren();
   board.render(root, { view: frame.view, legal: [], seat: frame.seat, table, offer: () => false, act: () => {} });
-  document.getElementById("log").replaceChildren(...frame.log.map((e) => h("li", {}, e.text)));
+  document.getElementById("log").replaceChildren(...frame.log.map((e) => logItem(e, frame.view, table)));
   const over = document.getElementById("game-over");
   over.hidden = step !== steps;
   if (step === steps) over.replaceChildren(h("h2", {}, "Final scores"), scoreTable(frame.view, table));

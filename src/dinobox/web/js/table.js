@@ -2,7 +2,8 @@
 import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
 import { actionButtons, closeMenu, makeOffer } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
-import { h, playerName, scoreTable, toast } from "./ui.js";
+import { botLabel, gameName } from "./names.js";
+import { h, logItem, playerColour, playerName, scoreTable, toast } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -105,7 +106,7 @@ function render() {
   const msg = last;
   const view = msg.view;
   const table = msg.table;
-  renderSeats(table);
+  renderSeats(table, view);
   const status = document.getElementById("status");
   const mine = msg.seat !== null && table.to_act === msg.seat && msg.legal.length > 0;
   status.className = `status${mine ? " yours" : ""}`;
@@ -118,7 +119,9 @@ function render() {
   const offer = makeOffer(legal, act);
   const root = document.getElementById("board");
   root.replaceChildren();
-  board.render(root, { view, legal, seat: msg.seat, table, offer, act });
+  root.hidden = table.status === "waiting"; // the game is not set up yet: the seats panel says who plays
+  if (!root.hidden) board.render(root, { view, legal, seat: msg.seat, table, offer, act });
+  document.getElementById("actions-panel").classList.toggle("has-choices", legal.length > 0);
   const actions = document.getElementById("actions");
   actions.replaceChildren(...(legal.length ? actionButtons(legal, act)
     : [h("p", { class: "muted" }, msg.seat === null ? "You are watching." : "Nothing to choose right now.")]));
@@ -127,7 +130,7 @@ function render() {
   undo.onclick = () => send({ type: "undo", version: msg.version });
   const list = document.getElementById("log");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
-  list.replaceChildren(...log.map((e) => h("li", { "data-kind": e.kind }, e.text)));
+  list.replaceChildren(...log.map((e) => logItem(e, view, table)));
   if (atBottom) list.scrollTop = list.scrollHeight;
   renderGameOver(msg);
 }
@@ -136,23 +139,33 @@ function curtainShown() {
   return !document.getElementById("curtain").hidden;
 }
 
-function renderSeats(table) {
+function renderSeats(table, view) {
   const panel = document.getElementById("seats-panel");
   const open = table.seats.filter((s) => !s.claimed);
   if (table.status !== "waiting") { panel.hidden = true; return; }
   panel.hidden = false;
   const link = `${location.origin}/table/${table.id}`;
-  const rows = table.seats.map((s) => h("li", {},
-    `Seat ${s.seat + 1}: `,
-    s.type === "bot" ? `${s.bot} bot` : s.claimed ? s.name : "open",
+  const typed = (document.getElementById("claim-name") || {}).value || ""; // kept across redraws
+  const rows = table.seats.map((s) => h("li", { "data-seat": s.seat },
+    h("span", { class: "seat-dot", style: `background:${playerColour(view, s.seat)}` }), seatTitle(view, s.seat), ": ",
+    s.type === "bot" ? [h("strong", {}, botLabel(s.bot)), " ", h("span", { class: "muted bot-spec" }, s.bot)]
+      : s.claimed ? h("strong", {}, s.name) : "open",
     mySeats.includes(s.seat) ? " (you)" : "",
     !s.claimed ? h("button", { type: "button", "data-claim": s.seat, onclick: () => claim(s.seat) }, "Take this seat")
       : null));
-  panel.replaceChildren(h("h3", {}, "Seats"), h("ul", {}, rows),
+  const children = [h("h3", {}, "Seats"), h("ul", { class: "seat-list" }, rows),
     h("p", {}, "Share this link with friends: ", h("input", { type: "text", readonly: true, value: link, size: 40,
-      onclick: (e) => e.target.select() })),
-    h("p", {}, h("label", {}, "Your name ", h("input", { type: "text", id: "claim-name", maxlength: 40 }))),
-    mySeats.length && !open.length ? h("button", { class: "primary", type: "button", onclick: start }, "Start") : null);
+      class: "share-link", onclick: (e) => e.target.select() })),
+    open.length ? h("p", {}, h("label", {}, "Your name ", h("input", { type: "text", id: "claim-name", maxlength: 40, value: typed })))
+      : null,
+    mySeats.length && !open.length ? h("button", { class: "primary", type: "button", onclick: start }, "Start") : null];
+  panel.replaceChildren(...children.filter(Boolean)); // replaceChildren would print a null as "null"
+}
+
+function seatTitle(view, seat) {
+  const colour = gameName(view, seat);
+  const plain = `Seat ${seat + 1}`;
+  return colour && colour.toLowerCase() !== plain.toLowerCase() ? `${plain} (${colour})` : plain;
 }
 
 async function claim(seat) {

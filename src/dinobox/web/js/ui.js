@@ -1,4 +1,5 @@
 // Small shared helpers: building DOM nodes, SVG nodes, seat colours, texts.
+import { namePieces, seatLabel } from "./names.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -46,7 +47,7 @@ export function titleCase(text) {
 // Players named after their pieces' colour get a dot of that colour; others the seat palette.
 const NAMED_COLOURS = {
   red: "#d64541", blue: "#2f6fd0", green: "#2e9e4f", yellow: "#e0b000", purple: "#8e44ad",
-  orange: "#e67e22", teal: "#16a085", white: "#f4f1ea", black: "#333333", grey: "#7f8c8d",
+  orange: "#e67e22", teal: "#16a085", white: "#f4f1ea", black: "#333333", grey: "#7f8c8d", pink: "#e84393",
 };
 
 export function playerColour(view, seat) {
@@ -55,11 +56,21 @@ export function playerColour(view, seat) {
   return named || seatColour(seat);
 }
 
+/** "Alice (Red)": the name typed at the seat (or the bot's kind) beside the game's colour. */
 export function playerName(view, table, seat) {
-  const p = view && Array.isArray(view.players) ? view.players[seat] : null;
-  if (p && p.name) return p.name;
-  const t = table && table.seats ? table.seats[seat] : null;
-  return t && t.name ? t.name : `Seat ${seat + 1}`;
+  return seatLabel(view, table, seat);
+}
+
+/** A text from the engine with each seat it names shown as a coloured dot and "Alice (Red)". */
+export function named(text, view, table) {
+  return namePieces(text, view, table).map((piece) => (typeof piece === "string" ? piece
+    : h("span", { class: "who", "data-seat": piece.seat },
+      h("span", { class: "seat-dot", style: `background:${playerColour(view, piece.seat)}` }), piece.label)));
+}
+
+/** One log entry as a list item, seats named. */
+export function logItem(entry, view, table) {
+  return h("li", { "data-kind": entry.kind }, named(entry.text, view, table));
 }
 
 /** The action's text without the leading "Name: " the engine adds. */

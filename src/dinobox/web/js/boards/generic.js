@@ -1,6 +1,6 @@
 // The fallback board: any view, shown readably. Scalars become a fact list, lists of objects
 // become tables, everything else nests. Rows that stand for a seat offer the actions aimed at it.
-import { h, s, SEAT_HEX, seatColour, titleCase } from "../ui.js";
+import { h, playerName, s, SEAT_HEX, seatColour, titleCase } from "../ui.js";
 
 const SKIP = new Set(["game", "seat"]);
 
@@ -66,7 +66,8 @@ function rows(key, items, ctx) {
     const seat = typeof item.seat === "number" ? item.seat : (key === "players" ? i : null);
     const tr = h("tr", { "data-row": i, "data-seat": seatRows ? seat : null },
       cols.map((c) => h("td", {}, c === "name" && seat !== null
-        ? [h("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }), short(item[c])] : short(item[c]))));
+        ? [h("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }),
+          key === "players" ? playerName(ctx.view, ctx.table, seat) : short(item[c])] : short(item[c]))));
     if (seatRows && seat !== null) {
       ctx.offer(tr, (a) => a.target_seat === seat || a.target === seat || a.to_seat === seat);
     }
