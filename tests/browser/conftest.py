@@ -18,8 +18,13 @@ import pytest
 warnings.filterwarnings("ignore", message=".*httpx.*")
 
 CHROMIUM = os.environ.get("DINOBOX_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 
 
 def _free_port() -> int:

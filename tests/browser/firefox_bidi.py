@@ -64,12 +64,24 @@ class Firefox:
     def __init__(self, binary: str, width: int = 1100, height: int = 900, startup_timeout: float = 40.0) -> None:
         self.profile = tempfile.mkdtemp(prefix="dinobox-firefox-")
         Path(self.profile, "user.js").write_text(
-            "".join(f'user_pref("{k}", {json.dumps(v)});\n' for k, v in PREFS.items()), encoding="utf-8")
+            "".join(f'user_pref("{k}", {json.dumps(v)});\n' for k, v in PREFS.items()), encoding="utf-8"
+        )
         port = _free_port()
         self.proc = subprocess.Popen(
-            [binary, "--headless", "--no-remote", "--profile", self.profile, f"--remote-debugging-port={port}",
-             "about:blank"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "MOZ_HEADLESS": "1"})
+            [
+                binary,
+                "--headless",
+                "--no-remote",
+                "--profile",
+                self.profile,
+                f"--remote-debugging-port={port}",
+                "about:blank",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={**os.environ, "MOZ_HEADLESS": "1"},
+        )
         self.output: list[str] = []
         ready = threading.Event()
 
@@ -92,8 +104,9 @@ class Firefox:
         self.command("session.subscribe", {"events": ["log.entryAdded"]})
         tree = self.command("browsingContext.getTree", {})
         self.context: str = tree["contexts"][0]["context"]
-        self.command("browsingContext.setViewport", {"context": self.context,
-                                                     "viewport": {"width": width, "height": height}})
+        self.command(
+            "browsingContext.setViewport", {"context": self.context, "viewport": {"width": width, "height": height}}
+        )
 
     # ----- protocol ----------------------------------------------------------------------------
     def command(self, method: str, params: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
@@ -121,9 +134,15 @@ class Firefox:
 
     def evaluate(self, expression: str) -> Any:
         """Evaluate a JavaScript expression in the page (promises awaited); returns its JSON value."""
-        res = self.command("script.evaluate", {
-            "expression": f"(async () => JSON.stringify(await ({expression})))()",
-            "target": {"context": self.context}, "awaitPromise": True, "resultOwnership": "none"})
+        res = self.command(
+            "script.evaluate",
+            {
+                "expression": f"(async () => JSON.stringify(await ({expression})))()",
+                "target": {"context": self.context},
+                "awaitPromise": True,
+                "resultOwnership": "none",
+            },
+        )
         if res.get("type") == "exception":
             details = res.get("exceptionDetails", {})
             raise BiDiError(f"script error: {details.get('text')}")

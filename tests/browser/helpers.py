@@ -24,7 +24,8 @@ def wait_newer(page: Any, seen: int) -> None:
     try:
         page.wait_for_function(
             "v => Number(document.body.dataset.version ?? -1) > v || document.body.dataset.status === 'finished'",
-            arg=seen)
+            arg=seen,
+        )
     except Exception:
         toast = page.locator("#toast")
         message = toast.inner_text() if toast.count() else "no message"
@@ -61,7 +62,8 @@ def play_until_over(page: Any, rng: random.Random, limit: int = 2000) -> int:
         page.wait_for_function(
             "document.body.dataset.status === 'finished'"
             " || document.querySelector('#actions button[data-action]:not([disabled])')",
-            timeout=30000)
+            timeout=30000,
+        )
         if page.evaluate("document.body.dataset.status") == "finished":
             break
         seen = version(page)
@@ -70,3 +72,65 @@ def play_until_over(page: Any, rng: random.Random, limit: int = 2000) -> int:
         clicks += 1
     page.wait_for_selector("#score-table")
     return clicks
+
+
+# The page's own width against the screen's, and which elements stick out (for the message).
+# Elements inside a box that scrolls sideways on its own (overflow-x auto/scroll) do not count.
+OVERFLOW_JS = """
+(width) => {
+  const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll' || o === 'hidden') return true; }
+    return false; };
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width && r.right > width + 1 && !scrolls(el)) {
+      const cls = typeof el.className === 'string' ? el.className : '';
+      out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${cls} right=${Math.round(r.right)}`);
+    }
+  }
+  const page = document.documentElement;
+  return { scrollWidth: page.scrollWidth, innerWidth: window.innerWidth, offenders: out.slice(0, 8) };
+}
+"""
+
+
+def assert_fits_width(page: Any, width: int, where: str) -> None:
+    """The page does not scroll sideways at ``width`` and no element sticks out of it."""
+    report = page.evaluate(OVERFLOW_JS, width)
+    fits = report["scrollWidth"] <= width + 1 and report["innerWidth"] <= width + 1 and not report["offenders"]
+    assert fits, f"{where} overflows sideways: {report}"
+
+
+def state(server: str, table_id: str, seat: int | None = None, token: str | None = None) -> dict[str, Any]:
+    """The table as ``seat`` sees it once the bots have moved (a spectator's picture without a seat)."""
+    params: dict[str, Any] = {"wait": 10}
+    if seat is not None:
+        params.update(seat=seat, token=token)
+    r = httpx.get(f"{server}/api/tables/{table_id}/state", params=params, timeout=30)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def play_by_api(
+    server: str, table_id: str, seat: int, token: str, rng: random.Random, stop: Any = None, limit: int = 5000
+) -> dict[str, Any]:
+    """Play ``seat``'s decisions at random through the API (bots play the others) until the game
+    is over or ``stop(state)`` says so; returns the last state seen."""
+    st = state(server, table_id, seat, token)
+    for _ in range(limit):
+        if st["table"]["status"] != "playing" or (stop is not None and stop(st)):
+            return st
+        if not st["legal"]:
+            st = state(server, table_id, seat, token)
+            continue
+        pick = rng.choice(st["legal"])
+        r = httpx.post(
+            f"{server}/api/tables/{table_id}/actions",
+            params={"wait": 10},
+            timeout=30,
+            json={"seat": seat, "token": token, "action": pick["action"], "version": st["version"]},
+        )
+        assert r.status_code == 200, r.text
+        st = dict(r.json())
+    raise AssertionError(f"table {table_id} did not finish in {limit} decisions")

@@ -10,8 +10,17 @@ from typing import Any
 from .helpers import create, version, wait_newer
 
 BOARD = "#board [data-offers]"
-WHAT = ("data-space", "data-direction", "data-edge", "data-card", "data-evolution", "data-supply", "data-dino",
-        "data-shelter", "data-explorer")
+WHAT = (
+    "data-space",
+    "data-direction",
+    "data-edge",
+    "data-card",
+    "data-evolution",
+    "data-supply",
+    "data-dino",
+    "data-shelter",
+    "data-explorer",
+)
 
 
 def kind_of(target: Any) -> str:
@@ -22,8 +31,9 @@ def kind_of(target: Any) -> str:
 
 
 def test_a_full_pangaea_game_is_played_by_clicking_the_board(server, context):
-    made = create(server, game="pangaea", players=2, seats=[{"type": "human"}, {"type": "bot", "bot": "random"}],
-                  start=True)
+    made = create(
+        server, game="pangaea", players=2, seats=[{"type": "human"}, {"type": "bot", "bot": "random"}], start=True
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -45,7 +55,9 @@ def test_a_full_pangaea_game_is_played_by_clicking_the_board(server, context):
     for _ in range(1500):
         page.wait_for_function(
             "document.body.dataset.status === 'finished'"
-            " || document.querySelector('#actions button[data-action]:not([disabled])')", timeout=30000)
+            " || document.querySelector('#actions button[data-action]:not([disabled])')",
+            timeout=30000,
+        )
         if page.evaluate("document.body.dataset.status") == "finished":
             break
         seen = version(page)

@@ -44,16 +44,22 @@ def same_picture(server: str, table_id: str, page: Any) -> dict[str, Any]:
 
 
 def no_horizontal_overflow(page: Any) -> None:
-    sizes = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth,"
-                          " document.querySelector('#board svg').getBoundingClientRect().right]")
+    sizes = page.evaluate(
+        "[document.documentElement.scrollWidth, window.innerWidth,"
+        " document.querySelector('#board svg').getBoundingClientRect().right]"
+    )
     assert sizes[0] <= sizes[1], f"the page scrolls sideways: {sizes[0]} px wide in a {sizes[1]} px screen"
     assert sizes[2] <= sizes[1] + 0.5, "the board sticks out of the screen"
 
 
 def test_trex_island_board_draws_the_view(server, context):
-    made = create(server, game="trex-island", players=3,
-                  seats=[{"type": "human"}, {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}],
-                  start=True)
+    made = create(
+        server,
+        game="trex-island",
+        players=3,
+        seats=[{"type": "human"}, {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}],
+        start=True,
+    )
     table_id = made["table"]["id"]
     page = context.new_page()
     errors: list[str] = []
@@ -81,8 +87,9 @@ def test_trex_island_board_draws_the_view(server, context):
 
 
 def test_trex_island_full_game_by_clicking_the_board_on_a_phone(server, browser, tmp_path: Path):
-    made = create(server, game="trex-island", players=2,
-                  seats=[{"type": "human"}, {"type": "bot", "bot": "random"}], start=True)
+    made = create(
+        server, game="trex-island", players=2, seats=[{"type": "human"}, {"type": "bot", "bot": "random"}], start=True
+    )
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=1)
     ctx.set_default_timeout(15000)
     page = ctx.new_page()
@@ -96,14 +103,20 @@ def test_trex_island_full_game_by_clicking_the_board_on_a_phone(server, browser,
     while clicks < 1500:
         page.wait_for_function(
             "document.body.dataset.status === 'finished'"
-            " || document.querySelector('#actions button[data-action]:not([disabled])')", timeout=30000)
+            " || document.querySelector('#actions button[data-action]:not([disabled])')",
+            timeout=30000,
+        )
         if page.evaluate("document.body.dataset.status") == "finished":
             break
         if clicks == 6:
             no_horizontal_overflow(page)
             page.screenshot(path=str(tmp_path / "trex-island-phone.png"), full_page=True)
-        for sel, kind in (("#island [data-die][data-offers]", "team"), ("#island [data-space][data-offers]", "space"),
-                          ("#hand [data-card][data-offers]", "card"), ("#ti-table [data-pile][data-offers]", "pile")):
+        for sel, kind in (
+            ("#island [data-die][data-offers]", "team"),
+            ("#island [data-space][data-offers]", "space"),
+            ("#hand [data-card][data-offers]", "card"),
+            ("#ti-table [data-pile][data-offers]", "pile"),
+        ):
             if page.locator(sel).count():
                 kinds_on_board.add(kind)
         seen = version(page)

@@ -58,8 +58,10 @@ def test_a_table_draws_and_plays_in_firefox(server, firefox, game_id, tmp_path):
     made = create(server, game=game_id, players=players, seats=seats, start=True)
     before = len(firefox.js_errors())
     firefox.goto(f"{server}/table/{made['table']['id']}?seat=0&token={made['tokens'][0]['token']}")
-    firefox.wait_for("document.body.dataset.status === 'finished'"
-                     " || !!document.querySelector('#actions button[data-action]')", what="the first picture")
+    firefox.wait_for(
+        "document.body.dataset.status === 'finished' || !!document.querySelector('#actions button[data-action]')",
+        what="the first picture",
+    )
     mark = BOARD_MARKS.get(game_id, "#board *")
     drawn = firefox.evaluate(f"document.querySelectorAll({mark!r}).length")
     assert drawn, f"the {game_id} board is not drawn ({mark})"
@@ -69,15 +71,18 @@ def test_a_table_draws_and_plays_in_firefox(server, firefox, game_id, tmp_path):
     # one choice taken over the WebSocket: the table's version moves on
     seen = firefox.evaluate("Number(document.body.dataset.version)")
     firefox.evaluate("document.querySelector('#actions button[data-action]').click() || true")
-    firefox.wait_for(f"Number(document.body.dataset.version) > {seen} || document.body.dataset.status === 'finished'",
-                     what="the table to move on after a click")
+    firefox.wait_for(
+        f"Number(document.body.dataset.version) > {seen} || document.body.dataset.status === 'finished'",
+        what="the table to move on after a click",
+    )
     firefox.screenshot(tmp_path / f"{game_id}.png")
     assert firefox.js_errors()[before:] == [], firefox.js_errors()[before:]
 
 
 def test_how_to_play_runs_in_firefox(server, firefox):
     firefox.goto(server + "/how-to-play/pangaea")
-    firefox.wait_for("!!document.querySelector('#howto h1') && !!document.getElementById('assumptions-link')",
-                     what="the how-to page")
+    firefox.wait_for(
+        "!!document.querySelector('#howto h1') && !!document.getElementById('assumptions-link')", what="the how-to page"
+    )
     text = firefox.evaluate("document.getElementById('howto').innerText")
     assert "asteroid" in text and "still to be written" not in text

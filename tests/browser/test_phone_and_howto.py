@@ -13,44 +13,23 @@ import pytest
 
 from dinobox.engine.registry import game_class, game_ids
 
-from .helpers import create, version, wait_newer
+from .helpers import assert_fits_width, create, version, wait_newer
 
 WIDTH, HEIGHT = 390, 844
-
-# The page's own width against the screen's, and which elements stick out (for the message).
-# Elements inside a box that scrolls sideways on its own (overflow-x auto/scroll) do not count.
-OVERFLOW_JS = """
-(width) => {
-  const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
-      const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll' || o === 'hidden') return true; }
-    return false; };
-  const out = [];
-  for (const el of document.body.querySelectorAll('*')) {
-    const r = el.getBoundingClientRect();
-    if (r.width && r.right > width + 1 && !scrolls(el)) {
-      const cls = typeof el.className === 'string' ? el.className : '';
-      out.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${cls} right=${Math.round(r.right)}`);
-    }
-  }
-  const page = document.documentElement;
-  return { scrollWidth: page.scrollWidth, innerWidth: window.innerWidth, offenders: out.slice(0, 8) };
-}
-"""
 
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True,
-                              device_scale_factor=2)
+    ctx = browser.new_context(
+        viewport={"width": WIDTH, "height": HEIGHT}, is_mobile=True, has_touch=True, device_scale_factor=2
+    )
     ctx.set_default_timeout(15000)
     yield ctx
     ctx.close()
 
 
 def assert_fits(page: Any, where: str) -> None:
-    report = page.evaluate(OVERFLOW_JS, WIDTH)
-    fits = report["scrollWidth"] <= WIDTH + 1 and report["innerWidth"] <= WIDTH + 1 and not report["offenders"]
-    assert fits, f"{where} overflows sideways: {report}"
+    assert_fits_width(page, WIDTH, where)
 
 
 def assert_reachable(page: Any, selector: str) -> None:
@@ -96,7 +75,9 @@ def test_a_table_of_each_game_fits_a_phone_and_plays_by_touch(server, phone, gam
     for _ in range(40):  # a few decisions by touch, checking the fit at each picture
         page.wait_for_function(
             "document.body.dataset.status === 'finished'"
-            " || document.querySelector('#actions button[data-action]:not([disabled])')", timeout=30000)
+            " || document.querySelector('#actions button[data-action]:not([disabled])')",
+            timeout=30000,
+        )
         assert page.locator("#board").inner_html().strip(), "the board is drawn"
         assert_fits(page, f"a {game_id} table")
         if page.evaluate("document.body.dataset.status") == "finished":

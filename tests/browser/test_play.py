@@ -85,8 +85,10 @@ def test_another_seats_hand_is_absent_from_dom_and_network(server, browser):
             legal = st1["legal"]
             roll = next((a for a in legal if a["kind"] == "roll"), legal[0])
             pick = roll if rng.random() < 0.6 else rng.choice(legal)
-            other.post(f"/api/tables/{table_id}/actions",
-                       json={"seat": 1, "token": tok1, "action": pick["action"], "version": st1["version"]})
+            other.post(
+                f"/api/tables/{table_id}/actions",
+                json={"seat": 1, "token": tok1, "action": pick["action"], "version": st1["version"]},
+            )
             page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=st1["version"] + 1)
         else:
             page.wait_for_selector("#actions button[data-action]")
@@ -115,22 +117,28 @@ def test_another_seats_hand_is_absent_from_dom_and_network(server, browser):
 
 
 def test_hotseat_hides_hands_between_turns(server, context):
-    made = create(server, game="dino-race", players=2, seats=[{"type": "human"}, {"type": "human"}],
-                  hotseat=True, start=True)
+    made = create(
+        server, game="dino-race", players=2, seats=[{"type": "human"}, {"type": "human"}], hotseat=True, start=True
+    )
     table_id = made["table"]["id"]
     page = context.new_page()
     page.goto(server + made["link"])
     for link in made["tokens"]:  # the creating device holds both seats
-        page.evaluate("([id, s, t]) => { const k = `dinobox:tokens:${id}`;"
-                      " const all = JSON.parse(localStorage.getItem(k) || '{}'); all[s] = t;"
-                      " localStorage.setItem(k, JSON.stringify(all)); }", [table_id, link["seat"], link["token"]])
+        page.evaluate(
+            "([id, s, t]) => { const k = `dinobox:tokens:${id}`;"
+            " const all = JSON.parse(localStorage.getItem(k) || '{}'); all[s] = t;"
+            " localStorage.setItem(k, JSON.stringify(all)); }",
+            [table_id, link["seat"], link["token"]],
+        )
     page.reload()
     handovers = 0
     rng = random.Random(5)
     for _ in range(60):
-        page.wait_for_function("!document.getElementById('curtain').hidden"
-                               " || document.querySelector('#actions button[data-action]')"
-                               " || document.body.dataset.status === 'finished'")
+        page.wait_for_function(
+            "!document.getElementById('curtain').hidden"
+            " || document.querySelector('#actions button[data-action]')"
+            " || document.body.dataset.status === 'finished'"
+        )
         if page.evaluate("document.body.dataset.status") == "finished":
             break
         if page.locator("#curtain").is_visible():

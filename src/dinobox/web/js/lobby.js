@@ -134,7 +134,7 @@ async function refreshTables() {
       return h("tr", {},
         h("td", {}, title(t.game), ` · ${t.players} players`),
         h("td", {}, t.status),
-        h("td", { class: "seats-cell" }, t.seats.map((s, i) => [i ? ", " : "", s.type === "bot"
+        h("td", { class: "seats-cell" }, t.seats.flatMap((s, i) => [i ? ", " : "", s.type === "bot"
           ? h("span", { class: "bot", title: s.bot }, botLabel(s.bot)) : (s.claimed ? s.name : "open")])),
         h("td", {}, h("a", { class: "button", href: `/table/${t.id}` }, open ? "Join" : "Watch")));
     }))));

@@ -3,7 +3,7 @@ import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
 import { actionButtons, closeMenu, makeOffer } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
 import { botLabel, gameName } from "./names.js";
-import { h, logItem, playerColour, playerName, scoreTable, toast } from "./ui.js";
+import { h, labelled, logItem, playerColour, playerName, scoreTable, toast } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -115,7 +115,7 @@ function render() {
   else if (mine) status.textContent = `Your turn, ${playerName(view, table, msg.seat)}: choose on the board or below.`;
   else if (table.to_act !== null) status.textContent = `Waiting for ${playerName(view, table, table.to_act)}…`;
   else status.textContent = "…";
-  const legal = curtainShown() ? [] : msg.legal;
+  const legal = curtainShown() ? [] : labelled(msg.legal, view, table);
   const offer = makeOffer(legal, act);
   const root = document.getElementById("board");
   root.replaceChildren();

@@ -1,5 +1,5 @@
 // Small shared helpers: building DOM nodes, SVG nodes, seat colours, texts.
-import { namePieces, seatLabel } from "./names.js";
+import { namePieces, seatLabel, withNames } from "./names.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -73,9 +73,15 @@ export function logItem(entry, view, table) {
   return h("li", { "data-kind": entry.kind }, named(entry.text, view, table));
 }
 
-/** The action's text without the leading "Name: " the engine adds. */
+/** The action's text without the leading "Name: " the engine adds (or the page's own label for it). */
 export function actionLabel(info) {
+  if (typeof info.label === "string") return info.label;
   return String(info.text || info.action).replace(/^[^:]{1,40}: /, "");
+}
+
+/** The legal actions with labels that name seats as "Alice (Red)". */
+export function labelled(legal, view, table) {
+  return legal.map((info) => ({ ...info, label: withNames(actionLabel(info), view, table) }));
 }
 
 let toastTimer = null;
