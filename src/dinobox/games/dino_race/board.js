@@ -36,17 +36,33 @@ function hex(cx, cy, attrs) {
   return s("polygon", { points: pts.join(" "), ...attrs });
 }
 
+// A phone in portrait gets the track in four short rows instead of two long ones, so the tiles
+// stay big enough to read and tap; turning the phone redraws it.
+const NARROW = window.matchMedia("(max-width: 640px)");
+let latest = null;
+NARROW.addEventListener("change", () => {
+  if (latest && latest.root.isConnected) {
+    latest.root.replaceChildren();
+    render(latest.root, latest.ctx);
+  }
+});
+
+function perRow() {
+  return NARROW.matches ? 4 : 7;
+}
+
 function centre(index) {
-  // the volcano is index 0, tile n is index n; two rows snake so the board fits a phone
-  const perRow = 7;
-  const row = Math.floor(index / perRow);
-  const col = index % perRow;
-  const x = 60 + (row % 2 === 0 ? col : perRow - 1 - col) * DX + (row % 2 ? DX / 2 : 0);
+  // the volcano is index 0, tile n is index n; the rows snake so the board fits the screen
+  const across = perRow();
+  const row = Math.floor(index / across);
+  const col = index % across;
+  const x = 60 + (row % 2 === 0 ? col : across - 1 - col) * DX + (row % 2 ? DX / 2 : 0);
   const y = 70 + row * (R * 1.6 + 20);
   return [x, y];
 }
 
 export function render(root, ctx) {
+  latest = { root, ctx };
   const { view } = ctx;
   root.append(trackSvg(view, ctx));
   root.append(h("p", { class: "muted", id: "race-facts" },
@@ -66,8 +82,8 @@ export function render(root, ctx) {
 function trackSvg(view, ctx) {
   const n = view.track.length;
   const lastY = centre(n)[1];
-  const height = Math.max(lastY, centre(7)[1]) + 95;
-  const width = 60 + 6.5 * DX + R + 12;
+  const height = Math.max(lastY, centre(perRow())[1]) + 95;
+  const width = 60 + (perRow() - 0.5) * DX + R + 12;
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-label": "the race track", id: "track" });
   // volcano
@@ -150,10 +166,10 @@ function playersBox(view, ctx) {
 // Drawn, not emoji: a box without an emoji font says nothing.
 function eggIcon() {
   return s("svg", { viewBox: "0 0 16 20", width: 14, height: 18, class: "egg-icon", "aria-hidden": "true" },
-    s("path", { d: "M8 1C4 1 1.5 7.5 1.5 12a6.5 6.5 0 0 0 13 0C14.5 7.5 12 1 8 1z", fill: "#fbf3d9", stroke: "#8a6d3b",
+    s("path", { d: "M8 1C4 1 1.5 7.5 1.5 12a6.5 6.5 0 0 0 13 0C14.5 7.5 12 1 8 1z", fill: "#f3e2b0", stroke: "#6b4f1d",
       "stroke-width": 1.5 }),
-    s("circle", { cx: 5.5, cy: 11, r: 1.3, fill: "#7fb069" }), s("circle", { cx: 10, cy: 14, r: 1.6, fill: "#7fb069" }),
-    s("circle", { cx: 9.5, cy: 7.5, r: 1, fill: "#7fb069" }));
+    s("circle", { cx: 5.5, cy: 11, r: 1.3, fill: "#5f9e4a" }), s("circle", { cx: 10, cy: 14, r: 1.6, fill: "#5f9e4a" }),
+    s("circle", { cx: 9.5, cy: 7.5, r: 1, fill: "#5f9e4a" }));
 }
 
 function dieIcon() {
