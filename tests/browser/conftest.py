@@ -1,5 +1,6 @@
 """A live server on a loopback port and headless Chromium (Debian's package) for browser tests.
-Skipped, with the reason, when Chromium or Playwright is missing."""
+A missing Chromium fails the tests, with the command that installs it (``.ci/run`` does): a
+browser test that skips is a test that does not exist."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ CHROMIUM_ARGS = [
     "--disable-gpu",
     "--disable-background-networking",
     "--disable-component-update",
+    "--disable-sync",
     "--no-first-run",
 ]
 
@@ -35,7 +37,8 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    uvicorn = pytest.importorskip("uvicorn")
+    import uvicorn
+
     from dinobox.server import create_app
 
     db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
@@ -56,14 +59,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    from playwright import sync_api
+
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium is not installed at {CHROMIUM} (apt-get install -y chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: apt-get install -y chromium (or set DINOBOX_CHROMIUM)")
     with sync_api.sync_playwright() as pw:
         try:
             b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         except Exception as exc:  # pragma: no cover - a broken browser install
-            pytest.skip(f"Chromium at {CHROMIUM} does not start: {exc}")
+            pytest.fail(f"Chromium at {CHROMIUM} does not start: {exc}")
         yield b
         b.close()
 

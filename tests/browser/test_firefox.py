@@ -1,5 +1,5 @@
 """The page in Firefox: the system Firefox (Debian's firefox-esr), headless, driven through
-WebDriver BiDi (firefox_bidi.py). Skipped, with the reason, when Firefox is not installed.
+WebDriver BiDi (firefox_bidi.py). A missing Firefox fails the tests with the command that installs it.
 Checks that the lobby, a table of every game and a how-to page load, run their JavaScript
 modules, draw the board and take a choice over the WebSocket, with no JavaScript error."""
 
@@ -33,11 +33,11 @@ LARGEST_DRAWING = """(() => {
 def firefox() -> Iterator[Firefox]:
     binary = find_firefox()
     if not binary:
-        pytest.skip("Firefox is not installed (apt-get install -y firefox-esr, or set DINOBOX_FIREFOX)")
+        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
     try:
         fx = Firefox(binary)
     except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
-        pytest.skip(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
+        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
     yield fx
     fx.close()
 
