@@ -384,8 +384,12 @@ function scoreBadge(view, p) {
       `${p.score} pts so far`);
   }
   const adjust = view.final && Array.isArray(view.final.adjust) ? view.final.adjust[p.seat] : null;
-  const how = adjust === null || adjust === undefined ? ""
-    : ` (${p.score} ${adjust < 0 ? "−" : "+"} ${Math.abs(adjust)} Notoriety)`;
+  let how = "";
+  if (typeof adjust === "number" && adjust !== 0 && p.score + adjust === final) {
+    how = ` (${p.score} ${adjust < 0 ? "−" : "+"} ${Math.abs(adjust)} Notoriety)`;
+  } else if (final !== p.score) {
+    how = ` (${p.score} in play)`;
+  }
   return h("span", { class: "dr-score", title: "final score, as in the score table" }, `${final} pts`,
     how ? h("span", { class: "dr-score-how" }, how) : null);
 }

@@ -38,6 +38,17 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+let cached = { key: null, pattern: null }; // one pattern per set of seat names, not one per log line
+
+function seatPattern(names) {
+  const key = names.join("\u0000");
+  if (cached.key !== key) {
+    const alternatives = [...names].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    cached = { key, pattern: new RegExp(`(?<![\\w])(?:${alternatives.join("|")})(?![\\w])`, "g") };
+  }
+  return cached.pattern;
+}
+
 /** A text from the engine cut into plain strings and {seat, label} pieces wherever it names a seat
  * by the game's name for it. Whole words only, case as the game writes it: "Red's turn" is a seat,
  * "a red prize" is not. */
@@ -51,8 +62,7 @@ export function namePieces(text, view, table) {
     if (name && !seats.has(name)) seats.set(name, seat);
   });
   if (!seats.size) return [source];
-  const alternatives = [...seats.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const pattern = new RegExp(`(?<![\\w])(?:${alternatives.join("|")})(?![\\w])`, "g");
+  const pattern = seatPattern([...seats.keys()]);
   const out = [];
   let at = 0;
   for (const match of source.matchAll(pattern)) {
