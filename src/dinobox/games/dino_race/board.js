@@ -4,10 +4,10 @@
 import { h, playerName, s, SEAT_HEX } from "/static/js/ui.js";
 
 const TERRAIN = {
-  plains: { fill: "#e9dc7c", ink: "#4a4010", icon: "🌾" },
-  desert: { fill: "#f2b766", ink: "#5a3608", icon: "🏜" },
-  swamp: { fill: "#86a872", ink: "#1f3314", icon: "🪷" },
-  jungle: { fill: "#2f7d3b", ink: "#ffffff", icon: "🌴" },
+  plains: { fill: "#e9dc7c", ink: "#4a4010" },
+  desert: { fill: "#f2b766", ink: "#5a3608" },
+  swamp: { fill: "#86a872", ink: "#1f3314" },
+  jungle: { fill: "#2f7d3b", ink: "#ffffff" },
 };
 const CARDS = {
   plains: { label: "Plains", fill: "#e9dc7c" },
@@ -96,7 +96,7 @@ function trackSvg(view, ctx) {
       view.volcano_active ? "ACTIVE" : "quiet")));
   for (const tile of view.track) {
     const [x, y] = centre(tile.tile);
-    const t = TERRAIN[tile.terrain] || { fill: "#ccc", ink: "#000", icon: "?" };
+    const t = TERRAIN[tile.terrain] || { fill: "#ccc", ink: "#000" };
     const g = s("g", { "data-tile": tile.tile, "data-terrain": tile.terrain, "data-lava": tile.lava });
     g.append(hex(x, y, tile.lava ? { fill: "url(#lava)", stroke: "#7b1e06", "stroke-width": 2 }
       : { fill: t.fill, stroke: "#5a4a30", "stroke-width": 2 }));
