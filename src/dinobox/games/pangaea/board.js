@@ -3,8 +3,7 @@
 // face-up STAR cards and Evolution cards. Spaces, pieces, cards, crack places and direction
 // arrows are clickable when a legal choice involves them. Drawn only from ctx.view; keys this
 // module does not know are ignored, and missing keys fall back to empty.
-import { seatLabel } from "/static/js/names.js";
-import { h, s, SEAT_HEX, titleCase } from "/static/js/ui.js";
+import { h, s, SEAT_HEX, seatLabel, titleCase } from "/static/js/ui.js";
 
 const R = 28; // hex radius of the world
 const DX = Math.sqrt(3) * R;

@@ -2,8 +2,7 @@
 // rest points with their face-down tokens, the T-Rex, every team as a die showing its crew),
 // the two discard piles and the deck, your hand and each leader's counters. Teams, spaces, the
 // token stacks, the piles, the deck, cards and tokens are clickable when a legal choice uses them.
-import { withNames } from "/static/js/names.js";
-import { h, playerName, s, SEAT_HEX } from "/static/js/ui.js";
+import { h, playerName, s, SEAT_HEX, withNames } from "/static/js/ui.js";
 
 const CSS = "/static/css/boards-trex-dinorush.css";
 const SPACE = { orange: "#f28c28", purple: "#8e5bc4", cyan: "#1fb2cc" };

@@ -1,6 +1,8 @@
 // Small shared helpers: building DOM nodes, SVG nodes, seat colours, texts.
 import { namePieces, seatLabel, withNames } from "./names.js";
 
+export { seatLabel, withNames }; // boards name seats through ui.js, their one import
+
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** h("div", {class: "x", onclick: f}, child, "text") -> element */
