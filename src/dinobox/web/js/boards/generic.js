@@ -73,7 +73,7 @@ function rows(key, items, ctx) {
     }
     return tr;
   });
-  return h("div", { style: "overflow-x:auto" }, h("table", { class: "data" },
+  return h("div", { style: "overflow-x:auto", id: key === "players" ? "players" : null }, h("table", { class: "data" },
     h("thead", {}, h("tr", {}, cols.map((c) => h("th", {}, titleCase(c))))), h("tbody", {}, body)));
 }
 
