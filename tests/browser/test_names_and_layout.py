@@ -105,9 +105,13 @@ def test_names_beside_colours_in_panels_status_log_and_score_table(server, conte
         alice = f"Alice ({colours(st)[0]})"
         assert page.locator("#status").inner_text().startswith(f"Your turn, {alice}")
         assert alice in page.locator("#players [data-seat='0']").first.inner_text()
-    # the end: panels, log and score table
+    # the end: panels, log and score table (a fresh page: the game is played out faster than a
+    # page redraws, so the one above would only fall behind)
+    page.close()
     st = play_by_api(server, table_id, 0, token, rng)
     assert st["table"]["status"] == "finished"
+    page = open_as(context, server, made)
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.wait_for_selector("#score-table")
     names = colours(st)
     alice = f"Alice ({names[0]})"
