@@ -30,7 +30,7 @@ def kind_of(target: Any) -> str:
     return "other"
 
 
-def test_a_full_pangaea_game_is_played_by_clicking_the_board(server, context):
+def test_a_full_pangaea_game_is_played_by_clicking_the_board(server: str, context: Any) -> None:
     made = create(
         server, game="pangaea", players=2, seats=[{"type": "human"}, {"type": "bot", "bot": "random"}], start=True
     )

@@ -52,7 +52,7 @@ def no_horizontal_overflow(page: Any) -> None:
     assert sizes[2] <= sizes[1] + 0.5, "the board sticks out of the screen"
 
 
-def test_trex_island_board_draws_the_view(server, context):
+def test_trex_island_board_draws_the_view(server: str, context: Any) -> None:
     made = create(
         server,
         game="trex-island",
@@ -86,7 +86,7 @@ def test_trex_island_board_draws_the_view(server, context):
     assert not errors, errors
 
 
-def test_trex_island_full_game_by_clicking_the_board_on_a_phone(server, browser, tmp_path: Path):
+def test_trex_island_full_game_by_clicking_the_board_on_a_phone(server: str, browser: Any, tmp_path: Path) -> None:
     made = create(
         server, game="trex-island", players=2, seats=[{"type": "human"}, {"type": "bot", "bot": "random"}], start=True
     )

@@ -6,6 +6,7 @@ modules, draw the board and take a choice over the WebSocket, with no JavaScript
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,7 +43,7 @@ def firefox() -> Iterator[Firefox]:
     fx.close()
 
 
-def test_lobby_runs_in_firefox(server, firefox, tmp_path):
+def test_lobby_runs_in_firefox(server: str, firefox: Firefox, tmp_path: Path) -> None:
     firefox.goto(server + "/")
     count = firefox.wait_for("document.querySelectorAll('#game-select option').length", what="the game list")
     assert count == len(game_ids())
@@ -52,7 +53,7 @@ def test_lobby_runs_in_firefox(server, firefox, tmp_path):
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_a_table_draws_and_plays_in_firefox(server, firefox, game_id, tmp_path):
+def test_a_table_draws_and_plays_in_firefox(server: str, firefox: Firefox, game_id: str, tmp_path: Path) -> None:
     players = game_class(game_id).min_players
     seats: list[dict[str, Any]] = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * (players - 1)
     made = create(server, game=game_id, players=players, seats=seats, start=True)
@@ -79,7 +80,7 @@ def test_a_table_draws_and_plays_in_firefox(server, firefox, game_id, tmp_path):
     assert firefox.js_errors()[before:] == [], firefox.js_errors()[before:]
 
 
-def test_how_to_play_runs_in_firefox(server, firefox):
+def test_how_to_play_runs_in_firefox(server: str, firefox: Firefox) -> None:
     firefox.goto(server + "/how-to-play/pangaea")
     firefox.wait_for(
         "!!document.querySelector('#howto h1') && !!document.getElementById('assumptions-link')", what="the how-to page"

@@ -37,7 +37,7 @@ def open_as(context: Any, server: str, made: dict[str, Any], seat: int = 0) -> A
     return page
 
 
-def test_waiting_room_has_no_null_and_names_bots_by_kind(server, phone):
+def test_waiting_room_has_no_null_and_names_bots_by_kind(server: str, phone: Any) -> None:
     made = create(
         server,
         game="dino-race",
@@ -88,7 +88,7 @@ def colours(st: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_names_beside_colours_in_panels_status_log_and_score_table(server, context, game_id):
+def test_names_beside_colours_in_panels_status_log_and_score_table(server: str, context: Any, game_id: str) -> None:
     players = game_class(game_id).min_players
     seats: list[dict[str, Any]] = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * (players - 1)
     made = create(server, game=game_id, players=players, seats=seats, claim=[0], name="Alice", start=True)
@@ -136,7 +136,7 @@ def test_names_beside_colours_in_panels_status_log_and_score_table(server, conte
     assert not errors, errors
 
 
-def test_dinosaur_rush_panels_show_the_score_table_total(server, context):
+def test_dinosaur_rush_panels_show_the_score_table_total(server: str, context: Any) -> None:
     seats = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 2
     made = create(server, game="dinosaur-rush", players=3, seats=seats, claim=[0], name="Alice", start=True)
     st = play_by_api(server, made["table"]["id"], 0, made["tokens"][0]["token"], random.Random(3))
@@ -150,7 +150,7 @@ def test_dinosaur_rush_panels_show_the_score_table_total(server, context):
         assert total == str(score)
 
 
-def test_the_egg_holder_is_drawn_with_words_not_an_emoji(server, context):
+def test_the_egg_holder_is_drawn_with_words_not_an_emoji(server: str, context: Any) -> None:
     seats = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 2
     made = create(server, game="dino-race", players=3, seats=seats, claim=[0], name="Alice", start=True)
     st = play_by_api(
@@ -175,7 +175,7 @@ def test_the_egg_holder_is_drawn_with_words_not_an_emoji(server, context):
     assert not EMOJI.search(board_text), f"an emoji on the board: {EMOJI.findall(board_text)}"
 
 
-def test_pangaea_choices_are_next_to_the_map_on_a_phone(server, phone):
+def test_pangaea_choices_are_next_to_the_map_on_a_phone(server: str, phone: Any) -> None:
     seats = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 2
     made = create(server, game="pangaea", players=3, seats=seats, claim=[0], name="Alice", start=True)
     page = open_as(phone, server, made)
@@ -201,7 +201,7 @@ def test_pangaea_choices_are_next_to_the_map_on_a_phone(server, phone):
     assert_fits_width(page, PHONE["width"], "a Pangaea table")
 
 
-def test_choices_stay_in_the_side_column_on_a_wide_screen(server, context):
+def test_choices_stay_in_the_side_column_on_a_wide_screen(server: str, context: Any) -> None:
     seats = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 2
     made = create(server, game="pangaea", players=3, seats=seats, claim=[0], name="Alice", start=True)
     page = open_as(context, server, made)

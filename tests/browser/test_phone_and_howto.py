@@ -42,7 +42,7 @@ def assert_reachable(page: Any, selector: str) -> None:
     assert on_screen, f"{selector} is off screen: {box}"
 
 
-def test_lobby_fits_a_phone_and_creates_a_table_by_touch(server, phone):
+def test_lobby_fits_a_phone_and_creates_a_table_by_touch(server: str, phone: Any) -> None:
     page = phone.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -61,7 +61,7 @@ def test_lobby_fits_a_phone_and_creates_a_table_by_touch(server, phone):
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_a_table_of_each_game_fits_a_phone_and_plays_by_touch(server, phone, game_id):
+def test_a_table_of_each_game_fits_a_phone_and_plays_by_touch(server: str, phone: Any, game_id: str) -> None:
     cls = game_class(game_id)
     players = cls.min_players
     seats: list[dict[str, Any]] = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * (players - 1)
@@ -102,7 +102,7 @@ def test_a_table_of_each_game_fits_a_phone_and_plays_by_touch(server, phone, gam
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_how_to_play_page_fits_a_phone_and_links_the_assumptions(server, phone, game_id):
+def test_how_to_play_page_fits_a_phone_and_links_the_assumptions(server: str, phone: Any, game_id: str) -> None:
     page = phone.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

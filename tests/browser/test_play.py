@@ -14,7 +14,7 @@ from dinobox.engine.registry import game_class, game_ids
 from .helpers import click_something, create, play_until_over, version, wait_newer
 
 
-def test_lobby_creates_a_table_and_a_full_game_is_played_by_clicking(server, context):
+def test_lobby_creates_a_table_and_a_full_game_is_played_by_clicking(server: str, context: Any) -> None:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -60,7 +60,7 @@ def test_lobby_creates_a_table_and_a_full_game_is_played_by_clicking(server, con
     assert not errors, errors
 
 
-def test_another_seats_hand_is_absent_from_dom_and_network(server, browser):
+def test_another_seats_hand_is_absent_from_dom_and_network(server: str, browser: Any) -> None:
     made = create(server, game="dino-race", players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0])
     table_id = made["table"]["id"]
     tok0 = made["tokens"][0]["token"]
@@ -116,7 +116,7 @@ def test_another_seats_hand_is_absent_from_dom_and_network(server, browser):
     ctx.close()
 
 
-def test_hotseat_hides_hands_between_turns(server, context):
+def test_hotseat_hides_hands_between_turns(server: str, context: Any) -> None:
     made = create(
         server, game="dino-race", players=2, seats=[{"type": "human"}, {"type": "human"}], hotseat=True, start=True
     )
@@ -164,7 +164,7 @@ OTHER_GAMES = [g for g in game_ids() if g != "dino-race"]
 
 
 @pytest.mark.parametrize("game_id", OTHER_GAMES)
-def test_full_game_of_each_other_game_by_clicking(server, context, game_id):
+def test_full_game_of_each_other_game_by_clicking(server: str, context: Any, game_id: str) -> None:
     cls = game_class(game_id)
     players = cls.min_players
     seats: list[dict[str, Any]] = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * (players - 1)
