@@ -103,7 +103,10 @@ def test_names_beside_colours_in_panels_status_log_and_score_table(server: str, 
     if st["table"]["status"] == "playing":
         page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=st["version"])
         alice = f"Alice ({colours(st)[0]})"
-        assert page.locator("#status").inner_text().startswith(f"Your turn, {alice}")
+        # the version is set before the first picture is drawn: wait for the drawing, not the number
+        page.wait_for_function(
+            "t => document.getElementById('status').textContent.startsWith(t)", arg=f"Your turn, {alice}"
+        )
         assert alice in page.locator("#players [data-seat='0']").first.inner_text()
     # the end: panels, log and score table (a fresh page: the game is played out faster than a
     # page redraws, so the one above would only fall behind)
