@@ -21,8 +21,8 @@ def test_games_lists_every_registered_game() -> None:
 def test_play_with_only_bots_runs_to_the_end_and_saves_a_record(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     result = runner.invoke(
-        app, ["play", "dino-race", "--players", "3", "--bots", "random,random,random", "--seed", "4", "--save",
-              str(record)]
+        app,
+        ["play", "dino-race", "--players", "3", "--bots", "random,random,random", "--seed", "4", "--save", str(record)],
     )
     assert result.exit_code == 0, result.output
     assert "Final scores" in result.output and "winner" in result.output
@@ -40,8 +40,19 @@ def test_play_is_reproducible_with_a_seed() -> None:
 
 def test_play_variants_from_the_command_line() -> None:
     result = runner.invoke(
-        app, ["play", "dino-race", "--players", "4", "--variant", "teams", "--bots", "random,random,random,random",
-              "--seed", "1"]
+        app,
+        [
+            "play",
+            "dino-race",
+            "--players",
+            "4",
+            "--variant",
+            "teams",
+            "--bots",
+            "random,random,random,random",
+            "--seed",
+            "1",
+        ],
     )
     assert result.exit_code == 0, result.output
     bots = "random,random,random,random"
@@ -52,8 +63,9 @@ def test_play_variants_from_the_command_line() -> None:
 def test_a_human_seat_is_prompted_and_bad_input_is_refused_with_the_reason() -> None:
     # seat 0 is human: answer with nonsense, an out-of-range number, then the last choice (roll) forever
     answers = "\n".join(["banana", "999"] + ["1"] * 400) + "\n"
-    result = runner.invoke(app, ["play", "dino-race", "--players", "2", "--bots", "human,random", "--seed", "2"],
-                           input=answers)
+    result = runner.invoke(
+        app, ["play", "dino-race", "--players", "2", "--bots", "human,random", "--seed", "2"], input=answers
+    )
     assert "'banana' is not a choice" in result.output
     assert "'999' is not a choice" in result.output
     assert "Your hand:" in result.output
