@@ -161,6 +161,8 @@ class State:
         if self._player != CHANCE:
             raise IllegalActionError("chance_outcomes() is only defined at a chance node")
         actions, weights = self._chance()
+        if self._legal_cache is None:
+            self._legal_cache = list(actions)  # apply_action will not compute them again
         total = float(sum(weights))
         return [(a, w / total) for a, w in zip(actions, weights, strict=True)]
 

@@ -47,6 +47,21 @@ LAVA = 13  # automatic: the lava river advances
 START_TURN = 14  # automatic: (START_TURN, player, 0)
 START_RACE = 15  # automatic: deal and begin
 
+_PAIR_AT = [A.PAIR_INDEX.get((x, y), -1) for x in range(T) for y in range(T)]  # x * T + y -> pair index
+
+
+def _pairs_held(mine: Sequence[int]) -> list[int]:
+    """The indices into ``A.PAIRS`` of the pairs of cards a hand (counts per type) can pay, ascending."""
+    held = [t for t in range(T) if mine[t]]
+    out: list[int] = []
+    for j, x in enumerate(held):
+        row = x * T
+        if mine[x] >= 2:
+            out.append(_PAIR_AT[row + x])
+        for y in held[j + 1 :]:
+            out.append(_PAIR_AT[row + y])
+    return out
+
 
 class DinoRaceState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
@@ -220,11 +235,11 @@ class DinoRaceState(State):
             return [A.ROLL]
         # Throw the egg (trip): a tripped dino must first be stood up with two cards.
         if size >= 2 and any(down >> d & 1 for d in my_dinos):
+            pairs = _pairs_held(mine)
             for k, d in enumerate(my_dinos):
                 if down >> d & 1:
-                    for i, (x, y) in enumerate(A.PAIRS):
-                        if mine[x] and mine[y] and (x != y or mine[x] >= 2):
-                            out.append(A.STAND_UP + 36 * k + i)
+                    first = A.STAND_UP + 36 * k
+                    out.extend([first + i for i in pairs])
             return out
         has_wild = mine[WILD] > 0
         triples: list[int] = []
@@ -255,9 +270,7 @@ class DinoRaceState(State):
             if mine[STEAL]:
                 out.extend(sorted({A.STEAL + self.owner(d) for d in targets if self.hand_size(self.owner(d))}))
         if size >= 2:
-            for i, (x, y) in enumerate(A.PAIRS):
-                if mine[x] and mine[y] and (x != y or mine[x] >= 2):
-                    out.append(A.SWAP + i)
+            out.extend([A.SWAP + i for i in _pairs_held(mine)])
         if self.teams and not self.passed and size and self.is_racing(self.mate_of(seat)):
             out.extend(A.PASS + t for t in range(T) if mine[t])
         out.append(A.ROLL)

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 NC = NUM_COLOURS
 SLOTS = K.SIZE_OF_ALLOCATION
 GONE = -(10**6)  # a Notoriety token back in the bag
+# per donation combo: (colour, how many of it) for each colour it holds
+_COMBO_NEEDS = tuple(tuple((c, combo.count(c)) for c in sorted(set(combo))) for combo in A.COMBOS)
 
 # Task kinds.
 DEAL_PALEO = 0  # chance (seat)
@@ -320,7 +322,7 @@ class DinosaurRushState(State):
         any_token = self.ability(seat) == "donate_any_token"
         out = []
         for i, combo in enumerate(A.COMBOS):
-            if any(combo.count(c) > spare[c] for c in set(combo)):
+            if any(n > spare[c] for c, n in _COMBO_NEEDS[i]):
                 continue
             out.append(L.DONATE + 4 * i)
             k = len(combo)

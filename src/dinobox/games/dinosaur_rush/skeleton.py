@@ -561,10 +561,14 @@ def open_slots(alloc: Sequence[int], left: Sequence[int]) -> list[int]:
     """Build phase: the slots that can take one more bone from ``left`` (bones not yet placed)
     while a complete dinosaur stays possible. Empty when the dinosaur is finished."""
     out = []
+    empty = [0] * NUM_COLOURS  # per colour: its parts with no bone yet
+    for p in range(NUM_PARTS):
+        if alloc[p] == 0:
+            empty[PART_COLOUR[p]] += 1
     for p in range(NUM_PARTS):
         colour = PART_COLOUR[p]
         if left[colour]:
-            empty_after = sum(1 for q in range(NUM_PARTS) if PART_COLOUR[q] == colour and q != p and alloc[q] == 0)
+            empty_after = empty[colour] - (alloc[p] == 0)  # the other parts of that colour left empty
             if left[colour] - 1 >= empty_after:
                 out.append(p)
     if left[WHITE]:

@@ -72,6 +72,7 @@ class World:
     supply: list[int]
     explorers: list[int]  # per player: space, or -1 when off the board (waiting to re-enter)
     shelters: list[int]  # per space: bitmask of players with a Shelter there
+    shelter_n: list[int]  # per player: how many spaces hold one of its Shelters (kept with ``shelters``)
     special: list[int]  # per space: bitmask of Shelters built with the level 3 ability
     dinos: list[int]  # per dino: space, or -1 in stock
     dino_moved: int  # bitmask of dinos moved this round
@@ -93,6 +94,7 @@ class World:
         self.supply = list(world_map.supply)
         self.explorers = [-1] * players
         self.shelters = [0] * geo.n
+        self.shelter_n = [0] * players
         self.special = [0] * geo.n
         self.dinos = [-1] * NUM_DINOS
         self.dino_moved = 0
@@ -111,6 +113,7 @@ class World:
         new.supply = self.supply[:]
         new.explorers = self.explorers[:]
         new.shelters = self.shelters[:]
+        new.shelter_n = self.shelter_n[:]
         new.special = self.special[:]
         new.dinos = self.dinos[:]
         new.events = []
@@ -149,8 +152,7 @@ class World:
         return s in self.explorers or bool(self.shelters[s]) or s in self.dinos
 
     def shelter_count(self, player: int) -> int:
-        bit = 1 << player
-        return sum(1 for m in self.shelters if m & bit)
+        return self.shelter_n[player]
 
     def shelter_spaces(self, player: int) -> list[int]:
         bit = 1 << player
@@ -293,6 +295,7 @@ def settle(world: World, s: int) -> None:
                 if SHELTER_OK[t] or (special & bit and SPECIAL_OK[t]):
                     keep |= bit
                 else:
+                    world.shelter_n[p] -= 1
                     world.events.append(("shelter_lost", p, s))
         world.shelters[s] = keep
         world.special[s] = special & keep
@@ -320,6 +323,7 @@ def destroy_pieces(world: World, s: int) -> None:
     mask = world.shelters[s]
     for p in range(len(ex)):
         if mask >> p & 1:
+            world.shelter_n[p] -= 1
             world.events.append(("shelter_lost", p, s))
     world.shelters[s] = 0
     world.special[s] = 0
@@ -563,6 +567,7 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
                     protected = True
                 else:
                     world.shelters[s] &= ~(1 << p)
+                    world.shelter_n[p] -= 1
                     world.special[s] &= ~(1 << p)
                     world.events.append(("shelter_lost", p, s))
     if protected:
@@ -697,12 +702,16 @@ def can_build(world: World, player: int, s: int, special: bool) -> bool:
 
 
 def build_shelter(world: World, player: int, s: int, special: bool) -> None:
+    if not world.shelters[s] >> player & 1:
+        world.shelter_n[player] += 1
     world.shelters[s] |= 1 << player
     if special:
         world.special[s] |= 1 << player
 
 
 def remove_shelter(world: World, player: int, s: int) -> None:
+    if world.shelters[s] >> player & 1:
+        world.shelter_n[player] -= 1
     world.shelters[s] &= ~(1 << player)
     world.special[s] &= ~(1 << player)
 
