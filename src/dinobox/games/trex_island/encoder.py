@@ -51,8 +51,8 @@ class TRexIslandEncoder(ArrayEncoder):
         board = game.board
         n = self.num_players
         self.spaces = S = int(board.size)
-        self.dice = D = TEAMS_PER_PLAYER * n
-        self.rests = R = len(board.rests)
+        self.dice = TEAMS_PER_PLAYER * n
+        self.rests = len(board.rests)
         self.helipad = int(board.helipad)
         self.rest_index = {s: i for i, s in enumerate(board.rests)}
         longest = max(1, board.to_helipad[board.start] + 1)
@@ -70,7 +70,13 @@ class TRexIslandEncoder(ArrayEncoder):
         self.hand_scale = max(1, data.journalist_hand_size, data.hand_size) + 1
         self.crew_scale = TEAMS_PER_PLAYER * self.max_crew
         self.row = S + 5 + A  # per-die row length
-        pieces = [
+        self._finish_layout(self._pieces())
+        self._at = {name: a for name, (a, _) in self.offsets.items()}
+
+    def _pieces(self) -> list[Piece]:
+        """The layout, piece by piece (documented in encoder.md)."""
+        n, S, D, R, A = self.num_players, self.spaces, self.dice, self.rests, self.arrival_slots
+        return [
             Piece("seat", (n,), 0, 1, "one-hot: the observing seat's absolute number (zeros for a spectator)"),
             Piece("phase", (len(PHASES),), 0, 1, "one-hot: " + ", ".join(PHASES)),
             Piece(
@@ -149,8 +155,6 @@ class TRexIslandEncoder(ArrayEncoder):
             ),
             Piece("playing", (T,), 0, 1, "one-hot card type just played, waiting for its discard pile"),
         ]
-        self._finish_layout(pieces)
-        self._at = {name: a for name, (a, _) in self.offsets.items()}
 
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         v = cast(TRexView, view)
