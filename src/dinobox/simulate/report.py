@@ -108,6 +108,25 @@ def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> li
     plt.close(fig)
     made.append("lead_changes.png")
 
+    made.append(_action_mix(plt, summary, out))
+
+    trace = summary.get("skill_trace")
+    if trace:
+        entry = {"win_rate": trace["strong_win_rate"], "ci95": trace["ci95"]}
+        _rate_bars(
+            plt,
+            [trace["strong"]],
+            [entry],
+            trace["expected_if_luck_only"],
+            f"{trace['strong']} vs {trace['base']} ({trace['games']} games)",
+            out / "skill_trace.png",
+        )
+        made.append("skill_trace.png")
+    return made
+
+
+def _action_mix(plt: Any, summary: dict[str, Any], out: Path) -> str:
+    """The share of each kind of decision, per bot."""
     kinds = list(summary["actions"])
     by_bot = summary.get("actions_by_bot", {})
     fig, ax = plt.subplots(figsize=(7, 0.8 + 0.35 * max(1, len(kinds))))
@@ -126,21 +145,7 @@ def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> li
     fig.tight_layout()
     fig.savefig(out / "actions.png", dpi=90)
     plt.close(fig)
-    made.append("actions.png")
-
-    trace = summary.get("skill_trace")
-    if trace:
-        entry = {"win_rate": trace["strong_win_rate"], "ci95": trace["ci95"]}
-        _rate_bars(
-            plt,
-            [trace["strong"]],
-            [entry],
-            trace["expected_if_luck_only"],
-            f"{trace['strong']} vs {trace['base']} ({trace['games']} games)",
-            out / "skill_trace.png",
-        )
-        made.append("skill_trace.png")
-    return made
+    return "actions.png"
 
 
 def _ci(entry: dict[str, Any]) -> str:
