@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
 
 class ApiError(Exception):
     """A refused request. Raised before anything changes, so a refusal never alters a table."""
@@ -25,3 +30,28 @@ def not_found(what: str) -> ApiError:
 
 def bad_request(message: str, code: str = "bad_request") -> ApiError:
     return ApiError(400, code, message)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Every refusal is JSON with a reason and a stable code."""
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+            problems.append(f"{where}: {err.get('msg')}")
+        return JSONResponse(
+            {"error": "malformed request: " + "; ".join(problems), "code": "malformed"}, status_code=422
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code, "http_error")
+        return JSONResponse(
+            {"error": str(exc.detail), "code": code}, status_code=exc.status_code, headers=getattr(exc, "headers", None)
+        )

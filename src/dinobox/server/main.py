@@ -8,20 +8,15 @@ import logging
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
-from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dinobox import __version__
-from dinobox.server import storage
 from dinobox.server.db import Database
-from dinobox.server.errors import ApiError
+from dinobox.server.errors import install_error_handlers
 from dinobox.server.limits import Limiters, LimitsMiddleware
-from dinobox.server.routers import games, pages, tables, ws
+from dinobox.server.routers import games, health, pages, tables, ws
 from dinobox.server.routers.pages import WEB
 from dinobox.server.settings import Settings
 from dinobox.server.storage import default_db_url
@@ -80,40 +75,8 @@ def create_app(
     app.state.limiters = limiters
     app.add_middleware(LimitsMiddleware, settings=settings, limiters=limiters)
 
-    @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
-            problems.append(f"{where}: {err.get('msg')}")
-        return JSONResponse(
-            {"error": "malformed request: " + "; ".join(problems), "code": "malformed"}, status_code=422
-        )
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code, "http_error")
-        return JSONResponse(
-            {"error": str(exc.detail), "code": code}, status_code=exc.status_code, headers=getattr(exc, "headers", None)
-        )
-
-    @app.get("/api/health", tags=["meta"])
-    async def health(request: Request) -> dict[str, Any]:
-        """The server is up; ``live`` tables in memory; ``quarantined`` tables (that cannot be
-        rebuilt from their stored moves, with the reason) are left alone until an operator looks."""
-        svc: TableService = request.app.state.service
-        bad = await svc.db.read(storage.quarantined)
-        return {
-            "ok": True,
-            "version": __version__,
-            "live": len(svc.live),
-            "quarantined": [{"id": tid, "problem": problem} for tid, problem in bad],
-        }
-
+    install_error_handlers(app)
+    app.include_router(health.router)
     app.include_router(games.router)
     app.include_router(games.files)
     app.include_router(tables.router)
