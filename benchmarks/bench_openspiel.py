@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,14 +26,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 import dinobox
 from dinobox.rl import openspiel_game
 
-
-def _sample(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    r = rng.random()
-    for outcome, probability in outcomes:
-        r -= probability
-        if r < 0:
-            return int(outcome)
-    return int(outcomes[-1][0])
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_engine import sample_outcome  # the one sampling function of every engine loop
 
 
 def _playouts(new_state: Callable[[], Any], seconds: float) -> float:
@@ -43,7 +39,7 @@ def _playouts(new_state: Callable[[], Any], seconds: float) -> float:
         state = new_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(_sample(state.chance_outcomes(), rng))
+                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
@@ -64,7 +60,7 @@ def _ismcts_rate(game_id: str, players: int, seconds: float, simulations: int) -
         if state.is_terminal():
             state = game.new_initial_state()
         if state.is_chance_node():
-            state.apply_action(_sample(state.chance_outcomes(), rng))
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
             continue
         start = time.process_time()
         action = bot.step(state)
