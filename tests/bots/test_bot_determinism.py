@@ -18,6 +18,9 @@ BOT_SPECS = [
     "ismcts:iterations=6,playout=random",
     "ismcts:iterations=3,playout=heuristic,depth=8",
     "ismcts:iterations=12,playout=heuristic,depth=6,search=flat",
+    "strong:iterations=12,depth=6",
+    "easy",
+    "medium",
 ]
 
 
@@ -45,10 +48,10 @@ def decision_points(gid: str, count: int, seed: int = 1) -> list[State]:
 @pytest.mark.parametrize("spec", BOT_SPECS)
 @pytest.mark.parametrize("gid", dinobox.game_ids())
 def test_same_view_and_seed_give_same_action(gid: str, spec: str) -> None:
-    if spec.startswith("heuristic") and not has_heuristic(gid):
+    if not spec.startswith(("random", "ismcts")) and not has_heuristic(gid):
         raise AssertionError(f"{gid} declares no heuristic")
     rng = random.Random(99)
-    positions = decision_points(gid, 3 if spec.startswith("ismcts") else 6)
+    positions = decision_points(gid, 3 if spec.startswith(("ismcts", "strong")) else 6)
     assert positions, f"{gid}: no decision point found"
     for state in positions:
         seat = state.current_player()
@@ -76,3 +79,21 @@ def test_ismcts_resamples_every_iteration(gid: str, monkeypatch: pytest.MonkeyPa
     bot = make_bot("ismcts:iterations=5,playout=random", 0)
     bot.choose(state)
     assert calls == [seat] * 5
+
+
+@pytest.mark.parametrize("gid", dinobox.game_ids())
+def test_strong_resamples_every_round(gid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong bot searches determinizations only: every round starts from ``resample``."""
+    state = decision_points(gid, 1)[0]
+    seat = state.current_player()
+    calls: list[int] = []
+    original = type(state).resample
+
+    def spy(self: State, who: int, rng: random.Random) -> State:
+        calls.append(who)
+        return original(self, who, rng)
+
+    monkeypatch.setattr(type(state), "resample", spy)
+    bot = make_bot("strong:iterations=40,depth=4", 0)
+    bot.choose(state)
+    assert calls and set(calls) == {seat}

@@ -6,9 +6,12 @@ import pytest
 
 import dinobox
 from dinobox.bots import (
+    LEVELS,
+    EasyBot,
     HeuristicBot,
     ISMCTSBot,
     RandomBot,
+    StrongBot,
     bot_kinds,
     check_bot_for_game,
     make_bot,
@@ -50,12 +53,32 @@ def test_make_bot_builds_each_kind() -> None:
         ("ismcts:playout=smart", "playout must be"),
         ("ismcts:search=deep", "search must be 'tree' or 'flat'"),
         ("ismcts:iterations", "must be KEY=VALUE"),
+        ("strong:playout=random", "no option 'playout'"),
+        ("strong:iterations=0", "must be positive"),
+        ("strong:seconds=fast", "seconds must be a number"),
+        ("strong:margin=2", "margin must be between 0 and 1"),
+        ("strong:width=1", "width must be at least 2"),
+        ("strong:z=-1", "must be positive"),
+        ("hard:seconds=2", "takes no options"),
+        ("easy:blunder=1", "takes no options"),
         ("", "non-empty"),
     ],
 )
 def test_bad_specs_are_refused_clearly(spec: str, message: str) -> None:
     with pytest.raises(InvalidOptionError, match=message):
         make_bot(spec, 0)
+
+
+def test_strong_bot_and_levels() -> None:
+    bot = make_bot("strong:iterations=300,depth=20,margin=0.2,z=0,width=4", 1)
+    assert isinstance(bot, StrongBot)
+    assert (bot.iterations, bot.seconds, bot.depth, bot.margin, bot.z, bot.width) == (300, None, 20, 0.2, 0.0, 4)
+    assert make_bot("strong", 1).seconds == 1.0  # a wall-clock second by default
+    assert set(LEVELS) <= set(bot_kinds()) and LEVELS == ("easy", "medium", "hard")
+    assert isinstance(make_bot("easy", 1), EasyBot)
+    assert isinstance(make_bot("medium", 1), HeuristicBot)
+    hard = make_bot("hard", 1)
+    assert isinstance(hard, StrongBot) and hard.seconds == 1.0 and hard.iterations is None
 
 
 def test_heuristic_needs_a_policy_for_the_game() -> None:
@@ -73,6 +96,9 @@ def test_bots_play_a_whole_game() -> None:
         make_bot("ismcts:iterations=4,playout=random", 2),
         make_bot("random", 3),
     ]
+    result = play_game(game.new_initial_state(), bots, seed=5)
+    assert result.state.is_terminal() and result.winners
+    bots = [make_bot("strong:iterations=8,depth=4", 1), make_bot("easy", 2), make_bot("medium", 3)]
     result = play_game(game.new_initial_state(), bots, seed=5)
     assert result.state.is_terminal() and result.winners
 

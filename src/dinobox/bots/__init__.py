@@ -6,7 +6,12 @@
 - ``heuristic``: the game's hand-written policy (``games/<game>/heuristic.py``), found through
   the registry by the game id of the state it is asked about;
 - ``ismcts[:iterations=N][,seconds=S][,playout=random|heuristic][,c=X][,depth=N][,prior=W]``: information-set
-  Monte Carlo tree search (``bots/ismcts.py``).
+  Monte Carlo tree search (``bots/ismcts.py``);
+- ``strong[:iterations=N][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W]``: a rollout search over
+  the heuristic that leaves the heuristic's move whenever the paired playouts say so
+  (``bots/strong.py``);
+- the lobby's levels by name: ``easy`` (the heuristic, but a uniformly random move half the
+  time), ``medium`` (the heuristic), ``hard`` (``strong`` at one second a decision).
 
 A bot reads a state only through the engine contract; its choice depends on what the seat to
 act may know (its view), its seed, and its earlier choices.
@@ -21,6 +26,7 @@ from typing import Protocol
 
 from dinobox.bots.heuristic import heuristic_policy
 from dinobox.bots.ismcts import ISMCTSBot
+from dinobox.bots.strong import StrongBot
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.state import State
 
@@ -52,6 +58,21 @@ class HeuristicBot:
         return heuristic_policy(state.game.id)(state, self.rng)
 
 
+class EasyBot:
+    """A weakened heuristic: with probability ``blunder`` a uniformly random legal move."""
+
+    def __init__(self, seed: int | None = None, blunder: float = 0.5) -> None:
+        self.rng = random.Random(seed)
+        self.blunder = blunder
+        self.heuristic = HeuristicBot(self.rng.getrandbits(64))
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) > 1 and self.rng.random() < self.blunder:
+            return self.rng.choice(legal)
+        return self.heuristic.choose(state)
+
+
 def _no_options(name: str, opts: dict[str, str]) -> None:
     if opts:
         raise InvalidOptionError(f"bot {name!r} takes no options (got {', '.join(opts)})")
@@ -72,15 +93,11 @@ def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
     known = {"iterations", "seconds", "playout", "c", "depth", "prior", "search"}
     unknown = sorted(set(opts) - known)
     if unknown:
-        raise InvalidOptionError(
-            f"bot 'ismcts' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})"
-        )
+        raise InvalidOptionError(f"bot 'ismcts' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
     playout = opts.get("playout", "random")
     if playout not in ("random", "heuristic"):
         raise InvalidOptionError(f"bot 'ismcts': playout must be 'random' or 'heuristic', not {playout!r}")
-    iterations = (
-        int(_number("ismcts", "iterations", opts["iterations"], int)) if "iterations" in opts else None
-    )
+    iterations = int(_number("ismcts", "iterations", opts["iterations"], int)) if "iterations" in opts else None
     seconds = _number("ismcts", "seconds", opts["seconds"], float) if "seconds" in opts else None
     c = _number("ismcts", "c", opts["c"], float) if "c" in opts else 0.7
     depth = int(_number("ismcts", "depth", opts["depth"], int)) if "depth" in opts else None
@@ -91,7 +108,13 @@ def _make_ismcts(opts: dict[str, str], seed: int | None) -> ISMCTSBot:
     if search not in ("tree", "flat"):
         raise InvalidOptionError(f"bot 'ismcts': search must be 'tree' or 'flat', not {search!r}")
     return ISMCTSBot(
-        seed, iterations=iterations, seconds=seconds, playout=playout, exploration=c, depth=depth, prior=prior,
+        seed,
+        iterations=iterations,
+        seconds=seconds,
+        playout=playout,
+        exploration=c,
+        depth=depth,
+        prior=prior,
         search=search,
     )
 
@@ -106,11 +129,74 @@ def _make_heuristic(opts: dict[str, str], seed: int | None) -> HeuristicBot:
     return HeuristicBot(seed)
 
 
+def _make_strong(opts: dict[str, str], seed: int | None) -> StrongBot:
+    known = {"iterations", "seconds", "depth", "margin", "z", "width"}
+    unknown = sorted(set(opts) - known)
+    if unknown:
+        raise InvalidOptionError(f"bot 'strong' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
+
+    def whole(key: str) -> int | None:
+        return int(_number("strong", key, opts[key], int)) if key in opts else None
+
+    seconds = _number("strong", "seconds", opts["seconds"], float) if "seconds" in opts else None
+    margin, z = 0.4, 1.0
+    if "margin" in opts:
+        margin = _fraction("strong", "margin", opts["margin"])
+    if "z" in opts:
+        z = _number("strong", "z", opts["z"], float) if opts["z"] not in ("0", "0.0") else 0.0
+    width = whole("width") or 12
+    if width < 2:
+        raise InvalidOptionError(f"bot 'strong': width must be at least 2, not {width}")
+    return StrongBot(
+        seed,
+        iterations=whole("iterations"),
+        seconds=seconds,
+        depth=whole("depth"),
+        margin=margin,
+        z=z,
+        width=width,
+    )
+
+
+def _fraction(name: str, key: str, value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise InvalidOptionError(f"bot {name!r}: {key} must be a number, not {value!r}") from None
+    if not 0 <= number <= 1:
+        raise InvalidOptionError(f"bot {name!r}: {key} must be between 0 and 1, not {value!r}")
+    return number
+
+
+def _make_easy(opts: dict[str, str], seed: int | None) -> EasyBot:
+    _no_options("easy", opts)
+    return EasyBot(seed)
+
+
+def _make_medium(opts: dict[str, str], seed: int | None) -> HeuristicBot:
+    _no_options("medium", opts)
+    return HeuristicBot(seed)
+
+
+def _make_hard(opts: dict[str, str], seed: int | None) -> StrongBot:
+    _no_options("hard", opts)
+    return StrongBot(seed, seconds=1.0)
+
+
 _BOTS: dict[str, Callable[[dict[str, str], int | None], Bot]] = {
     "random": _make_random,
     "heuristic": _make_heuristic,
     "ismcts": _make_ismcts,
+    "strong": _make_strong,
+    "easy": _make_easy,
+    "medium": _make_medium,
+    "hard": _make_hard,
 }
+
+#: The lobby's levels, weakest first: each is a spec ``make_bot`` accepts.
+LEVELS = ("easy", "medium", "hard")
+# specs that play the game's heuristic (directly, or as their playout policy)
+_NEEDS_HEURISTIC = ("heuristic", "easy", "medium", "hard", "strong")
 
 
 def bot_kinds() -> list[str]:
@@ -170,7 +256,7 @@ DEFAULT_ISMCTS_ITERATIONS = 500
 def budget_of(spec: str) -> Budget:
     """The thinking budget a spec asks for (raises ``InvalidOptionError`` for a bad spec)."""
     bot = make_bot(spec, 0)
-    if not isinstance(bot, ISMCTSBot):
+    if not isinstance(bot, (ISMCTSBot, StrongBot)):
         return Budget(searches=False)
     return Budget(searches=True, iterations=bot.iterations, seconds=bot.seconds)
 
@@ -187,6 +273,8 @@ def capped_spec(spec: str, max_iterations: int, max_seconds: float) -> str:
     if iterations_ok and seconds_ok:
         return spec
     name, opts = parse_spec(spec)
+    if name == "hard":  # a level takes no options: cap the strong bot it stands for
+        name, opts = "strong", {"seconds": str(budget.seconds)}
     if not iterations_ok:
         opts["iterations"] = str(max_iterations)
     if not seconds_ok:
@@ -197,16 +285,19 @@ def capped_spec(spec: str, max_iterations: int, max_seconds: float) -> str:
 def check_bot_for_game(spec: str, game_id: str) -> None:
     """Raise ``InvalidOptionError`` if ``spec`` cannot play ``game_id`` (e.g. no heuristic yet)."""
     make_bot(spec, 0)
-    if parse_spec(spec)[0] == "heuristic":
+    if parse_spec(spec)[0] in _NEEDS_HEURISTIC:
         heuristic_policy(game_id)
 
 
 __all__ = [
+    "LEVELS",
     "Bot",
     "Budget",
+    "EasyBot",
     "HeuristicBot",
     "ISMCTSBot",
     "RandomBot",
+    "StrongBot",
     "bot_kinds",
     "budget_of",
     "capped_spec",
