@@ -97,3 +97,10 @@ def test_strong_resamples_every_round(gid: str, monkeypatch: pytest.MonkeyPatch)
     bot = make_bot("strong:iterations=40,depth=4", 0)
     bot.choose(state)
     assert calls and set(calls) == {seat}
+
+
+@pytest.mark.parametrize("gid", dinobox.game_ids())
+def test_strong_under_a_wall_clock_budget_plays_a_legal_move(gid: str) -> None:
+    """With ``seconds`` and no ``depth`` the bot cuts its playouts to fit the budget itself."""
+    for state in decision_points(gid, 2):
+        assert make_bot("strong:seconds=0.05", 1).choose(state) in state.legal_actions()

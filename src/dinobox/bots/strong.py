@@ -43,6 +43,8 @@ from dinobox.engine.state import State
 Policy = Callable[[State, random.Random], int]
 
 MIN_ROUNDS = 4
+TARGET_ROUNDS = 8  # under a seconds budget with no depth, playouts are cut to allow this many rounds
+MIN_DEPTH = 8
 DEFAULT_SECONDS = 1.0
 
 
@@ -127,26 +129,55 @@ class StrongBot:
         self.z_drop = z_drop
         self.width = width
         self.last_iterations = 0
+        self._depth = depth
+        self._decisions = 0
 
     def _policy(self, state: State) -> Policy:
         return game_entry(state.game.id).heuristic or _random_policy
 
-    def _value(self, det: State, action: int, seat: int, seeds: tuple[int, int], policy: Policy) -> float:
-        """``action`` on a copy of ``det``, then a playout driven by the round's two seeds."""
+    def _value(
+        self, det: State, action: int, seat: int, seeds: tuple[int, int], policy: Policy, deadline: float | None
+    ) -> float | None:
+        """``action`` on a copy of ``det``, then a playout driven by the round's two seeds;
+        ``None`` when the deadline passes first (the playout is then not counted)."""
         probe = det.clone()
         probe.apply_action(action)
         chance_rng, policy_rng = random.Random(seeds[0]), random.Random(seeds[1])
         decisions = 0
+        depth = self._depth
         while not probe.is_terminal():
             if probe.is_chance_node():
                 probe.apply_action(probe.sample_chance(chance_rng))
                 continue
-            if self.depth is not None and decisions >= self.depth:
+            if depth is not None and decisions >= depth:
                 break
+            if deadline is not None and decisions % 8 == 0 and time.perf_counter() >= deadline:
+                self._decisions = decisions
+                return None
             legal = probe.legal_actions()
             probe.apply_action(legal[0] if len(legal) == 1 else policy(probe, policy_rng))
             decisions += 1
+        self._decisions = decisions
         return seat_reward(probe, seat, self.margin)
+
+    def _first_base(
+        self, det: State, default: int, seat: int, seeds: tuple[int, int], policy: Policy, candidates: int
+    ) -> float | None:
+        """The first round's playout of the default. Under a wall-clock budget with no ``depth``
+        it is also a probe: if a playout (allowed a quarter of the budget) leaves fewer than
+        ``TARGET_ROUNDS`` rounds over the candidates, playouts are cut to the length that does
+        (for this decision), and the default's playout is replayed at that length."""
+        seconds = self.seconds
+        if seconds is None or self.depth is not None:
+            return self._value(det, default, seat, seeds, policy, None)
+        started = time.perf_counter()
+        base = self._value(det, default, seat, seeds, policy, started + seconds / 4)
+        spent = time.perf_counter() - started
+        per_playout = seconds / (TARGET_ROUNDS * candidates)
+        if base is not None and spent <= per_playout:
+            return base
+        self._depth = max(MIN_DEPTH, int(self._decisions * per_playout / max(spent, 1e-9)))
+        return self._value(det, default, seat, seeds, policy, started + seconds)
 
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
@@ -155,6 +186,7 @@ class StrongBot:
             return legal[0]
         rng = self.rng
         seat = state.current_player()
+        self._depth = self.depth
         policy = self._policy(state)
         default = policy(state, random.Random(rng.getrandbits(64)))
         others = [a for a in legal if a != default]
@@ -171,10 +203,19 @@ class StrongBot:
                 break
             det = state.resample(seat, rng)
             seeds = (rng.getrandbits(64), rng.getrandbits(64))
-            base = self._value(det, default, seat, seeds, policy)
+            if rounds:
+                base = self._value(det, default, seat, seeds, policy, deadline)
+            else:
+                base = self._first_base(det, default, seat, seeds, policy, len(alive) + 1)
+            if base is None:
+                break
             for a in alive:
-                gains[a].add(self._value(det, a, seat, seeds, policy) - base)
-            done += len(alive) + 1
+                value = self._value(det, a, seat, seeds, policy, deadline)
+                if value is None:
+                    break
+                gains[a].add(value - base)
+                done += 1
+            done += 1
             rounds += 1
             if rounds >= MIN_ROUNDS:
                 alive = [a for a in alive if gains[a].mean() + self.z_drop * gains[a].stderr() >= 0]
