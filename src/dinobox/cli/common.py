@@ -53,7 +53,7 @@ def game_from_words(
 
 DEFAULT_OPPONENT = "heuristic"
 BOTS_HELP = (
-    "one player per entry, comma-separated (e.g. heuristic,random or ismcts:iterations=500): N entries mean N "
+    "one player per entry, comma-separated (e.g. heuristic,random or strong:seconds=1,easy): N entries mean N "
     "players unless --players says otherwise; seats not named get the heuristic bot (docs/designers.md)"
 )
 
