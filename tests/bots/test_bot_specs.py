@@ -127,3 +127,16 @@ def test_ismcts_search_option() -> None:
     assert isinstance(bot, ISMCTSBot) and bot.search == "flat"
     tree = make_bot("ismcts:iterations=3", 0)
     assert isinstance(tree, ISMCTSBot) and tree.search == "tree"
+
+
+def test_strong_and_hard_budgets_are_capped() -> None:
+    from dinobox.bots import budget_of, capped_spec
+
+    assert budget_of("strong:iterations=50") == budget_of("strong:iterations=50,z=2")
+    assert budget_of("hard").seconds == 1.0 and budget_of("hard").searches
+    assert not budget_of("easy").searches and not budget_of("medium").searches
+    assert capped_spec("strong:iterations=900", 200, 2.0) == "strong:iterations=200"
+    assert capped_spec("hard", 200, 2.0) == "hard"
+    capped = capped_spec("hard", 200, 0.5)
+    assert capped == "strong:seconds=0.5"
+    assert make_bot(capped, 0).seconds == 0.5  # type: ignore[attr-defined]
