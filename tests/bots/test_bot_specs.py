@@ -73,7 +73,8 @@ def test_strong_bot_and_levels() -> None:
     bot = make_bot("strong:iterations=300,depth=20,margin=0.2,z=0,width=4", 1)
     assert isinstance(bot, StrongBot)
     assert (bot.iterations, bot.seconds, bot.depth, bot.margin, bot.z, bot.width) == (300, None, 20, 0.2, 0.0, 4)
-    assert make_bot("strong", 1).seconds == 1.0  # a wall-clock second by default
+    default = make_bot("strong", 1)
+    assert isinstance(default, StrongBot) and default.seconds == 1.0  # a wall-clock second by default
     assert set(LEVELS) <= set(bot_kinds()) and LEVELS == ("easy", "medium", "hard")
     assert isinstance(make_bot("easy", 1), EasyBot)
     assert isinstance(make_bot("medium", 1), HeuristicBot)

@@ -60,8 +60,9 @@ def _leader_share(state: State, seat: int) -> float:
     return 1.0 / sum(1 for v in scores if v == best)
 
 
-def playout(det: State, seat: int, chance_rng: random.Random, policy_rng: random.Random,
-            policy: Policy, depth: int | None) -> float:
+def playout(
+    det: State, seat: int, chance_rng: random.Random, policy_rng: random.Random, policy: Policy, depth: int | None
+) -> float:
     decisions = 0
     while not det.is_terminal():
         if det.is_chance_node():
