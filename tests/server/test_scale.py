@@ -27,6 +27,7 @@ import httpx
 import pytest
 import websockets
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
 from typer.testing import CliRunner
 
 from dinobox.cli.app import app as cli
@@ -379,3 +380,30 @@ def _until(client: TestClient, tid: str, token: str, version: int) -> dict[str, 
             return s
         assert time.monotonic() < deadline, f"still at version {s['version']}, not {version}"
         time.sleep(0.02)
+
+
+def test_a_lost_notification_connection_is_made_again_and_catches_up(pg_url: str) -> None:
+    with TestClient(make_app(pg_url, random.Random(6))) as a, TestClient(make_app(pg_url, random.Random(7))) as b:
+        tid, tokens = new_table(b, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True)
+        seen = state(a, tid)["version"]
+        engine = create_engine(pg_url)
+        with engine.begin() as conn:  # the database drops every process's listening session
+            dropped = conn.exec_driver_sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE application_name = 'dinobox listener' AND datname = current_database()"
+            ).fetchall()
+        engine.dispose()
+        assert len(dropped) == 2
+        for _ in range(4):  # changes stored meanwhile, some maybe while nobody listened
+            s = state(b, tid)
+            seat = s["table"]["to_act"]
+            mine = state(b, tid, seat, tokens[seat], wait=0)
+            body = {"seat": seat, "token": tokens[seat], "action": mine["legal"][0]["action"], "version": s["version"]}
+            assert b.post(f"/api/tables/{tid}/actions", json=body).status_code == 200
+        final = state(b, tid)
+        assert final["version"] > seen
+        deadline = time.monotonic() + 15
+        while state(a, tid)["version"] < final["version"]:
+            assert time.monotonic() < deadline, "the other app never caught up"
+            time.sleep(0.05)
+        assert state(a, tid)["log"] == final["log"]

@@ -28,6 +28,7 @@ from dinobox.server.storage import CHANNEL
 
 log = logging.getLogger("dinobox.server")
 
+LISTENER, LOCKER = "dinobox listener", "dinobox bot locks"  # their application_name in pg_stat_activity
 OnChange = Callable[[str, int], None]
 OnResync = Callable[[], None]
 
@@ -92,7 +93,7 @@ class PostgresPeers:
         delay = 0.1
         while True:
             try:
-                conn = await psycopg.AsyncConnection.connect(**self.connect)
+                conn = await psycopg.AsyncConnection.connect(**self.connect, application_name=LISTENER)
                 async with conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     again = self._listening.is_set()
@@ -117,7 +118,7 @@ class PostgresPeers:
 
         if self._locks is None or self._locks.closed:
             self._owned.clear()  # a closed session holds no locks any more
-            self._locks = await psycopg.AsyncConnection.connect(**self.connect)
+            self._locks = await psycopg.AsyncConnection.connect(**self.connect, application_name=LOCKER)
         return self._locks
 
     async def own(self, table_id: str) -> bool:

@@ -29,16 +29,14 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot
-from dinobox.engine.errors import DinoboxError, IllegalActionError, InvalidOptionError
-from dinobox.engine.options import OptionSet
-from dinobox.engine.registry import game_class, load_game
+from dinobox.bots import capped_spec, make_bot
+from dinobox.engine.errors import IllegalActionError
+from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError, bad_request, not_found
 from dinobox.server.live import (
-    BOT,
     FINISHED,
     HUMAN,
     PLAYING,
@@ -50,8 +48,9 @@ from dinobox.server.live import (
     note_step,
     replay,
 )
-from dinobox.server.messages import seat_message
+from dinobox.server.messages import replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
+from dinobox.server.seating import configure, seat_specs
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
 
@@ -222,8 +221,8 @@ class TableService:
         """A new table. Everything the client sent is checked first (options against the game's
         option specs, data overrides against its data schema, bot specs and their budgets), so a
         stored table is always one that can be rebuilt. ``private`` keeps it out of the lobby."""
-        game = self._configure(game_id, players, options, data, allow_data=rematch_of is not None)
-        clean = self._seat_specs(game, seats)
+        game = configure(self.settings, game_id, players, options, data, allow_data=rematch_of is not None)
+        clean = seat_specs(self.settings, game, seats)
         humans = [s["seat"] for s in clean if s["type"] == HUMAN]
         if hotseat:
             claim = humans
@@ -259,62 +258,6 @@ class TableService:
         if start:
             self.kick(live)
         return live, tokens
-
-    def _configure(self, game_id: str, players: int | None, options: Any, data: Any, allow_data: bool = False) -> Any:
-        """The configured game, or ``bad_config`` saying what was wrong. Only the game's declared
-        options are accepted (by name, checked by its option specs)."""
-        try:
-            cls = game_class(game_id)
-            if not isinstance(options, dict):
-                raise InvalidOptionError(f"'options' must be an object of option names, not {options!r}")
-            resolved = OptionSet(cls.option_specs).resolve(options, cls.id)
-            if data and not (allow_data or self.settings.allow_data_overrides):
-                raise InvalidOptionError("this server does not accept component-data overrides ('data')")
-            if data is not None and not isinstance(data, dict):
-                raise InvalidOptionError(f"'data' must be an object of data fields, not {data!r}")
-            return load_game(cls.id, players=players, data=data or {}, **resolved)
-        except DinoboxError as exc:
-            raise bad_request(str(exc), "bad_config") from None
-
-    def _seat_specs(self, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-        n = game.num_players
-        if seats is None:
-            seats = [{"type": HUMAN}] + [{"type": BOT, "bot": "random"} for _ in range(n - 1)]
-        if len(seats) != n:
-            raise bad_request(f"'seats' lists {len(seats)} seats but this game has {n} players", "bad_config")
-        clean: list[dict[str, Any]] = []
-        for i, spec in enumerate(seats):
-            kind = spec.get("type")
-            if kind == HUMAN:
-                clean.append({"seat": i, "type": HUMAN, "bot": None, "name": None, "claimed": False, "token": None})
-            elif kind == BOT:
-                bot = str(spec.get("bot") or "random")
-                self._check_bot(i, bot, game.id)
-                clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True, "token": None})
-            else:
-                raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
-        return clean
-
-    def _check_bot(self, seat: int, spec: str, game_id: str) -> None:
-        """A bot spec this server will seat: valid, able to play the game, within the budget caps."""
-        try:
-            check_bot_for_game(spec, game_id)
-            budget = budget_of(spec)
-        except DinoboxError as exc:
-            raise bad_request(f"seat {seat}: {exc}", "bad_config") from None
-        cap = self.settings
-        if budget.seconds is not None and budget.seconds > cap.max_bot_seconds:
-            raise bad_request(
-                f"seat {seat}: bot {spec!r} may think {budget.seconds:g} s a move; this server allows at most "
-                f"{cap.max_bot_seconds:g} s",
-                "bot_budget",
-            )
-        if budget.iterations is not None and budget.iterations > cap.max_bot_iterations:
-            raise bad_request(
-                f"seat {seat}: bot {spec!r} may search {budget.iterations} iterations a move; this server allows "
-                f"at most {cap.max_bot_iterations}",
-                "bot_budget",
-            )
 
     def _make_bot(self, spec: str, seed: int) -> Any:
         """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
@@ -779,35 +722,7 @@ class TableService:
             raise ApiError(409, "not_finished", "replays are available once the game is over")
         if seat is not None:
             self._seat_index(live.row, seat)
-        history = live.state.history()
-        state = self._game_of(live.row).new_initial_state()
-        if live.decisions is None:
-            positions = []
-            probe = state.clone()
-            for i, a in enumerate(history):
-                if probe.current_player() >= 0:
-                    positions.append(i)
-                probe.apply_action(a)
-            live.decisions = positions
-        steps = len(live.decisions)
-        if isinstance(step, bool) or not 0 <= step <= steps:
-            raise bad_request(f"'step' must be 0..{steps}, not {step}")
-        stop = live.decisions[step] if step < steps else len(history)
-        last: dict[str, Any] | None = None
-        for i, a in enumerate(history[:stop]):
-            if step > 0 and i == live.decisions[step - 1]:
-                last = state.describe_action(a)
-            state.apply_action(a)
-        return {
-            "step": step,
-            "steps": steps,
-            "seat": seat,
-            "view": state.view(seat),
-            "log": state.log(seat),
-            "last": last,
-            "game": live.row.game,
-            "title": state.game.title,
-        }
+        return replay_picture(live, self._game_of(live.row).new_initial_state(), step, seat)
 
     # ----- subscribers -----------------------------------------------------------------------------
     def subscribe(self, live: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
