@@ -5,11 +5,13 @@ against server-side bots, tables replaced as they finish.
     python benchmarks/bench_server.py --tables 50 --seconds 10 --think 0
     python benchmarks/bench_server.py --game trex-island --players 3 --json out.json
     python benchmarks/bench_server.py --store postgresql     # a throwaway PostgreSQL cluster
+    python benchmarks/bench_server.py --store postgresql --workers 2   # two server processes
 
 The server runs in its own process (``dinobox serve``, rate limits lifted since every client
 comes from one address; a fresh SQLite file in a temporary directory, or with ``--store
-postgresql`` a fresh PostgreSQL cluster in one, durable settings, over its Unix socket), the
-clients in ``--procs`` others (asyncio + websockets). A client's action latency is the time from sending
+postgresql`` a fresh PostgreSQL cluster in one, durable settings, over its Unix socket;
+``--workers N`` runs N server processes on the one port, PostgreSQL only), the clients in
+``--procs`` others (asyncio + websockets). A client's action latency is the time from sending
 ``{"type": "action"}`` to receiving the table's next state (the action stored, the answer built);
 bot moves that follow are not part of it. ``--think`` is the pause before each human move
 (uniform in [a, b] seconds; ``0`` makes every client hammer the server as fast as it answers).
@@ -45,9 +47,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, db_url: str, workers: int = 1) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-c", "from dinobox.cli.app import main; main()", "serve", "--host", "127.0.0.1"]
     cmd += ["--port", str(port), "--db", db_url, "--tables-per-minute", "1000000", "--actions-per-second", "1000000"]
+    cmd += ["--workers", str(workers)]
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
 
 
@@ -66,7 +69,7 @@ def store(kind: str, home: str) -> Iterator[str]:
 
 async def wait_up(base: str) -> None:
     async with httpx.AsyncClient() as client:
-        for _ in range(200):
+        for _ in range(1200):  # worker processes start slowly on a busy machine
             try:
                 if (await client.get(f"{base}/api/health")).status_code == 200:
                     return
@@ -174,16 +177,32 @@ def client_process(args: argparse.Namespace, port: int, first: int, count: int) 
     return dict(vars(stats))
 
 
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (uvicorn's worker processes), Linux only."""
+    out, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        out.append(current)
+        for children in Path(f"/proc/{current}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                todo += [int(c) for c in children.read_text().split()]
+    return out
+
+
 def cpu_seconds(proc: subprocess.Popen[bytes] | None) -> float:
-    """CPU time (user + system) the server process has used so far (Linux; NaN elsewhere).
-    Unlike latency, it hardly moves when other programs compete for the machine."""
+    """CPU time (user + system) the server's processes have used so far (Linux; NaN elsewhere;
+    PostgreSQL's own processes are not counted). Unlike latency, it hardly moves when other
+    programs compete for the machine."""
     if proc is None:
         return float("nan")
-    try:
-        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in process_tree(proc.pid):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -191,7 +210,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     port = args.port or free_port()
     with tempfile.TemporaryDirectory() as home, store(args.store, home) as db_url:
-        proc = None if args.port else start_server(port, db_url)
+        proc = None if args.port else start_server(port, db_url, args.workers)
         try:
             asyncio.run(wait_up(f"http://127.0.0.1:{port}"))
             share = [args.tables // args.procs + (1 if i < args.tables % args.procs else 0) for i in range(args.procs)]
@@ -205,7 +224,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         finally:
             if proc is not None:
                 proc.terminate()
-                proc.wait(10)
+                try:
+                    proc.wait(30)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
     stats = Stats()
     for part in parts:
         stats.latencies += part["latencies"]
@@ -217,6 +240,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     lat = [x * 1000 for x in stats.latencies]
     return {
         "store": args.store,
+        "workers": args.workers,
         "game": args.game,
         "players": args.players,
         "tables": args.tables,
@@ -259,8 +283,11 @@ def main() -> None:
     )
     parser.add_argument("--port", type=int, default=0, help="use a server already running on this port")
     parser.add_argument("--store", choices=["sqlite", "postgresql"], default="sqlite", help="the server's database")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (above 1: PostgreSQL only)")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
+    if args.workers > 1 and args.store != "postgresql":
+        parser.error("--workers above 1 needs --store postgresql (SQLite serves one process)")
     parts = [float(x) for x in args.think.split(",")]
     args.think_min, args.think_max = (parts[0], parts[-1])
     result = run(args)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import typer
 
 from dinobox.cli.common import console, fail
@@ -24,17 +27,30 @@ def serve(
     proxy: str | None = typer.Option(
         None, "--behind-proxy", help="address of the reverse proxy whose X-Forwarded-For to trust (e.g. 127.0.0.1)"
     ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        help="server processes on this port (above 1 needs a PostgreSQL store: --db postgresql+psycopg://...)",
+    ),
 ) -> None:
     """Serve the games in the browser: open the printed address."""
     try:
         import uvicorn
 
-        from dinobox.server import create_app
+        from dinobox.server import create_app, storage
+        from dinobox.server.main import APP_ENVIRONMENT, app_environment
         from dinobox.server.settings import Settings
     except ImportError as exc:
         raise fail(f"the server needs its extra: pip install 'dinobox[server]' ({exc})") from None
     if bot_threads < 1:
         raise fail("--bot-threads must be at least 1")
+    if workers < 1:
+        raise fail("--workers must be at least 1")
+    if workers > 1 and not (db or "").startswith("postgresql"):
+        raise fail(
+            f"--workers {workers} needs a PostgreSQL store (--db postgresql+psycopg://...): SQLite serves one "
+            "process only. Run one worker, or give a PostgreSQL URL."
+        )
     try:
         settings = Settings(
             bot_threads=bot_threads,
@@ -51,14 +67,23 @@ def serve(
         raise fail(str(exc)) from None
     try:
         app = create_app(db, settings=settings)
+        if workers > 1:  # upgrade the schema once, before the workers start, and fail here if it cannot
+            storage.open_engine(app.state.db_url).dispose()
     except Exception as exc:
         raise fail(f"cannot open the store {db!r}: {exc}") from None
     url = app.state.db_url
     console.print(f"[bold]dinobox[/] store: {url.removeprefix('sqlite:///') if url.startswith('sqlite') else url}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    console.print(f"[bold green]open http://{shown}:{port}/[/]  (Ctrl+C stops)")
+    extra = f", {workers} worker processes" if workers > 1 else ""
+    console.print(f"[bold green]open http://{shown}:{port}/[/]  (Ctrl+C stops{extra})")
+    target: Any = app
+    if workers > 1:  # each worker process builds its own app from the same settings
+        os.environ[APP_ENVIRONMENT] = app_environment(url, settings)
+        target = "dinobox.server.main:app_from_environment"
     uvicorn.run(
-        app,
+        target,
+        factory=workers > 1,
+        workers=workers if workers > 1 else None,
         host=host,
         port=port,
         log_level="warning",

@@ -39,6 +39,19 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, self.run_sync, fn)
 
+    def _run_snapshot(self, fn: Callable[[Connection], T]) -> T:
+        with self.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":  # SQLite transactions see one snapshot anyway
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                return fn(conn)
+
+    async def snapshot(self, fn: Callable[[Connection], T]) -> T:
+        """Like ``read``, but every statement of ``fn`` sees the same committed state (several
+        processes write the store at once)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, self._run_snapshot, fn)
+
     async def write(self, fn: Write) -> None:
         """Commit ``fn``; return once it is durable. Concurrent writes share one transaction;
         if that transaction fails, each is retried alone so one bad write fails only its caller."""

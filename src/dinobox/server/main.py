@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import json
 import logging
+import os
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,6 +18,7 @@ from dinobox import __version__
 from dinobox.server.db import Database
 from dinobox.server.errors import install_error_handlers
 from dinobox.server.limits import Limiters, LimitsMiddleware
+from dinobox.server.peers import peers_for
 from dinobox.server.routers import games, health, pages, tables, ws
 from dinobox.server.routers.pages import WEB
 from dinobox.server.settings import Settings
@@ -49,9 +52,10 @@ def create_app(
             gc.freeze()
             gc.set_threshold(20_000, 20, 50)
         db = Database(url)
-        svc = TableService(db, rng=rng, settings=settings)
+        svc = TableService(db, rng=rng, settings=settings, peers=peers_for(db.engine))
         app.state.db = db
         app.state.service = svc
+        await svc.start_peers()  # listening before anything is loaded: no change goes unheard
         resumed = await svc.resume_all()
         if resumed:
             log.info("resumed %d tables in play", resumed)
@@ -60,6 +64,7 @@ def create_app(
             yield
         finally:
             svc.close()
+            await svc.peers.close()
             db.close()
 
     app = FastAPI(
@@ -84,3 +89,17 @@ def create_app(
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app
+
+
+APP_ENVIRONMENT = "DINOBOX_SERVER_APP"  # how ``dinobox serve --workers N`` hands its settings to each worker
+
+
+def app_environment(db_url: str, settings: Settings) -> str:
+    """What ``app_from_environment`` reads back in every worker process."""
+    return json.dumps({"db_url": db_url, "settings": dataclasses.asdict(settings)})
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker process of ``dinobox serve --workers N`` (a uvicorn factory)."""
+    config = json.loads(os.environ[APP_ENVIRONMENT])
+    return create_app(config["db_url"], settings=Settings(**config["settings"]))

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import State
+from dinobox.server.errors import bad_request
 
 if TYPE_CHECKING:
-    from dinobox.server.tables import LiveTable
+    from dinobox.server.live import LiveTable
 
 PUBLIC_SEAT_KEYS = ("seat", "type", "bot", "name", "claimed")
 
@@ -72,4 +73,37 @@ def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[
         "log": log[log_start:],
         "legal": legal_for(state, seat) if playing else [],
         "can_undo": playing and seat is not None and live.can_undo(seat),
+    }
+
+
+def replay_picture(live: LiveTable, state: State, step: int, seat: int | None) -> dict[str, Any]:
+    """A finished table after ``step`` decisions, as ``seat`` (``None``: a spectator) saw it;
+    ``state`` is the game's initial state (it is played forward)."""
+    history = live.state.history()
+    if live.decisions is None:
+        positions = []
+        probe = state.clone()
+        for i, a in enumerate(history):
+            if probe.current_player() >= 0:
+                positions.append(i)
+            probe.apply_action(a)
+        live.decisions = positions
+    steps = len(live.decisions)
+    if isinstance(step, bool) or not 0 <= step <= steps:
+        raise bad_request(f"'step' must be 0..{steps}, not {step}")
+    stop = live.decisions[step] if step < steps else len(history)
+    last: dict[str, Any] | None = None
+    for i, a in enumerate(history[:stop]):
+        if step > 0 and i == live.decisions[step - 1]:
+            last = state.describe_action(a)
+        state.apply_action(a)
+    return {
+        "step": step,
+        "steps": steps,
+        "seat": seat,
+        "view": state.view(seat),
+        "log": state.log(seat),
+        "last": last,
+        "game": live.row.game,
+        "title": state.game.title,
     }

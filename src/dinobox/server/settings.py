@@ -30,6 +30,9 @@ class Settings:
     """Largest WebSocket message; a larger (or binary) one closes the socket with the reason."""
     idle_seconds: float = 600.0
     """A live table nobody watches or plays leaves memory after this long (reloaded on demand)."""
+    takeover_seconds: float = 2.0
+    """On a shared store (PostgreSQL), how often a process looks for tables whose bots nobody
+    plays (their process died) and takes them over."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

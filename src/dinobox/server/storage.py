@@ -1,16 +1,22 @@
 """Storage of tables and their accepted actions, behind plain functions over SQLAlchemy.
 
 Two tables: ``tables`` (one row per game table: configuration, component-data overrides,
-seats, status, version) and ``moves`` (one row per accepted action, player and chance alike,
-numbered from 0). A table is rebuilt by replaying its moves, so nothing else about a game's
-state is ever stored. A table that cannot be rebuilt any more is quarantined: ``problem`` holds
-the reason and the server leaves it alone.
+seats, status, version, undo count, whether a bot or chance is to move) and ``moves`` (one
+row per accepted action, player and chance alike, numbered from 0). A table is rebuilt by
+replaying its moves, so nothing else about a game's state is ever stored. A table that cannot
+be rebuilt any more is quarantined: ``problem`` holds the reason and the server leaves it alone.
 
 The schema is versioned with Alembic (``dinobox/server/migrations``): ``open_engine`` upgrades
 a store to the newest revision before use, including stores made before Alembic was used.
 
 The default is a SQLite file (WAL journal: a killed server process loses no committed row);
 any SQLAlchemy URL works, e.g. ``postgresql+psycopg://user@host/dinobox``.
+
+Every change to a stored table bumps its ``version`` with a check of the version the writer
+saw, in the same transaction as the change (``save_table(..., seen=...)``): of two processes
+racing for one table only one wins, the other gets ``StaleWrite``. On PostgreSQL the same
+transaction sends ``NOTIFY dinobox_tables, '<id> <version>'`` (delivered on commit, in commit
+order) so every server process hears of it.
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
+    text,
+    true,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -65,7 +73,10 @@ tables_t = Table(
     Column("data", Text, nullable=False, server_default="{}"),  # JSON object: component-data overrides
     Column("problem", Text, nullable=True),  # why the table is quarantined (None: it is fine)
     Column("private", Boolean, nullable=False, server_default=false()),  # kept out of the public lobby
+    Column("undos", Integer, nullable=False, server_default="0"),  # undos so far (moves append-only between)
+    Column("bot_turn", Boolean, nullable=False, server_default=false()),  # chance or a bot is to move
     Index("tables_status_updated", "status", "updated"),
+    Index("tables_bot_turn", "bot_turn", "status"),
 )
 
 moves_t = Table(
@@ -97,6 +108,8 @@ class TableRow:
     data: dict[str, Any] = field(default_factory=dict)
     problem: str | None = None
     private: bool = False
+    undos: int = 0
+    bot_turn: bool = False
 
     def to_db(self) -> dict[str, Any]:
         return {
@@ -116,6 +129,8 @@ class TableRow:
             "data": json.dumps(self.data),
             "problem": self.problem,
             "private": self.private,
+            "undos": self.undos,
+            "bot_turn": self.bot_turn,
         }
 
     @classmethod
@@ -138,6 +153,8 @@ class TableRow:
             data=json.loads(m["data"] or "{}"),
             problem=m["problem"],
             private=bool(m["private"]),
+            undos=m["undos"],
+            bot_turn=bool(m["bot_turn"]),
         )
 
 
@@ -170,6 +187,8 @@ def open_engine(url: str) -> Engine:
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 FIRST_REVISION = "0001"
+UPGRADE_LOCK = 0x64696E6F  # the advisory lock that serialises schema upgrades ("dino")
+CHANNEL = "dinobox_tables"  # PostgreSQL notification channel: one message per table change
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
@@ -182,6 +201,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # processes starting together upgrade one at a time
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": UPGRADE_LOCK})
         config.attributes["connection"] = conn
         names = set(inspect(conn).get_table_names())
         if "tables" in names and "alembic_version" not in names:
@@ -201,11 +222,37 @@ def insert_table(conn: Connection, row: TableRow) -> None:
     conn.execute(insert(tables_t).values(**row.to_db()))
 
 
-def save_table(conn: Connection, row: TableRow) -> None:
+class StaleWrite(Exception):
+    """The stored table is no longer at the version the writer saw: someone else changed it."""
+
+
+def save_table(conn: Connection, row: TableRow, seen: int | None = None) -> None:
+    """Store ``row``. With ``seen``, only if the stored version still is ``seen`` (else
+    ``StaleWrite``): run it first in the transaction, so that the row stays locked until commit
+    and a concurrent writer re-checks against the new version. Every process is told."""
     row.updated = time.time()
     values = row.to_db()
     del values["id"]
-    conn.execute(update(tables_t).where(tables_t.c.id == row.id).values(**values))
+    query = update(tables_t).where(tables_t.c.id == row.id)
+    if seen is not None:
+        query = query.where(tables_t.c.version == seen)
+    if conn.execute(query.values(**values)).rowcount != 1:
+        raise StaleWrite(f"table {row.id} is no longer at version {seen}")
+    notify(conn, row.id, row.version)
+
+
+def notify(conn: Connection, table_id: str, version: int) -> None:
+    """Tell every server process (PostgreSQL ``NOTIFY``, sent when the transaction commits).
+    SQLite serves one process: nobody else to tell."""
+    if conn.dialect.name == "postgresql":
+        payload = f"{table_id} {version}"
+        conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+
+def set_bot_turn(conn: Connection, table_id: str, version: int, bot_turn: bool) -> None:
+    """Correct the ``bot_turn`` flag (a table stored before it existed) without a new version."""
+    query = update(tables_t).where(tables_t.c.id == table_id, tables_t.c.version == version)
+    conn.execute(query.values(bot_turn=bot_turn))
 
 
 def append_moves(conn: Connection, table_id: str, start: int, actions: Sequence[int]) -> None:
@@ -225,9 +272,31 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
     return TableRow.from_db(row) if row is not None else None
 
 
-def load_moves(conn: Connection, table_id: str) -> list[int]:
-    rows = conn.execute(select(moves_t.c.action).where(moves_t.c.table_id == table_id).order_by(moves_t.c.n))
-    return [r[0] for r in rows]
+def load_moves(conn: Connection, table_id: str, since: int = 0) -> list[int]:
+    """The table's moves numbered ``since`` and on, in order."""
+    query = select(moves_t.c.action).where(moves_t.c.table_id == table_id)
+    if since:
+        query = query.where(moves_t.c.n >= since)
+    return [r[0] for r in conn.execute(query.order_by(moves_t.c.n))]
+
+
+def load_changes(conn: Connection, table_id: str, undos: int, since: int) -> tuple[TableRow | None, list[int], bool]:
+    """What a process holding the table at ``undos`` undos and ``since`` moves needs to catch up:
+    the row, and either the moves from ``since`` on (``False``: append to yours) or, when an undo
+    happened meanwhile, all of them (``True``: rebuild). Run it in one snapshot."""
+    row = load_table(conn, table_id)
+    if row is None:
+        return None, [], True
+    whole = row.undos != undos
+    return row, load_moves(conn, table_id, 0 if whole else since), whole
+
+
+def bot_turn_ids(conn: Connection, limit: int = 1000) -> list[str]:
+    """Tables in play (not quarantined) where chance or a bot is to move."""
+    query = select(tables_t.c.id).where(
+        tables_t.c.bot_turn == true(), tables_t.c.status == "playing", tables_t.c.problem.is_(None)
+    )
+    return [r[0] for r in conn.execute(query.limit(limit))]
 
 
 def list_tables(conn: Connection, statuses: Sequence[str], limit: int = 100) -> list[TableRow]:

@@ -4,6 +4,13 @@ Each table lives in memory as a ``LiveTable`` (its stored row plus the state reb
 moves) and is changed only under its lock, in this order: check everything, compute the new
 state on a clone, store it, then swap it in and tell the subscribers. A refusal raises
 ``ApiError`` before anything changed. Bots think on a thread pool, off the event loop.
+
+The store is the source of truth; several processes may serve one PostgreSQL store. Every
+write carries the version this process saw and fails (``stale``, after catching up) if another
+process got there first. Changes stored by other processes arrive as notifications
+(``peers.py``); the process reads the new moves and tells its own subscribers. A table's bots
+and chance are played by the one process that holds the table's lock; a periodic sweep takes
+over the tables of a process that died.
 """
 
 from __future__ import annotations
@@ -18,29 +25,36 @@ import random
 import re
 import secrets
 import time
-import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
-from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot
-from dinobox.engine.errors import DinoboxError, IllegalActionError, InvalidOptionError
-from dinobox.engine.options import OptionSet
-from dinobox.engine.registry import game_class, load_game
+from dinobox.bots import capped_spec, make_bot
+from dinobox.engine.errors import IllegalActionError
+from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError, bad_request, not_found
-from dinobox.server.messages import seat_message
+from dinobox.server.live import (
+    FINISHED,
+    HUMAN,
+    PLAYING,
+    WAITING,
+    LiveTable,
+    Subscriber,
+    UndoPoint,
+    bots_due,
+    note_step,
+    replay,
+)
+from dinobox.server.messages import replay_picture, seat_message
+from dinobox.server.peers import Alone, PostgresPeers
+from dinobox.server.seating import configure, seat_specs
 from dinobox.server.settings import Settings
-from dinobox.server.storage import TableRow
+from dinobox.server.storage import StaleWrite, TableRow
 
 log = logging.getLogger("dinobox.server")
-
-HUMAN = "human"
-BOT = "bot"
-WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 
 
 def hash_token(token: str) -> str:
@@ -58,93 +72,38 @@ def quarantined(table_id: str, problem: str) -> ApiError:
     return ApiError(409, "quarantined", f"table {table_id} cannot be rebuilt and is set aside: {problem}")
 
 
-@dataclass(eq=False)
-class Subscriber:
-    """One open WebSocket: which seat it speaks for and how much of the log it already has."""
-
-    seat: int | None
-    token: str | None = None
-    # ``None`` in the queue means "send the table as it is now": several changes in a row are
-    # coalesced into one picture, built only when the socket is ready for it.
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
-    log_sent: int = 0
-    pending: bool = False
-
-
-@dataclass
-class UndoPoint:
-    seat: int
-    state: State  # the state before the seat's step
-    action: int  # the seat's action
-    after: State  # the state the step produced
-    revealed: bool | None = None  # did the step show the seat anything hidden? (the engine says; lazily)
-
-
-@dataclass(eq=False)
-class LiveTable:
-    row: TableRow
-    state: State
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bots: dict[int, Any] = field(default_factory=dict)
-    subscribers: set[Subscriber] = field(default_factory=set)
-    undo: list[UndoPoint] = field(default_factory=list)
-    task: asyncio.Task[None] | None = None
-    idle: asyncio.Event = field(default_factory=asyncio.Event)
-    decisions: list[int] | None = None  # history positions of player decisions (replays)
-    # log(seat) is linear in the game's length: each state's logs are computed once per seat
-    logs: weakref.WeakKeyDictionary[State, dict[int | None, list[dict[str, Any]]]] = field(
-        default_factory=weakref.WeakKeyDictionary
-    )
-    pictures: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
-    touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
-
-    def log_of(self, state: State, seat: int | None) -> list[dict[str, Any]]:
-        per_seat = self.logs.setdefault(state, {})
-        entries = per_seat.get(seat)
-        if entries is None:
-            entries = per_seat[seat] = state.log(seat)
-        return entries
-
-    def extend_logs(self, old: State, new: State) -> None:
-        """``new`` extends ``old``: give it ``old``'s cached logs plus only the new entries, so a
-        step costs the texts of its own events, not the whole game's."""
-        known = self.logs.get(old)
-        if known:
-            self.logs[new] = {seat: entries + new.log(seat, since=len(entries)) for seat, entries in known.items()}
-
-    def can_undo(self, seat: int) -> bool:
-        if not self.undo:
-            return False
-        top = self.undo[-1]
-        if top.seat != seat or top.after is not self.state or self.state.current_player() != seat:
-            return False
-        if top.revealed is None:
-            top.revealed = top.state.reveals_to(seat, top.action)
-        return not top.revealed
-
-
 class TableService:
-    """All table operations. ``rng`` draws table seeds (and through them, chance outcomes)."""
+    """All table operations. ``rng`` draws table seeds (and through them, chance outcomes);
+    ``peers`` are the other processes over the same store (``Alone``: none)."""
 
     def __init__(
-        self, db: Database, rng: random.Random | None = None, settings: Settings | None = None, frame: float = 0.25
+        self,
+        db: Database,
+        rng: random.Random | None = None,
+        settings: Settings | None = None,
+        frame: float = 0.25,
+        peers: Alone | PostgresPeers | None = None,
     ) -> None:
         self.db = db
         self.frame = frame
         self.settings = settings or Settings()
         self.rng = rng or random.SystemRandom()
+        self.peers = peers or Alone()
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.bot_pool = ThreadPoolExecutor(max_workers=self.settings.bot_threads, thread_name_prefix="dinobox-bot")
         self.on_change: list[Callable[[LiveTable], None]] = []
         self._housekeeper: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     def close(self) -> None:
-        if self._housekeeper is not None:
-            self._housekeeper.cancel()
+        for task in (self._housekeeper, self._sweeper):
+            if task is not None:
+                task.cancel()
         for live in self.live.values():
-            if live.task is not None:
-                live.task.cancel()
+            for task in (live.task, live.syncer):
+                if task is not None:
+                    task.cancel()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
     # ----- loading --------------------------------------------------------------------------
@@ -164,31 +123,31 @@ class TableService:
         return live
 
     async def _load(self, table_id: str) -> LiveTable:
-        row = await self.db.read(lambda c: storage.load_table(c, table_id))
+        row, moves, _ = await self.db.snapshot(lambda c: storage.load_changes(c, table_id, -1, 0))
         if row is None:
             raise not_found(f"there is no table {table_id!r}")
         if row.problem is not None:
             raise quarantined(table_id, row.problem)
-        moves = await self.db.read(lambda c: storage.load_moves(c, table_id))
         try:
-            state = self._rebuild(row, moves)
+            state, undo = self._rebuild(row, moves)
         except Exception as exc:
             problem = f"{type(exc).__name__}: {exc}"
             log.error("table %s cannot be rebuilt from its stored moves; quarantined: %s", table_id, problem)
             await self.db.write(lambda c: storage.quarantine(c, table_id, problem))
             raise quarantined(table_id, problem) from None
-        live = LiveTable(row=row, state=state)
-        live.idle.set()
+        due = bots_due(row, state)
+        if row.bot_turn != due:  # stored before the flag was kept (or by a process that died)
+            version = row.version
+            await self.db.write(lambda c: storage.set_bot_turn(c, table_id, version, due))
+            row = dataclasses.replace(row, bot_turn=due)
+        live = LiveTable(row=row, state=state, undo=undo)
+        live.refresh_idle()
         return self.live.setdefault(table_id, live)
 
-    def _rebuild(self, row: TableRow, moves: list[int]) -> State:
-        state = self._game_of(row).new_initial_state()
-        for index, action in enumerate(moves):
-            try:
-                state.apply_action(action)
-            except IllegalActionError as exc:
-                raise IllegalActionError(f"stored move {index} ({action}) is illegal: {exc}") from None
-        return state
+    def _rebuild(self, row: TableRow, moves: Sequence[int]) -> tuple[State, list[UndoPoint]]:
+        """The table's state from its stored moves, and its undo points."""
+        undo: list[UndoPoint] = []
+        return replay(row, self._game_of(row).new_initial_state(), moves, undo), undo
 
     @staticmethod
     def _game_of(row: TableRow) -> Any:
@@ -236,7 +195,13 @@ class TableService:
         ]
         for tid in idle:
             del self.live[tid]
+            self._release_soon(tid)
         return len(idle)
+
+    def _release_soon(self, table_id: str) -> None:
+        """Let another process play this table's bots (we no longer hold it or it is over)."""
+        if self.peers.owns(table_id) and self.peers.shared:
+            asyncio.get_running_loop().create_task(self.peers.release(table_id))
 
     # ----- creating and joining ---------------------------------------------------------------
     async def create(
@@ -256,8 +221,8 @@ class TableService:
         """A new table. Everything the client sent is checked first (options against the game's
         option specs, data overrides against its data schema, bot specs and their budgets), so a
         stored table is always one that can be rebuilt. ``private`` keeps it out of the lobby."""
-        game = self._configure(game_id, players, options, data, allow_data=rematch_of is not None)
-        clean = self._seat_specs(game, seats)
+        game = configure(self.settings, game_id, players, options, data, allow_data=rematch_of is not None)
+        clean = seat_specs(self.settings, game, seats)
         humans = [s["seat"] for s in clean if s["type"] == HUMAN]
         if hotseat:
             claim = humans
@@ -284,69 +249,15 @@ class TableService:
             data=dict(game.data_overrides),
             private=private,
         )
+        state = game.new_initial_state()
+        row.bot_turn = bots_due(row, state)
         await self.db.write(lambda c: storage.insert_table(c, row))
-        live = LiveTable(row=row, state=game.new_initial_state())
-        live.idle.set()
+        live = LiveTable(row=row, state=state)
+        live.refresh_idle()
         self.live[row.id] = live
         if start:
             self.kick(live)
         return live, tokens
-
-    def _configure(self, game_id: str, players: int | None, options: Any, data: Any, allow_data: bool = False) -> Any:
-        """The configured game, or ``bad_config`` saying what was wrong. Only the game's declared
-        options are accepted (by name, checked by its option specs)."""
-        try:
-            cls = game_class(game_id)
-            if not isinstance(options, dict):
-                raise InvalidOptionError(f"'options' must be an object of option names, not {options!r}")
-            resolved = OptionSet(cls.option_specs).resolve(options, cls.id)
-            if data and not (allow_data or self.settings.allow_data_overrides):
-                raise InvalidOptionError("this server does not accept component-data overrides ('data')")
-            if data is not None and not isinstance(data, dict):
-                raise InvalidOptionError(f"'data' must be an object of data fields, not {data!r}")
-            return load_game(cls.id, players=players, data=data or {}, **resolved)
-        except DinoboxError as exc:
-            raise bad_request(str(exc), "bad_config") from None
-
-    def _seat_specs(self, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-        n = game.num_players
-        if seats is None:
-            seats = [{"type": HUMAN}] + [{"type": BOT, "bot": "random"} for _ in range(n - 1)]
-        if len(seats) != n:
-            raise bad_request(f"'seats' lists {len(seats)} seats but this game has {n} players", "bad_config")
-        clean: list[dict[str, Any]] = []
-        for i, spec in enumerate(seats):
-            kind = spec.get("type")
-            if kind == HUMAN:
-                clean.append({"seat": i, "type": HUMAN, "bot": None, "name": None, "claimed": False, "token": None})
-            elif kind == BOT:
-                bot = str(spec.get("bot") or "random")
-                self._check_bot(i, bot, game.id)
-                clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True, "token": None})
-            else:
-                raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
-        return clean
-
-    def _check_bot(self, seat: int, spec: str, game_id: str) -> None:
-        """A bot spec this server will seat: valid, able to play the game, within the budget caps."""
-        try:
-            check_bot_for_game(spec, game_id)
-            budget = budget_of(spec)
-        except DinoboxError as exc:
-            raise bad_request(f"seat {seat}: {exc}", "bad_config") from None
-        cap = self.settings
-        if budget.seconds is not None and budget.seconds > cap.max_bot_seconds:
-            raise bad_request(
-                f"seat {seat}: bot {spec!r} may think {budget.seconds:g} s a move; this server allows at most "
-                f"{cap.max_bot_seconds:g} s",
-                "bot_budget",
-            )
-        if budget.iterations is not None and budget.iterations > cap.max_bot_iterations:
-            raise bad_request(
-                f"seat {seat}: bot {spec!r} may search {budget.iterations} iterations a move; this server allows "
-                f"at most {cap.max_bot_iterations}",
-                "bot_budget",
-            )
 
     def _make_bot(self, spec: str, seed: int) -> Any:
         """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
@@ -374,9 +285,7 @@ class TableService:
                 raise ApiError(409, "finished", "the game at this table is over")
             seats = [dict(s) for s in row.seats]
             token = self._claim_seat(seats[seat], name)
-            new_row = dataclasses.replace(row, seats=seats, version=row.version + 1)
-            await self.db.write(lambda c: storage.save_table(c, new_row))
-            live.row = new_row
+            await self._store(live, dataclasses.replace(row, seats=seats))
         self.broadcast(live)
         return live, token
 
@@ -391,12 +300,35 @@ class TableService:
             if not all(s["claimed"] for s in row.seats):
                 open_seats = [str(s["seat"]) for s in row.seats if not s["claimed"]]
                 raise ApiError(409, "not_ready", f"seats {', '.join(open_seats)} are still open: share the link first")
-            new_row = dataclasses.replace(row, status=PLAYING, version=row.version + 1)
-            await self.db.write(lambda c: storage.save_table(c, new_row))
-            live.row = new_row
+            await self._store(live, dataclasses.replace(row, status=PLAYING))
         self.broadcast(live)
         self.kick(live)
         return live
+
+    # ----- storing (every change: the version this process saw, checked in the store) ------------
+    async def _store(
+        self, live: LiveTable, new_row: TableRow, state: State | None = None, *ops: Callable[[Any], None]
+    ) -> None:
+        """Store ``new_row`` (one version on; ``state`` the table's state after the change, if it
+        changed) with ``ops`` in one transaction, only if the store still holds the version we
+        saw; then make it the live row. If another process stored a change first, catch up with
+        it and refuse with ``stale``. The caller holds the table's lock."""
+        seen = live.row.version
+        state = live.state if state is None else state
+        new_row = dataclasses.replace(new_row, version=seen + 1)
+        new_row.bot_turn = bots_due(new_row, state)
+
+        def op(conn: Any) -> None:
+            storage.save_table(conn, new_row, seen=seen)  # first: it locks the row until commit
+            for extra in ops:
+                extra(conn)
+
+        try:
+            await self.db.write(op)
+        except StaleWrite:
+            await self._catch_up(live, tell=True)
+            raise self._stale(live.row, seen) from None
+        live.row = new_row
 
     # ----- checks -------------------------------------------------------------------------------
     @staticmethod
@@ -419,17 +351,21 @@ class TableService:
         if row.status == FINISHED:
             raise ApiError(409, "finished", "the game at this table is over")
 
-    @staticmethod
-    def _check_version(row: TableRow, version: Any) -> None:
+    @classmethod
+    def _check_version(cls, row: TableRow, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
             raise bad_request(f"'version' must be the table version you last saw (a whole number), not {version!r}")
         if version != row.version:
-            raise ApiError(
-                409,
-                "stale",
-                f"the table has moved on (version {row.version}, you sent {version}): look again",
-                version=row.version,
-            )
+            raise cls._stale(row, version)
+
+    @staticmethod
+    def _stale(row: TableRow, version: int) -> ApiError:
+        return ApiError(
+            409,
+            "stale",
+            f"the table has moved on (version {row.version}, you sent {version}): look again",
+            version=row.version,
+        )
 
     # ----- playing ------------------------------------------------------------------------------
     async def act(self, table_id: str, seat: Any, token: Any, action: Any, version: Any) -> LiveTable:
@@ -437,6 +373,8 @@ class TableService:
         async with live.lock:
             row = live.row
             seat = self._check_token(row, seat, token)
+            await self._fresh(live, version)
+            row = live.row
             self._check_playing(row)
             self._check_version(row, version)
             to_act = live.state.current_player()
@@ -451,12 +389,12 @@ class TableService:
                 new.apply_action(action)
             except IllegalActionError as exc:
                 raise ApiError(422, "illegal_action", str(exc)) from None
-            undoable = self._resolve_chance(live, new) == 0
+            undo = list(live.undo)
+            note_step(undo, row, seat, before, action)
+            if self._resolve_chance(live, new):
+                undo.clear()
             await self._commit(live, new)
-            if undoable and new.current_player() == seat:
-                live.undo.append(UndoPoint(seat, before, action, new))
-            else:
-                live.undo.clear()
+            live.undo = undo
         self.broadcast(live)
         self.kick(live)
         return live
@@ -470,20 +408,19 @@ class TableService:
         return count
 
     async def _commit(self, live: LiveTable, new: State) -> None:
-        """Store the moves from ``live.state`` to ``new`` (which extends it), then swap it in."""
+        """Store the moves from ``live.state`` to ``new`` (which extends it), then swap it in
+        (``stale`` if another process stored a change first)."""
         row = live.row
         start = live.state.move_number()
         actions = new.history()[start:]
         status = FINISHED if new.is_terminal() else row.status
-        new_row = dataclasses.replace(row, version=row.version + 1, status=status)
-
-        def op(conn: Any) -> None:
-            storage.append_moves(conn, row.id, start, actions)
-            storage.save_table(conn, new_row)
-
-        await self.db.write(op)
+        await self._store(
+            live,
+            dataclasses.replace(row, status=status),
+            new,
+            lambda conn: storage.append_moves(conn, row.id, start, actions),
+        )
         live.extend_logs(live.state, new)
-        live.row = new_row
         live.state = new
 
     async def undo(self, table_id: str, seat: Any, token: Any, version: Any) -> LiveTable:
@@ -491,6 +428,8 @@ class TableService:
         async with live.lock:
             row = live.row
             seat = self._check_token(row, seat, token)
+            await self._fresh(live, version)
+            row = live.row
             self._check_playing(row)
             self._check_version(row, version)
             if not live.can_undo(seat):
@@ -501,15 +440,13 @@ class TableService:
                 )
             point = live.undo[-1]
             keep = point.state.move_number()
-            new_row = dataclasses.replace(row, version=row.version + 1)
-
-            def op(conn: Any) -> None:
-                storage.truncate_moves(conn, row.id, keep)
-                storage.save_table(conn, new_row)
-
-            await self.db.write(op)
+            await self._store(
+                live,
+                dataclasses.replace(row, undos=row.undos + 1),
+                point.state,
+                lambda conn: storage.truncate_moves(conn, row.id, keep),
+            )
             live.undo.pop()
-            live.row = new_row
             live.state = point.state
             for sub in live.subscribers:
                 sub.log_sent = 0  # the log shrank: send it whole again
@@ -518,76 +455,212 @@ class TableService:
 
     # ----- bots and chance ------------------------------------------------------------------------
     def kick(self, live: LiveTable) -> None:
-        """Make sure chance and bots move this table on until a person must decide."""
+        """Make sure chance and bots move this table on until a person must decide (if this
+        process plays the table's bots: the first to ask holds them until it lets go)."""
+        live.refresh_idle()
+        if not live.bots_due():
+            if live.row.status == FINISHED:
+                self._release_soon(live.row.id)
+            return
         if live.task is None or live.task.done():
-            live.idle.clear()
             live.task = asyncio.get_running_loop().create_task(self._advance(live))
 
     async def _advance(self, live: LiveTable) -> None:
         """Chance and bots move the table on. Subscribers are told at once about chance, and
         about a run of bot moves every ``frame`` seconds and when it ends (one picture instead
         of one per move)."""
+        if not await self.peers.own(live.row.id):
+            return  # another process plays this table's bots
         loop = asyncio.get_running_loop()
         shown = loop.time()
-        changed = False
+        changed, failed = False, False
         try:
             while True:
                 async with live.lock:
-                    if live.row.status != PLAYING:
+                    if not live.bots_due() or not self.peers.owns(live.row.id):
                         return
-                    state = live.state
-                    player = state.current_player()
+                    player = live.state.current_player()
                     if player == CHANCE:
-                        new = state.clone()
-                        self._resolve_chance(live, new)
-                        await self._commit(live, new)
-                        live.undo.clear()
-                        self.broadcast(live)
+                        if await self._store_step(live, live.state.clone()):
+                            self.broadcast(live)
                         continue
-                    if player < 0 or live.row.seats[player]["type"] != BOT:
-                        return
-                    bot = live.bots.get(player)
-                    if bot is None:
-                        seed = live.row.seed % 1_000_000 + player
-                        bot = live.bots[player] = self._make_bot(live.row.seats[player]["bot"], seed)
+                    bot = self._bot_of(live, player)
                     version = live.row.version
-                    snapshot = state.clone()
+                    snapshot = live.state.clone()
                 action = await loop.run_in_executor(self.bot_pool, bot.choose, snapshot)
                 async with live.lock:
                     if live.row.version != version:
                         continue  # someone undid or the table changed: think again
-                    new = live.state.clone()
-                    try:
-                        new.apply_action(action)
-                    except IllegalActionError:
-                        log.exception(
-                            "table %s: bot %s chose an illegal action %r; playing a random legal one",
-                            live.row.id,
-                            live.row.seats[player]["bot"],
-                            action,
-                        )
-                        new.apply_action(random.Random(version).choice(new.legal_actions()))
-                    self._resolve_chance(live, new)
-                    await self._commit(live, new)
-                    live.undo.clear()
-                changed = True
-                if loop.time() - shown >= self.frame:
+                    changed = await self._store_step(live, self._bot_move(live, player, action)) or changed
+                if changed and loop.time() - shown >= self.frame:
                     self.broadcast(live)
                     shown, changed = loop.time(), False
         except asyncio.CancelledError:
             raise
         except Exception:
+            failed = True
             log.exception("table %s stopped advancing", live.row.id)
         finally:
             if changed:
                 self.broadcast(live)
-            live.idle.set()
+            live.refresh_idle()
+            if failed:
+                live.idle.set()  # nobody waits for bots that stopped
+            if live.row.status == FINISHED:
+                self._release_soon(live.row.id)
+
+    def _bot_of(self, live: LiveTable, player: int) -> Any:
+        bot = live.bots.get(player)
+        if bot is None:
+            seed = live.row.seed % 1_000_000 + player
+            bot = live.bots[player] = self._make_bot(live.row.seats[player]["bot"], seed)
+        return bot
+
+    def _bot_move(self, live: LiveTable, player: int, action: int) -> State:
+        new = live.state.clone()
+        try:
+            new.apply_action(action)
+        except IllegalActionError:
+            log.exception(
+                "table %s: bot %s chose an illegal action %r; playing a random legal one",
+                live.row.id,
+                live.row.seats[player]["bot"],
+                action,
+            )
+            new.apply_action(random.Random(live.row.version).choice(new.legal_actions()))
+        return new
+
+    async def _store_step(self, live: LiveTable, new: State) -> bool:
+        """Resolve the chance that follows in ``new`` and store it (a step of chance or a bot:
+        no undo past it). ``False`` if another process stored a change first (we caught up)."""
+        self._resolve_chance(live, new)
+        try:
+            await self._commit(live, new)
+        except ApiError as exc:
+            if exc.code != "stale":
+                raise
+            return False
+        live.undo.clear()
+        return True
 
     async def settle(self, live: LiveTable, timeout: float) -> None:
         """Wait (at most ``timeout`` seconds) until the table waits on a person or is over."""
         if timeout > 0:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(live.idle.wait(), timeout)
+
+    # ----- other processes over the same store ---------------------------------------------------
+    async def start_peers(self) -> None:
+        """Hear about the changes other processes store; on a shared store, sweep for tables
+        whose bots nobody plays (their process died) every ``takeover_seconds``."""
+        await self.peers.start(self._heard, self._resync_all)
+        if self.peers.shared:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweeping(self.settings.takeover_seconds))
+
+    def _heard(self, table_id: str, version: int) -> None:
+        """A process stored ``version`` of a table (maybe this process: then we have it)."""
+        live = self.live.get(table_id)
+        if live is not None:
+            self._behind(live, version)
+            return
+        pending = self._loading.get(table_id)
+        if pending is not None:  # being loaded: look again once it is
+
+            def loaded(done: asyncio.Future[LiveTable]) -> None:
+                if not done.cancelled() and done.exception() is None:
+                    self._behind(done.result(), version)
+
+            pending.add_done_callback(loaded)
+
+    def _resync_all(self) -> None:
+        """Notifications may have been lost: check every table held against the store."""
+        for live in list(self.live.values()):
+            self._behind(live, live.row.version + 1)
+
+    def _behind(self, live: LiveTable, version: int) -> None:
+        if version <= live.row.version:
+            return
+        live.heard = max(live.heard, version)
+        if live.syncer is None or live.syncer.done():
+            live.syncer = asyncio.get_running_loop().create_task(self._sync(live))
+
+    async def _sync(self, live: LiveTable) -> None:
+        """Catch up with what other processes stored, tell our subscribers, move bots on."""
+        try:
+            while live.heard > live.row.version:
+                async with live.lock:
+                    if live.heard <= live.row.version:  # what we heard of was our own change
+                        return
+                    if not await self._catch_up(live, tell=True):
+                        return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: cannot catch up with the store", live.row.id)
+
+    async def _catch_up(self, live: LiveTable, tell: bool = False) -> bool:
+        """Bring the live table to what the store holds: the new moves applied in order, or the
+        whole table rebuilt after an undo. The caller holds its lock. ``False``: nothing new.
+        ``tell``: then tell our subscribers and move the bots on, if they are ours."""
+        row, since = live.row, live.state.move_number()
+        new_row, moves, whole = await self.db.snapshot(lambda c: storage.load_changes(c, row.id, row.undos, since))
+        if new_row is None or new_row.version <= row.version:
+            return False
+        if whole:
+            state, undo = self._rebuild(new_row, moves)
+            for sub in live.subscribers:
+                sub.log_sent = 0  # the log may have shrunk: send it whole again
+        else:
+            undo = list(live.undo)
+            state = replay(new_row, live.state, moves, undo)
+            live.extend_logs(live.state, state)
+        live.row, live.state, live.undo = new_row, state, undo
+        if tell:
+            self.broadcast(live)
+            self.kick(live)
+        return True
+
+    async def _fresh(self, live: LiveTable, version: Any) -> None:
+        """A client that saw a newer version than ours (through another process): catch up first."""
+        if isinstance(version, int) and not isinstance(version, bool) and version > live.row.version:
+            await self._catch_up(live, tell=True)
+
+    async def _sweeping(self, period: float) -> None:
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.take_over()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the sweep for tables nobody plays failed")
+
+    async def take_over(self) -> int:
+        """Play the bots and chance of the tables in play that no process plays (a process
+        died, or stopped). Returns how many this process took."""
+        ids = await self.db.read(storage.bot_turn_ids)
+        taken = 0
+        for table_id in ids:
+            held = self.live.get(table_id)
+            if self.peers.owns(table_id):
+                if held is not None:
+                    self.kick(held)  # ours already: make sure it moves
+                continue
+            if not await self.peers.own(table_id):
+                continue
+            try:
+                live = await self.get(table_id)
+            except ApiError:
+                await self.peers.release(table_id)
+                continue
+            async with live.lock:
+                await self._catch_up(live, tell=True)
+            if not live.bots_due():
+                await self.peers.release(table_id)
+                continue
+            self.kick(live)
+            taken += 1
+        return taken
 
     # ----- after the game -----------------------------------------------------------------------
     async def rematch(self, table_id: str, seat: Any, token: Any) -> tuple[LiveTable, dict[int, str]]:
@@ -624,18 +697,14 @@ class TableService:
             private=True,
         )
         async with live.lock:
-            new_row = dataclasses.replace(live.row, rematch=new_live.row.id, version=live.row.version + 1)
-            await self.db.write(lambda c: storage.save_table(c, new_row))
-            live.row = new_row
+            await self._store(live, dataclasses.replace(live.row, rematch=new_live.row.id))
         self.broadcast(live)
         return new_live, tokens
 
     async def _maybe_autostart(self, live: LiveTable) -> None:
         if live.row.status == WAITING and all(s["claimed"] for s in live.row.seats):
             async with live.lock:
-                new_row = dataclasses.replace(live.row, status=PLAYING, version=live.row.version + 1)
-                await self.db.write(lambda c: storage.save_table(c, new_row))
-                live.row = new_row
+                await self._store(live, dataclasses.replace(live.row, status=PLAYING))
             self.broadcast(live)
             self.kick(live)
 
@@ -653,35 +722,7 @@ class TableService:
             raise ApiError(409, "not_finished", "replays are available once the game is over")
         if seat is not None:
             self._seat_index(live.row, seat)
-        history = live.state.history()
-        state = self._game_of(live.row).new_initial_state()
-        if live.decisions is None:
-            positions = []
-            probe = state.clone()
-            for i, a in enumerate(history):
-                if probe.current_player() >= 0:
-                    positions.append(i)
-                probe.apply_action(a)
-            live.decisions = positions
-        steps = len(live.decisions)
-        if isinstance(step, bool) or not 0 <= step <= steps:
-            raise bad_request(f"'step' must be 0..{steps}, not {step}")
-        stop = live.decisions[step] if step < steps else len(history)
-        last: dict[str, Any] | None = None
-        for i, a in enumerate(history[:stop]):
-            if step > 0 and i == live.decisions[step - 1]:
-                last = state.describe_action(a)
-            state.apply_action(a)
-        return {
-            "step": step,
-            "steps": steps,
-            "seat": seat,
-            "view": state.view(seat),
-            "log": state.log(seat),
-            "last": last,
-            "game": live.row.game,
-            "title": state.game.title,
-        }
+        return replay_picture(live, self._game_of(live.row).new_initial_state(), step, seat)
 
     # ----- subscribers -----------------------------------------------------------------------------
     def subscribe(self, live: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:

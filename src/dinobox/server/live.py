@@ -1,0 +1,140 @@
+"""A live table in one server process's memory: its stored row, the state rebuilt from its
+moves, the undo points, the subscribers. ``TableService`` (``tables.py``) is the only writer.
+
+The undo points follow from the moves alone (``replay``), so every process that holds a table
+offers the same undo, whichever process accepted the moves: a point is a seat's own decision;
+a chance outcome or another seat's decision clears them all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dinobox.engine.errors import IllegalActionError
+from dinobox.engine.state import CHANCE, State
+from dinobox.server.storage import TableRow
+
+HUMAN = "human"
+BOT = "bot"
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open WebSocket: which seat it speaks for and how much of the log it already has."""
+
+    seat: int | None
+    token: str | None = None
+    # ``None`` in the queue means "send the table as it is now": several changes in a row are
+    # coalesced into one picture, built only when the socket is ready for it.
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    log_sent: int = 0
+    pending: bool = False
+
+
+@dataclass
+class UndoPoint:
+    seat: int
+    state: State  # the state before the seat's step
+    action: int  # the seat's action
+    after: int  # the move number the step led to (what the table must still be at)
+    revealed: bool | None = None  # did the step show the seat anything hidden? (the engine says; lazily)
+
+
+def bots_due(row: TableRow, state: State) -> bool:
+    """Is it for chance or a bot to move this table on?"""
+    if row.status != PLAYING:
+        return False
+    player = state.current_player()
+    return player == CHANCE or (player >= 0 and row.seats[player]["type"] == BOT)
+
+
+def is_person(row: TableRow, player: int) -> bool:
+    return player >= 0 and row.seats[player]["type"] == HUMAN
+
+
+def note_step(undo: list[UndoPoint], row: TableRow, player: int, before: State, action: int) -> None:
+    """Keep the undo points for one step, ``player`` taking ``action`` at ``before``: a person's
+    decision is a point (on top of that seat's earlier ones); anything else clears them."""
+    if not is_person(row, player):
+        undo.clear()
+        return
+    if undo and undo[-1].seat != player:
+        undo.clear()
+    undo.append(UndoPoint(player, before, action, before.move_number() + 1))
+
+
+def replay(row: TableRow, state: State, moves: Sequence[int], undo: list[UndoPoint]) -> State:
+    """``state`` with the stored ``moves`` applied (``state`` itself unchanged), updating
+    ``undo`` as the moves were made. An illegal move raises ``IllegalActionError`` saying which."""
+    current = state.clone()
+    first = state.move_number()
+    for index, action in enumerate(moves):
+        player = current.current_player()
+        before = current.clone() if is_person(row, player) else current
+        try:
+            current.apply_action(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"stored move {first + index} ({action}) is illegal: {exc}") from None
+        note_step(undo, row, player, before, action)
+    return current
+
+
+@dataclass(eq=False)
+class LiveTable:
+    row: TableRow
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bots: dict[int, Any] = field(default_factory=dict)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    undo: list[UndoPoint] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+    idle: asyncio.Event = field(default_factory=asyncio.Event)
+    decisions: list[int] | None = None  # history positions of player decisions (replays)
+    # log(seat) is linear in the game's length: each state's logs are computed once per seat
+    logs: weakref.WeakKeyDictionary[State, dict[int | None, list[dict[str, Any]]]] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
+    pictures: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
+    touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
+    heard: int = 0  # the newest version another process announced (notifications)
+    syncer: asyncio.Task[None] | None = None  # catching up with what other processes stored
+
+    def log_of(self, state: State, seat: int | None) -> list[dict[str, Any]]:
+        per_seat = self.logs.setdefault(state, {})
+        entries = per_seat.get(seat)
+        if entries is None:
+            entries = per_seat[seat] = state.log(seat)
+        return entries
+
+    def extend_logs(self, old: State, new: State) -> None:
+        """``new`` extends ``old``: give it ``old``'s cached logs plus only the new entries, so a
+        step costs the texts of its own events, not the whole game's."""
+        known = self.logs.get(old)
+        if known:
+            self.logs[new] = {seat: entries + new.log(seat, since=len(entries)) for seat, entries in known.items()}
+
+    def can_undo(self, seat: int) -> bool:
+        if not self.undo:
+            return False
+        top = self.undo[-1]
+        if top.seat != seat or top.after != self.state.move_number() or self.state.current_player() != seat:
+            return False
+        if top.revealed is None:
+            top.revealed = top.state.reveals_to(seat, top.action)
+        return not top.revealed
+
+    def bots_due(self) -> bool:
+        return bots_due(self.row, self.state)
+
+    def refresh_idle(self) -> None:
+        """``idle`` is set while the table waits on a person or is over (``settle`` waits on it)."""
+        if self.bots_due():
+            self.idle.clear()
+        else:
+            self.idle.set()

@@ -1,0 +1,77 @@
+"""What a new table may be: the game configured from what the client sent, and its seats
+(people, and bots within this server's budget caps). Every refusal is ``bad_config`` or
+``bot_budget`` saying what was wrong."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dinobox.bots import budget_of, check_bot_for_game
+from dinobox.engine.errors import DinoboxError, InvalidOptionError
+from dinobox.engine.options import OptionSet
+from dinobox.engine.registry import game_class, load_game
+from dinobox.server.errors import bad_request
+from dinobox.server.live import BOT, HUMAN
+from dinobox.server.settings import Settings
+
+
+def configure(
+    settings: Settings, game_id: str, players: int | None, options: Any, data: Any, allow_data: bool = False
+) -> Any:
+    """The configured game, or ``bad_config`` saying what was wrong. Only the game's declared
+    options are accepted (by name, checked by its option specs)."""
+    try:
+        cls = game_class(game_id)
+        if not isinstance(options, dict):
+            raise InvalidOptionError(f"'options' must be an object of option names, not {options!r}")
+        resolved = OptionSet(cls.option_specs).resolve(options, cls.id)
+        if data and not (allow_data or settings.allow_data_overrides):
+            raise InvalidOptionError("this server does not accept component-data overrides ('data')")
+        if data is not None and not isinstance(data, dict):
+            raise InvalidOptionError(f"'data' must be an object of data fields, not {data!r}")
+        return load_game(cls.id, players=players, data=data or {}, **resolved)
+    except DinoboxError as exc:
+        raise bad_request(str(exc), "bad_config") from None
+
+
+def seat_specs(settings: Settings, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The stored seat list for the seat specs a client sent (or a person against random bots)."""
+    n = game.num_players
+    if seats is None:
+        seats = [{"type": HUMAN}] + [{"type": BOT, "bot": "random"} for _ in range(n - 1)]
+    if len(seats) != n:
+        raise bad_request(f"'seats' lists {len(seats)} seats but this game has {n} players", "bad_config")
+    clean: list[dict[str, Any]] = []
+    for i, spec in enumerate(seats):
+        kind = spec.get("type")
+        if kind == HUMAN:
+            clean.append({"seat": i, "type": HUMAN, "bot": None, "name": None, "claimed": False, "token": None})
+        elif kind == BOT:
+            bot = str(spec.get("bot") or "random")
+            check_bot(settings, i, bot, game.id)
+            clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True, "token": None})
+        else:
+            raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
+    return clean
+
+
+def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
+    """A bot spec this server will seat: valid, able to play the game, within the budget caps."""
+    try:
+        check_bot_for_game(spec, game_id)
+        budget = budget_of(spec)
+    except DinoboxError as exc:
+        raise bad_request(f"seat {seat}: {exc}", "bad_config") from None
+    cap = settings
+    if budget.seconds is not None and budget.seconds > cap.max_bot_seconds:
+        raise bad_request(
+            f"seat {seat}: bot {spec!r} may think {budget.seconds:g} s a move; this server allows at most "
+            f"{cap.max_bot_seconds:g} s",
+            "bot_budget",
+        )
+    if budget.iterations is not None and budget.iterations > cap.max_bot_iterations:
+        raise bad_request(
+            f"seat {seat}: bot {spec!r} may search {budget.iterations} iterations a move; this server allows "
+            f"at most {cap.max_bot_iterations}",
+            "bot_budget",
+        )
