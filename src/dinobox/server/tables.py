@@ -50,7 +50,7 @@ from dinobox.server.live import (
 )
 from dinobox.server.messages import replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
-from dinobox.server.seating import configure, seat_specs
+from dinobox.server.seating import check_profile, configure, seat_specs
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
 
@@ -239,7 +239,7 @@ class TableService:
         tokens: dict[int, str] = {}
         for seat in claim:
             profile = (profiles or {}).get(seat)
-            self._check_profile(clean, rated, seat, profile)
+            check_profile(clean, rated, seat, profile)
             tokens[seat] = self._claim_seat(clean[seat], (names or {}).get(seat), profile)
         ready = all(s["claimed"] for s in clean)
         if start and not ready:
@@ -282,16 +282,6 @@ class TableService:
         seat["profile"] = profile
         return token
 
-    @staticmethod
-    def _check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: str | None) -> None:
-        """At a rated table every person plays with a profile, and a profile holds one seat."""
-        if not rated:
-            return
-        if profile is None:
-            raise ApiError(401, "profile_required", "a rated table's seats are taken with a profile key")
-        if any(s.get("profile") == profile for s in seats if s["seat"] != seat):
-            raise ApiError(409, "profile_seated", "your profile already holds a seat at this rated table")
-
     async def claim(
         self, table_id: str, seat: int, name: str | None, profile: str | None = None
     ) -> tuple[LiveTable, str]:
@@ -306,7 +296,7 @@ class TableService:
                 raise ApiError(409, "seat_taken", f"seat {seat} is already taken")
             if row.status == FINISHED:
                 raise ApiError(409, "finished", "the game at this table is over")
-            self._check_profile(row.seats, row.rated, seat, profile)
+            check_profile(row.seats, row.rated, seat, profile)
             seats = [dict(s) for s in row.seats]
             token = self._claim_seat(seats[seat], name, profile)
             await self._store(live, dataclasses.replace(row, seats=seats))
@@ -439,10 +429,14 @@ class TableService:
         actions = new.history()[start:]
         status = FINISHED if new.is_terminal() else row.status
         new_row = dataclasses.replace(row, status=status)
-        ops = [lambda conn: storage.append_moves(conn, row.id, start, actions)]
-        if status == FINISHED and row.status != FINISHED:  # in the same transaction: profiles' games, ratings
-            ops += [lambda conn, hook=hook: hook(conn, new_row, new) for hook in self.on_finish]
-        await self._store(live, new_row, new, *ops)
+        finishing = status == FINISHED and row.status != FINISHED
+
+        def op(conn: Any) -> None:
+            storage.append_moves(conn, row.id, start, actions)
+            for hook in self.on_finish if finishing else ():  # same transaction: profiles' games, ratings
+                hook(conn, new_row, new)
+
+        await self._store(live, new_row, new, op)
         live.extend_logs(live.state, new)
         live.state = new
 
