@@ -23,7 +23,7 @@ schema = schemathesis.openapi.from_dict(make_app("sqlite://").openapi())
 
 
 @pytest.fixture(scope="module")
-def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, list[str]]]:
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, list[str], dict[str, str]]]:
     db = tmp_path_factory.mktemp("fuzz") / "tables.sqlite3"
     with TestClient(
         make_app(f"sqlite:///{Path(db)}", random.Random(1), max_bot_seconds=0.05, max_bot_iterations=20),
@@ -32,19 +32,34 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
         playing, _ = new_table(
             client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True
         )
-        finished, tokens = new_table(client, players=2, start=True)
+        made = client.post("/api/profiles", json={"name": "Fuzz"}).json()
+        profile = {"id": made["profile"]["id"], "key": made["key"]}
+        finished, tokens = new_table(
+            client,
+            players=2,
+            seats=[{"type": "human"}, {"type": "bot", "bot": "random"}],
+            start=True,
+            rated=True,
+            profile_key=profile["key"],
+        )
         play_random(client, finished, tokens, random.Random(2))
-        yield client, [playing, finished]
+        yield client, [playing, finished], profile
 
 
-def _aim(case: Any, tables: list[str]) -> None:
-    """Point most generated table and game ids at real ones (random ids only ever find nothing)."""
+def _aim(case: Any, tables: list[str], profile: dict[str, str]) -> None:
+    """Point most generated table, game and profile ids (and profile keys) at real ones: random
+    ids only ever find nothing."""
     pick = zlib.crc32(repr((case.body, case.query, case.path_parameters)).encode())
     games = dinobox.game_ids()
     if case.path_parameters and "table_id" in case.path_parameters and pick % 4:
         case.path_parameters["table_id"] = tables[pick % len(tables)]
     if case.path_parameters and "game_id" in case.path_parameters and pick % 4:
         case.path_parameters["game_id"] = games[pick % len(games)]
+    if case.path_parameters and "profile_id" in case.path_parameters and pick % 4:
+        case.path_parameters["profile_id"] = profile["id"]
+    for field in ("profile_key", "key"):
+        if isinstance(case.body, dict) and isinstance(case.body.get(field), str) and pick % 3 == 1:
+            case.body[field] = profile["key"] if pick % 2 else profile["id"] + "." + case.body[field]
     if case.query and isinstance(case.query.get("wait"), (int, float)):
         case.query["wait"] = min(case.query["wait"], 0.05)  # waiting for bots is not what is fuzzed
     if isinstance(case.body, dict) and "game" in case.body and pick % 4:
@@ -53,9 +68,9 @@ def _aim(case: Any, tables: list[str]) -> None:
 
 @schema.parametrize()
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-def test_no_request_gets_a_server_error(case: Any, fuzzed: tuple[TestClient, list[str]]) -> None:
-    client, tables = fuzzed
-    _aim(case, tables)
+def test_no_request_gets_a_server_error(case: Any, fuzzed: tuple[TestClient, list[str], dict[str, str]]) -> None:
+    client, tables, profile = fuzzed
+    _aim(case, tables, profile)
     kwargs = case.as_transport_kwargs(base_url="http://testserver")
     kwargs.pop("cookies", None)
     if isinstance(kwargs.get("data"), (bytes, str)):

@@ -29,6 +29,7 @@ TABLE_KEYS = {
     "status",
     "version",
     "hotseat",
+    "rated",
     "seats",
     "to_act",
     "rematch",
@@ -164,3 +165,40 @@ class _sockets:
     def __exit__(self, *exc: Any) -> None:
         for cm in self.cms.values():
             cm.__exit__(*exc)
+
+
+PROFILE_PAGE_KEYS = {"profile", "ratings", "games"}
+TABLE_RATINGS_KEYS = {"table", "game", "rated", "status", "seats"}
+
+
+def test_profiles_and_ratings_show_no_key_and_nothing_of_a_live_game(client: TestClient) -> None:
+    """Profile pages, leaderboards and a table's ratings never carry a profile key or a seat
+    token, and say nothing about a game in play beyond who sits where and their ratings."""
+    keys, ids = [], []
+    for name in ("Ann", "Bo"):
+        made = client.post("/api/profiles", json={"name": name}).json()
+        keys.append(made["key"])
+        ids.append(made["profile"]["id"])
+    seats = [{"type": "human"}, {"type": "human"}]
+    tid, tokens = new_table(client, players=2, seats=seats, claim=[0], rated=True, profile_key=keys[0])
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"profile_key": keys[1]})
+    tokens[1] = r.json()["tokens"][0]["token"]
+    assert client.post(f"/api/tables/{tid}/start", json={"seat": 0, "token": tokens[0]}).status_code == 200
+    answers = [
+        client.get(f"/api/profiles/{ids[0]}"),
+        client.get(f"/api/profiles/{ids[1]}"),
+        client.get("/api/ratings/dino-race"),
+        client.get(f"/api/tables/{tid}/ratings"),
+        client.post("/api/profiles/me", json={"key": keys[0]}),
+    ]
+    for r in answers:
+        assert r.status_code == 200, r.text
+        for secret in [*(k.split(".", 1)[1] for k in keys), *tokens.values()]:
+            assert secret not in r.text
+    for page in answers[:2]:
+        assert set(page.json()) == PROFILE_PAGE_KEYS
+        assert page.json()["games"] == []  # a game in play is not listed
+    table = answers[3].json()
+    assert set(table) == TABLE_RATINGS_KEYS
+    for seat in table["seats"]:
+        assert set(seat) == {"seat", "player", "rating", "change"} and seat["change"] is None

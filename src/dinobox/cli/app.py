@@ -7,6 +7,7 @@ import typer
 from dinobox.cli import data as data_cmd
 from dinobox.cli import games as games_cmd
 from dinobox.cli import play as play_cmd
+from dinobox.cli import ratings as ratings_cmd
 from dinobox.cli import replay as replay_cmd
 from dinobox.cli import serve as serve_cmd
 from dinobox.cli import simulate as simulate_cmd
@@ -26,6 +27,7 @@ app.command("simulate")(simulate_cmd.simulate)
 app.command("tune")(tune_cmd.tune)
 app.command("data")(data_cmd.data)
 app.command("serve")(serve_cmd.serve)
+app.command("ratings")(ratings_cmd.ratings)
 
 
 def main() -> None:

@@ -141,6 +141,9 @@ def simulate(
         0, "--skill-trace", help="also play N games of ISMCTS at 2x budget against 1x (skill vs luck)"
     ),
     report: bool = typer.Option(True, "--report/--no-report", help="write report.html with plots"),
+    ratings: bool = typer.Option(
+        False, "--ratings", help="also rate the bots (OpenSkill, as the server's ladder) and report the ratings"
+    ),
     resume: bool = typer.Option(
         False,
         "--resume",
@@ -178,10 +181,16 @@ def simulate(
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     _check_out(out, resume, overwrite)
-    require("scipy", "numpy", *(["matplotlib"] if report else []), why="dinobox simulate")
+    require(
+        "scipy",
+        "numpy",
+        *(["matplotlib"] if report else []),
+        *(["openskill"] if ratings else []),
+        why="dinobox simulate",
+    )
     if backend == "ray":
         require("ray", why="--backend ray")
-    _run(config, out, jobs, backend, address, skill_trace, report, resume)
+    _run(config, out, jobs, backend, address, skill_trace, report, resume, ratings)
 
 
 def _run(
@@ -193,6 +202,7 @@ def _run(
     skill_trace: int,
     report: bool,
     resume: bool,
+    ratings: bool = False,
 ) -> None:
     from dinobox.simulate import run_simulation, write_outputs
     from dinobox.simulate import skill_trace as run_trace
@@ -225,7 +235,7 @@ def _run(
         if not run.rows:
             console.print("[yellow]Interrupted before any game finished: nothing written.[/]")
             raise typer.Exit(130)
-        summary = write_outputs(run, out, trace, report=report)
+        summary = write_outputs(run, out, trace, report=report, ratings=ratings)
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     show_summary(summary)

@@ -53,6 +53,25 @@ def show_summary(summary: dict[str, Any]) -> None:
         )
     if len(summary["bots"]) > 1:
         console.print(table)
+    if summary.get("ratings"):
+        show_ratings(summary["ratings"], "ratings by bot (OpenSkill; interval mu ± 2 sigma)")
+
+
+def show_ratings(ratings: list[dict[str, Any]], title: str) -> None:
+    """A ladder: rating as mu ± sigma, its interval, the ordinal it is sorted by, games."""
+    table = Table(title=title)
+    for header in ("#", "player", "mu ± sigma", "interval", "ordinal", "games"):
+        table.add_column(header)
+    for place, r in enumerate(ratings, 1):
+        table.add_row(
+            str(place),
+            str(r.get("spec") or r.get("name") or r.get("player")),
+            f"{r['mu']:.2f} ± {r['sigma']:.2f}",
+            f"[{r['interval'][0]:.2f}, {r['interval'][1]:.2f}]",
+            f"{r['ordinal']:.2f}",
+            str(r["games"]),
+        )
+    console.print(table)
 
 
 def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:

@@ -26,7 +26,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 CREATE, ACT = "create", "act"
 ACT_PATIENCE = 1.0  # an action up to this many seconds over the rate waits instead of being refused
-_CREATE = re.compile(r"^/api/tables/?$|^/api/tables/[^/]+/rematch$")
+_CREATE = re.compile(r"^/api/tables/?$|^/api/tables/[^/]+/rematch$|^/api/profiles/?$")
 _ACT = re.compile(r"^/api/tables/[^/]+/(actions|undo)$")
 
 

@@ -15,11 +15,12 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from dinobox import __version__
+from dinobox.server import profile_storage
 from dinobox.server.db import Database
 from dinobox.server.errors import install_error_handlers
 from dinobox.server.limits import Limiters, LimitsMiddleware
 from dinobox.server.peers import peers_for
-from dinobox.server.routers import games, health, pages, tables, ws
+from dinobox.server.routers import games, health, pages, profiles, ratings, tables, ws
 from dinobox.server.routers.pages import WEB
 from dinobox.server.settings import Settings
 from dinobox.server.storage import default_db_url
@@ -53,6 +54,7 @@ def create_app(
             gc.set_threshold(20_000, 20, 50)
         db = Database(url)
         svc = TableService(db, rng=rng, settings=settings, peers=peers_for(db.engine))
+        svc.on_finish.append(profile_storage.record_finish)
         app.state.db = db
         app.state.service = svc
         await svc.start_peers()  # listening before anything is loaded: no change goes unheard
@@ -85,8 +87,12 @@ def create_app(
     app.include_router(games.router)
     app.include_router(games.files)
     app.include_router(tables.router)
+    app.include_router(profiles.router)
+    app.include_router(ratings.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(profiles.pages)
+    app.include_router(ratings.pages)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app
 

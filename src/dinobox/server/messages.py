@@ -12,7 +12,7 @@ from dinobox.server.errors import bad_request
 if TYPE_CHECKING:
     from dinobox.server.live import LiveTable
 
-PUBLIC_SEAT_KEYS = ("seat", "type", "bot", "name", "claimed")
+PUBLIC_SEAT_KEYS = ("seat", "type", "bot", "name", "claimed", "profile")  # a profile's public id
 
 
 def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -33,6 +33,7 @@ def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
         "status": row.status,
         "version": row.version,
         "hotseat": row.hotseat,
+        "rated": row.rated,
         "seats": public_seats(row.seats),
         "to_act": player if player >= 0 and row.status == "playing" else None,
         "rematch": row.rematch if seated else None,

@@ -34,10 +34,23 @@ class CreateTable(_Body):
     hotseat: bool = Field(False, description="one device plays every person's seat, hands hidden between turns")
     start: bool = Field(False, description="start at once (every person's seat must be claimed)")
     name: str | None = Field(None, max_length=200, description="your name at the table (40 characters kept)")
+    rated: bool = Field(False, description="the result updates the ratings (every person plays with a profile)")
+    profile_key: str | None = Field(
+        None, max_length=200, description="your profile's secret key: your first claimed seat is linked to it"
+    )
 
 
 class ClaimSeat(_Body):
     name: str | None = Field(None, max_length=200)
+    profile_key: str | None = Field(None, max_length=200, description="your profile's secret key (links the seat)")
+
+
+class NewProfile(_Body):
+    name: str = Field(max_length=200, description="the name others see (1 to 40 characters)")
+
+
+class ProfileKey(_Body):
+    key: str = Field(max_length=200, description="the profile's secret key")
 
 
 class SeatAuth(_Body):

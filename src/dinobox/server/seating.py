@@ -10,7 +10,7 @@ from dinobox.bots import budget_of, check_bot_for_game
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
-from dinobox.server.errors import bad_request
+from dinobox.server.errors import ApiError, bad_request
 from dinobox.server.live import BOT, HUMAN
 from dinobox.server.settings import Settings
 
@@ -75,3 +75,14 @@ def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
             f"at most {cap.max_bot_iterations}",
             "bot_budget",
         )
+
+
+def check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: str | None) -> None:
+    """At a rated table every person plays with a profile (``401 profile_required``), and a
+    profile holds one seat (``409 profile_seated``)."""
+    if not rated:
+        return
+    if profile is None:
+        raise ApiError(401, "profile_required", "a rated table's seats are taken with a profile key")
+    if any(s.get("profile") == profile for s in seats if s["seat"] != seat):
+        raise ApiError(409, "profile_seated", "your profile already holds a seat at this rated table")

@@ -75,6 +75,7 @@ tables_t = Table(
     Column("private", Boolean, nullable=False, server_default=false()),  # kept out of the public lobby
     Column("undos", Integer, nullable=False, server_default="0"),  # undos so far (moves append-only between)
     Column("bot_turn", Boolean, nullable=False, server_default=false()),  # chance or a bot is to move
+    Column("rated", Boolean, nullable=False, server_default=false()),  # its result updates the ratings
     Index("tables_status_updated", "status", "updated"),
     Index("tables_bot_turn", "bot_turn", "status"),
 )
@@ -110,6 +111,7 @@ class TableRow:
     private: bool = False
     undos: int = 0
     bot_turn: bool = False
+    rated: bool = False
 
     def to_db(self) -> dict[str, Any]:
         return {
@@ -131,6 +133,7 @@ class TableRow:
             "private": self.private,
             "undos": self.undos,
             "bot_turn": self.bot_turn,
+            "rated": self.rated,
         }
 
     @classmethod
@@ -155,6 +158,7 @@ class TableRow:
             private=bool(m["private"]),
             undos=m["undos"],
             bot_turn=bool(m["bot_turn"]),
+            rated=bool(m["rated"]),
         )
 
 

@@ -50,7 +50,7 @@ from dinobox.server.live import (
 )
 from dinobox.server.messages import replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
-from dinobox.server.seating import configure, seat_specs
+from dinobox.server.seating import check_profile, configure, seat_specs
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
 
@@ -93,6 +93,8 @@ class TableService:
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.bot_pool = ThreadPoolExecutor(max_workers=self.settings.bot_threads, thread_name_prefix="dinobox-bot")
         self.on_change: list[Callable[[LiveTable], None]] = []
+        # called in the transaction storing a table's last move (profiles' games, ratings)
+        self.on_finish: list[Callable[[Any, TableRow, State], None]] = []
         self._housekeeper: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -217,10 +219,13 @@ class TableService:
         rematch_of: str | None = None,
         data: dict[str, Any] | None = None,
         private: bool = False,
+        rated: bool = False,
+        profiles: dict[int, str | None] | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table. Everything the client sent is checked first (options against the game's
         option specs, data overrides against its data schema, bot specs and their budgets), so a
-        stored table is always one that can be rebuilt. ``private`` keeps it out of the lobby."""
+        stored table is always one that can be rebuilt. ``private`` keeps it out of the lobby;
+        ``rated`` makes its result count (``profiles``: the profile id claiming each seat)."""
         game = configure(self.settings, game_id, players, options, data, allow_data=rematch_of is not None)
         clean = seat_specs(self.settings, game, seats)
         humans = [s["seat"] for s in clean if s["type"] == HUMAN]
@@ -229,9 +234,13 @@ class TableService:
         for seat in claim:
             if seat not in humans:
                 raise bad_request(f"cannot claim seat {seat}: it is not a seat for a person", "bad_config")
+        if rated and hotseat:
+            raise bad_request("a hotseat table cannot be rated: one device plays every seat", "bad_config")
         tokens: dict[int, str] = {}
         for seat in claim:
-            tokens[seat] = self._claim_seat(clean[seat], (names or {}).get(seat))
+            profile = (profiles or {}).get(seat)
+            check_profile(clean, rated, seat, profile)
+            tokens[seat] = self._claim_seat(clean[seat], (names or {}).get(seat), profile)
         ready = all(s["claimed"] for s in clean)
         if start and not ready:
             raise bad_request("cannot start yet: every seat for a person must be claimed first", "not_ready")
@@ -248,6 +257,7 @@ class TableService:
             rematch_of=rematch_of,
             data=dict(game.data_overrides),
             private=private,
+            rated=rated,
         )
         state = game.new_initial_state()
         row.bot_turn = bots_due(row, state)
@@ -264,14 +274,17 @@ class TableService:
         return make_bot(capped_spec(spec, self.settings.max_bot_iterations, self.settings.max_bot_seconds), seed)
 
     @staticmethod
-    def _claim_seat(seat: dict[str, Any], name: str | None) -> str:
+    def _claim_seat(seat: dict[str, Any], name: str | None, profile: str | None = None) -> str:
         token = secrets.token_urlsafe(18)
         seat["claimed"] = True
         seat["token"] = hash_token(token)
         seat["name"] = (name or "").strip()[:40] or f"Player {seat['seat'] + 1}"
+        seat["profile"] = profile
         return token
 
-    async def claim(self, table_id: str, seat: int, name: str | None) -> tuple[LiveTable, str]:
+    async def claim(
+        self, table_id: str, seat: int, name: str | None, profile: str | None = None
+    ) -> tuple[LiveTable, str]:
         live = await self.get(table_id)
         async with live.lock:
             row = live.row
@@ -283,8 +296,9 @@ class TableService:
                 raise ApiError(409, "seat_taken", f"seat {seat} is already taken")
             if row.status == FINISHED:
                 raise ApiError(409, "finished", "the game at this table is over")
+            check_profile(row.seats, row.rated, seat, profile)
             seats = [dict(s) for s in row.seats]
-            token = self._claim_seat(seats[seat], name)
+            token = self._claim_seat(seats[seat], name, profile)
             await self._store(live, dataclasses.replace(row, seats=seats))
         self.broadcast(live)
         return live, token
@@ -414,12 +428,15 @@ class TableService:
         start = live.state.move_number()
         actions = new.history()[start:]
         status = FINISHED if new.is_terminal() else row.status
-        await self._store(
-            live,
-            dataclasses.replace(row, status=status),
-            new,
-            lambda conn: storage.append_moves(conn, row.id, start, actions),
-        )
+        new_row = dataclasses.replace(row, status=status)
+        finishing = status == FINISHED and row.status != FINISHED
+
+        def op(conn: Any) -> None:
+            storage.append_moves(conn, row.id, start, actions)
+            for hook in self.on_finish if finishing else ():  # same transaction: profiles' games, ratings
+                hook(conn, new_row, new)
+
+        await self._store(live, new_row, new, op)
         live.extend_logs(live.state, new)
         live.state = new
 
@@ -675,7 +692,9 @@ class TableService:
             other = await self.get(existing)
             spec = other.row.seats[seat]
             if spec["type"] == HUMAN and not spec["claimed"]:
-                other, new_token = await self.claim(existing, seat, row.seats[seat].get("name"))
+                other, new_token = await self.claim(
+                    existing, seat, row.seats[seat].get("name"), row.seats[seat].get("profile")
+                )
                 await self._maybe_autostart(other)
                 return other, {seat: new_token}
             return other, {}
@@ -695,6 +714,8 @@ class TableService:
             rematch_of=row.id,
             data=dict(row.data),
             private=True,
+            rated=row.rated,
+            profiles={s["seat"]: s.get("profile") for s in row.seats},
         )
         async with live.lock:
             await self._store(live, dataclasses.replace(live.row, rematch=new_live.row.id))

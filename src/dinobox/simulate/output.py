@@ -138,7 +138,7 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
     return rows
 
 
-def build_summary(run: SimRun, trace: dict[str, Any] | None = None) -> dict[str, Any]:
+def build_summary(run: SimRun, trace: dict[str, Any] | None = None, ratings: bool = False) -> dict[str, Any]:
     config = run.config
     summary: dict[str, Any] = {
         "format": 2,  # 2: seat test, balance interval, fair reference, branching, decisiveness
@@ -149,6 +149,10 @@ def build_summary(run: SimRun, trace: dict[str, Any] | None = None) -> dict[str,
     }
     summary.update(summarize(run.rows, summary["players"], config.seed))
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
+    if ratings:
+        from dinobox.simulate.ratings import bot_ladder
+
+        summary["ratings"] = bot_ladder(run.rows)
     summary["timing"] = {
         "seconds": round(run.seconds, 3),
         "games_per_second": round(run.games_per_second, 3),
@@ -197,11 +201,13 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
             )
 
 
-def write_outputs(run: SimRun, out: Path, trace: dict[str, Any] | None = None, report: bool = True) -> dict[str, Any]:
+def write_outputs(
+    run: SimRun, out: Path, trace: dict[str, Any] | None = None, report: bool = True, ratings: bool = False
+) -> dict[str, Any]:
     """Write ``summary.json``, ``games.csv``, ``rows.jsonl`` and (with the ``sim`` extra)
-    ``report.html``."""
+    ``report.html``. ``ratings`` adds the bots' OpenSkill ratings (``summary["ratings"]``)."""
     out.mkdir(parents=True, exist_ok=True)
-    summary = build_summary(run, trace)
+    summary = build_summary(run, trace, ratings)
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     write_csv(run.rows, summary["players"], out / "games.csv")
     with (out / ROWS_FILE).open("w") as handle:

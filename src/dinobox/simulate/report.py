@@ -213,6 +213,26 @@ def settings_text(summary: dict[str, Any]) -> str:
     return f"options: {options}; component data changes: {data}"
 
 
+def _ratings_part(summary: dict[str, Any]) -> list[str]:
+    """The bots' ratings (``--ratings``), strongest first."""
+    if not summary.get("ratings"):
+        return []
+    rows = [
+        [
+            r["spec"],
+            f"{r['mu']:.2f} ± {r['sigma']:.2f}",
+            f"[{r['interval'][0]:.2f}, {r['interval'][1]:.2f}]",
+            f"{r['ordinal']:.2f}",
+            r["games"],
+        ]
+        for r in summary["ratings"]
+    ]
+    return [
+        "<h2>Ratings (OpenSkill Plackett-Luce; interval mu ± 2 sigma; ordinal mu - 3 sigma)</h2>",
+        _table(["bot", "mu ± sigma", "interval", "ordinal", "games"], rows),
+    ]
+
+
 def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> Path:
     made = set(_plots(summary, rows, out))
     title = f"{summary['title']}: {summary['games']} simulated games, {summary['players']} players"
@@ -238,6 +258,7 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
             ["seat", "games", "wins", "win rate [95% CI]"],
             [[s["seat"], s["games"], s["wins"], _ci(s)] for s in summary["seats"]],
         ),
+        *_ratings_part(summary),
         "<div class='grid'>",
     ]
     for name, caption in PLOTS:

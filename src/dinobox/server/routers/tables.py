@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from dinobox.server import storage
 from dinobox.server.errors import ApiError
 from dinobox.server.messages import public_table, seat_message
+from dinobox.server.profiles import optional_profile
 from dinobox.server.schemas import Act, ClaimSeat, CreateTable, StartTable, Undo
 from dinobox.server.tables import PLAYING, WAITING, TableService
 
@@ -30,8 +31,14 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     """Open a table. Seats you claim come back with their secret tokens (keep them: they are
     the only way to act for those seats)."""
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
-    names = dict.fromkeys(body.claim, body.name) if body.name else None
-    live, tokens = await service(request).create(
+    svc = service(request)
+    profile = await optional_profile(svc.db, body.profile_key)
+    names: dict[int, str] | None = dict.fromkeys(body.claim, body.name) if body.name else None
+    profiles: dict[int, str | None] | None = None
+    if profile is not None and body.claim:  # a profile holds one seat: the first one claimed
+        names = {**(names or {}), body.claim[0]: profile.name}
+        profiles = {body.claim[0]: profile.id}
+    live, tokens = await svc.create(
         body.game,
         body.players,
         body.options,
@@ -41,6 +48,8 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         body.start,
         names,
         data=body.data,
+        rated=body.rated,
+        profiles=profiles,
     )
     return {
         "table": public_table(live, seated=True),
@@ -72,6 +81,7 @@ def _row_public(row: storage.TableRow) -> dict[str, Any]:
         "status": row.status,
         "version": row.version,
         "hotseat": row.hotseat,
+        "rated": row.rated,
         "seats": public_seats(row.seats),
         "to_act": None,
         "rematch": None,
@@ -107,7 +117,10 @@ async def get_state(
 @router.post("/{table_id}/seats/{seat}")
 async def claim_seat(table_id: str, seat: int, body: ClaimSeat, request: Request) -> dict[str, Any]:
     """Take an open seat for a person; the token in the answer is your key to it."""
-    live, token = await service(request).claim(table_id, seat, body.name)
+    svc = service(request)
+    profile = await optional_profile(svc.db, body.profile_key)
+    name, profile_id = (profile.name, profile.id) if profile is not None else (body.name, None)
+    live, token = await svc.claim(table_id, seat, name, profile_id)
     return {"table": public_table(live), "tokens": _tokens({seat: token}, table_id)}
 
 

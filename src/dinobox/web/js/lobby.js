@@ -1,6 +1,7 @@
 // The lobby: the games, a form to open a table, and the tables already open.
 import { api, storeTokens } from "./api.js";
 import { botLabel } from "./names.js";
+import { profileBar, profileKey } from "./profiles.js";
 import { h, toast } from "./ui.js";
 
 let games = [];
@@ -18,6 +19,7 @@ async function main() {
   select.addEventListener("change", configure);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("create-form").addEventListener("submit", create);
+  profileBar(document.getElementById("profile-bar"));
   configure();
   refreshTables();
   setInterval(refreshTables, 5000);
@@ -111,6 +113,7 @@ async function create(event) {
     game: g.id, players: Number(document.getElementById("players").value), options, seats, claim,
     hotseat: claim.length > 1 && online === 0, start: online === 0,
     name: document.getElementById("your-name").value || null,
+    rated: document.getElementById("rated").checked, profile_key: profileKey(),
   };
   try {
     const made = await api("/api/tables", { method: "POST", body });

@@ -3,6 +3,8 @@ import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
 import { actionButtons, closeMenu, makeOffer } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
 import { botLabel, gameName } from "./names.js";
+import { profileKey } from "./profiles.js";
+import { renderRatings } from "./table-ratings.js";
 import { h, labelled, logItem, playerColour, playerName, scoreTable, toast } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -67,6 +69,7 @@ async function onMessage(msg) {
   }
   hotseat();
   render();
+  renderRatings(msg.table);
 }
 
 function act(action) {
@@ -171,7 +174,7 @@ function seatTitle(view, seat) {
 async function claim(seat) {
   try {
     const name = (document.getElementById("claim-name") || {}).value || null;
-    const made = await api(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", body: { name } });
+    const made = await api(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", body: { name, profile_key: profileKey() } });
     tokens = storeTokens(tableId, made.tokens);
     mySeats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
     if (active === null) {

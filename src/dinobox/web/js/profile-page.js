@@ -1,0 +1,61 @@
+// A profile's page: name, rating per game, finished games with their replays. "/profile" is
+// this browser's own profile (or a form to make one).
+import { api } from "./api.js";
+import { createProfile, forgetProfile, myProfile, ratingText } from "./profiles.js";
+import { h, toast } from "./ui.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const wanted = parts.length > 1 ? decodeURIComponent(parts[1]) : null;
+
+function createForm() {
+  const input = h("input", { type: "text", id: "profile-name", maxlength: 40, placeholder: "a name others see" });
+  const form = h("form", { id: "profile-form" }, h("label", {}, "Name ", input), " ",
+    h("button", { class: "primary", type: "submit" }, "Create my profile"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const p = await createProfile(input.value);
+      location.href = `/profile/${p.id}`;
+    } catch (error) { toast(error.message); }
+  });
+  return h("div", {}, h("h2", {}, "Your profile"),
+    h("p", {}, "A profile keeps your finished games and your rating in each game. It is a name and a secret key "
+      + "this browser keeps: no password, no e-mail."), form);
+}
+
+async function main() {
+  const mine = myProfile();
+  const id = wanted || (mine && mine.id);
+  const head = document.getElementById("profile-head");
+  if (!id) {
+    head.replaceChildren(createForm());
+    document.getElementById("profile-ratings").replaceChildren(h("p", { class: "muted" }, "No profile yet."));
+    document.getElementById("profile-games").replaceChildren(h("p", { class: "muted" }, "No profile yet."));
+    return;
+  }
+  const data = await api(`/api/profiles/${encodeURIComponent(id)}`);
+  const you = mine && mine.id === data.profile.id;
+  head.replaceChildren(h("h2", { id: "profile-name-shown" }, data.profile.name),
+    h("p", { class: "muted" }, you ? "This is your profile (its key is kept in this browser). " : "",
+      `Since ${new Date(data.profile.created * 1000).toLocaleDateString()}.`),
+    you ? h("button", { type: "button", onclick: () => { forgetProfile(); location.href = "/profile"; } },
+      "Forget this profile on this browser") : "");
+  const ratings = document.getElementById("profile-ratings");
+  ratings.replaceChildren(data.ratings.length ? h("table", { class: "data", id: "ratings-table" },
+    h("thead", {}, h("tr", {}, ["Game", "Rating (μ ± σ)", "Ordinal", "Rated games"].map((t) => h("th", {}, t)))),
+    h("tbody", {}, data.ratings.map((r) => h("tr", {},
+      h("td", {}, h("a", { href: `/ratings/${r.game}` }, r.title)), h("td", {}, ratingText(r)),
+      h("td", {}, r.ordinal.toFixed(1)), h("td", {}, String(r.games))))))
+    : h("p", { class: "muted" }, "No rated games yet."));
+  const games = document.getElementById("profile-games");
+  games.replaceChildren(data.games.length ? h("table", { class: "data", id: "games-table" },
+    h("thead", {}, h("tr", {}, ["Game", "Finished", "Place", "Rated", ""].map((t) => h("th", {}, t)))),
+    h("tbody", {}, data.games.map((g) => h("tr", {},
+      h("td", {}, g.title), h("td", {}, new Date(g.finished * 1000).toLocaleString()),
+      h("td", {}, String(g.place)),
+      h("td", {}, g.rated ? (g.change ? `${g.change.before.mu.toFixed(1)} → ${g.change.after.mu.toFixed(1)}` : "yes") : "no"),
+      h("td", {}, h("a", { class: "button", href: g.replay }, "Replay"))))))
+    : h("p", { class: "muted" }, "No finished games yet."));
+}
+
+main().catch((error) => toast(error.message));
