@@ -160,7 +160,7 @@ async def follow(
                         await ws.send(json.dumps({"type": "action", "action": action, "version": msg["version"]}))
                         if moved is not None:
                             moved.set()
-        except (OSError, websockets.ConnectionClosed, TimeoutError):
+        except (OSError, websockets.WebSocketException, TimeoutError):
             pass
         turn += 1
         watcher.reconnects += 1

@@ -65,6 +65,7 @@ def new_id() -> str:
     return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
 
 
+UNWATCHED_SECONDS = 2.0  # a table changed by another process and unused here this long leaves memory
 TABLE_ID = re.compile(r"[A-Za-z0-9]{1,32}")  # what new_id makes: anything else is unknown at once
 
 
@@ -187,18 +188,26 @@ class TableService:
         """Drop the live tables nobody has used for ``idle_seconds``: no socket open, no bot or
         chance moving them, no request holding them. Returns how many left memory."""
         now = time.monotonic() if now is None else now
-        idle = [
-            tid
-            for tid, live in self.live.items()
-            if now - live.touched >= self.settings.idle_seconds
+        idle = [tid for tid, live in self.live.items() if self._unused(live, now, self.settings.idle_seconds)]
+        for tid in idle:
+            self._forget(tid)
+        return len(idle)
+
+    @staticmethod
+    def _unused(live: LiveTable, now: float, seconds: float) -> bool:
+        """Not asked for in ``seconds``, no socket open, no bot or chance moving it, no request
+        holding or waiting on it."""
+        return (
+            now - live.touched >= seconds
             and not live.subscribers
             and (live.task is None or live.task.done())
             and not live.lock.locked()
-        ]
-        for tid in idle:
-            del self.live[tid]
-            self._release_soon(tid)
-        return len(idle)
+            and not live.waiters
+        )
+
+    def _forget(self, table_id: str) -> None:
+        del self.live[table_id]
+        self._release_soon(table_id)
 
     def _release_soon(self, table_id: str) -> None:
         """Let another process play this table's bots (we no longer hold it or it is over)."""
@@ -472,8 +481,9 @@ class TableService:
 
     # ----- bots and chance ------------------------------------------------------------------------
     def kick(self, live: LiveTable) -> None:
-        """Make sure chance and bots move this table on until a person must decide (if this
-        process plays the table's bots: the first to ask holds them until it lets go)."""
+        """Make sure chance and bots move this table on until a person must decide, if this
+        process plays the table's bots: the first to ask holds them until the game is over, the
+        table leaves its memory, or its bots wait on a person and nobody watches through it."""
         live.refresh_idle()
         if not live.bots_due():
             if live.row.status == FINISHED:
@@ -523,8 +533,8 @@ class TableService:
             live.refresh_idle()
             if failed:
                 live.idle.set()  # nobody waits for bots that stopped
-            if live.row.status == FINISHED:
-                self._release_soon(live.row.id)
+            if live.row.status == FINISHED or not (live.subscribers or live.bots_due()):
+                self._release_soon(live.row.id)  # over, or nobody watches here: whoever is asked next plays
 
     def _bot_of(self, live: LiveTable, player: int) -> Any:
         bot = live.bots.get(player)
@@ -563,8 +573,12 @@ class TableService:
     async def settle(self, live: LiveTable, timeout: float) -> None:
         """Wait (at most ``timeout`` seconds) until the table waits on a person or is over."""
         if timeout > 0:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(live.idle.wait(), timeout)
+            live.waiters += 1
+            try:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(live.idle.wait(), timeout)
+            finally:
+                live.waiters -= 1
 
     # ----- other processes over the same store ---------------------------------------------------
     async def start_peers(self) -> None:
@@ -578,7 +592,10 @@ class TableService:
         """A process stored ``version`` of a table (maybe this process: then we have it)."""
         live = self.live.get(table_id)
         if live is not None:
-            self._behind(live, version)
+            if version > live.row.version and self._unused(live, time.monotonic(), UNWATCHED_SECONDS):
+                self._forget(table_id)  # nobody uses it here: load it again if asked, rather than follow it
+            else:
+                self._behind(live, version)
             return
         pending = self._loading.get(table_id)
         if pending is not None:  # being loaded: look again once it is
