@@ -25,9 +25,9 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from dinobox.bots import capped_spec, make_bot
 from dinobox.engine.errors import IllegalActionError
@@ -55,6 +55,7 @@ from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
 
 log = logging.getLogger("dinobox.server")
+T = TypeVar("T")
 
 
 def hash_token(token: str) -> str:
@@ -295,6 +296,11 @@ class TableService:
         self, table_id: str, seat: int, name: str | None, profile: str | None = None
     ) -> tuple[LiveTable, str]:
         live = await self.get(table_id)
+        token = await self._twice(lambda: self._claim_locked(live, seat, name))
+        self.broadcast(live)
+        return live, token
+
+    async def _claim_locked(self, live: LiveTable, seat: int, name: str | None) -> str:
         async with live.lock:
             row = live.row
             self._seat_index(row, seat)
@@ -309,11 +315,16 @@ class TableService:
             seats = [dict(s) for s in row.seats]
             token = self._claim_seat(seats[seat], name, profile)
             await self._store(live, dataclasses.replace(row, seats=seats))
-        self.broadcast(live)
-        return live, token
+            return token
 
     async def start(self, table_id: str, seat: int | None, token: str | None) -> LiveTable:
         live = await self.get(table_id)
+        await self._twice(lambda: self._start_locked(live, seat, token))
+        self.broadcast(live)
+        self.kick(live)
+        return live
+
+    async def _start_locked(self, live: LiveTable, seat: int | None, token: str | None) -> None:
         async with live.lock:
             row = live.row
             if any(s["type"] == HUMAN for s in row.seats):
@@ -324,9 +335,17 @@ class TableService:
                 open_seats = [str(s["seat"]) for s in row.seats if not s["claimed"]]
                 raise ApiError(409, "not_ready", f"seats {', '.join(open_seats)} are still open: share the link first")
             await self._store(live, dataclasses.replace(row, status=PLAYING))
-        self.broadcast(live)
-        self.kick(live)
-        return live
+
+    @staticmethod
+    async def _twice(attempt: Callable[[], Awaitable[T]]) -> T:
+        """For a request that names no version: if another process changed the table first
+        (we caught up), check and try once more against what it did."""
+        try:
+            return await attempt()
+        except ApiError as exc:
+            if exc.code != "stale":
+                raise
+        return await attempt()
 
     # ----- storing (every change: the version this process saw, checked in the store) ------------
     async def _store(
@@ -700,6 +719,7 @@ class TableService:
     async def rematch(self, table_id: str, seat: Any, token: Any) -> tuple[LiveTable, dict[int, str]]:
         live = await self.get(table_id)
         async with live.lock:
+            await self._catch_up(live, tell=True)  # another process may have arranged it already
             row = live.row
             seat = self._check_token(row, seat, token)
             if row.status != FINISHED:
