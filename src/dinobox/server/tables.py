@@ -328,7 +328,8 @@ class TableService:
         async with live.lock:
             row = live.row
             if any(s["type"] == HUMAN for s in row.seats):
-                self._check_token(row, seat, token)
+                await self.check_seat(live, seat, token, locked=True)
+                row = live.row
             if row.status != WAITING:
                 raise ApiError(409, "already_started", f"the table is already {row.status}")
             if not all(s["claimed"] for s in row.seats):
@@ -379,6 +380,22 @@ class TableService:
             raise bad_request(f"'seat' must be a seat number 0..{row.players - 1}, not {seat!r}", "bad_seat")
         return seat
 
+    async def check_seat(self, live: LiveTable, seat: Any, token: Any, locked: bool = False) -> int:
+        """The seat ``token`` is the key of (else ``bad_token``). On a shared store a seat
+        claimed through another process a moment ago is looked up there before the token is
+        refused. ``locked``: the caller holds the table's lock."""
+        try:
+            return self._check_token(live.row, seat, token)
+        except ApiError as exc:
+            if exc.code != "bad_token" or not self.peers.shared:
+                raise
+        if locked:
+            await self._catch_up(live, tell=True)
+        else:
+            async with live.lock:
+                await self._catch_up(live, tell=True)
+        return self._check_token(live.row, seat, token)
+
     def _check_token(self, row: TableRow, seat: Any, token: Any) -> int:
         seat = self._seat_index(row, seat)
         stored = row.seats[seat].get("token")
@@ -413,8 +430,7 @@ class TableService:
     async def act(self, table_id: str, seat: Any, token: Any, action: Any, version: Any) -> LiveTable:
         live = await self.get(table_id)
         async with live.lock:
-            row = live.row
-            seat = self._check_token(row, seat, token)
+            seat = await self.check_seat(live, seat, token, locked=True)
             await self._fresh(live, version)
             row = live.row
             self._check_playing(row)
@@ -471,8 +487,7 @@ class TableService:
     async def undo(self, table_id: str, seat: Any, token: Any, version: Any) -> LiveTable:
         live = await self.get(table_id)
         async with live.lock:
-            row = live.row
-            seat = self._check_token(row, seat, token)
+            seat = await self.check_seat(live, seat, token, locked=True)
             await self._fresh(live, version)
             row = live.row
             self._check_playing(row)
