@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
 import hmac
 import logging
 import random
@@ -29,13 +28,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from dinobox.bots import capped_spec, make_bot
 from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
 from dinobox.server.db import Database
-from dinobox.server.errors import ApiError, bad_request, not_found
+from dinobox.server.errors import ApiError, bad_request, not_found, stale
 from dinobox.server.live import (
     FINISHED,
     HUMAN,
@@ -50,16 +48,12 @@ from dinobox.server.live import (
 )
 from dinobox.server.messages import replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
-from dinobox.server.seating import check_profile, configure, seat_specs
+from dinobox.server.seating import check_profile, claim_seat, configure, hash_token, seat_specs, table_bot
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
 
 log = logging.getLogger("dinobox.server")
 T = TypeVar("T")
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def new_id() -> str:
@@ -250,7 +244,7 @@ class TableService:
         for seat in claim:
             profile = (profiles or {}).get(seat)
             check_profile(clean, rated, seat, profile)
-            tokens[seat] = self._claim_seat(clean[seat], (names or {}).get(seat), profile)
+            tokens[seat] = claim_seat(clean[seat], (names or {}).get(seat), profile)
         ready = all(s["claimed"] for s in clean)
         if start and not ready:
             raise bad_request("cannot start yet: every seat for a person must be claimed first", "not_ready")
@@ -279,28 +273,15 @@ class TableService:
             self.kick(live)
         return live, tokens
 
-    def _make_bot(self, spec: str, seed: int) -> Any:
-        """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
-        return make_bot(capped_spec(spec, self.settings.max_bot_iterations, self.settings.max_bot_seconds), seed)
-
-    @staticmethod
-    def _claim_seat(seat: dict[str, Any], name: str | None, profile: str | None = None) -> str:
-        token = secrets.token_urlsafe(18)
-        seat["claimed"] = True
-        seat["token"] = hash_token(token)
-        seat["name"] = (name or "").strip()[:40] or f"Player {seat['seat'] + 1}"
-        seat["profile"] = profile
-        return token
-
     async def claim(
         self, table_id: str, seat: int, name: str | None, profile: str | None = None
     ) -> tuple[LiveTable, str]:
         live = await self.get(table_id)
-        token = await self._twice(lambda: self._claim_locked(live, seat, name))
+        token = await self._twice(lambda: self._claim_locked(live, seat, name, profile))
         self.broadcast(live)
         return live, token
 
-    async def _claim_locked(self, live: LiveTable, seat: int, name: str | None) -> str:
+    async def _claim_locked(self, live: LiveTable, seat: int, name: str | None, profile: str | None) -> str:
         async with live.lock:
             row = live.row
             self._seat_index(row, seat)
@@ -313,7 +294,7 @@ class TableService:
                 raise ApiError(409, "finished", "the game at this table is over")
             check_profile(row.seats, row.rated, seat, profile)
             seats = [dict(s) for s in row.seats]
-            token = self._claim_seat(seats[seat], name, profile)
+            token = claim_seat(seats[seat], name, profile)
             await self._store(live, dataclasses.replace(row, seats=seats))
             return token
 
@@ -370,7 +351,7 @@ class TableService:
             await self.db.write(op)
         except StaleWrite:
             await self._catch_up(live, tell=True)
-            raise self._stale(live.row, seen) from None
+            raise stale(live.row.version, seen) from None
         live.row = new_row
 
     # ----- checks -------------------------------------------------------------------------------
@@ -410,21 +391,12 @@ class TableService:
         if row.status == FINISHED:
             raise ApiError(409, "finished", "the game at this table is over")
 
-    @classmethod
-    def _check_version(cls, row: TableRow, version: Any) -> None:
+    @staticmethod
+    def _check_version(row: TableRow, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
             raise bad_request(f"'version' must be the table version you last saw (a whole number), not {version!r}")
         if version != row.version:
-            raise cls._stale(row, version)
-
-    @staticmethod
-    def _stale(row: TableRow, version: int) -> ApiError:
-        return ApiError(
-            409,
-            "stale",
-            f"the table has moved on (version {row.version}, you sent {version}): look again",
-            version=row.version,
-        )
+            raise stale(row.version, version)
 
     # ----- playing ------------------------------------------------------------------------------
     async def act(self, table_id: str, seat: Any, token: Any, action: Any, version: Any) -> LiveTable:
@@ -574,7 +546,7 @@ class TableService:
         bot = live.bots.get(player)
         if bot is None:
             seed = live.row.seed % 1_000_000 + player
-            bot = live.bots[player] = self._make_bot(live.row.seats[player]["bot"], seed)
+            bot = live.bots[player] = table_bot(self.settings, live.row.seats[player]["bot"], seed)
         return bot
 
     def _bot_move(self, live: LiveTable, player: int, action: int) -> State:
