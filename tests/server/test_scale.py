@@ -160,7 +160,7 @@ async def follow(
                         await ws.send(json.dumps({"type": "action", "action": action, "version": msg["version"]}))
                         if moved is not None:
                             moved.set()
-        except (OSError, websockets.ConnectionClosed, TimeoutError):
+        except (OSError, websockets.WebSocketException, TimeoutError):
             pass
         turn += 1
         watcher.reconnects += 1
@@ -257,6 +257,13 @@ def test_two_processes_racing_for_one_version_never_both_win(two_servers: tuple[
         assert loser["code"] == "stale" and loser["version"] > body["version"]
         outcomes.append(codes)
     assert len(outcomes) == 8
+    # a seat claimed through both processes at once goes to one; the other is told it is taken
+    made = httpx.post(f"{a.http}/api/tables", json={"game": "dino-race", "players": 2, "seats": seats, "claim": [0]})
+    tid = made.json()["table"]["id"]
+    assert httpx.get(f"{b.http}/api/tables/{tid}").status_code == 200  # both hold it
+    answers = _race([a, b], f"/api/tables/{tid}/seats/1", {"name": "twice"})
+    assert sorted(r.status_code for r in answers) == [200, 409]
+    assert next(r for r in answers if r.status_code == 409).json()["code"] == "seat_taken"
 
 
 def _race(servers: list[Server], path: str, body: dict[str, Any]) -> list[httpx.Response]:
@@ -407,3 +414,27 @@ def test_a_lost_notification_connection_is_made_again_and_catches_up(pg_url: str
             assert time.monotonic() < deadline, "the other app never caught up"
             time.sleep(0.05)
         assert state(a, tid)["log"] == final["log"]
+
+
+def test_a_table_whose_bots_nobody_plays_is_taken_over(pg_url: str) -> None:
+    """As if a process died just after starting an all-bot table: the table is in play with a
+    bot to move and nobody holds it. Another process's sweep finds it and plays it to the end,
+    without anyone asking for it."""
+    bots = [{"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
+    with TestClient(make_app(pg_url, random.Random(8), takeover_seconds=0.1)) as b:
+        tid, _ = new_table(b, players=2, seats=bots, claim=[])  # waiting: nobody plays it yet
+        b.app.state.service.live.clear()  # type: ignore[attr-defined]  # and b does not hold it
+        engine = create_engine(pg_url)
+        with engine.begin() as conn:  # what the dead process had stored: started, a bot to move
+            conn.exec_driver_sql("UPDATE tables SET status = 'playing', bot_turn = true WHERE id = %s", (tid,))
+        deadline = time.monotonic() + 20
+        while True:
+            with engine.begin() as conn:
+                row = storage.load_table(conn, tid)
+            assert row is not None
+            if row.status == "finished":
+                break
+            assert time.monotonic() < deadline, f"nobody took the table over (version {row.version})"
+            time.sleep(0.1)
+        engine.dispose()
+        assert state(b, tid)["table"]["status"] == "finished"

@@ -1,6 +1,8 @@
-"""Asynchronous access to storage: every database call runs on one worker thread, so the event
+"""Asynchronous access to storage: every database call runs on a worker thread, so the event
 loop never waits on disk or network; writes from many tables are committed together (group
-commit) and each caller resumes only once its write is durable."""
+commit) and each caller resumes only once its write is durable. On SQLite one thread does
+everything; on PostgreSQL reads have a thread of their own, so that catching up with other
+processes' changes never waits behind this process's writes."""
 
 from __future__ import annotations
 
@@ -22,12 +24,16 @@ class Database:
         self.url = url
         self.engine = storage.open_engine(url)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dinobox-db")
+        self._reader = self._executor
+        if self.engine.dialect.name == "postgresql":
+            self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dinobox-db-read")
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
 
     def close(self) -> None:
         self._executor.shutdown(wait=True)
+        self._reader.shutdown(wait=True)
         self.engine.dispose()
 
     def run_sync(self, fn: Callable[[Connection], T]) -> T:
@@ -37,7 +43,7 @@ class Database:
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, self.run_sync, fn)
+        return await loop.run_in_executor(self._reader, self.run_sync, fn)
 
     def _run_snapshot(self, fn: Callable[[Connection], T]) -> T:
         with self.engine.connect() as conn:
@@ -50,7 +56,7 @@ class Database:
         """Like ``read``, but every statement of ``fn`` sees the same committed state (several
         processes write the store at once)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, self._run_snapshot, fn)
+        return await loop.run_in_executor(self._reader, self._run_snapshot, fn)
 
     async def write(self, fn: Write) -> None:
         """Commit ``fn``; return once it is durable. Concurrent writes share one transaction;

@@ -32,6 +32,13 @@ def bad_request(message: str, code: str = "bad_request") -> ApiError:
     return ApiError(400, code, message)
 
 
+def stale(current: int, sent: int) -> ApiError:
+    """The request was made against version ``sent``; the table is at ``current``."""
+    return ApiError(
+        409, "stale", f"the table has moved on (version {current}, you sent {sent}): look again", version=current
+    )
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Every refusal is JSON with a reason and a stable code."""
 

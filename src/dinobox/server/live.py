@@ -102,6 +102,7 @@ class LiveTable:
     )
     pictures: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
+    waiters: int = 0  # requests waiting for its bots (``settle``)
     heard: int = 0  # the newest version another process announced (notifications)
     syncer: asyncio.Task[None] | None = None  # catching up with what other processes stored
 

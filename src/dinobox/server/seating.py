@@ -1,12 +1,14 @@
 """What a new table may be: the game configured from what the client sent, and its seats
-(people, and bots within this server's budget caps). Every refusal is ``bad_config`` or
-``bot_budget`` saying what was wrong."""
+(people with their secret tokens, and bots within this server's budget caps). Every refusal is
+``bad_config`` or ``bot_budget`` saying what was wrong."""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from typing import Any
 
-from dinobox.bots import budget_of, check_bot_for_game
+from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
@@ -86,3 +88,23 @@ def check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: 
         raise ApiError(401, "profile_required", "a rated table's seats are taken with a profile key")
     if any(s.get("profile") == profile for s in seats if s["seat"] != seat):
         raise ApiError(409, "profile_seated", "your profile already holds a seat at this rated table")
+
+
+def table_bot(settings: Settings, spec: str, seed: int) -> Any:
+    """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
+    return make_bot(capped_spec(spec, settings.max_bot_iterations, settings.max_bot_seconds), seed)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def claim_seat(seat: dict[str, Any], name: str | None, profile: str | None = None) -> str:
+    """Give a person's seat its name, profile and a new secret token (returned; only its hash
+    is kept)."""
+    token = secrets.token_urlsafe(18)
+    seat["claimed"] = True
+    seat["token"] = hash_token(token)
+    seat["name"] = (name or "").strip()[:40] or f"Player {seat['seat'] + 1}"
+    seat["profile"] = profile
+    return token

@@ -18,24 +18,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
 import hmac
 import logging
 import random
 import re
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
-from dinobox.bots import capped_spec, make_bot
 from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
 from dinobox.server.db import Database
-from dinobox.server.errors import ApiError, bad_request, not_found
+from dinobox.server.errors import ApiError, bad_request, not_found, stale
 from dinobox.server.live import (
     FINISHED,
     HUMAN,
@@ -50,21 +48,19 @@ from dinobox.server.live import (
 )
 from dinobox.server.messages import replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
-from dinobox.server.seating import check_profile, configure, seat_specs
+from dinobox.server.seating import check_profile, claim_seat, configure, hash_token, seat_specs, table_bot
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
 
 log = logging.getLogger("dinobox.server")
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+T = TypeVar("T")
 
 
 def new_id() -> str:
     return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
 
 
+UNWATCHED_SECONDS = 2.0  # a table changed by another process and unused here this long leaves memory
 TABLE_ID = re.compile(r"[A-Za-z0-9]{1,32}")  # what new_id makes: anything else is unknown at once
 
 
@@ -187,18 +183,26 @@ class TableService:
         """Drop the live tables nobody has used for ``idle_seconds``: no socket open, no bot or
         chance moving them, no request holding them. Returns how many left memory."""
         now = time.monotonic() if now is None else now
-        idle = [
-            tid
-            for tid, live in self.live.items()
-            if now - live.touched >= self.settings.idle_seconds
+        idle = [tid for tid, live in self.live.items() if self._unused(live, now, self.settings.idle_seconds)]
+        for tid in idle:
+            self._forget(tid)
+        return len(idle)
+
+    @staticmethod
+    def _unused(live: LiveTable, now: float, seconds: float) -> bool:
+        """Not asked for in ``seconds``, no socket open, no bot or chance moving it, no request
+        holding or waiting on it."""
+        return (
+            now - live.touched >= seconds
             and not live.subscribers
             and (live.task is None or live.task.done())
             and not live.lock.locked()
-        ]
-        for tid in idle:
-            del self.live[tid]
-            self._release_soon(tid)
-        return len(idle)
+            and not live.waiters
+        )
+
+    def _forget(self, table_id: str) -> None:
+        del self.live[table_id]
+        self._release_soon(table_id)
 
     def _release_soon(self, table_id: str) -> None:
         """Let another process play this table's bots (we no longer hold it or it is over)."""
@@ -240,7 +244,7 @@ class TableService:
         for seat in claim:
             profile = (profiles or {}).get(seat)
             check_profile(clean, rated, seat, profile)
-            tokens[seat] = self._claim_seat(clean[seat], (names or {}).get(seat), profile)
+            tokens[seat] = claim_seat(clean[seat], (names or {}).get(seat), profile)
         ready = all(s["claimed"] for s in clean)
         if start and not ready:
             raise bad_request("cannot start yet: every seat for a person must be claimed first", "not_ready")
@@ -269,23 +273,15 @@ class TableService:
             self.kick(live)
         return live, tokens
 
-    def _make_bot(self, spec: str, seed: int) -> Any:
-        """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
-        return make_bot(capped_spec(spec, self.settings.max_bot_iterations, self.settings.max_bot_seconds), seed)
-
-    @staticmethod
-    def _claim_seat(seat: dict[str, Any], name: str | None, profile: str | None = None) -> str:
-        token = secrets.token_urlsafe(18)
-        seat["claimed"] = True
-        seat["token"] = hash_token(token)
-        seat["name"] = (name or "").strip()[:40] or f"Player {seat['seat'] + 1}"
-        seat["profile"] = profile
-        return token
-
     async def claim(
         self, table_id: str, seat: int, name: str | None, profile: str | None = None
     ) -> tuple[LiveTable, str]:
         live = await self.get(table_id)
+        token = await self._twice(lambda: self._claim_locked(live, seat, name, profile))
+        self.broadcast(live)
+        return live, token
+
+    async def _claim_locked(self, live: LiveTable, seat: int, name: str | None, profile: str | None) -> str:
         async with live.lock:
             row = live.row
             self._seat_index(row, seat)
@@ -298,26 +294,40 @@ class TableService:
                 raise ApiError(409, "finished", "the game at this table is over")
             check_profile(row.seats, row.rated, seat, profile)
             seats = [dict(s) for s in row.seats]
-            token = self._claim_seat(seats[seat], name, profile)
+            token = claim_seat(seats[seat], name, profile)
             await self._store(live, dataclasses.replace(row, seats=seats))
-        self.broadcast(live)
-        return live, token
+            return token
 
     async def start(self, table_id: str, seat: int | None, token: str | None) -> LiveTable:
         live = await self.get(table_id)
+        await self._twice(lambda: self._start_locked(live, seat, token))
+        self.broadcast(live)
+        self.kick(live)
+        return live
+
+    async def _start_locked(self, live: LiveTable, seat: int | None, token: str | None) -> None:
         async with live.lock:
             row = live.row
             if any(s["type"] == HUMAN for s in row.seats):
-                self._check_token(row, seat, token)
+                await self.check_seat(live, seat, token, locked=True)
+                row = live.row
             if row.status != WAITING:
                 raise ApiError(409, "already_started", f"the table is already {row.status}")
             if not all(s["claimed"] for s in row.seats):
                 open_seats = [str(s["seat"]) for s in row.seats if not s["claimed"]]
                 raise ApiError(409, "not_ready", f"seats {', '.join(open_seats)} are still open: share the link first")
             await self._store(live, dataclasses.replace(row, status=PLAYING))
-        self.broadcast(live)
-        self.kick(live)
-        return live
+
+    @staticmethod
+    async def _twice(attempt: Callable[[], Awaitable[T]]) -> T:
+        """For a request that names no version: if another process changed the table first
+        (we caught up), check and try once more against what it did."""
+        try:
+            return await attempt()
+        except ApiError as exc:
+            if exc.code != "stale":
+                raise
+        return await attempt()
 
     # ----- storing (every change: the version this process saw, checked in the store) ------------
     async def _store(
@@ -341,7 +351,7 @@ class TableService:
             await self.db.write(op)
         except StaleWrite:
             await self._catch_up(live, tell=True)
-            raise self._stale(live.row, seen) from None
+            raise stale(live.row.version, seen) from None
         live.row = new_row
 
     # ----- checks -------------------------------------------------------------------------------
@@ -350,6 +360,22 @@ class TableService:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < row.players:
             raise bad_request(f"'seat' must be a seat number 0..{row.players - 1}, not {seat!r}", "bad_seat")
         return seat
+
+    async def check_seat(self, live: LiveTable, seat: Any, token: Any, locked: bool = False) -> int:
+        """The seat ``token`` is the key of (else ``bad_token``). On a shared store a seat
+        claimed through another process a moment ago is looked up there before the token is
+        refused. ``locked``: the caller holds the table's lock."""
+        try:
+            return self._check_token(live.row, seat, token)
+        except ApiError as exc:
+            if exc.code != "bad_token" or not self.peers.shared:
+                raise
+        if locked:
+            await self._catch_up(live, tell=True)
+        else:
+            async with live.lock:
+                await self._catch_up(live, tell=True)
+        return self._check_token(live.row, seat, token)
 
     def _check_token(self, row: TableRow, seat: Any, token: Any) -> int:
         seat = self._seat_index(row, seat)
@@ -365,28 +391,18 @@ class TableService:
         if row.status == FINISHED:
             raise ApiError(409, "finished", "the game at this table is over")
 
-    @classmethod
-    def _check_version(cls, row: TableRow, version: Any) -> None:
+    @staticmethod
+    def _check_version(row: TableRow, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
             raise bad_request(f"'version' must be the table version you last saw (a whole number), not {version!r}")
         if version != row.version:
-            raise cls._stale(row, version)
-
-    @staticmethod
-    def _stale(row: TableRow, version: int) -> ApiError:
-        return ApiError(
-            409,
-            "stale",
-            f"the table has moved on (version {row.version}, you sent {version}): look again",
-            version=row.version,
-        )
+            raise stale(row.version, version)
 
     # ----- playing ------------------------------------------------------------------------------
     async def act(self, table_id: str, seat: Any, token: Any, action: Any, version: Any) -> LiveTable:
         live = await self.get(table_id)
         async with live.lock:
-            row = live.row
-            seat = self._check_token(row, seat, token)
+            seat = await self.check_seat(live, seat, token, locked=True)
             await self._fresh(live, version)
             row = live.row
             self._check_playing(row)
@@ -443,8 +459,7 @@ class TableService:
     async def undo(self, table_id: str, seat: Any, token: Any, version: Any) -> LiveTable:
         live = await self.get(table_id)
         async with live.lock:
-            row = live.row
-            seat = self._check_token(row, seat, token)
+            seat = await self.check_seat(live, seat, token, locked=True)
             await self._fresh(live, version)
             row = live.row
             self._check_playing(row)
@@ -472,8 +487,9 @@ class TableService:
 
     # ----- bots and chance ------------------------------------------------------------------------
     def kick(self, live: LiveTable) -> None:
-        """Make sure chance and bots move this table on until a person must decide (if this
-        process plays the table's bots: the first to ask holds them until it lets go)."""
+        """Make sure chance and bots move this table on until a person must decide, if this
+        process plays the table's bots: the first to ask holds them until the game is over, the
+        table leaves its memory, or its bots wait on a person and nobody watches through it."""
         live.refresh_idle()
         if not live.bots_due():
             if live.row.status == FINISHED:
@@ -523,14 +539,14 @@ class TableService:
             live.refresh_idle()
             if failed:
                 live.idle.set()  # nobody waits for bots that stopped
-            if live.row.status == FINISHED:
-                self._release_soon(live.row.id)
+            if live.row.status == FINISHED or not (live.subscribers or live.bots_due()):
+                self._release_soon(live.row.id)  # over, or nobody watches here: whoever is asked next plays
 
     def _bot_of(self, live: LiveTable, player: int) -> Any:
         bot = live.bots.get(player)
         if bot is None:
             seed = live.row.seed % 1_000_000 + player
-            bot = live.bots[player] = self._make_bot(live.row.seats[player]["bot"], seed)
+            bot = live.bots[player] = table_bot(self.settings, live.row.seats[player]["bot"], seed)
         return bot
 
     def _bot_move(self, live: LiveTable, player: int, action: int) -> State:
@@ -563,8 +579,12 @@ class TableService:
     async def settle(self, live: LiveTable, timeout: float) -> None:
         """Wait (at most ``timeout`` seconds) until the table waits on a person or is over."""
         if timeout > 0:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(live.idle.wait(), timeout)
+            live.waiters += 1
+            try:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(live.idle.wait(), timeout)
+            finally:
+                live.waiters -= 1
 
     # ----- other processes over the same store ---------------------------------------------------
     async def start_peers(self) -> None:
@@ -578,7 +598,10 @@ class TableService:
         """A process stored ``version`` of a table (maybe this process: then we have it)."""
         live = self.live.get(table_id)
         if live is not None:
-            self._behind(live, version)
+            if version > live.row.version and self._unused(live, time.monotonic(), UNWATCHED_SECONDS):
+                self._forget(table_id)  # nobody uses it here: load it again if asked, rather than follow it
+            else:
+                self._behind(live, version)
             return
         pending = self._loading.get(table_id)
         if pending is not None:  # being loaded: look again once it is
@@ -683,6 +706,7 @@ class TableService:
     async def rematch(self, table_id: str, seat: Any, token: Any) -> tuple[LiveTable, dict[int, str]]:
         live = await self.get(table_id)
         async with live.lock:
+            await self._catch_up(live, tell=True)  # another process may have arranged it already
             row = live.row
             seat = self._check_token(row, seat, token)
             if row.status != FINISHED:

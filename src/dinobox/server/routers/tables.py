@@ -109,7 +109,7 @@ async def get_state(
     svc = service(request)
     live = await svc.get(table_id)
     if seat is not None:
-        svc._check_token(live.row, seat, token)
+        await svc.check_seat(live, seat, token)
     await svc.settle(live, wait)
     return seat_message(live, seat)
 

@@ -43,7 +43,7 @@ async def table_socket(websocket: WebSocket, table_id: str, seat: int | None = N
     try:
         live = await svc.get(table_id)
         if seat is not None:
-            svc._check_token(live.row, seat, token)
+            await svc.check_seat(live, seat, token)
     except ApiError as exc:
         await websocket.send_json(_error(exc))
         await websocket.close(code=4000 + min(exc.status, 999))
@@ -106,7 +106,7 @@ async def _handle(
     if kind == "join":
         seat = msg.get("seat")
         if seat is not None:
-            svc._check_token(live.row, seat, msg.get("token"))
+            await svc.check_seat(live, seat, msg.get("token"))
         sub.token = msg.get("token") if seat is not None else None
         svc.rebind(live, sub, seat)
         return
