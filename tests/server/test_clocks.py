@@ -277,3 +277,28 @@ def test_a_loss_on_time_at_a_rated_table_rates_the_seat_last(client: TestClient,
     assert board[f"profile:{pid}"]["mu"] < 25 < board["bot:heuristic"]["mu"]
     games = client.get(f"/api/profiles/{pid}").json()["games"]
     assert [(g["table"], g["place"]) for g in games] == [(tid, 2)]
+
+
+def test_storage_gives_back_downtime_once_and_finds_due_clocks(db_url: str) -> None:
+    from dinobox.clocks import ClockState, TimeControl
+    from dinobox.server import storage
+
+    engine = storage.open_engine(db_url)
+    clock = ClockState.new(TimeControl.realtime(600), 2).passed(0, now=50.0)
+    row = storage.TableRow(
+        id="c1", game="dino-race", players=2, options={}, seats=[], status="playing", version=1, hotseat=False, seed=1
+    )
+    row.clock = clock
+    with engine.begin() as conn:
+        storage.insert_table(conn, row)
+        storage.mark_alive(conn, 100.0)
+        assert storage.due_clocks(conn, 649.0) == [] and storage.due_clocks(conn, 650.0) == ["c1"]
+    with engine.begin() as conn:  # down from 100 to 1000: 900 s given back, once
+        assert storage.pause_clocks(conn, 1000.0, grace=15.0) == 900.0
+    with engine.begin() as conn:
+        assert storage.pause_clocks(conn, 1001.0, grace=15.0) == 0.0
+        stored = storage.load_table(conn, "c1")
+        assert stored is not None and stored.clock is not None
+        assert stored.clock.since == 950.0 and stored.clock.left(0, 1000.0) == 550.0
+        assert storage.due_clocks(conn, 1549.0) == [] and storage.due_clocks(conn, 1550.0) == ["c1"]
+    engine.dispose()
