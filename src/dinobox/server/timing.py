@@ -13,7 +13,6 @@ stored like any other change (``TableService._store``: only over the version see
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
@@ -117,8 +116,10 @@ class ClockKeeper:
     async def run(self, period: float) -> None:
         while True:
             await asyncio.sleep(period)
-            with contextlib.suppress(Exception):
+            try:
                 await self.tick()
+            except Exception:  # a storage hiccup: logged, and the next round tries again
+                log.exception("the clock loop failed a round")
 
     async def tick(self) -> int:
         """One round: a sign of life now and then, and every due clock's rule applied. Returns
