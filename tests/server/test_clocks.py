@@ -302,3 +302,17 @@ def test_storage_gives_back_downtime_once_and_finds_due_clocks(db_url: str) -> N
         assert stored.clock.since == 950.0 and stored.clock.left(0, 1000.0) == 550.0
         assert storage.due_clocks(conn, 1549.0) == [] and storage.due_clocks(conn, 1550.0) == ["c1"]
     engine.dispose()
+
+
+def test_realtime_timeout_bot_plays_then_the_person_has_the_increment(client: TestClient, now: FakeTime) -> None:
+    tid, tokens = people_table(client, {"type": "realtime", "bank_seconds": 30, "increment_seconds": 10})
+    seat = state(client, tid)["clock"]["ticking"]
+    now.t += 30
+    assert tick(client) == 1
+    after = state(client, tid, wait=5)
+    assert after["clock"]["remaining"][seat] == 10.0 and after["clock"]["timeouts"][seat] == 1
+    rng = random.Random(6)
+    while state(client, tid)["table"]["to_act"] != seat:
+        move(client, tid, tokens, rng)
+    back = state(client, tid, seat, tokens[seat])
+    assert back["clock"]["ticking"] == seat and back["clock"]["standin"] is None and back["legal"]
