@@ -316,3 +316,44 @@ def test_realtime_timeout_bot_plays_then_the_person_has_the_increment(client: Te
         move(client, tid, tokens, rng)
     back = state(client, tid, seat, tokens[seat])
     assert back["clock"]["ticking"] == seat and back["clock"]["standin"] is None and back["legal"]
+
+
+def test_with_two_processes_the_one_holding_the_table_enforces_its_clock(pg_cluster: Any, now: FakeTime) -> None:
+    """Two apps over one PostgreSQL store: both show the same clock; when it runs out, the
+    process that plays the table's bots (it resolved the opening chance) applies the rule, the
+    other leaves it alone and hears of the result."""
+    from .conftest import _databases
+
+    name = f"t{next(_databases)}"
+    url = pg_cluster.create_database(name)
+    try:
+        with TestClient(clock_app(url, now, 1)) as a, TestClient(clock_app(url, now, 2)) as b:
+            clock = {"type": "realtime", "bank_seconds": 60, "on_timeout": "lose"}
+            tid, _ = people_table(a, clock)
+            here = state(a, tid)
+            there = _until(b, tid, here["version"])
+            assert there["clock"] == here["clock"] and here["clock"]["ticking"] is not None
+            seat = here["clock"]["ticking"]
+            now.t += 61
+            assert tick(b) == 0  # not b's table to enforce
+            assert state(b, tid)["table"]["status"] == "playing"
+            assert tick(a) == 1
+            over = _until(b, tid, here["version"] + 1)
+            assert over["table"]["status"] == "finished" and over["clock"]["forfeit"] == seat
+            assert tick(b) == 0 and tick(a) == 0  # applied once
+    finally:
+        pg_cluster.drop_database(name)
+
+
+def _until(client: TestClient, tid: str, version: int) -> dict[str, Any]:
+    """The table as this app has it once it caught up with ``version`` (notifications arrive
+    on their own time: this polls the app, with a limit)."""
+    import time
+
+    limit = time.monotonic() + 10
+    while True:
+        s = state(client, tid, wait=0)
+        if s["version"] >= version:
+            return s
+        assert time.monotonic() < limit, f"still at version {s['version']}, not {version}"
+        time.sleep(0.02)
