@@ -1,6 +1,7 @@
 """Property-based requests generated from the server's own ``/openapi.json`` (Schemathesis):
 whatever a client sends, the answer is never a server error, and every refusal is JSON that
-says why. Run in process against the app, with a table in play and a finished one to aim at."""
+says why. Run in process against the app, with a table in play, a finished one and one with a
+clock to aim at (generated bodies include time controls)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,11 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
             profile_key=profile["key"],
         )
         play_random(client, finished, tokens, random.Random(2))
-        yield client, [playing, finished], profile
+        clock = {"type": "realtime", "bank_seconds": 600, "increment_seconds": 5, "on_timeout": "lose"}
+        clocked, _ = new_table(
+            client, players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0, 1], start=True, clock=clock
+        )
+        yield client, [playing, finished, clocked], profile
 
 
 def _aim(case: Any, tables: list[str], profile: dict[str, str]) -> None:

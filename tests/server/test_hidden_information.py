@@ -19,7 +19,10 @@ from dinobox.server.messages import PUBLIC_SEAT_KEYS, legal_for
 
 from .conftest import new_table
 
-MESSAGE_KEYS = {"type", "table", "version", "seat", "view", "log_start", "log", "legal", "can_undo"}
+MESSAGE_KEYS = {"type", "table", "version", "seat", "view", "log_start", "log", "legal", "can_undo", "clock"}
+CLOCK_KEYS = {"control", "remaining", "ticking", "standin", "forfeit", "timeouts", "server_time"}
+BANK = 6 * 3600
+CLOCK = {"type": "realtime", "bank_seconds": BANK, "increment_seconds": 5, "on_timeout": "lose"}
 TABLE_KEYS = {
     "id",
     "game",
@@ -36,6 +39,7 @@ TABLE_KEYS = {
     "rematch_of",
     "created",
     "updated",
+    "time_control",
 }
 
 
@@ -79,6 +83,7 @@ def check_seat_messages(
             assert set(msg["table"]["result"]) == {"scores", "winners"}
         for entry in msg["table"]["seats"]:
             assert set(entry) == set(PUBLIC_SEAT_KEYS)
+        check_clock(msg, record["players"])
         raw = json.dumps(msg)
         for other, token in tokens.items():
             assert token not in raw, f"seat {other}'s token reached seat {seat}"
@@ -100,6 +105,18 @@ def check_seat_messages(
     assert log == final_log, "the last message carries the whole final log"
 
 
+def check_clock(msg: dict[str, Any], players: int) -> None:
+    """The clock is public and the same for every reader: each seat's time, who is ticking (the
+    person to act, nobody else) and the server's time. Nothing else."""
+    clock = msg["clock"]
+    assert set(clock) == CLOCK_KEYS
+    assert clock["control"] == msg["table"]["time_control"] == norm(CLOCK) | {"bank_seconds": float(BANK)}
+    assert len(clock["remaining"]) == players and all(0 <= t <= BANK + 3600 for t in clock["remaining"])
+    playing = msg["table"]["status"] == "playing"
+    assert clock["ticking"] == (msg["table"]["to_act"] if playing else None)
+    assert clock["standin"] is None and clock["forfeit"] is None
+
+
 def registered_games() -> list[str]:
     return dinobox.game_ids()
 
@@ -110,7 +127,7 @@ def test_every_message_is_an_allowed_projection(client: TestClient, game_id: str
     players = cls.default_players or cls.min_players
     players = max(cls.min_players, min(players, 3))
     seats = [{"type": "human"} for _ in range(players)]
-    tid, tokens = new_table(client, game=game_id, players=players, seats=seats, claim=list(range(players)))
+    tid, tokens = new_table(client, game=game_id, players=players, seats=seats, claim=list(range(players)), clock=CLOCK)
     rng = random.Random(3)
     inboxes: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [*range(players), None]}
     with _sockets(client, tid, tokens) as sockets:

@@ -51,7 +51,7 @@ class PlainClient:
     def run(self) -> State:
         table = self.table
         try:
-            while not table.state.is_terminal():
+            while not table.is_over():
                 if table.automatic_pending():
                     table.step_automatic()
                     if not table.humans:
@@ -68,7 +68,10 @@ class PlainClient:
             raise
         self.show_events(table.narrator())
         console.print(render_text(table.game, table.state.view(None)))
-        console.print(score_table(table.state))
+        if table.forfeit is not None:
+            console.print(f"{table.who(table.forfeit)} ran out of time and loses; everyone else shares the win.")
+        else:
+            console.print(score_table(table.state))
         if self.save:
             save_record(table.state, self.save)
         return table.state
@@ -85,7 +88,8 @@ class PlainClient:
         self.last_human = seat
         self.keys.start((seat, table.state.turn_count()))
         self.show_events(seat)
-        console.rule(f"{table.who(seat)} to act")
+        left = table.time_left(seat)
+        console.rule(f"{table.who(seat)} to act" + (f" · {left} left" if left is not None else ""))
         console.print(render_text(table.game, table.state.view(seat)))
         for reason in table.not_offered(seat):
             console.print(f"  [dim]not offered now: {reason}[/]", soft_wrap=True)
@@ -140,6 +144,9 @@ class PlainClient:
                 )
                 continue
             option = keymap.get(raw)
+            if option is not None and table.check_clock():
+                console.print("[yellow]time ran out before that choice: the clock's rule applies[/]")
+                return True
             if option is None:
                 console.print(
                     f"[red]'{raw}' is not a choice[/]: type one of {', '.join(keymap)} ({HELP})", soft_wrap=True

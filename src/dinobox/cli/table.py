@@ -7,11 +7,13 @@ The full-screen app (``cli/tui``) and the line-mode client (``cli/plain``) both 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dinobox.bots import make_bot
+from dinobox.bots import check_bot_for_game, make_bot
+from dinobox.clocks import ClockState, TimeControl
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_entry
@@ -74,9 +76,18 @@ def step_reveals(state: State, seat: int, action: int) -> bool:
 
 
 class Table:
-    """A game in progress at one terminal. ``seats`` holds one spec per seat (``human`` or a bot)."""
+    """A game in progress at one terminal. ``seats`` holds one spec per seat (``human`` or a bot).
+    With a ``clock`` (``dinobox.clocks``, the server's rules) people's time runs while they
+    decide, measured by ``now`` (seconds)."""
 
-    def __init__(self, game: Game[Any], seats: list[str], seed: int) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seats: list[str],
+        seed: int,
+        clock: TimeControl | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
         if len(seats) != game.num_players:
             raise DinoboxError(f"{len(seats)} seats given for {game.num_players} players")
         self.game = game
@@ -90,6 +101,10 @@ class Table:
         self.last_legal: dict[int, list[int]] = {}
         self.legal_turn: dict[int, int] = {}
         self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
+        self.now = now
+        self.clock: ClockState | None = ClockState.new(clock, game.num_players) if clock is not None else None
+        self.standin: Any = None  # the bot that plays a seat's move when its time ran out
+        self._sync_clock()
 
     # ----- who is who --------------------------------------------------------------------
     @property
@@ -130,31 +145,83 @@ class Table:
 
     def human_to_act(self) -> int | None:
         player = self.state.current_player()
-        return player if player >= 0 and player not in self.bots else None
+        if self.is_over() or player < 0 or player in self.bots or self._stood_in(player):
+            return None
+        return player
+
+    def is_over(self) -> bool:
+        """The game ended, or a seat lost on time."""
+        return self.state.is_terminal() or self.forfeit is not None
+
+    @property
+    def forfeit(self) -> int | None:
+        """The seat that ran out of time and lost (the "lose" rule), else ``None``."""
+        return None if self.clock is None else self.clock.forfeit
+
+    def _stood_in(self, player: int) -> bool:
+        return self.clock is not None and self.clock.standin == player
+
+    def _bot_for(self, player: int) -> Any:
+        if player in self.bots:
+            return self.bots[player]
+        if self._stood_in(player):
+            if self.standin is None:
+                try:
+                    check_bot_for_game("heuristic", self.game.id)
+                    spec = "heuristic"
+                except DinoboxError:
+                    spec = "random"
+                self.standin = make_bot(spec, self.seed * 1000 + 999)
+            return self.standin
+        return None
 
     def automatic_pending(self) -> bool:
-        """Chance or a bot must move next."""
+        """Chance or a bot must move next (a bot also for a person out of time)."""
         player = self.state.current_player()
-        return not self.state.is_terminal() and (player == CHANCE or player in self.bots)
+        return not self.is_over() and (player == CHANCE or self._bot_for(player) is not None)
 
     def bot_choice(self) -> Callable[[], int] | None:
         """For a bot's turn: a call that thinks on a copy (safe in a thread), else None."""
         player = self.state.current_player()
-        if player not in self.bots:
+        bot = self._bot_for(player) if player >= 0 else None
+        if bot is None:
             return None
-        bot, snapshot = self.bots[player], self.state.clone()
+        snapshot = self.state.clone()
         return lambda: int(bot.choose(snapshot))
 
     def step_automatic(self, action: int | None = None) -> None:
         """One chance outcome, or the bot's move (``action``, or chosen now)."""
         player = self.state.current_player()
+        bot = self._bot_for(player) if player >= 0 else None
         if player == CHANCE:
             self.state.apply_action(self.state.sample_chance(self.rng))
-        elif player in self.bots:
-            self.state.apply_action(self.bots[player].choose(self.state) if action is None else action)
+        elif bot is not None:
+            self.state.apply_action(bot.choose(self.state) if action is None else action)
         else:
             raise DinoboxError("no automatic move: a person decides now")
         self.undo_stack.clear()
+        self._sync_clock()
+
+    # ----- clocks ------------------------------------------------------------------------
+    def _sync_clock(self) -> None:
+        if self.clock is not None:
+            player = self.state.current_player()
+            person = player >= 0 and player not in self.bots and not self.state.is_terminal()
+            self.clock = self.clock.passed(player if person else None, self.now())
+
+    def check_clock(self) -> bool:
+        """Apply the clock's rule if the person to act ran out of time; True if it did."""
+        if self.clock is None or not self.clock.expired(self.now()):
+            return False
+        self.clock = self.clock.time_out(self.now())
+        self.undo_stack.clear()
+        return True
+
+    def time_left(self, seat: int) -> str | None:
+        """The seat's time as ``4:07`` (``None`` without a clock)."""
+        from dinobox.clocks import format_seconds
+
+        return None if self.clock is None else format_seconds(self.clock.left(seat, self.now()))
 
     def run_automatic(self) -> None:
         while self.automatic_pending():
@@ -182,6 +249,7 @@ class Table:
         after = before.clone()
         after.apply_action(action)
         self.state = after
+        self._sync_clock()
         if not reveals and after.current_player() == seat:
             self.undo_stack.append(UndoPoint(seat, before, after))
         else:
@@ -189,12 +257,12 @@ class Table:
 
     def act_all(self, actions: list[int]) -> None:
         """A macro: several steps in a row, all or nothing."""
-        keep, stack = self.state, list(self.undo_stack)
+        keep, stack, clock = self.state, list(self.undo_stack), self.clock
         try:
             for action in actions:
                 self.act(action)
         except DinoboxError:
-            self.state, self.undo_stack = keep, stack
+            self.state, self.undo_stack, self.clock = keep, stack, clock
             raise
 
     def can_undo(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,10 +47,13 @@ class UndoPoint:
 
 
 def bots_due(row: TableRow, state: State) -> bool:
-    """Is it for chance or a bot to move this table on?"""
+    """Is it for chance or a bot to move this table on? (A bot also stands in for a person
+    whose time ran out, see ``timing``.)"""
     if row.status != PLAYING:
         return False
     player = state.current_player()
+    if player >= 0 and row.clock is not None and row.clock.standin == player:
+        return True
     return player == CHANCE or (player >= 0 and row.seats[player]["type"] == BOT)
 
 
@@ -105,6 +108,7 @@ class LiveTable:
     waiters: int = 0  # requests waiting for its bots (``settle``)
     heard: int = 0  # the newest version another process announced (notifications)
     syncer: asyncio.Task[None] | None = None  # catching up with what other processes stored
+    now: Callable[[], float] = time.time  # the service's clock (wall time; tests inject their own)
 
     def log_of(self, state: State, seat: int | None) -> list[dict[str, Any]]:
         per_seat = self.logs.setdefault(state, {})

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gc
 import json
 import logging
 import os
 import random
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -35,10 +37,12 @@ def create_app(
     bot_threads: int | None = None,
     gc_tuning: bool = True,
     settings: Settings | None = None,
+    now: Callable[[], float] | None = None,
 ) -> FastAPI:
     """The whole server. ``db_url`` is any SQLAlchemy URL (default: a SQLite file);
     ``rng`` seeds new tables (tests); chance itself follows each table's secret seed;
-    ``settings`` holds the limits (``bot_threads`` overrides its thread count)."""
+    ``settings`` holds the limits (``bot_threads`` overrides its thread count); ``now`` is the
+    clocks' time source (wall time; tests inject their own)."""
     url = db_url or default_db_url()
     settings = settings or Settings()
     if bot_threads is not None:
@@ -53,7 +57,7 @@ def create_app(
             gc.freeze()
             gc.set_threshold(20_000, 20, 50)
         db = Database(url)
-        svc = TableService(db, rng=rng, settings=settings, peers=peers_for(db.engine))
+        svc = TableService(db, rng=rng, settings=settings, peers=peers_for(db.engine), now=now or time.time)
         svc.on_finish.append(profile_storage.record_finish)
         app.state.db = db
         app.state.service = svc
@@ -65,6 +69,8 @@ def create_app(
         try:
             yield
         finally:
+            with contextlib.suppress(Exception):
+                await svc.clocks.beat_now()  # clocks stop here until a server runs again
             svc.close()
             await svc.peers.close()
             db.close()

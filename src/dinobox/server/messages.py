@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import State
 from dinobox.server.errors import bad_request
+from dinobox.server.timing import forfeit_result, public_clock
 
 if TYPE_CHECKING:
     from dinobox.server.live import LiveTable
@@ -40,10 +41,19 @@ def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
         "rematch_of": row.rematch_of,
         "created": row.created,
         "updated": row.updated,
+        "time_control": row.clock.control.to_json() if row.clock is not None else None,
     }
     if row.status == "finished":  # the outcome is public once the game is over
-        table["result"] = {"scores": live.state.scores(), "winners": live.state.winners()}
+        if row.clock is not None and row.clock.forfeit is not None:
+            table["result"] = forfeit_result(row.clock, row.players)
+        else:
+            table["result"] = {"scores": live.state.scores(), "winners": live.state.winners()}
     return table
+
+
+def clock_message(live: LiveTable) -> dict[str, Any] | None:
+    """Every seat's time left now, who is ticking, and the server's time (public to all)."""
+    return public_clock(live.row.clock, live.now())
 
 
 def legal_for(state: State, seat: int | None) -> list[dict[str, Any]]:
@@ -74,6 +84,7 @@ def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[
         "log": log[log_start:],
         "legal": legal_for(state, seat) if playing else [],
         "can_undo": playing and seat is not None and live.can_undo(seat),
+        "clock": clock_message(live),
     }
 
 

@@ -28,7 +28,7 @@ from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, in
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
-from dinobox.ratings import Rating, bot_player, profile_player, rate_game, standings_of
+from dinobox.ratings import Rating, bot_player, profile_player, rate_game, standings, standings_of
 from dinobox.server.storage import TableRow, metadata
 
 log = logging.getLogger("dinobox.server")
@@ -276,6 +276,12 @@ def apply_rating(conn: Connection, row: TableRow, places: list[int], now: float 
     return {p: r for p, r in new.items() if not p.startswith("guest:")}
 
 
+def forfeit_places(row: TableRow) -> list[int]:
+    """A game a seat lost on time (``docs/server.md``, Clocks): that seat last, the others tied first."""
+    assert row.clock is not None and row.clock.forfeit is not None
+    return standings([0.0] * row.players, [s for s in range(row.players) if s != row.clock.forfeit])
+
+
 def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
     """The table service's hook when ``row`` has just finished (in the transaction storing its
     last move): each profile's seat joins that profile's games, and a rated table's standings
@@ -283,7 +289,7 @@ def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
     game still ends."""
     now = time.time()
     try:
-        places = standings_of(state)
+        places = standings_of(state) if row.clock is None or row.clock.forfeit is None else forfeit_places(row)
     except Exception:
         log.exception("table %s: no standings; nothing rated", row.id)
         return

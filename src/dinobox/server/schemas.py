@@ -16,6 +16,18 @@ class SeatSpec(_Body):
     bot: str | None = Field(None, max_length=200, description="bot spec for a bot seat, e.g. 'random' or 'heuristic'")
 
 
+class TimeControlSpec(_Body):
+    """A table's clock (checked by ``dinobox.clocks``: a bad value is a 400 saying which)."""
+
+    type: str = Field(max_length=32, description="'realtime' (a time bank plus an increment) or 'turn' (per move)")
+    bank_seconds: float | None = Field(None, description="realtime: each seat's time bank, 10 s to 6 h")
+    increment_seconds: float | None = Field(None, description="realtime: added after each move, 0 to 600 s")
+    hours_per_move: float | None = Field(None, description="turn: the deadline for each move, 1 to 720 hours")
+    on_timeout: str | None = Field(
+        None, max_length=32, description="when time runs out: 'bot' plays the seat's move (default) or 'lose'"
+    )
+
+
 class CreateTable(_Body):
     game: str = Field(max_length=64, description="game id, see GET /api/games")
     players: StrictInt | None = Field(None, description="player count (default: the game's default)")
@@ -38,6 +50,7 @@ class CreateTable(_Body):
     profile_key: str | None = Field(
         None, max_length=200, description="your profile's secret key: your first claimed seat is linked to it"
     )
+    clock: TimeControlSpec | None = Field(None, description="a time control (default: no clock)")
 
 
 class ClaimSeat(_Body):

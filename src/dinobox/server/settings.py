@@ -33,6 +33,8 @@ class Settings:
     takeover_seconds: float = 2.0
     """On a shared store (PostgreSQL), how often a process looks for tables whose bots nobody
     plays (their process died) and takes them over."""
+    clock_period: float = 1.0
+    """How often (seconds) the server looks for clocks that ran out."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -5,6 +5,10 @@ seats, status, version, undo count, whether a bot or chance is to move) and ``mo
 row per accepted action, player and chance alike, numbered from 0). A table is rebuilt by
 replaying its moves, so nothing else about a game's state is ever stored. A table that cannot
 be rebuilt any more is quarantined: ``problem`` holds the reason and the server leaves it alone.
+A table with a time control keeps its clock (``clock``, JSON of ``dinobox.clocks.ClockState``)
+and when the seat to act runs out (``deadline``, indexed: the server asks for the clocks that
+are due); ``server_alive`` holds the last time any server process was seen running, so time
+while none ran is not charged.
 
 The schema is versioned with Alembic (``dinobox/server/migrations``): ``open_engine`` upgrades
 a store to the newest revision before use, including stores made before Alembic was used.
@@ -52,6 +56,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 
+from dinobox.clocks import ClockState
+
 metadata = MetaData()
 
 tables_t = Table(
@@ -76,8 +82,18 @@ tables_t = Table(
     Column("undos", Integer, nullable=False, server_default="0"),  # undos so far (moves append-only between)
     Column("bot_turn", Boolean, nullable=False, server_default=false()),  # chance or a bot is to move
     Column("rated", Boolean, nullable=False, server_default=false()),  # its result updates the ratings
+    Column("clock", Text, nullable=True),  # JSON of the table's ClockState (None: no time control)
+    Column("deadline", Float, nullable=True),  # when the seat to act runs out of time (None: nobody's ticks)
     Index("tables_status_updated", "status", "updated"),
     Index("tables_bot_turn", "bot_turn", "status"),
+    Index("tables_deadline", "deadline"),
+)
+
+alive_t = Table(
+    "server_alive",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("alive", Float, nullable=False),  # wall time a server process last said it was running
 )
 
 moves_t = Table(
@@ -112,6 +128,7 @@ class TableRow:
     undos: int = 0
     bot_turn: bool = False
     rated: bool = False
+    clock: ClockState | None = None
 
     def to_db(self) -> dict[str, Any]:
         return {
@@ -134,6 +151,8 @@ class TableRow:
             "undos": self.undos,
             "bot_turn": self.bot_turn,
             "rated": self.rated,
+            "clock": json.dumps(self.clock.to_json()) if self.clock is not None else None,
+            "deadline": self.clock.deadline() if self.clock is not None else None,
         }
 
     @classmethod
@@ -159,6 +178,7 @@ class TableRow:
             undos=m["undos"],
             bot_turn=bool(m["bot_turn"]),
             rated=bool(m["rated"]),
+            clock=ClockState.from_json(json.loads(m["clock"])) if m["clock"] else None,
         )
 
 
@@ -329,3 +349,53 @@ def quarantined(conn: Connection, limit: int = 100) -> list[tuple[str, str]]:
     """``(table id, problem)`` of quarantined tables, newest first."""
     query = select(tables_t.c.id, tables_t.c.problem).where(tables_t.c.problem.is_not(None))
     return [(r[0], r[1]) for r in conn.execute(query.order_by(tables_t.c.updated.desc()).limit(limit))]
+
+
+# ----- clocks ---------------------------------------------------------------------------------
+ALIVE = "server"
+
+
+def due_clocks(conn: Connection, now: float, limit: int = 100) -> list[str]:
+    """Tables in play whose seat to act has run out of time by ``now``, soonest first."""
+    query = (
+        select(tables_t.c.id)
+        .where(tables_t.c.deadline <= now, tables_t.c.status == "playing", tables_t.c.problem.is_(None))
+        .order_by(tables_t.c.deadline)
+        .limit(limit)
+    )
+    return [r[0] for r in conn.execute(query)]
+
+
+def last_alive(conn: Connection) -> float | None:
+    """When a server process was last seen running (``None``: never)."""
+    return conn.execute(select(alive_t.c.alive).where(alive_t.c.name == ALIVE)).scalar()
+
+
+def mark_alive(conn: Connection, now: float) -> None:
+    """A server process is running at ``now``."""
+    if conn.execute(update(alive_t).where(alive_t.c.name == ALIVE, alive_t.c.alive < now).values(alive=now)).rowcount:
+        return
+    if last_alive(conn) is None:
+        conn.execute(insert(alive_t).values(name=ALIVE, alive=now))
+
+
+def pause_clocks(conn: Connection, now: float, grace: float) -> float:
+    """At start-up: if no server process ran for more than ``grace`` seconds before ``now``,
+    give every running clock that time back (its ``since`` and ``deadline`` move on). Only one
+    of several processes starting together does it (the one whose update of ``server_alive``
+    still finds the old value). Returns the seconds given back."""
+    last = last_alive(conn)
+    if last is None or now - last <= grace:
+        mark_alive(conn, now)
+        return 0.0
+    claimed = update(alive_t).where(alive_t.c.name == ALIVE, alive_t.c.alive == last).values(alive=now)
+    if conn.execute(claimed).rowcount != 1:
+        return 0.0  # another process is doing it
+    rows = conn.execute(
+        select(tables_t.c.id, tables_t.c.clock).where(tables_t.c.deadline.is_not(None), tables_t.c.status == "playing")
+    )
+    for table_id, stored in list(rows):
+        clock = ClockState.from_json(json.loads(stored)).paused(last, now)
+        values = {"clock": json.dumps(clock.to_json()), "deadline": clock.deadline()}
+        conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+    return now - last

@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from dinobox.clocks import ClockState
 from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
@@ -46,11 +47,12 @@ from dinobox.server.live import (
     note_step,
     replay,
 )
-from dinobox.server.messages import replay_picture, seat_message
+from dinobox.server.messages import clock_message, replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
 from dinobox.server.seating import check_profile, claim_seat, configure, hash_token, seat_specs, table_bot
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
+from dinobox.server.timing import ClockKeeper, control_of, forfeit_result, standin_bot, with_clock
 
 log = logging.getLogger("dinobox.server")
 T = TypeVar("T")
@@ -70,7 +72,8 @@ def quarantined(table_id: str, problem: str) -> ApiError:
 
 class TableService:
     """All table operations. ``rng`` draws table seeds (and through them, chance outcomes);
-    ``peers`` are the other processes over the same store (``Alone``: none)."""
+    ``peers`` are the other processes over the same store (``Alone``: none); ``now`` is the
+    clocks' time source (wall time)."""
 
     def __init__(
         self,
@@ -79,8 +82,11 @@ class TableService:
         settings: Settings | None = None,
         frame: float = 0.25,
         peers: Alone | PostgresPeers | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.db = db
+        self.now = now
+        self.clocks = ClockKeeper(self)
         self.frame = frame
         self.settings = settings or Settings()
         self.rng = rng or random.SystemRandom()
@@ -93,9 +99,10 @@ class TableService:
         self.on_finish: list[Callable[[Any, TableRow, State], None]] = []
         self._housekeeper: asyncio.Task[None] | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._clock_task: asyncio.Task[None] | None = None
 
     def close(self) -> None:
-        for task in (self._housekeeper, self._sweeper):
+        for task in (self._housekeeper, self._sweeper, self._clock_task):
             if task is not None:
                 task.cancel()
         for live in self.live.values():
@@ -138,7 +145,7 @@ class TableService:
             version = row.version
             await self.db.write(lambda c: storage.set_bot_turn(c, table_id, version, due))
             row = dataclasses.replace(row, bot_turn=due)
-        live = LiveTable(row=row, state=state, undo=undo)
+        live = LiveTable(row=row, state=state, undo=undo, now=self.now)
         live.refresh_idle()
         return self.live.setdefault(table_id, live)
 
@@ -154,7 +161,8 @@ class TableService:
     async def resume_all(self) -> int:
         """After a restart: pick up every table in play (bots and chance continue). A table that
         cannot be rebuilt is quarantined (logged, marked in storage, listed in ``/api/health``)
-        and the others go on."""
+        and the others go on. Running clocks first get back the time no server ran."""
+        await self.clocks.pause_after_downtime()
         ids = await self.db.read(lambda c: storage.table_ids_with_status(c, PLAYING))
         resumed = 0
         for table_id in ids:
@@ -173,6 +181,7 @@ class TableService:
         """Evict idle tables from memory now and then (they are reloaded on demand)."""
         period = min(60.0, max(0.05, self.settings.idle_seconds / 4))
         self._housekeeper = asyncio.get_running_loop().create_task(self._housekeeping(period))
+        self._clock_task = asyncio.get_running_loop().create_task(self.clocks.run(self.settings.clock_period))
 
     async def _housekeeping(self, period: float) -> None:
         while True:
@@ -225,12 +234,15 @@ class TableService:
         private: bool = False,
         rated: bool = False,
         profiles: dict[int, str | None] | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table. Everything the client sent is checked first (options against the game's
-        option specs, data overrides against its data schema, bot specs and their budgets), so a
-        stored table is always one that can be rebuilt. ``private`` keeps it out of the lobby;
-        ``rated`` makes its result count (``profiles``: the profile id claiming each seat)."""
+        option specs, data overrides against its data schema, bot specs and their budgets, the
+        time control), so a stored table is always one that can be rebuilt. ``private`` keeps it
+        out of the lobby; ``rated`` makes its result count (``profiles``: the profile id claiming
+        each seat)."""
         game = configure(self.settings, game_id, players, options, data, allow_data=rematch_of is not None)
+        control = control_of(clock)
         clean = seat_specs(self.settings, game, seats)
         humans = [s["seat"] for s in clean if s["type"] == HUMAN]
         if hotseat:
@@ -262,11 +274,13 @@ class TableService:
             data=dict(game.data_overrides),
             private=private,
             rated=rated,
+            clock=ClockState.new(control, game.num_players) if control is not None else None,
         )
         state = game.new_initial_state()
+        with_clock(row, state, self.now())
         row.bot_turn = bots_due(row, state)
         await self.db.write(lambda c: storage.insert_table(c, row))
-        live = LiveTable(row=row, state=state)
+        live = LiveTable(row=row, state=state, now=self.now)
         live.refresh_idle()
         self.live[row.id] = live
         if start:
@@ -339,7 +353,7 @@ class TableService:
         it and refuse with ``stale``. The caller holds the table's lock."""
         seen = live.row.version
         state = live.state if state is None else state
-        new_row = dataclasses.replace(new_row, version=seen + 1)
+        new_row = with_clock(dataclasses.replace(new_row, version=seen + 1), state, self.now())
         new_row.bot_turn = bots_due(new_row, state)
 
         def op(conn: Any) -> None:
@@ -404,8 +418,9 @@ class TableService:
         async with live.lock:
             seat = await self.check_seat(live, seat, token, locked=True)
             await self._fresh(live, version)
+            self._check_playing(live.row)
+            await self.clocks.check_before_move(live, seat)
             row = live.row
-            self._check_playing(row)
             self._check_version(row, version)
             to_act = live.state.current_player()
             if to_act != seat:
@@ -543,10 +558,12 @@ class TableService:
                 self._release_soon(live.row.id)  # over, or nobody watches here: whoever is asked next plays
 
     def _bot_of(self, live: LiveTable, player: int) -> Any:
+        """The seat's bot, or the stand-in for a person's seat out of time (``timing``)."""
         bot = live.bots.get(player)
         if bot is None:
             seed = live.row.seed % 1_000_000 + player
-            bot = live.bots[player] = table_bot(self.settings, live.row.seats[player]["bot"], seed)
+            spec = live.row.seats[player]["bot"] or standin_bot(live.row) or "random"
+            bot = live.bots[player] = table_bot(self.settings, str(spec), seed)
         return bot
 
     def _bot_move(self, live: LiveTable, player: int, action: int) -> State:
@@ -575,6 +592,10 @@ class TableService:
             return False
         live.undo.clear()
         return True
+
+    async def expire(self, live: LiveTable, now: float | None = None) -> bool:
+        """Apply the table's rule if the seat to act ran out of time by ``now`` (``timing``)."""
+        return await self.clocks.expire(live, self.now() if now is None else now)
 
     async def settle(self, live: LiveTable, timeout: float) -> None:
         """Wait (at most ``timeout`` seconds) until the table waits on a person or is over."""
@@ -740,6 +761,7 @@ class TableService:
             private=True,
             rated=row.rated,
             profiles={s["seat"]: s.get("profile") for s in row.seats},
+            clock=row.clock.control.to_json() if row.clock is not None else None,
         )
         async with live.lock:
             await self._store(live, dataclasses.replace(live.row, rematch=new_live.row.id))
@@ -759,7 +781,10 @@ class TableService:
             raise ApiError(
                 409, "not_finished", "the record (with every card and die roll) is available once the game is over"
             )
-        return live.state.to_record()
+        record = live.state.to_record()
+        if live.row.clock is not None and live.row.clock.forfeit is not None:
+            record["result"] = forfeit_result(live.row.clock, live.row.players)  # dinobox replay ignores it
+        return record
 
     async def replay(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:
         live = await self.get(table_id)
@@ -809,4 +834,4 @@ class TableService:
             full = cache[sub.seat] = seat_message(live, sub.seat)
         start = sub.log_sent if sub.log_sent <= len(full["log"]) else 0
         sub.log_sent = len(full["log"])
-        return dict(full, log_start=start, log=full["log"][start:])
+        return dict(full, clock=clock_message(live), log_start=start, log=full["log"][start:])

@@ -130,7 +130,17 @@ class PlayApp(App[None]):
         ):
             self.query_one(pane).border_title = title
         self.fit(self.size.width, self.size.height)
+        if self.table.clock is not None:
+            self.set_interval(0.25, self.tick_clock)
         self.advance()
+
+    def tick_clock(self) -> None:
+        """The players' times count down; when the person to act runs out, the clock's rule applies."""
+        if self.table.check_clock():
+            self.message = "Time ran out."
+            self.advance()
+        elif self.table.clock is not None and self.table.clock.ticking is not None:
+            self.refresh_players()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
@@ -281,7 +291,9 @@ class PlayApp(App[None]):
 
     def refresh_status(self) -> None:
         table, state = self.table, self.table.state
-        if state.is_terminal():
+        if table.forfeit is not None:
+            text = f"[b]{table.game.title}[/b] · game over · {table.who(table.forfeit)} ran out of time and loses"
+        elif state.is_terminal():
             winners = state.winners()
             who = " and ".join(table.who(w) for w in winners)
             text = f"[b]{table.game.title}[/b] · game over · " + (
@@ -355,6 +367,7 @@ class PlayApp(App[None]):
             text.append(you, style="dim")
             if facts:
                 text.append(": " + ", ".join(facts))
+            text.append(clock_note(table, seat), style="bold" if seat == state.current_player() else "dim")
             if seat < table.game.num_players - 1:
                 text.append("\n")
         lines.append(text)
@@ -450,3 +463,14 @@ class PlayApp(App[None]):
         listing.border_title = "Game over"
         self.query_one("#preview-text", Static).update(Text(""))
         self.settled.set()
+
+
+def clock_note(table: Table, seat: int) -> str:
+    """`` · 4:07 left`` and what the clock did to the seat (nothing without a clock)."""
+    left, clock = table.time_left(seat), table.clock
+    if left is None or clock is None:
+        return ""
+    note = (
+        " (lost on time)" if clock.forfeit == seat else " (out of time: a bot moves)" if clock.standin == seat else ""
+    )
+    return f" · ⏱ {left}{note}"

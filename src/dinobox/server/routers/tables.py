@@ -50,6 +50,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         data=body.data,
         rated=body.rated,
         profiles=profiles,
+        clock=body.clock.model_dump(exclude_none=True) if body.clock is not None else None,
     )
     return {
         "table": public_table(live, seated=True),
@@ -88,6 +89,7 @@ def _row_public(row: storage.TableRow) -> dict[str, Any]:
         "rematch_of": row.rematch_of,
         "created": row.created,
         "updated": row.updated,
+        "time_control": row.clock.control.to_json() if row.clock is not None else None,
     }
 
 

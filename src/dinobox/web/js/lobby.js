@@ -20,6 +20,7 @@ async function main() {
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("create-form").addEventListener("submit", create);
   profileBar(document.getElementById("profile-bar"));
+  document.getElementById("clock-kind").addEventListener("change", showClockFields);
   configure();
   refreshTables();
   setInterval(refreshTables, 5000);
@@ -87,6 +88,27 @@ function renderSeats() {
   }
 }
 
+function showClockFields() {
+  const kind = document.getElementById("clock-kind").value;
+  for (const node of document.querySelectorAll("#clock [data-clock]")) {
+    node.hidden = !kind || (node.dataset.clock !== "any" && node.dataset.clock !== kind);
+  }
+}
+
+/** The time control the form asks for (null: no clock); the server checks the numbers. */
+function clockBody() {
+  const kind = document.getElementById("clock-kind").value;
+  const onTimeout = document.getElementById("clock-rule").value;
+  if (kind === "realtime") {
+    return { type: "realtime", bank_seconds: Number(document.getElementById("clock-minutes").value) * 60,
+      increment_seconds: Number(document.getElementById("clock-increment").value), on_timeout: onTimeout };
+  }
+  if (kind === "turn") {
+    return { type: "turn", hours_per_move: Number(document.getElementById("clock-hours").value), on_timeout: onTimeout };
+  }
+  return null;
+}
+
 async function create(event) {
   event.preventDefault();
   const g = current();
@@ -113,7 +135,7 @@ async function create(event) {
     game: g.id, players: Number(document.getElementById("players").value), options, seats, claim,
     hotseat: claim.length > 1 && online === 0, start: online === 0,
     name: document.getElementById("your-name").value || null,
-    rated: document.getElementById("rated").checked, profile_key: profileKey(),
+    rated: document.getElementById("rated").checked, profile_key: profileKey(), clock: clockBody(),
   };
   try {
     const made = await api("/api/tables", { method: "POST", body });
@@ -136,11 +158,17 @@ async function refreshTables() {
       const open = t.seats.filter((s) => !s.claimed).length;
       return h("tr", {},
         h("td", {}, title(t.game), ` · ${t.players} players`),
-        h("td", {}, t.status),
+        h("td", {}, t.status, t.time_control ? h("span", { class: "muted" }, ` · ${clockLabel(t.time_control)}`) : null),
         h("td", { class: "seats-cell" }, t.seats.flatMap((s, i) => [i ? ", " : "", s.type === "bot"
           ? h("span", { class: "bot", title: s.bot }, botLabel(s.bot)) : (s.claimed ? s.name : "open")])),
         h("td", {}, h("a", { class: "button", href: `/table/${t.id}` }, open ? "Join" : "Watch")));
     }))));
+}
+
+function clockLabel(control) {
+  if (control.type === "turn") return `${control.hours_per_move} h/move`;
+  const inc = control.increment_seconds ? `+${control.increment_seconds}s` : "";
+  return `${control.bank_seconds / 60}m${inc}`;
 }
 
 main().catch((error) => toast(error.message));

@@ -2,6 +2,7 @@
 import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
 import { actionButtons, closeMenu, makeOffer } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
+import { renderClocks } from "./clock.js";
 import { botLabel, gameName } from "./names.js";
 import { profileKey } from "./profiles.js";
 import { renderRatings } from "./table-ratings.js";
@@ -110,6 +111,7 @@ function render() {
   const view = msg.view;
   const table = msg.table;
   renderSeats(table, view);
+  renderClocks(msg);
   const status = document.getElementById("status");
   const mine = msg.seat !== null && table.to_act === msg.seat && msg.legal.length > 0;
   status.className = `status${mine ? " yours" : ""}`;
@@ -196,7 +198,10 @@ function renderGameOver(msg) {
   if (msg.table.status !== "finished") { box.hidden = true; return; }
   box.hidden = false;
   const seat = mySeats.length ? mySeats[0] : null;
-  box.replaceChildren(
+  const forfeit = msg.table.result ? msg.table.result.forfeit : null;
+  const lostOnTime = forfeit !== null && forfeit !== undefined ? [h("p", { class: "status", id: "forfeit" },
+    `${playerName(msg.view, msg.table, forfeit)} ran out of time and loses; everyone else shares the win.`)] : [];
+  box.replaceChildren(...lostOnTime,
     h("h2", {}, "Final scores"),
     scoreTable(msg.view, msg.table),
     h("p", {},
