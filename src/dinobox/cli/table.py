@@ -6,9 +6,11 @@ The full-screen app (``cli/tui``) and the line-mode client (``cli/plain``) both 
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Hashable
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from dinobox.bots import make_bot
@@ -43,14 +45,48 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
-def render_text(game: Game[Any], view: dict[str, Any]) -> str:
-    """The view drawn by the game's terminal renderer (plain lines of the JSON when it has none)."""
+@cache
+def _keywords(render: Callable[..., str]) -> frozenset[str]:
+    try:
+        return frozenset(inspect.signature(render).parameters)
+    except (TypeError, ValueError):
+        return frozenset()
+
+
+def render_takes(game: Game[Any], keyword: str) -> bool:
+    """Does the game's renderer take ``keyword`` (``marks``, ``width``)?"""
+    render = game_entry(game.id).render
+    return render is not None and keyword in _keywords(render)
+
+
+def render_text(
+    game: Game[Any], view: dict[str, Any], marks: Collection[Hashable] = (), width: int | None = None
+) -> str:
+    """The view drawn by the game's terminal renderer (plain lines of the JSON when it has none),
+    with ``marks`` (places highlighted) and ``width`` (columns there are) if it takes them."""
     render = game_entry(game.id).render
     if render is None:
         import json
 
         return json.dumps(view, indent=1)
-    return render(view)
+    keywords = _keywords(render)
+    extra: dict[str, Any] = {}
+    if marks and "marks" in keywords:
+        extra["marks"] = frozenset(marks)
+    if width is not None and "width" in keywords:
+        extra["width"] = width
+    return render(view, **extra)
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """What a choice does on the board before it is confirmed: the places it changes or names
+    (the renderer's ``marks``), a line for each saying what happens there, and the seat's view
+    after it (None when the step would show something hidden: then the board stays as it is)."""
+
+    places: frozenset[Hashable] = frozenset()
+    lines: tuple[str, ...] = ()
+    view: dict[str, Any] | None = field(default=None, compare=False)
 
 
 def private_lines(text_seat: str, text_public: str) -> list[str]:
@@ -218,6 +254,15 @@ class Table:
         after = self.state.clone()
         after.apply_action(action)
         return after.view(seat)
+
+    def highlight(self, seat: int, action: int) -> Highlight:
+        """What ``action`` would do on the board, as the seat may see it (see :class:`Highlight`)."""
+        after = self.preview(seat, action)
+        hook = game_entry(self.game.id).preview
+        if hook is None or action not in self.state.legal_actions():
+            return Highlight(view=after)
+        found = hook(self.state.view(seat), after, self.state.describe_action(action))
+        return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after)
 
     def not_offered(self, seat: int, limit: int = 3) -> list[str]:
         """Why moves the seat had at the start of its last turn are missing at the start of this
