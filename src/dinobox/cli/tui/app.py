@@ -20,7 +20,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
-from dinobox.cli.choices import ChoiceTree, KeyBook, Option
+from dinobox.cli.choices import FLAT_LIMIT, ChoiceTree, KeyBook, Option, strip_actor
 from dinobox.cli.common import score_table
 from dinobox.cli.table import Highlight, Table, plural, private_lines, render_takes, render_text
 from dinobox.cli.tui.screens import ConfirmQuit, Handover
@@ -82,7 +82,7 @@ class PlayApp(App[None]):
     #you { height: auto; max-height: 8; border-top: solid $accent; }
     #log { height: 1fr; border-top: solid $secondary; min-height: 3; overflow-x: hidden; }
     #bottom { height: 9; }
-    #choices { width: 1fr; border-top: solid $success; margin-right: 1; }
+    #choices { width: 1fr; height: 100%; border-top: solid $success; margin-right: 1; }
     #preview { width: 34; }
     """
     ENABLE_COMMAND_PALETTE = False
@@ -158,10 +158,15 @@ class PlayApp(App[None]):
         elif not self.busy or self.table.state.is_terminal():
             self.refresh_board()
 
+    @staticmethod
+    def pane_sizes(width: int, height: int) -> tuple[int, int]:
+        """The bottom row's height (a third of the terminal) and the side column's width (a third)."""
+        return max(9, height // 3), max(30, width * 32 // 100)
+
     def fit(self, width: int, height: int) -> None:
         """Panes grow with the terminal: the bottom a third of it, the side column a third."""
-        self.query_one("#bottom").styles.height = max(9, height // 3)
-        side = max(30, width * 32 // 100)
+        bottom, side = self.pane_sizes(width, height)
+        self.query_one("#bottom").styles.height = bottom
         self.query_one("#side").styles.width = side
         self.query_one("#preview").styles.width = side
 
@@ -208,11 +213,22 @@ class PlayApp(App[None]):
         self.viewer = seat
         self.last_human = seat
         self.keys.start((seat, self.table.state.turn_count()))
-        self.choice_tree = ChoiceTree(self.table.described())
+        described = self.table.described()
+        self.choice_tree = ChoiceTree(described, self.flat_limit([str(i.get("text", "")) for i in described]))
         self.macros = self.table.macros(seat)
         self.reasons = self.table.not_offered(seat)
         self.refresh_all()
         self.settled.set()
+
+    def flat_limit(self, texts: list[str]) -> int:
+        """How many choices the choice pane shows whole, at one line each or two when they are
+        long: a step with more comes in groups (fixed for the decision, so keys stay put)."""
+        bottom, side = self.pane_sizes(self.size.width, self.size.height)
+        lines, width = bottom - 1, self.size.width - side - 1 - 4  # the title; the margin, key and scrollbar
+        if lines < 3 or width < 10 or not texts:
+            return FLAT_LIMIT
+        long = sum(len(strip_actor(t)) > width for t in texts) * 2 > len(texts)
+        return max(3, min(FLAT_LIMIT, lines // (2 if long else 1)))
 
     def choose(self, option: Option) -> None:
         if self.choice_tree is None or self.busy:
