@@ -173,3 +173,28 @@ def test_without_a_preview_the_places_a_choice_names_are_still_marked() -> None:
     hook = game_entry("dinosaur-rush").preview
     assert hook is not None
     assert info["cell"] in {key for key, _ in hook(table.state.view(0), None, info)}
+
+
+def test_a_move_held_back_by_a_rule_is_explained() -> None:
+    """T-Rex Island: a full hand (no draw) or too little food (no helipad move) is said, with
+    the rule's section, at the start of the seat's turn; the move is indeed not offered."""
+    said: list[str] = []
+    for seed in range(3):
+        table = Table(load_game("trex-island", players=2), [HUMAN, "heuristic"], seed)
+        rng = random.Random(seed)
+        table.run_automatic()
+        while not table.state.is_terminal() and not said:
+            if table.human_to_act() == 0:
+                said = [r for r in table.not_offered(0) if "(Drawing card)" in r or "(Food token)" in r]
+                if said:
+                    offered = {
+                        str(table.state.describe_action(a)["text"]).split(": ", 1)[-1]
+                        for a in table.state.legal_actions()
+                    }
+                    assert all(r.split(": ", 1)[0] not in offered for r in said)
+                    break
+            table.act(rng.choice(table.state.legal_actions()))
+            table.run_automatic()
+        if said:
+            break
+    assert said

@@ -125,6 +125,7 @@ class Table:
         self.undo_stack: list[UndoPoint] = []
         self.last_legal: dict[int, list[int]] = {}
         self.legal_turn: dict[int, int] = {}
+        self.last_combos: dict[int, set[tuple[tuple[str, Any], ...]]] = {}
         self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
 
     # ----- who is who --------------------------------------------------------------------
@@ -214,6 +215,7 @@ class Table:
         if self.legal_turn.get(seat) != turn:  # what the seat could do at the start of its turn
             self.legal_turn[seat] = turn
             self.last_legal[seat] = before.legal_actions()
+            self.last_combos[seat] = {_acts_with(before.describe_action(a)) for a in self.last_legal[seat]}
         reveals = step_reveals(before, seat, action) if action in before.legal_actions() else True
         after = before.clone()
         after.apply_action(action)
@@ -265,32 +267,61 @@ class Table:
         return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after)
 
     def not_offered(self, seat: int, limit: int = 3) -> list[str]:
-        """Why moves the seat had at the start of its last turn are missing at the start of this
-        one (hand limit, food, ...), as the engine words it: one line per distinct reason."""
-        before = self.last_legal.get(seat)
-        if not before or self.legal_turn.get(seat) == self.state.turn_count():
+        """At the start of the seat's turn: why moves it might expect are missing (a full hand, not
+        enough food, ...), as the engine words it, one line per reason.
+
+        Expected: what the seat could do at the start of its last turn, by what a move acts with
+        (its kind, card, piece: every field but places and flags). For each such combination no
+        offered move has now, its moves are probed: a lone move gives its reason; of several (one
+        per place), a reason only some share is a rule holding one back (the others are places out
+        of reach); a reason all share (the piece is gone) says nothing the board does not."""
+        before = self.last_combos.get(seat)
+        if not before or self.legal_turn.get(seat) == self.state.turn_count() or self.state.current_player() != seat:
             return []
-        now = set(self.state.legal_actions())
-        kinds = {self.state.describe_action(a).get("kind") for a in now}
-        reasons: list[str] = []
-        for action in [a for a in before if a not in now][:60]:
+        legal = set(self.state.legal_actions())
+        combos = {_acts_with(self.state.describe_action(a)) for a in legal}
+        if not {dict(c).get("kind") for c in combos} & {dict(c).get("kind") for c in before}:
+            return []  # another kind of decision (set-up, a pending choice): nothing to compare
+        missing = before - combos
+        if not missing:
+            return []
+        probed: dict[tuple[tuple[str, Any], ...], list[tuple[str, str]]] = {}
+        for action in range(self.game.num_distinct_actions()):
+            if action in legal:
+                continue
             try:
                 info = self.state.describe_action(action, seat)
-            except Exception:
+            except (ValueError, DinoboxError):
                 continue
-            if info.get("kind") not in kinds:
+            combo = _acts_with(info)
+            if combo not in missing:
                 continue
-            probe = self.state.clone()
             try:
-                probe.apply_action(action)
+                self.state.apply_action(action)  # not legal: refused, and nothing changes
             except DinoboxError as exc:
                 reason = str(exc).split("refused: ", 1)[-1]
-                line = f"{_short(str(info.get('text', action)))}: {reason}"
-                if reason not in {r.split(": ", 1)[-1] for r in reasons} and "not one of the legal" not in reason:
-                    reasons.append(line)
-            if len(reasons) >= limit:
-                break
-        return reasons
+                probed.setdefault(combo, []).append((reason, _short(str(info.get("text", action)))))
+        reasons: dict[str, str] = {}
+        for found in probed.values():
+            counts: dict[str, int] = {}
+            for reason, _ in found:
+                counts[reason] = counts.get(reason, 0) + 1
+            for reason, text in found:
+                if (len(found) == 1 or counts[reason] < max(counts.values())) and "not one of the legal" not in reason:
+                    reasons.setdefault(reason, f"{text}: {reason}")
+        return list(reasons.values())[:limit]
+
+
+PLACE_FIELDS = frozenset({"space", "spaces", "cell", "label", "tile", "edge", "direction", "target", "dir", "to"})
+
+
+def _acts_with(info: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """What a described move acts with: its fields but the stable ones, places and flags."""
+    return tuple(
+        (key, tuple(value) if isinstance(value, list) else value)
+        for key, value in sorted(info.items())
+        if key not in ("action", "player", "text") and key not in PLACE_FIELDS and not isinstance(value, bool)
+    )
 
 
 def _short(text: str) -> str:
