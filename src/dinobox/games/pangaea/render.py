@@ -9,7 +9,7 @@ from typing import Any
 
 from dinobox.games.boardmarks import Places, changes, mark
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
-from dinobox.games.pangaea.worldtext import SEAT_LETTERS, render_world
+from dinobox.games.pangaea.worldtext import SEAT_LETTERS, piece_marks, render_world
 
 SYMBOL_ICONS = {"moon": "Moon", "sun": "Sun", "volcano": "Volcano", "planet": "Planet", "all": "Any"}
 ACTION_SHORT = {"up": "Up", "down": "Down", "climate": "Climate", "earthquake": "Quake", "dino": "Dino"}
@@ -91,6 +91,16 @@ LEGEND = [
 ]
 
 
+def _crowded(view: PangaeaView, cell: int) -> list[str]:
+    """When spaces are drawn too narrow for all their pieces: a line naming them all."""
+    world = view["world"]
+    crowded = {at: marks for at, marks in piece_marks(world, view.get("stars")).items() if len(marks) > cell - 2}
+    if not crowded:
+        return []
+    tiles = world["tiles"]
+    return ["pieces: " + ", ".join(f"r{r}c{c} {tiles[r][c]}{m}" for (r, c), m in sorted(crowded.items()))]
+
+
 def cell_width(width: int | None, cols: int) -> int:
     """Columns per space: 6 when the world fits in ``width``, else the widest that does (3 at least)."""
     if width is None:
@@ -121,7 +131,7 @@ def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | Non
         asteroid_board(view),
         "",
         render_world(view["world"], markup=True, stars=view.get("stars"), marks=marks, width=cell),
-        *_fit([LEGEND[0], under_tiles(view["world"]), LEGEND[1]], width),
+        *_fit([LEGEND[0], under_tiles(view["world"]), *_crowded(view, cell), LEGEND[1]], width),
         "",
     ]
     score_line = sorted(((p["score"], p["name"]) for p in view["players"]), reverse=True)
