@@ -128,9 +128,11 @@ def _hashable(value: Any) -> Any:
 
 
 class ChoiceTree:
-    """The legal actions of one decision, taken in steps. ``path`` is the groups opened so far."""
+    """The legal actions of one decision, taken in steps. ``path`` is the groups opened so far;
+    a step lists at most ``flat_limit`` choices as they are (more are grouped)."""
 
-    def __init__(self, infos: Sequence[dict[str, Any]]) -> None:
+    def __init__(self, infos: Sequence[dict[str, Any]], flat_limit: int = FLAT_LIMIT) -> None:
+        self.flat_limit = flat_limit
         self.infos = {int(i["action"]): i for i in infos}
         self.order = [int(i["action"]) for i in infos]
         self.path: list[Option] = []
@@ -144,7 +146,7 @@ class ChoiceTree:
 
     def split(self, actions: list[int]) -> list[Option]:
         infos = [self.infos[a] for a in actions]
-        if len(actions) <= FLAT_LIMIT:
+        if len(actions) <= self.flat_limit:
             return [self._leaf(a) for a in actions]
         for name in _step_fields(infos):
             groups: dict[Any, list[int]] = {}

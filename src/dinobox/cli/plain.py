@@ -107,10 +107,13 @@ class PlainClient:
             for key, option in zip(keys, options, strict=True):
                 console.print(f"  [bold]{key:>2}[/] ", end="")
                 console.print(option.label, markup=False, highlight=False)
-            undo = ", u = undo" if table.can_undo() else ""
-            console.print(f"  [dim]({HELP.replace(', u = undo', undo)})[/]")
+            console.print(f"  [dim]({self.help_text()})[/]")
             if self.answer(tree, keymap):
                 return
+
+    def help_text(self) -> str:
+        """The keys there are besides the choices (undo only when there is a step to take back)."""
+        return HELP if self.table.can_undo() else HELP.replace(", u = undo", "")
 
     def answer(self, tree: ChoiceTree, keymap: dict[str, Option]) -> bool:
         """Read one answer; True when the decision is made (or undone)."""
@@ -149,7 +152,8 @@ class PlainClient:
                 return True
             if option is None:
                 console.print(
-                    f"[red]'{raw}' is not a choice[/]: type one of {', '.join(keymap)} ({HELP})", soft_wrap=True
+                    f"[red]'{raw}' is not a choice[/]: type one of {', '.join(keymap)} ({self.help_text()})",
+                    soft_wrap=True,
                 )
                 continue
             if option.ident.startswith("macro:"):

@@ -6,10 +6,12 @@ The full-screen app (``cli/tui``) and the line-mode client (``cli/plain``) both 
 
 from __future__ import annotations
 
+import inspect
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Hashable
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from dinobox.bots import check_bot_for_game, make_bot
@@ -45,14 +47,48 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
-def render_text(game: Game[Any], view: dict[str, Any]) -> str:
-    """The view drawn by the game's terminal renderer (plain lines of the JSON when it has none)."""
+@cache
+def _keywords(render: Callable[..., str]) -> frozenset[str]:
+    try:
+        return frozenset(inspect.signature(render).parameters)
+    except (TypeError, ValueError):
+        return frozenset()
+
+
+def render_takes(game: Game[Any], keyword: str) -> bool:
+    """Does the game's renderer take ``keyword`` (``marks``, ``width``)?"""
+    render = game_entry(game.id).render
+    return render is not None and keyword in _keywords(render)
+
+
+def render_text(
+    game: Game[Any], view: dict[str, Any], marks: Collection[Hashable] = (), width: int | None = None
+) -> str:
+    """The view drawn by the game's terminal renderer (plain lines of the JSON when it has none),
+    with ``marks`` (places highlighted) and ``width`` (columns there are) if it takes them."""
     render = game_entry(game.id).render
     if render is None:
         import json
 
         return json.dumps(view, indent=1)
-    return render(view)
+    keywords = _keywords(render)
+    extra: dict[str, Any] = {}
+    if marks and "marks" in keywords:
+        extra["marks"] = frozenset(marks)
+    if width is not None and "width" in keywords:
+        extra["width"] = width
+    return render(view, **extra)
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """What a choice does on the board before it is confirmed: the places it changes or names
+    (the renderer's ``marks``), a line for each saying what happens there, and the seat's view
+    after it (None when the step would show something hidden: then the board stays as it is)."""
+
+    places: frozenset[Hashable] = frozenset()
+    lines: tuple[str, ...] = ()
+    view: dict[str, Any] | None = field(default=None, compare=False)
 
 
 def private_lines(text_seat: str, text_public: str) -> list[str]:
@@ -100,6 +136,7 @@ class Table:
         self.undo_stack: list[UndoPoint] = []
         self.last_legal: dict[int, list[int]] = {}
         self.legal_turn: dict[int, int] = {}
+        self.last_combos: dict[int, set[tuple[tuple[str, Any], ...]]] = {}
         self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
         self.now = now
         self.clock: ClockState | None = ClockState.new(clock, game.num_players) if clock is not None else None
@@ -245,6 +282,7 @@ class Table:
         if self.legal_turn.get(seat) != turn:  # what the seat could do at the start of its turn
             self.legal_turn[seat] = turn
             self.last_legal[seat] = before.legal_actions()
+            self.last_combos[seat] = {_acts_with(before.describe_action(a)) for a in self.last_legal[seat]}
         reveals = step_reveals(before, seat, action) if action in before.legal_actions() else True
         after = before.clone()
         after.apply_action(action)
@@ -287,33 +325,71 @@ class Table:
         after.apply_action(action)
         return after.view(seat)
 
+    def highlight(self, seat: int, action: int) -> Highlight:
+        """What ``action`` would do on the board, as the seat may see it (see :class:`Highlight`)."""
+        after = self.preview(seat, action)
+        hook = game_entry(self.game.id).preview
+        if hook is None or action not in self.state.legal_actions():
+            return Highlight(view=after)
+        found = hook(self.state.view(seat), after, self.state.describe_action(action))
+        return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after)
+
     def not_offered(self, seat: int, limit: int = 3) -> list[str]:
-        """Why moves the seat had at the start of its last turn are missing at the start of this
-        one (hand limit, food, ...), as the engine words it: one line per distinct reason."""
-        before = self.last_legal.get(seat)
-        if not before or self.legal_turn.get(seat) == self.state.turn_count():
+        """At the start of the seat's turn: why moves it might expect are missing (a full hand, not
+        enough food, ...), as the engine words it, one line per reason.
+
+        Expected: what the seat could do at the start of its last turn, by what a move acts with
+        (its kind, card, piece: every field but places and flags). For each such combination no
+        offered move has now, its moves are probed: a lone move gives its reason; of several (one
+        per place), a reason only some share is a rule holding one back (the others are places out
+        of reach); a reason all share (the piece is gone) says nothing the board does not."""
+        before = self.last_combos.get(seat)
+        if not before or self.legal_turn.get(seat) == self.state.turn_count() or self.state.current_player() != seat:
             return []
-        now = set(self.state.legal_actions())
-        kinds = {self.state.describe_action(a).get("kind") for a in now}
-        reasons: list[str] = []
-        for action in [a for a in before if a not in now][:60]:
+        legal = set(self.state.legal_actions())
+        combos = {_acts_with(self.state.describe_action(a)) for a in legal}
+        if not {dict(c).get("kind") for c in combos} & {dict(c).get("kind") for c in before}:
+            return []  # another kind of decision (set-up, a pending choice): nothing to compare
+        missing = before - combos
+        if not missing:
+            return []
+        probed: dict[tuple[tuple[str, Any], ...], list[tuple[str, str]]] = {}
+        for action in range(self.game.num_distinct_actions()):
+            if action in legal:
+                continue
             try:
                 info = self.state.describe_action(action, seat)
-            except Exception:
+            except (ValueError, DinoboxError):
                 continue
-            if info.get("kind") not in kinds:
+            combo = _acts_with(info)
+            if combo not in missing:
                 continue
-            probe = self.state.clone()
             try:
-                probe.apply_action(action)
+                self.state.apply_action(action)  # not legal: refused, and nothing changes
             except DinoboxError as exc:
                 reason = str(exc).split("refused: ", 1)[-1]
-                line = f"{_short(str(info.get('text', action)))}: {reason}"
-                if reason not in {r.split(": ", 1)[-1] for r in reasons} and "not one of the legal" not in reason:
-                    reasons.append(line)
-            if len(reasons) >= limit:
-                break
-        return reasons
+                probed.setdefault(combo, []).append((reason, _short(str(info.get("text", action)))))
+        reasons: dict[str, str] = {}
+        for found in probed.values():
+            counts: dict[str, int] = {}
+            for reason, _ in found:
+                counts[reason] = counts.get(reason, 0) + 1
+            for reason, text in found:
+                if (len(found) == 1 or counts[reason] < max(counts.values())) and "not one of the legal" not in reason:
+                    reasons.setdefault(reason, f"{text}: {reason}")
+        return list(reasons.values())[:limit]
+
+
+PLACE_FIELDS = frozenset({"space", "spaces", "cell", "label", "tile", "edge", "direction", "target", "dir", "to"})
+
+
+def _acts_with(info: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """What a described move acts with: its fields but the stable ones, places and flags."""
+    return tuple(
+        (key, tuple(value) if isinstance(value, list) else value)
+        for key, value in sorted(info.items())
+        if key not in ("action", "player", "text") and key not in PLACE_FIELDS and not isinstance(value, bool)
+    )
 
 
 def _short(text: str) -> str:

@@ -39,8 +39,15 @@ Policy = Callable[["State", random.Random], int]
 """A heuristic: picks an action for ``state.current_player()``; ``rng`` only breaks ties."""
 
 # A view's type is the game's own (a TypedDict in ``games/<game>/view.py``), hence ``Any`` here.
-Renderer = Callable[[Any], str]
-"""Draws a view for the terminal (plain text with Rich markup)."""
+Renderer = Callable[..., str]
+"""Draws a view for the terminal (plain text with Rich markup): ``render(view)``. A renderer may
+also take the keywords ``marks`` (places to highlight, as the game's :data:`Preview` names them)
+and ``width`` (the columns it may use); the terminal passes only those it declares."""
+
+Preview = Callable[[Any, Any, dict[str, Any]], list[tuple[Any, str]]]
+"""What a choice does on the board, for the terminal: from the view before, the view after (None
+when the step would show something hidden) and the described action, the places it changes or
+names (JSON-able keys the renderer's ``marks`` take), each with a line saying what happens there."""
 
 Macros = Callable[[Any, list[dict[str, Any]]], list[tuple[str, list[int]]]]
 """Suggested sequences of decisions for the terminal, from a view and the described legal
@@ -62,6 +69,7 @@ class GameEntry:
     heuristic: Policy | None = None
     encoder: Callable[[], type[Encoder]] | None = None
     macros: Macros | None = None
+    preview: Preview | None = None
     package: str | None = None
 
     @property

@@ -5,6 +5,10 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
 
 from dinobox.cli.choices import ChoiceTree, KeyBook
 from dinobox.cli.table import HUMAN, Table, plural
@@ -125,5 +129,51 @@ def test_a_click_chooses_like_a_key() -> None:
             tree = app.choice_tree
             assert tree is not None
             assert tree.path == [second]
+
+    asyncio.run(run())
+
+
+def reversed_cells(text: Any) -> list[str]:
+    """The pieces of a pane's text drawn in reverse video (the preview's marks)."""
+    assert isinstance(text, Text)
+    return [
+        text.plain[s.start : s.end]
+        for s in text.spans
+        if (s.style.reverse if not isinstance(s.style, str) else "reverse" in s.style)
+    ]
+
+
+def test_the_board_marks_the_places_the_highlighted_choice_changes() -> None:
+    async def run() -> None:
+        app = make_app("dino-race", seed=7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            group = next(k for k, o in app.keymap.items() if o.label.startswith("move"))
+            await press(pilot, app, group)
+            option = app.shown[0]
+            assert option.action is not None and app.viewer is not None
+            light = app.table.highlight(app.viewer, option.action)
+            tiles = sorted(p for p in light.places if isinstance(p, int))
+            assert len(tiles) == 2  # the tile the dino leaves and the one it reaches
+            marks = reversed_cells(app.query_one("#board-text", Static).content)
+            assert [int(m.split()[0]) for m in marks if m.split()[0].isdigit()] == tiles
+            assert "marked" in str(app.query_one("#board").border_title)
+            preview = str(app.query_one("#preview-text", Static).content)
+            assert all(line in preview for line in light.lines)
+
+    asyncio.run(run())
+
+
+def test_trex_island_fits_the_board_pane_at_80_columns() -> None:
+    async def run() -> None:
+        app = make_app("trex-island", seed=4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, sorted(app.keymap)[0])  # a character: then the board is drawn
+            board = app.query_one("#board")
+            text = app.query_one("#board-text", Static).content
+            assert isinstance(text, Text)
+            assert board.max_scroll_x == 0  # nothing to scroll sideways: the board fits
+            assert "→" in text.plain and "HE" in text.plain
 
     asyncio.run(run())

@@ -20,9 +20,9 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
-from dinobox.cli.choices import ChoiceTree, KeyBook, Option
+from dinobox.cli.choices import FLAT_LIMIT, ChoiceTree, KeyBook, Option, strip_actor
 from dinobox.cli.common import score_table
-from dinobox.cli.table import Table, plural, private_lines, render_text
+from dinobox.cli.table import Highlight, Table, plural, private_lines, render_takes, render_text
 from dinobox.cli.tui.screens import ConfirmQuit, Handover
 from dinobox.engine.errors import DinoboxError
 
@@ -39,16 +39,28 @@ def markup_line(line: str) -> Text:
         return Text(line)
 
 
-def board_text(lines: list[str], changed: set[int] | None = None, wrap: bool = False) -> Text:
-    """The renderer's lines as one text; ``changed`` lines get a bar in the margin."""
+def board_text(lines: list[str], wrap: bool = False) -> Text:
+    """The renderer's lines as one text (``wrap``: long lines fold at the pane's edge)."""
     out = Text(no_wrap=not wrap, overflow="fold" if wrap else "crop")
     for i, line in enumerate(lines):
-        if changed is not None:
-            out.append("▌" if i in changed else " ", style="bold reverse" if i in changed else "")
         out.append_text(markup_line(line))
         if i < len(lines) - 1:
             out.append("\n")
     return out
+
+
+def first_difference(lines: list[str], others: list[str], width: int | None) -> int | None:
+    """The screen row (lines wrapped at ``width``) of the first line that differs, or None."""
+    row = 0
+    for line, other in zip(lines, others, strict=False):
+        if line != other:
+            return row
+        row += 1 if width is None else max(1, -(-markup_line(line).cell_len // max(1, width)))
+    return None
+
+
+GROUP_PREVIEW = 16
+"""A group of at most this many choices marks on the board every place one of them changes."""
 
 
 class PlayApp(App[None]):
@@ -70,7 +82,7 @@ class PlayApp(App[None]):
     #you { height: auto; max-height: 8; border-top: solid $accent; }
     #log { height: 1fr; border-top: solid $secondary; min-height: 3; overflow-x: hidden; }
     #bottom { height: 9; }
-    #choices { width: 1fr; border-top: solid $success; margin-right: 1; }
+    #choices { width: 1fr; height: 100%; border-top: solid $success; margin-right: 1; }
     #preview { width: 34; }
     """
     ENABLE_COMMAND_PALETTE = False
@@ -99,6 +111,7 @@ class PlayApp(App[None]):
         self.reasons: list[str] = []
         self.message = ""
         self.picture_cache: tuple[object, tuple[list[str], list[str]]] = (None, ([], []))
+        self.drawn_width: int | None = None
         self.settled = asyncio.Event()
         """Set while the app waits on a person (or the game is over): for tests and scripts."""
 
@@ -144,11 +157,26 @@ class PlayApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
+        self.call_after_refresh(self.redraw_board)
+
+    def redraw_board(self) -> None:
+        """Draw the board again if its pane's width changed (the renderer may lay it out anew)."""
+        if self.board_width() == self.drawn_width:
+            return
+        if self.choice_tree is not None and not self.busy:
+            self.refresh_preview()
+        elif not self.busy or self.table.state.is_terminal():
+            self.refresh_board()
+
+    @staticmethod
+    def pane_sizes(width: int, height: int) -> tuple[int, int]:
+        """The bottom row's height (a third of the terminal) and the side column's width (a third)."""
+        return max(9, height // 3), max(30, width * 32 // 100)
 
     def fit(self, width: int, height: int) -> None:
         """Panes grow with the terminal: the bottom a third of it, the side column a third."""
-        self.query_one("#bottom").styles.height = max(9, height // 3)
-        side = max(30, width * 34 // 100)
+        bottom, side = self.pane_sizes(width, height)
+        self.query_one("#bottom").styles.height = bottom
         self.query_one("#side").styles.width = side
         self.query_one("#preview").styles.width = side
 
@@ -195,11 +223,22 @@ class PlayApp(App[None]):
         self.viewer = seat
         self.last_human = seat
         self.keys.start((seat, self.table.state.turn_count()))
-        self.choice_tree = ChoiceTree(self.table.described())
+        described = self.table.described()
+        self.choice_tree = ChoiceTree(described, self.flat_limit([str(i.get("text", "")) for i in described]))
         self.macros = self.table.macros(seat)
         self.reasons = self.table.not_offered(seat)
         self.refresh_all()
         self.settled.set()
+
+    def flat_limit(self, texts: list[str]) -> int:
+        """How many choices the choice pane shows whole, at one line each or two when they are
+        long: a step with more comes in groups (fixed for the decision, so keys stay put)."""
+        bottom, side = self.pane_sizes(self.size.width, self.size.height)
+        lines, width = bottom - 1, self.size.width - side - 1 - 4  # the title; the margin, key and scrollbar
+        if lines < 3 or width < 10 or not texts:
+            return FLAT_LIMIT
+        long = sum(len(strip_actor(t)) > width for t in texts) * 2 > len(texts)
+        return max(3, min(FLAT_LIMIT, lines // (2 if long else 1)))
 
     def choose(self, option: Option) -> None:
         if self.choice_tree is None or self.busy:
@@ -240,6 +279,7 @@ class PlayApp(App[None]):
         """Give the board the whole width (again: bring the side column back)."""
         side = self.query_one("#side")
         side.display = not side.display
+        self.call_after_refresh(self.redraw_board)
 
     def action_save(self) -> None:
         self.write_record()
@@ -305,36 +345,49 @@ class PlayApp(App[None]):
             text = f"[b]{table.game.title}[/b] · {actor} to act · {plural(table.game.num_players, 'player')}"
         self.query_one("#status", Static).update(markup_line(text + f" · seed {table.seed}"))
 
+    def board_width(self) -> int | None:
+        """Columns the board pane shows (its scrollbar aside), None before it is laid out."""
+        width = self.query_one("#board").size.width - 1
+        return width if width >= 20 else None
+
     def pictures(self) -> tuple[list[str], list[str]]:
         """The board as the viewer sees it, and the lines of it a spectator would not see."""
         state, game = self.table.state, self.table.game
-        key = (id(state), state.move_number(), self.viewer)
+        width = self.board_width()
+        key = (id(state), state.move_number(), self.viewer, width)
         if self.picture_cache[0] == key:
             return self.picture_cache[1]
-        public = render_text(game, state.view(None))
+        public = render_text(game, state.view(None), width=width)
         if self.viewer is None:
             found: tuple[list[str], list[str]] = (public.splitlines(), [])
         else:
-            mine = render_text(game, state.view(self.viewer))
+            mine = render_text(game, state.view(self.viewer), width=width)
             found = (mine.splitlines(), private_lines(mine, public))
         self.picture_cache = (key, found)
         return found
 
-    def refresh_board(self, preview: dict[str, Any] | None = None) -> None:
+    def refresh_board(self, highlight: Highlight | None = None) -> None:
+        """The board; with a choice's ``highlight``, as it would be after the choice (when that
+        shows nothing hidden) with the places it changes marked, scrolled into view."""
         lines, secret = self.pictures()
+        game, width = self.table.game, self.board_width()
+        self.drawn_width = width
+        wrap = width is not None and render_takes(game, "width")
         board = self.query_one("#board")
-        if preview is not None and self.viewer is not None:
-            after = render_text(self.table.game, preview).splitlines()
-            before = set(lines)
-            changed = {i for i, line in enumerate(after) if line not in before}
-            self.query_one("#board-text", Static).update(board_text(after, changed))
-            if changed:
-                board.scroll_to(y=max(0, min(changed) - 2), animate=False)
-            board.border_title = (
-                f"Board · preview: {plural(len(changed), 'line')} marked ▌" if changed else "Board · preview: no change"
-            )
+        text = self.query_one("#board-text", Static)
+        text.styles.width = "100%" if wrap else "auto"
+        if highlight is not None and highlight.places and self.viewer is not None:
+            view = highlight.view if highlight.view is not None else self.table.state.view(self.viewer)
+            plain = render_text(game, view, width=width).splitlines()
+            marked = render_text(game, view, highlight.places, width).splitlines()
+            text.update(board_text(marked, wrap))
+            row = first_difference(marked, plain, width if wrap else None)
+            if row is not None and not board.scroll_y <= row < board.scroll_y + board.size.height - 1:
+                board.scroll_to(y=max(0, row - 2), animate=False)
+            count = plural(len(highlight.places), "place")
+            board.border_title = f"Board · preview: {count} marked" if highlight.view else f"Board · {count} marked"
         else:
-            self.query_one("#board-text", Static).update(board_text(lines))
+            text.update(board_text(lines, wrap))
             board.border_title = "Board"
         you = self.query_one("#you")
         you.display = bool(secret)
@@ -426,29 +479,43 @@ class PlayApp(App[None]):
         listing = self.query_one("#choices", OptionList)
         index = listing.highlighted
         text = Text()
-        preview_view = None
+        highlight = None
         if self.message:
             text.append(self.message + "\n\n", style="bold")
         if self.choice_tree is not None and index is not None and 0 <= index < len(self.shown):
             option = self.shown[index]
             if option.action is not None and self.viewer is not None:
                 text.append(str(self.choice_tree.infos[option.action].get("text", "")) + "\n", style="bold")
-                preview_view = self.table.preview(self.viewer, option.action)
-                if preview_view is None:
+                highlight = self.table.highlight(self.viewer, option.action)
+                if highlight.view is None:
                     text.append("(no preview: this step shows you something new)\n", style="italic")
+                for line in highlight.lines[:8]:
+                    text.append("  " + line + "\n")
+                if len(highlight.lines) > 8:
+                    text.append(f"  … {plural(len(highlight.lines) - 8, 'more place')}\n")
             else:
                 text.append(option.label + "\n", style="bold")
                 for action in option.actions[:8]:
                     text.append("  " + str(self.choice_tree.infos.get(action, {}).get("text", action)) + "\n")
                 if option.count > 8:
                     text.append(f"  … {plural(option.count - 8, 'more choice')}\n")
+                highlight = self.group_highlight(option)
         if self.reasons:
             text.append("\nNot offered now:\n", style="bold")
             for reason in self.reasons:
                 text.append("  " + reason + "\n")
         self.query_one("#preview-text", Static).update(text)
         if not self.table.state.is_terminal():
-            self.refresh_board(preview_view)
+            self.refresh_board(highlight)
+
+    def group_highlight(self, option: Option) -> Highlight | None:
+        """For a group of a few choices: every place one of them changes, on today's board."""
+        if self.viewer is None or option.count > GROUP_PREVIEW or option.ident.startswith("macro:"):
+            return None
+        places: set[Any] = set()
+        for action in option.actions:
+            places |= self.table.highlight(self.viewer, action).places
+        return Highlight(frozenset(places)) if places else None
 
     def show_end(self) -> None:
         self.choice_tree = None

@@ -22,6 +22,7 @@ def load_encoder() -> type[Encoder]:
 ENTRY = GameEntry(
     game=DinoRaceGame,
     render=render.render,
+    preview=render.preview,
     heuristic=heuristic.choose,
     encoder=load_encoder,
     package=__package__,

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Hashable
+from typing import Any
+
+from dinobox.games.boardmarks import Places, changes, mark
 from dinobox.games.dino_race.viewtypes import DinoRaceView, PlayerView, PrizeView
+
+EGG = "E"
 
 TERRAIN_STYLE = {"plains": "yellow", "desert": "bright_yellow", "swamp": "green", "jungle": "bright_green"}
 SEAT_STYLE = ("red", "blue", "green", "yellow")
@@ -18,10 +24,10 @@ CARD_LABEL = {
 }
 
 
-def _seat(view: DinoRaceView, seat: int) -> str:
+def _seat(view: DinoRaceView, seat: int, short: bool = False) -> str:
     player = view["players"][seat]
     style = SEAT_STYLE[player.get("team", seat) % len(SEAT_STYLE)]
-    return f"[{style}]{player['name']}[/]"
+    return f"[{style}]{player['name'][:1] if short else player['name']}[/]"
 
 
 def _cards(cards: dict[str, int]) -> str:
@@ -34,19 +40,30 @@ def _prizes(prizes: list[PrizeView]) -> str:
     return ", ".join(f"{x['colour']} {x['value']}" for x in prizes)
 
 
-def render(view: DinoRaceView) -> str:
+SHORT_BELOW = 64
+"""Below this width (``render(view, width=...)``) dinos are written short: ``R1`` for Red's dino 1."""
+
+
+def render(view: DinoRaceView, marks: Collection[Hashable] = (), width: int | None = None) -> str:
     """The track (volcano first, finish last), the supply, every player's panel, then what is
-    private to the viewer."""
+    private to the viewer. ``marks``: places drawn highlighted (track tiles by number, 0 the
+    volcano; ``("player", seat)`` a player's panel), as :func:`preview` names them. ``width``:
+    the columns there are (narrow: short dino labels; longer lines may be wrapped)."""
+    short = width is not None and width < SHORT_BELOW
     races = f" of {view['races']}" if view["races"] > 1 else ""
     status = "[red]ACTIVE[/]" if view["volcano_active"] else "quiet"
     lines = [f"[bold]Dino Race[/] · race {view['race']}{races} · turn {view['turn']} · volcano {status}"]
-    lines += _track(view)
-    lines.append("")
+    lines += _track(view, marks, short)
+    down = "(d)" if short else "(down)"
+    legend = f"V volcano · ~~ lava ~~ a tile lost to lava · {down} a dino knocked over · ({EGG}) holds the egg"
+    if short:
+        legend += " · R1 Red's dino 1"
+    lines.append(f"[dim]{legend}[/]")
     lines.append(
         f"Deck {view['deck_count']} · discard pile {_cards(view['discard'])} · prize stack "
         f"{view['prize_stack_count']} · lava drops left {view['lava_supply']}"
     )
-    lines += [_player(view, p) for p in view["players"]]
+    lines += [_player(view, p, ("player", p["seat"]) in marks) for p in view["players"]]
     hand = view.get("hand")
     if hand is not None:
         lines.append(f"[bold]Your hand:[/] {_cards(hand)}")
@@ -61,18 +78,17 @@ def render(view: DinoRaceView) -> str:
     return "\n".join(lines)
 
 
-def _track(view: DinoRaceView) -> list[str]:
+def _track(view: DinoRaceView, marks: Collection[Hashable] = (), short: bool = False) -> list[str]:
     by_tile: dict[int, list[str]] = {}
     for dino in view["dinos"]:
         if dino["tile"] is not None:
-            label = _seat(view, dino["owner"]) + (
-                "" if view["players"][dino["owner"]].get("team") is not None else f" {dino['id'] % 2 + 1}"
-            )
+            number = "" if view["players"][dino["owner"]].get("team") is not None else f"{dino['id'] % 2 + 1}"
+            label = _seat(view, dino["owner"], short) + ("" if short or not number else " ") + number
             if dino["down"]:
-                label += " [dim](down)[/]"
+                label += " [dim](d)[/]" if short else " [dim](down)[/]"
             by_tile.setdefault(dino["tile"], []).append(label)
     volcano = "[red]volcano (active)[/]" if view["volcano_active"] else "volcano (quiet)"
-    lines = ["  [bold]V[/]  " + volcano + ("  " + ", ".join(by_tile[0]) if 0 in by_tile else "")]
+    lines = [mark("  [bold]V[/]  " + volcano + ("  " + ", ".join(by_tile[0]) if 0 in by_tile else ""), 0 in marks)]
     last = len(view["track"])
     for tile in view["track"]:
         n = tile["tile"]
@@ -82,16 +98,45 @@ def _track(view: DinoRaceView) -> list[str]:
             style = TERRAIN_STYLE.get(tile["terrain"], "white")
             ground = f"[{style}]{tile['terrain']:<10}[/]"
         flag = "  [bold]← finish[/]" if n == last else ""
-        lines.append(f" {n:>2}  {ground}  {', '.join(by_tile.get(n, []))}{flag}")
+        dinos = (" " if short else ", ").join(by_tile.get(n, [])) or "·"
+        lines.append(mark(f" {n:>2}  {ground}  {dinos}", n in marks) + flag)
     return lines
 
 
-def _player(view: DinoRaceView, p: PlayerView) -> str:
-    egg = " [bold magenta]🥚 egg[/]" if view["egg"] == p["seat"] else ""
+def _player(view: DinoRaceView, p: PlayerView, marked: bool = False) -> str:
+    egg = f" ([bold magenta]{EGG}[/])" if view["egg"] == p["seat"] else ""
     team = f" team {p['team'] + 1}" if "team" in p else ""
     shown = p.get("prizes")
     prizes = f" · prizes {p['prize_count']}" if shown is None else " · prizes " + (_prizes(shown) or "none")
-    return (
-        f"  {_seat(view, p['seat'])}{team}: {p['hand_count']} cards · lava drops {p['lava_drops']}"
-        f" · home {p['dinos_home']}{prizes}{egg}"
+    cards = f"{p['hand_count']} card{'' if p['hand_count'] == 1 else 's'}"
+    return "  " + mark(
+        f"{_seat(view, p['seat'])}{team}{egg}: {cards} · lava drops {p['lava_drops']} · home {p['dinos_home']}{prizes}",
+        marked,
     )
+
+
+def places(view: DinoRaceView) -> Places:
+    """Every place of the drawing, its name and what it holds: track tiles by number (0 the
+    volcano) and each player's panel (``("player", seat)``)."""
+    here: dict[int, list[str]] = {}
+    for dino in view["dinos"]:
+        if dino["tile"] is not None:
+            here.setdefault(dino["tile"], []).append(dino["name"] + (" (down)" if dino["down"] else ""))
+    out: dict[Hashable, tuple[str, list[str]]] = {0: ("the volcano", here.get(0, []))}
+    for tile in view["track"]:
+        n = tile["tile"]
+        ground = "lava" if tile["lava"] else tile["terrain"]
+        out[n] = (f"tile {n} ({ground})", here.get(n, []))
+    for p in view["players"]:
+        facts = [f"{p['hand_count']} card{'' if p['hand_count'] == 1 else 's'}", f"{p['lava_drops']} lava drops"]
+        facts += [f"{p['dinos_home']} home", f"{p['prize_count']} prizes"]
+        if view["egg"] == p["seat"]:
+            facts.append("holds the egg")
+        out[("player", p["seat"])] = (p["name"], facts)
+    return out
+
+
+def preview(before: DinoRaceView, after: DinoRaceView | None, info: dict[str, Any]) -> list[tuple[Hashable, str]]:
+    """The places a choice changes (the tiles a dino leaves and reaches, a player's panel), each
+    with a line saying what changes; nothing when the step would show something hidden."""
+    return [] if after is None else changes(places(before), places(after))

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Hashable
 from typing import Any
 
 from rich.markup import escape
 
+from dinobox.games.boardmarks import Places, changes, mark
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_LETTERS
@@ -46,7 +48,8 @@ def _cell(cell: CellView, players: list[PlayerView]) -> str:
     return body
 
 
-def render_board(view: DinosaurRushView) -> str:
+def render_board(view: DinosaurRushView, marks: Collection[Hashable] = ()) -> str:
+    """The board, rows lettered, each space numbered below; ``marks``: cells drawn highlighted."""
     cells = view["board"]["cells"]
     players = view["players"]
     xs = [c["x"] for c in cells]
@@ -59,7 +62,7 @@ def render_board(view: DinosaurRushView) -> str:
         col = 0
         for c in row:
             pos = (c["x"] - left) * 2
-            line += " " * (pos - col) + _cell(c, players)
+            line += " " * (pos - col) + mark(_cell(c, players), c["cell"] in marks)
             col = pos + 3
         label = chr(ord("A") + ys.index(y))
         lines.append(f"{label}  {line}")
@@ -112,7 +115,10 @@ def _skeleton(rows: list[str] | None) -> list[str]:
     return out
 
 
-def render(view: DinosaurRushView) -> str:
+def render(view: DinosaurRushView, marks: Collection[Hashable] = (), width: int | None = None) -> str:
+    """Board, legend, museum, players, what is behind the viewer's screen. ``marks``: cells (by
+    number) and players' lines (``("player", seat)``) drawn highlighted. ``width``: the columns
+    there are; the board needs 47 whatever it is, longer text lines may be wrapped."""
     lines: list[str] = []
     variant = " (family)" if view["family"] else (" (two-player)" if view["two_player"] else "")
     head = f"[bold]The Great Dinosaur Rush{variant}[/] - round {view['round']}/{view['rounds']}, "
@@ -121,7 +127,7 @@ def render(view: DinosaurRushView) -> str:
     else:
         head += view["phase"]
     lines.append(head)
-    lines.append(render_board(view))
+    lines.append(render_board(view, marks))
     lines.append(
         "[dim]letters = bones on a dig site (G green, R red, Y yellow, B blue, W white); "
         "@X = paleontologist; ### tar pit; + start space; red background = sabotage token; "
@@ -145,7 +151,7 @@ def render(view: DinosaurRushView) -> str:
     lines.extend(_museum(view))
     lines.append("")
     for p in view["players"]:
-        lines.extend(_player(view, p))
+        lines.extend(_player(view, p, ("player", p["seat"]) in marks))
     if "build" in view:
         lines.extend(_building(view, view["build"]))
     if view["over"]:
@@ -170,7 +176,7 @@ def _museum(view: DinosaurRushView) -> list[str]:
     return lines
 
 
-def _player(view: DinosaurRushView, p: PlayerView) -> list[str]:
+def _player(view: DinosaurRushView, p: PlayerView, marked: bool = False) -> list[str]:
     style = SEAT_STYLE[p["seat"] % 5]
     paleo = p["paleontologist"]
     where = p["cell"]
@@ -179,8 +185,11 @@ def _player(view: DinosaurRushView, p: PlayerView) -> list[str]:
     if "built" in p:
         flags = " (finished building)" if p["built"] else " (building...)"
     lines = [
-        f"[bold {style}]{p['name']}[/]: {_points(view, p)} at {label}; pile {_bones(p['pile'])}; "
-        f"Notoriety tokens {p['tokens']}" + (f" {p['token_values']}" if "token_values" in p else "") + flags
+        mark(
+            f"[bold {style}]{p['name']}[/]: {_points(view, p)} at {label}; pile {_bones(p['pile'])}; "
+            f"Notoriety tokens {p['tokens']}" + (f" {p['token_values']}" if p.get("token_values") else "") + flags,
+            marked,
+        )
     ]
     if paleo:
         lines.append(f"    {escape(paleo['name'])}: {escape(paleo['text'])}")
@@ -202,7 +211,8 @@ def _points(view: DinosaurRushView, p: PlayerView) -> str:
     """The panel's score: at the end the final score of the score table, Notoriety included."""
     final, scores = view.get("final"), view.get("scores")
     if final is None or scores is None or view["family"]:
-        return f"{p['score'] if scores is None else scores[p['seat']]} pts"
+        points = p["score"] if scores is None else scores[p["seat"]]
+        return f"{points} pt{'' if points == 1 else 's'}"
     adjust = final["adjust"][p["seat"]]
     return f"{scores[p['seat']]} pts ({p['score']} {'-' if adjust < 0 else '+'} {abs(adjust)} Notoriety)"
 
@@ -252,3 +262,37 @@ def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[st
         return []
     parts = ", ".join(f"{k} {v}" for k, v in K.describe(suggestion).items() if v)
     return [(f"accept the suggested skeleton ({parts})", actions)]
+
+
+def places(view: DinosaurRushView) -> Places:
+    """Every place of the drawing, its name and what it holds: the cells by number (bones by
+    colour, a paleontologist, a sabotage token) and each player's line (``("player", seat)``)."""
+    players = view["players"]
+    out: dict[Hashable, tuple[str, list[str]]] = {}
+    for c in view["board"]["cells"]:
+        facts = [f"{n} {CATEGORY_BONE_NAMES[i]}" for i, n in enumerate(c.get("bones", [])) if n]
+        if c.get("paleontologist") is not None:
+            facts.append(f"{players[c['paleontologist'] or 0]['name']}'s paleontologist")
+        if c.get("token"):
+            facts.append("a sabotage token")
+        out[c["cell"]] = (c["label"], facts)
+    for p in players:
+        pile = ", ".join(f"{n} {CATEGORY_BONE_NAMES[i]}" for i, n in enumerate(p["pile"]) if n) or "none"
+        out[("player", p["seat"])] = (
+            p["name"],
+            [f"{p['score']} point{'' if p['score'] == 1 else 's'}", f"pile {pile}", f"{p['tokens']} Notoriety"],
+        )
+    return out
+
+
+def preview(
+    before: DinosaurRushView, after: DinosaurRushView | None, info: dict[str, Any]
+) -> list[tuple[Hashable, str]]:
+    """The places a choice changes (the space a paleontologist leaves and reaches, the bones it
+    digs, a sabotaged space, a pile), each with a line saying what changes; the cell a choice
+    names is marked even when the step would show something hidden."""
+    found = [] if after is None else changes(places(before), places(after))
+    cell = info.get("cell")
+    if isinstance(cell, int) and cell not in {key for key, _ in found}:
+        found.append((cell, f"{info.get('label', cell)}: {str(info.get('text', '')).split(': ', 1)[-1]}"))
+    return found

@@ -9,6 +9,8 @@ Explorers ``a``-``d`` (by seat), Shelters ``A``-``D``, ``R`` a T-Rex, ``S`` a Br
 
 from __future__ import annotations
 
+from collections.abc import Collection, Hashable
+
 from dinobox.games.pangaea.tiles import DINO_NAMES, NUM_DINOS, TILE_KEYS, TILE_SYMBOLS, is_trex
 from dinobox.games.pangaea.viewtypes import ShelterView, WorldView
 from dinobox.games.pangaea.world import World
@@ -67,9 +69,44 @@ def world_view(world: World) -> WorldView:
     }
 
 
-def render_world(view: WorldView, markup: bool = False, stars: list[list[int]] | None = None) -> str:
-    """The hex world as text: offset rows, a symbol per tile and the pieces on it."""
+def render_world(
+    view: WorldView,
+    markup: bool = False,
+    stars: list[list[int]] | None = None,
+    marks: Collection[Hashable] = (),
+    width: int = 6,
+) -> str:
+    """The hex world as text: offset rows, a symbol per tile and the pieces on it, ``width``
+    columns a space (at least 3). ``marks``: spaces (``(row, col)``) drawn in reverse video."""
     rows, cols = view["rows"], view["cols"]
+    width = max(3, width)
+    marks_at = piece_marks(view, stars)
+    gap = "  " if width >= 6 else " "
+    lines = [" " * (2 + len(gap)) + "".join(f"{c:<{width}}" for c in range(cols))]
+    for r in range(rows):
+        cells = []
+        for c in range(cols):
+            sym = view["tiles"][r][c]
+            extra = marks_at.get((r, c), "")
+            if len(extra) > width - 2:
+                extra = extra[: width - 3] + "+"
+            pad = " " * (width - 1 - len(extra))
+            shown = f"[{TILE_STYLE[sym]}]{_esc(sym)}[/]" if markup else sym
+            if markup and extra:
+                extra = f"[bold]{_esc(extra)}[/]"
+            if markup and (r, c) in marks:
+                cells.append(f"[reverse]{shown}{extra}{pad[:-1]}[/reverse]{pad[-1:]}")
+            else:
+                cells.append(shown + extra + pad)
+        indent = "" if r & 1 else " " * (width // 2)
+        lines.append(f"{r:>2}{gap}" + indent + "".join(cells).rstrip())
+    if view["cracks"]:
+        lines.append("cracks: " + ", ".join(f"r{a[0]}c{a[1]}|r{b[0]}c{b[1]}" for a, b in view["cracks"]))
+    return "\n".join(lines)
+
+
+def piece_marks(view: WorldView, stars: list[list[int]] | None = None) -> dict[tuple[int, int], str]:
+    """The letters of the pieces on each space (``+`` a free star while stars are chosen)."""
     marks: dict[tuple[int, int], str] = {}
 
     def add(at: list[int] | None, ch: str) -> None:
@@ -89,25 +126,7 @@ def render_world(view: WorldView, markup: bool = False, stars: list[list[int]] |
         key = (at[0], at[1])
         if key not in marks:
             marks[key] = "+"
-    width = 6
-    lines = ["    " + "".join(f"{c:<{width}}" for c in range(cols))]
-    for r in range(rows):
-        cells = []
-        for c in range(cols):
-            sym = view["tiles"][r][c]
-            extra = marks.get((r, c), "")
-            if len(extra) > width - 2:
-                extra = extra[: width - 3] + "+"
-            pad = " " * (width - 1 - len(extra))
-            shown = f"[{TILE_STYLE[sym]}]{_esc(sym)}[/]" if markup else sym
-            if markup and extra:
-                extra = f"[bold]{_esc(extra)}[/]"
-            cells.append(shown + extra + pad)
-        indent = "" if r & 1 else " " * (width // 2)
-        lines.append(f"{r:>2}  " + indent + "".join(cells).rstrip())
-    if view["cracks"]:
-        lines.append("cracks: " + ", ".join(f"r{a[0]}c{a[1]}|r{b[0]}c{b[1]}" for a, b in view["cracks"]))
-    return "\n".join(lines)
+    return marks
 
 
 def _esc(text: str) -> str:

@@ -1,0 +1,43 @@
+"""What the games' terminal renderers share for previews: how a marked place is drawn, and the
+lines saying what a choice changes, from each place's facts before and after it.
+
+A renderer takes the places to highlight as data (``render(view, marks=...)``) and says what
+its places are (``places(view)``); nothing here knows who shows the drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+
+MARK = "reverse"
+"""A highlighted place: reverse video, readable on a terminal without colour."""
+
+Places = Mapping[Hashable, tuple[str, list[str]]]
+"""Each place of a board (its key, as ``marks`` name it): its name and what it holds, as facts."""
+
+
+def mark(text: str, marked: bool) -> str:
+    """``text`` (Rich markup) highlighted when ``marked``."""
+    return f"[{MARK}]{text}[/{MARK}]" if marked else text
+
+
+def changes(before: Places, after: Places) -> list[tuple[Hashable, str]]:
+    """The places whose facts differ, each with a line: ``tile 2 (swamp): + Red dino 1``,
+    ``Red: 7 cards → 6 cards`` (``+`` what comes, ``−`` what goes)."""
+    out: list[tuple[Hashable, str]] = []
+    for key, (name, new) in after.items():
+        old = before.get(key, (name, []))[1]
+        if old == new:
+            continue
+        gone = [f for f in old if f not in new]
+        came = [f for f in new if f not in old]
+        if gone and came:
+            what = f"{', '.join(gone)} → {', '.join(came)}"
+        elif came:
+            what = "+ " + ", ".join(came)
+        elif gone:
+            what = "− " + ", ".join(gone)
+        else:
+            what = "reordered"
+        out.append((key, f"{name}: {what}"))
+    return out
