@@ -62,6 +62,10 @@ WEIGHTS: dict[str, float] = {
     "move_triple": 100.0,
     "move_finish": 50.0,
     "move_ahead": -1.0,
+    # a dino at most ``danger_reach`` tiles ahead of the lava (or the active volcano) is moved
+    # first by this much: the next eruption would push it forward at the cost of a lava drop
+    "move_danger": 0.0,
+    "danger_reach": 0.0,
     "wild_keep": 0.0,  # move with a wildcard only when holding more than this many
     "triple_slack": 0.0,
     # the egg's target: progress plus this much per card in hand
@@ -301,6 +305,7 @@ def _move(
         return None
     length = _length(view)
     hand = view.get("hand", {})
+    lava = view["lava_tiles"] if view["volcano_active"] else 0  # the last tile taken by the lava
 
     def score(info: Info) -> float:
         tile = _dino_tile(view, info["dino"])
@@ -309,7 +314,8 @@ def _move(
         base = w["move_" + how]
         if ahead == 1:
             base += w["move_finish"]  # cross the finish line first
-        return base + w["move_ahead"] * ahead
+        danger = w["move_danger"] * max(0.0, w["danger_reach"] - (tile - lava))
+        return base + w["move_ahead"] * ahead + danger
 
     def allowed(info: Info) -> bool:
         if info["with"] == "wild":
