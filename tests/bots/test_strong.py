@@ -134,6 +134,15 @@ def test_training_is_reproducible_and_independent_of_jobs() -> None:
     assert len(first.history) == 2 and set(first.weights) == set(weighted_policy("dino-race").defaults)
 
 
+def test_training_starts_from_the_start_table() -> None:
+    start = {"move_ahead": 1.0}
+    result = train(TrainConfig("dino-race", 2, generations=1, population=2, games=2, seed=3, start=start))
+    assert result.history[0].centre["move_ahead"] == 1.0
+    assert result.record(TrainConfig("dino-race", 2, start=start))["start"] == start
+    with pytest.raises(WeightsError, match="start: dino-race has no heuristic weight 'nope'"):
+        TrainConfig("dino-race", 2, games=2, start={"nope": 1.0}).check()
+
+
 def test_the_default_against_itself_is_even() -> None:
     fitness, win_rate = play_match("dino-race", 2, None, [1, 2, 3])
     assert win_rate == 0.5 and 0 <= fitness <= 1
@@ -179,6 +188,11 @@ def test_train_command_writes_a_loadable_file_and_refuses_bad_input(tmp_path: Pa
     assert not (tmp_path / "x.json").exists()
     unknown = _cli("train", "no-such-game", "--out", str(tmp_path / "y.json"))
     assert unknown.returncode == 2 and "no-such-game" in unknown.stdout
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": 1, "game": "dino-race", "weights": {"move_ahead": "x"}}')
+    bad_start = _cli(*args, "--start", str(broken), "--out", str(tmp_path / "z.json"))
+    assert bad_start.returncode == 2 and "must be a finite number" in bad_start.stdout
+    assert not (tmp_path / "z.json").exists()
 
 
 def test_weighted_policy_is_what_the_registry_holds() -> None:

@@ -2,7 +2,7 @@
 
 The method is the cross-entropy method (CEM) over the weights of the game's ``WeightedPolicy``:
 
-- a Gaussian per weight, centred on the defaults, spread ``spread`` times the weight's size
+- a Gaussian per weight, centred on the defaults (or on ``start``), spread ``spread`` times the weight's size
   (at least ``spread * 4``);
 - each generation draws ``population`` weight tables (the first is always the current centre)
   and plays each against the default heuristic in the other seats, on the *same* game seeds
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dinobox.bots.strong import seat_reward
-from dinobox.bots.weights import weighted_policy
+from dinobox.bots.weights import check_weights, weighted_policy
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.registry import Policy, load_game
 from dinobox.engine.runner import play_game
@@ -54,11 +54,14 @@ class TrainConfig:
     spread: float = 0.25
     seed: int = 0
     jobs: int = 1
+    start: dict[str, float] | None = None  # the first centre (names not given: the defaults)
 
     def check(self) -> None:
         """Raise ``TrainError`` saying what is wrong with the configuration."""
         weighted_policy(self.game_id)
         load_game(self.game_id, players=self.players)
+        if self.start is not None:
+            check_weights(self.game_id, self.start, "start")
         for name in ("generations", "population", "games", "jobs"):
             if getattr(self, name) < 1:
                 raise TrainError(f"{name} must be at least 1, not {getattr(self, name)}")
@@ -100,6 +103,7 @@ class TrainResult:
             "elite": config.elite,
             "spread": config.spread,
             "seed": config.seed,
+            "start": config.start,
             "history": [
                 {
                     "generation": g.index,
@@ -180,7 +184,7 @@ def train(config: TrainConfig, progress: Callable[[TrainResult], None] | None = 
     defaults = weighted_policy(config.game_id).defaults
     rng = random.Random(config.seed)
     cap = length_cap(config.game_id, config.players, config.seed)
-    centre = dict(defaults)
+    centre = {**defaults, **(config.start or {})}
     start = {k: config.spread * max(abs(v), 4.0) for k, v in defaults.items()}
     spread = dict(start)
     n_elite = max(1, round(config.elite * config.population))

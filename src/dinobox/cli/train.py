@@ -25,16 +25,20 @@ def train(
     spread: float = typer.Option(0.25, "--spread", help="starting spread, relative to each weight's size"),
     seed: int = typer.Option(0, "--seed", help="seeds everything: same seed and settings, same weights"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes (the result does not depend on it)"),
+    start: Path | None = typer.Option(
+        None, "--start", help="a weights file to start from (continue a run; default: the heuristic's own weights)"
+    ),
     overwrite: bool = typer.Option(False, "--overwrite", help="replace an existing --out file"),
 ) -> None:
     """Learn better heuristic weights by the cross-entropy method against the default heuristic
     (docs/bots.md, "The strong bot")."""
     from dinobox.bots.train import TrainConfig, TrainResult
     from dinobox.bots.train import train as run_train
-    from dinobox.bots.weights import weights_document
+    from dinobox.bots.weights import load_weights_file, weights_document
 
     try:
         cls = game_class(game_id)
+        first = load_weights_file(start, game_id) if start is not None else None
         config = TrainConfig(
             game_id,
             players or cls.default_players or cls.min_players,
@@ -45,6 +49,7 @@ def train(
             spread=spread,
             seed=seed,
             jobs=jobs,
+            start=first,
         )
         config.check()
     except DinoboxError as exc:
