@@ -49,7 +49,7 @@ def main() -> None:
     rows: list[tuple[str, dict[str, float]]] = []
     for word in filter(None, args.generations.split(",")):
         rows.append((f"generation {int(word)} centre", history[int(word)]))
-    rows.append((f"final ({training.get('generations_done', training.get('generations', '?'))} generations)", final))
+    rows.append((f"final ({training.get('generations', '?')} generations)", final))
     seeds = [SEED_BASE + i for i in range(args.games // players)]
     print(f"{args.game}, {players} players, {len(seeds) * players} games per row against the heuristic")
     print()

@@ -97,7 +97,7 @@ class TrainResult:
         return {
             "method": "cross-entropy method against the default heuristic, common seeds",
             "players": config.players,
-            "generations": config.generations,
+            "generations": len(self.history),  # done so far: a stopped run's file is the shorter run's
             "population": config.population,
             "games": config.games,
             "elite": config.elite,

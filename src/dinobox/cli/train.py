@@ -69,9 +69,7 @@ def train(
             f"generation {g.index + 1}: centre fitness {g.centre_fitness:.3f} "
             f"(win rate {g.centre_win_rate:.3f}), best {g.best_fitness:.3f}"
         )
-        record = result.record(config)
-        record["generations_done"] = len(result.history)
-        document = weights_document(game_id, result.weights, record)
+        document = weights_document(game_id, result.weights, result.record(config))
         out.write_text(json.dumps(document, indent=1) + "\n")
 
     run_train(config, progress=save)
