@@ -60,6 +60,7 @@ def test_make_bot_builds_each_kind() -> None:
         ("strong:width=1", "width must be at least 2"),
         ("strong:z=-1", "must be positive"),
         ("hard:seconds=2", "takes no options"),
+        ("strong:depth=5", "runs only with a budget"),
         ("easy:blunder=1", "takes no options"),
         ("", "non-empty"),
     ],

@@ -148,6 +148,12 @@ def _make_strong(opts: dict[str, str], seed: int | None) -> StrongBot:
     width = whole("width") or 12
     if width < 2:
         raise InvalidOptionError(f"bot 'strong': width must be at least 2, not {width}")
+    search_only = sorted(set(opts) & {"depth", "margin", "z", "width"})
+    if search_only and not {"iterations", "seconds"} & set(opts):
+        raise InvalidOptionError(
+            f"bot 'strong': {search_only[0]} tunes the search, which runs only with a budget "
+            "(iterations=N or seconds=S)"
+        )
     return StrongBot(
         seed,
         iterations=whole("iterations"),
