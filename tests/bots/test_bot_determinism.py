@@ -19,8 +19,10 @@ BOT_SPECS = [
     "ismcts:iterations=3,playout=heuristic,depth=8",
     "ismcts:iterations=12,playout=heuristic,depth=6,search=flat",
     "strong:iterations=12,depth=6",
+    "strong",
     "easy",
     "medium",
+    "hard",
 ]
 
 

@@ -60,6 +60,7 @@ def test_make_bot_builds_each_kind() -> None:
         ("strong:width=1", "width must be at least 2"),
         ("strong:z=-1", "must be positive"),
         ("hard:seconds=2", "takes no options"),
+        ("strong:depth=5", "runs only with a budget"),
         ("easy:blunder=1", "takes no options"),
         ("", "non-empty"),
     ],
@@ -74,12 +75,15 @@ def test_strong_bot_and_levels() -> None:
     assert isinstance(bot, StrongBot)
     assert (bot.iterations, bot.seconds, bot.depth, bot.margin, bot.z, bot.width) == (300, None, 20, 0.2, 0.0, 4)
     default = make_bot("strong", 1)
-    assert isinstance(default, StrongBot) and default.seconds == 1.0  # a wall-clock second by default
+    # by default the learned policy alone: no search, no budget
+    assert isinstance(default, StrongBot) and not default.searches and default.seconds is None
+    timed = make_bot("strong:seconds=0.5", 1)
+    assert isinstance(timed, StrongBot) and timed.searches and timed.seconds == 0.5
     assert set(LEVELS) <= set(bot_kinds()) and LEVELS == ("easy", "medium", "hard")
     assert isinstance(make_bot("easy", 1), EasyBot)
     assert isinstance(make_bot("medium", 1), HeuristicBot)
     hard = make_bot("hard", 1)
-    assert isinstance(hard, StrongBot) and hard.seconds == 1.0 and hard.iterations is None
+    assert isinstance(hard, StrongBot) and not hard.searches
 
 
 def test_heuristic_needs_a_policy_for_the_game() -> None:
@@ -134,10 +138,9 @@ def test_strong_and_hard_budgets_are_capped() -> None:
     from dinobox.bots import budget_of, capped_spec
 
     assert budget_of("strong:iterations=50") == budget_of("strong:iterations=50,z=2")
-    assert budget_of("hard").seconds == 1.0 and budget_of("hard").searches
+    assert not budget_of("hard").searches and not budget_of("strong").searches
     assert not budget_of("easy").searches and not budget_of("medium").searches
+    assert budget_of("strong:seconds=1.5").seconds == 1.5 and budget_of("strong:seconds=1.5").searches
     assert capped_spec("strong:iterations=900", 200, 2.0) == "strong:iterations=200"
-    assert capped_spec("hard", 200, 2.0) == "hard"
-    capped = capped_spec("hard", 200, 0.5)
-    assert capped == "strong:seconds=0.5"
-    assert make_bot(capped, 0).seconds == 0.5  # type: ignore[attr-defined]
+    assert capped_spec("strong:seconds=3", 200, 2.0) == "strong:seconds=2.0"
+    assert capped_spec("hard", 200, 0.5) == "hard" and capped_spec("strong", 200, 0.5) == "strong"

@@ -7,11 +7,12 @@
   the registry by the game id of the state it is asked about;
 - ``ismcts[:iterations=N][,seconds=S][,playout=random|heuristic][,c=X][,depth=N][,prior=W]``: information-set
   Monte Carlo tree search (``bots/ismcts.py``);
-- ``strong[:iterations=N][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W]``: a rollout search over
-  the heuristic that leaves the heuristic's move whenever the paired playouts say so
-  (``bots/strong.py``);
+- ``strong[:iterations=N][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W]``: the heuristic with
+  the weights learned by ``dinobox train`` (``bots/strong.py``); with a budget (``iterations`` or
+  ``seconds``) also a rollout search over that policy that leaves its move whenever the paired
+  playouts say so;
 - the lobby's levels by name: ``easy`` (the heuristic, but a uniformly random move half the
-  time), ``medium`` (the heuristic), ``hard`` (``strong`` at one second a decision).
+  time), ``medium`` (the heuristic), ``hard`` (``strong``).
 
 A bot reads a state only through the engine contract; its choice depends on what the seat to
 act may know (its view), its seed, and its earlier choices.
@@ -147,6 +148,12 @@ def _make_strong(opts: dict[str, str], seed: int | None) -> StrongBot:
     width = whole("width") or 12
     if width < 2:
         raise InvalidOptionError(f"bot 'strong': width must be at least 2, not {width}")
+    search_only = sorted(set(opts) & {"depth", "margin", "z", "width"})
+    if search_only and not {"iterations", "seconds"} & set(opts):
+        raise InvalidOptionError(
+            f"bot 'strong': {search_only[0]} tunes the search, which runs only with a budget "
+            "(iterations=N or seconds=S)"
+        )
     return StrongBot(
         seed,
         iterations=whole("iterations"),
@@ -180,7 +187,7 @@ def _make_medium(opts: dict[str, str], seed: int | None) -> HeuristicBot:
 
 def _make_hard(opts: dict[str, str], seed: int | None) -> StrongBot:
     _no_options("hard", opts)
-    return StrongBot(seed, seconds=1.0)
+    return StrongBot(seed)
 
 
 _BOTS: dict[str, Callable[[dict[str, str], int | None], Bot]] = {
@@ -256,7 +263,7 @@ DEFAULT_ISMCTS_ITERATIONS = 500
 def budget_of(spec: str) -> Budget:
     """The thinking budget a spec asks for (raises ``InvalidOptionError`` for a bad spec)."""
     bot = make_bot(spec, 0)
-    if not isinstance(bot, (ISMCTSBot, StrongBot)):
+    if not isinstance(bot, (ISMCTSBot, StrongBot)) or (isinstance(bot, StrongBot) and not bot.searches):
         return Budget(searches=False)
     return Budget(searches=True, iterations=bot.iterations, seconds=bot.seconds)
 
@@ -273,8 +280,6 @@ def capped_spec(spec: str, max_iterations: int, max_seconds: float) -> str:
     if iterations_ok and seconds_ok:
         return spec
     name, opts = parse_spec(spec)
-    if name == "hard":  # a level takes no options: cap the strong bot it stands for
-        name, opts = "strong", {"seconds": str(budget.seconds)}
     if not iterations_ok:
         opts["iterations"] = str(max_iterations)
     if not seconds_ok:

@@ -1,33 +1,33 @@
-"""The ``strong`` bot: a rollout (policy-improvement) search over the game's heuristic that is
-allowed to disagree with it.
+"""The ``strong`` bot: the game's heuristic with learned weights, optionally improved further by a
+rollout (policy-improvement) search over it.
 
-Why a plain search only confirms the heuristic: at about one CPU-second a decision the search
-gets a few hundred playouts, and a playout's outcome (win or loss) in these dice-and-cards
-games has a standard deviation near 0.5. The ISMCTS tree splits that budget over the tree and
-over every candidate, and ``ismcts:search=flat`` leaves the heuristic's move only when another
-beats it by more than two standard errors plus a margin: a bar that the small per-decision
-gains search can find (a few percent of win probability each) almost never clear. The bot
-ends up playing the heuristic's move nearly always, and so plays as well as the heuristic.
+**The learned policy** (the default, ``strong`` with no budget): each game's heuristic names its
+scoring terms as weights (``WEIGHTS`` in ``games/<game>/heuristic.py``); ``dinobox train GAME``
+learns better values by playing against the default heuristic (``bots/train.py``), and the game
+ships them as ``games/<game>/weights.json`` (``bots/weights.py``). The bot plays the heuristic
+with those weights: as cheap as the heuristic, and it reads only the seat's view. A game that
+ships no weights (or has no weighted heuristic) is played by its plain heuristic (uniform random
+for a game without one).
 
-This bot changes the measurement, not the policy:
+**The search** (``iterations=N`` or ``seconds=S``): a rollout search that may leave the learned
+policy's move. A plain search mostly confirms its playout policy: a playout's outcome (win or
+loss) in these dice-and-cards games has a standard deviation near 0.5, and a few hundred
+playouts cannot show the small per-decision gains (a few percent of win probability). This
+search lowers the noise instead:
 
 - **a lower-variance reward**: the seat's win share blended with its final score margin over
-  the best opponent (``margin``, default 0.4 of the reward), since the score difference moves
-  with every good or bad decision while the win flag only flips near the threshold;
+  the best opponent (``margin``, default 0.4 of the reward);
 - **common random numbers**: each round draws one determinization ``state.resample(seat, rng)``
   and plays every candidate from it with the *same* two seeds (chance, playout policy), so the
-  paired difference against the heuristic's move cancels most of the luck;
-- **a decision rule for gains, not proofs**: the heuristic's move (the default) is replaced by
-  the candidate with the best mean paired gain when that gain exceeds ``z`` standard errors
-  (default 1, against the flat search's 2 plus a margin). Candidates whose gain is clearly
-  negative (below ``-z_drop`` standard errors after a few rounds) stop being played, so the
-  budget goes to the contenders (racing).
+  paired difference against the policy's move cancels most of the luck;
+- **a decision rule for gains, not proofs**: the policy's move is replaced by the candidate with
+  the best mean paired gain when that gain exceeds ``z`` standard errors (default 1). Candidates
+  whose gain is clearly negative (below ``-z_drop`` standard errors after a few rounds) stop
+  being played, so the budget goes to the contenders (racing).
 
-Playouts follow the game's heuristic for every seat (found through the registry; uniform
-random for a game without one); ``depth=N`` stops them after N decisions and scores the
-provisional ``scores()`` instead, for games whose heuristic games are long.
-Budgets: ``iterations`` counts playouts (reproducible); ``seconds`` is wall-clock time per
-decision (default 1 when neither is given).
+Playouts follow the learned policy for every seat; ``depth=N`` stops them after N decisions and
+scores the provisional ``scores()`` instead. Budgets: ``iterations`` counts playouts
+(reproducible); ``seconds`` is wall-clock time per decision.
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+from dinobox.bots.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import State
 
@@ -45,7 +46,6 @@ Policy = Callable[[State, random.Random], int]
 MIN_ROUNDS = 4
 TARGET_ROUNDS = 8  # under a seconds budget with no depth, playouts are cut to allow this many rounds
 MIN_DEPTH = 8
-DEFAULT_SECONDS = 1.0
 
 
 def _random_policy(state: State, rng: random.Random) -> int:
@@ -92,8 +92,23 @@ def seat_reward(state: State, seat: int, margin_weight: float) -> float:
     return (1 - margin_weight) * win + margin_weight * margin
 
 
+def strong_policy(game_id: str, weights: Mapping[str, float] | None = None) -> Policy:
+    """The policy the strong bot plays in ``game_id``: the heuristic with ``weights`` (default:
+    the learned weights the game ships), the plain heuristic when there are none, uniform random
+    for a game without a heuristic."""
+    from dinobox.bots.weights import learned_weights
+
+    heuristic = game_entry(game_id).heuristic
+    if heuristic is None:
+        return _random_policy
+    if not isinstance(heuristic, WeightedPolicy):
+        return heuristic
+    chosen = weights if weights is not None else learned_weights(game_id)
+    return heuristic if chosen is None else heuristic.with_weights(chosen)
+
+
 class StrongBot:
-    """Rollout search over the heuristic with a lower-variance reward and a looser switch rule."""
+    """The learned policy, with an optional rollout search over it (see the module doc)."""
 
     def __init__(
         self,
@@ -105,9 +120,8 @@ class StrongBot:
         z: float = 1.0,
         z_drop: float = 1.5,
         width: int = 12,
+        weights: Mapping[str, float] | None = None,
     ) -> None:
-        if iterations is None and seconds is None:
-            seconds = DEFAULT_SECONDS
         if iterations is not None and iterations < 1:
             raise ValueError(f"strong iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
@@ -128,12 +142,18 @@ class StrongBot:
         self.z = z
         self.z_drop = z_drop
         self.width = width
+        self.weights = None if weights is None else dict(weights)
+        self.searches = iterations is not None or seconds is not None
         self.last_iterations = 0
         self._depth = depth
         self._decisions = 0
+        self._policies: dict[str, Policy] = {}
 
     def _policy(self, state: State) -> Policy:
-        return game_entry(state.game.id).heuristic or _random_policy
+        game_id = state.game.id
+        if game_id not in self._policies:
+            self._policies[game_id] = strong_policy(game_id, self.weights)
+        return self._policies[game_id]
 
     def _value(
         self, det: State, action: int, seat: int, seeds: tuple[int, int], policy: Policy, deadline: float | None
@@ -185,9 +205,12 @@ class StrongBot:
             self.last_iterations = 0
             return legal[0]
         rng = self.rng
+        policy = self._policy(state)
+        if not self.searches:
+            self.last_iterations = 0
+            return policy(state, rng)
         seat = state.current_player()
         self._depth = self.depth
-        policy = self._policy(state)
         default = policy(state, random.Random(rng.getrandbits(64)))
         others = [a for a in legal if a != default]
         if len(others) > self.width - 1:
@@ -228,4 +251,4 @@ class StrongBot:
         return best
 
 
-__all__ = ["StrongBot", "seat_reward"]
+__all__ = ["StrongBot", "seat_reward", "strong_policy"]

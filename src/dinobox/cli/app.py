@@ -11,11 +11,12 @@ from dinobox.cli import ratings as ratings_cmd
 from dinobox.cli import replay as replay_cmd
 from dinobox.cli import serve as serve_cmd
 from dinobox.cli import simulate as simulate_cmd
+from dinobox.cli import train as train_cmd
 from dinobox.cli import tune as tune_cmd
 
 app = typer.Typer(
     name="dinobox",
-    help="Four dinosaur tabletop games: play, replay, simulate, tune, serve.",
+    help="Four dinosaur tabletop games: play, replay, simulate, tune, train, serve.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -25,6 +26,7 @@ app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
 app.command("simulate")(simulate_cmd.simulate)
 app.command("tune")(tune_cmd.tune)
+app.command("train")(train_cmd.train)
 app.command("data")(data_cmd.data)
 app.command("serve")(serve_cmd.serve)
 app.command("ratings")(ratings_cmd.ratings)

@@ -14,14 +14,20 @@ Priorities, in order, during the play-and-swap phase:
 
 Prize choice takes the best value, counting the same-colour pair bonus; after an eruption the
 egg goes to the leading opponent, unless that opponent could bring it home at once.
+
+The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
+hand-written policy): the priorities of the steps above (a step other than moving with
+priority 0 or less is skipped), the card costs, the move scores and the thresholds of the tricks. ``dinobox train
+dino-race`` learns other values (``weights.json``, played by the ``strong`` bot).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from dinobox.bots.heuristic import Turn, best_action, heuristic
+from dinobox.bots.heuristic import Turn, Weights, best_action, weighted_heuristic
 from dinobox.games.dino_race.data import TERRAINS
 from dinobox.games.dino_race.game import DinoRaceGame
 from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView
@@ -29,9 +35,46 @@ from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView
 TRICKS = ("push", "egg", "steal")
 HORIZON = 5  # tiles ahead whose terrain cards are worth keeping
 
+WEIGHTS: dict[str, float] = {
+    # step priorities in the play phase, highest first (roll is the last resort)
+    "stage_stand": 9.0,
+    "stage_push": 8.0,
+    "stage_trip": 7.0,
+    "stage_steal": 6.0,
+    "stage_give_egg": 5.0,
+    "stage_move": 4.0,
+    "stage_swap": 3.0,
+    "stage_pass": 2.0,
+    # tricks only on a target whose owner's progress is at least ours plus this
+    "push_lead": -30.0,
+    "trip_lead": -30.0,
+    "steal_min_hand": 0.0,  # steal only from a hand bigger than this
+    # cards worth keeping
+    "horizon": float(HORIZON),
+    "keep_tricks_near": 1.0,
+    "cost_wild": 4.0,
+    "cost_trick": 1.0,
+    "cost_terrain": 2.0,
+    "swap_max_cost": 0.0,
+    # moves
+    "move_match": 300.0,
+    "move_wild": 200.0,
+    "move_triple": 100.0,
+    "move_finish": 50.0,
+    "move_ahead": -1.0,
+    # a dino at most ``danger_reach`` tiles ahead of the lava (or the active volcano) is moved
+    # first by this much: the next eruption would push it forward at the cost of a lava drop
+    "move_danger": 0.0,
+    "danger_reach": 0.0,
+    "wild_keep": 0.0,  # move with a wildcard only when holding more than this many
+    "triple_slack": 0.0,
+    # the egg's target: progress plus this much per card in hand
+    "egg_hand": 0.1,
+}
 
-@heuristic
-def choose(turn: Turn[DinoRaceView], rng: random.Random) -> int:
+
+@weighted_heuristic(WEIGHTS)
+def choose(turn: Turn[DinoRaceView], rng: random.Random, w: Weights) -> int:
     """Prize choice, the egg pass after an eruption, or the play phase (see the module doc)."""
     game = turn.state.game
     if not isinstance(game, DinoRaceGame):
@@ -42,8 +85,8 @@ def choose(turn: Turn[DinoRaceView], rng: random.Random) -> int:
         bonus = game.data.pair_bonus
         return best_action(infos, lambda i: _prize_value(view, seat, i, bonus), rng)
     if phase == "pass_egg":
-        return best_action(infos, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
-    return _play(view, seat, infos, rng)
+        return best_action(infos, lambda i: _egg_target_value(view, seat, i["target_seat"], w), rng)
+    return _play(view, seat, infos, rng, w)
 
 
 # ----- small readings of the view ---------------------------------------------------------------
@@ -85,7 +128,7 @@ def _is_opponent(view: DinoRaceView, seat: int, other: int) -> bool:
     return team is None or players[other].get("team") != team
 
 
-def _needed(view: DinoRaceView, seat: int, horizon: int = HORIZON) -> dict[str, int]:
+def _needed(view: DinoRaceView, seat: int, horizon: int) -> dict[str, int]:
     """How many cards of each terrain the next ``horizon`` tiles of our dinos ask for."""
     need = dict.fromkeys(TERRAINS, 0)
     length = _length(view)
@@ -103,11 +146,11 @@ def _opponents_near(view: DinoRaceView, seat: int, reach: int = 2) -> bool:
     )
 
 
-def _surplus(view: DinoRaceView, seat: int) -> dict[str, int]:
+def _surplus(view: DinoRaceView, seat: int, w: Weights) -> dict[str, int]:
     """Cards in hand beyond what the coming tiles (and tricks on nearby opponents) need."""
     hand = view.get("hand", {})
-    need = _needed(view, seat)
-    keep_tricks = 1 if _opponents_near(view, seat) else 0
+    need = _needed(view, seat, round(w["horizon"]))
+    keep_tricks = round(w["keep_tricks_near"]) if _opponents_near(view, seat) else 0
     out: dict[str, int] = {}
     for key, count in hand.items():
         if key == "wild":
@@ -120,18 +163,20 @@ def _surplus(view: DinoRaceView, seat: int) -> dict[str, int]:
     return out
 
 
-def _card_cost(key: str, surplus: dict[str, int]) -> int:
+def _card_cost(key: str, surplus: dict[str, int], w: Weights) -> float:
     """How much losing one card of ``key`` hurts (0 = surplus)."""
     if surplus.get(key, 0) > 0:
-        return 0
-    return {"wild": 4, "push": 1, "egg": 1, "steal": 1}.get(key, 2)
+        return 0.0
+    if key == "wild":
+        return w["cost_wild"]
+    return w["cost_trick"] if key in TRICKS else w["cost_terrain"]
 
 
-def _pair_cost(cards: list[str], surplus: dict[str, int]) -> int:
+def _pair_cost(cards: list[str], surplus: dict[str, int], w: Weights) -> float:
     left = dict(surplus)
-    cost = 0
+    cost = 0.0
     for key in cards:
-        cost += _card_cost(key, left)
+        cost += _card_cost(key, left, w)
         if left.get(key, 0) > 0:
             left[key] -= 1
     return cost
@@ -157,10 +202,10 @@ def _can_end_soon(view: DinoRaceView, seat: int) -> bool:
     return len(dinos) == 1 and _length(view) - _tile(dinos[0]) <= 2
 
 
-def _egg_target_value(view: DinoRaceView, seat: int, target: int) -> float:
+def _egg_target_value(view: DinoRaceView, seat: int, target: int, w: Weights) -> float:
     """Pass the egg to the leader (it costs them their hand at the next eruption), but not to
     someone who could end the race with it while we are still far from home."""
-    value = float(_progress(view, target)) + 0.1 * view["players"][target]["hand_count"]
+    value = float(_progress(view, target)) + w["egg_hand"] * view["players"][target]["hand_count"]
     if not _is_opponent(view, seat, target):
         value -= 1000
     if _can_end_soon(view, target) and view["players"][seat]["racing"] and not _can_end_soon(view, seat):
@@ -168,58 +213,83 @@ def _egg_target_value(view: DinoRaceView, seat: int, target: int) -> float:
     return value
 
 
-def _play(view: DinoRaceView, seat: int, infos: list[Info], rng: random.Random) -> int:
+Stage = Callable[[], "int | None"]
+
+
+def _play(view: DinoRaceView, seat: int, infos: list[Info], rng: random.Random, w: Weights) -> int:
     by_kind: dict[str, list[Info]] = {}
     for info in infos:
         by_kind.setdefault(str(info["kind"]), []).append(info)
-    surplus = _surplus(view, seat)
-    if "stand_up" in by_kind:
-        return best_action(by_kind["stand_up"], lambda i: -_pair_cost(i["cards"], surplus), rng)
-    trick = _trick(view, seat, by_kind, rng)
-    if trick is not None:
-        return trick
-    move = _move(view, seat, by_kind, surplus, rng)
-    if move is not None:
-        return move
-    swaps = [i for i in by_kind.get("swap", []) if _pair_cost(i["cards"], surplus) == 0]
-    if swaps:
+    surplus = _surplus(view, seat, w)
+    standing = {p: _progress(view, p) for p in range(len(view["players"]))}
+
+    def stand() -> int | None:
+        if "stand_up" not in by_kind:
+            return None
+        return best_action(by_kind["stand_up"], lambda i: -_pair_cost(i["cards"], surplus, w), rng)
+
+    def hit(kind: str, lead: float) -> int | None:
+        def target(i: Info) -> int:
+            return standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"])
+
+        def owner_lead(i: Info) -> int:
+            return standing[view["dinos"][i["target_dino"]]["owner"]] - standing[seat]
+
+        options = [i for i in by_kind.get(kind, []) if owner_lead(i) >= lead]
+        return best_action(options, target, rng) if options else None
+
+    def steal() -> int | None:
+        options = [
+            i for i in by_kind.get("steal", []) if view["players"][i["target_seat"]]["hand_count"] > w["steal_min_hand"]
+        ]
+        return best_action(options, lambda i: view["players"][i["target_seat"]]["hand_count"], rng) if options else None
+
+    def give_egg() -> int | None:
+        gives = by_kind.get("give_egg", [])
+        if not gives or _can_end_soon(view, seat):
+            return None
+        return best_action(gives, lambda i: _egg_target_value(view, seat, i["target_seat"], w), rng)
+
+    def swap() -> int | None:
+        swaps = [i for i in by_kind.get("swap", []) if _pair_cost(i["cards"], surplus, w) <= w["swap_max_cost"]]
+        if not swaps:
+            return None
         return best_action(swaps, lambda i: -sum(1 for c in i["cards"] if c in TRICKS), rng)
-    passes = by_kind.get("pass_card", [])
-    if passes:
+
+    def pass_card() -> int | None:
+        passes = by_kind.get("pass_card", [])
+        if not passes:
+            return None
         wanted = _mate_wants(view, seat)
         useful = [i for i in passes if i["card"] in wanted and surplus.get(i["card"], 0) > 0]
-        if useful:
-            return best_action(useful, lambda i: 0, rng)
+        return best_action(useful, lambda i: 0, rng) if useful else None
+
+    def move() -> int | None:
+        return _move(view, seat, by_kind, surplus, rng, w)
+
+    stages: list[tuple[float, Stage]] = [
+        (w["stage_stand"], stand),
+        (w["stage_push"], lambda: hit("push", w["push_lead"])),
+        (w["stage_trip"], lambda: hit("trip", w["trip_lead"])),
+        (w["stage_steal"], steal),
+        (w["stage_give_egg"], give_egg),
+        (w["stage_move"], move),
+        (w["stage_swap"], swap),
+        (w["stage_pass"], pass_card),
+    ]
+    # highest priority first; equal priorities keep the order above (a stable sort); a step
+    # with priority 0 or less is skipped, except moving (a race must be run)
+    for priority, stage in sorted(stages, key=lambda s: -s[0]):
+        if priority <= 0 and stage is not move:
+            continue
+        chosen = stage()
+        if chosen is not None:
+            return chosen
     return int(by_kind["roll"][0]["action"])
 
 
 def _dino_tile(view: DinoRaceView, dino: int) -> int:
     return _tile(view["dinos"][dino])
-
-
-def _trick(view: DinoRaceView, seat: int, by_kind: dict[str, list[Info]], rng: random.Random) -> int | None:
-    standing = {p: _progress(view, p) for p in range(len(view["players"]))}
-    pushes = by_kind.get("push", [])
-    if pushes:
-        return best_action(
-            pushes,
-            lambda i: standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"]),
-            rng,
-        )
-    trips = by_kind.get("trip", [])
-    if trips:
-        return best_action(
-            trips,
-            lambda i: standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"]),
-            rng,
-        )
-    steals = by_kind.get("steal", [])
-    if steals:
-        return best_action(steals, lambda i: view["players"][i["target_seat"]]["hand_count"], rng)
-    gives = by_kind.get("give_egg", [])
-    if gives and not _can_end_soon(view, seat):
-        return best_action(gives, lambda i: _egg_target_value(view, seat, i["target_seat"]), rng)
-    return None
 
 
 def _move(
@@ -228,27 +298,33 @@ def _move(
     by_kind: dict[str, list[Info]],
     surplus: dict[str, int],
     rng: random.Random,
+    w: Weights,
 ) -> int | None:
     moves = by_kind.get("move", [])
     if not moves:
         return None
     length = _length(view)
     hand = view.get("hand", {})
+    lava = view["lava_tiles"] if view["volcano_active"] else 0  # the last tile taken by the lava
 
     def score(info: Info) -> float:
         tile = _dino_tile(view, info["dino"])
         ahead = length - tile  # tiles still to run
         how = info["with"]
-        base = {"match": 300.0, "wild": 200.0, "triple": 100.0}[how]
+        base = w["move_" + how]
         if ahead == 1:
-            base += 50  # cross the finish line first
-        return base - ahead
+            base += w["move_finish"]  # cross the finish line first
+        danger = w["move_danger"] * max(0.0, w["danger_reach"] - (tile - lava))
+        return base + w["move_ahead"] * ahead + danger
 
     def allowed(info: Info) -> bool:
+        if info["with"] == "wild":
+            return hand.get("wild", 0) > w["wild_keep"]
         if info["with"] != "triple":
             return True
         key = str(info["card"])
-        return key != "wild" and hand.get(key, 0) >= 3 and surplus.get(key, 0) >= 3 - (1 if key in TRICKS else 0)
+        need = 3 - (1 if key in TRICKS else 0) - w["triple_slack"]
+        return key != "wild" and hand.get(key, 0) >= 3 and surplus.get(key, 0) >= need
 
     candidates = [i for i in moves if allowed(i)]
     if not candidates:

@@ -4,14 +4,19 @@ Field phase: go where the bones are, publicize the categories this seat can win 
 points) and the ones it would lose up, steal or dynamite while its Notoriety looks modest,
 research early, shed Notoriety with spare bones late. Build phase: follow the auto-builder's
 suggestion (``games.dinosaur_rush.build.suggest``), worked out from this seat's view alone.
+
+The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
+hand-written policy); ``dinobox train dinosaur-rush`` learns other values (``weights.json``,
+played by the ``strong`` bot).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from dinobox.bots.heuristic import Turn, heuristic
+from dinobox.bots.heuristic import Turn, Weights, weighted_heuristic
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.viewtypes import CellView, DinosaurRushView, ability_of
@@ -20,20 +25,42 @@ from dinobox.games.dinosaur_rush.viewtypes import CellView, DinosaurRushView, ab
 COLOUR_VALUE = (1.2, 1.0, 1.0, 1.4, 0.6)
 COLOUR_KEYS = ("green", "red", "yellow", "blue", "white")
 
+WEIGHTS: dict[str, float] = {
+    **{f"bone_{key}": value for key, value in zip(COLOUR_KEYS, COLOUR_VALUE, strict=True)},
+    "site_token": -1.5,  # a dig site with an unknown token
+    "publicize_lean": 0.01,
+    "calm_gap": 3.0,  # steal or dynamite while our notoriety is this far below the highest rival's
+    "calm_first_round": 3.0,  # ... or at most this in the first round
+    "dynamite_site": 1.0,  # dynamite only where the site is worth at most this
+    "research_bonus": 3.0,  # research in round 1 while holding fewer bonus cards than this
+    "survey_site": 1.0,  # survey where the site is worth less than this
+    # the order of the action step's choices (highest first; 0 or less: never)
+    "act_steal": 6.0,
+    "act_dynamite": 5.0,
+    "act_research": 4.0,
+    "act_shed": 3.0,
+    "act_survey": 2.0,
+    "act_publicize": 1.0,
+}
 
-@heuristic
-def choose(turn: Turn[DinosaurRushView], rng: random.Random) -> int:
+
+def _colour_value(w: Weights, colour: int) -> float:
+    return w["bone_" + COLOUR_KEYS[colour]]
+
+
+@weighted_heuristic(WEIGHTS)
+def choose(turn: Turn[DinosaurRushView], rng: random.Random, w: Weights) -> int:
     """Field phase by the step's own scoring; Build phase by the auto-builder's suggestion."""
     view, infos, seat = turn.view, turn.infos, turn.seat
     step = view["step"]
     if step == "build":
         return _build(view, infos)
     if step == "move":
-        return _move(view, infos, rng)
+        return _move(view, infos, rng, w)
     if step == "publicize":
-        return _publicize(view, infos, seat)
+        return _publicize(view, infos, seat, w)
     if step in ("action", "steal_more"):
-        return _action(view, infos, seat, rng)
+        return _action(view, infos, seat, rng, w)
     return rng.choice(turn.legal)
 
 
@@ -44,20 +71,20 @@ def _build(view: DinosaurRushView, infos: list[dict[str, Any]]) -> int:
         return int(infos[0]["action"])
 
 
-def _site_value(cell: CellView) -> float:
-    return sum(n * COLOUR_VALUE[c] for c, n in enumerate(cell.get("bones", [])))
+def _site_value(cell: CellView, w: Weights) -> float:
+    return sum(n * _colour_value(w, c) for c, n in enumerate(cell.get("bones", [])))
 
 
-def _move(view: DinosaurRushView, infos: list[dict[str, Any]], rng: random.Random) -> int:
+def _move(view: DinosaurRushView, infos: list[dict[str, Any]], rng: random.Random, w: Weights) -> int:
     cells = view["board"]["cells"]
     best, best_score = int(infos[0]["action"]), -1e9
     for info in infos:
         if "cell" not in info:
             continue
         here = cells[info["cell"]]
-        score = _site_value(here) + rng.random() * 0.1
+        score = _site_value(here, w) + rng.random() * 0.1
         if here.get("token") and "token_value" not in here:
-            score -= 1.5
+            score += w["site_token"]
         if score > best_score:
             best, best_score = int(info["action"]), score
     return best
@@ -81,14 +108,15 @@ def _standing(view: DinosaurRushView, seat: int) -> list[float]:
     return out
 
 
-def _publicize(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int) -> int:
+def _publicize(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int, w: Weights) -> int:
     margin = _standing(view, seat)
     best, best_score = int(infos[0]["action"]), -1e9
     for info in infos:
         if info["kind"] != "publicize":
             continue
         cat, step = info["category"], info["step"]
-        score = margin[cat] * step + (0.01 * step if margin[cat] >= 0 else -0.01 * step)
+        lean = w["publicize_lean"]
+        score = margin[cat] * step + (lean * step if margin[cat] >= 0 else -lean * step)
         if score > best_score:
             best, best_score = int(info["action"]), score
     return best
@@ -101,28 +129,61 @@ def _my_notoriety(view: DinosaurRushView, seat: int) -> tuple[int, float]:
     return mine, float(others)
 
 
-def _action(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int, rng: random.Random) -> int:
+def _action(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int, rng: random.Random, w: Weights) -> int:
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for info in infos:
         by_kind.setdefault(info["kind"], []).append(info)
     cells = view["board"]["cells"]
     me = view["players"][seat]
     mine, others = _my_notoriety(view, seat)
-    calm = mine + 3 <= others or (view["round"] == 1 and mine <= 3)
+    calm = mine + w["calm_gap"] <= others or (view["round"] == 1 and mine <= w["calm_first_round"])
     late = view["round"] == view["rounds"]
-    if "steal" in by_kind and (calm or view["step"] == "steal_more"):
-        return int(max(by_kind["steal"], key=lambda i: COLOUR_VALUE[COLOUR_KEYS.index(i["colour"])])["action"])
-    here = _site_value(cells[me["cell"]]) if me["cell"] is not None else 0.0
-    if "dynamite" in by_kind and calm and here <= 1.0:
-        return int(by_kind["dynamite"][0]["action"])
-    if "research" in by_kind and view["round"] == 1 and me["bonus_count"] < 3:
-        return int(by_kind["research"][0]["action"])
-    sheds = [i for i in by_kind.get("donate", []) if "shed_token" in i]
-    if sheds and (late or mine > others):
-        cheap = min(sheds, key=lambda i: sum(COLOUR_VALUE[COLOUR_KEYS.index(c)] for c in i["bones"]))
-        return int(cheap["action"])
-    if "survey" in by_kind and here < 1.0:
-        return int(by_kind["survey"][0]["action"])
-    if "publicize" in by_kind:
-        return _publicize(view, by_kind["publicize"], seat)
+    here = _site_value(cells[me["cell"]], w) if me["cell"] is not None else 0.0
+
+    def bones(colours: list[str]) -> float:
+        return sum(_colour_value(w, COLOUR_KEYS.index(c)) for c in colours)
+
+    def steal() -> int | None:
+        if "steal" in by_kind and (calm or view["step"] == "steal_more"):
+            return int(max(by_kind["steal"], key=lambda i: bones([i["colour"]]))["action"])
+        return None
+
+    def dynamite() -> int | None:
+        if "dynamite" in by_kind and calm and here <= w["dynamite_site"]:
+            return int(by_kind["dynamite"][0]["action"])
+        return None
+
+    def research() -> int | None:
+        if "research" in by_kind and view["round"] == 1 and me["bonus_count"] < w["research_bonus"]:
+            return int(by_kind["research"][0]["action"])
+        return None
+
+    def shed() -> int | None:
+        sheds = [i for i in by_kind.get("donate", []) if "shed_token" in i]
+        if sheds and (late or mine > others):
+            return int(min(sheds, key=lambda i: bones(i["bones"]))["action"])
+        return None
+
+    def survey() -> int | None:
+        if "survey" in by_kind and here < w["survey_site"]:
+            return int(by_kind["survey"][0]["action"])
+        return None
+
+    def publicize() -> int | None:
+        return _publicize(view, by_kind["publicize"], seat, w) if "publicize" in by_kind else None
+
+    stages: list[tuple[float, Callable[[], int | None]]] = [
+        (w["act_steal"], steal),
+        (w["act_dynamite"], dynamite),
+        (w["act_research"], research),
+        (w["act_shed"], shed),
+        (w["act_survey"], survey),
+        (w["act_publicize"], publicize),
+    ]
+    for priority, stage in sorted(stages, key=lambda s: -s[0]):
+        if priority <= 0:
+            break
+        chosen = stage()
+        if chosen is not None:
+            return chosen
     return int(rng.choice(infos)["action"])

@@ -26,6 +26,10 @@ and trouble for the leaders.
   something (look-ahead against not blocking); protection cards are used; Explorers re-enter.
 - When a tile supply runs out or a crack stick must be reused, the board tile or stick is
   chosen by look-ahead (the one whose removal leaves the best position).
+
+The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
+hand-written policy); ``dinobox train pangaea`` learns other values (``weights.json``, played by
+the ``strong`` bot).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any, cast
 
-from dinobox.bots.heuristic import Turn, heuristic
+from dinobox.bots.heuristic import Turn, Weights, weighted_heuristic
 from dinobox.engine.state import State
 from dinobox.games.pangaea.geometry import Geometry, geometry
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
@@ -50,11 +54,38 @@ LIGHTNING_STEP = 7.0  # about how far the asteroid comes closer at each lightnin
 SHELTER_BASE = 1.0  # a Shelter's worth beyond its points (evaluation units, a point counts 2)
 STEP_WEIGHT = 1.0  # evaluation units per step between the Explorer and a space to build on
 
+WEIGHTS: dict[str, float] = {
+    # the position's evaluation (look-ahead)
+    "point": 2.0,
+    "shelter_base": SHELTER_BASE,
+    "shelter_lightning": 2.0,
+    "shelter_survive": 2.0,
+    "lightning_step": LIGHTNING_STEP,
+    "explorer": 3.0,
+    "step": STEP_WEIGHT,
+    "build_risk": 3.0,
+    # cards for step 4
+    **{f"card_{verb}": float(value) for verb, value in ACTION_VALUE.items()},
+    "card_wild": 10.0,
+    # Evolution cards
+    "near_asteroid": float(NEAR_ASTEROID),
+    "climb_from": float(CLIMB_FROM),
+    "first_buy_score": 3.0,
+    "guard_score": 3.0,
+    "guard_reach": 3.0,
+    "block_shelters": 3.0,
+    "block_margin": 0.5,
+    # the interrupt: when the player to act leads by more than this (a Shelter counting this much)
+    "interrupt_margin": 1.0,
+    "interrupt_shelter": 3.0,
+}
 
-def _card_value(card: CardView | dict[str, Any]) -> int:
+
+def _card_value(card: CardView | dict[str, Any], w: Weights) -> float:
     if card.get("wild"):
-        return 10
-    return ACTION_VALUE.get(card.get("action", ""), 0)
+        return w["card_wild"]
+    action = card.get("action", "")
+    return w["card_" + action] if action in ACTION_VALUE else 0.0
 
 
 def _geo(world: WorldView) -> Geometry:
@@ -109,7 +140,9 @@ def risk_map(view: PangaeaView) -> tuple[tuple[float, ...], ...]:
     return _risk_map(rows, world["cols"], tuple(impact_rows))
 
 
-def _build_distance(world: WorldView, at: list[int] | None, seat: int, risk: tuple[tuple[float, ...], ...]) -> float:
+def _build_distance(
+    world: WorldView, at: list[int] | None, seat: int, risk: tuple[tuple[float, ...], ...], w: Weights
+) -> float:
     """Steps from the Explorer to a level 2 space without its own Shelter, plus that space's risk."""
     if at is None:
         return 6.0
@@ -124,7 +157,7 @@ def _build_distance(world: WorldView, at: list[int] | None, seat: int, risk: tup
         if d >= best:
             break
         if tiles[r][c] == "2" and (r, c) not in own:
-            best = min(best, d + 3.0 * risk[r][c])
+            best = min(best, d + w["build_risk"] * risk[r][c])
         if d >= 5:
             continue
         for nr, nc in _neighbours(world, r, c):
@@ -134,28 +167,29 @@ def _build_distance(world: WorldView, at: list[int] | None, seat: int, risk: tup
     return best
 
 
-def _shelter_values(view: PangaeaView, risk: tuple[tuple[float, ...], ...]) -> list[float]:
+def _shelter_values(view: PangaeaView, risk: tuple[tuple[float, ...], ...], w: Weights) -> list[float]:
     """Each player's Shelters in evaluation units (a point counts 2): the lightnings still to
     come (about one per LIGHTNING_STEP of the asteroid's value) and the end bonus if it survives."""
     values = [0.0] * len(view["players"])
-    lightnings = max(0, view["asteroid"]) / LIGHTNING_STEP
+    lightnings = max(0, view["asteroid"]) / w["lightning_step"]
     for sh in view["world"]["shelters"]:
         r, c = sh["at"]
-        worth = SHELTER_BASE + 2.0 * (lightnings + 2.0 * (1.0 - risk[r][c]))
+        worth = w["shelter_base"] + w["shelter_lightning"] * (lightnings + w["shelter_survive"] * (1.0 - risk[r][c]))
         for p in sh["seats"]:
             values[p] += worth
     return values
 
 
-def evaluate(view: PangaeaView, seat: int) -> float:
+def evaluate(view: PangaeaView, seat: int, w: Weights = WEIGHTS) -> float:
     risk = risk_map(view)
-    shelters = _shelter_values(view, risk)
+    shelters = _shelter_values(view, risk, w)
     players = view["players"]
     me = players[seat]
-    mine = 2.0 * me["score"] + shelters[seat]
+    point = w["point"]
+    mine = point * me["score"] + shelters[seat]
     if me["explorer"] is not None:
-        mine += 3.0 - STEP_WEIGHT * _build_distance(view["world"], me["explorer"], seat, risk)
-    others = [2.0 * p["score"] + shelters[p["seat"]] for p in players if p["seat"] != seat]
+        mine += w["explorer"] - w["step"] * _build_distance(view["world"], me["explorer"], seat, risk, w)
+    others = [point * p["score"] + shelters[p["seat"]] for p in players if p["seat"] != seat]
     return mine - (max(others) if others else 0.0)
 
 
@@ -164,26 +198,34 @@ def _view(state: State, seat: int) -> PangaeaView:
     return cast(PangaeaView, state.view(seat))
 
 
-def _look(state: State, action: int, seat: int) -> float:
+def _look(state: State, action: int, seat: int, w: Weights) -> float:
     probe = state.clone()
     probe.apply_action(action)
-    return evaluate(_view(probe, seat), seat)
+    return evaluate(_view(probe, seat), seat, w)
 
 
-def _best_by_lookahead(state: State, legal: list[int], seat: int, rng: random.Random, limit: int = 40) -> int:
+def _best_by_lookahead(
+    state: State, legal: list[int], seat: int, rng: random.Random, w: Weights, limit: int = 40
+) -> int:
     options = legal if len(legal) <= limit else rng.sample(legal, limit)
-    scored = [(_look(state, a, seat) + rng.random() * 1e-3, a) for a in options]
+    scored = [(_look(state, a, seat, w) + rng.random() * 1e-3, a) for a in options]
     return max(scored)[1]
 
 
 def _only_if_better(
-    state: State, legal: list[int], infos: dict[int, dict[str, Any]], seat: int, refuse: str, rng: random.Random
+    state: State,
+    legal: list[int],
+    infos: dict[int, dict[str, Any]],
+    seat: int,
+    refuse: str,
+    rng: random.Random,
+    w: Weights,
 ) -> int:
     """Look-ahead, but keep the card (answer ``refuse``) unless using it is clearly better."""
     no = next(a for a in legal if infos[a]["kind"] == refuse)
-    base = _look(state, no, seat)
-    best = _best_by_lookahead(state, [a for a in legal if a != no], seat, rng)
-    return best if _look(state, best, seat) > base + 0.5 else no
+    base = _look(state, no, seat, w)
+    best = _best_by_lookahead(state, [a for a in legal if a != no], seat, rng, w)
+    return best if _look(state, best, seat, w) > base + w["block_margin"] else no
 
 
 # ===== Evolution cards ============================================================================
@@ -191,7 +233,7 @@ def _own_spaces(view: PangaeaView, seat: int) -> list[tuple[int, int]]:
     return [(sh["at"][0], sh["at"][1]) for sh in view["world"]["shelters"] if seat in sh["seats"]]
 
 
-def _dino_near(view: PangaeaView, trex: bool, targets: list[tuple[int, int]], reach: int) -> bool:
+def _dino_near(view: PangaeaView, trex: bool, targets: list[tuple[int, int]], reach: float) -> bool:
     geo = _geo(view["world"])
     for d in view["world"]["dinos"]:
         at = d["at"]
@@ -218,13 +260,14 @@ def _gains_in_reach(view: PangaeaView, seat: int, at: list[int]) -> int:
     return min(gains, 2)
 
 
-def _activation(view: PangaeaView, seat: int, offered: dict[str, int]) -> int | None:
+def _activation(view: PangaeaView, seat: int, offered: dict[str, int], w: Weights) -> int | None:
     """Step 2: the one Evolution card worth its point this turn, if any."""
     me = view["players"][seat]
     at = me["explorer"]
     tiles = view["world"]["tiles"]
     own = _own_spaces(view, seat)
-    near_end = view["asteroid"] <= NEAR_ASTEROID
+    near_end = view["asteroid"] <= w["near_asteroid"]
+    guard, reach = w["guard_score"], w["guard_reach"]
     if "shelter_move" in offered and own and near_end:
         return offered["shelter_move"]
     if (
@@ -235,18 +278,23 @@ def _activation(view: PangaeaView, seat: int, offered: dict[str, int]) -> int | 
         and (at[0], at[1]) not in own
     ):
         return offered["build_anywhere"]
-    if "block" in offered and own and (near_end or len(own) >= 3) and me["score"] >= 3:
+    if "block" in offered and own and (near_end or len(own) >= w["block_shelters"]) and me["score"] >= guard:
         return offered["block"]
-    if "bronto_guard" in offered and own and _dino_near(view, False, own, 3):
+    if "bronto_guard" in offered and own and _dino_near(view, False, own, reach):
         return offered["bronto_guard"]
-    if "trex_guard" in offered and at is not None and me["score"] >= 3 and _dino_near(view, True, [(at[0], at[1])], 3):
+    if (
+        "trex_guard" in offered
+        and at is not None
+        and me["score"] >= guard
+        and _dino_near(view, True, [(at[0], at[1])], reach)
+    ):
         return offered["trex_guard"]
     if "extra_move" in offered and at is not None and _gains_in_reach(view, seat, at) >= 2:
         return offered["extra_move"]
     return None
 
 
-def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, dict[str, Any]]) -> int | None:
+def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, dict[str, Any]], w: Weights) -> int | None:
     """Step 7: a level 1 card once points are spare; with a Shelter standing and points to
     spare, one level higher at a time (a protection card, then Build elsewhere, which is kept:
     the Shelter move is bought only for another level 3 card, with the asteroid near)."""
@@ -271,15 +319,15 @@ def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, dict[s
         return None
 
     if not owned:
-        return pick(("sea", "mountain")) if score >= 3 else None
-    if not me["shelters"] or score < CLIMB_FROM:
+        return pick(("sea", "mountain")) if score >= w["first_buy_score"] else None
+    if not me["shelters"] or score < w["climb_from"]:
         return None
     top = max(c["level"] for c in me["evolution"])
     if top == 1:
         return pick(("bronto_guard", "trex_guard"))
     if top == 2:
         return pick(("build_anywhere", "extra_move"))
-    if top == 3 and view["asteroid"] <= 2 * NEAR_ASTEROID and "shelter_move" not in owned:
+    if top == 3 and view["asteroid"] <= 2 * w["near_asteroid"] and "shelter_move" not in owned:
         return pick(("shelter_move", "block"))
     return None
 
@@ -327,8 +375,8 @@ def _shelter_move(view: PangaeaView, legal: list[int], infos: dict[int, dict[str
 
 
 # ===== the policy =================================================================================
-@heuristic
-def choose(turn: Turn[PangaeaView], rng: random.Random) -> int:
+@weighted_heuristic(WEIGHTS)
+def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     """Pangaea's policy (module docstring): one decision with two or more legal actions."""
     state, seat, view, legal = turn.state, turn.seat, turn.view, turn.legal
     infos = turn.info_by_action
@@ -350,18 +398,22 @@ def choose(turn: Turn[PangaeaView], rng: random.Random) -> int:
         return first("extra_move")  # type: ignore[return-value]
     if "interrupt" in kinds:
         leader = view["players"][view["turn_player"]]
-        ahead = leader["score"] + 3 * leader["shelters"] > me["score"] + 3 * me["shelters"] + 1
+        shelter = w["interrupt_shelter"]
+        ahead = (
+            leader["score"] + shelter * leader["shelters"]
+            > me["score"] + shelter * me["shelters"] + w["interrupt_margin"]
+        )
         return first("interrupt" if ahead else "no_interrupt")  # type: ignore[return-value]
     if kinds & {"distance_card", "distance_wild"}:
         cards = [a for a in legal if infos[a]["kind"] == "distance_card"]
         if cards:
-            return min(cards, key=lambda a: (_card_value(hand[infos[a]["card"]]), a))
+            return min(cards, key=lambda a: (_card_value(hand[infos[a]["card"]], w), a))
         want = rng.choice((1, 2, 3))
         return next((a for a in legal if infos[a].get("distance") == want), legal[0])
     if kinds & {"action_card", "action_wild"}:
         cards = [a for a in legal if infos[a]["kind"] == "action_card"]
         if cards:
-            return max(cards, key=lambda a: (_card_value(hand[infos[a]["card"]]), -a))
+            return max(cards, key=lambda a: (_card_value(hand[infos[a]["card"]], w), -a))
         return next((a for a in legal if infos[a].get("verb") == "up"), legal[0])
     if "no_range" in kinds:
         sel = view["selection"]
@@ -375,11 +427,11 @@ def choose(turn: Turn[PangaeaView], rng: random.Random) -> int:
     if "swap" in kinds or "give_back" in kinds:
         pool = [a for a in legal if infos[a]["kind"] in ("swap", "give_back")]
         if pool:
-            return min(pool, key=lambda a: (_card_value(hand.get(infos[a]["card"], {})), a))
+            return min(pool, key=lambda a: (_card_value(hand.get(infos[a]["card"], {}), w), a))
         return first("keep")  # type: ignore[return-value]
     if "continue" in kinds:
         offered = {i["evolution"]: a for a, i in infos.items() if i["kind"] == "activate"}
-        chosen = _activation(view, seat, offered) if offered else None
+        chosen = _activation(view, seat, offered, w) if offered else None
         return chosen if chosen is not None else first("continue")  # type: ignore[return-value]
     if "block" in kinds:
         mine = set(_own_spaces(view, seat))
@@ -387,12 +439,12 @@ def choose(turn: Turn[PangaeaView], rng: random.Random) -> int:
             mine.add((me["explorer"][0], me["explorer"][1]))
         if not any((i["space"][0], i["space"][1]) in mine for i in infos.values() if i["kind"] == "block"):
             return first("no_block")  # type: ignore[return-value]
-        return _only_if_better(state, legal, infos, seat, "no_block", rng)
+        return _only_if_better(state, legal, infos, seat, "no_block", rng, w)
     if "shelter_move" in kinds:
         return _shelter_move(view, legal, infos)
     if "buy" in kinds:
-        chosen = _buy(view, seat, legal, infos)
+        chosen = _buy(view, seat, legal, infos, w)
         return chosen if chosen is not None else first("done")  # type: ignore[return-value]
     if "stone" in kinds:
         return first("done")  # type: ignore[return-value]
-    return _best_by_lookahead(state, legal, seat, rng)
+    return _best_by_lookahead(state, legal, seat, rng, w)

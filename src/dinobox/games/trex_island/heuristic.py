@@ -14,6 +14,10 @@ Other choices: discard so that Raptors and Pterosaurs trigger only when they hur
 more than us, and so that herbivore tops stay useful to us; always defend (free evasion first,
 then SMG, then Shotguns for the big bites); draw tokens unless a Spinosaur would wipe the team
 out; send the T-Rex at opponents; pick the Boy Scout, the Hunter, the Explorer, the Journalist.
+
+The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
+hand-written policy); ``dinobox train trex-island`` learns other values (``weights.json``,
+played by the ``strong`` bot).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import random
 from collections import deque
 from typing import Any
 
-from dinobox.bots.heuristic import Turn, best_action, heuristic
+from dinobox.bots.heuristic import Turn, Weights, best_action, weighted_heuristic
 from dinobox.games.trex_island.viewtypes import TRexView
 
 FAR = 99
@@ -30,9 +34,49 @@ PICTURE_VP = {"stegosaurus": 3, "triceratops": 6, "brachiosaurus": 8}
 CHARACTER_PREFERENCE = ("scout", "hunter", "explorer", "journalist")
 CARNIVORES = ("raptor", "pterosaur", "trex")
 
+WEIGHTS: dict[str, float] = {
+    # turn actions
+    "picture": 100.0,
+    "picture_vp": 1.0,
+    "draw": 6.0,
+    "draw_per_card": -3.0,
+    "helipad": 200.0,
+    "helipad_crew": 1.0,
+    "gain": 1.0,
+    "passes_trex": -6.0,
+    "rest_tokens": 4.0,
+    "food_short": 6.0,  # food is short while fewer than this many meals are spare
+    "trex_reach": 3.0,
+    "trex_near": -2.0,
+    "trex_near_crew": -0.5,
+    "keep_picture": -3.0,
+    "carnivore": 1.0,
+    "shoot_before_pass": 1.0,  # fire a Shotgun before passing the T-Rex when this is above 0
+    # discards
+    "bury_top": -3.0,
+    "pile_picture": 2.0,
+    "strike_mine": -1.5,
+    "strike_theirs": 1.0,
+    # attacks
+    "react_evade": 5.0,
+    "react_smg": 4.0,
+    "react_free_shotgun": 3.0,
+    "react_shotgun": 2.0,
+    "react_take": 0.0,
+    "react_shotgun_small": -1.0,  # the Shotgun against a one-man bite on a big crew
+    # tokens
+    "token": 1.0,
+    "spinosaur_risk": 1.0,
+    "spinosaur_risk_weak": 4.0,
+    "weak_crew": 2.0,
+    # the T-Rex's move
+    "trex_mine": -2.0,
+    "trex_theirs": 1.0,
+}
 
-@heuristic
-def choose(turn: Turn[TRexView], rng: random.Random) -> int:
+
+@weighted_heuristic(WEIGHTS)
+def choose(turn: Turn[TRexView], rng: random.Random, w: Weights) -> int:
     """The Escape from T-Rex Island heuristic (see the module's docstring)."""
     view = turn.view
     seat = turn.seat
@@ -41,17 +85,17 @@ def choose(turn: Turn[TRexView], rng: random.Random) -> int:
     if phase == "character":
         return best_action(infos, lambda i: -CHARACTER_PREFERENCE.index(i["character"]), rng)
     if phase == "discard":
-        return best_action(infos, lambda i: _pile_value(view, seat, i["pile"]), rng)
+        return best_action(infos, lambda i: _pile_value(view, seat, i["pile"], w), rng)
     if phase == "token":
-        return best_action(infos, lambda i: _token_value(view, i["take"]), rng)
+        return best_action(infos, lambda i: _token_value(view, i["take"], w), rng)
     if phase == "attack":
-        order = {"evade": 5, "smg": 4, "free_shotgun": 3, "shotgun": 2, "take": 0}
+        order = {k: w["react_" + k] for k in ("evade", "smg", "free_shotgun", "shotgun", "take")}
         if view["attack"]["men"] == 1 and view["dice"][view["attack"]["team"]]["crew"] > 2:
-            order["shotgun"] = -1  # keep the Shotgun for a worse bite
+            order["shotgun"] = w["react_shotgun_small"]  # keep the Shotgun for a worse bite
         return best_action(infos, lambda i: order[i["reaction"]], rng)
     if phase == "trex":
-        return best_action(infos, lambda i: _trex_value(view, seat, i["space"]), rng)
-    return _turn(view, seat, infos, rng)
+        return best_action(infos, lambda i: _trex_value(view, seat, i["space"], w), rng)
+    return _turn(view, seat, infos, rng, w)
 
 
 def _to_helipad(view: TRexView) -> list[int]:
@@ -72,7 +116,7 @@ def _to_helipad(view: TRexView) -> list[int]:
     return dist
 
 
-def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Random) -> int:
+def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Random, w: Weights) -> int:
     me = view["players"][seat]
     dist = _to_helipad(view)
     start_dist = max(d for d in dist if d < FAR) + 1
@@ -80,48 +124,49 @@ def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Ra
     held: dict[str, int] = {}
     for c in view.get("hand", []):
         held[c["kind"]] = held.get(c["kind"], 0) + c["count"]
-    short_of_food = me["can_feed"] - me["rescued"] < 6
+    short_of_food = me["can_feed"] - me["rescued"] < w["food_short"]
     trex = view["trex"]
 
     def value(info: dict[str, Any]) -> float:
         kind = info["kind"]
         if kind == "picture":
-            return 100 + PICTURE_VP[info["dino"]]
+            return w["picture"] + w["picture_vp"] * PICTURE_VP[info["dino"]]
         if kind == "draw":
-            return 6 - 3 * me["hand_count"]
+            return w["draw"] + w["draw_per_card"] * me["hand_count"]
         if kind != "move":
             return -50
         die = view["dice"][info["die"]]
         if info.get("helipad"):
-            return 200 + die["crew"]
+            return w["helipad"] + w["helipad_crew"] * die["crew"]
         here = dist[die["space"]] if die["space"] is not None else start_dist
         gain = here - dist[info["space"]]
-        score = float(gain)
+        score = w["gain"] * gain
         if info.get("passes_trex"):
-            score -= 6
+            score += w["passes_trex"]
         if info.get("rest_point"):
             tokens = view["board"][info["space"]]["tokens"]
             if tokens and short_of_food:
-                score += 4
-        if trex is not None and abs(dist[info["space"]] - dist[trex]) <= 3 and dist[info["space"]] >= dist[trex]:
-            score -= 2 + die["crew"] / 2  # within the T-Rex's reach
+                score += w["rest_tokens"]
+        reach = w["trex_reach"]
+        if trex is not None and abs(dist[info["space"]] - dist[trex]) <= reach and dist[info["space"]] >= dist[trex]:
+            score += w["trex_near"] + w["trex_near_crew"] * die["crew"]  # within the T-Rex's reach
         card_kind = info["card_kind"]
         if card_kind in PICTURE_VP and (card_kind in tops or held.get(card_kind, 0) >= 2):
-            score -= 3  # keep picture material
+            score += w["keep_picture"]  # keep picture material
         if card_kind in CARNIVORES:
-            score += 1  # get rid of carnivores, whose effects we then steer with the pile
+            score += w["carnivore"]  # get rid of carnivores, whose effects we then steer with the pile
         return score
 
     shots = [i for i in infos if i["kind"] == "shoot"]
     rest = [i for i in infos if i["kind"] != "shoot"]
     choice = best_action(rest, value, rng)
-    if shots and any(i["action"] == choice and i.get("passes_trex") for i in rest):
+    if shots and w["shoot_before_pass"] > 0 and any(i["action"] == choice and i.get("passes_trex") for i in rest):
         # clear the way before a move that would pass the T-Rex (the free Shotgun first)
         return int(max(shots, key=lambda i: i["free"])["action"])
     return choice
 
 
-def _pile_value(view: TRexView, seat: int, pile: int) -> float:
+def _pile_value(view: TRexView, seat: int, pile: int, w: Weights) -> float:
     card = view["playing"]
     kind = card["kind"]
     piles = view["piles"]
@@ -130,17 +175,17 @@ def _pile_value(view: TRexView, seat: int, pile: int) -> float:
     held = {c["kind"] for c in view.get("hand", [])}
     score = 0.0
     if covered and covered["kind"] in PICTURE_VP and covered["kind"] in held:
-        score -= 3  # do not bury a top we could photograph
+        score += w["bury_top"]  # do not bury a top we could photograph
     if kind in PICTURE_VP and kind in held:
-        score += 2
+        score += w["pile_picture"]
     if kind in ("raptor", "pterosaur"):
         triggers = bool(other and other["kind"] == kind)
         if triggers:
-            score += _strike_balance(view, seat, kind)
+            score += _strike_balance(view, seat, kind, w)
     return score
 
 
-def _strike_balance(view: TRexView, seat: int, kind: str) -> float:
+def _strike_balance(view: TRexView, seat: int, kind: str, w: Weights) -> float:
     """Opponent teams hit minus our teams hit, if Raptors / Pterosaurs struck now."""
     dist = _to_helipad(view)
     # (steps to the helipad, crew, owner) of every team on the island
@@ -155,10 +200,10 @@ def _strike_balance(view: TRexView, seat: int, kind: str) -> float:
     else:
         best = max(crew for _, crew, _ in live)
         hit = [owner for _, crew, owner in live if crew == best]
-    return sum(-1.5 if owner == seat else 1.0 for owner in hit)
+    return sum(w["strike_mine"] if owner == seat else w["strike_theirs"] for owner in hit)
 
 
-def _token_value(view: TRexView, take: bool) -> float:
+def _token_value(view: TRexView, take: bool, w: Weights) -> float:
     if not take:
         return 0.0
     undrawn = view["tokens_undrawn"]
@@ -166,12 +211,12 @@ def _token_value(view: TRexView, take: bool) -> float:
     risk = undrawn["spinosaur"] / total
     crews = [d["crew"] for d in view["dice"] if d["space"] is not None and not d["arrived"]]
     weakest = min(crews) if crews else 6
-    return 1.0 - risk * (4 if weakest <= 2 else 1)
+    return w["token"] - risk * (w["spinosaur_risk_weak"] if weakest <= w["weak_crew"] else w["spinosaur_risk"])
 
 
-def _trex_value(view: TRexView, seat: int, space: int) -> float:
+def _trex_value(view: TRexView, seat: int, space: int, w: Weights) -> float:
     score = 0.0
     for d in view["dice"]:
         if d["space"] == space and not d["arrived"]:
-            score += -2 if d["owner"] == seat else 1
+            score += w["trex_mine"] if d["owner"] == seat else w["trex_theirs"]
     return score

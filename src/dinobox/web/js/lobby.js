@@ -68,9 +68,18 @@ function configure() {
   renderSeats();
 }
 
+// The bot levels the lobby offers first, weakest first (bots.LEVELS on the server).
+const LEVELS = [
+  ["easy", "Bot: easy (the heuristic, with blunders)"],
+  ["medium", "Bot: medium (the heuristic)"],
+  ["hard", "Bot: hard (the strong bot)"],
+];
+
 function seatChoices() {
   const list = [["device", "This device (a person)"], ["online", "Friend online (share the link)"]];
-  for (const b of bots) list.push([`bot:${b}`, botLabel(b)]);
+  const levels = LEVELS.filter(([b]) => bots.includes(b));
+  for (const [b, text] of levels) list.push([`bot:${b}`, text]);
+  for (const b of bots) if (!levels.some(([l]) => l === b)) list.push([`bot:${b}`, botLabel(b)]);
   return list;
 }
 
@@ -79,7 +88,7 @@ function renderSeats() {
   const box = document.getElementById("seats");
   const previous = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren(h("legend", {}, "Seats"));
-  const preferredBot = bots.includes("heuristic") ? "bot:heuristic" : "bot:random";
+  const preferredBot = bots.includes("medium") ? "bot:medium" : bots.includes("heuristic") ? "bot:heuristic" : "bot:random";
   for (let i = 0; i < n; i++) {
     const value = previous[i] || (i === 0 ? "device" : preferredBot);
     box.append(h("label", {}, `Seat ${i + 1}`,

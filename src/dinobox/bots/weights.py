@@ -1,0 +1,115 @@
+"""A game's learned heuristic weights: the file format, its checks, and where it ships.
+
+A game whose heuristic is a ``WeightedPolicy`` (``bots/heuristic.py``) may ship learned weights
+as ``weights.json`` in its package (``dinobox train GAME`` writes one)::
+
+    {"format": 1, "game": "dino-race", "weights": {"move_ahead": -1.7, ...},
+     "training": {...how they were learned: seed, budget, fitness per generation...}}
+
+``weights`` names a subset of the heuristic's weights (the rest keep their defaults); every
+value is a finite number. A file that breaks any of this raises ``WeightsError`` saying what
+was wrong; a game without the file has no learned weights (the ``strong`` bot then plays the
+plain heuristic, see ``bots/strong.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from dinobox.bots.heuristic import WeightedPolicy
+from dinobox.engine.errors import InvalidOptionError
+from dinobox.engine.registry import game_entry
+
+FORMAT = 1
+FILE_NAME = "weights.json"
+
+
+class WeightsError(InvalidOptionError):
+    """A weights file or table that cannot be used, with the reason."""
+
+
+def weighted_policy(game_id: str) -> WeightedPolicy:
+    """The game's heuristic as a ``WeightedPolicy``; ``WeightsError`` when it has no weights."""
+    policy = game_entry(game_id).heuristic
+    if not isinstance(policy, WeightedPolicy):
+        raise WeightsError(f"the {game_id} heuristic has no named weights to learn")
+    return policy
+
+
+def check_weights(game_id: str, weights: Any, where: str = "weights") -> dict[str, float]:
+    """``weights`` as a checked table for ``game_id``'s heuristic (names it has, finite numbers)."""
+    defaults = weighted_policy(game_id).defaults
+    if not isinstance(weights, dict) or not weights:
+        raise WeightsError(f"{where}: expected a non-empty table of weight names to numbers")
+    out: dict[str, float] = {}
+    for name, value in weights.items():
+        if name not in defaults:
+            raise WeightsError(f"{where}: {game_id} has no heuristic weight {name!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise WeightsError(f"{where}: weight {name!r} must be a finite number, not {value!r}")
+        out[name] = float(value)
+    return out
+
+
+def parse_weights_file(text: str, game_id: str, where: str) -> dict[str, float]:
+    """The weights of a ``weights.json`` text for ``game_id``, checked."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise WeightsError(f"{where}: not JSON ({e.msg}, line {e.lineno})") from None
+    if not isinstance(data, dict):
+        raise WeightsError(f"{where}: expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise WeightsError(f"{where}: format must be {FORMAT}, not {data.get('format')!r}")
+    if data.get("game") != game_id:
+        raise WeightsError(f"{where}: weights for {data.get('game')!r}, not {game_id!r}")
+    return check_weights(game_id, data.get("weights"), where)
+
+
+def load_weights_file(path: Path, game_id: str) -> dict[str, float]:
+    """A weights file on disk (``dinobox train --out``) for ``game_id``, checked."""
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise WeightsError(f"cannot read {path}: {e.strerror}") from None
+    return parse_weights_file(text, game_id, str(path))
+
+
+@cache
+def _shipped(game_id: str) -> tuple[tuple[str, float], ...] | None:
+    entry = game_entry(game_id)
+    if not isinstance(entry.heuristic, WeightedPolicy) or not entry.package:
+        return None
+    resource = resources.files(entry.package).joinpath(FILE_NAME)
+    if not resource.is_file():
+        return None
+    weights = parse_weights_file(resource.read_text(), game_id, f"{entry.package}/{FILE_NAME}")
+    return tuple(sorted(weights.items()))
+
+
+def learned_weights(game_id: str) -> dict[str, float] | None:
+    """The weights shipped in the game's package, or ``None`` when it ships none."""
+    shipped = _shipped(game_id)
+    return None if shipped is None else dict(shipped)
+
+
+def weights_document(game_id: str, weights: dict[str, float], training: dict[str, Any]) -> dict[str, Any]:
+    """The JSON document of a weights file."""
+    return {"format": FORMAT, "game": game_id, "weights": weights, "training": training}
+
+
+__all__ = [
+    "FILE_NAME",
+    "WeightsError",
+    "check_weights",
+    "learned_weights",
+    "load_weights_file",
+    "parse_weights_file",
+    "weighted_policy",
+    "weights_document",
+]

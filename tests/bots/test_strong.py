@@ -1,0 +1,205 @@
+"""The strong bot's parts: weighted heuristics, learned weights files, ``dinobox train``."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import dinobox
+from dinobox.bots import StrongBot, make_bot
+from dinobox.bots.heuristic import WeightedPolicy
+from dinobox.bots.strong import strong_policy
+from dinobox.bots.train import TrainConfig, TrainError, play_match, train
+from dinobox.bots.weights import (
+    WeightsError,
+    check_weights,
+    learned_weights,
+    parse_weights_file,
+    weighted_policy,
+)
+from dinobox.engine.errors import DinoboxError, InvalidOptionError
+from dinobox.engine.registry import game_entry
+from dinobox.engine.state import CHANCE, State
+
+BUILT_IN = ("dino-race", "trex-island", "dinosaur-rush", "pangaea")
+SHIPPED = ("trex-island",)  # the games that ship learned weights (docs/bots.md)
+
+
+def decision_points(gid: str, count: int, seed: int = 1) -> list[State]:
+    """Up to ``count`` positions with a real choice from one seeded heuristic game."""
+    state = dinobox.load_game(gid).new_initial_state()
+    rng = random.Random(seed)
+    heuristic = game_entry(gid).heuristic
+    assert heuristic is not None
+    found: list[State] = []
+    step = 0
+    while not state.is_terminal() and len(found) < count:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if len(state.legal_actions()) > 1 and step % 5 == 0:
+            found.append(state.clone())
+        state.apply_action(heuristic(state, rng))
+        step += 1
+    return found
+
+
+@pytest.mark.parametrize("gid", BUILT_IN)
+def test_every_built_in_heuristic_names_its_weights(gid: str) -> None:
+    policy = weighted_policy(gid)
+    assert policy.defaults and all(isinstance(v, float) for v in policy.defaults.values())
+    # the defaults bound explicitly play exactly as the heuristic itself
+    bound = policy.with_weights(policy.defaults)
+    for state in decision_points(gid, 4):
+        assert bound(state, random.Random(5)) == policy(state, random.Random(5))
+
+
+@pytest.mark.parametrize("gid", BUILT_IN)
+def test_shipped_weights_load_and_validate(gid: str) -> None:
+    weights = learned_weights(gid)
+    if gid not in SHIPPED:
+        assert weights is None, f"{gid} ships weights.json: add it to SHIPPED"
+        return
+    assert weights is not None, f"{gid} ships no weights.json"
+    assert set(weights) <= set(weighted_policy(gid).defaults)
+    assert check_weights(gid, weights) == weights
+    assert weights != weighted_policy(gid).defaults
+
+
+def test_with_weights_refuses_unknown_names() -> None:
+    with pytest.raises(InvalidOptionError, match="no heuristic weight 'nope'"):
+        weighted_policy("dino-race").with_weights({"nope": 1.0})
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [
+        ({"nope": 1.0}, "has no heuristic weight 'nope'"),
+        ({"move_ahead": "fast"}, "must be a finite number"),
+        ({"move_ahead": float("nan")}, "must be a finite number"),
+        ({"move_ahead": True}, "must be a finite number"),
+        ({}, "non-empty table"),
+        ([1, 2], "non-empty table"),
+    ],
+)
+def test_bad_weights_are_refused(weights: object, message: str) -> None:
+    with pytest.raises(WeightsError, match=message):
+        check_weights("dino-race", weights)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "not JSON"),
+        ("[]", "expected a JSON object"),
+        ('{"format": 2, "game": "dino-race", "weights": {"move_ahead": 1}}', "format must be 1"),
+        ('{"format": 1, "game": "pangaea", "weights": {"move_ahead": 1}}', "weights for 'pangaea'"),
+        ('{"format": 1, "game": "dino-race"}', "non-empty table"),
+    ],
+)
+def test_bad_weights_files_are_refused(text: str, message: str) -> None:
+    with pytest.raises(WeightsError, match=message):
+        parse_weights_file(text, "dino-race", "test.json")
+
+
+def test_a_game_without_weights_falls_back_to_its_heuristic() -> None:
+    assert "dino-eggs" in dinobox.game_ids()
+    assert learned_weights("dino-eggs") is None
+    assert strong_policy("dino-eggs") is game_entry("dino-eggs").heuristic
+    with pytest.raises(WeightsError, match="no named weights"):
+        weighted_policy("dino-eggs")
+
+
+def test_the_strong_bot_plays_the_learned_weights() -> None:
+    policy = weighted_policy("trex-island")
+    learned = learned_weights("trex-island")
+    assert learned is not None
+    bound = policy.with_weights(learned)
+    for state in decision_points("trex-island", 4):
+        assert make_bot("strong", 3).choose(state) == bound(state, random.Random(3))
+    # weights given in code override the shipped ones
+    bot = StrongBot(3, weights=policy.defaults)
+    state = decision_points("trex-island", 1)[0]
+    assert bot.choose(state) == policy(state, random.Random(3))
+
+
+def test_training_is_reproducible_and_independent_of_jobs() -> None:
+    config = TrainConfig("dino-race", 2, generations=2, population=3, games=4, seed=7)
+    first = train(config)
+    assert train(config).weights == first.weights
+    assert train(TrainConfig("dino-race", 2, generations=2, population=3, games=4, seed=7, jobs=2)).weights == (
+        first.weights
+    )
+    assert train(TrainConfig("dino-race", 2, generations=2, population=3, games=4, seed=8)).weights != first.weights
+    assert len(first.history) == 2 and set(first.weights) == set(weighted_policy("dino-race").defaults)
+
+
+def test_training_starts_from_the_start_table() -> None:
+    start = {"move_ahead": 1.0}
+    result = train(TrainConfig("dino-race", 2, generations=1, population=2, games=2, seed=3, start=start))
+    assert result.history[0].centre["move_ahead"] == 1.0
+    assert result.record(TrainConfig("dino-race", 2, start=start))["start"] == start
+    with pytest.raises(WeightsError, match="start: dino-race has no heuristic weight 'nope'"):
+        TrainConfig("dino-race", 2, games=2, start={"nope": 1.0}).check()
+
+
+def test_the_default_against_itself_is_even() -> None:
+    fitness, win_rate = play_match("dino-race", 2, None, [1, 2, 3])
+    assert win_rate == 0.5 and 0 <= fitness <= 1
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"games": 5}, "multiple of the 2 players"),
+        ({"population": 1}, "population must be at least 2"),
+        ({"generations": 0}, "generations must be at least 1"),
+        ({"elite": 1.5}, "elite must be a share"),
+        ({"spread": 0}, "spread must be above 0"),
+        ({"players": 9}, "player"),
+        ({"game_id": "dino-eggs"}, "no named weights"),
+        ({"game_id": "chess"}, "chess"),
+    ],
+)
+def test_bad_training_settings_are_refused(changes: dict[str, object], message: str) -> None:
+    settings: dict[str, object] = {"game_id": "dino-race", "players": 2, "games": 4}
+    settings.update(changes)
+    with pytest.raises(DinoboxError, match=message):
+        TrainConfig(**settings).check()  # type: ignore[arg-type]
+    assert issubclass(TrainError, InvalidOptionError)
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dinobox", *args], capture_output=True, text=True, timeout=300)
+
+
+def test_train_command_writes_a_loadable_file_and_refuses_bad_input(tmp_path: Path) -> None:
+    out = tmp_path / "w.json"
+    args = ["train", "dino-race", "--players", "2", "--generations", "1", "--population", "2", "--games", "2"]
+    done = _cli(*args, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    document = json.loads(out.read_text())
+    assert document["training"]["generations"] == 1
+    assert parse_weights_file(out.read_text(), "dino-race", str(out)) == document["weights"]
+    again = _cli(*args, "--out", str(out))
+    assert again.returncode == 2 and "--overwrite" in again.stdout
+    bad = _cli("train", "dino-race", "--players", "2", "--games", "3", "--out", str(tmp_path / "x.json"))
+    assert bad.returncode == 2 and "multiple of the 2 players" in bad.stdout
+    assert not (tmp_path / "x.json").exists()
+    unknown = _cli("train", "no-such-game", "--out", str(tmp_path / "y.json"))
+    assert unknown.returncode == 2 and "no-such-game" in unknown.stdout
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": 1, "game": "dino-race", "weights": {"move_ahead": "x"}}')
+    bad_start = _cli(*args, "--start", str(broken), "--out", str(tmp_path / "z.json"))
+    assert bad_start.returncode == 2 and "must be a finite number" in bad_start.stdout
+    assert not (tmp_path / "z.json").exists()
+
+
+def test_weighted_policy_is_what_the_registry_holds() -> None:
+    for gid in BUILT_IN:
+        assert isinstance(game_entry(gid).heuristic, WeightedPolicy)
