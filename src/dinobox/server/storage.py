@@ -356,10 +356,11 @@ ALIVE = "server"
 
 
 def due_clocks(conn: Connection, now: float, limit: int = 100) -> list[str]:
-    """Tables in play whose seat to act has run out of time by ``now``, soonest first."""
+    """Tables in play whose seat to act has run out of time by ``now``, soonest first (only a
+    table in play has a deadline: the query follows the ``deadline`` index alone)."""
     query = (
         select(tables_t.c.id)
-        .where(tables_t.c.deadline <= now, tables_t.c.status == "playing", tables_t.c.problem.is_(None))
+        .where(tables_t.c.deadline <= now, tables_t.c.problem.is_(None))
         .order_by(tables_t.c.deadline)
         .limit(limit)
     )
