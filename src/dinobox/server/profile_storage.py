@@ -355,5 +355,5 @@ def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
             apply_rating(conn, row, places, now)
         except SQLAlchemyError:
             raise  # the store's own trouble: the commit is retried or fails as any other
-        except Exception:  # the arithmetic runs before anything is written: the game still ends
+        except Exception:  # the game still ends (a newcomer's row with no games may stay: ladders skip it)
             log.exception("table %s: its result could not be rated", row.id)
