@@ -172,3 +172,17 @@ def test_the_ratings_command_prints_a_servers_leaderboard(client: TestClient, db
     assert "Zed (profile" in result.output and "bot heuristic" in result.output
     empty = CliRunner().invoke(app, ["ratings", "pangaea", "--db", db_url])
     assert empty.exit_code == 0 and "No rated games of pangaea" in empty.output
+
+
+def test_first_ratings_never_collide_and_unplayed_rows_stay_off_the_ladder(client: TestClient, db_url: str) -> None:
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        profile_storage.ensure_ratings(conn, "dino-race", ["bot:random", "bot:easy"], 1.0)
+        profile_storage.ensure_ratings(conn, "dino-race", ["bot:easy", "bot:heuristic"], 2.0)  # existing rows kept
+        assert set(profile_storage.load_ratings(conn, "dino-race", ["bot:random", "bot:heuristic"], lock=True)) == {
+            "bot:random",
+            "bot:heuristic",
+        }
+    engine.dispose()
+    assert count(db_url, profile_storage.ratings_t) == 3
+    assert client.get("/api/ratings/dino-race").json()["players"] == []  # no rated game yet

@@ -171,7 +171,11 @@ def load_ratings(conn: Connection, game: str, players: list[str], lock: bool = F
     server processes rating the same players wait for each other)."""
     if not players:
         return {}
-    query = select(ratings_t).where(ratings_t.c.game == game, ratings_t.c.player.in_(sorted(set(players))))
+    query = (
+        select(ratings_t)
+        .where(ratings_t.c.game == game, ratings_t.c.player.in_(sorted(set(players))))
+        .order_by(ratings_t.c.player)
+    )
     if lock:
         query = query.with_for_update()
     return {r.player: _rating(r) for r in conn.execute(query)}
@@ -179,14 +183,15 @@ def load_ratings(conn: Connection, game: str, players: list[str], lock: bool = F
 
 def player_ratings(conn: Connection, player: str) -> dict[str, Rating]:
     """One player's rating in every game it has one in."""
-    return {r.game: _rating(r) for r in conn.execute(select(ratings_t).where(ratings_t.c.player == player))}
+    query = select(ratings_t).where(ratings_t.c.player == player, ratings_t.c.games > 0)
+    return {r.game: _rating(r) for r in conn.execute(query)}
 
 
 def leaderboard(conn: Connection, game: str, limit: int = 100) -> list[tuple[str, Rating]]:
     """``(player, rating)`` in ``game``, highest ordinal first."""
     query = (
         select(ratings_t)
-        .where(ratings_t.c.game == game)
+        .where(ratings_t.c.game == game, ratings_t.c.games > 0)
         .order_by(ratings_t.c.ordinal.desc(), ratings_t.c.player)
         .limit(limit)
     )
@@ -211,12 +216,45 @@ def _belief(mu: float, sigma: float) -> dict[str, float]:
     return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(rating.ordinal, 3)}
 
 
-def _store_rating(conn: Connection, game: str, player: str, rating: Rating, known: bool, now: float) -> None:
+def _store_rating(conn: Connection, game: str, player: str, rating: Rating, now: float) -> None:
     values = {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal, "games": rating.games, "updated": now}
-    if known:
-        conn.execute(update(ratings_t).where(ratings_t.c.game == game, ratings_t.c.player == player).values(**values))
-    else:
-        conn.execute(insert(ratings_t).values(game=game, player=player, **values))
+    conn.execute(update(ratings_t).where(ratings_t.c.game == game, ratings_t.c.player == player).values(**values))
+
+
+def ensure_ratings(conn: Connection, game: str, players: list[str], now: float) -> None:
+    """Give every player a rating row (a newcomer's) unless it has one: an insert that skips
+    existing rows, so two server processes rating a new player at once do not collide, and the
+    rows are then locked in one order (players sorted) by ``load_ratings``."""
+    fresh = Rating()
+    rows = [
+        {
+            "game": game,
+            "player": p,
+            "mu": fresh.mu,
+            "sigma": fresh.sigma,
+            "ordinal": fresh.ordinal,
+            "games": 0,
+            "updated": now,
+        }
+        for p in sorted(set(players))
+    ]
+    if not rows:
+        return
+    dialect = conn.dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects import postgresql
+
+        conn.execute(postgresql.insert(ratings_t).values(rows).on_conflict_do_nothing())
+        return
+    if dialect == "sqlite":
+        from sqlalchemy.dialects import sqlite
+
+        conn.execute(sqlite.insert(ratings_t).values(rows).on_conflict_do_nothing())
+        return
+    have = load_ratings(conn, game, players)  # other databases: no concurrent first ratings
+    missing = [r for r in rows if r["player"] not in have]
+    if missing:
+        conn.execute(insert(ratings_t), missing)
 
 
 def seat_players(row: TableRow) -> list[str | None]:
@@ -249,11 +287,12 @@ def apply_rating(conn: Connection, row: TableRow, places: list[int], now: float 
     # A person without a profile (an older table) takes part in the standings with a fresh,
     # unstored rating of their own.
     players = [p or f"guest:{row.id}:{s}" for s, p in enumerate(seat_players(row))]
+    ensure_ratings(conn, row.game, [p for p in players if not p.startswith("guest:")], now)
     known = load_ratings(conn, row.game, players, lock=True)
     new = rate_game(players, places, known)
     for player, rating in new.items():
         if not player.startswith("guest:"):
-            _store_rating(conn, row.game, player, rating, player in known, now)
+            _store_rating(conn, row.game, player, rating, now)
     if new:
         changes = []
         for seat, player in enumerate(players):
@@ -316,5 +355,5 @@ def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
             apply_rating(conn, row, places, now)
         except SQLAlchemyError:
             raise  # the store's own trouble: the commit is retried or fails as any other
-        except Exception:  # the arithmetic runs before anything is written: the game still ends
+        except Exception:  # the game still ends (a newcomer's row with no games may stay: ladders skip it)
             log.exception("table %s: its result could not be rated", row.id)
