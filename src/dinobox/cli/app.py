@@ -38,7 +38,7 @@ def _main(
         False, "--version", callback=_version, is_eager=True, help="Print the version and the build (compiled or pure)."
     ),
 ) -> None:
-    """Four dinosaur tabletop games: play, replay, simulate, tune, serve."""
+    """Four dinosaur tabletop games: play, replay, simulate, tune, train, serve."""
 
 
 app.command("games")(games_cmd.games)
