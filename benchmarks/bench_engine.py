@@ -3,6 +3,7 @@
     python benchmarks/bench_engine.py                       # every game, every player count
     python benchmarks/bench_engine.py --games dino-race --players 4 --seconds 5
     python benchmarks/bench_engine.py --json out.json
+    python benchmarks/bench_engine.py --ismcts --games dino-race --players 2 --seconds 3
 
 Every engine runs one identical loop (``_measure``): seeded random playouts; at a chance node the
 outcome is drawn from ``chance_outcomes()`` by one shared sampling function (``sample_outcome``);
@@ -83,6 +84,32 @@ def bench_dinobox(game_id: str, players: int, seconds: float, seed: int = 0) -> 
     return _measure(game_id, players, game.new_initial_state, seconds, seed)
 
 
+def bench_ismcts(game_id: str, players: int, seconds: float, iterations: int = 200) -> float:
+    """dinobox's ISMCTS (random playouts, default settings, ``iterations`` per decision) asked
+    for every decision along a seeded game: iterations per CPU-second."""
+    from dinobox.bots.ismcts import ISMCTSBot
+
+    game = dinobox.load_game(game_id, players=players)
+    rng = random.Random(3)
+    bot = ISMCTSBot(seed=1, iterations=iterations)
+    state = game.new_initial_state()
+    done = 0
+    spent = 0.0
+    clock = time.process_time
+    while spent < seconds:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        start = clock()
+        action = bot.choose(state)
+        spent += clock() - start
+        done += bot.last_iterations
+        state.apply_action(action)
+    return done / spent
+
+
 def bench_hearts(seconds: float, seed: int = 0) -> dict[str, Any] | None:
     try:
         import pyspiel  # type: ignore[import-not-found]
@@ -98,7 +125,17 @@ def main() -> None:
     parser.add_argument("--players", default="", help="comma-separated player counts (default: all)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
     parser.add_argument("--json", default="", help="also write the results here")
+    parser.add_argument(
+        "--ismcts", action="store_true", help="instead: ISMCTS iterations per CPU-second (--players: one count)"
+    )
     args = parser.parse_args()
+    if args.ismcts:
+        for gid in [g.strip() for g in args.games.split(",") if g.strip()]:
+            cls = game_class(gid)
+            players = int(args.players) if args.players else cls.default_players or cls.min_players
+            rate = bench_ismcts(gid, players, args.seconds)
+            print(f"{gid:<20}{players:>8} players {rate:>10.0f} ISMCTS iterations per CPU-second")
+        return
     results: list[dict[str, Any]] = []
     hearts = bench_hearts(args.seconds)
     for gid in [g.strip() for g in args.games.split(",") if g.strip()]:

@@ -7,7 +7,9 @@ identical loop, and OpenSpiel's own Python ISMCTS through the adapter.
 Times are CPU seconds (``time.process_time``). The playout loop is the same for both sides:
 chance drawn from ``chance_outcomes()`` by one shared function, otherwise a uniform choice from
 ``legal_actions()``. ISMCTS is ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with a random
-rollout evaluator (one rollout), asked for moves along a seeded game. Not a test.
+rollout evaluator (one rollout), asked for moves along a seeded game: OpenSpiel's
+``RandomRolloutEvaluator`` (a C++-to-Python call and a NumPy draw per rollout step) and the
+adapter's ``EngineRolloutEvaluator`` (the same random policy, run inside the engine). Not a test.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import dinobox
 from dinobox.rl import openspiel_game
+from dinobox.rl.openspiel import EngineRolloutEvaluator
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_engine import sample_outcome  # the one sampling function of every engine loop
@@ -46,11 +49,16 @@ def _playouts(new_state: Callable[[], Any], seconds: float) -> float:
     return (time.process_time() - start) / actions * 1e6
 
 
-def _ismcts_rate(game_id: str, players: int, seconds: float, simulations: int) -> float:
-    """OpenSpiel ISMCTS simulations per CPU-second along a seeded game."""
+def _ismcts_rate(game_id: str, players: int, seconds: float, simulations: int, engine_rollouts: bool) -> float:
+    """OpenSpiel ISMCTS simulations per CPU-second along a seeded game, with OpenSpiel's
+    ``RandomRolloutEvaluator`` or the adapter's ``EngineRolloutEvaluator`` (same policy)."""
     game = openspiel_game(game_id, players=players)
     rs = np.random.RandomState(1)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    evaluator: Any = (
+        EngineRolloutEvaluator(n_rollouts=1, random_state=rs)
+        if engine_rollouts
+        else mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    )
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=rs)
     rng = random.Random(2)
     state = game.new_initial_state()
@@ -100,14 +108,18 @@ def main() -> None:
     for gid in args.games if args.episodes else []:
         keys, decisions = _tabular_keys(gid, args.players, args.episodes)
         print(f"{gid}: {keys} distinct information-state keys in {decisions} decisions ({args.episodes} episodes)")
-    print(f"{'game':<16}{'engine µs/act':>15}{'adapter µs/act':>16}{'ratio':>8}{'ISMCTS sims/CPU-s':>19}")
+    print(
+        f"{'game':<16}{'engine µs/act':>15}{'adapter µs/act':>16}{'ratio':>8}"
+        f"{'ISMCTS sims/CPU-s (OpenSpiel rollouts)':>40}{'(engine rollouts)':>19}"
+    )
     for gid in args.games:
         engine = dinobox.load_game(gid, players=args.players)
         adapter = openspiel_game(gid, players=args.players)
         e = _playouts(engine.new_initial_state, args.seconds)
         a = _playouts(adapter.new_initial_state, args.seconds)
-        rate = _ismcts_rate(gid, args.players, args.seconds, args.simulations)
-        print(f"{gid:<16}{e:>15.2f}{a:>16.2f}{a / e:>8.2f}{rate:>19.0f}")
+        rate = _ismcts_rate(gid, args.players, args.seconds, args.simulations, engine_rollouts=False)
+        fast = _ismcts_rate(gid, args.players, args.seconds, args.simulations, engine_rollouts=True)
+        print(f"{gid:<16}{e:>15.2f}{a:>16.2f}{a / e:>8.2f}{rate:>40.0f}{fast:>19.0f}")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,6 @@ def test_ids_outside_the_action_space_get_a_value_error(game_id: str) -> None:
         with pytest.raises(ValueError, match="not an action"):
             state.action_to_string(bad)
     with pytest.raises(ValueError, match="an action is an int"):
-        state.describe_action("3")  # type: ignore[arg-type]
+        state.describe_action("3")  # a wrong type on purpose
     legal = state.legal_actions()[0]
     assert state.describe_action(legal)["action"] == legal

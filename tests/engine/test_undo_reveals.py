@@ -111,6 +111,6 @@ def test_reveals_to_refuses_a_spectator_and_an_illegal_action() -> None:
     while state.current_player() == CHANCE:
         state.apply_action(state.sample_chance(rng))
     with pytest.raises(ValueError):
-        state.reveals_to(None, state.legal_actions()[0])  # type: ignore[arg-type]
+        state.reveals_to(None, state.legal_actions()[0])  # a wrong type on purpose
     with pytest.raises(IllegalActionError):
         state.reveals_to(state.current_player(), -5)

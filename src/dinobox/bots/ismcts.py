@@ -196,16 +196,23 @@ class ISMCTSBot:
         """Play to the end (or ``depth`` decisions) and return each seat's reward."""
         decisions = 0
         depth = self.depth
-        while not det.is_terminal():
-            if det.is_chance_node():
+        uniform = policy is _random_policy  # the same draw as the policy, without asking twice
+        choice = rng.choice
+        while True:
+            player = det.current_player()
+            if player == CHANCE:
                 det.apply_action(det.sample_chance(rng))
                 continue
+            if player < 0:
+                return det.returns()
             if depth is not None and decisions >= depth:
                 return _leaders_reward(det)
             legal = det.legal_actions()
-            det.apply_action(legal[0] if len(legal) == 1 else policy(det, rng))
+            if len(legal) == 1:
+                det.apply_action(legal[0])
+            else:
+                det.apply_action(choice(legal) if uniform else policy(det, rng))
             decisions += 1
-        return det.returns()
 
 
 def _decided(root: Node | None, legal: list[int], remaining: int) -> bool:

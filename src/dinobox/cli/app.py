@@ -21,6 +21,26 @@ app = typer.Typer(
     add_completion=False,
 )
 
+
+def _version(value: bool) -> None:
+    if value:
+        from dinobox import __version__
+        from dinobox.engine.build import build_info
+
+        info = build_info()
+        typer.echo(f"dinobox {__version__} ({info['build']}: {info['reason']})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and the build (compiled or pure)."
+    ),
+) -> None:
+    """Four dinosaur tabletop games: play, replay, simulate, tune, train, serve."""
+
+
 app.command("games")(games_cmd.games)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)

@@ -1,5 +1,11 @@
 """The engine contract every game implements (see docs/architecture.md)."""
 
+from dinobox.engine import build as _build
+
+_build.select()  # compiled or pure Python, decided before any compiled module is imported
+
+# ruff: noqa: E402
+
 from dinobox.engine.data import apply_overrides, data_to_json, parse_override
 from dinobox.engine.errors import (
     DataError,

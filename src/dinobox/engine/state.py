@@ -10,17 +10,19 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from dinobox.engine.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from dinobox.engine.game import Game, Presentation
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node."""
 
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over."""
 
 # An event: (kind, args, audience). audience None = every seat sees it whole; otherwise only
@@ -28,12 +30,17 @@ TERMINAL = -4
 Event = tuple[str, tuple[Any, ...], tuple[int, ...] | None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """Base class of every game state.
 
     Games implement the hooks whose names start with an underscore (``_legal``,
     ``_apply``, ...) and set ``self._player`` to the seat to act, ``CHANCE`` or ``TERMINAL``.
     Everything public is implemented here once, over those hooks.
+
+    The public methods that check their arguments (an action: an int or a NumPy integer; a seat)
+    declare them ``Any``: compiled by mypyc, an ``int`` parameter would refuse anything else with
+    a bare ``TypeError`` before the check could say what was wrong.
     """
 
     game: Game
@@ -44,7 +51,10 @@ class State:
     _nevents: int
     _legal_cache: list[int] | None
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, copy_of: State | None = None) -> None:
+        if copy_of is not None:  # a game's clone() of ``copy_of`` (a compiled class has a constructor only)
+            copy_of._copy_base(self)
+            return
         self.game = game
         self.num_players = game.num_players
         self._player = CHANCE
@@ -66,6 +76,14 @@ class State:
     def _apply(self, action: int) -> None:
         """Apply a legal action (player or chance outcome). Must set ``self._player``."""
         raise NotImplementedError  # pragma: no cover
+
+    def _copy_fields(self, new: State) -> None:
+        """Give ``new`` (holding only the engine's fields so far) the game's fields: immutable
+        ones shared, mutable ones copied. A state compiled by mypyc has no instance dict and
+        assigns each field by name; the default copies the instance dict and then lets
+        ``_copy_mutables`` replace the mutable fields."""
+        new.__dict__.update(self.__dict__)
+        self._copy_mutables(new)
 
     def _copy_mutables(self, new: State) -> None:
         """``new`` is a shallow copy of ``self``: give it its own copies of mutable fields."""
@@ -171,11 +189,25 @@ class State:
         actions, weights = self._chance()
         if self._legal_cache is None:
             self._legal_cache = list(actions)  # apply_action will not compute them again
-        if len(actions) == 1:
+        n = len(actions)
+        if n == 1:
             return actions[0]
-        return rng.choices(actions, weights)[0]
+        # exactly ``rng.choices(actions, weights)[0]`` (the same draw, the same outcome) without
+        # its lists: cumulative weights, one ``random()`` scaled by the total, the first above it
+        total: float = 0.0
+        for w in weights:
+            total += w
+        if not total > 0:
+            raise ValueError("chance weights must add up to more than zero")
+        x = rng.random() * total
+        running: float = 0.0
+        for i in range(n - 1):
+            running += weights[i]
+            if x < running:
+                return actions[i]
+        return actions[n - 1]
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: Any) -> None:
         """Apply a legal action, or raise ``IllegalActionError`` and change nothing."""
         if action.__class__ is not int:
             action = self._coerce(action)
@@ -197,7 +229,7 @@ class State:
         except TypeError:
             raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player) from None
 
-    def _illegal(self, action: int) -> IllegalActionError:
+    def _illegal(self, action: Any) -> IllegalActionError:
         player = self._player
         if player == TERMINAL:
             return IllegalActionError(f"action {action} refused: the game is over", action, player)
@@ -226,7 +258,7 @@ class State:
         """How many turns have begun (for game-length statistics)."""
         return self._turn_count()
 
-    def action_to_string(self, action: int, player: int | None = None) -> str:
+    def action_to_string(self, action: Any, player: int | None = None) -> str:
         """Short readable text for an action of ``player`` (default: the seat to act)."""
         if player is None:
             player = self._player
@@ -236,7 +268,7 @@ class State:
         except (IndexError, KeyError) as exc:  # a game's text tables do not know this id here
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
 
-    def describe_action(self, action: int, player: int | None = None) -> dict[str, Any]:
+    def describe_action(self, action: Any, player: int | None = None) -> dict[str, Any]:
         """A JSON-able dict with stable keys: ``action``, ``player``, ``text``, ``kind`` and
         game-specific fields naming what the action touches (for UIs and logs)."""
         if player is None:
@@ -251,7 +283,7 @@ class State:
         info.update(action=action, player=player, text=self.action_to_string(action, player))
         return info
 
-    def _check_action_id(self, action: int, player: int) -> int:
+    def _check_action_id(self, action: Any, player: int) -> int:
         """Ids outside the game's action space (or chance outcomes outside ``max_chance_outcomes``)
         get a clear ``ValueError`` from ``action_to_string`` and ``describe_action``."""
         try:
@@ -271,19 +303,32 @@ class State:
         return action
 
     def clone(self) -> State:
-        new = object.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        self._copy_mutables(new)
+        """An independent copy. A game compiled by mypyc overrides it with its constructor:
+        ``XState(self.game, copy_of=self)``, which calls ``_copy_fields``."""
+        cls = self.__class__
+        new = cls.__new__(cls)
+        self._copy_base(new)
+        self._copy_fields(new)
         return new
 
+    def _copy_base(self, new: State) -> None:
+        new.game = self.game
+        new.num_players = self.num_players
+        new._player = self._player
+        new._hist = self._hist
+        new._hlen = self._hlen
+        new._events = self._events
+        new._nevents = self._nevents
+        new._legal_cache = self._legal_cache  # never mutated in place: shared until the next step
+
     # ----- hidden information ---------------------------------------------------------------
-    def _check_seat(self, seat: int | None) -> None:
+    def _check_seat(self, seat: Any) -> None:
         if seat is None:
             return
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be None (spectator) or 0..{self.num_players - 1}, not {seat!r}")
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: Any) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as JSON; ``None`` is a spectator."""
         self._check_seat(seat)
         return self._view(seat)
@@ -297,7 +342,7 @@ class State:
         """How many entries ``log(seat)`` has (the same for every seat; only texts differ)."""
         return self._nevents
 
-    def log(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    def log(self, seat: Any, since: Any = 0) -> list[dict[str, Any]]:
         """The events ``seat`` may see, oldest first: ``{"move", "kind", "text"}``. ``since``
         skips the first ``since`` entries, for a reader that already has them: the cost is then
         that of the new entries only."""
@@ -316,7 +361,7 @@ class State:
         items.reverse()
         return items
 
-    def reveals_to(self, seat: int, action: int) -> bool:
+    def reveals_to(self, seat: Any, action: Any) -> bool:
         """Would applying the legal ``action`` here show ``seat`` something it does not know now?
 
         True for a chance outcome; for a step that emits an event private to ``seat`` (an event
@@ -341,11 +386,11 @@ class State:
             node = node[1]
         return self._step_reveals(after, seat)
 
-    def _check_legal(self, action: int) -> None:
+    def _check_legal(self, action: Any) -> None:
         if action not in self.legal_actions():
             raise self._illegal(action)
 
-    def resample(self, seat: int, rng: random.Random) -> State:
+    def resample(self, seat: Any, rng: random.Random) -> State:
         """A full state with the same ``view(seat)``, everything ``seat`` cannot know redrawn
         consistently with what it has seen. Depends only on ``seat``'s knowledge and ``rng``."""
         self._check_seat(seat)

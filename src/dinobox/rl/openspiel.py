@@ -34,7 +34,8 @@ import pyspiel
 import dinobox
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_class
-from dinobox.engine.state import State
+from dinobox.engine.runner import random_playout
+from dinobox.engine.state import CHANCE, State
 from dinobox.rl.encoders import Encoder, Piece, encoder_for
 
 PREFIX = "python_dinobox_"
@@ -414,6 +415,17 @@ class OpenSpielState(pyspiel.State):
     def current_player(self) -> int:
         return self._held.state.current_player()
 
+    # Python callers (OpenSpiel's Python bots, training loops) reach these directly; without them
+    # each call would go through OpenSpiel's C++ and back into Python, once per query.
+    def is_chance_node(self) -> bool:
+        return self._held.state.current_player() == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        state = self._held.state
+        if player is not None and player != state.current_player():
+            return []  # OpenSpiel: no legal actions for a seat that is not to move
+        return state.legal_actions()
+
     def _legal_actions(self, player: int) -> list[int]:
         return self._held.state.legal_actions()
 
@@ -461,6 +473,33 @@ class OpenSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         return self._held.view_json(None)
+
+
+class EngineRolloutEvaluator:
+    """An evaluator for OpenSpiel's ``MCTSBot`` and ``ISMCTSBot`` whose random rollouts run
+    inside the engine: the policy of OpenSpiel's ``RandomRolloutEvaluator`` (a uniform choice
+    among the legal actions, chance outcomes with their probabilities) without a C++-to-Python
+    call and a NumPy draw per step. ``prior`` is uniform, as there. The rollouts' randomness
+    comes from ``random_state`` (a ``numpy.random.RandomState``), so a seeded search repeats."""
+
+    def __init__(self, n_rollouts: int = 1, random_state: np.random.RandomState | None = None) -> None:
+        if n_rollouts < 1:
+            raise ValueError(f"n_rollouts must be at least 1, not {n_rollouts}")
+        self.n_rollouts = n_rollouts
+        self._random_state = random_state or np.random.RandomState()
+
+    def evaluate(self, state: OpenSpielState) -> np.ndarray:
+        rng = random.Random(int(self._random_state.randint(2**31 - 1)))
+        total = np.zeros(state.num_players())
+        for _ in range(self.n_rollouts):
+            total += random_playout(state.dinobox_state.clone(), rng).returns()
+        return total / self.n_rollouts
+
+    def prior(self, state: OpenSpielState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 class ViewObserver:
@@ -535,6 +574,7 @@ def _canonical(view: dict[str, Any]) -> str:
 
 __all__ = [
     "SHORT_NAMES",
+    "EngineRolloutEvaluator",
     "InfoStateObserver",
     "OpenSpielGame",
     "OpenSpielState",

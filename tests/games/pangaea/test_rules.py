@@ -486,7 +486,7 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
     before = s.view(None), s.history()
     for bad in (-1, 10**6, "x", None):
         with pytest.raises(IllegalActionError):
-            s.apply_action(bad)  # type: ignore[arg-type]
+            s.apply_action(bad)  # a wrong type on purpose
     assert (s.view(None), s.history()) == before
     with pytest.raises(ValueError, match="countdown_start"):
         new(data={"countdown_start": -5})

@@ -24,24 +24,25 @@ Chance outcomes are separate ints: a card type (draws, random discards, steals),
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Final
 
 from dinobox.games.dino_race.data import MAX_SEATS, NUM_CARD_TYPES
 
-MOVE_MATCH = 0
-MOVE_WILD = 2
-MOVE_TRIPLE = 4
-PUSH = MOVE_TRIPLE + 2 * NUM_CARD_TYPES  # 20
-TRIP = PUSH + MAX_SEATS  # 28
-GIVE_EGG = TRIP + MAX_SEATS  # 36
-STEAL = GIVE_EGG + MAX_SEATS  # 44
-SWAP = STEAL + MAX_SEATS  # 52
-PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(range(NUM_CARD_TYPES), 2))
-NUM_PAIRS = len(PAIRS)  # 36
-PAIR_INDEX = {pair: i for i, pair in enumerate(PAIRS)}
-STAND_UP = SWAP + NUM_PAIRS  # 88
-PASS = STAND_UP + 2 * NUM_PAIRS  # 160
-ROLL = PASS + NUM_CARD_TYPES  # 168
-PRIZE = ROLL + 1  # 169
+MOVE_MATCH: Final = 0
+MOVE_WILD: Final = 2
+MOVE_TRIPLE: Final = 4
+PUSH: Final = MOVE_TRIPLE + 2 * NUM_CARD_TYPES  # 20
+TRIP: Final = PUSH + MAX_SEATS  # 28
+GIVE_EGG: Final = TRIP + MAX_SEATS  # 36
+STEAL: Final = GIVE_EGG + MAX_SEATS  # 44
+SWAP: Final = STEAL + MAX_SEATS  # 52
+PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(combinations_with_replacement(range(NUM_CARD_TYPES), 2))
+NUM_PAIRS: Final = len(PAIRS)  # 36
+PAIR_INDEX: Final = {pair: i for i, pair in enumerate(PAIRS)}
+STAND_UP: Final = SWAP + NUM_PAIRS  # 88
+PASS: Final = STAND_UP + 2 * NUM_PAIRS  # 160
+ROLL: Final = PASS + NUM_CARD_TYPES  # 168
+PRIZE: Final = ROLL + 1  # 169
 
 
 def erupt_egg_base(num_prizes: int) -> int:

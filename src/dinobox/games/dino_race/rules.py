@@ -8,7 +8,7 @@ needs a chance outcome or a decision. Rulebook sections are cited by their headi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.dino_race import actions as A
@@ -25,29 +25,29 @@ from dinobox.games.dino_race.data import (
 if TYPE_CHECKING:
     from dinobox.games.dino_race.game import DinoRaceGame
 
-T = NUM_CARD_TYPES
-HOME = 99  # position of a dino that finished the race
-VOLCANO = 0  # position of the volcano tile; terrain tiles are 1..track_length
+T: Final = NUM_CARD_TYPES
+HOME: Final = 99  # position of a dino that finished the race
+VOLCANO: Final = 0  # position of the volcano tile; terrain tiles are 1..track_length
 
 # Task kinds (top of ``tasks`` is next).
-SETUP_TILE = 0  # chance: terrain of the next track tile
-DRAW = 1  # chance: (DRAW, player, n) draw n cards
-PRIZE_DRAW = 2  # chance: (PRIZE_DRAW, 0, n) n prize counters into the stack
-PLAY = 3  # decision: (PLAY, player, 0) the play-and-swap phase
-ROLL = 4  # chance: the event die
-RANDOM_DISCARD = 5  # chance: (RANDOM_DISCARD, player, 0)
-STEAL_DRAW = 6  # chance: (STEAL_DRAW, thief, victim)
-SWAP_DRAW = 7  # chance: the card drawn by a swap (same as DRAW but named apart for the log)
-PRIZE = 8  # decision: (PRIZE, player, dino)
-CHECK_HOME = 9  # automatic: (CHECK_HOME, player, 0) after a dino finished
-EGG_COUNTER = 10  # chance: (EGG_COUNTER, player, 0)
-END_RACE = 11  # automatic
-ERUPT_EGG = 12  # decision: (ERUPT_EGG, egg owner, 0)
-LAVA = 13  # automatic: the lava river advances
-START_TURN = 14  # automatic: (START_TURN, player, 0)
-START_RACE = 15  # automatic: deal and begin
+SETUP_TILE: Final = 0  # chance: terrain of the next track tile
+DRAW: Final = 1  # chance: (DRAW, player, n) draw n cards
+PRIZE_DRAW: Final = 2  # chance: (PRIZE_DRAW, 0, n) n prize counters into the stack
+PLAY: Final = 3  # decision: (PLAY, player, 0) the play-and-swap phase
+ROLL: Final = 4  # chance: the event die
+RANDOM_DISCARD: Final = 5  # chance: (RANDOM_DISCARD, player, 0)
+STEAL_DRAW: Final = 6  # chance: (STEAL_DRAW, thief, victim)
+SWAP_DRAW: Final = 7  # chance: the card drawn by a swap (same as DRAW but named apart for the log)
+PRIZE: Final = 8  # decision: (PRIZE, player, dino)
+CHECK_HOME: Final = 9  # automatic: (CHECK_HOME, player, 0) after a dino finished
+EGG_COUNTER: Final = 10  # chance: (EGG_COUNTER, player, 0)
+END_RACE: Final = 11  # automatic
+ERUPT_EGG: Final = 12  # decision: (ERUPT_EGG, egg owner, 0)
+LAVA: Final = 13  # automatic: the lava river advances
+START_TURN: Final = 14  # automatic: (START_TURN, player, 0)
+START_RACE: Final = 15  # automatic: deal and begin
 
-_PAIR_AT = [A.PAIR_INDEX.get((x, y), -1) for x in range(T) for y in range(T)]  # x * T + y -> pair index
+_PAIR_AT: Final = [A.PAIR_INDEX.get((x, y), -1) for x in range(T) for y in range(T)]  # x * T + y -> pair index
 
 
 def _pairs_held(mine: Sequence[int]) -> list[int]:
@@ -68,8 +68,11 @@ class DinoRaceState(State):
 
     game: DinoRaceGame
 
-    def __init__(self, game: DinoRaceGame) -> None:
-        super().__init__(game)
+    def __init__(self, game: DinoRaceGame, copy_of: DinoRaceState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone(): a compiled class is built by its constructor
+            copy_of._copy_fields(self)
+            return
         data = game.data
         self.teams: bool = game.options["teams"]
         self.survive: bool = game.options["survive"]
@@ -153,14 +156,25 @@ class DinoRaceState(State):
         return seat != other and (not self.teams or self.team_of(seat) != self.team_of(other))
 
     def dinos_on_track(self, seat: int) -> int:
-        return sum(1 for d in self.dinos_of(seat) if self.pos[d] != HOME)
+        k = self.dinos_per_player
+        pos = self.pos
+        count = 0
+        for d in range(seat * k, seat * k + k):
+            if pos[d] != HOME:
+                count += 1
+        return count
 
     def is_racing(self, seat: int) -> bool:
-        return self.dinos_on_track(seat) > 0
+        k = self.dinos_per_player
+        pos = self.pos
+        return any(pos[d] != HOME for d in range(seat * k, seat * k + k))
 
     def hand_size(self, seat: int) -> int:
-        base = seat * T
-        return sum(self.hand[base : base + T])
+        hand = self.hand
+        total = 0
+        for i in range(seat * T, seat * T + T):
+            total += hand[i]
+        return total
 
     def is_lava(self, position: int) -> bool:
         if position == VOLCANO:
@@ -174,16 +188,47 @@ class DinoRaceState(State):
     def _turn_count(self) -> int:
         return self.turns
 
-    def _copy_mutables(self, new: State) -> None:
+    def clone(self) -> DinoRaceState:
+        return DinoRaceState(self.game, self)
+
+    def _copy_fields(self, new: State) -> None:
+        """Every field, by name (a compiled state has no instance dict): the mutable ones copied."""
         assert isinstance(new, DinoRaceState)
-        new.pos = self.pos[:]
-        new.hand = self.hand[:]
         new.deck = self.deck[:]
+        new.dinos_per_player = self.dinos_per_player
         new.discard = self.discard[:]
+        new.double = self.double
+        new.down = self.down
+        new.drop_supply = self.drop_supply
         new.drops = self.drops[:]
-        new.tasks = self.tasks[:]
-        new.tiles_left = self.tiles_left[:]
+        new.egg = self.egg
+        new.egg_safe_by = self.egg_safe_by
+        new.egg_value = self.egg_value
+        new.erupt_base = self.erupt_base
+        new.first_player = self.first_player
+        new.hand = self.hand[:]
+        new.home_order = self.home_order
         new.known = {k: v[:] for k, v in self.known.items()} if self.known else {}
+        new.lava = self.lava
+        new.num_dinos = self.num_dinos
+        new.num_prizes = self.num_prizes
+        new.passed = self.passed
+        new.pos = self.pos[:]
+        new.prize_log = self.prize_log
+        new.prizes = self.prizes
+        new.race = self.race
+        new.race_eggs = self.race_eggs
+        new.race_scores = self.race_scores
+        new.stack = self.stack
+        new.survive = self.survive
+        new.tasks = self.tasks[:]
+        new.teams = self.teams
+        new.tiles = self.tiles
+        new.tiles_left = self.tiles_left[:]
+        new.track_length = self.track_length
+        new.turn_player = self.turn_player
+        new.turns = self.turns
+        new.volcano_active = self.volcano_active
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         kind, a, b = self.tasks[-1]

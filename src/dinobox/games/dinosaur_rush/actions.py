@@ -25,19 +25,20 @@ or a paleontologist card, by context.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Final
 
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS
 
-MAX_PALEONTOLOGISTS = 20
-MAX_DENOMINATIONS = 3
-COMBOS: tuple[tuple[int, ...], ...] = tuple(
+MAX_PALEONTOLOGISTS: Final = 20
+MAX_DENOMINATIONS: Final = 3
+COMBOS: Final[tuple[tuple[int, ...], ...]] = tuple(
     combo for k in (1, 2, 3) for combo in combinations_with_replacement(range(NUM_COLOURS), k)
 )
-COMBO_INDEX = {combo: i for i, combo in enumerate(COMBOS)}
-SLOTS = 15
+COMBO_INDEX: Final = {combo: i for i, combo in enumerate(COMBOS)}
+SLOTS: Final = 15
 
-PICK = 0
-MOVE = PICK + MAX_PALEONTOLOGISTS
+PICK: Final = 0
+MOVE: Final = PICK + MAX_PALEONTOLOGISTS
 
 
 class ActionLayout:

@@ -8,7 +8,7 @@ by their headings.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.dinosaur_rush import actions as A
@@ -24,36 +24,36 @@ from dinobox.games.dinosaur_rush.viewtypes import BonusScored, CategoryScore, Fi
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.game import DinosaurRushGame
 
-NC = NUM_COLOURS
-SLOTS = K.SIZE_OF_ALLOCATION
-GONE = -(10**6)  # a Notoriety token back in the bag
+NC: Final = NUM_COLOURS
+SLOTS: Final = K.SIZE_OF_ALLOCATION
+GONE: Final = -(10**6)  # a Notoriety token back in the bag
 # per donation combo: (colour, how many of it) for each colour it holds
-_COMBO_NEEDS = tuple(tuple((c, combo.count(c)) for c in sorted(set(combo))) for combo in A.COMBOS)
+_COMBO_NEEDS: Final = tuple(tuple((c, combo.count(c)) for c in sorted(set(combo))) for combo in A.COMBOS)
 
 # Task kinds.
-DEAL_PALEO = 0  # chance (seat)
-PICK_PALEO = 1  # decision (seat)
-DEAL_BONUS = 2  # chance (seat, n)
-SITE_BONES = 3  # chance (site, n)
-PILE_BONES = 4  # chance (seat, n)
-NOTORIETY = 5  # chance (seat, cell or -1 for the seat's own tokens)
-PLACE_START = 6  # decision (seat)
-MOVE = 7  # decision (seat, survey?)
-PUBLICIZE = 8  # decision (seat)
-ACTION = 9  # decision (seat)
-STEAL_MORE = 10  # decision (seat, site)
-BUILD = 11  # decision (seat, 0 choose keep/fresh | 1 placing)
-START_ROUND = 12  # automatic
-START_TURN = 13  # automatic (seat)
-END_TURN = 14  # automatic (seat)
-END_FIELD = 15  # automatic
-BEGIN_BUILD = 16  # automatic (seat)
-EXHIBIT = 17  # automatic
-END_ROUND = 18  # automatic
-RETURN_SITE = 19  # automatic (site): Dynamite sends the site's bones to the bag
+DEAL_PALEO: Final = 0  # chance (seat)
+PICK_PALEO: Final = 1  # decision (seat)
+DEAL_BONUS: Final = 2  # chance (seat, n)
+SITE_BONES: Final = 3  # chance (site, n)
+PILE_BONES: Final = 4  # chance (seat, n)
+NOTORIETY: Final = 5  # chance (seat, cell or -1 for the seat's own tokens)
+PLACE_START: Final = 6  # decision (seat)
+MOVE: Final = 7  # decision (seat, survey?)
+PUBLICIZE: Final = 8  # decision (seat)
+ACTION: Final = 9  # decision (seat)
+STEAL_MORE: Final = 10  # decision (seat, site)
+BUILD: Final = 11  # decision (seat, 0 choose keep/fresh | 1 placing)
+START_ROUND: Final = 12  # automatic
+START_TURN: Final = 13  # automatic (seat)
+END_TURN: Final = 14  # automatic (seat)
+END_FIELD: Final = 15  # automatic
+BEGIN_BUILD: Final = 16  # automatic (seat)
+EXHIBIT: Final = 17  # automatic
+END_ROUND: Final = 18  # automatic
+RETURN_SITE: Final = 19  # automatic (site): Dynamite sends the site's bones to the bag
 
-DECISIONS = (PICK_PALEO, PLACE_START, MOVE, PUBLICIZE, ACTION, STEAL_MORE, BUILD)
-CHANCES = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
+DECISIONS: Final = (PICK_PALEO, PLACE_START, MOVE, PUBLICIZE, ACTION, STEAL_MORE, BUILD)
+CHANCES: Final = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
 
 
 class DinosaurRushState(State):
@@ -61,8 +61,11 @@ class DinosaurRushState(State):
 
     game: DinosaurRushGame
 
-    def __init__(self, game: DinosaurRushGame) -> None:
-        super().__init__(game)
+    def __init__(self, game: DinosaurRushGame, copy_of: DinosaurRushState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone(): a compiled class is built by its constructor
+            copy_of._copy_fields(self)
+            return
         data = game.data
         n = game.num_players
         self.board = parse_board(data.board)
@@ -208,28 +211,50 @@ class DinosaurRushState(State):
         return out
 
     # ----- engine hooks ----------------------------------------------------------------------
-    def _copy_mutables(self, new: State) -> None:
+    def clone(self) -> DinosaurRushState:
+        return DinosaurRushState(self.game, self)
+
+    def _copy_fields(self, new: State) -> None:
+        """Every field, by name (a compiled state has no instance dict): the mutable ones copied."""
         assert isinstance(new, DinosaurRushState)
+        new.alloc = self.alloc[:]
         new.bag = self.bag[:]
-        new.site = self.site[:]
-        new.pile = self.pile[:]
-        new.start_bones = self.start_bones[:]
-        new.pos = self.pos[:]
-        new.paleo = self.paleo[:]
+        new.board = self.board
+        new.bone_sites = self.bone_sites
+        new.bonus_specs = self.bonus_specs
+        new.built = self.built[:]
+        new.deck = self.deck
+        new.family = self.family
+        new.field_turn = self.field_turn
+        new.final = self.final
         new.hands = self.hands[:]
-        new.scored_cards = self.scored_cards[:]
+        new.layout = self.layout
         new.nbag = self.nbag[:]
+        new.notorious_this_round = self.notorious_this_round[:]
+        new.num_bonus = self.num_bonus
+        new.order = self.order
+        new.paleo = self.paleo[:]
+        new.paleo_left = self.paleo_left
+        new.phase = self.phase
+        new.pile = self.pile[:]
+        new.pos = self.pos[:]
+        new.round = self.round
+        new.round_log = self.round_log[:]
+        new.rows = self.rows[:]
+        new.scored_cards = self.scored_cards[:]
+        new.shown = self.shown[:]
+        new.site = self.site[:]
+        new.start_bones = self.start_bones[:]
+        new.start_spaces = self.start_spaces
+        new.starter = self.starter
+        new.tasks = self.tasks[:]
+        new.tok_known = self.tok_known[:]
         new.tok_value = self.tok_value[:]
         new.tok_where = self.tok_where[:]
-        new.tok_known = self.tok_known[:]
-        new.notorious_this_round = self.notorious_this_round[:]
-        new.rows = self.rows[:]
+        new.turn_player = self.turn_player
+        new.turns = self.turns
+        new.two_player = self.two_player
         new.vp = self.vp[:]
-        new.alloc = self.alloc[:]
-        new.shown = self.shown[:]
-        new.built = self.built[:]
-        new.round_log = self.round_log[:]
-        new.tasks = self.tasks[:]
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         kind, _a, _ = self.tasks[-1]

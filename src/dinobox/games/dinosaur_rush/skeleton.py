@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Final
 
 from dinobox.games.dinosaur_rush.data import (
     BLUE,
@@ -38,12 +39,12 @@ from dinobox.games.dinosaur_rush.data import (
     YELLOW,
 )
 
-UNIQUE = 2 * NUM_PARTS  # index of the unique-bone count in an allocation
-SIZE_OF_ALLOCATION = UNIQUE + 1
+UNIQUE: Final = 2 * NUM_PARTS  # index of the unique-bone count in an allocation
+SIZE_OF_ALLOCATION: Final = UNIQUE + 1
 Allocation = tuple[int, ...]
 
-PART_LETTERS = "SRNHTLM"
-LETTER_PART = {letter: p for p, letter in enumerate(PART_LETTERS)}
+PART_LETTERS: Final = "SRNHTLM"
+LETTER_PART: Final = {letter: p for p, letter in enumerate(PART_LETTERS)}
 
 
 class SkeletonError(ValueError):
@@ -64,7 +65,7 @@ def total(alloc: Sequence[int], part: int) -> int:
     return alloc[part] + alloc[NUM_PARTS + part]
 
 
-JOINED_AT_BOTH_ENDS = (SPINE, NECK)
+JOINED_AT_BOTH_ENDS: Final = (SPINE, NECK)
 """Parts with no free end: the spine (tail to neck) and the neck (spine to head)."""
 
 

@@ -4,7 +4,7 @@ level 4 interrupts and the alliance rule), the Lightning Bolt steps and the end 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import world as Wd
@@ -577,7 +577,7 @@ def _finish(st: PangaeaState) -> None:
     st.finished = True
 
 
-AUTO_TASKS: dict[int, Callable[[PangaeaState, int, int], None]] = {
+AUTO_TASKS: Final[dict[int, Callable[[PangaeaState, int, int], None]]] = {
     F.A_TURN: _auto_turn,
     F.A_STEP1: _auto_step1,
     F.A_AFTER4: _auto_after4,

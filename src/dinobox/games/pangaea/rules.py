@@ -8,7 +8,7 @@ turn live in ``steps.py``; the resolution of actions, the lightning steps and th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.pangaea import flow as F
@@ -28,7 +28,7 @@ from dinobox.games.pangaea.world import Plan, World, left_order
 if TYPE_CHECKING:
     from dinobox.games.pangaea.game import PangaeaGame
 
-_LAYOUTS: dict[tuple[int, int], Fixed] = {}
+_LAYOUTS: Final[dict[tuple[int, int], Fixed]] = {}
 
 
 def layout_for(n: int, k: int) -> Fixed:
@@ -43,8 +43,11 @@ class PangaeaState(State):
 
     game: PangaeaGame
 
-    def __init__(self, game: PangaeaGame) -> None:
-        super().__init__(game)
+    def __init__(self, game: PangaeaGame, copy_of: PangaeaState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone(): a compiled class is built by its constructor
+            copy_of._copy_fields(self)
+            return
         data = game.data
         n = game.num_players
         self.K = len(data.star_cards)  # numbered kinds; WILD = K, RESHUFFLE = K + 1
@@ -233,21 +236,66 @@ class PangaeaState(State):
     def _turn_count(self) -> int:
         return self.turns
 
-    def _copy_mutables(self, new: State) -> None:
+    def clone(self) -> PangaeaState:
+        return PangaeaState(self.game, self)
+
+    def _copy_fields(self, new: State) -> None:
+        """Every field, by name (a compiled state has no instance dict): the mutable ones copied."""
         assert isinstance(new, PangaeaState)
-        new.world = self.world.copy()
+        new.A = self.A
+        new.K = self.K
+        new.R = self.R
+        new.RESHUFFLE = self.RESHUFFLE
+        new.WILD = self.WILD
+        new._next = self._next
+        new.act_spaces = self.act_spaces
+        new.activated = self.activated
+        new.advanced = self.advanced
+        new.alliances = self.alliances
+        new.asteroid = self.asteroid
+        new.blocked = self.blocked
+        new.cards = self.cards
+        new.centre = self.centre
+        new.ctx = self.ctx
+        new.decider = self.decider
         new.deck = self.deck[:]
-        new.discard = self.discard[:]
-        new.hands = self.hands[:]
         new.dir_deck = self.dir_deck[:]
         new.dir_discard = self.dir_discard[:]
+        new.direction = self.direction
+        new.discard = self.discard[:]
+        new.drawn = self.drawn
+        new.end_bonus = self.end_bonus[:]
+        new.end_player = self.end_player
+        new.ending = self.ending
         new.evo = self.evo[:]
         new.evo_supply = self.evo_supply[:]
-        new.token_pool = self.token_pool[:]
+        new.extra_used = self.extra_used
+        new.final = self.final
+        new.finished = self.finished
+        new.first = self.first
+        new.guard_use = self.guard_use
+        new.hands = self.hands[:]
+        new.impact = self.impact
+        new.impact_sum = self.impact_sum
+        new.interrupted = self.interrupted
+        new.novice_range = self.novice_range
+        new.pending_dino = self.pending_dino
+        new.plan = self.plan
+        new.played = self.played
         new.points = self.points[:]
-        new.end_bonus = self.end_bonus[:]
+        new.quake_edges = self.quake_edges
+        new.ring = self.ring
+        new.ring_pos = self.ring_pos
+        new.round = self.round
         new.score_parts = [row[:] for row in self.score_parts]
+        new.sel = self.sel
         new.tasks = self.tasks[:]
+        new.token_pool = self.token_pool[:]
+        new.turn = self.turn
+        new.turns = self.turns
+        new.wild2 = self.wild2
+        new.won = self.won
+        new.world = self.world.copy()
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         kind, _, b = self.tasks[-1]

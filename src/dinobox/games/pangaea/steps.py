@@ -4,7 +4,7 @@ steps, Alliances, Evolution Cards, Earthquake, Dinosaurs)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import resolve
@@ -563,7 +563,7 @@ def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
         Wd.settle(st.world, pos)  # a lost sea or mountain power may leave the Explorer stranded
 
 
-DECISIONS: dict[int, Callable[[PangaeaState, int, int, int], None]] = {
+DECISIONS: Final[dict[int, Callable[[PangaeaState, int, int, int], None]]] = {
     F.D_STEP6: _decide_step6,
     F.D_STEP4: _decide_step4,
     F.D_INTERRUPT: _decide_interrupt,

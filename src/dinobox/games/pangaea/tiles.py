@@ -6,16 +6,18 @@ reads these tables; nothing in the hot path looks tiles up by name.
 
 from __future__ import annotations
 
+from typing import Final
+
 # ----- tile types (a space is a stack of tiles on the sea; the sea itself is "no tile") -----
 SEA, L1, L2, MOUNTAIN, VOLCANO, SAND, SNOW, LAVA, STONE = range(9)
-NUM_TILES = 9
-TILE_KEYS = ("sea", "level1", "level2", "mountain", "volcano", "sand", "snow", "lava", "stone")
-TILE_NAMES = ("Sea", "Level 1", "Level 2", "Mountain", "Volcano", "Sand", "Snow/Ice", "Lava", "Stone")
-TILE_SYMBOLS = ".12MV:*#o"
-SYMBOL_TILE = {ch: t for t, ch in enumerate(TILE_SYMBOLS)}
+NUM_TILES: Final = 9
+TILE_KEYS: Final = ("sea", "level1", "level2", "mountain", "volcano", "sand", "snow", "lava", "stone")
+TILE_NAMES: Final = ("Sea", "Level 1", "Level 2", "Mountain", "Volcano", "Sand", "Snow/Ice", "Lava", "Stone")
+TILE_SYMBOLS: Final = ".12MV:*#o"
+SYMBOL_TILE: Final = {ch: t for t, ch in enumerate(TILE_SYMBOLS)}
 # What a starting-map symbol stands for as a stack, bottom first (Basic game setup: every land
 # tile lies on the level below it).
-STACK_OF_SYMBOL: dict[str, tuple[int, ...]] = {
+STACK_OF_SYMBOL: Final[dict[str, tuple[int, ...]]] = {
     ".": (),
     "1": (L1,),
     "2": (L1, L2),
@@ -29,20 +31,20 @@ STACK_OF_SYMBOL: dict[str, tuple[int, ...]] = {
 
 # ----- the five STAR actions and the internal operations on one space --------------------------
 UP, DOWN, SHIFT, QUAKE, DINO = range(5)
-ACTION_KEYS = ("up", "down", "climate", "earthquake", "dino")
-ACTION_NAMES = ("Level up", "Level down", "Climate shift", "Earthquake", "Dinosaur")
-LAVA_OP = 5  # lava is placed (eruption, debris)
-TSUNAMI_OP = 6  # a tsunami's wave levels a space down, sand or snow first
-DEBRIS_OP = 7  # the asteroid's debris: lava as LAVA_OP, but it destroys everything on its space, sea too
-OP_KEYS = ("up", "down", "climate", "earthquake", "dino", "lava", "tsunami", "debris")
+ACTION_KEYS: Final = ("up", "down", "climate", "earthquake", "dino")
+ACTION_NAMES: Final = ("Level up", "Level down", "Climate shift", "Earthquake", "Dinosaur")
+LAVA_OP: Final = 5  # lava is placed (eruption, debris)
+TSUNAMI_OP: Final = 6  # a tsunami's wave levels a space down, sand or snow first
+DEBRIS_OP: Final = 7  # the asteroid's debris: lava as LAVA_OP, but it destroys everything on its space, sea too
+OP_KEYS: Final = ("up", "down", "climate", "earthquake", "dino", "lava", "tsunami", "debris")
 
 # ----- results of one action on one top tile -------------------------------------------------
 NOTHING, ADD, REMOVE, REMOVE_THEN_UP, ERUPT = range(5)
-RESULT_KEYS = ("nothing", "add", "remove", "remove then level up", "erupt")
+RESULT_KEYS: Final = ("nothing", "add", "remove", "remove then level up", "erupt")
 
 # (top tile, action) -> (result, tile added or -1). The Rules of Change, reconstructed; every
 # cell is explained in docs/rules/pangaea.md ("The change table").
-CHANGE_TABLE: dict[tuple[int, int], tuple[int, int]] = {
+CHANGE_TABLE: Final[dict[tuple[int, int], tuple[int, int]]] = {
     (SEA, UP): (ADD, L1),
     (SEA, DOWN): (NOTHING, -1),
     (SEA, SHIFT): (ADD, SNOW),
@@ -72,35 +74,37 @@ CHANGE_TABLE: dict[tuple[int, int], tuple[int, int]] = {
     (STONE, SHIFT): (NOTHING, -1),
 }
 # Flat form for the hot path: index top * 3 + action.
-CHANGE_FLAT: tuple[tuple[int, int], ...] = tuple(CHANGE_TABLE[(t, a)] for t in range(NUM_TILES) for a in range(3))
+CHANGE_FLAT: Final[tuple[tuple[int, int], ...]] = tuple(
+    CHANGE_TABLE[(t, a)] for t in range(NUM_TILES) for a in range(3)
+)
 
 # ----- which pieces a top tile holds (Some General Basic Rules; Dinosaurs; Evolution Cards) ----
-EXPLORER_TILES = frozenset({L1, L2, SAND, SNOW, STONE})
-DINO_TILES = frozenset({L1, L2, SAND, SNOW, STONE})
-SHELTER_TILES = frozenset({L2})
-SPECIAL_SHELTER_TILES = frozenset({L1, L2, MOUNTAIN, SEA})  # level 3 "build elsewhere" shelters
-EXPLORER_OK = tuple(t in EXPLORER_TILES for t in range(NUM_TILES))
-DINO_OK = tuple(t in DINO_TILES for t in range(NUM_TILES))
-SHELTER_OK = tuple(t in SHELTER_TILES for t in range(NUM_TILES))
-SPECIAL_OK = tuple(t in SPECIAL_SHELTER_TILES for t in range(NUM_TILES))
+EXPLORER_TILES: Final = frozenset({L1, L2, SAND, SNOW, STONE})
+DINO_TILES: Final = frozenset({L1, L2, SAND, SNOW, STONE})
+SHELTER_TILES: Final = frozenset({L2})
+SPECIAL_SHELTER_TILES: Final = frozenset({L1, L2, MOUNTAIN, SEA})  # level 3 "build elsewhere" shelters
+EXPLORER_OK: Final = tuple(t in EXPLORER_TILES for t in range(NUM_TILES))
+DINO_OK: Final = tuple(t in DINO_TILES for t in range(NUM_TILES))
+SHELTER_OK: Final = tuple(t in SHELTER_TILES for t in range(NUM_TILES))
+SPECIAL_OK: Final = tuple(t in SPECIAL_SHELTER_TILES for t in range(NUM_TILES))
 
 # ----- directions (clockwise from the top right) and ranges --------------------------------------
 NE, E, SE, SW, W, NW = range(6)
-DIRECTION_KEYS = ("NE", "E", "SE", "SW", "W", "NW")
-DIRECTION_NAMES = ("up-right", "right", "down-right", "down-left", "left", "up-left")
+DIRECTION_KEYS: Final = ("NE", "E", "SE", "SW", "W", "NW")
+DIRECTION_NAMES: Final = ("up-right", "right", "down-right", "down-left", "left", "up-left")
 # Moving the Event locator - part 2: at the top or bottom row the vertical part turns round.
-BOUNCE = (SE, E, NE, NW, W, SW)
+BOUNCE: Final = (SE, E, NE, NW, W, SW)
 
 SINGLE, HORIZONTAL, DIAGONAL_UP, DIAGONAL_DOWN, STAR7 = range(5)
-RANGE_KEYS = ("single", "horizontal", "diagonal-up", "diagonal-down", "star")
-RANGE_NAMES = ("1 space", "3 horizontal", "3 diagonal (/)", "3 diagonal (\\)", "7 spaces")
-RANGE_DIRS: tuple[tuple[int, ...], ...] = ((), (W, E), (NE, SW), (NW, SE), (NE, E, SE, SW, W, NW))
+RANGE_KEYS: Final = ("single", "horizontal", "diagonal-up", "diagonal-down", "star")
+RANGE_NAMES: Final = ("1 space", "3 horizontal", "3 diagonal (/)", "3 diagonal (\\)", "7 spaces")
+RANGE_DIRS: Final[tuple[tuple[int, ...], ...]] = ((), (W, E), (NE, SW), (NW, SE), (NE, E, SE, SW, W, NW))
 
 # ----- pieces -------------------------------------------------------------------------------
 TREX_1, TREX_2, BRONTO_1, BRONTO_2 = range(4)
-NUM_DINOS = 4
-DINO_NAMES = ("T-Rex 1", "T-Rex 2", "Brontosaurus 1", "Brontosaurus 2")
-MAX_EXPLORERS_PER_SPACE = 3
+NUM_DINOS: Final = 4
+DINO_NAMES: Final = ("T-Rex 1", "T-Rex 2", "Brontosaurus 1", "Brontosaurus 2")
+MAX_EXPLORERS_PER_SPACE: Final = 3
 
 
 def is_trex(dino: int) -> bool:

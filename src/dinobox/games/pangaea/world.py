@@ -11,7 +11,7 @@ and clears them. Rulebook sections are named in the docstrings.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from dinobox.games.pangaea.geometry import Geometry, geometry
 from dinobox.games.pangaea.tiles import (
@@ -45,7 +45,7 @@ from dinobox.games.pangaea.tiles import (
 )
 from dinobox.games.pangaea.worldmap import WorldMap
 
-EVENT_KINDS = (
+EVENT_KINDS: Final = (
     "tile",  # (space, top before, top after)
     "explorer_lost",  # (player, space)
     "shelter_lost",  # (player, space)
@@ -107,8 +107,8 @@ class World:
         return self
 
     def copy(self) -> World:
-        new = object.__new__(World)
-        new.__dict__.update(self.__dict__)
+        new = World()
+        new.geo = self.geo
         new.stacks = self.stacks[:]
         new.supply = self.supply[:]
         new.explorers = self.explorers[:]
@@ -116,6 +116,14 @@ class World:
         new.shelter_n = self.shelter_n[:]
         new.special = self.special[:]
         new.dinos = self.dinos[:]
+        new.dino_moved = self.dino_moved
+        new.cracks = self.cracks
+        new.sticks = self.sticks
+        new.locator = self.locator
+        new.ex_sea = self.ex_sea
+        new.ex_mountain = self.ex_mountain
+        new.trex_guard = self.trex_guard
+        new.bronto_guard = self.bronto_guard
         new.events = []
         return new
 

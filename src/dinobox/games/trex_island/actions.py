@@ -24,36 +24,37 @@ first player) or a character (random characters), by context.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Final
 
 from dinobox.games.trex_island.data import MAX_SPACES, NUM_CARD_TYPES, NUM_COLOURS
 
-SLOTS = 3
-MOVE = 0
-PICTURE = MOVE + NUM_CARD_TYPES * SLOTS * MAX_SPACES  # 3456
-PAIRS: tuple[tuple[int, int], ...] = tuple(combinations_with_replacement(range(NUM_COLOURS), 2))
-PICTURE_WAYS = NUM_COLOURS + len(PAIRS)  # 9
-DRAW = PICTURE + 3 * PICTURE_WAYS  # 3483
-PASS = DRAW + 1
-PILE = PASS + 1  # 3485, 3486
-TOKEN_TAKE = PILE + 2
-TOKEN_LEAVE = TOKEN_TAKE + 1
-REACT = TOKEN_LEAVE + 1
+SLOTS: Final = 3
+MOVE: Final = 0
+PICTURE: Final = MOVE + NUM_CARD_TYPES * SLOTS * MAX_SPACES  # 3456
+PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(combinations_with_replacement(range(NUM_COLOURS), 2))
+PICTURE_WAYS: Final = NUM_COLOURS + len(PAIRS)  # 9
+DRAW: Final = PICTURE + 3 * PICTURE_WAYS  # 3483
+PASS: Final = DRAW + 1
+PILE: Final = PASS + 1  # 3485, 3486
+TOKEN_TAKE: Final = PILE + 2
+TOKEN_LEAVE: Final = TOKEN_TAKE + 1
+REACT: Final = TOKEN_LEAVE + 1
 # Reactions to an attack (Game Tokens: SMG, Shotgun; Character Cards: Hunter, Explorer).
 TAKE_IT, USE_SMG, USE_SHOTGUN, USE_FREE_SHOTGUN, EVADE = range(5)
-REACTIONS = (
+REACTIONS: Final = (
     "take the loss",
     "use an SMG token",
     "use a Shotgun token",
     "use the Hunter's free Shotgun",
     "evade (Explorer)",
 )
-TREX_WAY = REACT + len(REACTIONS)
-CHARACTER = TREX_WAY + MAX_SPACES
-SHOOT = CHARACTER + 4
+TREX_WAY: Final = REACT + len(REACTIONS)
+CHARACTER: Final = TREX_WAY + MAX_SPACES
+SHOOT: Final = CHARACTER + 4
 # Shotgun token: the weapon fired at the T-Rex outside an attack.
 SHOOT_TOKEN, SHOOT_FREE = range(2)
-SHOTS = ("fire a Shotgun token at the T-Rex", "fire the Hunter's free Shotgun at the T-Rex")
-NUM_ACTIONS = SHOOT + len(SHOTS)
+SHOTS: Final = ("fire a Shotgun token at the T-Rex", "fire the Hunter's free Shotgun at the T-Rex")
+NUM_ACTIONS: Final = SHOOT + len(SHOTS)
 
 
 def move(card: int, slot: int, space: int) -> int:

@@ -8,7 +8,7 @@ chance outcome or a decision. Rulebook sections are cited by their headings.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.trex_island import actions as A
@@ -37,32 +37,32 @@ from dinobox.games.trex_island.data import (
 if TYPE_CHECKING:
     from dinobox.games.trex_island.game import TRexIslandGame
 
-T = NUM_CARD_TYPES
-K = NUM_TOKEN_KINDS
-START = -1  # a team still behind the starting arrow
-LOST = -2  # a team with no crew left (out of the game)
+T: Final = NUM_CARD_TYPES
+K: Final = NUM_TOKEN_KINDS
+START: Final = -1  # a team still behind the starting arrow
+LOST: Final = -2  # a team with no crew left (out of the game)
 
 # Task kinds (the top of ``tasks`` is next).
-CHAR_PICK = 0  # decision: (CHAR_PICK, seat, 0) Set-up 1
-CHAR_RANDOM = 1  # chance: (CHAR_RANDOM, seat, 0)
-DEAL = 2  # automatic: deal the opening hands
-DRAW = 3  # chance: (DRAW, seat, n) n cards from the draw deck
-FIRST = 4  # chance: the first player
-TURN = 5  # automatic: (TURN, seat, 0)
-ACT = 6  # decision: (ACT, seat, 0) one of the two actions of a turn
-PILE = 7  # decision: (PILE, seat, card) which discard pile takes the played card
-TOKEN_ASK = 8  # decision: (TOKEN_ASK, seat, die) draw a game token here?
-TOKEN_DRAW = 9  # chance: (TOKEN_DRAW, seat, die)
-CARNIVORE = 10  # automatic: (CARNIVORE, seat, card) the card's effect, if triggered
-TREX_HUNT = 11  # automatic: (TREX_HUNT, seat, steps) the T-Rex appears if need be and walks
-TREX_WAY = 12  # decision: (TREX_WAY, seat, steps) a tie in distance: the card's player chooses
-ATTACK = 13  # automatic or decision (defence): (ATTACK, die, amount * 8 + attack kind)
-END_ACTION = 14  # automatic: (END_ACTION, seat, 0)
+CHAR_PICK: Final = 0  # decision: (CHAR_PICK, seat, 0) Set-up 1
+CHAR_RANDOM: Final = 1  # chance: (CHAR_RANDOM, seat, 0)
+DEAL: Final = 2  # automatic: deal the opening hands
+DRAW: Final = 3  # chance: (DRAW, seat, n) n cards from the draw deck
+FIRST: Final = 4  # chance: the first player
+TURN: Final = 5  # automatic: (TURN, seat, 0)
+ACT: Final = 6  # decision: (ACT, seat, 0) one of the two actions of a turn
+PILE: Final = 7  # decision: (PILE, seat, card) which discard pile takes the played card
+TOKEN_ASK: Final = 8  # decision: (TOKEN_ASK, seat, die) draw a game token here?
+TOKEN_DRAW: Final = 9  # chance: (TOKEN_DRAW, seat, die)
+CARNIVORE: Final = 10  # automatic: (CARNIVORE, seat, card) the card's effect, if triggered
+TREX_HUNT: Final = 11  # automatic: (TREX_HUNT, seat, steps) the T-Rex appears if need be and walks
+TREX_WAY: Final = 12  # decision: (TREX_WAY, seat, steps) a tie in distance: the card's player chooses
+ATTACK: Final = 13  # automatic or decision (defence): (ATTACK, die, amount * 8 + attack kind)
+END_ACTION: Final = 14  # automatic: (END_ACTION, seat, 0)
 
 # Bits of ``perks[seat]``: what a character may still use once.
-FREE_SHOTGUN = 1
-EVADE_RAPTOR = 2
-EVADE_PTERO = 4
+FREE_SHOTGUN: Final = 1
+EVADE_RAPTOR: Final = 2
+EVADE_PTERO: Final = 4
 
 
 class TRexIslandState(State):
@@ -70,8 +70,11 @@ class TRexIslandState(State):
 
     game: TRexIslandGame
 
-    def __init__(self, game: TRexIslandGame) -> None:
-        super().__init__(game)
+    def __init__(self, game: TRexIslandGame, copy_of: TRexIslandState | None = None) -> None:
+        super().__init__(game, copy_of)
+        if copy_of is not None:  # clone(): a compiled class is built by its constructor
+            copy_of._copy_fields(self)
+            return
         data = game.data
         board = game.board
         n = game.num_players
@@ -208,22 +211,34 @@ class TRexIslandState(State):
     def _turn_count(self) -> int:
         return self.turns
 
-    def _copy_mutables(self, new: State) -> None:
+    def clone(self) -> TRexIslandState:
+        return TRexIslandState(self.game, self)
+
+    def _copy_fields(self, new: State) -> None:
+        """Every field, by name (a compiled state has no instance dict): the mutable ones copied."""
         assert isinstance(new, TRexIslandState)
-        new.chars = self.chars[:]
-        new.pos = self.pos[:]
-        new.crew = self.crew[:]
-        new.occ = self.occ[:]
-        new.hand = self.hand[:]
-        new.deck = self.deck[:]
-        new.piles = self.piles[:]
-        new.trophies = self.trophies[:]
-        new.held = self.held[:]
-        new.pool = self.pool[:]
-        new.rest_left = self.rest_left[:]
-        new.perks = self.perks[:]
-        new.tasks = self.tasks[:]
         new._dcache = None
+        new.actions_done = self.actions_done
+        new.arrivals = self.arrivals
+        new.board = self.board
+        new.chars = self.chars[:]
+        new.crew = self.crew[:]
+        new.deck = self.deck[:]
+        new.first_player = self.first_player
+        new.hand = self.hand[:]
+        new.held = self.held[:]
+        new.occ = self.occ[:]
+        new.passes = self.passes
+        new.perks = self.perks[:]
+        new.piles = self.piles[:]
+        new.pool = self.pool[:]
+        new.pos = self.pos[:]
+        new.rest_left = self.rest_left[:]
+        new.tasks = self.tasks[:]
+        new.trex = self.trex
+        new.trophies = self.trophies[:]
+        new.turn_player = self.turn_player
+        new.turns = self.turns
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         kind = self.tasks[-1][0]

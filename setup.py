@@ -1,0 +1,113 @@
+"""Build: the engine's state and the games' rules compiled ahead of time with mypyc.
+
+Everything else is declared in pyproject.toml. The compiled modules are listed once, in
+``src/dinobox/engine/build.py`` (``COMPILED_MODULES``). They are compiled when mypyc and a C
+compiler are available and ``DINOBOX_PURE_PYTHON`` is not set; otherwise the same sources are
+installed as pure Python. The build records a digest of each source it compiled
+(``dinobox/engine/compiled_sources.json``): at run time a source edited since then makes
+dinobox run the sources (with a warning) instead of a stale compiled module.
+
+    pip install -e '.[test]'                        # compiled when it can be
+    DINOBOX_PURE_PYTHON=1 pip install -e '.[test]'  # pure Python (removes compiled files in src/)
+    python setup.py build_ext --inplace             # rebuild the compiled modules in src/
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE / "src"
+BUILD_INFO = SRC / "dinobox" / "engine" / "build.py"
+SOURCES_FILE = "compiled_sources.json"
+
+
+def compiled_modules() -> list[str]:
+    """``COMPILED_MODULES`` from ``dinobox/engine/build.py``, read without importing dinobox."""
+    tree = ast.parse(BUILD_INFO.read_text())
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "COMPILED_MODULES":
+            return list(ast.literal_eval(node.value))  # type: ignore[arg-type]
+    raise SystemExit("setup.py: COMPILED_MODULES not found in src/dinobox/engine/build.py")
+
+
+def source_of(module: str) -> Path:
+    return SRC.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def want_pure() -> str:
+    """Why the build is pure Python ("" when it compiles)."""
+    if os.environ.get("DINOBOX_PURE_PYTHON", "") not in ("", "0"):
+        return "DINOBOX_PURE_PYTHON is set"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler})"
+    return ""
+
+
+def remove_inplace_builds() -> None:
+    """A pure build must not leave compiled files of an earlier build in src/ to be imported."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    for module in compiled_modules():
+        source_of(module).with_name(module.rpartition(".")[2] + suffix).unlink(missing_ok=True)
+    for lib in SRC.glob("dinobox__mypyc*"):
+        lib.unlink()
+    (SRC / "dinobox" / "engine" / SOURCES_FILE).unlink(missing_ok=True)
+
+
+class BuildExtMypyc(build_ext):
+    """build_ext that runs mypyc only when extensions are really built (not each time setuptools
+    asks the project's requirements or metadata) and records the digests of the sources it
+    compiled, taken before compiling (a source edited during the build counts as edited)."""
+
+    digests: dict[str, str]
+
+    def finalize_options(self) -> None:
+        if self.distribution.ext_modules:  # the placeholder of ext_modules(): compile for real
+            from mypyc.build import mypycify
+
+            modules = compiled_modules()
+            self.digests = {m: hashlib.sha256(source_of(m).read_bytes()).hexdigest() for m in modules}
+            # mypyc type-checks with its own cache: never the one `mypy` keeps for the developer
+            paths = [f"--cache-dir={HERE / 'build' / 'mypyc-cache'}"]
+            paths += [str(source_of(m).relative_to(HERE)) for m in modules]
+            self.distribution.ext_modules = mypycify(paths, opt_level="3", debug_level="0", group_name="dinobox")
+        super().finalize_options()
+
+    def run(self) -> None:
+        super().run()
+        if not getattr(self, "digests", None):
+            return
+        text = json.dumps(self.digests, indent=1, sort_keys=True) + "\n"
+        targets = [Path(self.build_lib) / "dinobox" / "engine"]
+        if self.inplace or getattr(self, "editable_mode", False):
+            targets.append(SRC / "dinobox" / "engine")
+        for folder in targets:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / SOURCES_FILE).write_text(text)
+
+
+def ext_modules() -> list[Extension]:
+    reason = want_pure()
+    if reason:
+        print(f"dinobox: pure-Python build ({reason})", file=sys.stderr)
+        remove_inplace_builds()
+        return []
+    return [Extension("dinobox__mypyc", sources=[])]  # a placeholder: BuildExtMypyc makes the real ones
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExtMypyc})

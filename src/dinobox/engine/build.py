@@ -1,0 +1,149 @@
+"""Which build is running: the hot modules compiled ahead of time by mypyc, or pure Python.
+
+``setup.py`` compiles the modules in ``COMPILED_MODULES`` with mypyc when a C compiler is there
+and ``DINOBOX_PURE_PYTHON`` is not set, and records a digest of each source it compiled
+(``compiled_sources.json`` next to this file). At import, ``select()`` (called first thing by
+``dinobox.engine``) keeps the compiled modules only when every digest still matches its ``.py``:
+
+- ``DINOBOX_PURE_PYTHON=1`` at run time: the ``.py`` sources are imported, compiled files ignored;
+- a source edited since the build (an editable install being worked on): the whole set falls
+  back to the sources, with a warning that says how to rebuild, so an edit is never hidden by
+  a stale compiled file.
+
+``build_info()`` says which build is running and why (``dinobox --version`` prints it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+COMPILED_MODULES: tuple[str, ...] = (
+    "dinobox.engine.state",
+    "dinobox.engine.runner",
+    "dinobox.games.dino_race.actions",
+    "dinobox.games.dino_race.rules",
+    "dinobox.games.trex_island.actions",
+    "dinobox.games.trex_island.rules",
+    "dinobox.games.dinosaur_rush.actions",
+    "dinobox.games.dinosaur_rush.skeleton",
+    "dinobox.games.dinosaur_rush.rules",
+    "dinobox.games.pangaea.actions",
+    "dinobox.games.pangaea.flow",
+    "dinobox.games.pangaea.geometry",
+    "dinobox.games.pangaea.tiles",
+    "dinobox.games.pangaea.world",
+    "dinobox.games.pangaea.steps",
+    "dinobox.games.pangaea.resolve",
+    "dinobox.games.pangaea.rules",
+)
+"""The modules mypyc compiles (setup.py reads this list): the engine's state and fast loop, and
+the games' rules."""
+
+SOURCES_FILE = "compiled_sources.json"
+"""Written by the build next to this module: ``{module: sha256 of the source compiled}``."""
+
+REBUILD_HINT = (
+    "rebuild with `pip install -e .` (or `python setup.py build_ext --inplace`), "
+    "or set DINOBOX_PURE_PYTHON=1 to run the sources"
+)
+
+_ROOT = Path(__file__).resolve().parent.parent.parent  # the directory holding the dinobox package
+_info: dict[str, str] = {}
+
+
+def source_path(module: str, root: Path = _ROOT) -> Path:
+    return root.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def source_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _extension_exists(module: str) -> bool:
+    folder = source_path(module).parent
+    stem = module.rpartition(".")[2]
+    return any((folder / (stem + suffix)).is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def _stale_modules() -> list[str] | None:
+    """Compiled modules whose source changed since the build; None when no digests were recorded."""
+    try:
+        recorded = json.loads((Path(__file__).with_name(SOURCES_FILE)).read_text())
+    except (OSError, ValueError):
+        return None
+    stale = []
+    for module in COMPILED_MODULES:
+        path = source_path(module)
+        if not path.is_file():
+            continue  # an installed wheel without sources: the compiled module is all there is
+        if recorded.get(module) != source_digest(path):
+            stale.append(module)
+    return stale
+
+
+class _SourcesFirst(importlib.abc.MetaPathFinder):
+    """Imports the compiled modules from their ``.py`` sources, ignoring compiled files."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in COMPILED_MODULES:
+            return None
+        stem = fullname.rpartition(".")[2]
+        for entry in path if path is not None else sys.path:
+            candidate = os.path.join(entry, stem + ".py")
+            if os.path.isfile(candidate):
+                return importlib.util.spec_from_file_location(fullname, candidate)
+        return None
+
+
+def _use_sources(build: str, reason: str) -> None:
+    if not any(isinstance(f, _SourcesFirst) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourcesFirst())
+    _info.update(build=build, reason=reason)
+
+
+def select() -> None:
+    """Decide once, before any compiled module is imported, which build this process runs."""
+    if _info:
+        return
+    if os.environ.get("DINOBOX_PURE_PYTHON", "") not in ("", "0"):
+        _use_sources("pure", "DINOBOX_PURE_PYTHON is set")
+        return
+    if not all(_extension_exists(m) for m in COMPILED_MODULES):
+        _use_sources("pure", "not compiled (installed without mypyc or without a C compiler)")
+        return
+    stale = _stale_modules()
+    if stale is None:
+        _use_sources("pure", f"compiled files without a record of their sources: {REBUILD_HINT}")
+        warnings.warn(f"dinobox: running the Python sources; {_info['reason']}", stacklevel=2)
+        return
+    if stale:
+        names = ", ".join(m.removeprefix("dinobox.") for m in stale)
+        _use_sources("pure", f"sources edited since the compiled build ({names}): {REBUILD_HINT}")
+        warnings.warn(f"dinobox: running the Python sources; {_info['reason']}", stacklevel=2)
+        return
+    _info.update(build="compiled", reason="engine and rules compiled with mypyc")
+
+
+def build_info() -> dict[str, str]:
+    """``{"build": "compiled" | "pure", "reason": ...}`` for this process."""
+    select()
+    return dict(_info)
+
+
+def is_compiled() -> bool:
+    """Is the running engine the compiled one (checked on the loaded module, not the files)?"""
+    from dinobox.engine import state
+
+    return not str(getattr(state, "__file__", "")).endswith(".py")
