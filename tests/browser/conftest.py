@@ -4,6 +4,7 @@ browser test that skips is a test that does not exist."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import socket
@@ -35,16 +36,14 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextlib.contextmanager
+def serve_in_thread(app: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn on a free loopback port in a thread; yields its base URL."""
     import uvicorn
 
-    from dinobox.server import create_app
-
-    db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
-    app = create_app(f"sqlite:///{db}", rng=random.Random(21), gc_tuning=False)
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws="websockets-sansio"))
+    srv = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=_free_port(), log_level="warning", ws="websockets-sansio")
+    )
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.time() + 20
@@ -52,9 +51,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if time.time() > deadline or not thread.is_alive():
             pytest.fail("the server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{srv.config.port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from dinobox.server import create_app
+
+    db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
+    app = create_app(f"sqlite:///{db}", rng=random.Random(21), gc_tuning=False)
+    with serve_in_thread(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import _free_port
+from .conftest import serve_in_thread
 
 
 class FakeTime:
@@ -28,8 +26,6 @@ class FakeTime:
 @pytest.fixture(scope="module")
 def clocked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, FakeTime]]:
     """A live server whose clocks follow a time the test moves (it looks for due clocks often)."""
-    import uvicorn
-
     from dinobox.server import create_app
     from dinobox.server.settings import Settings
 
@@ -37,19 +33,8 @@ def clocked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Fak
     db = Path(tmp_path_factory.mktemp("clocks")) / "tables.sqlite3"
     settings = dataclasses.replace(Settings(), clock_period=0.1)
     app = create_app(f"sqlite:///{db}", rng=random.Random(3), gc_tuning=False, settings=settings, now=now)
-    srv = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=_free_port(), log_level="warning", ws="websockets-sansio")
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not srv.started:
-        if time.time() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{srv.config.port}", now
-    srv.should_exit = True
-    thread.join(10)
+    with serve_in_thread(app) as url:
+        yield url, now
 
 
 def test_the_clock_ticks_on_the_page_and_a_loss_on_time_is_shown(clocked: tuple[str, FakeTime], context: Any) -> None:

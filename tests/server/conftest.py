@@ -62,6 +62,17 @@ def _store_url(store: str, tmp_path: Path, request: pytest.FixtureRequest) -> It
         cluster.drop_database(name)
 
 
+@pytest.fixture
+def pg_url(pg_cluster: Cluster) -> Iterator[str]:
+    """A fresh database in the session's throwaway PostgreSQL cluster, dropped afterwards."""
+    name = f"t{next(_databases)}"
+    url = pg_cluster.create_database(name)
+    try:
+        yield url
+    finally:
+        pg_cluster.drop_database(name)
+
+
 @pytest.fixture(params=STORES)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty store: a SQLite file, then a PostgreSQL database."""

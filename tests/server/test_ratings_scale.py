@@ -5,23 +5,10 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
 
-import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import _databases, make_app, new_table, play_random
-from .pgcluster import Cluster
-
-
-@pytest.fixture
-def pg_url(pg_cluster: Cluster) -> Iterator[str]:
-    name = f"t{next(_databases)}"
-    url = pg_cluster.create_database(name)
-    try:
-        yield url
-    finally:
-        pg_cluster.drop_database(name)
+from .conftest import make_app, new_table, play_random
 
 
 def test_two_processes_rate_the_same_new_bot_level_at_once(pg_url: str) -> None:

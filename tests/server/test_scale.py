@@ -33,8 +33,7 @@ from typer.testing import CliRunner
 from dinobox.cli.app import app as cli
 from dinobox.server import storage
 
-from .conftest import _databases, make_app, new_table, state
-from .pgcluster import Cluster
+from .conftest import make_app, new_table, state
 
 
 def free_port() -> int:
@@ -81,16 +80,6 @@ def start_server(db_url: str, log: Path, *extra: str) -> Server:
         time.sleep(0.1)
     server.kill()
     raise AssertionError(f"the server did not start: {log.read_text()}")
-
-
-@pytest.fixture
-def pg_url(pg_cluster: Cluster) -> Iterator[str]:
-    name = f"t{next(_databases)}"
-    url = pg_cluster.create_database(name)
-    try:
-        yield url
-    finally:
-        pg_cluster.drop_database(name)
 
 
 @pytest.fixture
