@@ -121,7 +121,7 @@ def select() -> None:
         _use_sources("pure", "DINOBOX_PURE_PYTHON is set")
         return
     if not all(_extension_exists(m) for m in COMPILED_MODULES):
-        _use_sources("pure", "not compiled (installed without mypyc or without a C compiler)")
+        _use_sources("pure", "not compiled (installed with DINOBOX_PURE_PYTHON=1, or where no C compiler was found)")
         return
     stale = _stale_modules()
     if stale is None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +87,9 @@ def replay(row: TableRow, state: State, moves: Sequence[int], undo: list[UndoPoi
     return current
 
 
+LOG_CACHE_STATES = 4  # the states whose logs are kept: the current one and a few before it
+
+
 @dataclass(eq=False)
 class LiveTable:
     row: TableRow
@@ -99,10 +101,10 @@ class LiveTable:
     task: asyncio.Task[None] | None = None
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     decisions: list[int] | None = None  # history positions of player decisions (replays)
-    # log(seat) is linear in the game's length: each state's logs are computed once per seat
-    logs: weakref.WeakKeyDictionary[State, dict[int | None, list[dict[str, Any]]]] = field(
-        default_factory=weakref.WeakKeyDictionary
-    )
+    # log(seat) is linear in the game's length: each state's logs are computed once per seat.
+    # Keyed by id(state) and holding the state itself (so the id is not reused while cached);
+    # only the few newest states are kept. Not a weak map: compiled states take no weak references.
+    logs: dict[int, tuple[State, dict[int | None, list[dict[str, Any]]]]] = field(default_factory=dict)
     pictures: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
     waiters: int = 0  # requests waiting for its bots (``settle``)
@@ -110,8 +112,20 @@ class LiveTable:
     syncer: asyncio.Task[None] | None = None  # catching up with what other processes stored
     now: Callable[[], float] = time.time  # the service's clock (wall time; tests inject their own)
 
+    def _logs_of(self, state: State) -> dict[int | None, list[dict[str, Any]]] | None:
+        cached = self.logs.get(id(state))
+        return cached[1] if cached is not None and cached[0] is state else None
+
+    def _keep_logs(self, state: State, per_seat: dict[int | None, list[dict[str, Any]]]) -> None:
+        self.logs[id(state)] = (state, per_seat)
+        while len(self.logs) > LOG_CACHE_STATES:
+            del self.logs[next(iter(self.logs))]
+
     def log_of(self, state: State, seat: int | None) -> list[dict[str, Any]]:
-        per_seat = self.logs.setdefault(state, {})
+        per_seat = self._logs_of(state)
+        if per_seat is None:
+            per_seat = {}
+            self._keep_logs(state, per_seat)
         entries = per_seat.get(seat)
         if entries is None:
             entries = per_seat[seat] = state.log(seat)
@@ -120,9 +134,9 @@ class LiveTable:
     def extend_logs(self, old: State, new: State) -> None:
         """``new`` extends ``old``: give it ``old``'s cached logs plus only the new entries, so a
         step costs the texts of its own events, not the whole game's."""
-        known = self.logs.get(old)
+        known = self._logs_of(old)
         if known:
-            self.logs[new] = {seat: entries + new.log(seat, since=len(entries)) for seat, entries in known.items()}
+            self._keep_logs(new, {seat: entries + new.log(seat, since=len(entries)) for seat, entries in known.items()})
 
     def can_undo(self, seat: int) -> bool:
         if not self.undo:
