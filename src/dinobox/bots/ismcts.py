@@ -21,12 +21,14 @@ seats leading on provisional ``scores()`` share the reward (for games whose play
 from __future__ import annotations
 
 import math
+import pickle
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dinobox.engine.registry import game_entry
+from dinobox.engine.runner import uniform_playout
 from dinobox.engine.state import CHANCE, State
 
 Policy = Callable[[State, random.Random], int]
@@ -39,12 +41,18 @@ class Node:
     visits: dict[int, int] = field(default_factory=dict)
     reward: dict[int, float] = field(default_factory=dict)
     avail: dict[int, int] = field(default_factory=dict)
-    hint: int = -1  # the guide policy's choice here (progressive bias), -1 for none
+    hint: int = -2  # the guide policy's choice here (progressive bias), -1 for none, UNASKED (-2) before asked
 
 
-def info_key(state: State, player: int) -> str:
-    """The information set of ``player``: its view, as a string."""
-    return f"{player}|{state.view(player)!r}"
+UNASKED = -2
+
+
+def info_key(state: State, player: int) -> bytes:
+    """The information set of ``player``: its view, pickled (a few times cheaper than its repr).
+    Views are plain data built the same way each time, so equal views give equal bytes; were two
+    equal views ever to pickle differently, they would only make two nodes, never merge two
+    information sets."""
+    return pickle.dumps((player, state.view(player)), pickle.HIGHEST_PROTOCOL)
 
 
 def _random_policy(state: State, rng: random.Random) -> int:
@@ -117,7 +125,7 @@ class ISMCTSBot:
             return flat_choose(self, state, legal, policy, guide)
         seat = state.current_player()
         root_key = info_key(state, seat)
-        tree: dict[str, Node] = {}
+        tree: dict[bytes, Node] = {}
         rng = self.rng
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
@@ -127,7 +135,7 @@ class ISMCTSBot:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(state.resample(seat, rng), tree, rng, policy, guide)
+            self._iterate(state.resample(seat, rng), root_key, tree, rng, policy, guide)
             done += 1
             if limit is not None and done % 16 == 0 and _decided(tree.get(root_key), legal, limit - done):
                 break
@@ -144,9 +152,17 @@ class ISMCTSBot:
         return game_entry(state.game.id).heuristic
 
     def _iterate(
-        self, det: State, tree: dict[str, Node], rng: random.Random, policy: Policy, guide: Policy | None
+        self,
+        det: State,
+        root_key: bytes,
+        tree: dict[bytes, Node],
+        rng: random.Random,
+        policy: Policy,
+        guide: Policy | None,
     ) -> None:
+        # ``det`` starts at the root, where the searching seat's view (so its key) is the real one
         path: list[tuple[Node, int, int]] = []
+        key = root_key
         c = self.exploration
         w = self.prior
         while not det.is_terminal():
@@ -158,14 +174,15 @@ class ISMCTSBot:
             if len(legal) == 1:
                 det.apply_action(legal[0])
                 continue
-            key = info_key(det, player)
+            if path:
+                key = info_key(det, player)
             node = tree.get(key)
             expanded = node is None
             if node is None:
-                node = Node()
-                if guide is not None:
-                    node.hint = guide(det, rng)
-                tree[key] = node
+                node = tree[key] = Node()
+            elif node.hint == UNASKED:
+                # asked on the second visit: most nodes are met once, at the end of the tree path
+                node.hint = -1 if guide is None else guide(det, rng)
             visits, reward, avail = node.visits, node.reward, node.avail
             for a in legal:
                 avail[a] = avail.get(a, 0) + 1
@@ -194,10 +211,11 @@ class ISMCTSBot:
 
     def _playout(self, det: State, rng: random.Random, policy: Policy) -> list[float]:
         """Play to the end (or ``depth`` decisions) and return each seat's reward."""
-        decisions = 0
         depth = self.depth
-        uniform = policy is _random_policy  # the same draw as the policy, without asking twice
-        choice = rng.choice
+        if policy is _random_policy:  # the engine's compiled loop
+            uniform_playout(det, rng, -1 if depth is None else depth)
+            return det.returns() if det.is_terminal() else _leaders_reward(det)
+        decisions = 0
         while True:
             player = det.current_player()
             if player == CHANCE:
@@ -208,10 +226,7 @@ class ISMCTSBot:
             if depth is not None and decisions >= depth:
                 return _leaders_reward(det)
             legal = det.legal_actions()
-            if len(legal) == 1:
-                det.apply_action(legal[0])
-            else:
-                det.apply_action(choice(legal) if uniform else policy(det, rng))
+            det.apply_action(legal[0] if len(legal) == 1 else policy(det, rng))
             decisions += 1
 
 

@@ -64,3 +64,23 @@ def random_playout(state: State, rng: random.Random) -> State:
         else:
             state.apply_action(choice(state.legal_actions()))
     return state
+
+
+def uniform_playout(state: State, rng: random.Random, depth: int = -1) -> int:
+    """Play uniformly at random, in place, until the end or ``depth`` decisions (``-1``: no
+    limit); return the decisions played. A decision is drawn with one ``rng.random()`` scaled by
+    the number of legal actions, chance with ``sample_chance``. Compiled with the engine, this is
+    the playout loop of the search bots (the whole loop runs in C)."""
+    draw = rng.random
+    decisions = 0
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if player < 0 or decisions == depth:
+            return decisions
+        legal = state.legal_actions()
+        n = len(legal)
+        state.apply_action(legal[0] if n == 1 else legal[int(draw() * n)])
+        decisions += 1
