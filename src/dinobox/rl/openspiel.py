@@ -12,21 +12,28 @@ game registry) and loads it with ``pyspiel.load_game``, so OpenSpiel's own tools
   JSON (the seat's knowledge *now*);
 * information state with perfect recall, from the seat's own knowledge only: the string is a
   short digest of the seat's action-observation history (its ``log(seat)`` events and its own
-  decisions, each with a digest of the view it decided on) and of its current view, computed
-  only when asked; the tensor is the observation tensor plus the seat's decision count and last
-  decisions (see ``InfoStateObserver`` and docs/rl.md);
-* ``resample_from_infostate`` from ``state.resample`` (the seat's own history carried over).
+  decisions, each with a digest of the view it decided on) and of its current view; the tensor
+  is the observation tensor plus the seat's decision count and last decisions (see
+  ``InfoStateObserver`` and docs/rl.md). Applying an action records nothing: the seats' trails
+  are rebuilt from the engine's history, by replaying it from a kept position, only when an
+  information state is asked for;
+* ``resample_from_infostate`` from ``state.resample`` (the seat's own history carried over);
+* the hot methods answered on the Python side, without OpenSpiel's C++-to-Python round trips:
+  ``apply_action``, ``clone``, ``child``, ``current_player``, ``legal_actions``, ... (the history
+  methods then read the engine's history; see ``OpenSpielState``).
 
 Game parameters are ``players`` plus the dinobox game's options (bool, int or choice strings).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import math
+import pickle
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -143,7 +150,7 @@ class OpenSpielGame(pyspiel.Game):
         if proto is None:
             proto = self._initial = _Holder(self.dinobox_game.new_initial_state())
             proto.memo_move = proto.state.move_number()
-        holder = _Holder(proto.state.clone())
+        holder = _Holder(proto.state.clone(), proto.past)  # every trail starts from one kept position
         holder.memo = proto.memo  # shared while at the initial move; replaced (not cleared) after
         holder.memo_move = proto.memo_move
         return OpenSpielState(self, holder)
@@ -196,10 +203,10 @@ def _digest(*parts: bytes) -> bytes:
 
 
 class Decision:
-    """One of a seat's own decisions in its trail. Applying a decision only keeps a clone of the
-    position it was taken in; the digest of the view the seat decided on, and the chain digest
-    of the whole trail, are computed the first time an information state asks for them (search
-    rollouts never do), and the clone is then let go."""
+    """One of a seat's own decisions in its trail, made when the trail is rebuilt from the
+    history (never while actions are applied). It keeps a copy of the position the decision was
+    taken in until the digest of the view the seat decided on, and the chain digest of the whole
+    trail, are first asked for (by an information-state string); the copy is then let go."""
 
     __slots__ = ("_chain", "_pending", "_seen", "action", "count", "move", "prev")
 
@@ -247,30 +254,63 @@ def _trail_chain(node: Trail) -> bytes:
     return EMPTY_CHAIN if node is None else node.encode()
 
 
+class _Past:
+    """The seats' trails up to move ``move``, with a private copy of the position there.
+
+    Never changed once made, so every holder whose history passes through that position shares
+    it (clones, and the states of a game that start from one initial position). ``advanced``
+    replays the actions applied since on a copy of the position: the seats' decisions are
+    rebuilt exactly as they were taken (the engine is deterministic; chance outcomes are actions
+    of the history), each with a copy of the position it was taken in, for its view digest.
+    """
+
+    __slots__ = ("move", "position", "trails")
+
+    def __init__(self, position: State, trails: list[Trail]) -> None:
+        self.position = position
+        self.move = position.move_number()
+        self.trails = trails
+
+    def advanced(self, actions: list[int]) -> _Past:
+        """The past after ``actions``, the history applied since ``move``."""
+        replay = self.position.clone()
+        trails = self.trails[:]
+        for action in actions:
+            seat = replay.current_player()
+            if seat >= 0:
+                before = replay.clone()
+                replay.apply_action(action)
+                trails[seat] = Decision(trails[seat], before.move_number(), action, before)
+            else:
+                replay.apply_action(action)
+        return _Past(replay, trails)
+
+
 class _Holder:
     """Holds the engine state inside the OpenSpiel state: OpenSpiel clones by deep-copying the
     Python attributes and serializes them by pickling, so this maps deepcopy to the cheap
     ``clone()`` and pickling to the JSON record (replayed by ``from_record``).
 
-    It also keeps what makes the information state perfect recall: per seat, the trail of its
-    own decisions (recorded as they are applied, their digests computed only when asked) and a
-    cache of its event log (read incrementally with ``log(seat, since=...)``). Both are shared by
-    clones.
+    It also keeps what makes the information state perfect recall, at no cost per applied
+    action: a ``_Past`` (the seats' trails of their own decisions up to a kept position), brought
+    up to date from the engine's history only when an information state is asked for, and a
+    cache of each seat's event log (read incrementally with ``log(seat, since=...)``). Both are
+    shared by clones.
 
     And it remembers the views, tensors and strings already computed for the current position
     (OpenSpiel asks for the same seat's observation and information state, tensor and string,
     several times per position); the memo is dropped as soon as the move number changes.
     """
 
-    __slots__ = ("logs", "memo", "memo_move", "state", "trails")
+    __slots__ = ("logs", "memo", "memo_move", "past", "state")
 
     def __init__(
-        self, state: State, trails: list[Trail] | None = None, logs: dict[int, tuple[int, Any, bytes]] | None = None
+        self, state: State, past: _Past | None = None, logs: dict[int, tuple[int, Any, bytes]] | None = None
     ) -> None:
         self.state = state
         self.memo: dict[tuple[str, int | None], Any] = {}
         self.memo_move = -1
-        self.trails: list[Trail] = trails if trails is not None else [None] * state.num_players
+        self.past = past if past is not None else _Past(state.clone(), [None] * state.num_players)
         # seat -> (log entries read, linked lines (previous, line) or None, chain digest)
         self.logs: dict[int, tuple[int, Any, bytes]] = logs if logs is not None else {}
 
@@ -293,20 +333,14 @@ class _Holder:
     def view_digest(self, seat: int) -> str:
         return self.remembered(("digest", seat), lambda: _digest(self.view_json(seat).encode()).hex())
 
-    # ----- recording ------------------------------------------------------------------------------
-    def apply(self, action: int) -> None:
-        """Apply ``action``; a seat's decision joins its trail (nothing changes if it is illegal).
-        The cost over the engine's ``apply_action`` is one ``clone()`` per decision."""
-        state = self.state
-        seat = state.current_player()
-        if seat < 0:
-            state.apply_action(action)
-            return
-        before = state.clone()
-        state.apply_action(action)  # raises (and changes nothing) when illegal
-        trails = self.trails[:]  # copy on write: clones share the list
-        trails[seat] = Decision(trails[seat], before.move_number(), action, before)
-        self.trails = trails
+    # ----- the seats' pasts -----------------------------------------------------------------------
+    def trails(self) -> list[Trail]:
+        """Each seat's trail of its own decisions up to now (rebuilt from the history when needed)."""
+        past = self.past
+        move = self.state.move_number()
+        if past.move != move:
+            past = self.past = past.advanced(self.state.history()[past.move :])
+        return past.trails
 
     def log_cache(self, seat: int) -> tuple[int, Any, bytes]:
         """The seat's event lines read so far, brought up to date (only new entries are formatted)."""
@@ -328,7 +362,7 @@ class _Holder:
         return self.remembered(("info", seat), lambda: self._info_string(seat))
 
     def _info_string(self, seat: int) -> str:
-        node = self.trails[seat]
+        node = self.trails()[seat]
         _, _, log_chain = self.log_cache(seat)
         digest = _digest(_trail_chain(node), log_chain, self.view_digest(seat).encode()).hex()
         count = node.count if isinstance(node, Decision) else 0
@@ -345,7 +379,7 @@ class _Holder:
             events.append((line_node[1], 1, line_node[2]))
             line_node = line_node[0]
         head = [f"dinobox information state of seat {seat}"]
-        node = self.trails[seat]
+        node = self.trails()[seat]
         while isinstance(node, Decision):
             events.append((node.move, 0, f"move {node.move}: I chose action {node.action} on view {node.seen()}"))
             node = node.prev
@@ -361,7 +395,7 @@ class _Holder:
 
     def _history_values(self, seat: int) -> np.ndarray:
         out = np.zeros(1 + 2 * RECENT, np.float32)
-        node = self.trails[seat]
+        node = self.trails()[seat]
         if isinstance(node, Decision):
             out[0] = min(1.0, math.log1p(node.count) / COUNT_SCALE)
         size = max(1, self.state.game.num_distinct_actions())
@@ -374,8 +408,30 @@ class _Holder:
         return out
 
     # ----- copies ---------------------------------------------------------------------------------
+    def copy(self) -> _Holder:
+        """An independent copy of the position; the past, the log caches and the memo of the
+        current position are shared (none is changed in place once another holder can see it)."""
+        new = _Holder(self.state.clone(), self.past, self.logs)
+        new.memo = self.memo
+        new.memo_move = self.memo_move
+        return new
+
+    def resampled(self, seat: int, rng: random.Random) -> _Holder:
+        """A holder over ``state.resample(seat, rng)`` that keeps only ``seat``'s past (the other
+        seats' could reveal what ``seat`` cannot know), and what this holder already computed for
+        ``seat`` at this position (the resampled position shows ``seat`` the same view)."""
+        state = self.state.resample(seat, rng)  # checks the seat
+        trails: list[Trail] = [UNKNOWN] * len(self.past.trails)
+        trails[seat] = self.trails()[seat]
+        logs = {seat: self.logs[seat]} if seat in self.logs else {}
+        new = _Holder(state, _Past(state.clone(), trails), logs)
+        if self.memo_move == state.move_number():
+            new.memo = {key: value for key, value in self.memo.items() if key[1] == seat}
+            new.memo_move = self.memo_move
+        return new
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
-        return _Holder(self.state.clone(), self.trails, self.logs)
+        return self.copy()
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (_holder_from_record, (json.dumps(self.state.to_record()),))
@@ -388,7 +444,7 @@ def _unknown_past(node: Trail) -> bool:
 
 
 def _holder_from_record(text: str) -> _Holder:
-    """Replay the record action by action, so the seats' trails are rebuilt as they were."""
+    """Replay the record action by action (the seats' trails are rebuilt from the same history)."""
     record = json.loads(text)
     dinobox.from_record({**record, "history": []})  # validates the configuration (RecordError)
     game = dinobox.load_game(
@@ -396,12 +452,29 @@ def _holder_from_record(text: str) -> _Holder:
     )
     holder = _Holder(game.new_initial_state())
     for action in record["history"]:
-        holder.apply(int(action))
+        holder.state.apply_action(int(action))
     return holder
 
 
+class PlayerAction(NamedTuple):
+    """One entry of ``OpenSpielState.full_history()`` (the fields of ``pyspiel.PlayerAction``)."""
+
+    player: int
+    action: int
+
+
 class OpenSpielState(pyspiel.State):
-    """One position; every call goes to the engine state (``self.dinobox_state``)."""
+    """One position; every call goes to the engine state (``self.dinobox_state``).
+
+    Python callers (OpenSpiel's Python bots, ``rl_environment``, training loops) reach the
+    methods defined here directly; without them each call would go through OpenSpiel's C++ and
+    back into Python. ``apply_action``, ``clone`` and ``child`` are among them, so the history
+    is the engine's: ``history()``, ``history_str()``, ``full_history()``, ``move_number()``,
+    ``is_initial_state()``, ``is_initial_non_chance_state()`` and ``serialize()`` read it from
+    the engine state. (OpenSpiel's C++ side keeps its own copy of the history, filled only by
+    the actions applied through C++, e.g. by ``pyspiel.random_sim_test``; C++ code that reads
+    ``State::History()`` of a state moved from Python sees only those.)
+    """
 
     def __init__(self, game: OpenSpielGame, state: State | _Holder) -> None:
         super().__init__(game)
@@ -415,10 +488,14 @@ class OpenSpielState(pyspiel.State):
     def current_player(self) -> int:
         return self._held.state.current_player()
 
-    # Python callers (OpenSpiel's Python bots, training loops) reach these directly; without them
-    # each call would go through OpenSpiel's C++ and back into Python, once per query.
     def is_chance_node(self) -> bool:
         return self._held.state.current_player() == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._held.state.current_player() >= 0
+
+    def is_terminal(self) -> bool:
+        return self._held.state.is_terminal()
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         state = self._held.state
@@ -432,9 +509,57 @@ class OpenSpielState(pyspiel.State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._held.state.chance_outcomes()
 
-    def _apply_action(self, action: int) -> None:
-        self._held.apply(int(action))
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` (a legal action or chance outcome); an illegal one raises the
+        engine's ``IllegalActionError`` and changes nothing."""
+        self._held.state.apply_action(action)
 
+    def _apply_action(self, action: int) -> None:  # OpenSpiel's C++ ``ApplyAction`` lands here
+        self._held.state.apply_action(action)
+
+    def apply_action_with_legality_check(self, action: int) -> None:
+        self._held.state.apply_action(action)  # the engine always checks
+
+    def clone(self) -> OpenSpielState:
+        return OpenSpielState(self.get_game(), self._held.copy())
+
+    def child(self, action: int) -> OpenSpielState:
+        new = self.clone()
+        new.apply_action(action)
+        return new
+
+    # ----- the history, from the engine ------------------------------------------------------------
+    def history(self) -> list[int]:
+        return self._held.state.history()
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self._held.state.history()))
+
+    def move_number(self) -> int:
+        return self._held.state.move_number()
+
+    def full_history(self) -> list[PlayerAction]:
+        """``(player, action)`` for every action so far (the players found by a replay)."""
+        replay = self._held.state.game.new_initial_state()
+        out: list[PlayerAction] = []
+        for action in self._held.state.history():
+            out.append(PlayerAction(replay.current_player(), action))
+            replay.apply_action(action)
+        return out
+
+    def is_initial_state(self) -> bool:
+        return self._held.state.move_number() == 0
+
+    def is_initial_non_chance_state(self) -> bool:
+        return not self.is_chance_node() and all(entry.player == CHANCE for entry in self.full_history())
+
+    def serialize(self) -> str:
+        """OpenSpiel's form for a Python state (history, move number, pickled attributes)."""
+        history = ",".join(f"{entry.player}:{entry.action}" for entry in self.full_history())
+        attributes = base64.b64encode(pickle.dumps(self.__dict__)).decode()
+        return f"history={history}\nmove_number={self.move_number()}\n__dict__={attributes}"
+
+    # ----- the rest --------------------------------------------------------------------------------
     def information_state_text(self, player: int) -> str:
         """The seat's information state in full, readable (the string is a digest of it)."""
         return self._held.info_text(int(player))
@@ -444,9 +569,6 @@ class OpenSpielState(pyspiel.State):
             return self._held.state.action_to_string(int(action), player)
         except (ValueError, LookupError):
             return f"action {action}"  # an action out of context (e.g. from another position)
-
-    def is_terminal(self) -> bool:
-        return self._held.state.is_terminal()
 
     def returns(self) -> list[float]:
         return self._held.state.returns()
@@ -458,15 +580,8 @@ class OpenSpielState(pyspiel.State):
         The seat keeps its own history (so its information state is unchanged); the other seats'
         histories are not carried over (they could reveal what the seat cannot know): their
         information states start from an unknown past marked in the string."""
-        seat = int(player_id)
         seed = int(float(probability_sampler()) * 2**53)
-        held = self._held
-        trails: list[Trail] = [UNKNOWN] * len(held.trails)
-        trails[seat] = held.trails[seat]
-        logs = {seat: held.logs[seat]} if seat in held.logs else {}
-        new = self.clone()
-        new._held = _Holder(held.state.resample(seat, random.Random(seed)), trails, logs)
-        return new
+        return OpenSpielState(self.get_game(), self._held.resampled(int(player_id), random.Random(seed)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> OpenSpielState:
         return self.clone()
@@ -578,6 +693,7 @@ __all__ = [
     "InfoStateObserver",
     "OpenSpielGame",
     "OpenSpielState",
+    "PlayerAction",
     "ViewObserver",
     "history_pieces",
     "openspiel_game",
