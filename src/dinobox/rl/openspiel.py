@@ -204,19 +204,22 @@ def _digest(*parts: bytes) -> bytes:
 
 class Decision:
     """One of a seat's own decisions in its trail, made when the trail is rebuilt from the
-    history (never while actions are applied). It keeps a copy of the position the decision was
-    taken in until the digest of the view the seat decided on, and the chain digest of the whole
-    trail, are first asked for (by an information-state string); the copy is then let go."""
+    history (never while actions are applied). Unless the digest of the view the seat decided
+    on is known already (``seen``: computed for an information state at that position), it keeps
+    a copy of the position until that digest, or the chain digest of the whole trail, is first
+    asked for (by an information-state string); the copy is then let go."""
 
     __slots__ = ("_chain", "_pending", "_seen", "action", "count", "move", "prev")
 
-    def __init__(self, prev: Decision | str | None, move: int, action: int, pending: State) -> None:
+    def __init__(
+        self, prev: Decision | str | None, move: int, action: int, pending: State | None, seen: str | None = None
+    ) -> None:
         self.prev = prev
         self.move = move
         self.action = action
         self.count: int = 1 + (prev.count if isinstance(prev, Decision) else 0)
-        self._pending: State | None = pending
-        self._seen: str | None = None
+        self._pending = pending
+        self._seen = seen
         self._chain: bytes | None = None
 
     def seen(self) -> str:
@@ -271,18 +274,21 @@ class _Past:
         self.move = position.move_number()
         self.trails = trails
 
-    def advanced(self, actions: list[int]) -> _Past:
-        """The past after ``actions``, the history applied since ``move``."""
+    def advanced(self, actions: list[int], seen: dict[int, str]) -> _Past:
+        """The past after ``actions``, the history applied since ``move``; ``seen`` holds the
+        digests, by move, of views the seat to act had there (already computed)."""
         replay = self.position.clone()
         trails = self.trails[:]
         for action in actions:
             seat = replay.current_player()
-            if seat >= 0:
-                before = replay.clone()
+            if seat < 0:
                 replay.apply_action(action)
-                trails[seat] = Decision(trails[seat], before.move_number(), action, before)
-            else:
-                replay.apply_action(action)
+                continue
+            move = replay.move_number()
+            digest = seen.get(move)
+            before = replay.clone() if digest is None else None
+            replay.apply_action(action)
+            trails[seat] = Decision(trails[seat], move, action, before, digest)
         return _Past(replay, trails)
 
 
@@ -302,7 +308,7 @@ class _Holder:
     several times per position); the memo is dropped as soon as the move number changes.
     """
 
-    __slots__ = ("logs", "memo", "memo_move", "past", "state")
+    __slots__ = ("logs", "memo", "memo_move", "past", "seen", "state")
 
     def __init__(
         self, state: State, past: _Past | None = None, logs: dict[int, tuple[int, Any, bytes]] | None = None
@@ -311,6 +317,9 @@ class _Holder:
         self.memo: dict[tuple[str, int | None], Any] = {}
         self.memo_move = -1
         self.past = past if past is not None else _Past(state.clone(), [None] * state.num_players)
+        # (move, digest, older) newest first: the view digests of the seat to act computed since
+        # the past's move, so rebuilding the trails need not compute them again
+        self.seen: tuple[int, str, Any] | None = None
         # seat -> (log entries read, linked lines (previous, line) or None, chain digest)
         self.logs: dict[int, tuple[int, Any, bytes]] = logs if logs is not None else {}
 
@@ -331,7 +340,13 @@ class _Holder:
         return self.remembered(("json", seat), lambda: _canonical(self.view(seat)))
 
     def view_digest(self, seat: int) -> str:
-        return self.remembered(("digest", seat), lambda: _digest(self.view_json(seat).encode()).hex())
+        return self.remembered(("digest", seat), lambda: self._view_digest(seat))
+
+    def _view_digest(self, seat: int) -> str:
+        digest = _digest(self.view_json(seat).encode()).hex()
+        if seat == self.state.current_player():  # the view a decision about to be taken is taken on
+            self.seen = (self.state.move_number(), digest, self.seen)
+        return digest
 
     # ----- the seats' pasts -----------------------------------------------------------------------
     def trails(self) -> list[Trail]:
@@ -339,7 +354,14 @@ class _Holder:
         past = self.past
         move = self.state.move_number()
         if past.move != move:
-            past = self.past = past.advanced(self.state.history()[past.move :])
+            seen: dict[int, str] = {}
+            node = self.seen
+            while node is not None and node[0] >= past.move:
+                seen[node[0]] = node[1]
+                node = node[2]
+            past = self.past = past.advanced(self.state.history()[past.move :], seen)
+            head = self.seen
+            self.seen = (move, head[1], None) if head is not None and head[0] == move else None
         return past.trails
 
     def log_cache(self, seat: int) -> tuple[int, Any, bytes]:
@@ -414,6 +436,7 @@ class _Holder:
         new = _Holder(self.state.clone(), self.past, self.logs)
         new.memo = self.memo
         new.memo_move = self.memo_move
+        new.seen = self.seen
         return new
 
     def resampled(self, seat: int, rng: random.Random) -> _Holder:
@@ -428,6 +451,9 @@ class _Holder:
         if self.memo_move == state.move_number():
             new.memo = {key: value for key, value in self.memo.items() if key[1] == seat}
             new.memo_move = self.memo_move
+            digest = new.memo.get(("digest", seat))
+            if digest is not None and seat == state.current_player():
+                new.seen = (new.memo_move, digest, None)
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
