@@ -79,6 +79,40 @@ def test_a_seats_different_decisions_give_different_information_states(gid: str)
     assert branches > 0
 
 
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_trails_rebuilt_late_equal_trails_followed_step_by_step(gid: str) -> None:
+    """The seats' trails are rebuilt from the history when asked: asking at every step, only
+    at the end, or in a clone and a resampled state part-way, gives the same strings."""
+    n = default_players(gid)
+    game = openspiel_game(gid, players=n)
+    eager, lazy = game.new_initial_state(), game.new_initial_state()
+    rng = random.Random(11)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    branched = 0
+    while not eager.is_terminal() and eager.move_number() < 250:
+        if not eager.is_chance_node():
+            seat = eager.current_player()
+            key = eager.information_state_string(seat)  # the seat to act first: its view is reused
+            for other in range(n):
+                _infos(eager, other)
+            if rng.random() < 0.1:  # a resampled branch keeps the seat's string, then moves on
+                branch = eager.resample_from_infostate(seat, sampler)
+                assert branch.information_state_string(seat) == key
+                probe, action = branch.clone(), rng.choice(branch.legal_actions())
+                branch.apply_action(action)
+                probe.apply_action(action)
+                assert branch.information_state_string(seat) == probe.information_state_string(seat)
+                branched += 1
+        action = _step(eager, rng)
+        eager.apply_action(action)
+        lazy.apply_action(action)
+    for seat in range(n):
+        assert _infos(lazy, seat)[0] == _infos(eager, seat)[0]
+        assert np.array_equal(_infos(lazy, seat)[1], _infos(eager, seat)[1])
+        assert lazy.information_state_text(seat) == eager.information_state_text(seat)
+    assert branched > 0
+
+
 @pytest.mark.parametrize("gid", ["dino-race", "pangaea"])
 def test_earlier_information_states_are_remembered(gid: str) -> None:
     """Perfect recall: a seat's earlier history is a prefix of its later history, and every

@@ -13,6 +13,7 @@ from rl_helpers import GAME_IDS, default_players
 
 import dinobox
 from dinobox.bots import make_bot
+from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.registry import game_class
 from dinobox.rl import openspiel_game
 from dinobox.rl.encoders import encoder_for
@@ -153,6 +154,56 @@ def test_serialization_round_trip_and_clone_independence() -> None:
     clone.apply_action(clone.legal_actions()[0])
     assert clone.history() != state.history()
     assert clone.dinobox_state.history() != state.dinobox_state.history()
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_python_side_methods_agree_with_openspiels_own(gid: str) -> None:
+    """Applied through OpenSpiel's C++ ``ApplyAction`` (``pyspiel.State.apply_action``), a state's
+    history as C++ keeps it equals what the Python-side methods read from the engine."""
+    n = default_players(gid)
+    game = openspiel_game(gid, players=n)
+    state = game.new_initial_state()
+    assert state.is_initial_state() and pyspiel.State.is_initial_state(state)
+    rng = random.Random(6)
+    for step in range(160):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        assert legal == pyspiel.State.legal_actions(state)
+        assert state.current_player() == pyspiel.State.current_player(state)
+        pyspiel.State.apply_action(state, rng.choice(legal))
+        if step % 40 == 0 or state.is_terminal():
+            assert state.history() == pyspiel.State.history(state)
+            assert state.history_str() == pyspiel.State.history_str(state)
+            assert state.move_number() == pyspiel.State.move_number(state)
+            assert [(e.player, e.action) for e in state.full_history()] == [
+                (e.player, e.action) for e in pyspiel.State.full_history(state)
+            ]
+            assert state.is_initial_state() == pyspiel.State.is_initial_state(state)
+            assert state.is_initial_non_chance_state() == pyspiel.State.is_initial_non_chance_state(state)
+            assert state.serialize() == pyspiel.State.serialize(state)
+            again = game.deserialize_state(state.serialize())
+            assert again.history() == state.history() and str(again) == str(state)
+
+
+def test_python_side_clone_child_and_errors() -> None:
+    game = openspiel_game("dino-race", players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert not state.is_initial_state() and state.is_initial_non_chance_state()
+    first, second = state.legal_actions()[:2]
+    child = state.child(first)
+    assert child.history() == [*state.history(), first] and type(child) is type(state)
+    clone = state.clone()
+    clone.apply_action(second)
+    assert clone.history() == [*state.history(), second] and child.history()[-1] == first
+    before = state.history()
+    with pytest.raises(IllegalActionError, match="refused"):
+        state.apply_action(10_000)
+    with pytest.raises(IllegalActionError, match="refused"):
+        state.apply_action_with_legality_check(10_000)
+    assert state.history() == before
 
 
 def test_bad_configurations_raise_value_errors() -> None:
