@@ -184,6 +184,14 @@ def test_python_side_methods_agree_with_openspiels_own(gid: str) -> None:
             assert state.serialize() == pyspiel.State.serialize(state)
             again = game.deserialize_state(state.serialize())
             assert again.history() == state.history() and str(again) == str(state)
+            for seat in range(n):
+                assert state.information_state_string(seat) == pyspiel.State.information_state_string(state, seat)
+                assert state.observation_string(seat) == pyspiel.State.observation_string(state, seat)
+                assert state.information_state_tensor(seat) == pyspiel.State.information_state_tensor(state, seat)
+                assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+            if state.is_player_node():
+                assert state.information_state_string() == pyspiel.State.information_state_string(state)
+                assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
 
 
 def test_python_side_clone_child_and_errors() -> None:
@@ -198,6 +206,11 @@ def test_python_side_clone_child_and_errors() -> None:
     clone = state.clone()
     clone.apply_action(second)
     assert clone.history() == [*state.history(), second] and child.history()[-1] == first
+    for bad in (-1, 2):
+        with pytest.raises(pyspiel.SpielError, match="player must be a seat"):
+            state.information_state_string(bad)
+        with pytest.raises(pyspiel.SpielError, match="player must be a seat"):
+            state.observation_tensor(bad)
     before = state.history()
     with pytest.raises(IllegalActionError, match="refused"):
         state.apply_action(10_000)

@@ -19,8 +19,8 @@ game registry) and loads it with ``pyspiel.load_game``, so OpenSpiel's own tools
   information state is asked for;
 * ``resample_from_infostate`` from ``state.resample`` (the seat's own history carried over);
 * the hot methods answered on the Python side, without OpenSpiel's C++-to-Python round trips:
-  ``apply_action``, ``clone``, ``child``, ``current_player``, ``legal_actions``, ... (the history
-  methods then read the engine's history; see ``OpenSpielState``).
+  ``apply_action``, ``clone``, ``child``, ``current_player``, ``legal_actions``, the strings and
+  tensors, ... (the history methods then read the engine's history; see ``OpenSpielState``).
 
 Game parameters are ``players`` plus the dinobox game's options (bool, int or choice strings).
 """
@@ -31,6 +31,7 @@ import base64
 import hashlib
 import json
 import math
+import operator
 import pickle
 import random
 from typing import Any, NamedTuple
@@ -137,6 +138,9 @@ class OpenSpielGame(pyspiel.Game):
         self.encoder: Encoder = encoder_for(g)
         self.history_pieces = history_pieces()
         self._initial: _Holder | None = None
+        # the observers of OpenSpielState's Python-side tensors (OpenSpiel's default ones)
+        self.observation_observer = ViewObserver(self.encoder)
+        self.information_observer = InfoStateObserver(self.encoder, self.history_pieces)
 
     def new_initial_state(self) -> OpenSpielState:
         """A fresh state: a clone of one initial engine state kept by the game.
@@ -494,8 +498,9 @@ class OpenSpielState(pyspiel.State):
 
     Python callers (OpenSpiel's Python bots, ``rl_environment``, training loops) reach the
     methods defined here directly; without them each call would go through OpenSpiel's C++ and
-    back into Python. ``apply_action``, ``clone`` and ``child`` are among them, so the history
-    is the engine's: ``history()``, ``history_str()``, ``full_history()``, ``move_number()``,
+    back into Python. The observation and information-state strings and tensors are among them
+    (the same observers as OpenSpiel's), and so are ``apply_action``, ``clone`` and ``child``, so
+    the history is the engine's: ``history()``, ``history_str()``, ``full_history()``, ``move_number()``,
     ``is_initial_state()``, ``is_initial_non_chance_state()`` and ``serialize()`` read it from
     the engine state. (OpenSpiel's C++ side keeps its own copy of the history, filled only by
     the actions applied through C++, e.g. by ``pyspiel.random_sim_test``; C++ code that reads
@@ -585,7 +590,31 @@ class OpenSpielState(pyspiel.State):
         attributes = base64.b64encode(pickle.dumps(self.__dict__)).decode()
         return f"history={history}\nmove_number={self.move_number()}\n__dict__={attributes}"
 
-    # ----- the rest --------------------------------------------------------------------------------
+    # ----- observations and information states -------------------------------------------------
+    def _seat_arg(self, player: int | None) -> int:
+        """OpenSpiel's player argument: a seat, by default the one to act (else ``SpielError``)."""
+        state = self._held.state
+        seat = state.current_player() if player is None else operator.index(player)
+        if not 0 <= seat < state.num_players:
+            raise pyspiel.SpielError(f"player must be a seat, 0..{state.num_players - 1}, not {seat}")
+        return seat
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self._held.info_string(self._seat_arg(player))
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self._held.view_json(self._seat_arg(player))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        observer = self.get_game().information_observer
+        observer.set_from(self, self._seat_arg(player))
+        return observer.tensor.tolist()
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        observer = self.get_game().observation_observer
+        observer.set_from(self, self._seat_arg(player))
+        return observer.tensor.tolist()
+
     def information_state_text(self, player: int) -> str:
         """The seat's information state in full, readable (the string is a digest of it)."""
         return self._held.info_text(int(player))
