@@ -6,10 +6,13 @@ identical loop, and OpenSpiel's own Python ISMCTS through the adapter.
 
 Times are CPU seconds (``time.process_time``). The playout loop is the same for both sides:
 chance drawn from ``chance_outcomes()`` by one shared function, otherwise a uniform choice from
-``legal_actions()``. ISMCTS is ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with a random
-rollout evaluator (one rollout), asked for moves along a seeded game: OpenSpiel's
-``RandomRolloutEvaluator`` (a C++-to-Python call and a NumPy draw per rollout step) and the
-adapter's ``EngineRolloutEvaluator`` (the same random policy, run inside the engine). Not a test.
+``legal_actions()``; the two sides play the same seeded games, one game each in turn, so a
+change in the machine's load touches both (``--seconds`` is the time per side).
+
+ISMCTS is ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with a random rollout evaluator
+(one rollout), asked for moves along a seeded game: OpenSpiel's ``RandomRolloutEvaluator`` (a
+C++-to-Python call and a NumPy draw per rollout step) and the adapter's
+``EngineRolloutEvaluator`` (the same random policy, run inside the engine). Not a test.
 """
 
 from __future__ import annotations
@@ -33,20 +36,33 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_engine import sample_outcome  # the one sampling function of every engine loop
 
 
-def _playouts(new_state: Callable[[], Any], seconds: float) -> float:
-    """µs per applied action (chance included) over seeded random playouts."""
-    rng = random.Random(0)
+def _playout(state: Any, rng: random.Random) -> int:
+    """One seeded random playout; the number of actions applied (chance included)."""
     actions = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds or actions == 0:
-        state = new_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample_outcome(state.chance_outcomes(), rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
-    return (time.process_time() - start) / actions * 1e6
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_outcome(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        actions += 1
+    return actions
+
+
+def _paired_playouts(engine: Callable[[], Any], adapter: Callable[[], Any], seconds: float) -> tuple[float, float]:
+    """µs per applied action for the engine and the adapter, playing the same seeded games in
+    turn (game ``i`` with ``random.Random(i)`` on each side: the same actions), so that both
+    sides see the same machine load."""
+    spent = [0.0, 0.0]
+    actions = [0, 0]
+    game = 0
+    while sum(spent) < 2 * seconds or game == 0:
+        for side, new_state in enumerate((engine, adapter)):
+            start = time.process_time()
+            actions[side] += _playout(new_state(), random.Random(game))
+            spent[side] += time.process_time() - start
+        game += 1
+    assert actions[0] == actions[1]  # the same games on both sides
+    return spent[0] / actions[0] * 1e6, spent[1] / actions[1] * 1e6
 
 
 def _ismcts_rate(game_id: str, players: int, seconds: float, simulations: int, engine_rollouts: bool) -> float:
@@ -116,8 +132,7 @@ def main() -> None:
     for gid in args.games:
         engine = dinobox.load_game(gid, players=args.players)
         adapter = openspiel_game(gid, players=args.players)
-        e = _playouts(engine.new_initial_state, args.seconds)
-        a = _playouts(adapter.new_initial_state, args.seconds)
+        e, a = _paired_playouts(engine.new_initial_state, adapter.new_initial_state, args.seconds)
         rate = _ismcts_rate(gid, args.players, args.seconds, args.simulations, engine_rollouts=False)
         fast = _ismcts_rate(gid, args.players, args.seconds, args.simulations, engine_rollouts=True)
         print(f"{gid:<16}{e:>15.2f}{a:>16.2f}{a / e:>8.2f}{rate:>40.0f}{fast:>19.0f}")
