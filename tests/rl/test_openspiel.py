@@ -17,7 +17,7 @@ from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.registry import game_class
 from dinobox.rl import openspiel_game
 from dinobox.rl.encoders import encoder_for
-from dinobox.rl.openspiel import history_pieces
+from dinobox.rl.openspiel import EngineRolloutEvaluator, history_pieces
 
 # Engine-contract bugs that OpenSpiel's test finds in a game (reported to the game's owner). The
 # test still runs; it flips to XPASS when the game is fixed.
@@ -81,6 +81,36 @@ def test_openspiel_python_bots_play_full_games_against_dinobox_bots(gid: str, ki
     assert decisions > 0
     # Each winner's share sums to 1; a game that may end with everyone losing can pay all 0.
     assert sum(returns) == pytest.approx(1.0) or (game_class(gid).can_end_without_winner and not any(returns))
+
+
+def test_engine_rollout_evaluator_plays_ismcts_and_repeats_when_seeded() -> None:
+    game = openspiel_game("dino-race", players=2)
+    rs = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game, EngineRolloutEvaluator(random_state=rs), 2.0, max_simulations=8, random_state=rs)
+    state, rng, decisions = game.new_initial_state(), random.Random(3), 0
+    while not state.is_terminal() and decisions < 6:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(int(action))
+            decisions += 1
+    assert decisions == 6
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+
+    def values(seed: int) -> list[float]:
+        evaluator = EngineRolloutEvaluator(n_rollouts=5, random_state=np.random.RandomState(seed))
+        return [float(v) for v in evaluator.evaluate(state)]
+
+    assert values(1) == values(1) and sum(values(1)) == pytest.approx(1.0) and len(values(1)) == 2
+    assert [round(p, 6) for _, p in EngineRolloutEvaluator().prior(state)] == [
+        round(1 / len(state.legal_actions()), 6)
+    ] * len(state.legal_actions())
+    with pytest.raises(ValueError, match="n_rollouts"):
+        EngineRolloutEvaluator(n_rollouts=0)
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)

@@ -42,7 +42,7 @@ import pyspiel
 import dinobox
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_class
-from dinobox.engine.runner import random_playout
+from dinobox.engine.runner import uniform_playout
 from dinobox.engine.state import CHANCE, State
 from dinobox.rl.encoders import Encoder, Piece, encoder_for
 
@@ -649,8 +649,9 @@ class EngineRolloutEvaluator:
     """An evaluator for OpenSpiel's ``MCTSBot`` and ``ISMCTSBot`` whose random rollouts run
     inside the engine: the policy of OpenSpiel's ``RandomRolloutEvaluator`` (a uniform choice
     among the legal actions, chance outcomes with their probabilities) without a C++-to-Python
-    call and a NumPy draw per step. ``prior`` is uniform, as there. The rollouts' randomness
-    comes from ``random_state`` (a ``numpy.random.RandomState``), so a seeded search repeats."""
+    call and a NumPy draw per step: the engine's ``uniform_playout``. ``prior`` is uniform, as
+    there. The rollouts' randomness comes from ``random_state`` (a ``numpy.random.RandomState``),
+    so seeded rollouts repeat."""
 
     def __init__(self, n_rollouts: int = 1, random_state: np.random.RandomState | None = None) -> None:
         if n_rollouts < 1:
@@ -662,7 +663,9 @@ class EngineRolloutEvaluator:
         rng = random.Random(int(self._random_state.randint(2**31 - 1)))
         total = np.zeros(state.num_players())
         for _ in range(self.n_rollouts):
-            total += random_playout(state.dinobox_state.clone(), rng).returns()
+            rollout = state.dinobox_state.clone()
+            uniform_playout(rollout, rng)
+            total += rollout.returns()
         return total / self.n_rollouts
 
     def prior(self, state: OpenSpielState) -> list[tuple[int, float]]:
