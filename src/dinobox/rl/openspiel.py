@@ -499,12 +499,13 @@ class OpenSpielState(pyspiel.State):
     Python callers (OpenSpiel's Python bots, ``rl_environment``, training loops) reach the
     methods defined here directly; without them each call would go through OpenSpiel's C++ and
     back into Python. The observation and information-state strings and tensors are among them
-    (the same observers as OpenSpiel's), and so are ``apply_action``, ``clone`` and ``child``, so
-    the history is the engine's: ``history()``, ``history_str()``, ``full_history()``, ``move_number()``,
-    ``is_initial_state()``, ``is_initial_non_chance_state()`` and ``serialize()`` read it from
-    the engine state. (OpenSpiel's C++ side keeps its own copy of the history, filled only by
-    the actions applied through C++, e.g. by ``pyspiel.random_sim_test``; C++ code that reads
-    ``State::History()`` of a state moved from Python sees only those.)
+    (the same observers as OpenSpiel's), and so are ``apply_action``, ``clone`` and ``child``,
+    so the history is the engine's: ``history()``, ``history_str()``, ``full_history()``,
+    ``move_number()``, ``is_initial_state()``, ``is_initial_non_chance_state()`` and
+    ``serialize()`` read it from the engine state. (OpenSpiel's C++ side keeps its own copy of
+    the history, filled only by the actions applied through C++, e.g. by
+    ``pyspiel.random_sim_test``; C++ code that reads ``State::History()`` of a state moved from
+    Python sees only those.)
     """
 
     def __init__(self, game: OpenSpielGame, state: State | _Holder) -> None:
