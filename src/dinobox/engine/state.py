@@ -50,6 +50,7 @@ class State:
     _events: tuple[Any, ...] | None
     _nevents: int
     _legal_cache: list[int] | None
+    _sampled: int
 
     def __init__(self, game: Game, copy_of: State | None = None) -> None:
         if copy_of is not None:  # a game's clone() of ``copy_of`` (a compiled class has a constructor only)
@@ -63,6 +64,7 @@ class State:
         self._events = None
         self._nevents = 0
         self._legal_cache = None
+        self._sampled = -1
 
     # ===== hooks each game implements =====================================================
     def _legal(self) -> list[int]:
@@ -72,6 +74,12 @@ class State:
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         """At a chance node: the outcomes (sorted) and their weights (any positive scale)."""
         raise NotImplementedError  # pragma: no cover
+
+    def _sample_chance(self, rng: random.Random) -> int:
+        """At a chance node: one outcome drawn with its probability, exactly as ``sample_chance``
+        documents (a game may override it to draw straight from its counts, with the same draws
+        and the same outcome for each; the outcome must be legal here)."""
+        return sample_weighted(self._chance(), rng)
 
     def _apply(self, action: int) -> None:
         """Apply a legal action (player or chance outcome). Must set ``self._player``."""
@@ -185,39 +193,30 @@ class State:
         return [(a, w / total) for a, w in zip(actions, weights, strict=True)]
 
     def sample_chance(self, rng: random.Random) -> int:
-        """Draw one chance outcome with its probability (a convenience for runners)."""
-        actions, weights = self._chance()
-        if self._legal_cache is None:
-            self._legal_cache = list(actions)  # apply_action will not compute them again
-        n = len(actions)
-        if n == 1:
-            return actions[0]
-        # exactly ``rng.choices(actions, weights)[0]`` (the same draw, the same outcome) without
-        # its lists: cumulative weights, one ``random()`` scaled by the total, the first above it
-        total: float = 0.0
-        for w in weights:
-            total += w
-        if not total > 0:
-            raise ValueError("chance weights must add up to more than zero")
-        x = rng.random() * total
-        running: float = 0.0
-        for i in range(n - 1):
-            running += weights[i]
-            if x < running:
-                return actions[i]
-        return actions[n - 1]
+        """Draw one chance outcome with its probability (a convenience for runners).
+
+        Exactly ``rng.choices(outcomes, weights)[0]`` over ``chance_outcomes()`` (the same draw,
+        the same outcome), and no draw at all when one outcome is possible."""
+        if self._player != CHANCE:
+            raise IllegalActionError("sample_chance() is only defined at a chance node")
+        outcome = self._sample_chance(rng)
+        self._sampled = outcome  # legal by construction: apply_action need not look it up
+        return outcome
 
     def apply_action(self, action: Any) -> None:
         """Apply a legal action, or raise ``IllegalActionError`` and change nothing."""
-        if action.__class__ is not int:
+        if type(action) is not int:
             action = self._coerce(action)
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._compute_legal()
-        if action not in cache:
-            raise self._illegal(action)
-        self._apply(action)
-        self._hist = (action, self._hist)
+        act: int = action
+        if act < 0 or act != self._sampled:
+            cache = self._legal_cache
+            if cache is None:
+                cache = self._compute_legal()
+            if act not in cache:
+                raise self._illegal(act)
+        self._sampled = -1
+        self._apply(act)
+        self._hist = (act, self._hist)
         self._hlen += 1
         self._legal_cache = None
 
@@ -320,6 +319,7 @@ class State:
         new._events = self._events
         new._nevents = self._nevents
         new._legal_cache = self._legal_cache  # never mutated in place: shared until the next step
+        new._sampled = -1  # a clone may be edited (resampling) before it is stepped: look up again
 
     # ----- hidden information ---------------------------------------------------------------
     def _check_seat(self, seat: Any) -> None:
@@ -335,7 +335,7 @@ class State:
 
     def _emit(self, kind: str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
         """Record an event. Cheap: the text is produced only when someone reads the log."""
-        self._events = ((kind, args, audience, self._hlen), self._events)
+        self._events = (kind, args, audience, self._hlen, self._events)
         self._nevents += 1
 
     def log_length(self) -> int:
@@ -353,10 +353,9 @@ class State:
         node = self._events
         remaining = self._nevents - since
         while node is not None and remaining > 0:
-            kind, args, audience, move = node[0]
+            kind, args, audience, move, node = node
             private = audience is None or (seat is not None and seat in audience)
             items.append({"move": move, "kind": kind, "text": self._event_text(kind, args, private)})
-            node = node[1]
             remaining -= 1
         items.reverse()
         return items
@@ -380,10 +379,10 @@ class State:
         node = after._events
         for _ in range(after._nevents - self._nevents):
             assert node is not None
-            audience = node[0][2]
+            audience = node[2]
             if audience is not None and seat in audience:
                 return True
-            node = node[1]
+            node = node[4]
         return self._step_reveals(after, seat)
 
     def _check_legal(self, action: Any) -> None:
@@ -427,3 +426,67 @@ class State:
         import json
 
         return json.dumps(self.view(None), sort_keys=True)
+
+
+def sample_weighted(chance: tuple[Sequence[int], Sequence[float]], rng: random.Random) -> int:
+    """One of the outcomes ``chance[0]`` drawn with the weights ``chance[1]``: exactly
+    ``rng.choices(outcomes, weights)[0]`` (the same draw, the same outcome) without its lists:
+    cumulative weights, one ``random()`` scaled by the total, the first above it. A single
+    outcome is returned without a draw."""
+    actions, weights = chance
+    n = len(actions)
+    if n == 1:
+        return actions[0]
+    total: float = 0.0
+    for w in weights:
+        total += w
+    if not total > 0:
+        raise ValueError("chance weights must add up to more than zero")
+    x = rng.random() * total
+    running: float = 0.0
+    for i in range(n - 1):
+        running += weights[i]
+        if x < running:
+            return actions[i]
+    return actions[n - 1]
+
+
+def sample_counts(counts: Sequence[int], start: int, n: int, rng: random.Random) -> int:
+    """The outcome ``i`` in ``0..n-1`` weighted by ``counts[start + i]`` (zero counts left out):
+    the same draw and the same outcome as ``sample_weighted`` over the outcomes with a count,
+    without building them."""
+    total: float = 0.0
+    last = -1
+    held = 0
+    for i in range(n):
+        c = counts[start + i]
+        if c:
+            total += c
+            last = i
+            held += 1
+    if held == 1:
+        return last
+    if not total > 0:
+        raise ValueError("chance weights must add up to more than zero")
+    x = rng.random() * total
+    running: float = 0.0
+    for i in range(n):
+        c = counts[start + i]
+        if c:
+            if i == last:
+                return i
+            running += c
+            if x < running:
+                return i
+    return last
+
+
+def sample_uniform(n: int, rng: random.Random) -> int:
+    """One of ``0..n-1`` with equal weights: the same draw and the same outcome as
+    ``sample_weighted`` over ``n`` outcomes of weight 1 (no draw when ``n`` is 1)."""
+    if n == 1:
+        return 0
+    if n < 1:
+        raise ValueError("chance weights must add up to more than zero")
+    k = int(rng.random() * n)
+    return k if k < n else n - 1

@@ -7,22 +7,31 @@ this package's rules.md under "Assumptions".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 TERRAINS = ("plains", "desert", "swamp", "jungle")
 
 # Card types, in hand-vector order.
-PLAINS, DESERT, SWAMP, JUNGLE, WILD, PUSH, EGG, STEAL = range(8)
-NUM_CARD_TYPES = 8
+# (Final literals: the compiled rules read them as constants, not module look-ups.)
+PLAINS: Final = 0
+DESERT: Final = 1
+SWAMP: Final = 2
+JUNGLE: Final = 3
+WILD: Final = 4
+PUSH: Final = 5
+EGG: Final = 6
+STEAL: Final = 7
+NUM_CARD_TYPES: Final = 8
 CARD_NAMES = ("Plains", "Desert", "Swamp", "Jungle", "Wildcard", "Push back", "Throw the egg", "Steal a card")
 CARD_KEYS = ("plains", "desert", "swamp", "jungle", "wild", "push", "egg", "steal")
 
 # Event die faces.
-DIE_TWO_CARDS = 4
-DIE_ERUPTION = 5
+DIE_TWO_CARDS: Final = 4
+DIE_ERUPTION: Final = 5
 DIE_FACES = ("Plains", "Desert", "Swamp", "Jungle", "Two cards", "Eruption")
 
 COLOURS = ("Red", "Blue", "Green", "Yellow")
-MAX_SEATS = 8
+MAX_SEATS: Final = 8
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,16 @@ needs a chance outcome or a decision. Rulebook sections are cited by their headi
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from dinobox.engine.state import CHANCE, TERMINAL, State
+from dinobox.engine.state import CHANCE, TERMINAL, State, sample_counts, sample_uniform
 from dinobox.games.dino_race import actions as A
 from dinobox.games.dino_race.data import (
     DIE_TWO_CARDS,
     EGG,
+    MAX_SEATS,
     NUM_CARD_TYPES,
     PUSH,
     STEAL,
@@ -47,20 +49,31 @@ LAVA: Final = 13  # automatic: the lava river advances
 START_TURN: Final = 14  # automatic: (START_TURN, player, 0)
 START_RACE: Final = 15  # automatic: deal and begin
 
-_PAIR_AT: Final = [A.PAIR_INDEX.get((x, y), -1) for x in range(T) for y in range(T)]  # x * T + y -> pair index
+_ONLY: Final[tuple[tuple[int], ...]] = tuple((s,) for s in range(MAX_SEATS))  # an event's audience of one
+_SWAPS: Final[dict[int, tuple[int, ...]]] = {}  # hand signature -> its swap actions (filled as met)
 
 
-def _pairs_held(mine: Sequence[int]) -> list[int]:
-    """The indices into ``A.PAIRS`` of the pairs of cards a hand (counts per type) can pay, ascending."""
-    held = [t for t in range(T) if mine[t]]
-    out: list[int] = []
-    for j, x in enumerate(held):
-        row = x * T
-        if mine[x] >= 2:
-            out.append(_PAIR_AT[row + x])
-        for y in held[j + 1 :]:
-            out.append(_PAIR_AT[row + y])
-    return out
+def _swap_actions(held: int, doubles: int) -> tuple[int, ...]:
+    """The ``SWAP`` actions, ascending, of a hand holding the card types in the bitmask ``held``,
+    two or more of those in ``doubles``: every pair of cards it can pay (one table per signature)."""
+    key = held | doubles << T
+    found = _SWAPS.get(key)
+    if found is None:
+        out: list[int] = []
+        for x in range(T):
+            if held >> x & 1:
+                if doubles >> x & 1:
+                    out.append(A.SWAP + A.PAIR_INDEX[(x, x)])
+                for y in range(x + 1, T):
+                    if held >> y & 1:
+                        out.append(A.SWAP + A.PAIR_INDEX[(x, y)])
+        found = tuple(out)
+        _SWAPS[key] = found
+    return found
+
+
+def _is_empty(counts: list[int]) -> bool:
+    return all(not c for c in counts)
 
 
 class DinoRaceState(State):
@@ -256,6 +269,27 @@ class DinoRaceState(State):
             return range(count), [1] * count
         raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
 
+    def _sample_chance(self, rng: random.Random) -> int:
+        """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly."""
+        kind, a, b = self.tasks[-1]
+        if kind in (DRAW, SWAP_DRAW):
+            return sample_counts(self.deck, 0, T, rng)
+        if kind == ROLL:
+            return sample_uniform(6, rng)
+        if kind == RANDOM_DISCARD:
+            return sample_counts(self.hand, a * T, T, rng)
+        if kind == STEAL_DRAW:
+            return sample_counts(self.hand, b * T, T, rng)
+        if kind == SETUP_TILE:
+            return sample_counts(self.tiles_left, 0, len(TERRAINS), rng)
+        if kind == PRIZE_DRAW:
+            used = self.stack
+            free = [c for c in range(self.num_prizes) if not used >> c & 1]
+            return free[sample_uniform(len(free), rng)]
+        if kind == EGG_COUNTER:
+            return sample_uniform(len(self.game.data.egg_values), rng)
+        raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
+
     def _legal(self) -> list[int]:
         kind, seat, _ = self.tasks[-1]
         if kind == PLAY:
@@ -267,60 +301,124 @@ class DinoRaceState(State):
         raise AssertionError(f"no decision at task {kind}")  # pragma: no cover
 
     def _play_actions(self, seat: int) -> list[int]:
-        """2) Play and swap cards: every option open to ``seat`` now."""
-        hand = self.hand
-        base = seat * T
-        mine = hand[base : base + T]
-        size = sum(mine)
+        """2) Play and swap cards: every option open to ``seat`` now, ascending (built in order)."""
+        k_per = self.dinos_per_player
+        first = seat * k_per
         pos = self.pos
         down = self.down
-        out: list[int] = []
-        my_dinos = self.dinos_of(seat)
-        if not self.is_racing(seat):
+        racing = False
+        tripped = False
+        for d in range(first, first + k_per):
+            if pos[d] != HOME:
+                racing = True
+            if down >> d & 1:
+                tripped = True
+        if not racing:
             return [A.ROLL]
+        hand = self.hand
+        base = seat * T
+        size = held = doubles = triples = 0
+        for t in range(T):
+            c = hand[base + t]
+            if c:
+                size += c
+                held |= 1 << t
+                if c >= 2:
+                    doubles |= 1 << t
+                    if c >= 3:
+                        triples |= 1 << t
+        out: list[int] = []
         # Throw the egg (trip): a tripped dino must first be stood up with two cards.
-        if size >= 2 and any(down >> d & 1 for d in my_dinos):
-            pairs = _pairs_held(mine)
-            for k, d in enumerate(my_dinos):
-                if down >> d & 1:
-                    first = A.STAND_UP + 36 * k
-                    out.extend([first + i for i in pairs])
+        if size >= 2 and tripped:
+            swaps = _swap_actions(held, doubles)
+            for k in range(k_per):
+                if down >> (first + k) & 1:
+                    shift = A.STAND_UP - A.SWAP + 36 * k
+                    for a in swaps:
+                        out.append(a + shift)
             return out
-        has_wild = mine[WILD] > 0
-        triples: list[int] = []
-        for k, d in enumerate(my_dinos):
-            p = pos[d]
-            if p == HOME or down >> d & 1:
-                continue
-            terrain = self.tiles[p]  # next tile is p + 1, stored at index p
-            if mine[terrain]:
-                out.append(A.MOVE_MATCH + k)
-            if has_wild:
-                out.append(A.MOVE_WILD + k)
-            if not mine[terrain] and not has_wild:
-                triples.extend(A.MOVE_TRIPLE + 8 * k + t for t in range(T) if mine[t] >= 3)
-        out.extend(triples)
-        if mine[PUSH] or mine[EGG] or mine[STEAL]:
-            tiles_here = {pos[d] for d in my_dinos if pos[d] != HOME}
-            targets = [
-                d for d in range(self.num_dinos) if pos[d] in tiles_here and self.is_opponent(seat, self.owner(d))
-            ]
-            if mine[PUSH]:
-                out.extend(A.PUSH + d for d in targets if pos[d] != VOLCANO)
-            if mine[EGG]:
-                if self.egg == seat:
-                    out.extend(sorted({A.GIVE_EGG + self.owner(d) for d in targets}))
-                else:
-                    out.extend(A.TRIP + d for d in targets if not down >> d & 1)
-            if mine[STEAL]:
-                out.extend(sorted({A.STEAL + self.owner(d) for d in targets if self.hand_size(self.owner(d))}))
+        self._move_actions(seat, out, held, triples)
+        if hand[base + PUSH] or hand[base + EGG] or hand[base + STEAL]:
+            self._special_actions(seat, out)
         if size >= 2:
-            out.extend([A.SWAP + i for i in _pairs_held(mine)])
+            out.extend(_swap_actions(held, doubles))
         if self.teams and not self.passed and size and self.is_racing(self.mate_of(seat)):
-            out.extend(A.PASS + t for t in range(T) if mine[t])
+            for t in range(T):
+                if held >> t & 1:
+                    out.append(A.PASS + t)
         out.append(A.ROLL)
-        out.sort()
         return out
+
+    def _move_actions(self, seat: int, out: list[int], held: int, triples: int) -> None:
+        """Playing movement cards, appended ascending: matching cards, wildcards, then triples."""
+        k_per = self.dinos_per_player
+        first = seat * k_per
+        pos = self.pos
+        down = self.down
+        tiles = self.tiles
+        for k in range(k_per):
+            d = first + k
+            p = pos[d]
+            if p != HOME and not down >> d & 1 and held >> tiles[p] & 1:  # next tile is p + 1, at index p
+                out.append(A.MOVE_MATCH + k)
+        if held >> WILD & 1:
+            for k in range(k_per):
+                d = first + k
+                if pos[d] != HOME and not down >> d & 1:
+                    out.append(A.MOVE_WILD + k)
+        elif triples:
+            for k in range(k_per):
+                d = first + k
+                p = pos[d]
+                if p != HOME and not down >> d & 1 and not held >> tiles[p] & 1:
+                    for t in range(T):
+                        if triples >> t & 1:
+                            out.append(A.MOVE_TRIPLE + 8 * k + t)
+
+    def _special_actions(self, seat: int, out: list[int]) -> None:
+        """Push back, Throw the egg and Steal a card, appended ascending: they target the
+        opponents' dinos on a tile where one of ``seat``'s dinos stands."""
+        k_per = self.dinos_per_player
+        first = seat * k_per
+        pos = self.pos
+        targets: list[int] = []
+        for d in range(self.num_dinos):
+            p = pos[d]
+            if p == HOME or not self.is_opponent(seat, d // k_per):
+                continue
+            for m in range(first, first + k_per):
+                if pos[m] == p:
+                    targets.append(d)
+                    break
+        if not targets:
+            return
+        hand = self.hand
+        base = seat * T
+        if hand[base + PUSH]:
+            for d in targets:
+                if pos[d] != VOLCANO:
+                    out.append(A.PUSH + d)
+        if hand[base + EGG]:
+            last = -1
+            if self.egg == seat:
+                for d in targets:
+                    owner = d // k_per
+                    if owner != last:
+                        out.append(A.GIVE_EGG + owner)
+                        last = owner
+            else:
+                down = self.down
+                for d in targets:
+                    if not down >> d & 1:
+                        out.append(A.TRIP + d)
+        if hand[base + STEAL]:
+            last = -1
+            for d in targets:
+                owner = d // k_per
+                if owner != last:
+                    last = owner
+                    if self.hand_size(owner):
+                        out.append(A.STEAL + owner)
 
     # ----- applying ------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -343,9 +441,12 @@ class DinoRaceState(State):
     def _apply_chance(self, kind: int, a: int, b: int, outcome: int) -> None:
         tasks = self.tasks
         if kind in (DRAW, SWAP_DRAW):
-            self.deck[outcome] -= 1
-            self.hand[a * T + outcome] += 1
-            self._emit("draw", (a, outcome), (a,))
+            deck = self.deck
+            deck[outcome] = deck[outcome] - 1
+            hand = self.hand
+            i = a * T + outcome
+            hand[i] = hand[i] + 1
+            self._emit("draw", (a, outcome), _ONLY[a])
             if kind == DRAW and b > 1:
                 tasks[-1] = (DRAW, a, b - 1)
             else:
@@ -385,22 +486,22 @@ class DinoRaceState(State):
             self.tasks[-1] = (ROLL, seat, 0)
             self._emit("roll", (seat,))
             return
+        first = seat * self.dinos_per_player
         if action < A.MOVE_WILD:
-            k = action - A.MOVE_MATCH
-            d = self.dinos_of(seat)[k]
+            d = first + action - A.MOVE_MATCH
             card = self.tiles[self.pos[d]]
             self._play_card(seat, card)
-            self._move_forward(d, ("move", card))
+            self._move_forward(d, "move", card)
         elif action < A.MOVE_TRIPLE:
-            d = self.dinos_of(seat)[action - A.MOVE_WILD]
+            d = first + action - A.MOVE_WILD
             self._play_card(seat, WILD)
-            self._move_forward(d, ("move", WILD))
+            self._move_forward(d, "move", WILD)
         elif action < A.PUSH:
             k, t = divmod(action - A.MOVE_TRIPLE, 8)
-            d = self.dinos_of(seat)[k]
+            d = first + k
             for _ in range(3):
                 self._play_card(seat, t)
-            self._move_forward(d, ("triple", t))
+            self._move_forward(d, "triple", t)
         elif action < A.TRIP:
             self._play_card(seat, PUSH)
             self._push_back(seat, action - A.PUSH)
@@ -428,7 +529,7 @@ class DinoRaceState(State):
         elif action < A.PASS:
             k, i = divmod(action - A.STAND_UP, 36)
             x, y = A.PAIRS[i]
-            d = self.dinos_of(seat)[k]
+            d = first + k
             self._play_card(seat, x)
             self._play_card(seat, y)
             self.down &= ~(1 << d)
@@ -445,8 +546,11 @@ class DinoRaceState(State):
     # ----- card movements -------------------------------------------------------------------
     def _play_card(self, seat: int, card: int) -> None:
         """A played or discarded card goes face up on the discard pile (Play and swap cards)."""
-        self.hand[seat * T + card] -= 1
-        self.discard[card] += 1
+        hand = self.hand
+        i = seat * T + card
+        hand[i] = hand[i] - 1
+        discard = self.discard
+        discard[card] = discard[card] + 1
         if self.known:
             self._forget_one(seat, card)
 
@@ -466,9 +570,9 @@ class DinoRaceState(State):
 
     def _reshuffle_if_empty(self) -> None:
         """1) Draw cards: an empty deck is rebuilt from the discards."""
-        if not any(self.deck):
+        if _is_empty(self.deck):
             self.deck, self.discard = self.discard, [0] * T
-            if any(self.deck):
+            if not _is_empty(self.deck):
                 self._emit("reshuffle", ())
 
     def _take_drop(self, seat: int) -> None:
@@ -507,11 +611,12 @@ class DinoRaceState(State):
                 counts[card] -= 1
 
     # ----- movement -------------------------------------------------------------------------
-    def _move_forward(self, dino: int, how: tuple[str, int]) -> None:
+    def _move_forward(self, dino: int, kind: str, card: int) -> None:
         """Playing movement cards: one tile forward; the last tile is the finish line."""
-        self.pos[dino] += 1
-        self._emit(how[0], (self.owner(dino), dino, how[1], self.pos[dino]))
-        if self.pos[dino] >= self.track_length:
+        pos = self.pos
+        pos[dino] = pos[dino] + 1
+        self._emit(kind, (self.owner(dino), dino, card, pos[dino]))
+        if pos[dino] >= self.track_length:
             self._finish(dino)
 
     def _finish(self, dino: int) -> None:
@@ -575,12 +680,15 @@ class DinoRaceState(State):
         self._emit("die", (seat, face))
         draws: list[tuple[int, int, int]] = []
         if face < DIE_TWO_CARDS:
+            k_per = self.dinos_per_player
+            pos = self.pos
+            tiles = self.tiles
             for p in order:
-                count = sum(
-                    1
-                    for d in self.dinos_of(p)
-                    if self.pos[d] not in (HOME, VOLCANO) and self.tiles[self.pos[d] - 1] == face
-                )
+                count = 0
+                for d in range(p * k_per, p * k_per + k_per):
+                    at = pos[d]
+                    if at != HOME and at != VOLCANO and tiles[at - 1] == face:
+                        count += 1
                 if count:
                     draws.append((DRAW, p, count))
         elif face == DIE_TWO_CARDS:
@@ -644,10 +752,11 @@ class DinoRaceState(State):
                 continue
             kind, a, _ = tasks[-1]
             if kind in (DRAW, SWAP_DRAW):
-                self._reshuffle_if_empty()
-                if not any(self.deck):
-                    tasks.pop()  # no cards anywhere: nothing to draw
-                    continue
+                if _is_empty(self.deck):
+                    self._reshuffle_if_empty()
+                    if _is_empty(self.deck):
+                        tasks.pop()  # no cards anywhere: nothing to draw
+                        continue
                 self._player = CHANCE
                 return
             if kind == PLAY:
