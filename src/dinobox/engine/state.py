@@ -451,7 +451,7 @@ def sample_weighted(chance: tuple[Sequence[int], Sequence[float]], rng: random.R
     return actions[n - 1]
 
 
-def sample_counts(counts: Sequence[int], start: int, n: int, rng: random.Random) -> int:
+def sample_counts(counts: list[int], start: int, n: int, rng: random.Random) -> int:
     """The outcome ``i`` in ``0..n-1`` weighted by ``counts[start + i]`` (zero counts left out):
     the same draw and the same outcome as ``sample_weighted`` over the outcomes with a count,
     without building them."""
