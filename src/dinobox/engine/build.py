@@ -31,6 +31,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dinobox.engine.state",
     "dinobox.engine.runner",
     "dinobox.games.dino_race.actions",
+    "dinobox.games.dino_race.legal",
     "dinobox.games.dino_race.rules",
     "dinobox.games.trex_island.actions",
     "dinobox.games.trex_island.rules",

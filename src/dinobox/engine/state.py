@@ -187,10 +187,13 @@ class State:
         if self._player != CHANCE:
             raise IllegalActionError("chance_outcomes() is only defined at a chance node")
         actions, weights = self._chance()
+        n = len(actions)
+        if len(weights) != n:
+            raise ValueError(f"{n} chance outcomes but {len(weights)} weights")
         if self._legal_cache is None:
             self._legal_cache = list(actions)  # apply_action will not compute them again
         total = float(sum(weights))
-        return [(a, w / total) for a, w in zip(actions, weights, strict=True)]
+        return [(actions[i], weights[i] / total) for i in range(n)]
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance outcome with its probability (a convenience for runners).

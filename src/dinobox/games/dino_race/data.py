@@ -31,6 +31,10 @@ DIE_ERUPTION: Final = 5
 DIE_FACES = ("Plains", "Desert", "Swamp", "Jungle", "Two cards", "Eruption")
 
 COLOURS = ("Red", "Blue", "Green", "Yellow")
+
+# Positions on the track: the volcano tile, then the terrain tiles 1..track_length.
+VOLCANO: Final = 0
+HOME: Final = 99  # a dino that finished the race
 MAX_SEATS: Final = 8
 
 

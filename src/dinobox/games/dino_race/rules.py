@@ -16,20 +16,21 @@ from dinobox.games.dino_race import actions as A
 from dinobox.games.dino_race.data import (
     DIE_TWO_CARDS,
     EGG,
+    HOME,
     MAX_SEATS,
     NUM_CARD_TYPES,
     PUSH,
     STEAL,
     TERRAINS,
+    VOLCANO,
     WILD,
 )
+from dinobox.games.dino_race.legal import play_actions
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.game import DinoRaceGame
 
 T: Final = NUM_CARD_TYPES
-HOME: Final = 99  # position of a dino that finished the race
-VOLCANO: Final = 0  # position of the volcano tile; terrain tiles are 1..track_length
 
 # Task kinds (top of ``tasks`` is next).
 SETUP_TILE: Final = 0  # chance: terrain of the next track tile
@@ -50,26 +51,6 @@ START_TURN: Final = 14  # automatic: (START_TURN, player, 0)
 START_RACE: Final = 15  # automatic: deal and begin
 
 _ONLY: Final[tuple[tuple[int], ...]] = tuple((s,) for s in range(MAX_SEATS))  # an event's audience of one
-_SWAPS: Final[dict[int, tuple[int, ...]]] = {}  # hand signature -> its swap actions (filled as met)
-
-
-def _swap_actions(held: int, doubles: int) -> tuple[int, ...]:
-    """The ``SWAP`` actions, ascending, of a hand holding the card types in the bitmask ``held``,
-    two or more of those in ``doubles``: every pair of cards it can pay (one table per signature)."""
-    key = held | doubles << T
-    found = _SWAPS.get(key)
-    if found is None:
-        out: list[int] = []
-        for x in range(T):
-            if held >> x & 1:
-                if doubles >> x & 1:
-                    out.append(A.SWAP + A.PAIR_INDEX[(x, x)])
-                for y in range(x + 1, T):
-                    if held >> y & 1:
-                        out.append(A.SWAP + A.PAIR_INDEX[(x, y)])
-        found = tuple(out)
-        _SWAPS[key] = found
-    return found
 
 
 def _is_empty(counts: list[int]) -> bool:
@@ -293,132 +274,12 @@ class DinoRaceState(State):
     def _legal(self) -> list[int]:
         kind, seat, _ = self.tasks[-1]
         if kind == PLAY:
-            return self._play_actions(seat)
+            return play_actions(self, seat)
         if kind == PRIZE:
             return [A.PRIZE + c for c in range(self.num_prizes) if self.stack >> c & 1]
         if kind == ERUPT_EGG:
             return [self.erupt_base + p for p in range(self.num_players) if p != seat and self.is_racing(p)]
         raise AssertionError(f"no decision at task {kind}")  # pragma: no cover
-
-    def _play_actions(self, seat: int) -> list[int]:
-        """2) Play and swap cards: every option open to ``seat`` now, ascending (built in order)."""
-        k_per = self.dinos_per_player
-        first = seat * k_per
-        pos = self.pos
-        down = self.down
-        racing = False
-        tripped = False
-        for d in range(first, first + k_per):
-            if pos[d] != HOME:
-                racing = True
-            if down >> d & 1:
-                tripped = True
-        if not racing:
-            return [A.ROLL]
-        hand = self.hand
-        base = seat * T
-        size = held = doubles = triples = 0
-        for t in range(T):
-            c = hand[base + t]
-            if c:
-                size += c
-                held |= 1 << t
-                if c >= 2:
-                    doubles |= 1 << t
-                    if c >= 3:
-                        triples |= 1 << t
-        out: list[int] = []
-        # Throw the egg (trip): a tripped dino must first be stood up with two cards.
-        if size >= 2 and tripped:
-            swaps = _swap_actions(held, doubles)
-            for k in range(k_per):
-                if down >> (first + k) & 1:
-                    shift = A.STAND_UP - A.SWAP + 36 * k
-                    for a in swaps:
-                        out.append(a + shift)
-            return out
-        self._move_actions(seat, out, held, triples)
-        if hand[base + PUSH] or hand[base + EGG] or hand[base + STEAL]:
-            self._special_actions(seat, out)
-        if size >= 2:
-            out.extend(_swap_actions(held, doubles))
-        if self.teams and not self.passed and size and self.is_racing(self.mate_of(seat)):
-            for t in range(T):
-                if held >> t & 1:
-                    out.append(A.PASS + t)
-        out.append(A.ROLL)
-        return out
-
-    def _move_actions(self, seat: int, out: list[int], held: int, triples: int) -> None:
-        """Playing movement cards, appended ascending: matching cards, wildcards, then triples."""
-        k_per = self.dinos_per_player
-        first = seat * k_per
-        pos = self.pos
-        down = self.down
-        tiles = self.tiles
-        for k in range(k_per):
-            d = first + k
-            p = pos[d]
-            if p != HOME and not down >> d & 1 and held >> tiles[p] & 1:  # next tile is p + 1, at index p
-                out.append(A.MOVE_MATCH + k)
-        if held >> WILD & 1:
-            for k in range(k_per):
-                d = first + k
-                if pos[d] != HOME and not down >> d & 1:
-                    out.append(A.MOVE_WILD + k)
-        elif triples:
-            for k in range(k_per):
-                d = first + k
-                p = pos[d]
-                if p != HOME and not down >> d & 1 and not held >> tiles[p] & 1:
-                    for t in range(T):
-                        if triples >> t & 1:
-                            out.append(A.MOVE_TRIPLE + 8 * k + t)
-
-    def _special_actions(self, seat: int, out: list[int]) -> None:
-        """Push back, Throw the egg and Steal a card, appended ascending: they target the
-        opponents' dinos on a tile where one of ``seat``'s dinos stands."""
-        k_per = self.dinos_per_player
-        first = seat * k_per
-        pos = self.pos
-        targets: list[int] = []
-        for d in range(self.num_dinos):
-            p = pos[d]
-            if p == HOME or not self.is_opponent(seat, d // k_per):
-                continue
-            for m in range(first, first + k_per):
-                if pos[m] == p:
-                    targets.append(d)
-                    break
-        if not targets:
-            return
-        hand = self.hand
-        base = seat * T
-        if hand[base + PUSH]:
-            for d in targets:
-                if pos[d] != VOLCANO:
-                    out.append(A.PUSH + d)
-        if hand[base + EGG]:
-            last = -1
-            if self.egg == seat:
-                for d in targets:
-                    owner = d // k_per
-                    if owner != last:
-                        out.append(A.GIVE_EGG + owner)
-                        last = owner
-            else:
-                down = self.down
-                for d in targets:
-                    if not down >> d & 1:
-                        out.append(A.TRIP + d)
-        if hand[base + STEAL]:
-            last = -1
-            for d in targets:
-                owner = d // k_per
-                if owner != last:
-                    last = owner
-                    if self.hand_size(owner):
-                        out.append(A.STEAL + owner)
 
     # ----- applying ------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
@@ -697,7 +558,9 @@ class DinoRaceState(State):
         else:
             self._eruption()
             return
-        self.tasks.extend(reversed(draws))
+        tasks = self.tasks
+        for i in range(len(draws) - 1, -1, -1):
+            tasks.append(draws[i])
 
     def _eruption(self) -> None:
         """The volcano erupts: the egg owner discards and passes the egg, then lava flows."""

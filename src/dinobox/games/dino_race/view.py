@@ -81,7 +81,7 @@ def _track(state: DinoRaceState) -> list[TrackTile]:
 
 
 def _dinos(state: DinoRaceState) -> list[DinoView]:
-    from dinobox.games.dino_race.rules import HOME
+    from dinobox.games.dino_race.data import HOME
 
     dinos: list[DinoView] = []
     for d in range(state.num_dinos):
@@ -100,7 +100,7 @@ def _dinos(state: DinoRaceState) -> list[DinoView]:
 
 
 def _player(state: DinoRaceState, p: int, seat: int | None, over: bool) -> PlayerView:
-    from dinobox.games.dino_race.rules import HOME
+    from dinobox.games.dino_race.data import HOME
 
     entry: PlayerView = {
         "seat": p,
