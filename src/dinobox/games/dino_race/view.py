@@ -28,6 +28,20 @@ def dino_name(state: DinoRaceState, dino: int) -> str:
     return f"{seat_name(state, owner)} dino {dino % 2 + 1}"
 
 
+_NAMES: dict[tuple[bool, int], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _names(state: DinoRaceState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The seats' and the dinos' names, which depend only on the table (made once per table)."""
+    key = (state.teams, state.num_players)
+    found = _NAMES.get(key)
+    if found is None:
+        seats = tuple(seat_name(state, p) for p in range(state.num_players))
+        dinos = tuple(dino_name(state, d) for d in range(state.num_dinos))
+        found = _NAMES[key] = (seats, dinos)
+    return found
+
+
 def _cards(counts: list[int]) -> dict[str, int]:
     return {CARD_KEYS[t]: counts[t] for t in range(T) if counts[t]}
 
@@ -77,23 +91,29 @@ def view(state: DinoRaceState, seat: int | None) -> DinoRaceView:
 
 
 def _track(state: DinoRaceState) -> list[TrackTile]:
-    return [{"tile": i + 1, "terrain": TERRAINS[t], "lava": state.is_lava(i + 1)} for i, t in enumerate(state.tiles)]
+    lava = state.lava  # terrain tiles 1..lava are lava
+    return [{"tile": i + 1, "terrain": TERRAINS[t], "lava": i < lava} for i, t in enumerate(state.tiles)]
 
 
 def _dinos(state: DinoRaceState) -> list[DinoView]:
     from dinobox.games.dino_race.data import HOME
 
+    names = _names(state)[1]
+    per = state.dinos_per_player
+    pos = state.pos
+    down = state.down
     dinos: list[DinoView] = []
     for d in range(state.num_dinos):
-        p = state.pos[d]
+        p = pos[d]
+        home = p == HOME
         dinos.append(
             {
                 "id": d,
-                "owner": state.owner(d),
-                "name": dino_name(state, d),
-                "tile": None if p == HOME else p,
-                "home": p == HOME,
-                "down": bool(state.down >> d & 1),
+                "owner": d // per,
+                "name": names[d],
+                "tile": None if home else p,
+                "home": home,
+                "down": bool(down >> d & 1),
             }
         )
     return dinos
@@ -104,7 +124,7 @@ def _player(state: DinoRaceState, p: int, seat: int | None, over: bool) -> Playe
 
     entry: PlayerView = {
         "seat": p,
-        "name": seat_name(state, p),
+        "name": _names(state)[0][p],
         "hand_count": state.hand_size(p),
         "lava_drops": state.drops[p],
         "prize_count": len(state.prizes[p]),
@@ -131,19 +151,25 @@ def _add_private(state: DinoRaceState, seat: int, top: tuple[int, int, int], res
         result["passed_card"] = state.passed
 
 
-def _phase(state: DinoRaceState, kind: int) -> Phase:
-    from dinobox.games.dino_race import rules as R
+_PHASES: dict[int, Phase] = {}
 
-    phases: dict[int, Phase] = {
-        R.PLAY: "play",
-        R.PRIZE: "prize",
-        R.ERUPT_EGG: "pass_egg",
-        R.ROLL: "roll",
-        R.DRAW: "draw",
-        R.SETUP_TILE: "setup",
-        R.PRIZE_DRAW: "setup",
-    }
-    return phases.get(kind, "over" if state.current_player() == TERMINAL else "resolve")
+
+def _phase(state: DinoRaceState, kind: int) -> Phase:
+    if not _PHASES:
+        from dinobox.games.dino_race import rules as R
+
+        _PHASES.update(
+            {
+                R.PLAY: "play",
+                R.PRIZE: "prize",
+                R.ERUPT_EGG: "pass_egg",
+                R.ROLL: "roll",
+                R.DRAW: "draw",
+                R.SETUP_TILE: "setup",
+                R.PRIZE_DRAW: "setup",
+            }
+        )
+    return _PHASES.get(kind, "over" if state.current_player() == TERMINAL else "resolve")
 
 
 __all__ = ["DIE_FACES", "DinoRaceView", "dino_name", "seat_name", "view"]
