@@ -65,6 +65,17 @@ EVADE_RAPTOR: Final = 2
 EVADE_PTERO: Final = 4
 
 
+def _put(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``items`` with item ``i`` replaced: how a copy-on-write field changes."""
+    out = list(items)
+    out[i] = value
+    return tuple(out)
+
+
+def _put_pile(piles: tuple[tuple[int, ...], ...], i: int, pile: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return (pile, piles[1]) if i == 0 else (piles[0], pile)
+
+
 class TRexIslandState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
@@ -79,19 +90,21 @@ class TRexIslandState(State):
         board = game.board
         n = game.num_players
         self.board = board
-        self.chars = [-1] * n
+        # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): the
+        # ones that change rarely. The lists (hand, deck, pos, occ, tasks) change most steps.
+        self.chars: tuple[int, ...] = (-1,) * n
         crew = data.family_crew if game.options["family"] else data.start_crew
         self.pos = [START] * (3 * n)
-        self.crew = [crew] * (3 * n)
+        self.crew: tuple[int, ...] = (crew,) * (3 * n)
         self.occ = [0] * board.size
         self.hand = [0] * (n * T)
         self.deck = list(data.cards)
-        self.piles: list[tuple[int, ...]] = [(), ()]
-        self.trophies = [0] * (n * T)  # trophy cards by card type
-        self.held = [0] * (n * K)
-        self.pool = list(data.token_sets[n - 2])
-        self.rest_left = [data.tokens_per_rest[n - 2]] * len(board.rests)
-        self.perks = [0] * n
+        self.piles: tuple[tuple[int, ...], ...] = ((), ())
+        self.trophies: tuple[int, ...] = (0,) * (n * T)  # trophy cards by card type
+        self.held: tuple[int, ...] = (0,) * (n * K)
+        self.pool: tuple[int, ...] = tuple(data.token_sets[n - 2])
+        self.rest_left: tuple[int, ...] = (data.tokens_per_rest[n - 2],) * len(board.rests)
+        self.perks: tuple[int, ...] = (0,) * n
         self.trex = -1
         self.arrivals: tuple[int, ...] = ()
         self.turn_player = 0
@@ -215,28 +228,29 @@ class TRexIslandState(State):
         return TRexIslandState(self.game, self)
 
     def _copy_fields(self, new: State) -> None:
-        """Every field, by name (a compiled state has no instance dict): the mutable ones copied."""
+        """Every field, by name (a compiled state has no instance dict): the lists copied, the
+        tuples (copy-on-write) shared."""
         assert isinstance(new, TRexIslandState)
         new._dcache = None
         new.actions_done = self.actions_done
         new.arrivals = self.arrivals
         new.board = self.board
-        new.chars = self.chars[:]
-        new.crew = self.crew[:]
+        new.chars = self.chars
+        new.crew = self.crew
         new.deck = self.deck[:]
         new.first_player = self.first_player
         new.hand = self.hand[:]
-        new.held = self.held[:]
+        new.held = self.held
         new.occ = self.occ[:]
         new.passes = self.passes
-        new.perks = self.perks[:]
-        new.piles = self.piles[:]
-        new.pool = self.pool[:]
+        new.perks = self.perks
+        new.piles = self.piles
+        new.pool = self.pool
         new.pos = self.pos[:]
-        new.rest_left = self.rest_left[:]
+        new.rest_left = self.rest_left
         new.tasks = self.tasks[:]
         new.trex = self.trex
-        new.trophies = self.trophies[:]
+        new.trophies = self.trophies
         new.turn_player = self.turn_player
         new.turns = self.turns
 
@@ -453,11 +467,11 @@ class TRexIslandState(State):
 
     def _take_character(self, seat: int, character: int) -> None:
         """Set-up 1: the character card and the dice of its colour."""
-        self.chars[seat] = character
+        self.chars = _put(self.chars, seat, character)
         if character == HUNTER:
-            self.perks[seat] = FREE_SHOTGUN
+            self.perks = _put(self.perks, seat, FREE_SHOTGUN)
         elif character == EXPLORER:
-            self.perks[seat] = EVADE_RAPTOR | EVADE_PTERO
+            self.perks = _put(self.perks, seat, EVADE_RAPTOR | EVADE_PTERO)
         self._emit("character", (seat, character))
 
     def _apply_act(self, seat: int, action: int) -> None:
@@ -487,7 +501,7 @@ class TRexIslandState(State):
         self.pos[die] = space
         self.occ[space] += 1
         if passed:
-            self.crew[die] -= 1
+            self.crew = _put(self.crew, die, self.crew[die] - 1)
         self._emit("move", (seat, die, card, space, passed))
         board = self.board
         tasks = self.tasks
@@ -504,7 +518,7 @@ class TRexIslandState(State):
 
     def _discard(self, seat: int, card: int, pile: int) -> None:
         """Moving a team: the played card goes face up on the discard pile of the player's choice."""
-        self.piles[pile] = (*self.piles[pile], card)
+        self.piles = _put_pile(self.piles, pile, (*self.piles[pile], card))
         self._emit("discard", (seat, card, pile))
 
     def _picture(self, seat: int, herbivore: int, colours: tuple[int, ...]) -> None:
@@ -513,8 +527,9 @@ class TRexIslandState(State):
         base = seat * T + herbivore * 3
         for c in colours:
             self.hand[base + c] -= 1
-        self.trophies[seat * T + herbivore * 3 + colours[0]] += 1
-        piles = self.piles
+        slot = seat * T + herbivore * 3 + colours[0]
+        self.trophies = _put(self.trophies, slot, self.trophies[slot] + 1)
+        piles = list(self.piles)
         first = -1
         for i in (0, 1):
             pile = piles[i]
@@ -524,19 +539,21 @@ class TRexIslandState(State):
                     first = i
         if len(colours) > 1:
             piles[first] = (herbivore * 3 + colours[1], *piles[first])
+        self.piles = tuple(piles)
         self._emit("picture", (seat, herbivore, len(colours)))
 
     def _token(self, seat: int, die: int, token: int) -> None:
         """Game Tokens: the token is revealed at once and takes effect."""
-        self.pool[token] -= 1
-        self.rest_left[self.board.rest_index[self.pos[die]]] -= 1
+        self.pool = _put(self.pool, token, self.pool[token] - 1)
+        rest = self.board.rest_index[self.pos[die]]
+        self.rest_left = _put(self.rest_left, rest, self.rest_left[rest] - 1)
         self._emit("token", (seat, die, token))
         if token == SPINO:
             self.tasks.append((ATTACK, die, self.game.data.spino_loss * 8 + ATTACK_SPINO))
         elif token == SURVIVOR:
-            self.crew[die] = min(self.game.data.max_crew, self.crew[die] + 1)
+            self.crew = _put(self.crew, die, min(self.game.data.max_crew, self.crew[die] + 1))
         else:
-            self.held[seat * K + token] += 1
+            self.held = _put(self.held, seat * K + token, self.held[seat * K + token] + 1)
 
     # ----- carnivores ----------------------------------------------------------------------
     def _carnivore(self, seat: int, card: int) -> None:
@@ -616,16 +633,18 @@ class TRexIslandState(State):
         seat = die // 3
         if self.chars[seat] == EXPLORER and attack in (ATTACK_RAPTOR, ATTACK_PTERO):
             # Character Cards: the evasion covers the first attack of each kind only.
-            self.perks[seat] &= ~(EVADE_RAPTOR if attack == ATTACK_RAPTOR else EVADE_PTERO)
+            self.perks = _put(
+                self.perks, seat, self.perks[seat] & ~(EVADE_RAPTOR if attack == ATTACK_RAPTOR else EVADE_PTERO)
+            )
         if reaction == A.TAKE_IT:
             self._lose(die, amount, attack)
             return
         if reaction == A.USE_SMG:
-            self.held[seat * K + SMG] -= 1
+            self.held = _put(self.held, seat * K + SMG, self.held[seat * K + SMG] - 1)
         elif reaction == A.USE_SHOTGUN:
-            self.held[seat * K + SHOTGUN] -= 1
+            self.held = _put(self.held, seat * K + SHOTGUN, self.held[seat * K + SHOTGUN] - 1)
         elif reaction == A.USE_FREE_SHOTGUN:
-            self.perks[seat] &= ~FREE_SHOTGUN
+            self.perks = _put(self.perks, seat, self.perks[seat] & ~FREE_SHOTGUN)
         self._emit("defend", (seat, die, attack, reaction))
         if reaction == A.EVADE:
             self._evade_rest_of_strike(seat, attack)
@@ -650,9 +669,9 @@ class TRexIslandState(State):
         """Shotgun token: used whenever its owner wants; fired at the T-Rex, it drives the meeple
         off the map (the Hunter's free Shotgun likewise, once per game)."""
         if weapon == A.SHOOT_TOKEN:
-            self.held[seat * K + SHOTGUN] -= 1
+            self.held = _put(self.held, seat * K + SHOTGUN, self.held[seat * K + SHOTGUN] - 1)
         else:
-            self.perks[seat] &= ~FREE_SHOTGUN
+            self.perks = _put(self.perks, seat, self.perks[seat] & ~FREE_SHOTGUN)
         self.passes = 0
         self.trex = -1
         self._emit("shoot", (seat, weapon))
@@ -662,12 +681,12 @@ class TRexIslandState(State):
         crew = self.crew[die] - amount
         self._emit("loss", (die // 3, die, attack, min(amount, self.crew[die])))
         if crew <= 0:
-            self.crew[die] = 0
+            self.crew = _put(self.crew, die, 0)
             self.occ[self.pos[die]] -= 1
             self.pos[die] = LOST
             self._emit("team_lost", (die // 3, die))
         else:
-            self.crew[die] = crew
+            self.crew = _put(self.crew, die, crew)
 
     # ----- the flow -----------------------------------------------------------------------
     def _advance(self) -> None:
@@ -734,12 +753,11 @@ class TRexIslandState(State):
     def _rebuild(self) -> None:
         """Drawing card: an empty draw deck is rebuilt from the discard piles but their tops."""
         moved = 0
-        for i in (0, 1):
-            pile = self.piles[i]
+        for pile in self.piles:
             for card in pile[:-1]:
                 self.deck[card] += 1
                 moved += 1
-            self.piles[i] = pile[-1:]
+        self.piles = (self.piles[0][-1:], self.piles[1][-1:])
         if moved:
             self._emit("rebuild", (moved,))
 

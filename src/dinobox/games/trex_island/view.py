@@ -8,6 +8,7 @@ mix of tokens not yet drawn, hand sizes and the draw deck's size. Secret: the ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dinobox.engine.state import CHANCE, TERMINAL
@@ -54,7 +55,7 @@ def card_info(card: int) -> CardView:
     return {"card": card, "kind": KIND_KEYS[kind], "colour": COLOURS[colour]}
 
 
-def _cards(counts: list[int]) -> list[CardCountView]:
+def _cards(counts: Sequence[int]) -> list[CardCountView]:
     out: list[CardCountView] = []
     for t in range(T):
         if counts[t]:
