@@ -45,12 +45,14 @@ def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> N
     pool.extend(state.tok_value[i] for i in unknown)
     pool.sort()
     rng.shuffle(pool)
+    values = list(state.tok_value)
     for i, value in zip(unknown, pool, strict=False):
-        state.tok_value[i] = value
+        values[i] = value
+    state.tok_value = tuple(values)
     bag = [0] * len(state.nbag)
     for value in pool[len(unknown) :]:
         bag[value] += 1
-    state.nbag = bag
+    state.nbag = tuple(bag)
 
 
 def _redeal_bonus(state: DinosaurRushState, seat: int, rng: random.Random) -> None:
@@ -61,10 +63,12 @@ def _redeal_bonus(state: DinosaurRushState, seat: int, rng: random.Random) -> No
     pool = [k for k in range(state.num_bonus) if pool_mask >> k & 1]
     rng.shuffle(pool)
     cursor = 0
+    hands = list(state.hands)
     for p in others:
-        size = bin(state.hands[p]).count("1")
-        state.hands[p] = sum(1 << k for k in pool[cursor : cursor + size])
+        size = bin(hands[p]).count("1")
+        hands[p] = sum(1 << k for k in pool[cursor : cursor + size])
         cursor += size
+    state.hands = tuple(hands)
     state.deck = sum(1 << k for k in pool[cursor:])
 
 

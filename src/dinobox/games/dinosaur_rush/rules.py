@@ -28,6 +28,7 @@ NC: Final = NUM_COLOURS
 SLOTS: Final = K.SIZE_OF_ALLOCATION
 GONE: Final = -(10**6)  # a Notoriety token back in the bag
 # per donation combo: (colour, how many of it) for each colour it holds
+_NO_BONES: Final[tuple[int, ...]] = (0,) * NC
 _COMBO_NEEDS: Final = tuple(tuple((c, combo.count(c)) for c in sorted(set(combo))) for combo in A.COMBOS)
 
 # Task kinds.
@@ -56,6 +57,25 @@ DECISIONS: Final = (PICK_PALEO, PLACE_START, MOVE, PUBLICIZE, ACTION, STEAL_MORE
 CHANCES: Final = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
 
 
+def _put(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``items`` with item ``i`` replaced: how a copy-on-write field changes."""
+    out = list(items)
+    out[i] = value
+    return tuple(out)
+
+
+def _add(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    out = list(items)
+    out[i] += delta
+    return tuple(out)
+
+
+def _put_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    out = list(rows)
+    out[i] = row
+    return tuple(out)
+
+
 class DinosaurRushState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
@@ -78,32 +98,35 @@ class DinosaurRushState(State):
         self.bone_sites = tuple(c for c in range(self.board.size) if self.board.kinds[c] in in_play)
         starts = (START, START_BIG) if n >= 4 else (START,)
         self.start_spaces = tuple(c for c in range(self.board.size) if self.board.kinds[c] in starts)
-        # Bones: the bag, every cell's bones, every pile, and the starting bones (never lost).
-        self.bag = list(data.bones)
-        self.site = [0] * (self.board.size * NC)
-        self.pile = [0] * (n * NC)
-        self.start_bones = [0] * (n * NC)
-        self.pos = [-1] * n
-        self.paleo = [-1] * n
+        # Copy-on-write fields are tuples (clones share them; a change builds a new tuple). Only
+        # the skeletons being built (``alloc``) and the flow (``tasks``) are lists.
+        # Bones: the bag, every cell's bones (by colour), every pile, and the starting bones
+        # (never lost).
+        self.bag: tuple[int, ...] = tuple(data.bones)
+        self.site: tuple[tuple[int, ...], ...] = (_NO_BONES,) * self.board.size
+        self.pile: tuple[int, ...] = (0,) * (n * NC)
+        self.start_bones: tuple[int, ...] = tuple(data.starting_bones) * n
+        self.pos: tuple[int, ...] = (-1,) * n
+        self.paleo: tuple[int, ...] = (-1,) * n
         self.paleo_left = (1 << len(data.paleontologist_names)) - 1
         # Bonus cards: bitmasks of the deck, each hand, and the cards scored so far.
         self.deck = (1 << self.num_bonus) - 1
-        self.hands = [0] * n
-        self.scored_cards = [0] * n
+        self.hands: tuple[int, ...] = (0,) * n
+        self.scored_cards: tuple[int, ...] = (0,) * n
         # Notoriety: the bag by denomination, and each drawn token (value, where, who knows).
-        self.nbag = [0 if self.family else c for c in data.notoriety_counts]
-        self.tok_value: list[int] = []
-        self.tok_where: list[int] = []  # seat >= 0, -(cell + 1) on the board, GONE in the bag
-        self.tok_known: list[int] = []
-        self.notorious_this_round = [0] * n
+        self.nbag: tuple[int, ...] = tuple(0 if self.family else c for c in data.notoriety_counts)
+        self.tok_value: tuple[int, ...] = ()
+        self.tok_where: tuple[int, ...] = ()  # seat >= 0, -(cell + 1) on the board, GONE in the bag
+        self.tok_known: tuple[int, ...] = ()
+        self.notorious_this_round: tuple[int, ...] = (0,) * n
         # Museum and scores.
         start_row = data.two_player_start_row if self.two_player else 0
-        self.rows = [start_row] * 5
-        self.vp = [0] * n
+        self.rows: tuple[int, ...] = (start_row,) * 5
+        self.vp: tuple[int, ...] = (0,) * n
         # Skeletons: the one being built (hidden) and the one last exhibited (public).
         self.alloc = [0] * (n * SLOTS)
-        self.shown: list[tuple[int, ...] | None] = [None] * n
-        self.built = [False] * n
+        self.shown: tuple[tuple[int, ...] | None, ...] = (None,) * n
+        self.built: tuple[bool, ...] = (False,) * n
         self.round = 0
         self.field_turn = 0
         self.order: tuple[int, ...] = tuple(range(n))
@@ -111,7 +134,7 @@ class DinosaurRushState(State):
         self.turn_player = -1
         self.turns = 0
         self.phase = "setup"
-        self.round_log: list[RoundSummary] = []
+        self.round_log: tuple[RoundSummary, ...] = ()
         self.final: FinalTally | None = None
         self.tasks: list[tuple[int, int, int]] = []
         self._setup()
@@ -121,11 +144,7 @@ class DinosaurRushState(State):
     def _setup(self) -> None:
         """Setup: paleontologist cards, bonus cards, starting bones, bones on the dig sites,
         then the paleontologists on their start spaces in clockwise order."""
-        n = self.num_players
         data = self.game.data
-        for seat in range(n):
-            for c in range(NC):
-                self.start_bones[seat * NC + c] = data.starting_bones[c]
         tasks = self.tasks
         tasks.append((START_ROUND, 0, 0))
         for seat in reversed(self.order):
@@ -140,13 +159,19 @@ class DinosaurRushState(State):
     def _after_paleontologists(self) -> None:
         """Setup 8-9: bonus cards and starting bones, once the paleontologists are known."""
         data = self.game.data
+        start_bones = list(self.start_bones)
+        bag = list(self.bag)
+        pile = list(self.pile)
         for seat in range(self.num_players):
             if self.ability(seat) == "blue_start":
-                self.start_bones[seat * NC + BLUE] += 1
+                start_bones[seat * NC + BLUE] += 1
             for c in range(NC):
-                take = min(self.start_bones[seat * NC + c], self.bag[c])
-                self.bag[c] -= take
-                self.pile[seat * NC + c] += take
+                take = min(start_bones[seat * NC + c], bag[c])
+                bag[c] -= take
+                pile[seat * NC + c] += take
+        self.start_bones = tuple(start_bones)
+        self.bag = tuple(bag)
+        self.pile = tuple(pile)
         for seat in reversed(self.order):
             count = data.bonus_dealt + (1 if self.ability(seat) == "three_bonus" else 0)
             self.tasks.append((DEAL_BONUS, seat, count))
@@ -157,10 +182,10 @@ class DinosaurRushState(State):
         return self.game.data.paleontologist_abilities[card] if card >= 0 else ""
 
     def bones_of(self, seat: int) -> list[int]:
-        return self.pile[seat * NC : seat * NC + NC]
+        return list(self.pile[seat * NC : seat * NC + NC])
 
     def site_bones(self, cell: int) -> list[int]:
-        return self.site[cell * NC : cell * NC + NC]
+        return list(self.site[cell])
 
     def tokens_of(self, seat: int) -> list[int]:
         return [i for i, w in enumerate(self.tok_where) if w == seat]
@@ -215,46 +240,47 @@ class DinosaurRushState(State):
         return DinosaurRushState(self.game, self)
 
     def _copy_fields(self, new: State) -> None:
-        """Every field, by name (a compiled state has no instance dict): the mutable ones copied."""
+        """Every field, by name (a compiled state has no instance dict): the lists copied, the
+        tuples (copy-on-write) shared."""
         assert isinstance(new, DinosaurRushState)
         new.alloc = self.alloc[:]
-        new.bag = self.bag[:]
+        new.bag = self.bag
         new.board = self.board
         new.bone_sites = self.bone_sites
         new.bonus_specs = self.bonus_specs
-        new.built = self.built[:]
+        new.built = self.built
         new.deck = self.deck
         new.family = self.family
         new.field_turn = self.field_turn
         new.final = self.final
-        new.hands = self.hands[:]
+        new.hands = self.hands
         new.layout = self.layout
-        new.nbag = self.nbag[:]
-        new.notorious_this_round = self.notorious_this_round[:]
+        new.nbag = self.nbag
+        new.notorious_this_round = self.notorious_this_round
         new.num_bonus = self.num_bonus
         new.order = self.order
-        new.paleo = self.paleo[:]
+        new.paleo = self.paleo
         new.paleo_left = self.paleo_left
         new.phase = self.phase
-        new.pile = self.pile[:]
-        new.pos = self.pos[:]
+        new.pile = self.pile
+        new.pos = self.pos
         new.round = self.round
-        new.round_log = self.round_log[:]
-        new.rows = self.rows[:]
-        new.scored_cards = self.scored_cards[:]
-        new.shown = self.shown[:]
-        new.site = self.site[:]
-        new.start_bones = self.start_bones[:]
+        new.round_log = self.round_log
+        new.rows = self.rows
+        new.scored_cards = self.scored_cards
+        new.shown = self.shown
+        new.site = self.site
+        new.start_bones = self.start_bones
         new.start_spaces = self.start_spaces
         new.starter = self.starter
         new.tasks = self.tasks[:]
-        new.tok_known = self.tok_known[:]
-        new.tok_value = self.tok_value[:]
-        new.tok_where = self.tok_where[:]
+        new.tok_known = self.tok_known
+        new.tok_value = self.tok_value
+        new.tok_where = self.tok_where
         new.turn_player = self.turn_player
         new.turns = self.turns
         new.two_player = self.two_player
-        new.vp = self.vp[:]
+        new.vp = self.vp
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         kind, _a, _ = self.tasks[-1]
@@ -381,7 +407,7 @@ class DinosaurRushState(State):
             tasks.pop()
             cat, s = divmod(action - self.layout.PUBLICIZE, 4)
             step = (-1, 1, -2, 2)[s]
-            self.rows[cat] += step
+            self.rows = _add(self.rows, cat, step)
             self._emit("publicize", (a, cat, step))
         elif kind == ACTION:
             tasks.pop()
@@ -393,7 +419,7 @@ class DinosaurRushState(State):
             self._build(a, b, action)
         elif kind == PLACE_START:
             tasks.pop()
-            self.pos[a] = action - A.MOVE
+            self.pos = _put(self.pos, a, action - A.MOVE)
             self._emit("start_space", (a, self.pos[a]))
         elif kind == PICK_PALEO:
             tasks.pop()
@@ -403,27 +429,27 @@ class DinosaurRushState(State):
     def _apply_chance(self, kind: int, a: int, b: int, outcome: int) -> None:
         tasks = self.tasks
         if kind in (SITE_BONES, PILE_BONES):
-            self.bag[outcome] -= 1
+            self.bag = _add(self.bag, outcome, -1)
             if kind == SITE_BONES:
-                self.site[a * NC + outcome] += 1
+                self.site = _put_row(self.site, a, _add(self.site[a], outcome, 1))
             else:
-                self.pile[a * NC + outcome] += 1
+                self.pile = _add(self.pile, a * NC + outcome, 1)
                 self._emit("draw_bone", (a, outcome))
             self._count_down(b)
         elif kind == NOTORIETY:
             tasks.pop()
-            self.nbag[outcome] -= 1
-            self.tok_value.append(outcome)
-            self.tok_known.append(1 << a)
+            self.nbag = _add(self.nbag, outcome, -1)
+            self.tok_value = (*self.tok_value, outcome)
+            self.tok_known = (*self.tok_known, 1 << a)
             if b < 0:
-                self.tok_where.append(a)
+                self.tok_where = (*self.tok_where, a)
                 self._emit("notoriety", (a, outcome), (a,))
             else:
-                self.tok_where.append(-(b + 1))
+                self.tok_where = (*self.tok_where, -(b + 1))
                 self._emit("sabotage_token", (a, b, outcome), (a,))
         elif kind == DEAL_BONUS:
             self.deck &= ~(1 << outcome)
-            self.hands[a] |= 1 << outcome
+            self.hands = _put(self.hands, a, self.hands[a] | 1 << outcome)
             self._emit("bonus_card", (a, outcome), (a,))
             self._count_down(b)
         elif kind == DEAL_PALEO:
@@ -438,7 +464,7 @@ class DinosaurRushState(State):
             self.tasks.pop()
 
     def _give_paleo(self, seat: int, card: int) -> None:
-        self.paleo[seat] = card
+        self.paleo = _put(self.paleo, seat, card)
         self.paleo_left &= ~(1 << card)
         self._emit("paleontologist", (seat, card))
 
@@ -448,12 +474,14 @@ class DinosaurRushState(State):
         cell = self.pos[seat]
         if cell < 0 or not self.board.is_site(cell):
             return
-        got = self.site[cell * NC : cell * NC + NC]
+        got = self.site[cell]
         if any(got):
+            pile = list(self.pile)
             for c in range(NC):
-                self.pile[seat * NC + c] += got[c]
-                self.site[cell * NC + c] = 0
-            self._emit("collect", (seat, cell, tuple(got)))
+                pile[seat * NC + c] += got[c]
+            self.pile = tuple(pile)
+            self.site = _put_row(self.site, cell, _NO_BONES)
+            self._emit("collect", (seat, cell, got))
 
     def _move(self, seat: int, action: int) -> None:
         """Move: a straight line; crossing or landing on a sabotage token takes it."""
@@ -462,21 +490,21 @@ class DinosaurRushState(State):
             return
         target = action - A.MOVE
         path = next(p for c, p in self.destinations(seat) if c == target)
-        self.pos[seat] = target
+        self.pos = _put(self.pos, seat, target)
         self._emit("move", (seat, target))
         if self.ability(seat) == "sabotage_immune":
             return
         for cell in path:
             tok = self.board_token(cell)
             if tok >= 0:
-                self.tok_where[tok] = seat
-                self.tok_known[tok] |= 1 << seat
+                self.tok_where = _put(self.tok_where, tok, seat)
+                self.tok_known = _put(self.tok_known, tok, self.tok_known[tok] | 1 << seat)
                 self._emit("token_taken", (seat, cell, self.tok_value[tok]), (seat,))
 
     def _notorious(self, seat: int) -> None:
         """Notorious actions: afterwards the player draws a secret Notoriety token."""
         first = self.notorious_this_round[seat] == 0
-        self.notorious_this_round[seat] += 1
+        self.notorious_this_round = _add(self.notorious_this_round, seat, 1)
         if first and self.ability(seat) == "first_notorious_free":
             self._emit("no_notoriety", (seat,))
             return
@@ -490,23 +518,27 @@ class DinosaurRushState(State):
         if action < L.DONATE:
             cat, s = divmod(action - L.ACT_PUBLICIZE, 2)
             step = 1 if s else -1
-            self.rows[cat] += step
+            self.rows = _add(self.rows, cat, step)
             self._emit("publicize", (seat, cat, step))
         elif action < L.RESEARCH:
             i, reward = divmod(action - L.DONATE, 4)
             combo = A.COMBOS[i]
+            pile = list(self.pile)
+            bag = list(self.bag)
             for c in combo:
-                self.pile[seat * NC + c] -= 1
-                self.bag[c] += 1
+                pile[seat * NC + c] -= 1
+                bag[c] += 1
+            self.pile = tuple(pile)
+            self.bag = tuple(bag)
             if reward == 0:
                 points = len(combo) + (1 if self.ability(seat) == "donate_bonus" else 0)
-                self.vp[seat] += points
+                self.vp = _add(self.vp, seat, points)
                 self._emit("donate", (seat, combo, points))
             else:
                 value = reward - 1
                 tok = next(t for t in self.tokens_of(seat) if self.tok_value[t] == value)
-                self.tok_where[tok] = GONE
-                self.nbag[value] += 1
+                self.tok_where = _put(self.tok_where, tok, GONE)
+                self.nbag = _add(self.nbag, value, 1)
                 self._emit("donate_token", (seat, combo, data.notoriety_values[value]))
         elif action == L.RESEARCH:
             self._emit("research", (seat,))
@@ -536,8 +568,8 @@ class DinosaurRushState(State):
     def _steal(self, seat: int, action: int) -> int:
         d, colour = divmod(action - self.layout.STEAL, 5)
         cell = self.board.neighbour[self.pos[seat]][d]
-        self.site[cell * NC + colour] -= 1
-        self.pile[seat * NC + colour] += 1
+        self.site = _put_row(self.site, cell, _add(self.site[cell], colour, -1))
+        self.pile = _add(self.pile, seat * NC + colour, 1)
         self._emit("steal", (seat, cell, colour))
         return cell
 
@@ -574,7 +606,7 @@ class DinosaurRushState(State):
         self.order = tuple((self.starter + i) % n for i in range(n))
         self.field_turn = 0
         self.phase = "field"
-        self.notorious_this_round = [0] * n
+        self.notorious_this_round = (0,) * n
         self._emit("round", (self.round, self.starter))
         self.tasks.append((START_TURN, self.starter, 0))
 
@@ -590,7 +622,7 @@ class DinosaurRushState(State):
                 if not any(self.site_bones(cell)) and cell not in self.pos and count > 0:
                     self.tasks.append((SITE_BONES, cell, count))
         self.phase = "build"
-        self.built = [False] * self.num_players
+        self.built = (False,) * self.num_players
 
     # ----- build phase -------------------------------------------------------------------------
     def keepable(self, seat: int) -> bool:
@@ -620,7 +652,7 @@ class DinosaurRushState(State):
             self.alloc[base + action - L.PLACE] += 1
         if not self._placements(seat):
             self.tasks.pop()
-            self.built[seat] = True
+            self.built = (*self.built[:seat], True, *self.built[seat + 1 :])
             self._emit("built", (seat,))
 
     # ----- exhibit phase -----------------------------------------------------------------------
@@ -629,25 +661,24 @@ class DinosaurRushState(State):
         n = self.num_players
         data = self.game.data
         skeletons = [tuple(self.alloc[s * SLOTS : s * SLOTS + SLOTS]) for s in range(n)]
-        self.shown = list(skeletons)
+        self.shown = tuple(skeletons)
         cats = [K.categories(skeletons[s], self.ability(s)) for s in range(n)]
         summary = RoundSummary(round=self.round + 1, categories=[], bonus=[])
         for cat in range(5):
             counts = [cats[s][cat] for s in range(n)]
             points = self.category_points(counts, self.rows[cat])
-            for s in range(n):
-                self.vp[s] += points[s]
+            self.vp = tuple(v + p for v, p in zip(self.vp, points, strict=True))
             summary["categories"].append(CategoryScore(rows=self.rows[cat], counts=counts, points=points))
             self._emit("exhibit", (cat, tuple(counts), tuple(points)))
         for s in range(n):
             for card in range(self.num_bonus):
                 if self.hands[s] >> card & 1 and K.matches_bonus(skeletons[s], self.bonus_specs[card]):
-                    self.hands[s] &= ~(1 << card)
-                    self.scored_cards[s] |= 1 << card
-                    self.vp[s] += data.bonus_points[card]
+                    self.hands = _put(self.hands, s, self.hands[s] & ~(1 << card))
+                    self.scored_cards = _put(self.scored_cards, s, self.scored_cards[s] | 1 << card)
+                    self.vp = _add(self.vp, s, data.bonus_points[card])
                     summary["bonus"].append(BonusScored(seat=s, card=card))
                     self._emit("bonus_scored", (s, card))
-        self.round_log.append(summary)
+        self.round_log = (*self.round_log, summary)
         self.phase = "exhibit"
         self.tasks.append((END_ROUND, 0, 0))
 
@@ -683,7 +714,7 @@ class DinosaurRushState(State):
         data = self.game.data
         if self.round < data.rounds - 1:
             rise = data.museum_rise[self.round]
-            self.rows = [max(0, r - rise) for r in self.rows]
+            self.rows = tuple(max(0, r - rise) for r in self.rows)
             self.round += 1
             self.tasks.append((START_ROUND, 0, 0))
             return False
@@ -713,7 +744,7 @@ class DinosaurRushState(State):
                 hi = max(totals)
                 tied = totals.count(hi) > 1
                 adjust = [t if (tied or t != hi) else -t for t in totals]
-        self.final = FinalTally(notoriety=totals, adjust=adjust, field_points=self.vp[:])
+        self.final = FinalTally(notoriety=totals, adjust=adjust, field_points=list(self.vp))
         self.phase = "over"
         self._emit("game_over", (tuple(totals), tuple(adjust)))
 
@@ -754,9 +785,9 @@ class DinosaurRushState(State):
             elif kind == EXHIBIT:
                 self._exhibit()
             elif kind == RETURN_SITE:
-                for c in range(NC):
-                    self.bag[c] += self.site[a * NC + c]
-                    self.site[a * NC + c] = 0
+                here = self.site[a]
+                self.bag = tuple(b + h for b, h in zip(self.bag, here, strict=True))
+                self.site = _put_row(self.site, a, _NO_BONES)
             elif kind == END_ROUND and self._end_round():
                 self._player = TERMINAL
                 return
@@ -764,7 +795,7 @@ class DinosaurRushState(State):
     # ----- outcome -----------------------------------------------------------------------------
     def _scores(self) -> list[int]:
         if self.final is None:
-            return self.vp[:]
+            return list(self.vp)
         return [v + a for v, a in zip(self.vp, self.final["adjust"], strict=True)]
 
     def _winners(self) -> list[int]:

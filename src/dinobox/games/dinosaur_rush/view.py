@@ -105,7 +105,7 @@ def _players(state: DinosaurRushState, seat: int | None, over: bool) -> list[Pla
             paleontologist=paleontologist(state, p),
             cell=state.pos[p] if state.pos[p] >= 0 else None,
             pile=state.bones_of(p),
-            starting=state.start_bones[p * NC : p * NC + NC],
+            starting=list(state.start_bones[p * NC : p * NC + NC]),
             score=state.vp[p],
             tokens=len(state.tokens_of(p)),
             bonus_count=bin(state.hands[p]).count("1"),
@@ -162,7 +162,7 @@ def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
         players=_players(state, seat, over),
         bag=BagView(bones=sum(state.bag), notoriety=sum(state.nbag), bonus_cards=bin(state.deck).count("1")),
         colours=list(COLOUR_KEYS),
-        rounds_scored=state.round_log,
+        rounds_scored=list(state.round_log),
     )
     if seat is not None and top[0] == R.BUILD and top[1] == seat:
         base = seat * R.SLOTS
