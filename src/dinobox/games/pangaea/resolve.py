@@ -440,7 +440,7 @@ def _step8(st: PangaeaState) -> None:
     """Step 8: used cards to the discard pile; each showing the centre symbol moves the token."""
     matches = 0
     for k in st.played:
-        st.discard[k] += 1
+        st.discard_card(k)
         if k < st.K and st.cards[k][3] == st.centre:
             matches += 1
     st.played = ()
@@ -474,8 +474,8 @@ def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
         st._emit("reshuffle_drawn", (-1,))
         st.reshuffle()
         return
-    st.deck[outcome] -= 1
-    st.discard[outcome] += 1
+    st.deck = Wd.with_added(st.deck, outcome, -1)
+    st.discard_card(outcome)
     if outcome == st.WILD:
         st._emit("wild_set_aside", ())
         return
@@ -562,11 +562,13 @@ def ranking_key(st: PangaeaState, p: int) -> tuple[int, int, int, int]:
 def _finish(st: PangaeaState) -> None:
     w = st.world
     n = st.num_players
+    parts = list(st.score_parts)
     for p in range(n):
         bonus = 2 * w.shelter_count(p)
-        st.end_bonus[p] = bonus
-        st.points[p] += bonus
-        st.score_parts[p][F.PART_SURVIVING] += bonus
+        st.end_bonus = Wd.with_item(st.end_bonus, p, bonus)
+        st.points = Wd.with_added(st.points, p, bonus)
+        parts[p] = Wd.with_added(parts[p], F.PART_SURVIVING, bonus)
+    st.score_parts = tuple(parts)
     survived = any(w.shelters)
     if survived:
         best = max(ranking_key(st, p) for p in range(n))

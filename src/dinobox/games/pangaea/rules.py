@@ -23,7 +23,7 @@ from dinobox.games.pangaea.data import (
     EVO_TREX,
     NUM_EVO,
 )
-from dinobox.games.pangaea.world import Plan, World, left_order
+from dinobox.games.pangaea.world import Plan, World, left_order, with_added, with_item
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.game import PangaeaGame
@@ -60,21 +60,23 @@ class PangaeaState(State):
         self.novice_range = 1 if game.options["ranges"] == "horizontal" else 0
         self.alliances = n >= 3
         self.R = data.asteroid_ring
+        # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): all
+        # but the flow (``tasks``) and the world's busiest lists (``World.copy``).
         # cards
-        self.deck = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
-        self.discard = [0] * (self.K + 2)
-        self.hands: list[tuple[int, ...]] = [()] * n
-        self.dir_deck = list(data.direction_cards)
-        self.dir_discard = [0] * 6
-        self.evo: list[tuple[int, ...]] = [()] * n  # per seat: type * 2 + active
-        self.evo_supply = list(data.evolution_cards)
+        self.deck: tuple[int, ...] = (1,) * self.K + (data.wild_cards, data.reshuffle_cards)
+        self.discard: tuple[int, ...] = (0,) * (self.K + 2)
+        self.hands: tuple[tuple[int, ...], ...] = ((),) * n
+        self.dir_deck: tuple[int, ...] = tuple(data.direction_cards)
+        self.dir_discard: tuple[int, ...] = (0,) * 6
+        self.evo: tuple[tuple[int, ...], ...] = ((),) * n  # per seat: type * 2 + active
+        self.evo_supply: tuple[int, ...] = tuple(data.evolution_cards)
         # asteroid board and countdown
         self.ring: tuple[int, ...] = (-1,) * self.R  # slot 0 is the lightning space A
         self.centre = -1
-        self.token_pool = list(data.symbol_tokens)
+        self.token_pool: tuple[int, ...] = tuple(data.symbol_tokens)
         self.ring_pos = 0
         self.asteroid: int = data.countdown_start or game.options["length"]
-        self.points = [0] * n
+        self.points: tuple[int, ...] = (0,) * n
         # turn
         self.turn = 0
         self.turns = 0
@@ -102,9 +104,9 @@ class PangaeaState(State):
         self.final: int | None = None
         self.finished = False
         self.won: list[int] = []
-        self.end_bonus = [0] * n
+        self.end_bonus: tuple[int, ...] = (0,) * n
         # per seat, the points each source brought (SCORE_PARTS order): they sum to the score
-        self.score_parts = [[0] * len(F.SCORE_PARTS) for _ in range(n)]
+        self.score_parts: tuple[tuple[int, ...], ...] = ((0,) * len(F.SCORE_PARTS),) * n
         first = game.options["first"]
         self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
         self._next: list[int] = []
@@ -160,8 +162,10 @@ class PangaeaState(State):
         """Move a score cube (``part``: where the points come from or go, an index into
         flow.SCORE_PARTS); a cube landing on the asteroid's number pushes it down."""
         new = max(0, self.points[seat] + points)
-        self.score_parts[seat][part] += new - self.points[seat]
-        self.points[seat] = new
+        parts = list(self.score_parts)
+        parts[seat] = with_added(parts[seat], part, new - self.points[seat])
+        self.score_parts = tuple(parts)
+        self.points = with_item(self.points, seat, new)
         if points:
             self._emit("score", (seat, points, new))
         if self.ending is None and self.final is None and new == self.asteroid and self.asteroid > 0:
@@ -194,8 +198,13 @@ class PangaeaState(State):
         cards = list(self.evo[seat])
         src, dst = (etype * 2, etype * 2 + 1) if active else (etype * 2 + 1, etype * 2)
         cards[cards.index(src)] = dst
-        self.evo[seat] = tuple(sorted(cards))
+        self.set_evo(seat, tuple(sorted(cards)))
         self.sync_evo()
+
+    def set_evo(self, seat: int, cards: tuple[int, ...]) -> None:
+        evo = list(self.evo)
+        evo[seat] = cards
+        self.evo = tuple(evo)
 
     def drain(self) -> None:
         """Turn the world's events into log events and react to used protection cards."""
@@ -212,25 +221,33 @@ class PangaeaState(State):
                 if (etype * 2 + 1) in self.evo[p]:
                     cards = list(self.evo[p])
                     cards[cards.index(etype * 2 + 1)] = etype * 2
-                    self.evo[p] = tuple(sorted(cards))
+                    self.set_evo(p, tuple(sorted(cards)))
             self._emit("w_" + kind, tuple(ev[1:]))
         self.sync_evo()
 
     # ----- cards -----------------------------------------------------------------------------------------
     def reshuffle(self) -> None:
         """The Reshuffle card: everything not on a player board goes back into the pile."""
-        for k in range(self.K + 2):
-            self.deck[k] += self.discard[k]
-            self.discard[k] = 0
+        self.deck = tuple(d + k for d, k in zip(self.deck, self.discard, strict=True))
+        self.discard = (0,) * (self.K + 2)
         self._emit("reshuffle", ())
 
     def take_card(self, seat: int, kind: int) -> None:
         hand = list(self.hands[seat])
         hand.remove(kind)
-        self.hands[seat] = tuple(hand)
+        self._set_hand(seat, tuple(hand))
 
     def give_card(self, seat: int, kind: int) -> None:
-        self.hands[seat] = tuple(sorted((*self.hands[seat], kind)))
+        self._set_hand(seat, tuple(sorted((*self.hands[seat], kind))))
+
+    def _set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
+        hands = list(self.hands)
+        hands[seat] = hand
+        self.hands = tuple(hands)
+
+    def discard_card(self, kind: int) -> None:
+        """A STAR card onto the discard pile."""
+        self.discard = with_added(self.discard, kind, 1)
 
     # ----- engine hooks ----------------------------------------------------------------------------------
     def _turn_count(self) -> int:
@@ -240,7 +257,8 @@ class PangaeaState(State):
         return PangaeaState(self.game, self)
 
     def _copy_fields(self, new: State) -> None:
-        """Every field, by name (a compiled state has no instance dict): the mutable ones copied."""
+        """Every field, by name (a compiled state has no instance dict): the lists copied, the
+        tuples (copy-on-write) shared."""
         assert isinstance(new, PangaeaState)
         new.A = self.A
         new.K = self.K
@@ -258,23 +276,23 @@ class PangaeaState(State):
         new.centre = self.centre
         new.ctx = self.ctx
         new.decider = self.decider
-        new.deck = self.deck[:]
-        new.dir_deck = self.dir_deck[:]
-        new.dir_discard = self.dir_discard[:]
+        new.deck = self.deck
+        new.dir_deck = self.dir_deck
+        new.dir_discard = self.dir_discard
         new.direction = self.direction
-        new.discard = self.discard[:]
+        new.discard = self.discard
         new.drawn = self.drawn
-        new.end_bonus = self.end_bonus[:]
+        new.end_bonus = self.end_bonus
         new.end_player = self.end_player
         new.ending = self.ending
-        new.evo = self.evo[:]
-        new.evo_supply = self.evo_supply[:]
+        new.evo = self.evo
+        new.evo_supply = self.evo_supply
         new.extra_used = self.extra_used
         new.final = self.final
         new.finished = self.finished
         new.first = self.first
         new.guard_use = self.guard_use
-        new.hands = self.hands[:]
+        new.hands = self.hands
         new.impact = self.impact
         new.impact_sum = self.impact_sum
         new.interrupted = self.interrupted
@@ -282,15 +300,15 @@ class PangaeaState(State):
         new.pending_dino = self.pending_dino
         new.plan = self.plan
         new.played = self.played
-        new.points = self.points[:]
+        new.points = self.points
         new.quake_edges = self.quake_edges
         new.ring = self.ring
         new.ring_pos = self.ring_pos
         new.round = self.round
-        new.score_parts = [row[:] for row in self.score_parts]
+        new.score_parts = self.score_parts
         new.sel = self.sel
         new.tasks = self.tasks[:]
-        new.token_pool = self.token_pool[:]
+        new.token_pool = self.token_pool
         new.turn = self.turn
         new.turns = self.turns
         new.wild2 = self.wild2
@@ -330,7 +348,7 @@ class PangaeaState(State):
     def _apply_chance(self, kind: int, a: int, b: int, outcome: int) -> None:
         tasks = self.tasks
         if kind == F.C_TOKEN:
-            self.token_pool[outcome] -= 1
+            self.token_pool = with_added(self.token_pool, outcome, -1)
             if b == 0:
                 self.centre = outcome
                 tasks.pop()
@@ -352,7 +370,7 @@ class PangaeaState(State):
                 self.reshuffle()
                 self.advance_token(1)
                 return
-            self.deck[outcome] -= 1
+            self.deck = with_added(self.deck, outcome, -1)
             self.give_card(a, outcome)
             self._emit("draw", (a, outcome))
             if b > 1:
@@ -360,8 +378,8 @@ class PangaeaState(State):
             else:
                 tasks.pop()
         elif kind == F.C_DIR:
-            self.dir_deck[outcome] -= 1
-            self.dir_discard[outcome] += 1
+            self.dir_deck = with_added(self.dir_deck, outcome, -1)
+            self.dir_discard = with_added(self.dir_discard, outcome, 1)
             self.direction = outcome
             tasks.pop()
             self._emit("direction_card", (outcome,))
@@ -425,8 +443,8 @@ class PangaeaState(State):
             return True
         if kind == F.C_DIR:
             if sum(self.dir_deck) <= 1:
-                self.dir_deck = list(self.game.data.direction_cards)
-                self.dir_discard = [0] * 6
+                self.dir_deck = tuple(self.game.data.direction_cards)
+                self.dir_discard = (0,) * 6
                 self._emit("direction_reshuffle", ())
             return True
         if kind == F.C_TOKEN:
@@ -439,7 +457,7 @@ class PangaeaState(State):
 
     # ----- scoring -------------------------------------------------------------------------------------
     def _scores(self) -> list[int]:
-        return self.points[:]
+        return list(self.points)
 
     def _winners(self) -> list[int]:
         return list(self.won)

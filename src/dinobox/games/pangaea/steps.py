@@ -282,7 +282,7 @@ def _decide_interrupt(st: PangaeaState, a: int, b: int, action: int) -> None:
     if action == A.INTERRUPT:
         st.interrupted = True
         st.take_card(a, st.WILD)
-        st.discard[st.WILD] += 1
+        st.discard_card(st.WILD)
         st._emit("interrupt", (a, b))
         while tasks and tasks[-1][0] == F.D_INTERRUPT:
             tasks.pop()
@@ -410,7 +410,7 @@ def _decide_trim(st: PangaeaState, a: int, _b: int, action: int) -> None:
     tasks.pop()
     k = action - A.TRIM
     st.take_card(a, k)
-    st.discard[k] += 1
+    st.discard_card(k)
     st._emit("trim", (a, k))
 
 
@@ -450,7 +450,7 @@ def _do_step2(st: PangaeaState, seat: int, action: int) -> None:
 def _use_wild(st: PangaeaState, seat: int) -> None:
     st.wild2 = True
     st.take_card(seat, st.WILD)
-    st.discard[st.WILD] += 1
+    st.discard_card(st.WILD)
 
 
 def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
@@ -463,7 +463,7 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
             if action != A.KEEP:
                 k = action - A.SWAP
                 st.take_card(seat, k)
-                st.discard[k] += 1
+                st.discard_card(k)
                 st._emit("swap", (seat, k))
                 tasks.append((F.C_DRAW, seat, 1))
             else:
@@ -552,10 +552,10 @@ def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
     if j >= 0:
         old = next(c for c in cards if c >> 1 == j)  # an inactive copy goes first
         cards.remove(old)
-        st.evo_supply[j] += 1
-    st.evo_supply[e] -= 1
+        st.evo_supply = Wd.with_added(st.evo_supply, j, 1)
+    st.evo_supply = Wd.with_added(st.evo_supply, e, -1)
     cards.append(e * 2 + (1 if EVO_LEVEL[e] == 1 else 0))
-    st.evo[seat] = tuple(sorted(cards))
+    st.set_evo(seat, tuple(sorted(cards)))
     st.sync_evo()
     st._emit("buy", (seat, e, j))
     pos = st.world.explorers[seat]

@@ -135,7 +135,7 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
         },
         "start_player": st.first if st.first >= 0 else None,
         "asteroid": st.asteroid,
-        "scores": st.points[:],
+        "scores": list(st.points),
         # where each seat's points came from (and went); the parts sum to the score
         "breakdown": [dict(zip(F.SCORE_PARTS, row, strict=True)) for row in st.score_parts],
         "ring": [("A" if i == 0 else SYMBOL_KEYS[s] if s >= 0 else None) for i, s in enumerate(st.ring)],
@@ -171,7 +171,7 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
         }
         result["end"] = end
     if over:
-        result["end"]["bonus"] = st.end_bonus[:]
+        result["end"]["bonus"] = list(st.end_bonus)
         result["end"]["survived"] = any(w.shelters)
         result["winners"] = st.winners()
     return result

@@ -63,17 +63,34 @@ EVENT_KINDS: Final = (
 )
 
 
+# ===== copy-on-write fields ======================================================================
+def with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``items`` with item ``i`` replaced: how a copy-on-write field (a tuple that copies share)
+    changes."""
+    out = list(items)
+    out[i] = value
+    return tuple(out)
+
+
+def with_added(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    """``items`` with ``delta`` added to item ``i`` (a copy-on-write field)."""
+    out = list(items)
+    out[i] += delta
+    return tuple(out)
+
+
 # ===== the world =================================================================================
 class World:
-    """Tiles, pieces and the Event locator. Copy with ``copy()``; the geometry is shared."""
+    """Tiles, pieces and the Event locator. Copy with ``copy()``: the geometry and the fields
+    that change rarely (tuples, replaced on change) are shared, the lists copied."""
 
     geo: Geometry
     stacks: list[tuple[int, ...]]
     supply: list[int]
     explorers: list[int]  # per player: space, or -1 when off the board (waiting to re-enter)
-    shelters: list[int]  # per space: bitmask of players with a Shelter there
-    shelter_n: list[int]  # per player: how many spaces hold one of its Shelters (kept with ``shelters``)
-    special: list[int]  # per space: bitmask of Shelters built with the level 3 ability
+    shelters: tuple[int, ...]  # per space: bitmask of players with a Shelter there
+    shelter_n: tuple[int, ...]  # per player: how many spaces hold one of its Shelters (kept with ``shelters``)
+    special: tuple[int, ...]  # per space: bitmask of Shelters built with the level 3 ability
     dinos: list[int]  # per dino: space, or -1 in stock
     dino_moved: int  # bitmask of dinos moved this round
     cracks: tuple[int, ...]  # edges, oldest first
@@ -93,9 +110,9 @@ class World:
         self.stacks = [STACK_OF_SYMBOL[ch] for row in world_map.rows for ch in row]
         self.supply = list(world_map.supply)
         self.explorers = [-1] * players
-        self.shelters = [0] * geo.n
-        self.shelter_n = [0] * players
-        self.special = [0] * geo.n
+        self.shelters = (0,) * geo.n
+        self.shelter_n = (0,) * players
+        self.special = (0,) * geo.n
         self.dinos = [-1] * NUM_DINOS
         self.dino_moved = 0
         self.cracks = ()
@@ -112,9 +129,9 @@ class World:
         new.stacks = self.stacks[:]
         new.supply = self.supply[:]
         new.explorers = self.explorers[:]
-        new.shelters = self.shelters[:]
-        new.shelter_n = self.shelter_n[:]
-        new.special = self.special[:]
+        new.shelters = self.shelters
+        new.shelter_n = self.shelter_n
+        new.special = self.special
         new.dinos = self.dinos[:]
         new.dino_moved = self.dino_moved
         new.cracks = self.cracks
@@ -303,10 +320,12 @@ def settle(world: World, s: int) -> None:
                 if SHELTER_OK[t] or (special & bit and SPECIAL_OK[t]):
                     keep |= bit
                 else:
-                    world.shelter_n[p] -= 1
+                    world.shelter_n = with_added(world.shelter_n, p, -1)
                     world.events.append(("shelter_lost", p, s))
-        world.shelters[s] = keep
-        world.special[s] = special & keep
+        if keep != mask:
+            world.shelters = with_item(world.shelters, s, keep)
+        if special & keep != special:
+            world.special = with_item(world.special, s, special & keep)
     d = world.dino_at(s)
     if d >= 0 and not DINO_OK[t]:
         world.dinos[d] = -1
@@ -331,10 +350,12 @@ def destroy_pieces(world: World, s: int) -> None:
     mask = world.shelters[s]
     for p in range(len(ex)):
         if mask >> p & 1:
-            world.shelter_n[p] -= 1
+            world.shelter_n = with_added(world.shelter_n, p, -1)
             world.events.append(("shelter_lost", p, s))
-    world.shelters[s] = 0
-    world.special[s] = 0
+    if mask:
+        world.shelters = with_item(world.shelters, s, 0)
+    if world.special[s]:
+        world.special = with_item(world.special, s, 0)
     d = world.dino_at(s)
     if d >= 0:
         world.dinos[d] = -1
@@ -574,9 +595,7 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
                     world.events.append(("guard", p, dino))
                     protected = True
                 else:
-                    world.shelters[s] &= ~(1 << p)
-                    world.shelter_n[p] -= 1
-                    world.special[s] &= ~(1 << p)
+                    remove_shelter(world, p, s)
                     world.events.append(("shelter_lost", p, s))
     if protected:
         world.dinos[dino] = -1
@@ -710,18 +729,23 @@ def can_build(world: World, player: int, s: int, special: bool) -> bool:
 
 
 def build_shelter(world: World, player: int, s: int, special: bool) -> None:
-    if not world.shelters[s] >> player & 1:
-        world.shelter_n[player] += 1
-    world.shelters[s] |= 1 << player
-    if special:
-        world.special[s] |= 1 << player
+    bit = 1 << player
+    mask = world.shelters[s]
+    if not mask & bit:
+        world.shelter_n = with_added(world.shelter_n, player, 1)
+        world.shelters = with_item(world.shelters, s, mask | bit)
+    if special and not world.special[s] & bit:
+        world.special = with_item(world.special, s, world.special[s] | bit)
 
 
 def remove_shelter(world: World, player: int, s: int) -> None:
-    if world.shelters[s] >> player & 1:
-        world.shelter_n[player] -= 1
-    world.shelters[s] &= ~(1 << player)
-    world.special[s] &= ~(1 << player)
+    bit = 1 << player
+    mask = world.shelters[s]
+    if mask & bit:
+        world.shelter_n = with_added(world.shelter_n, player, -1)
+        world.shelters = with_item(world.shelters, s, mask & ~bit)
+    if world.special[s] & bit:
+        world.special = with_item(world.special, s, world.special[s] & ~bit)
 
 
 def shelter_targets(world: World, player: int, s: int) -> list[int]:
