@@ -11,11 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import Final
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 DIRECTION_NAMES = ("east", "south-east", "south-west", "west", "north-west", "north-east")
 
-SITE, OUTER, TAR, START, START_BIG = range(5)
+SITE: Final = 0
+OUTER: Final = 1
+TAR: Final = 2
+START: Final = 3
+START_BIG: Final = 4
 KIND_OF_SYMBOL = {"o": SITE, "O": OUTER, "#": TAR, "S": START, "s": START_BIG}
 
 

@@ -10,22 +10,37 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 # ----- bones ---------------------------------------------------------------------------------
-GREEN, RED, YELLOW, BLUE, WHITE = range(5)
-NUM_COLOURS = 5
+GREEN: Final = 0
+RED: Final = 1
+YELLOW: Final = 2
+BLUE: Final = 3
+WHITE: Final = 4
+NUM_COLOURS: Final = 5
 COLOUR_KEYS = ("green", "red", "yellow", "blue", "white")
 COLOUR_LETTERS = "GRYBW"
 
 # ----- skeleton parts (allocation order) ----------------------------------------------------
-SPINE, RIBS, NECK, HEAD, TAIL, LIMB1, LIMB2 = range(7)
-NUM_PARTS = 7
+SPINE: Final = 0
+RIBS: Final = 1
+NECK: Final = 2
+HEAD: Final = 3
+TAIL: Final = 4
+LIMB1: Final = 5
+LIMB2: Final = 6
+NUM_PARTS: Final = 7
 PART_KEYS = ("spine", "ribs", "neck", "head", "tail", "limb1", "limb2")
 PART_NAMES = ("spine", "ribs", "neck", "head", "tail", "first limb", "second limb")
 PART_COLOUR = (GREEN, GREEN, YELLOW, GREEN, YELLOW, RED, RED)
 
 # ----- museum categories ----------------------------------------------------------------------
-SIZE, HEIGHT, LENGTH, FEROCITY, UNIQUENESS = range(5)
+SIZE: Final = 0
+HEIGHT: Final = 1
+LENGTH: Final = 2
+FEROCITY: Final = 3
+UNIQUENESS: Final = 4
 CATEGORY_KEYS = ("size", "height", "length", "ferocity", "uniqueness")
 CATEGORY_NAMES = ("Size", "Height", "Length", "Ferocity", "Uniqueness")
 CLASS_NAMES = ("A", "B", "C", "D", "E", "F")

@@ -91,3 +91,4 @@ def _rebuild_skeletons(state: DinosaurRushState, seat: int) -> None:
         elif top[0] == BUILD and top[1] == p:
             state.alloc[base : base + SLOTS] = [0] * SLOTS
             state.tasks[-1] = (BUILD, p, 1)
+            state._placing = None  # worked out for the skeleton redrawn here

@@ -55,6 +55,11 @@ RETURN_SITE: Final = 19  # automatic (site): Dynamite sends the site's bones to 
 
 DECISIONS: Final = (PICK_PALEO, PLACE_START, MOVE, PUBLICIZE, ACTION, STEAL_MORE, BUILD)
 CHANCES: Final = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
+_DECISION_BITS: Final = sum(1 << k for k in DECISIONS)
+_CHANCE_BITS: Final = sum(1 << k for k in CHANCES)
+# Donate: the combos a spare-bone count allows, by the counts capped at 3 (a combo takes at most
+# 3 of a colour), filled in as met
+_DONATABLE: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _put(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
@@ -74,6 +79,19 @@ def _put_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) ->
     out = list(rows)
     out[i] = row
     return tuple(out)
+
+
+def _donatable(spare: list[int]) -> tuple[int, ...]:
+    """Donate: the combos (indexes into ``A.COMBOS``) that ``spare`` bones per colour can pay."""
+    key = 0
+    for c in range(NC):
+        key = key * 4 + max(0, min(spare[c], 3))
+    found = _DONATABLE.get(key)
+    if found is None:
+        found = _DONATABLE[key] = tuple(
+            i for i, needs in enumerate(_COMBO_NEEDS) if all(n <= spare[c] for c, n in needs)
+        )
+    return found
 
 
 class DinosaurRushState(State):
@@ -108,6 +126,7 @@ class DinosaurRushState(State):
         self.start_bones: tuple[int, ...] = tuple(data.starting_bones) * n
         self.pos: tuple[int, ...] = (-1,) * n
         self.paleo: tuple[int, ...] = (-1,) * n
+        self.abilities: tuple[str, ...] = ("",) * n  # each seat's paleontologist ability key
         self.paleo_left = (1 << len(data.paleontologist_names)) - 1
         # Bonus cards: bitmasks of the deck, each hand, and the cards scored so far.
         self.deck = (1 << self.num_bonus) - 1
@@ -137,6 +156,8 @@ class DinosaurRushState(State):
         self.round_log: tuple[RoundSummary, ...] = ()
         self.final: FinalTally | None = None
         self.tasks: list[tuple[int, int, int]] = []
+        self._placing: list[int] | None = None  # Build: the placements worked out by the last step
+        self._moves: list[tuple[int, tuple[int, ...]]] | None = None  # Move: destinations here
         self._setup()
         self._advance()
 
@@ -178,8 +199,7 @@ class DinosaurRushState(State):
 
     # ----- small queries ---------------------------------------------------------------------
     def ability(self, seat: int) -> str:
-        card = self.paleo[seat]
-        return self.game.data.paleontologist_abilities[card] if card >= 0 else ""
+        return self.abilities[seat]
 
     def bones_of(self, seat: int) -> list[int]:
         return list(self.pile[seat * NC : seat * NC + NC])
@@ -211,14 +231,16 @@ class DinosaurRushState(State):
         """Move: straight lines from the paleontologist; (destination, cells crossed incl. it)."""
         board = self.board
         kinds = board.kinds
+        neighbour = board.neighbour
         cross_tar = self.ability(seat) == "cross_tar"
-        here = self.pos[seat]
+        pos = self.pos
+        here = pos[seat]
         out: list[tuple[int, tuple[int, ...]]] = []
         for d in range(6):
             path: list[int] = []
             cell = here
             while True:
-                cell = board.neighbour[cell][d]
+                cell = neighbour[cell][d]
                 if cell < 0:
                     break
                 kind = kinds[cell]
@@ -230,7 +252,7 @@ class DinosaurRushState(State):
                 if kind not in (SITE, OUTER):
                     break
                 path.append(cell)
-                if cell not in self.pos:
+                if cell not in pos:
                     out.append((cell, tuple(path)))
         out.sort()
         return out
@@ -243,6 +265,9 @@ class DinosaurRushState(State):
         """Every field, by name (a compiled state has no instance dict): the lists copied, the
         tuples (copy-on-write) shared."""
         assert isinstance(new, DinosaurRushState)
+        new._moves = self._moves
+        new._placing = self._placing
+        new.abilities = self.abilities
         new.alloc = self.alloc[:]
         new.bag = self.bag
         new.board = self.board
@@ -302,8 +327,8 @@ class DinosaurRushState(State):
         kind, seat, extra = self.tasks[-1]
         L = self.layout
         if kind == MOVE:
-            moves = [A.MOVE + c for c, _ in self.destinations(seat)]
-            return moves or [L.STAY]
+            dests = self._moves = self.destinations(seat)  # kept for the move itself
+            return [A.MOVE + c for c, _ in dests] or [L.STAY]
         if kind == PUBLICIZE:
             steps = (1, 2) if self.ability(seat) == "publicize_two" else (1,)
             out = []
@@ -320,7 +345,8 @@ class DinosaurRushState(State):
         if kind == BUILD:
             if extra == 0:
                 return [L.BUILD_FRESH, L.BUILD_KEEP]
-            return self._placements(seat)
+            placing = self._placing
+            return placing if placing is not None else self._placements(seat)
         if kind == STEAL_MORE:
             bones = self.site_bones(extra)
             d = self.board.neighbour[self.pos[seat]].index(extra)
@@ -349,18 +375,25 @@ class DinosaurRushState(State):
             if self.destinations(seat):
                 out.append(L.SURVEY)
             return sorted(out)
+        kinds = board.kinds
+        around = board.neighbour[here]
         if sum(self.nbag):
+            pos = self.pos
             for d in range(6):
-                cell = board.neighbour[here][d]
-                if cell >= 0 and board.is_site(cell) and cell not in self.pos and self.board_token(cell) < 0:
+                cell = around[d]
+                if cell >= 0 and kinds[cell] in (SITE, OUTER) and cell not in pos and self.board_token(cell) < 0:
                     out.append(L.SABOTAGE + d)
         out.append(L.DYNAMITE)
+        site = self.site
         for d in range(6):
-            cell = board.neighbour[here][d]
-            if cell >= 0 and board.is_site(cell):
-                bones = self.site_bones(cell)
-                out.extend(L.STEAL + 5 * d + c for c in range(NC) if bones[c])
-        return sorted(out)
+            cell = around[d]
+            if cell >= 0 and kinds[cell] in (SITE, OUTER):
+                bones = site[cell]
+                for c in range(NC):
+                    if bones[c]:
+                        out.append(L.STEAL + 5 * d + c)
+        out.sort()
+        return out
 
     def _donations(self, seat: int) -> list[int]:
         """Donate: 1-3 bones that are not starting bones; points, or shed a token of that value."""
@@ -372,11 +405,9 @@ class DinosaurRushState(State):
         held = {self.tok_value[i] for i in self.tokens_of(seat)}
         any_token = self.ability(seat) == "donate_any_token"
         out = []
-        for i, combo in enumerate(A.COMBOS):
-            if any(n > spare[c] for c, n in _COMBO_NEEDS[i]):
-                continue
+        for i in _donatable(spare):
             out.append(L.DONATE + 4 * i)
-            k = len(combo)
+            k = len(A.COMBOS[i])
             for v in held:
                 if values[v] == k or (any_token and values[v] <= k):
                     out.append(L.DONATE + 4 * i + 1 + v)
@@ -391,18 +422,25 @@ class DinosaurRushState(State):
     def _placements(self, seat: int) -> list[int]:
         """Build phase: every bone placement that still leaves a complete dinosaur possible."""
         base = seat * SLOTS
+        alloc = self.alloc[base : base + SLOTS]
+        used = K.colours_used(alloc)
+        pile = self.pile
+        left = [pile[seat * NC + c] - used[c] for c in range(NC)]
         place = self.layout.PLACE
-        return [place + s for s in K.open_slots(self.alloc[base : base + SLOTS], self.remaining(seat))]
+        return [place + s for s in K.open_slots(alloc, left)]
 
     # ----- applying ----------------------------------------------------------------------------
     def _apply(self, action: int) -> None:
+        moves = self._moves  # the destinations at this position, if worked out
+        self._moves = None
+        self._placing = None
         tasks = self.tasks
         kind, a, b = tasks[-1]
         if self._player == CHANCE:
             self._apply_chance(kind, a, b, action)
         elif kind == MOVE:
             tasks.pop()
-            self._move(a, action)
+            self._move(a, action, moves)
         elif kind == PUBLICIZE:
             tasks.pop()
             cat, s = divmod(action - self.layout.PUBLICIZE, 4)
@@ -465,6 +503,9 @@ class DinosaurRushState(State):
 
     def _give_paleo(self, seat: int, card: int) -> None:
         self.paleo = _put(self.paleo, seat, card)
+        abilities = list(self.abilities)
+        abilities[seat] = self.game.data.paleontologist_abilities[card]
+        self.abilities = tuple(abilities)
         self.paleo_left &= ~(1 << card)
         self._emit("paleontologist", (seat, card))
 
@@ -483,13 +524,14 @@ class DinosaurRushState(State):
             self.site = _put_row(self.site, cell, _NO_BONES)
             self._emit("collect", (seat, cell, got))
 
-    def _move(self, seat: int, action: int) -> None:
+    def _move(self, seat: int, action: int, moves: list[tuple[int, tuple[int, ...]]] | None) -> None:
         """Move: a straight line; crossing or landing on a sabotage token takes it."""
         if action == self.layout.STAY:
             self._emit("stay", (seat,))
             return
         target = action - A.MOVE
-        path = next(p for c, p in self.destinations(seat) if c == target)
+        dests = moves if moves is not None else self.destinations(seat)
+        path = next(p for c, p in dests if c == target)
         self.pos = _put(self.pos, seat, target)
         self._emit("move", (seat, target))
         if self.ability(seat) == "sabotage_immune":
@@ -650,7 +692,10 @@ class DinosaurRushState(State):
             self.tasks[-1] = (BUILD, seat, 1)
         else:
             self.alloc[base + action - L.PLACE] += 1
-        if not self._placements(seat):
+        placing = self._placements(seat)
+        if placing:
+            self._placing = placing  # the next decision's legal actions
+        else:
             self.tasks.pop()
             self.built = (*self.built[:seat], True, *self.built[seat + 1 :])
             self._emit("built", (seat,))
@@ -753,7 +798,7 @@ class DinosaurRushState(State):
         tasks = self.tasks
         while True:
             kind, a, _b = tasks[-1]
-            if kind in CHANCES:
+            if _CHANCE_BITS >> kind & 1:
                 if kind in (SITE_BONES, PILE_BONES) and not sum(self.bag):
                     tasks.pop()  # the bag is empty: nothing to draw
                     continue
@@ -765,7 +810,7 @@ class DinosaurRushState(State):
                     continue
                 self._player = CHANCE
                 return
-            if kind in DECISIONS:
+            if _DECISION_BITS >> kind & 1:
                 self._player = a
                 return
             tasks.pop()

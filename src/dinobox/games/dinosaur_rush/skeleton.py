@@ -66,6 +66,7 @@ def total(alloc: Sequence[int], part: int) -> int:
 
 
 JOINED_AT_BOTH_ENDS: Final = (SPINE, NECK)
+_COLOUR_OF: Final[tuple[int, ...]] = PART_COLOUR  # a compiled module's own constant: a fast read
 """Parts with no free end: the spine (tail to neck) and the neck (spine to head)."""
 
 
@@ -88,7 +89,7 @@ def wild_room(alloc: Sequence[int], part: int) -> int:
 def colours_used(alloc: Sequence[int]) -> list[int]:
     used = [0] * NUM_COLOURS
     for p in range(NUM_PARTS):
-        used[PART_COLOUR[p]] += alloc[p]
+        used[_COLOUR_OF[p]] += alloc[p]
         used[WHITE] += alloc[NUM_PARTS + p]
     used[BLUE] += alloc[UNIQUE]
     return used
@@ -565,15 +566,17 @@ def open_slots(alloc: Sequence[int], left: Sequence[int]) -> list[int]:
     empty = [0] * NUM_COLOURS  # per colour: its parts with no bone yet
     for p in range(NUM_PARTS):
         if alloc[p] == 0:
-            empty[PART_COLOUR[p]] += 1
+            empty[_COLOUR_OF[p]] += 1
     for p in range(NUM_PARTS):
-        colour = PART_COLOUR[p]
+        colour = _COLOUR_OF[p]
         if left[colour]:
             empty_after = empty[colour] - (alloc[p] == 0)  # the other parts of that colour left empty
             if left[colour] - 1 >= empty_after:
                 out.append(p)
     if left[WHITE]:
-        out.extend(NUM_PARTS + p for p in range(NUM_PARTS) if wild_room(alloc, p))
+        for p in range(NUM_PARTS):
+            if wild_room(alloc, p):
+                out.append(NUM_PARTS + p)
     if left[BLUE]:
         out.append(UNIQUE)
     return out

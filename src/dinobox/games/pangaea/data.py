@@ -10,16 +10,24 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Final
 
 from dinobox.games.pangaea.worldmap import WorldMap, load_map
 
 SYMBOL_NAMES = ("Moon", "Sun", "Volcano", "Planet", "All symbols")
 SYMBOL_KEYS = ("moon", "sun", "volcano", "planet", "all")
-ALL_SYMBOLS = 4
+ALL_SYMBOLS: Final = 4
 
 # Evolution cards (Evolution Cards chapter): eight abilities on four levels.
-EVO_SEA, EVO_MOUNTAIN, EVO_TREX, EVO_BRONTO, EVO_BUILD, EVO_EXTRA, EVO_SHELTER_MOVE, EVO_BLOCK = range(8)
-NUM_EVO = 8
+EVO_SEA: Final = 0
+EVO_MOUNTAIN: Final = 1
+EVO_TREX: Final = 2
+EVO_BRONTO: Final = 3
+EVO_BUILD: Final = 4
+EVO_EXTRA: Final = 5
+EVO_SHELTER_MOVE: Final = 6
+EVO_BLOCK: Final = 7
+NUM_EVO: Final = 8
 EVO_KEYS = ("sea", "mountain", "trex_guard", "bronto_guard", "build_anywhere", "extra_move", "shelter_move", "block")
 EVO_NAMES = (
     "Sea explorer",
@@ -32,12 +40,12 @@ EVO_NAMES = (
     "Block a tile change",
 )
 EVO_LEVEL = (1, 1, 2, 2, 3, 3, 4, 4)
-MAX_EVOLUTION = 3
+MAX_EVOLUTION: Final = 3
 
 COLOURS = ("Red", "Blue", "Green", "Yellow")
 LENGTHS = (30, 45, 60)
-WILD_MAX_DISTANCE = 10
-ALL_SEA_COUNT = 10  # Asteroid recalculation: a row of sea counts 10
+WILD_MAX_DISTANCE: Final = 10
+ALL_SEA_COUNT: Final = 10  # Asteroid recalculation: a row of sea counts 10
 
 
 def _cards() -> dict[str, object]:

@@ -66,10 +66,15 @@ CHANCE_KINDS: Final = frozenset({C_TOKEN, C_DRAW, C_DIR, C_STAR, C_FIRST})
 DECISION_KINDS: Final = frozenset(range(10, 30))
 
 # purposes of C_DIR / C_STAR
-FOR_TURN, FOR_LIGHTNING, FOR_IMPACT_1, FOR_IMPACT_2, FOR_DEBRIS = range(5)
+FOR_TURN: Final = 0
+FOR_LIGHTNING: Final = 1
+FOR_IMPACT_1: Final = 2
+FOR_IMPACT_2: Final = 3
+FOR_DEBRIS: Final = 4
 
 # context of a resolution: a player's own step (alliances apply) or the lightning/end game
-CTX_TURN, CTX_LIGHTNING = 0, 1
+CTX_TURN: Final = 0
+CTX_LIGHTNING: Final = 1
 
 # Where points come from (and go): the score breakdown (view: ``breakdown``).
 SCORE_PARTS: Final = ("harvest", "shelters built", "lightning", "evolution", "stone", "surviving shelters")

@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import Final
 
 # ----- tile types (a space is a stack of tiles on the sea; the sea itself is "no tile") -----
-SEA, L1, L2, MOUNTAIN, VOLCANO, SAND, SNOW, LAVA, STONE = range(9)
+SEA: Final = 0
+L1: Final = 1
+L2: Final = 2
+MOUNTAIN: Final = 3
+VOLCANO: Final = 4
+SAND: Final = 5
+SNOW: Final = 6
+LAVA: Final = 7
+STONE: Final = 8
 NUM_TILES: Final = 9
 TILE_KEYS: Final = ("sea", "level1", "level2", "mountain", "volcano", "sand", "snow", "lava", "stone")
 TILE_NAMES: Final = ("Sea", "Level 1", "Level 2", "Mountain", "Volcano", "Sand", "Snow/Ice", "Lava", "Stone")
@@ -30,7 +38,11 @@ STACK_OF_SYMBOL: Final[dict[str, tuple[int, ...]]] = {
 }
 
 # ----- the five STAR actions and the internal operations on one space --------------------------
-UP, DOWN, SHIFT, QUAKE, DINO = range(5)
+UP: Final = 0
+DOWN: Final = 1
+SHIFT: Final = 2
+QUAKE: Final = 3
+DINO: Final = 4
 ACTION_KEYS: Final = ("up", "down", "climate", "earthquake", "dino")
 ACTION_NAMES: Final = ("Level up", "Level down", "Climate shift", "Earthquake", "Dinosaur")
 LAVA_OP: Final = 5  # lava is placed (eruption, debris)
@@ -39,7 +51,11 @@ DEBRIS_OP: Final = 7  # the asteroid's debris: lava as LAVA_OP, but it destroys 
 OP_KEYS: Final = ("up", "down", "climate", "earthquake", "dino", "lava", "tsunami", "debris")
 
 # ----- results of one action on one top tile -------------------------------------------------
-NOTHING, ADD, REMOVE, REMOVE_THEN_UP, ERUPT = range(5)
+NOTHING: Final = 0
+ADD: Final = 1
+REMOVE: Final = 2
+REMOVE_THEN_UP: Final = 3
+ERUPT: Final = 4
 RESULT_KEYS: Final = ("nothing", "add", "remove", "remove then level up", "erupt")
 
 # (top tile, action) -> (result, tile added or -1). The Rules of Change, reconstructed; every
@@ -89,19 +105,31 @@ SHELTER_OK: Final = tuple(t in SHELTER_TILES for t in range(NUM_TILES))
 SPECIAL_OK: Final = tuple(t in SPECIAL_SHELTER_TILES for t in range(NUM_TILES))
 
 # ----- directions (clockwise from the top right) and ranges --------------------------------------
-NE, E, SE, SW, W, NW = range(6)
+NE: Final = 0
+E: Final = 1
+SE: Final = 2
+SW: Final = 3
+W: Final = 4
+NW: Final = 5
 DIRECTION_KEYS: Final = ("NE", "E", "SE", "SW", "W", "NW")
 DIRECTION_NAMES: Final = ("up-right", "right", "down-right", "down-left", "left", "up-left")
 # Moving the Event locator - part 2: at the top or bottom row the vertical part turns round.
 BOUNCE: Final = (SE, E, NE, NW, W, SW)
 
-SINGLE, HORIZONTAL, DIAGONAL_UP, DIAGONAL_DOWN, STAR7 = range(5)
+SINGLE: Final = 0
+HORIZONTAL: Final = 1
+DIAGONAL_UP: Final = 2
+DIAGONAL_DOWN: Final = 3
+STAR7: Final = 4
 RANGE_KEYS: Final = ("single", "horizontal", "diagonal-up", "diagonal-down", "star")
 RANGE_NAMES: Final = ("1 space", "3 horizontal", "3 diagonal (/)", "3 diagonal (\\)", "7 spaces")
 RANGE_DIRS: Final[tuple[tuple[int, ...], ...]] = ((), (W, E), (NE, SW), (NW, SE), (NE, E, SE, SW, W, NW))
 
 # ----- pieces -------------------------------------------------------------------------------
-TREX_1, TREX_2, BRONTO_1, BRONTO_2 = range(4)
+TREX_1: Final = 0
+TREX_2: Final = 1
+BRONTO_1: Final = 2
+BRONTO_2: Final = 3
 NUM_DINOS: Final = 4
 DINO_NAMES: Final = ("T-Rex 1", "T-Rex 2", "Brontosaurus 1", "Brontosaurus 2")
 MAX_EXPLORERS_PER_SPACE: Final = 3

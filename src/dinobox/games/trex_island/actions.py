@@ -40,7 +40,11 @@ TOKEN_TAKE: Final = PILE + 2
 TOKEN_LEAVE: Final = TOKEN_TAKE + 1
 REACT: Final = TOKEN_LEAVE + 1
 # Reactions to an attack (Game Tokens: SMG, Shotgun; Character Cards: Hunter, Explorer).
-TAKE_IT, USE_SMG, USE_SHOTGUN, USE_FREE_SHOTGUN, EVADE = range(5)
+TAKE_IT: Final = 0
+USE_SMG: Final = 1
+USE_SHOTGUN: Final = 2
+USE_FREE_SHOTGUN: Final = 3
+EVADE: Final = 4
 REACTIONS: Final = (
     "take the loss",
     "use an SMG token",
@@ -52,7 +56,8 @@ TREX_WAY: Final = REACT + len(REACTIONS)
 CHARACTER: Final = TREX_WAY + MAX_SPACES
 SHOOT: Final = CHARACTER + 4
 # Shotgun token: the weapon fired at the T-Rex outside an attack.
-SHOOT_TOKEN, SHOOT_FREE = range(2)
+SHOOT_TOKEN: Final = 0
+SHOOT_FREE: Final = 1
 SHOTS: Final = ("fire a Shotgun token at the T-Rex", "fire the Hunter's free Shotgun at the T-Rex")
 NUM_ACTIONS: Final = SHOOT + len(SHOTS)
 

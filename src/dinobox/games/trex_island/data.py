@@ -11,41 +11,58 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 # ----- names ------------------------------------------------------------------------------------
 # Action cards: six kinds (Action Cards) x three colours (assumed) = 18 card types.
-STEGO, TRICERA, BRACHIO, RAPTOR, PTERO, TREX = range(6)
+STEGO: Final = 0
+TRICERA: Final = 1
+BRACHIO: Final = 2
+RAPTOR: Final = 3
+PTERO: Final = 4
+TREX: Final = 5
 KIND_NAMES = ("Stegosaurus", "Triceratops", "Brachiosaurus", "Raptor", "Pterosaur", "T-Rex")
 KIND_KEYS = ("stegosaurus", "triceratops", "brachiosaurus", "raptor", "pterosaur", "trex")
 HERBIVORES = (STEGO, TRICERA, BRACHIO)
 CARNIVORES = (RAPTOR, PTERO, TREX)
-NUM_KINDS = 6
+NUM_KINDS: Final = 6
 COLOURS = ("orange", "purple", "cyan")
-NUM_COLOURS = 3
+NUM_COLOURS: Final = 3
 NUM_CARD_TYPES = NUM_KINDS * NUM_COLOURS  # card type = kind * 3 + colour
 
 # Board space kinds: a colour 0..2, a rest point or the helipad.
-REST = 3
-HELIPAD = 4
+REST: Final = 3
+HELIPAD: Final = 4
 SPACE_KINDS = (*COLOURS, "rest", "helipad")
-MAX_SPACES = 64
+MAX_SPACES: Final = 64
 
 # Characters (Character Cards) and the player colour that goes with each (Set-up 1).
-HUNTER, JOURNALIST, SCOUT, EXPLORER = range(4)
+HUNTER: Final = 0
+JOURNALIST: Final = 1
+SCOUT: Final = 2
+EXPLORER: Final = 3
 CHARACTER_NAMES = ("Hunter", "Journalist", "Boy Scout", "Explorer")
 CHARACTER_KEYS = ("hunter", "journalist", "scout", "explorer")
 PLAYER_COLOURS = ("Red", "Yellow", "Green", "Blue")
-TEAMS_PER_PLAYER = 3
+TEAMS_PER_PLAYER: Final = 3
 
 # Game tokens (Game Tokens, Game Mode).
-SPINO, FOOD1, FOOD2, FOOD3, SURVIVOR, SHOTGUN, SMG = range(7)
+SPINO: Final = 0
+FOOD1: Final = 1
+FOOD2: Final = 2
+FOOD3: Final = 3
+SURVIVOR: Final = 4
+SHOTGUN: Final = 5
+SMG: Final = 6
 TOKEN_NAMES = ("Spinosaur", "1-can food", "2-can food", "3-can food", "Lost survivor", "Shotgun", "SMG")
 TOKEN_KEYS = ("spinosaur", "food1", "food2", "food3", "survivor", "shotgun", "smg")
-NUM_TOKEN_KINDS = 7
+NUM_TOKEN_KINDS: Final = 7
 
 # Attacks a team may suffer.
-ATTACK_RAPTOR, ATTACK_PTERO, ATTACK_TREX, ATTACK_SPINO = range(4)
+ATTACK_RAPTOR: Final = 0
+ATTACK_PTERO: Final = 1
+ATTACK_TREX: Final = 2
+ATTACK_SPINO: Final = 3
 ATTACK_NAMES = ("Raptor", "Pterosaur", "T-Rex", "Spinosaur")
 
 MAP_FILE = Path(__file__).with_name("map.json")
