@@ -384,7 +384,7 @@ def test_dinosaurs_all_four_out_and_the_one_in_range_cannot_move_nothing_happens
     s = begin([[MOON_4_DINO, 8, 0, 1], OTHER], [[4, 1], [4, 7]])
     assert isinstance(s, PangaeaState)
     cols = world(s)["cols"]
-    s.world.dinos = [5 * cols + 4, 6 * cols + 4, 6 * cols + 5, 6 * cols + 6]  # every dino out, T-Rex 1 on r5c4
+    s.world.dinos = (5 * cols + 4, 6 * cols + 4, 6 * cols + 5, 6 * cols + 6)  # every dino out, T-Rex 1 on r5c4
     play(s, act(s, "distance_card", card=0))
     play(s, act(s, "action_card", card=MOON_4_DINO))
     play(s, act(s, "no_range"))

@@ -210,7 +210,7 @@ EXPECTED = {
 def test_rules_of_change_table(top: int, action: int) -> None:
     w = make(sea())
     s = at(w, 4, 3)
-    w.stacks[s] = STACKS[top]
+    w.stacks = Wd.with_stack(w.stacks, s, STACKS[top])
     before = sum(w.supply) + sum(len(st) for st in w.stacks)
     plan = Wd.plan_terrain(w, action, [s])
     Wd.apply_plan(w, plan)
@@ -250,7 +250,7 @@ def test_rules_of_change_example_level_2_climate_shift_sand_destroys_shelter() -
 def test_rules_of_change_example_lava_on_level_2_level_up_becomes_mountain() -> None:
     w = make(put(sea(), 7, 3, "2"))
     s = at(w, 7, 3)
-    w.stacks[s] = (L1, L2, LAVA)
+    w.stacks = Wd.with_stack(w.stacks, s, (L1, L2, LAVA))
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [s]))
     assert w.stacks[s] == (L1, L2, MOUNTAIN)
 
@@ -258,8 +258,8 @@ def test_rules_of_change_example_lava_on_level_2_level_up_becomes_mountain() -> 
 def test_some_general_basic_rules_lava_and_stone_ignore_climate_shift() -> None:
     w = make(sea())
     a, b = at(w, 3, 3), at(w, 3, 4)
-    w.stacks[a] = (L1, LAVA)
-    w.stacks[b] = (L1, STONE)
+    w.stacks = Wd.with_stack(w.stacks, a, (L1, LAVA))
+    w.stacks = Wd.with_stack(w.stacks, b, (L1, STONE))
     Wd.apply_plan(w, Wd.plan_terrain(w, SHIFT, [a, b]))
     assert w.top(a) == LAVA and w.top(b) == STONE
 
@@ -267,7 +267,7 @@ def test_some_general_basic_rules_lava_and_stone_ignore_climate_shift() -> None:
 def test_some_general_basic_rules_stone_replaces_lava() -> None:
     w = make(sea())
     s = at(w, 3, 3)
-    w.stacks[s] = (L1, LAVA)
+    w.stacks = Wd.with_stack(w.stacks, s, (L1, LAVA))
     assert Wd.lava_to_stone(w, s)
     assert w.stacks[s] == (L1, STONE)
     assert not Wd.lava_to_stone(w, s)  # no lava there any more
@@ -276,16 +276,16 @@ def test_some_general_basic_rules_stone_replaces_lava() -> None:
 def test_some_general_basic_rules_explorer_removed_when_its_space_cannot_hold_it() -> None:
     w = make(put(put(sea(), 4, 3, "1"), 4, 4, "2"))
     a, b = at(w, 4, 3), at(w, 4, 4)
-    w.explorers[0] = a
-    w.explorers[1] = b
-    w.explorers[2] = a
+    w.explorers = Wd.with_item(w.explorers, 0, a)
+    w.explorers = Wd.with_item(w.explorers, 1, b)
+    w.explorers = Wd.with_item(w.explorers, 2, a)
     w.ex_sea = 1 << 2  # seat 2 may use the sea (level 1 Evolution card)
     Wd.apply_plan(w, Wd.plan_terrain(w, DOWN, [a]))
     assert w.explorers[0] == -1 and w.explorers[2] == a
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [b]))  # level 2 -> mountain
     assert w.explorers[1] == -1
     w.ex_mountain = 1 << 1
-    w.explorers[1] = b
+    w.explorers = Wd.with_item(w.explorers, 1, b)
     Wd.settle(w, b)
     assert w.explorers[1] == b
 
@@ -295,7 +295,7 @@ def test_some_general_basic_rules_shelters_and_dinos_on_changed_spaces() -> None
     s = at(w, 4, 3)
     Wd.build_shelter(w, 0, s, special=False)
     Wd.build_shelter(w, 1, s, special=True)
-    w.dinos[0] = s
+    w.dinos = Wd.with_item(w.dinos, 0, s)
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [s]))  # mountain: only the special shelter stays
     assert w.shelters[s] == 0b10
     assert w.dinos[0] == -1  # dinos do not stand on mountains
@@ -310,7 +310,7 @@ def test_some_general_basic_rules_shelter_limits() -> None:
     assert not Wd.can_build(w, 0, s, False)  # one per player
     assert not Wd.can_build(w, 3, s, False)  # three per space
     l1 = at(w, 0, 0)
-    w.stacks[l1] = (L1,)
+    w.stacks = Wd.with_stack(w.stacks, l1, (L1,))
     assert not Wd.can_build(w, 0, l1, False) and Wd.can_build(w, 0, l1, True)
 
 
@@ -319,7 +319,7 @@ def test_rules_of_change_empty_supply_takes_a_tile_from_the_board_outside_the_ra
     rows = put(put(put(sea(), 1, 1, "2"), 8, 6, "2"), 4, 4, "1")
     w = make(rows, supply=(0, 10, 0, 0, 0, 0, 0, 0, 0))
     target, free, busy = at(w, 4, 4), at(w, 8, 6), at(w, 1, 1)
-    w.explorers[0] = busy  # occupied: cannot be taken
+    w.explorers = Wd.with_item(w.explorers, 0, busy)  # occupied: cannot be taken
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [target]))
     assert w.stacks[target] == (L1, L2)
     assert w.stacks[free] == (L1,) and w.stacks[busy] == (L1, L2)
@@ -350,9 +350,9 @@ def test_volcano_eruption_surroundings_turn_to_lava_and_pieces_are_destroyed() -
     land = [j for j in nb if not w.is_sea(j)]
     water = [j for j in nb if w.is_sea(j)]
     assert water
-    w.explorers[0] = land[0]
+    w.explorers = Wd.with_item(w.explorers, 0, land[0])
     Wd.build_shelter(w, 1, land[1], False)
-    w.dinos[2] = land[2]
+    w.dinos = Wd.with_item(w.dinos, 2, land[2])
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [v]))
     assert all(w.top(j) == LAVA for j in land)
     assert all(w.stacks[j] == (L1,) for j in water)  # sea turns to level 1
@@ -367,7 +367,7 @@ def test_volcano_eruption_is_the_only_change_on_its_neighbours() -> None:
     put(rows, 4, 3, "V")
     w = make(rows)
     v, left, far = at(w, 4, 3), at(w, 4, 2), at(w, 4, 5)
-    w.stacks[far] = (L1,)
+    w.stacks = Wd.with_stack(w.stacks, far, (L1,))
     # the range covers the volcano, its left neighbour and a space two away
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [left, v, far]))
     assert w.top(left) == LAVA  # lava instead of the level up
@@ -392,7 +392,7 @@ def test_volcano_eruption_lava_on_water_becomes_level_1_and_keeps_sea_explorers(
     w = make(rows)
     v = at(w, 4, 3)
     s = w.geo.nb[v][E]
-    w.explorers[0] = s
+    w.explorers = Wd.with_item(w.explorers, 0, s)
     w.ex_sea = 1
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [v]))
     assert w.stacks[s] == (L1,) and w.explorers[0] == s
@@ -447,8 +447,8 @@ def test_earthquake_crack_blocks_explorers_and_dinos() -> None:
     w = quake_world()
     g = w.geo
     a, b = at(w, 4, 3), at(w, 4, 4)
-    w.explorers[0] = a
-    w.dinos[0] = a
+    w.explorers = Wd.with_item(w.explorers, 0, a)
+    w.dinos = Wd.with_item(w.dinos, 0, a)
     Wd.place_crack(w, g.edge_of[(a, b)])
     assert w.blocked(a, b)
     assert b not in [s for s, steps in Wd.explorer_moves(w, 0) if steps == 1]
@@ -483,7 +483,7 @@ def test_earthquake_crack_beside_a_volcano_erupts_it() -> None:
     w = quake_world()
     g = w.geo
     v = at(w, 4, 3)
-    w.stacks[v] = (L1, L2, VOLCANO)
+    w.stacks = Wd.with_stack(w.stacks, v, (L1, L2, VOLCANO))
     e = g.edge_of[(v, at(w, 4, 4))]
     Wd.place_crack(w, e)
     plan = Wd.quake_eruption(w, [e])
@@ -541,9 +541,9 @@ def test_dinosaurs_placement_from_stock_one_per_kind() -> None:
     spaces = [at(w, 4, 3)]
     opts = Wd.dino_place_options(w, spaces)
     assert opts == [(0, spaces[0]), (2, spaces[0])]
-    w.dinos[0] = at(w, 0, 0)
-    w.dinos[1] = at(w, 0, 1)
-    w.dinos[2] = at(w, 0, 2)
+    w.dinos = Wd.with_item(w.dinos, 0, at(w, 0, 0))
+    w.dinos = Wd.with_item(w.dinos, 1, at(w, 0, 1))
+    w.dinos = Wd.with_item(w.dinos, 2, at(w, 0, 2))
     assert Wd.dino_place_options(w, spaces) == [(3, spaces[0])]  # only one left in stock
 
 
@@ -551,10 +551,10 @@ def test_dinosaurs_all_out_relocate_one_in_range_only() -> None:
     w = quake_world()
     rng = w.geo.range_spaces(at(w, 4, 3), 1)
     for d in range(4):
-        w.dinos[d] = at(w, 6, d + 1)
+        w.dinos = Wd.with_item(w.dinos, d, at(w, 6, d + 1))
     opts = Wd.dino_place_options(w, rng)
     assert {d for d, _ in opts} == {0, 1, 2, 3}
-    w.dinos[2] = rng[1]
+    w.dinos = Wd.with_item(w.dinos, 2, rng[1])
     opts = Wd.dino_place_options(w, rng)
     assert {d for d, _ in opts} == {2} and rng[1] not in {s for _, s in opts}
 
@@ -564,20 +564,20 @@ def test_dinosaurs_only_on_their_ground_and_one_per_space() -> None:
     w = make(rows)
     a, b = at(w, 4, 3), at(w, 4, 4)
     assert Wd.dino_place_options(w, [a, b, at(w, 0, 0)]) == [(0, b), (2, b)]
-    w.dinos[0] = b
+    w.dinos = Wd.with_item(w.dinos, 0, b)
     assert Wd.dino_place_options(w, [b]) == []
 
 
 def test_dinosaurs_t_rex_destroys_explorers_and_protection_removes_it() -> None:
     w = quake_world()
     s = at(w, 4, 3)
-    w.explorers[0] = s
-    w.explorers[1] = s
+    w.explorers = Wd.with_item(w.explorers, 0, s)
+    w.explorers = Wd.with_item(w.explorers, 1, s)
     Wd.dino_arrive(w, 0, s)
-    assert w.explorers[:2] == [-1, -1] and w.dinos[0] == s
-    w.dinos[0] = -1
-    w.explorers[0] = s
-    w.explorers[1] = s
+    assert w.explorers[:2] == (-1, -1) and w.dinos[0] == s
+    w.dinos = Wd.with_item(w.dinos, 0, -1)
+    w.explorers = Wd.with_item(w.explorers, 0, s)
+    w.explorers = Wd.with_item(w.explorers, 1, s)
     w.trex_guard = 0b10
     Wd.dino_arrive(w, 1, s)
     assert w.explorers[0] == -1 and w.explorers[1] == s  # only the card holder is protected
@@ -597,7 +597,7 @@ def test_dinosaurs_brontosaurus_destroys_shelters() -> None:
 
 def test_dinosaurs_move_once_per_round() -> None:
     w = quake_world()
-    w.dinos[0] = at(w, 4, 3)
+    w.dinos = Wd.with_item(w.dinos, 0, at(w, 4, 3))
     moves = Wd.dino_moves(w, 0)
     assert moves
     Wd.move_dino(w, 0, moves[0])
@@ -620,8 +620,8 @@ def test_re_enter_the_game_first_suitable_neighbour_clockwise_from_top_right() -
     loc = at(w, 5, 3)
     w.locator = loc
     fourth = g.nb[loc][SW]  # the picture's 4th space: NE, E, SE are sea, SW is land
-    w.stacks[fourth] = (L1,)
-    w.stacks[g.nb[loc][W]] = (L1,)
+    w.stacks = Wd.with_stack(w.stacks, fourth, (L1,))
+    w.stacks = Wd.with_stack(w.stacks, g.nb[loc][W], (L1,))
     assert Wd.reentry_space(w, 0) == fourth
     w.ex_sea = 1  # a sea-going Explorer re-enters on the locator's own space
     assert Wd.reentry_space(w, 0) == loc
@@ -630,8 +630,7 @@ def test_re_enter_the_game_first_suitable_neighbour_clockwise_from_top_right() -
 def test_re_enter_the_game_three_per_space_then_the_next_space() -> None:
     w = quake_world()
     w.locator = at(w, 4, 3)
-    w.explorers[:] = [-1, -1, -1, -1]
-    w.explorers.append(-1)  # a fifth explorer (as if five seats) to overflow the space
+    w.explorers = (-1, -1, -1, -1, -1)  # a fifth explorer (as if five seats) to overflow the space
     order = Wd.left_order(1, 5)
     assert order == [2, 3, 4, 0, 1]
     placed = Wd.reenter(w, order)
@@ -649,7 +648,7 @@ def test_re_enter_the_game_fails_when_no_space_fits() -> None:
 def test_players_turn_step_6_explorer_moves_one_or_two_spaces() -> None:
     w = quake_world()
     s = at(w, 4, 3)
-    w.explorers[0] = s
+    w.explorers = Wd.with_item(w.explorers, 0, s)
     moves = dict(Wd.explorer_moves(w, 0))
     assert sorted(k for k, v in moves.items() if v == 1) == sorted(w.geo.nb[s])
     assert all(v in (1, 2) for v in moves.values())
@@ -657,7 +656,7 @@ def test_players_turn_step_6_explorer_moves_one_or_two_spaces() -> None:
     sea_space = at(w, 2, 3)
     assert moves.get(sea_space) == 2 or sea_space not in moves
     coast = at(w, 3, 1)
-    w.explorers[0] = coast
+    w.explorers = Wd.with_item(w.explorers, 0, coast)
     west = w.geo.nb[coast][W]
     assert dict(Wd.explorer_moves(w, 0))[west] == 1  # may walk into the sea ...
     assert not Wd.move_explorer(w, 0, west)  # ... and is removed
@@ -667,8 +666,8 @@ def test_players_turn_step_6_explorer_moves_one_or_two_spaces() -> None:
 def test_players_turn_step_6_explorer_meets_a_t_rex() -> None:
     w = quake_world()
     a, b = at(w, 4, 3), at(w, 4, 4)
-    w.explorers[0] = a
-    w.dinos[1] = b
+    w.explorers = Wd.with_item(w.explorers, 0, a)
+    w.dinos = Wd.with_item(w.dinos, 1, b)
     assert not Wd.explorer_safe_at(w, 0, b)
     assert not Wd.move_explorer(w, 0, b)
 
@@ -678,7 +677,7 @@ def test_level_4_shelter_move_targets_within_two_spaces() -> None:
     s = at(w, 4, 3)
     for r in range(3, 7):
         for c in range(1, 7):
-            w.stacks[at(w, r, c)] = (L1, L2)
+            w.stacks = Wd.with_stack(w.stacks, at(w, r, c), (L1, L2))
     Wd.build_shelter(w, 0, s, False)
     targets = Wd.shelter_targets(w, 0, s)
     assert s not in targets and len(targets) == len(
@@ -691,9 +690,9 @@ def test_level_4_shelter_move_targets_within_two_spaces() -> None:
 # ===== display ========================================================================================
 def test_text_rendering_of_the_world() -> None:
     w = World.from_map(load_map(), 2)
-    w.explorers[0] = w.geo.space(2, 3)
+    w.explorers = Wd.with_item(w.explorers, 0, w.geo.space(2, 3))
     Wd.build_shelter(w, 1, w.geo.space(4, 3), False)
-    w.dinos[0] = w.geo.space(4, 4)
+    w.dinos = Wd.with_item(w.dinos, 0, w.geo.space(4, 4))
     text = render_world(world_view(w))
     lines = text.splitlines()
     assert len(lines) == 11
@@ -707,7 +706,7 @@ def test_world_copy_is_independent() -> None:
     w = World.from_map(load_map(), 2)
     c = w.copy()
     Wd.apply_plan(c, Wd.plan_terrain(c, UP, [c.locator]))
-    c.explorers[0] = 5
+    c.explorers = Wd.with_item(c.explorers, 0, 5)
     assert w.stacks != c.stacks or w.explorers != c.explorers
     assert w.explorers[0] == -1
 

@@ -419,7 +419,7 @@ def _decide_start(st: PangaeaState, a: int, _b: int, action: int) -> None:
     w = st.world
     tasks = st.tasks
     tasks.pop()
-    w.explorers[a] = action - A.START
+    w.explorers = Wd.with_item(w.explorers, a, action - A.START)
     st._emit("start", (a, action - A.START))
 
 
@@ -432,7 +432,7 @@ def _do_step2(st: PangaeaState, seat: int, action: int) -> None:
         d = action - A.WILD_DINO
         _use_wild(st, seat)
         s = w.dinos[d]
-        w.dinos[d] = -1
+        w.dinos = Wd.with_item(w.dinos, d, -1)
         st._emit("wild_dino", (seat, d, s))
     elif action < A.ACTIVATE:
         s = action - A.WILD_SHELTER

@@ -72,6 +72,13 @@ def with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def with_stack(stacks: tuple[tuple[int, ...], ...], s: int, stack: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``stacks`` with space ``s``'s stack replaced."""
+    out = list(stacks)
+    out[s] = stack
+    return tuple(out)
+
+
 def with_added(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     """``items`` with ``delta`` added to item ``i`` (a copy-on-write field)."""
     out = list(items)
@@ -85,13 +92,13 @@ class World:
     that change rarely (tuples, replaced on change) are shared, the lists copied."""
 
     geo: Geometry
-    stacks: list[tuple[int, ...]]
-    supply: list[int]
-    explorers: list[int]  # per player: space, or -1 when off the board (waiting to re-enter)
+    stacks: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...]
+    explorers: tuple[int, ...]  # per player: space, or -1 when off the board (waiting to re-enter)
     shelters: tuple[int, ...]  # per space: bitmask of players with a Shelter there
     shelter_n: tuple[int, ...]  # per player: how many spaces hold one of its Shelters (kept with ``shelters``)
     special: tuple[int, ...]  # per space: bitmask of Shelters built with the level 3 ability
-    dinos: list[int]  # per dino: space, or -1 in stock
+    dinos: tuple[int, ...]  # per dino: space, or -1 in stock
     dino_moved: int  # bitmask of dinos moved this round
     cracks: tuple[int, ...]  # edges, oldest first
     sticks: int  # crack sticks left in stock
@@ -107,13 +114,13 @@ class World:
         geo = geometry(len(world_map.rows), len(world_map.rows[0]))
         self = cls()
         self.geo = geo
-        self.stacks = [STACK_OF_SYMBOL[ch] for row in world_map.rows for ch in row]
-        self.supply = list(world_map.supply)
-        self.explorers = [-1] * players
+        self.stacks = tuple(STACK_OF_SYMBOL[ch] for row in world_map.rows for ch in row)
+        self.supply = tuple(world_map.supply)
+        self.explorers = (-1,) * players
         self.shelters = (0,) * geo.n
         self.shelter_n = (0,) * players
         self.special = (0,) * geo.n
-        self.dinos = [-1] * NUM_DINOS
+        self.dinos = (-1,) * NUM_DINOS
         self.dino_moved = 0
         self.cracks = ()
         self.sticks = world_map.sticks
@@ -126,13 +133,13 @@ class World:
     def copy(self) -> World:
         new = World()
         new.geo = self.geo
-        new.stacks = self.stacks[:]
-        new.supply = self.supply[:]
-        new.explorers = self.explorers[:]
+        new.stacks = self.stacks
+        new.supply = self.supply
+        new.explorers = self.explorers
         new.shelters = self.shelters
         new.shelter_n = self.shelter_n
         new.special = self.special
-        new.dinos = self.dinos[:]
+        new.dinos = self.dinos
         new.dino_moved = self.dino_moved
         new.cracks = self.cracks
         new.sticks = self.sticks
@@ -196,8 +203,8 @@ class World:
 def _pop(world: World, s: int) -> int:
     st = world.stacks[s]
     t = st[-1]
-    world.stacks[s] = st[:-1]
-    world.supply[t] += 1
+    world.stacks = with_stack(world.stacks, s, st[:-1])
+    world.supply = with_added(world.supply, t, 1)
     return t
 
 
@@ -253,8 +260,8 @@ def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -
     if world.supply[tile] <= 0 and _take_from_board(world, tile, exclude) < 0:
         world.events.append(("no_tile", s, tile))
         return False
-    world.supply[tile] -= 1
-    world.stacks[s] = (*world.stacks[s], tile)
+    world.supply = with_added(world.supply, tile, -1)
+    world.stacks = with_stack(world.stacks, s, (*world.stacks[s], tile))
     return True
 
 
@@ -308,7 +315,7 @@ def settle(world: World, s: int) -> None:
     ex = world.explorers
     for p in range(len(ex)):
         if ex[p] == s and not world.explorer_ok(s, p):
-            ex[p] = -1
+            world.explorers = with_item(world.explorers, p, -1)
             world.events.append(("explorer_lost", p, s))
     mask = world.shelters[s]
     if mask:
@@ -328,7 +335,7 @@ def settle(world: World, s: int) -> None:
             world.special = with_item(world.special, s, special & keep)
     d = world.dino_at(s)
     if d >= 0 and not DINO_OK[t]:
-        world.dinos[d] = -1
+        world.dinos = with_item(world.dinos, d, -1)
         world.events.append(("dino_lost", d, s))
     if world.cracks and world.is_sea(s):
         geo = world.geo
@@ -345,7 +352,7 @@ def destroy_pieces(world: World, s: int) -> None:
     ex = world.explorers
     for p in range(len(ex)):
         if ex[p] == s:
-            ex[p] = -1
+            world.explorers = with_item(world.explorers, p, -1)
             world.events.append(("explorer_lost", p, s))
     mask = world.shelters[s]
     for p in range(len(ex)):
@@ -358,7 +365,7 @@ def destroy_pieces(world: World, s: int) -> None:
         world.special = with_item(world.special, s, 0)
     d = world.dino_at(s)
     if d >= 0:
-        world.dinos[d] = -1
+        world.dinos = with_item(world.dinos, d, -1)
         world.events.append(("dino_lost", d, s))
 
 
@@ -572,7 +579,7 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
     was = world.dinos[dino]
     trex_guard = world.trex_guard if use is None else world.trex_guard & use
     bronto_guard = world.bronto_guard if use is None else world.bronto_guard & use
-    world.dinos[dino] = s
+    world.dinos = with_item(world.dinos, dino, s)
     world.events.append(("dino", dino, was, s))
     ex = world.explorers
     protected = False
@@ -584,7 +591,7 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
                     world.events.append(("guard", p, dino))
                     protected = True
                 else:
-                    ex[p] = -1
+                    world.explorers = with_item(world.explorers, p, -1)
                     world.events.append(("explorer_lost", p, s))
     else:
         mask = world.shelters[s]
@@ -598,7 +605,7 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
                     remove_shelter(world, p, s)
                     world.events.append(("shelter_lost", p, s))
     if protected:
-        world.dinos[dino] = -1
+        world.dinos = with_item(world.dinos, dino, -1)
         world.events.append(("dino_lost", dino, s))
 
 
@@ -659,9 +666,9 @@ def move_explorer(world: World, player: int, s: int, use_guard: bool | None = No
     """Move an Explorer; it is removed if the space cannot hold it or a T-Rex waits there
     (unless its active protection card is used: ``use_guard``, None = whenever held).
     Returns whether it is still on the board."""
-    world.explorers[player] = s
+    world.explorers = with_item(world.explorers, player, s)
     if not world.explorer_ok(s, player):
-        world.explorers[player] = -1
+        world.explorers = with_item(world.explorers, player, -1)
         world.events.append(("explorer_lost", player, s))
         return False
     d = world.dino_at(s)
@@ -669,10 +676,10 @@ def move_explorer(world: World, player: int, s: int, use_guard: bool | None = No
         if world.trex_guard >> player & 1 and use_guard is not False:
             world.trex_guard &= ~(1 << player)
             world.events.append(("guard", player, d))
-            world.dinos[d] = -1
+            world.dinos = with_item(world.dinos, d, -1)
             world.events.append(("dino_lost", d, s))
         else:
-            world.explorers[player] = -1
+            world.explorers = with_item(world.explorers, player, -1)
             world.events.append(("explorer_lost", player, s))
             return False
     return True
@@ -706,7 +713,7 @@ def reenter(world: World, players: list[int] | tuple[int, ...]) -> list[tuple[in
             continue
         s = reentry_space(world, p)
         if s >= 0:
-            world.explorers[p] = s
+            world.explorers = with_item(world.explorers, p, s)
             world.events.append(("reenter", p, s))
             placed.append((p, s))
     return placed
@@ -765,7 +772,7 @@ def lava_to_stone(world: World, s: int) -> bool:
     if world.top(s) != LAVA or world.supply[STONE] <= 0:
         return False
     _pop(world, s)
-    world.supply[STONE] -= 1
-    world.stacks[s] = (*world.stacks[s], STONE)
+    world.supply = with_added(world.supply, STONE, -1)
+    world.stacks = with_stack(world.stacks, s, (*world.stacks[s], STONE))
     world.events.append(("tile", s, LAVA, STONE))
     return True
