@@ -8,7 +8,7 @@ bounces there: Moving the Event locator, parts 1 and 2). Spaces are numbered row
 
 from __future__ import annotations
 
-from functools import cache
+from typing import Final
 
 from dinobox.games.pangaea.tiles import BOUNCE, RANGE_DIRS, SE, SW, E
 
@@ -47,6 +47,8 @@ class Geometry:
                     edge_of[(j, i)] = edge
                     ends[edge] = (i, j)
         self.edge_of = edge_of
+        # the same, keyed by ``a * n + b`` (no tuple to build on the hot paths)
+        self.edge_code: dict[int, int] = {a * self.n + b: e for (a, b), e in edge_of.items()}
         self.edge_ends = ends
         adj: dict[int, tuple[int, ...]] = {}
         for edge, (a, b) in ends.items():
@@ -152,6 +154,12 @@ class Geometry:
         return out
 
 
-@cache
+_GEOMETRIES: Final[dict[tuple[int, int], Geometry]] = {}
+
+
 def geometry(rows: int, cols: int) -> Geometry:
-    return Geometry(rows, cols)
+    """The board of that size, built once (a plain dict: compiled calls skip decorators)."""
+    found = _GEOMETRIES.get((rows, cols))
+    if found is None:
+        found = _GEOMETRIES[(rows, cols)] = Geometry(rows, cols)
+    return found

@@ -131,8 +131,8 @@ class PangaeaState(State):
 
     def allies(self, seat: int) -> int:
         """Alliances: seats sharing a Shelter space with ``seat`` (3+ players only)."""
-        if not self.alliances:
-            return 0
+        if not self.alliances or not self.world.shelter_n[seat]:
+            return 0  # no Shelter of its own: no space shared
         bit = 1 << seat
         out = 0
         for m in self.world.shelters:

@@ -172,7 +172,7 @@ class World:
         return False
 
     def explorers_at(self, s: int) -> int:
-        return sum(1 for x in self.explorers if x == s)
+        return self.explorers.count(s)
 
     def dino_at(self, s: int) -> int:
         for d, x in enumerate(self.dinos):
@@ -196,7 +196,10 @@ class World:
 
     def blocked(self, a: int, b: int) -> bool:
         """A crack between two neighbouring spaces blocks Explorers and Dinosaurs."""
-        return bool(self.cracks) and self.geo.edge_of[(a, b)] in self.cracks
+        if not self.cracks:
+            return False
+        geo = self.geo
+        return geo.edge_code[a * geo.n + b] in self.cracks
 
 
 # ===== tiles =====================================================================================

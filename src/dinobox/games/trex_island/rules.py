@@ -35,6 +35,8 @@ from dinobox.games.trex_island.data import (
 )
 
 if TYPE_CHECKING:
+    from dinobox.games.trex_island.board import Board
+    from dinobox.games.trex_island.data import TRexIslandData
     from dinobox.games.trex_island.game import TRexIslandGame
 
 T: Final = NUM_CARD_TYPES
@@ -76,6 +78,25 @@ def _put_pile(piles: tuple[tuple[int, ...], ...], i: int, pile: tuple[int, ...])
     return (pile, piles[1]) if i == 0 else (piles[0], pile)
 
 
+class Facts:
+    """The board's and the data's facts the hot paths read, in one compiled object that every
+    state of a game shares (the board and the data are plain Python objects, slower to read)."""
+
+    def __init__(self, board: Board, data: TRexIslandData) -> None:
+        self.helipad: int = board.helipad
+        self.start: int = board.start
+        self.size: int = board.size
+        self.kind: tuple[int, ...] = board.kind
+        self.next: tuple[tuple[int, ...], ...] = board.next
+        self.rest_index: tuple[int, ...] = board.rest_index
+        self.rests_ahead: tuple[int, ...] = board.rests_ahead
+        self.picture_needs: tuple[int, ...] = tuple(data.picture_needs)
+        self.hand_size: int = data.hand_size
+        self.journalist_hand_size: int = data.journalist_hand_size
+        self.scout_free_survivors: int = data.scout_free_survivors
+        self.survivors_per_can: int = data.survivors_per_can
+
+
 class TRexIslandState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
@@ -90,6 +111,7 @@ class TRexIslandState(State):
         board = game.board
         n = game.num_players
         self.board = board
+        self.facts = Facts(board, data)
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): the
         # ones that change rarely. The lists (hand, deck, pos, occ, tasks) change most steps.
         self.chars: tuple[int, ...] = (-1,) * n
@@ -121,8 +143,8 @@ class TRexIslandState(State):
 
     # ----- small queries -------------------------------------------------------------------
     def hand_limit(self, seat: int) -> int:
-        data = self.game.data
-        return data.journalist_hand_size if self.chars[seat] == JOURNALIST else data.hand_size
+        facts = self.facts
+        return facts.journalist_hand_size if self.chars[seat] == JOURNALIST else facts.hand_size
 
     def hand_count(self, seat: int) -> int:
         base = seat * T
@@ -131,7 +153,7 @@ class TRexIslandState(State):
     def on_map(self, die: int) -> bool:
         """A team on the island: past the arrow, not at the helipad, not lost."""
         p = self.pos[die]
-        return p >= 0 and p != self.board.helipad
+        return p >= 0 and p != self.facts.helipad
 
     def cans(self, seat: int) -> int:
         base = seat * K
@@ -140,9 +162,9 @@ class TRexIslandState(State):
 
     def food_capacity(self, seat: int) -> int:
         """Food token: survivors this seat can feed (the Boy Scout feeds some for free)."""
-        data = self.game.data
-        free = data.scout_free_survivors if self.chars[seat] == SCOUT else 0
-        return self.cans(seat) * data.survivors_per_can + free
+        facts = self.facts
+        free = facts.scout_free_survivors if self.chars[seat] == SCOUT else 0
+        return self.cans(seat) * facts.survivors_per_can + free
 
     def rescued(self, seat: int) -> int:
         """Survivors of this seat's teams at the helipad."""
@@ -161,11 +183,11 @@ class TRexIslandState(State):
 
     def tokens_within_reach(self) -> int:
         """Face-down tokens at rest points some team on the island (or at the start) can still reach."""
-        board = self.board
+        facts = self.facts
         mask = 0
-        helipad = board.helipad
-        ahead = board.rests_ahead
-        size = board.size
+        helipad = facts.helipad
+        ahead = facts.rests_ahead
+        size = facts.size
         for p in self.pos:
             if p == START:
                 mask |= ahead[size]
@@ -185,24 +207,22 @@ class TRexIslandState(State):
             hit = cache.get(key)
             if hit is not None:
                 return hit
-        board = self.board
-        kind = board.kind
-        nxt = board.next
+        facts = self.facts
+        kind = facts.kind
+        nxt = facts.next
         occ = self.occ
         trex = self.trex
-        helipad = board.helipad
+        helipad = facts.helipad
         out: dict[int, int] = {}
         # stack entries: space * 2 + (1 if the way so far passed the T-Rex)
-        stack = [board.start * 2] if position == START else [t * 2 for t in nxt[position]]
-        pop = stack.pop
-        push = stack.append
+        stack = [facts.start * 2] if position == START else [t * 2 for t in nxt[position]]
         while stack:
-            code = pop()
+            code = stack.pop()
             s = code >> 1
             passed = code & 1
             if s == trex:  # no die may stop on the T-Rex; going beyond costs a man
                 for t in nxt[s]:
-                    push(t * 2 + 1)
+                    stack.append(t * 2 + 1)
                 continue
             k = kind[s]
             if k == colour:
@@ -216,7 +236,7 @@ class TRexIslandState(State):
                 if s == helipad:
                     continue
             for t in nxt[s]:
-                push(t * 2 + passed)
+                stack.append(t * 2 + passed)
         cache[key] = out
         return out
 
@@ -235,6 +255,7 @@ class TRexIslandState(State):
         new.actions_done = self.actions_done
         new.arrivals = self.arrivals
         new.board = self.board
+        new.facts = self.facts
         new.chars = self.chars
         new.crew = self.crew
         new.deck = self.deck[:]
@@ -295,12 +316,11 @@ class TRexIslandState(State):
         # card types held, per colour, as their MOVE offsets (t * 192)
         by_colour = [[t * 192 for t in range(c, T, 3) if mine[t]] for c in range(3)]
         if by_colour[0] or by_colour[1] or by_colour[2]:
-            helipad = self.board.helipad
+            helipad = self.facts.helipad
             pos = self.pos
             crew = self.crew
             capacity = -1
             started = False
-            destinations = self.destinations
             for k in range(3):
                 d = seat * 3 + k
                 p = pos[d]
@@ -315,7 +335,7 @@ class TRexIslandState(State):
                     offsets = by_colour[c]
                     if not offsets:
                         continue
-                    for s, passed in destinations(p, c).items():
+                    for s, passed in self.destinations(p, c).items():
                         if passed and men < 2:
                             continue  # passing the T-Rex would cost the last man
                         if s == helipad:
@@ -329,7 +349,7 @@ class TRexIslandState(State):
         top0 = piles[0][-1] // 3 if piles[0] else -1
         top1 = piles[1][-1] // 3 if piles[1] else -1
         if top0 < 3 or top1 < 3:
-            needs = self.game.data.picture_needs
+            needs = self.facts.picture_needs
             for h in range(3):
                 m = (top0 == h) + (top1 == h)
                 if not m:
@@ -392,7 +412,7 @@ class TRexIslandState(State):
 
     def trex_targets(self, start: int) -> list[int]:
         """T-Rex: spaces of teams it may hunt (teams in its starting space are immune)."""
-        helipad = self.board.helipad
+        helipad = self.facts.helipad
         return sorted({p for p in self.pos if p >= 0 and p != helipad and p != start})
 
     def trex_ends(self, steps: int) -> tuple[list[int], int]:
@@ -503,7 +523,7 @@ class TRexIslandState(State):
         if passed:
             self.crew = _put(self.crew, die, self.crew[die] - 1)
         self._emit("move", (seat, die, card, space, passed))
-        board = self.board
+        board = self.facts
         tasks = self.tasks
         # Tasks run last pushed first: the discard, then the carnivore effect (Carnivore cards: it
         # triggers right after the move), then the token draw at a rest point (Game Tokens).
@@ -783,7 +803,7 @@ class TRexIslandState(State):
         return False
 
     def _game_over(self) -> str:
-        helipad = self.board.helipad
+        helipad = self.facts.helipad
         pos = self.pos
         for seat in range(self.num_players):
             if pos[seat * 3] == helipad and pos[seat * 3 + 1] == helipad and pos[seat * 3 + 2] == helipad:
