@@ -8,7 +8,7 @@ bounces there: Moving the Event locator, parts 1 and 2). Spaces are numbered row
 
 from __future__ import annotations
 
-from typing import Final
+from functools import cache
 
 from dinobox.games.pangaea.tiles import BOUNCE, RANGE_DIRS, SE, SW, E
 
@@ -154,12 +154,6 @@ class Geometry:
         return out
 
 
-_GEOMETRIES: Final[dict[tuple[int, int], Geometry]] = {}
-
-
+@cache
 def geometry(rows: int, cols: int) -> Geometry:
-    """The board of that size, built once (a plain dict: compiled calls skip decorators)."""
-    found = _GEOMETRIES.get((rows, cols))
-    if found is None:
-        found = _GEOMETRIES[(rows, cols)] = Geometry(rows, cols)
-    return found
+    return Geometry(rows, cols)

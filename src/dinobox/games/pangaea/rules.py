@@ -238,7 +238,11 @@ class PangaeaState(State):
         self._set_hand(seat, tuple(hand))
 
     def give_card(self, seat: int, kind: int) -> None:
-        self._set_hand(seat, tuple(sorted((*self.hands[seat], kind))))
+        hand = self.hands[seat]  # sorted: the card goes in before the first higher one
+        i = 0
+        while i < len(hand) and hand[i] <= kind:
+            i += 1
+        self._set_hand(seat, (*hand[:i], kind, *hand[i:]))
 
     def _set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
         hands = list(self.hands)

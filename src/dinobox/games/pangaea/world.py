@@ -172,7 +172,11 @@ class World:
         return False
 
     def explorers_at(self, s: int) -> int:
-        return self.explorers.count(s)
+        count = 0
+        for x in self.explorers:
+            if x == s:
+                count += 1
+        return count
 
     def dino_at(self, s: int) -> int:
         for d, x in enumerate(self.dinos):
