@@ -113,12 +113,12 @@ class TRexIslandState(State):
         self.board = board
         self.facts = Facts(board, data)
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): the
-        # ones that change rarely. The lists (hand, deck, pos, occ, tasks) change most steps.
+        # ones that change rarely. The lists (hand, deck, tasks) change most steps.
         self.chars: tuple[int, ...] = (-1,) * n
         crew = data.family_crew if game.options["family"] else data.start_crew
-        self.pos = [START] * (3 * n)
+        self.pos: tuple[int, ...] = (START,) * (3 * n)
         self.crew: tuple[int, ...] = (crew,) * (3 * n)
-        self.occ = [0] * board.size
+        self.occ: tuple[int, ...] = (0,) * board.size
         self.hand = [0] * (n * T)
         self.deck = list(data.cards)
         self.piles: tuple[tuple[int, ...], ...] = ((), ())
@@ -262,12 +262,12 @@ class TRexIslandState(State):
         new.first_player = self.first_player
         new.hand = self.hand[:]
         new.held = self.held
-        new.occ = self.occ[:]
+        new.occ = self.occ
         new.passes = self.passes
         new.perks = self.perks
         new.piles = self.piles
         new.pool = self.pool
-        new.pos = self.pos[:]
+        new.pos = self.pos
         new.rest_left = self.rest_left
         new.tasks = self.tasks[:]
         new.trex = self.trex
@@ -517,9 +517,9 @@ class TRexIslandState(State):
         self.hand[seat * T + card] -= 1
         old = self.pos[die]
         if old >= 0:
-            self.occ[old] -= 1
-        self.pos[die] = space
-        self.occ[space] += 1
+            self.occ = _put(self.occ, old, self.occ[old] - 1)
+        self.pos = _put(self.pos, die, space)
+        self.occ = _put(self.occ, space, self.occ[space] + 1)
         if passed:
             self.crew = _put(self.crew, die, self.crew[die] - 1)
         self._emit("move", (seat, die, card, space, passed))
@@ -702,8 +702,8 @@ class TRexIslandState(State):
         self._emit("loss", (die // 3, die, attack, min(amount, self.crew[die])))
         if crew <= 0:
             self.crew = _put(self.crew, die, 0)
-            self.occ[self.pos[die]] -= 1
-            self.pos[die] = LOST
+            self.occ = _put(self.occ, self.pos[die], self.occ[self.pos[die]] - 1)
+            self.pos = _put(self.pos, die, LOST)
             self._emit("team_lost", (die // 3, die))
         else:
             self.crew = _put(self.crew, die, crew)
