@@ -396,7 +396,11 @@ class State:
         """A full state with the same ``view(seat)``, everything ``seat`` cannot know redrawn
         consistently with what it has seen. Depends only on ``seat``'s knowledge and ``rng``."""
         self._check_seat(seat)
-        return self._resample(seat, rng)
+        new = self._resample(seat, rng)
+        # a clone shares the legal actions worked out for the original; the redraw may have
+        # changed what they depend on (the hand of the seat to act, the deck at a chance node)
+        new._legal_cache = None
+        return new
 
     # ----- outcome --------------------------------------------------------------------------
     def scores(self) -> list[int]:
