@@ -69,3 +69,27 @@ def test_clone_is_independent_and_complete(game_id: str) -> None:
         assert _snapshot(copy) == _snapshot(state)
         checked += 1
     assert checked > 0
+
+
+def _play_to_end(state: State, rng: random.Random) -> None:
+    while not state.is_terminal():
+        _step(state, rng)
+
+
+@pytest.mark.parametrize("game_id", BUILT_IN)
+def test_playing_a_clone_or_a_resampled_copy_to_the_end_never_changes_the_original(game_id: str) -> None:
+    """Copy-on-write fields (tuples a clone shares with its original) stay untouched by play."""
+    rng = random.Random(5)
+    state = dinobox.load_game(game_id, players=4).new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        before = _snapshot(state)
+        _play_to_end(state.clone(), rng)
+        _play_to_end(state.resample(rng.randrange(state.num_players), rng), rng)
+        assert _snapshot(state) == before
+        checked += 1
+        for _ in range(rng.randrange(20, 60)):
+            if state.is_terminal():
+                break
+            _step(state, rng)
+    assert checked >= 5
