@@ -34,6 +34,9 @@ from dinobox.engine.state import CHANCE, State
 Policy = Callable[[State, random.Random], int]
 
 
+UNASKED = -2  # a node's hint before the guide policy was asked (on the node's second visit)
+
+
 @dataclass(slots=True)
 class Node:
     """Statistics of one information set: per action, visits, total reward, availability."""
@@ -41,10 +44,7 @@ class Node:
     visits: dict[int, int] = field(default_factory=dict)
     reward: dict[int, float] = field(default_factory=dict)
     avail: dict[int, int] = field(default_factory=dict)
-    hint: int = -2  # the guide policy's choice here (progressive bias), -1 for none, UNASKED (-2) before asked
-
-
-UNASKED = -2
+    hint: int = UNASKED  # the guide policy's choice here (progressive bias), -1 for none
 
 
 def info_key(state: State, player: int) -> bytes:
