@@ -62,7 +62,7 @@ def _measure(label: str, players: int, new_state: Callable[[], Any], seconds: fl
     # clone cost, measured apart from the playout loop
     reps = 0
     clone_start = clock()
-    while reps < 20000:
+    while reps < 200_000:
         for snap in snapshots:
             snap.clone()
             reps += 1

@@ -53,6 +53,15 @@ START_RACE: Final = 15  # automatic: deal and begin
 _ONLY: Final[tuple[tuple[int], ...]] = tuple((s,) for s in range(MAX_SEATS))  # an event's audience of one
 
 
+def _less(counts: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``counts`` with one fewer ``card`` (unchanged when it holds none)."""
+    if not counts[card]:
+        return counts
+    row = list(counts)
+    row[card] -= 1
+    return tuple(row)
+
+
 def _is_empty(counts: list[int]) -> bool:
     return all(not c for c in counts)
 
@@ -97,7 +106,7 @@ class DinoRaceState(State):
         self.hand = [0] * (n * T)
         self.deck = list(data.cards)
         self.discard = [0] * T
-        self.drops = [0] * n
+        self.drops: tuple[int, ...] = (0,) * n  # copy-on-write: clones share it
         self.drop_supply = 0 if self.survive else data.lava_drops
         self.volcano_active = False
         self.lava = 0  # terrain tiles flipped to lava (tiles 1..lava)
@@ -107,7 +116,9 @@ class DinoRaceState(State):
         self.stack = 0  # bitmask of prize counters in the stack
         self.prizes: tuple[tuple[int, ...], ...] = ((),) * n
         self.prize_log: tuple[tuple[int, int, int], ...] = ()  # (seat, look stack mask, chosen)
-        self.known: dict[tuple[int, int], list[int]] = {}  # (observer, holder) -> lower bounds
+        # (observer, holder) -> lower bounds of the holder's cards by kind; copy-on-write: a
+        # change builds a new dict (and row), so clones share it
+        self.known: dict[tuple[int, int], tuple[int, ...]] = {}
         self.home_order: tuple[int, ...] = ()
         self.turn_player = self.first_player
         self.passed = False
@@ -194,7 +205,7 @@ class DinoRaceState(State):
         new.double = self.double
         new.down = self.down
         new.drop_supply = self.drop_supply
-        new.drops = self.drops[:]
+        new.drops = self.drops
         new.egg = self.egg
         new.egg_safe_by = self.egg_safe_by
         new.egg_value = self.egg_value
@@ -202,7 +213,7 @@ class DinoRaceState(State):
         new.first_player = self.first_player
         new.hand = self.hand[:]
         new.home_order = self.home_order
-        new.known = {k: v[:] for k, v in self.known.items()} if self.known else {}
+        new.known = self.known
         new.lava = self.lava
         new.num_dinos = self.num_dinos
         new.num_prizes = self.num_prizes
@@ -426,8 +437,7 @@ class DinoRaceState(State):
                 self.discard[t] += hand[base + t]
                 hand[base + t] = 0
         if self.known:
-            for key in [k for k in self.known if k[1] == seat]:
-                del self.known[key]
+            self.known = {k: v for k, v in self.known.items() if k[1] != seat}
 
     def _reshuffle_if_empty(self) -> None:
         """1) Draw cards: an empty deck is rebuilt from the discards."""
@@ -443,33 +453,44 @@ class DinoRaceState(State):
         from_supply = self.drop_supply > 0
         if from_supply:
             self.drop_supply -= 1
-        self.drops[seat] += 1
+        drops = list(self.drops)
+        drops[seat] += 1
+        self.drops = tuple(drops)
         self._emit("drop", (seat, from_supply))
 
     # ----- knowledge of other hands (for resample) --------------------------------------------
     def _learn_steal(self, thief: int, victim: int, card: int) -> None:
-        known = self.known
-        row = known.setdefault((victim, thief), [0] * T)
+        known: dict[tuple[int, int], tuple[int, ...]] = {}
+        for (obs, holder), counts in self.known.items():
+            if holder != victim:
+                known[(obs, holder)] = counts
+            elif obs == thief:  # the thief's bounds lose the card only if it was known there
+                known[(obs, holder)] = _less(counts, card)
+            elif obs == victim:
+                known[(obs, holder)] = counts
+            # another observer forgets what it knew of the victim's hand
+        row = list(known.get((victim, thief), (0,) * T))
         row[card] += 1
-        for (obs, holder), counts in list(known.items()):
-            if holder == victim and obs not in (thief, victim):
-                del known[(obs, holder)]
-            elif holder == victim and obs == thief and counts[card]:
-                counts[card] -= 1
+        known[(victim, thief)] = tuple(row)
+        self.known = known
 
     def _learn_pass(self, giver: int, mate: int, card: int) -> None:
-        known = self.known
-        known.setdefault((giver, mate), [0] * T)[card] += 1
-        for obs, holder in list(known):
-            if holder == giver and obs != mate:
-                del known[(obs, holder)]
-            elif holder == giver and known[(obs, holder)][card]:
-                known[(obs, holder)][card] -= 1
+        known: dict[tuple[int, int], tuple[int, ...]] = {}
+        for (obs, holder), counts in self.known.items():
+            if holder != giver:
+                known[(obs, holder)] = counts
+            elif obs == mate:
+                known[(obs, holder)] = _less(counts, card)
+        row = list(known.get((giver, mate), (0,) * T))
+        row[card] += 1
+        known[(giver, mate)] = tuple(row)
+        self.known = known
 
     def _forget_one(self, seat: int, card: int) -> None:
-        for (_, holder), counts in self.known.items():
-            if holder == seat and counts[card]:
-                counts[card] -= 1
+        known = self.known
+        changed = {key: _less(counts, card) for key, counts in known.items() if key[1] == seat and counts[card]}
+        if changed:
+            self.known = {**known, **changed}
 
     # ----- movement -------------------------------------------------------------------------
     def _move_forward(self, dino: int, kind: str, card: int) -> None:
