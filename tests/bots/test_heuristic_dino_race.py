@@ -13,8 +13,12 @@ from dinobox.engine.state import CHANCE, State
 from dinobox.games.dino_race.heuristic import choose
 
 
-def heuristic_positions(players: int, games: int, **options: Any) -> Iterator[tuple[State, int]]:
-    """Every decision of heuristic-vs-heuristic games, with the action the policy chose."""
+def heuristic_positions(
+    players: int, games: int, weights: dict[str, float] | None = None, **options: Any
+) -> Iterator[tuple[State, int]]:
+    """Every decision of heuristic-vs-heuristic games (``weights``: every seat plays the heuristic
+    with these weights), with the action the policy chose."""
+    policy = choose if weights is None else choose.with_weights(weights)
     game = dinobox.load_game("dino-race", players=players, **options)
     for seed in range(games):
         state = game.new_initial_state()
@@ -24,7 +28,7 @@ def heuristic_positions(players: int, games: int, **options: Any) -> Iterator[tu
             if state.current_player() == CHANCE:
                 state.apply_action(state.sample_chance(rng))
                 continue
-            action = choose(state, policy_rng)
+            action = policy(state, policy_rng)
             yield state, action
             state.apply_action(action)
 
@@ -138,3 +142,81 @@ def test_plays_every_variant_to_the_end() -> None:
         bots = [make_bot("heuristic", s) for s in range(players)]
         result = play_game(game.new_initial_state(), bots, seed=3)
         assert result.state.is_terminal() and not result.capped
+
+
+def finishes(state: State, action: int) -> bool:
+    """Whether ``action`` moves a dino onto the last tile."""
+    info = state.describe_action(action)
+    if info["kind"] != "move":
+        return False
+    view = state.view(state.current_player())
+    return view["dinos"][info["dino"]]["tile"] == len(view["track"]) - 1
+
+
+def to_run(view: dict[str, Any], seat: int) -> int:
+    length = len(view["track"])
+    return sum(length - d["tile"] for d in view["dinos"] if d["owner"] == seat and not d["home"])
+
+
+def test_wait_egg_keeps_the_last_dino_off_the_finish_without_the_egg() -> None:
+    checked = 0
+    for state, action in heuristic_positions(2, 30, {"wait_egg": 1.0}):
+        seat = state.current_player()
+        view = state.view(seat)
+        racing = [d for d in view["dinos"] if d["owner"] == seat and not d["home"]]
+        if view["phase"] != "play" or len(racing) != 1 or view["egg"] == seat or to_run(view, view["egg"]) == 0:
+            continue
+        assert not finishes(state, action), "finished the last dino while an opponent holds the egg"
+        checked += 1
+    assert checked > 20
+
+
+def test_hold_finish_keeps_the_first_dino_back_while_the_other_is_far() -> None:
+    checked = 0
+    for state, action in heuristic_positions(2, 20, {"hold_finish": 4.0}):
+        seat = state.current_player()
+        view = state.view(seat)
+        racing = [d for d in view["dinos"] if d["owner"] == seat and not d["home"]]
+        if view["phase"] != "play" or len(racing) != 2 or not finishes(state, action):
+            continue
+        other = next(d for d in racing if d["id"] != state.describe_action(action)["dino"])
+        assert len(view["track"]) - other["tile"] < 4, "finished a dino while the other was still far"
+        checked += 1
+    assert checked > 5
+
+
+def test_egg_keep_near_keeps_the_egg_close_to_home() -> None:
+    checked = 0
+    for state, action in heuristic_positions(2, 40, {"egg_keep_near": 8.0}):
+        seat = state.current_player()
+        view = state.view(seat)
+        if view["phase"] != "play" or not kinds_of(state).get("give_egg"):
+            continue
+        if to_run(view, seat) <= 8:
+            assert state.describe_action(action)["kind"] != "give_egg"
+            checked += 1
+    assert checked > 3
+
+
+def test_prize_plan_weighs_the_second_prize_a_first_one_leaves() -> None:
+    """With ``prize_plan`` 1 a first prize is worth its value plus the best second prize left once
+    the opponent has taken the most valuable counter of the rest (pair bonus counted): offered
+    red 6, green 5, green 4 and red 1, that is green 5 (5 + 4 + 3), not red 6 (6 + 1 + 3)."""
+
+    def worth(first: dict[str, Any], offer: list[dict[str, Any]]) -> int:
+        rest = sorted((p for p in offer if p["id"] != first["id"]), key=lambda p: -p["value"])[1:]
+        second = max((p["value"] + (3 if p["colour"] == first["colour"] else 0) for p in rest), default=0)
+        return int(first["value"]) + second
+
+    checked = 0
+    for state, action in heuristic_positions(2, 60, {"prize_plan": 1.0}):
+        seat = state.current_player()
+        view = state.view(seat)
+        if view["phase"] != "prize" or view["players"][seat].get("prizes") or to_run(view, seat) == 0:
+            continue
+        offer = view["prize_choice"]
+        counter = state.describe_action(action)["counter"]
+        chosen = next(p for p in offer if p["id"] == counter)
+        assert worth(chosen, offer) == max(worth(p, offer) for p in offer)
+        checked += 1
+    assert checked > 10

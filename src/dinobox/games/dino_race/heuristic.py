@@ -15,6 +15,18 @@ Priorities, in order, during the play-and-swap phase:
 Prize choice takes the best value, counting the same-colour pair bonus; after an eruption the
 egg goes to the leading opponent, unless that opponent could bring it home at once.
 
+Some weights are switched off in the defaults and only the learned table (``weights.json``)
+turns them on. They come from how a two-player race is won: the player who brings the egg home
+ends the game, gains the egg counter and wins ties, so that player wins most races.
+
+- ``wait_egg``: without the egg, our last dino waits on the tile before the finish while the
+  opponent holding the egg is still racing. Finishing first would leave them the egg counter.
+  Waiting keeps us in line for the egg, which comes with an eruption or a Throw the egg.
+- ``egg_keep_near``: with the egg and close to home, we keep it instead of throwing it away.
+- ``hold_finish``, ``hold_rival``: a dino holds back from the finish while our other dino is
+  still far, so we keep drawing two cards a turn.
+- ``prize_plan``: a first prize is also valued by the second prize it leaves us.
+
 The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
 hand-written policy): the priorities of the steps above (a step other than moving with
 priority 0 or less is skipped), the card costs, the move scores and the thresholds of the tricks. ``dinobox train
@@ -30,7 +42,7 @@ from typing import Any
 from dinobox.bots.heuristic import Turn, Weights, best_action, weighted_heuristic
 from dinobox.games.dino_race.data import TERRAINS
 from dinobox.games.dino_race.game import DinoRaceGame
-from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView
+from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView, PrizeView
 
 TRICKS = ("push", "egg", "steal")
 HORIZON = 5  # tiles ahead whose terrain cards are worth keeping
@@ -70,6 +82,22 @@ WEIGHTS: dict[str, float] = {
     "triple_slack": 0.0,
     # the egg's target: progress plus this much per card in hand
     "egg_hand": 0.1,
+    # keep the egg (no Throw the egg to give it away) while our dinos have at most this many
+    # tiles left to run between them (0: only when one dino is two tiles from home)
+    "egg_keep_near": 0.0,
+    # hold a dino back from the finish while our other dino still has at least this many tiles
+    # to run (it keeps drawing two cards a turn); 0: never hold
+    "hold_finish": 0.0,
+    # ... but only while every opponent dino on the track has at least this many tiles to run
+    # (else the best prize is at stake)
+    "hold_rival": 0.0,
+    # without the egg, keep our last dino off the finish while the opponent holding the egg
+    # still has at least this many tiles to run (finishing first leaves them the egg counter and
+    # the tie; waiting keeps us in line for the egg); 0: never wait
+    "wait_egg": 0.0,
+    # a first prize is worth its value plus this much of the best second prize it leaves us, once
+    # the opponent has taken the most valuable of the rest (same-colour bonus counted)
+    "prize_plan": 0.0,
 }
 
 
@@ -83,7 +111,7 @@ def choose(turn: Turn[DinoRaceView], rng: random.Random, w: Weights) -> int:
     phase = view["phase"]
     if phase == "prize":
         bonus = game.data.pair_bonus
-        return best_action(infos, lambda i: _prize_value(view, seat, i, bonus), rng)
+        return best_action(infos, lambda i: _prize_value(view, seat, i, bonus, w), rng)
     if phase == "pass_egg":
         return best_action(infos, lambda i: _egg_target_value(view, seat, i["target_seat"], w), rng)
     return _play(view, seat, infos, rng, w)
@@ -183,7 +211,7 @@ def _pair_cost(cards: list[str], surplus: dict[str, int], w: Weights) -> float:
 
 
 # ----- decisions ---------------------------------------------------------------------------------
-def _prize_value(view: DinoRaceView, seat: int, info: Info, bonus: int) -> float:
+def _prize_value(view: DinoRaceView, seat: int, info: Info, bonus: int, w: Weights) -> float:
     mine = view["players"][seat].get("prizes", [])
     colours = [p["colour"] for p in mine]
     has_pair = any(colours.count(c) >= 2 for c in set(colours))
@@ -191,10 +219,40 @@ def _prize_value(view: DinoRaceView, seat: int, info: Info, bonus: int) -> float
     if not has_pair and info["colour"] in colours:
         value += bonus
     if not mine:
+        offer = view.get("prize_choice", [])
         # First prize: a slight lean to the colour that leaves more of its kind in the stack.
-        same = sum(1 for p in view.get("prize_choice", []) if p["colour"] == info["colour"])
-        value += 0.01 * same
+        value += 0.01 * sum(1 for p in offer if p["colour"] == info["colour"])
+        if w["prize_plan"] and _my_dinos(view, seat):
+            value += w["prize_plan"] * _second_prize(offer, info, bonus)
     return value
+
+
+def _second_prize(offer: list[PrizeView], first: Info, bonus: int) -> float:
+    """What our second prize is worth if we take ``first`` now and an opponent then takes the most
+    valuable counter left (a plain reading of how the heuristic picks)."""
+    rest = sorted((p for p in offer if p["id"] != first["counter"]), key=lambda p: -p["value"])[1:]
+    return max((p["value"] + (bonus if p["colour"] == first["colour"] else 0) for p in rest), default=0.0)
+
+
+def _to_run(view: DinoRaceView, seat: int) -> int:
+    """Tiles the seat's dinos on the track still have to run, together."""
+    return sum(_length(view) - _tile(d) for d in _my_dinos(view, seat))
+
+
+def _holds_back(view: DinoRaceView, seat: int, dino: int, w: Weights) -> bool:
+    """Whether ``dino`` (one of ours) stays off the finish this turn (see ``hold_finish``,
+    ``hold_rival`` and ``wait_egg``)."""
+    length = _length(view)
+    if length - _dino_tile(view, dino) != 1:
+        return False
+    others = [length - _tile(d) for d in _my_dinos(view, seat) if d["id"] != dino]
+    if not others:
+        holder = view["egg"]
+        return 0 < w["wait_egg"] <= _to_run(view, holder) and _is_opponent(view, seat, holder)
+    if w["hold_finish"] <= 0 or min(others) < w["hold_finish"]:
+        return False
+    rivals = [length - _tile(d) for d in view["dinos"] if not d["home"] and _is_opponent(view, seat, d["owner"])]
+    return all(r >= w["hold_rival"] for r in rivals)
 
 
 def _can_end_soon(view: DinoRaceView, seat: int) -> bool:
@@ -246,7 +304,7 @@ def _play(view: DinoRaceView, seat: int, infos: list[Info], rng: random.Random, 
 
     def give_egg() -> int | None:
         gives = by_kind.get("give_egg", [])
-        if not gives or _can_end_soon(view, seat):
+        if not gives or _can_end_soon(view, seat) or _to_run(view, seat) <= w["egg_keep_near"]:
             return None
         return best_action(gives, lambda i: _egg_target_value(view, seat, i["target_seat"], w), rng)
 
@@ -326,7 +384,7 @@ def _move(
         need = 3 - (1 if key in TRICKS else 0) - w["triple_slack"]
         return key != "wild" and hand.get(key, 0) >= 3 and surplus.get(key, 0) >= need
 
-    candidates = [i for i in moves if allowed(i)]
+    candidates = [i for i in moves if allowed(i) and not _holds_back(view, seat, i["dino"], w)]
     if not candidates:
         return None
     return best_action(candidates, score, rng)
