@@ -8,6 +8,10 @@ Markdown table with 95% Wilson intervals.
 
     python benchmarks/strong_trace.py trex-island --games 400 --generations 0,3,6
     python benchmarks/strong_trace.py pangaea --file my-weights.json --games 100
+    python benchmarks/strong_trace.py dino-race --games 2000 --steps move_finish,hold_finish+hold_rival
+
+``--steps`` traces a table found term by term instead: row k plays the heuristic with the final
+table's values for the first k groups of weight names (``+`` joins the names of one group).
 
 Generation 0's centre is the default heuristic itself (win rate 0.5 by symmetry in a
 two-player game).
@@ -35,6 +39,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per row (a multiple of the players)")
     parser.add_argument("--players", type=int, help="number of players (default: the training's)")
     parser.add_argument("--generations", default="", help="comma-separated generation numbers to play")
+    parser.add_argument("--steps", default="", help="comma-separated groups of weight names ('+' joins a group)")
     args = parser.parse_args()
     if args.file is not None:
         text = args.file.read_text()
@@ -49,7 +54,16 @@ def main() -> None:
     rows: list[tuple[str, dict[str, float]]] = []
     for word in filter(None, args.generations.split(",")):
         rows.append((f"generation {int(word)} centre", history[int(word)]))
-    rows.append((f"final ({training.get('generations', '?')} generations)", final))
+    switched: dict[str, float] = {}
+    for group in filter(None, args.steps.split(",")):
+        names = group.split("+")
+        unknown = [n for n in names if n not in final]
+        if unknown:
+            parser.error(f"--steps: the final table has no weight {unknown[0]!r}")
+        switched.update({n: final[n] for n in names})
+        rows.append((f"+ {', '.join(names)}", dict(switched)))
+    generations = training.get("generations")
+    rows.append(("final" + (f" ({generations} generations)" if generations else ""), final))
     seeds = [SEED_BASE + i for i in range(args.games // players)]
     print(f"{args.game}, {players} players, {len(seeds) * players} games per row against the heuristic")
     print()
