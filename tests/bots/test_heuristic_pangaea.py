@@ -17,6 +17,7 @@ HELPERS = str(Path(__file__).resolve().parents[1] / "games" / "pangaea")
 if HELPERS not in sys.path:
     sys.path.insert(0, HELPERS)
 from pangaea_helpers import (  # noqa: E402
+    RED_HAND,
     RESHUFFLE,
     WILD,
     act,
@@ -163,3 +164,26 @@ def test_whole_games_are_legal_and_deterministic() -> None:
         return out
 
     assert run(5) == run(5)
+
+
+def test_card_planning_finds_the_cards_that_take_the_leaders_shelter() -> None:
+    """Blue holds two Level up cards, a Level down and a Dinosaur (Sun cards: the symbol is
+    met). The card values alone spend the Level down card on the distance (5) and raise the land
+    away from Red's Shelter; planning the cards and direction together takes the Shelter (a
+    Brontosaurus sent onto it)."""
+
+    def blue_turn(weights: dict[str, float]) -> dict[str, Any]:
+        s = table(hands=[RED_HAND, [17, 10, 13, 16]])
+        quiet(s, "build", draws=(4,))  # Red's Shelter on r4c4
+        assert view(s)["players"][0]["shelters"] == 1
+        bot = choose.with_weights(weights)
+        rng = random.Random(0)
+        while s.current_player() == 1 and not kinds(s) & {"move", "move_harvest", "build", "dino_move"}:
+            play(s, bot(s, rng))
+        return view(s)
+
+    planned = blue_turn({"plan": 1.0})
+    assert planned["players"][0]["shelters"] == 0
+    plain = blue_turn({})
+    assert plain["players"][0]["shelters"] == 1
+    assert plain["played"] != planned["played"]

@@ -27,6 +27,15 @@ and trouble for the leaders.
 - When a tile supply runs out or a crack stick must be reused, the board tile or stick is
   chosen by look-ahead (the one whose removal leaves the best position).
 
+- Card planning (the weight ``plan``, off in the hand-written policy): instead of the card
+  values, step 4's cards and step 5's direction are chosen together. Every combination of a
+  distance, an action and a range shape (one card for each; a Wild only when no numbered card
+  fits), every direction and, for a Dinosaur, every placement is played on a clone and the
+  position scored as above (an opponent with a Wild is assumed not to interrupt); each card
+  spent costs ``plan_spend`` times its card value. This finds the action that hurts the
+  opponent's Shelters or raises land next to the Explorer, where the fixed card values play
+  the Level up card almost always.
+
 The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
 hand-written policy); ``dinobox train pangaea`` learns other values (``weights.json``, played by
 the ``strong`` bot).
@@ -78,6 +87,10 @@ WEIGHTS: dict[str, float] = {
     # the interrupt: when the player to act leads by more than this (a Shelter counting this much)
     "interrupt_margin": 1.0,
     "interrupt_shelter": 3.0,
+    # card planning (off below 0.5: the card values above decide step 4): steps 4 and 5 searched
+    # together, each card spent costing plan_spend times its card value
+    "plan": 0.0,
+    "plan_spend": 0.0,
 }
 
 
@@ -226,6 +239,76 @@ def _only_if_better(
     base = _look(state, no, seat, w)
     best = _best_by_lookahead(state, [a for a in legal if a != no], seat, rng, w)
     return best if _look(state, best, seat, w) > base + w["block_margin"] else no
+
+
+# ===== card planning ==============================================================================
+PLAN_KINDS = frozenset(
+    {
+        *("distance_card", "distance_wild", "action_card", "action_wild", "range_card", "no_range"),
+        *("direction", "dino_place"),
+    }
+)
+
+
+def _plan_options(state: State, seat: int, legal: list[int], w: Weights) -> list[tuple[int, float]]:
+    """The options of a step 4/5 decision worth searching, each with the cost of the card it
+    spends: one card per distance, action or range shape (the least valuable), a Wild only when
+    no numbered card fits."""
+    if state.describe_action(legal[0])["kind"] not in PLAN_KINDS | {"swap"}:
+        return []  # not a step 4/5 decision (all actions of a decision belong to one step)
+    infos = {a: state.describe_action(a) for a in legal}
+    hand = {c["kind"]: c for c in _view(state, seat)["players"][seat]["hand"]}
+    kinds = {i["kind"] for i in infos.values()}
+    chosen: dict[Any, tuple[int, float]] = {}
+    for a in legal:
+        info = infos[a]
+        kind = info["kind"]
+        if kind not in PLAN_KINDS or (kind.endswith("_wild") and kind.replace("_wild", "_card") in kinds):
+            continue
+        card: CardView | dict[str, Any] = hand.get(info.get("card", -1), {})
+        cost = w["plan_spend"] * _card_value(card, w) if card else 0.0
+        key: Any = a
+        if kind == "distance_card":
+            key = ("distance", card.get("number"))
+        elif kind == "action_card":
+            key = ("action", card.get("action"))
+        elif kind == "range_card":
+            key = ("range", card.get("range"))
+        if key not in chosen or cost < chosen[key][1]:
+            chosen[key] = (a, cost)
+    return list(chosen.values())
+
+
+def _plan_value(state: State, seat: int, w: Weights) -> float:
+    """The best evaluation reachable through this seat's own step 4/5 decisions (cards,
+    direction, where the dino goes), an opponent letting the direction be chosen."""
+    while not state.is_terminal() and not state.is_chance_node() and state.current_player() != seat:
+        last = state.legal_actions()[-1]
+        if state.describe_action(last)["kind"] != "no_interrupt":
+            break
+        state = state.clone()
+        state.apply_action(last)
+    if state.is_terminal() or state.is_chance_node() or state.current_player() != seat:
+        return evaluate(_view(state, seat), seat, w)
+    options = _plan_options(state, seat, state.legal_actions(), w)
+    if not options:
+        return evaluate(_view(state, seat), seat, w)
+    return max(_plan_child(state, a, seat, w) - cost for a, cost in options)
+
+
+def _plan_child(state: State, action: int, seat: int, w: Weights) -> float:
+    probe = state.clone()
+    probe.apply_action(action)
+    return _plan_value(probe, seat, w)
+
+
+def _plan(state: State, legal: list[int], seat: int, rng: random.Random, w: Weights) -> int | None:
+    """The step 4/5 option leading to the best plan (None: nothing to plan here)."""
+    options = _plan_options(state, seat, legal, w)
+    if not options:
+        return None
+    scored = [(_plan_child(state, a, seat, w) - cost + rng.random() * 1e-3, a) for a, cost in options]
+    return max(scored)[1]
 
 
 # ===== Evolution cards ============================================================================
@@ -404,6 +487,10 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
             > me["score"] + shelter * me["shelters"] + w["interrupt_margin"]
         )
         return first("interrupt" if ahead else "no_interrupt")  # type: ignore[return-value]
+    if w["plan"] > 0.5 and kinds & PLAN_KINDS:
+        planned = _plan(state, legal, seat, rng, w)
+        if planned is not None:
+            return planned
     if kinds & {"distance_card", "distance_wild"}:
         cards = [a for a in legal if infos[a]["kind"] == "distance_card"]
         if cards:
