@@ -27,7 +27,8 @@ from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
 
 BUILT_IN = ("dino-race", "trex-island", "dinosaur-rush", "pangaea")
-SHIPPED = ("trex-island", "dinosaur-rush", "dino-race", "pangaea")  # the games that ship learned weights (docs/bots.md)
+# the games that ship learned weights (docs/bots.md)
+SHIPPED = ("trex-island", "dinosaur-rush", "dino-race", "pangaea")
 
 
 def decision_points(gid: str, count: int, seed: int = 1) -> list[State]:
