@@ -7,13 +7,14 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from statistics import NormalDist
 
 import pytest
 
 import dinobox
 from dinobox.bots import StrongBot, make_bot
 from dinobox.bots.heuristic import WeightedPolicy
-from dinobox.bots.strong import strong_policy
+from dinobox.bots.strong import family_z, strong_policy
 from dinobox.bots.train import TrainConfig, TrainError, play_match, train
 from dinobox.bots.weights import (
     WeightsError,
@@ -204,3 +205,14 @@ def test_train_command_writes_a_loadable_file_and_refuses_bad_input(tmp_path: Pa
 def test_weighted_policy_is_what_the_registry_holds() -> None:
     for gid in BUILT_IN:
         assert isinstance(game_entry(gid).heuristic, WeightedPolicy)
+
+
+def test_the_switch_bar_rises_with_the_number_of_candidates() -> None:
+    """One alternative keeps the bar ``z``; among eleven, the bar is set so that the chance of any
+    one clearing it by luck is what one alternative has at ``z`` (Šidák)."""
+    assert family_z(1.0, 1) == 1.0
+    assert family_z(0.0, 11) == 0.0
+    bars = [family_z(1.0, k) for k in (1, 2, 5, 11)]
+    assert bars == sorted(bars)
+    luck = 1 - NormalDist().cdf(family_z(1.0, 11))
+    assert 1 - (1 - luck) ** 11 == pytest.approx(1 - NormalDist().cdf(1.0))

@@ -21,7 +21,9 @@ search lowers the noise instead:
   and plays every candidate from it with the *same* two seeds (chance, playout policy), so the
   paired difference against the policy's move cancels most of the luck;
 - **a decision rule for gains, not proofs**: the policy's move is replaced by the candidate with
-  the best mean paired gain when that gain exceeds ``z`` standard errors (default 1). Candidates
+  the best mean paired gain when that gain exceeds ``z`` standard errors (default 1), raised for
+  the number of candidates (``family_z``) so that a dozen candidates no better than the policy's
+  move do not, between them, clear the bar by luck more often than one would. Candidates
   whose gain is clearly negative (below ``-z_drop`` standard errors after a few rounds) stop
   being played, so the budget goes to the contenders (racing).
 
@@ -36,6 +38,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping
+from statistics import NormalDist
 
 from dinobox.bots.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
@@ -75,6 +78,17 @@ class _Gain:
             return math.inf
         var = max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
         return math.sqrt(var / self.n) + 1e-9
+
+
+def family_z(z: float, candidates: int) -> float:
+    """The bar, in standard errors, that one of ``candidates`` alternatives must clear so that
+    the chance of *any* of them clearing it by luck is what ``z`` alone gives one (Šidák). Without
+    it, one of a dozen alternatives no better than the policy's move clears one standard error
+    most of the time, and the search trades good moves for lucky ones."""
+    if candidates <= 1 or z <= 0:
+        return z
+    one = 1 - NormalDist().cdf(z)
+    return NormalDist().inv_cdf((1 - one) ** (1 / candidates))
 
 
 def seat_reward(state: State, seat: int, margin_weight: float) -> float:
@@ -243,10 +257,11 @@ class StrongBot:
             if rounds >= MIN_ROUNDS:
                 alive = [a for a in alive if gains[a].mean() + self.z_drop * gains[a].stderr() >= 0]
         self.last_iterations = done
+        z = family_z(self.z, len(others))
         best, best_gain = default, 0.0
         for a in others:
             g = gains[a]
-            if g.n >= MIN_ROUNDS and g.mean() - self.z * g.stderr() > 0 and g.mean() > best_gain:
+            if g.n >= MIN_ROUNDS and g.mean() - z * g.stderr() > 0 and g.mean() > best_gain:
                 best, best_gain = a, g.mean()
         return best
 
