@@ -15,7 +15,7 @@ Priorities, in order, during the play-and-swap phase:
 Prize choice takes the best value, counting the same-colour pair bonus; after an eruption the
 egg goes to the leading opponent, unless that opponent could bring it home at once.
 
-Some weights are switched off in the defaults and only the learned table (``weights.json``)
+Some weights are switched off in the defaults and only the shipped table (``weights.json``)
 turns them on. They come from how a two-player race is won: the player who brings the egg home
 ends the game, gains the egg counter and wins ties, so that player wins most races.
 
