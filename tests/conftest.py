@@ -4,6 +4,7 @@ third-party game would be, so every test that walks the registry covers it too."
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -14,3 +15,32 @@ if PLUGIN_DIR not in sys.path:
     sys.path.insert(0, PLUGIN_DIR)
 # Child processes (the CLI, a served app) find it too.
 os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (PLUGIN_DIR, os.environ.get("PYTHONPATH")) if p)
+
+# Tests by area: each area needs only its own extra. An area whose extra is not installed is not
+# collected, and the run says so at the top; in CI (CI set) a missing extra is an error instead,
+# since a test that does not run is no test.
+AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "browser": ("server,browser", ("fastapi", "httpx", "sqlalchemy", "playwright")),
+    "rl": ("rl", ("numpy", "gymnasium", "pettingzoo", "pyspiel")),
+    "server": ("server,postgres", ("fastapi", "httpx", "sqlalchemy", "psycopg", "schemathesis")),
+    "simulate": ("sim", ("numpy", "scipy", "matplotlib", "optuna")),
+    "cli/test_designer_cli.py": ("sim", ("numpy", "scipy", "matplotlib", "optuna")),
+}
+
+
+def _missing(modules: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if importlib.util.find_spec(m) is None]
+
+
+_not_collected = {area: (extra, _missing(mods)) for area, (extra, mods) in AREAS.items() if _missing(mods)}
+if _not_collected and os.environ.get("CI"):
+    detail = "; ".join(f"tests/{a} needs {', '.join(m)}" for a, (_e, m) in _not_collected.items())
+    raise RuntimeError(f"CI: test dependencies are missing ({detail}): pip install -e '.[test]'")
+collect_ignore = list(_not_collected)
+
+
+def pytest_report_header() -> list[str]:
+    return [
+        f"not collected: tests/{area} (needs {', '.join(mods)}: pip install -e '.[{extra}]')"
+        for area, (extra, mods) in _not_collected.items()
+    ]
