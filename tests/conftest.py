@@ -25,6 +25,7 @@ AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "server": ("server,postgres", ("fastapi", "httpx", "sqlalchemy", "psycopg", "schemathesis")),
     "simulate": ("sim", ("numpy", "scipy", "matplotlib", "optuna")),
     "cli/test_designer_cli.py": ("sim", ("numpy", "scipy", "matplotlib", "optuna")),
+    "cli/tui/test_tui_snapshots.py": ("test", ("pytest_textual_snapshot",)),
 }
 
 

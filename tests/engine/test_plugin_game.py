@@ -1,7 +1,7 @@
 """A fifth game ships as its own package: ``tests/plugin/dino_eggs`` is registered only through
 its entry-point metadata (as ``pip install`` would), and dinobox finds it everywhere without a
-change: listed, played in the terminal, simulated, and checked by the conformance suite (which
-walks every registered game)."""
+change: listed, played in the terminal, simulated (in tests/simulate), and checked by the
+conformance suite (which walks every registered game)."""
 
 from __future__ import annotations
 
@@ -41,29 +41,3 @@ def test_the_plugin_plays_in_the_terminal(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Final scores" in result.output
     assert json.loads(record.read_text())["game"] == "dino-eggs"
-
-
-def test_the_plugin_simulates(tmp_path: Path) -> None:
-    out = tmp_path / "run"
-    result = runner.invoke(
-        app,
-        [
-            "simulate",
-            "dino-eggs",
-            "--games",
-            "6",
-            "--players",
-            "2",
-            "--bots",
-            "heuristic,random",
-            "--seed",
-            "1",
-            "--jobs",
-            "1",
-            "--out",
-            str(out),
-        ],
-    )
-    assert result.exit_code == 0, result.output
-    summary = json.loads((out / "summary.json").read_text())
-    assert summary["game"] == "dino-eggs"
