@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import itertools
 import json
 import os
 import shutil
 import sys
 import sysconfig
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -30,6 +33,11 @@ HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
 BUILD_INFO = SRC / "dinobox" / "engine" / "build.py"
 SOURCES_FILE = "compiled_sources.json"
+
+
+def say(message: str) -> None:
+    """A progress line (pip shows it with -v; scripts/test.sh shows these lines)."""
+    print(f"dinobox build: {message}", file=sys.stderr, flush=True)
 
 
 def compiled_modules() -> list[str]:
@@ -85,8 +93,38 @@ class BuildExtMypyc(build_ext):
             # mypyc type-checks with its own cache: never the one `mypy` keeps for the developer
             paths = [f"--cache-dir={HERE / 'build' / 'mypyc-cache'}"]
             paths += [str(source_of(m).relative_to(HERE)) for m in modules]
-            self.distribution.ext_modules = mypycify(paths, opt_level="3", debug_level="0", group_name="dinobox")
+            say(f"translating {len(modules)} modules to C with mypyc (a CPU-minute or two)")
+            # one C file per module (multi_file), so that build_extension compiles them side by side
+            self.distribution.ext_modules = mypycify(
+                paths, opt_level="3", debug_level="0", group_name="dinobox", multi_file=True
+            )
         super().finalize_options()
+
+    def build_extension(self, ext: Extension) -> None:
+        """Compile the extension's C files side by side, one per core, saying how far it got."""
+        compile_sources = self.compiler.compile
+        workers = max(1, min(len(ext.sources), os.cpu_count() or 1))
+        if len(ext.sources) < 2 or workers < 2:
+            super().build_extension(ext)
+            return
+        finished = itertools.count(1)
+
+        def compile_one(source: str, *args: Any, **kwargs: Any) -> list[str]:
+            objects = compile_sources([source], *args, **kwargs)
+            say(f"compiled {next(finished)} of {len(ext.sources)} C files of {ext.name}")
+            return objects
+
+        def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            say(f"compiling {len(sources)} C files of {ext.name}, {workers} at a time")
+            with ThreadPoolExecutor(workers) as pool:
+                parts = pool.map(lambda source: compile_one(source, *args, **kwargs), sources)
+                return [obj for objects in parts for obj in objects]
+
+        self.compiler.compile = compile_all
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_sources
 
     def run(self) -> None:
         super().run()
@@ -104,7 +142,7 @@ class BuildExtMypyc(build_ext):
 def ext_modules() -> list[Extension]:
     reason = want_pure()
     if reason:
-        print(f"dinobox: pure-Python build ({reason})", file=sys.stderr)
+        say(f"pure Python ({reason})")
         remove_inplace_builds()
         return []
     return [Extension("dinobox__mypyc", sources=[])]  # a placeholder: BuildExtMypyc makes the real ones

@@ -39,5 +39,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 echo "scripts/test.sh: installing dinobox with its test extras (compiling takes a few minutes on 2 cores)" >&2
-pip install -e '.[test]'
+# pip shows the build's progress lines only with -v: keep those, and the whole log if it fails.
+log=$(mktemp)
+set +e
+pip install -v -e '.[test]' 2>&1 | tee "$log" | grep --line-buffered -E 'dinobox build:|^Successfully installed' >&2
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  tail -n 60 "$log" >&2
+  echo "scripts/test.sh: pip install -e '.[test]' failed (whole log: $log)" >&2
+  exit "$status"
+fi
+rm -f "$log"
 exec python -m pytest "$@"
