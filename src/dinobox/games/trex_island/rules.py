@@ -771,7 +771,10 @@ class TRexIslandState(State):
             tasks.append((DRAW, seat, self.hand_limit(seat)))
 
     def _rebuild(self) -> None:
-        """Drawing card: an empty draw deck is rebuilt from the discard piles but their tops."""
+        """Drawing card: an empty draw deck is rebuilt from the discard piles but their tops, at
+        the end of the action that emptied it (or, if the piles had nothing to give then, of the
+        first action after which they have). A deck that runs out once no token is left to draw
+        stays empty: that is the end of the game (Game Goal)."""
         moved = 0
         for pile in self.piles:
             for card in pile[:-1]:
@@ -791,6 +794,8 @@ class TRexIslandState(State):
     def _end_action(self, seat: int) -> bool:
         """After an action: the end of the game (Game Goal), the next action or the next turn."""
         self.actions_done += 1
+        if not any(self.deck) and self.tokens_within_reach():
+            self._rebuild()  # Drawing card: the moment the deck runs out (unless that ends the game)
         reason = self._game_over()
         if reason:
             self._emit("game_over", (reason,))
