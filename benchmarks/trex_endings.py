@@ -19,7 +19,9 @@ from dinobox.engine.runner import play_game
 ENDS = {
     "a player has all three teams at the helipad": "helipad",
     "the draw deck is empty and no token can still be drawn": "deck",
+    "the draw deck is empty and no team can move to the tokens left": "deck, tokens out of reach",
 }
+WRITTEN = ("helipad", "deck", "deck, tokens out of reach")
 
 
 def ending(state_log: list[dict[str, str]]) -> str:
@@ -47,15 +49,16 @@ def main() -> None:
     parser.add_argument("--bots", nargs="*", default=["heuristic", "strong"])
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     args = parser.parse_args()
-    print("| bot | players | games | helipad | deck | other |")
-    print("|---|---|---|---|---|---|")
+    print("| bot | players | games | helipad | deck | deck, tokens out of reach | other |")
+    print("|---|---|---|---|---|---|---|")
     for bot in args.bots:
         for n in args.players:
             ends = measure(bot, n, args.games)
-            other = {k: v for k, v in ends.items() if k not in ("helipad", "deck")}
+            other = {k: v for k, v in ends.items() if k not in WRITTEN}
             pct = {k: f"{100 * v / args.games:.1f}%" for k, v in ends.items()}
             rest = ", ".join(f"{k}: {pct[k]}" for k in sorted(other)) or "0"
-            print(f"| {bot} | {n} | {args.games} | {pct.get('helipad', '0')} | {pct.get('deck', '0')} | {rest} |")
+            cells = " | ".join(pct.get(k, "0") for k in WRITTEN)
+            print(f"| {bot} | {n} | {args.games} | {cells} | {rest} |")
 
 
 if __name__ == "__main__":

@@ -363,7 +363,7 @@ class TRexIslandState(State):
                     for j, (x, y) in enumerate(A.PAIRS):
                         if mine[hb + x] and mine[hb + y] and (x != y or mine[hb + x] >= 2):
                             out.append(base_a + 3 + j)
-        if self.may_draw(seat, bool(out)):
+        if self.may_draw(seat):
             out.append(A.DRAW)
         shots = self.shots(seat)
         if not out:
@@ -372,16 +372,12 @@ class TRexIslandState(State):
         out.extend(shots)
         return out
 
-    def may_draw(self, seat: int, can_play: bool) -> bool:
-        """Drawing card: below the hand size a draw is always open (while a card is left to draw);
-        at the hand size only as the first action and only if a card of the hand can be played,
-        since the second action must then play one (a draw changes neither the board nor the
-        pile tops, so that card stays playable)."""
+    def may_draw(self, seat: int) -> bool:
+        """Drawing card: the first action may always draw (while a card is left to draw), even
+        past the hand size; the second action only below it (Turn sequence)."""
         if not (any(self.deck) or self.can_rebuild()):
             return False
-        held = self.hand_count(seat)
-        limit = self.hand_limit(seat)
-        return held < limit or (held == limit and self.actions_done == 0 and can_play)
+        return self.actions_done == 0 or self.hand_count(seat) < self.hand_limit(seat)
 
     def shots(self, seat: int) -> list[int]:
         """Shotgun token: the Shotguns ``seat`` may fire at the T-Rex on the map now."""
@@ -816,7 +812,10 @@ class TRexIslandState(State):
         if not any(self.deck) and not self.tokens_within_reach():
             return "deck"
         if self.passes >= 2 * self.num_players:
-            return "stuck"
+            # A whole round of passes, first actions included: a first action passes only when
+            # the deck is empty and the piles cannot refill it (it may always draw otherwise).
+            # Nothing can change any more, so no token left can ever be drawn: the deck end.
+            return "deck_stuck"
         return ""
 
     # ----- scoring ------------------------------------------------------------------------
