@@ -191,6 +191,25 @@ def test_taking_dino_picture_stegosaurus_one_plus_one() -> None:
     assert view["piles"][0]["count"] == 1  # the matching card went to the bottom of its pile
 
 
+def test_taking_dino_picture_stegosaurus_with_two_on_the_piles_takes_one_card_and_clears_both() -> None:
+    """Both pile tops are Stegosaurus: one card makes the picture (1 + 1 = 2; two cards are not
+    a way to take it), and both Stegosaurus go to the bottom of their piles."""
+    hands = [[card(STEGO, O), card(STEGO, P), card(STEGO, C), card(STEGO, C)], [3, 4, 6, 7, 8]]
+    state = table(hands=hands, first=1)
+    move(state, TRICERA, O, 0, 0)  # Yellow: a Triceratops under each future Stegosaurus
+    move(state, TRICERA, P, 1, 1, pile=1)
+    move(state, STEGO, O, 0, 3, pile=0)
+    move(state, STEGO, P, 1, 5, pile=1)
+    assert tops(state) == ["stegosaurus", "stegosaurus"]
+    draw(state, 9, 10)
+    pictures = [a for a in state.legal_actions() if A.PICTURE <= a < A.DRAW]
+    assert pictures == [A.picture(STEGO, (C,))]  # not the pair of cyan Stegosaurus
+    play(state, A.picture(STEGO, (C,)))
+    view = state.view(None)
+    assert view["players"][0]["trophies"]["stegosaurus"] == 1 and state.scores()[0] == 3
+    assert tops(state) == ["triceratops", "triceratops"] and [p["count"] for p in view["piles"]] == [2, 2]
+
+
 def test_taking_dino_picture_triceratops_needs_one_on_a_pile() -> None:
     hands = [[card(TRICERA, O), card(TRICERA, P), card(TRICERA, C), 0], [card(TRICERA, O), 6, 7, 8, 9]]
     state = table(hands=hands)
