@@ -2,6 +2,7 @@
 
     python benchmarks/trex_endings.py                          # 200 games each: heuristic and strong, 2-4 players
     python benchmarks/trex_endings.py --games 60 --bots heuristic --players 2
+    python benchmarks/trex_endings.py --family                 # Game Mode: Family mode (every die at 6)
 
 Every seat is played by the same bot; game ``i`` uses chance seed ``i`` and bot seeds
 ``i * 10 + seat``. The end is read from the game's last log entry ("The game is over: ...").
@@ -33,9 +34,9 @@ def ending(state_log: list[dict[str, str]]) -> str:
     return "no end logged"
 
 
-def measure(bot: str, players: int, games: int) -> Counter[str]:
+def measure(bot: str, players: int, games: int, family: bool = False) -> Counter[str]:
     ends: Counter[str] = Counter()
-    game = load_game("trex-island", players=players)
+    game = load_game("trex-island", players=players, family=family)
     for i in range(games):
         bots = [make_bot(bot, seed=i * 10 + seat) for seat in range(players)]
         result = play_game(game.new_initial_state(), bots, seed=i)
@@ -48,12 +49,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--bots", nargs="*", default=["heuristic", "strong"])
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    parser.add_argument("--family", action="store_true", help="Family mode: every die starts at 6")
     args = parser.parse_args()
     print("| bot | players | games | helipad | deck | deck, tokens out of reach | other |")
     print("|---|---|---|---|---|---|---|")
     for bot in args.bots:
         for n in args.players:
-            ends = measure(bot, n, args.games)
+            ends = measure(bot, n, args.games, args.family)
             other = {k: v for k, v in ends.items() if k not in WRITTEN}
             pct = {k: f"{100 * v / args.games:.1f}%" for k, v in ends.items()}
             rest = ", ".join(f"{k}: {pct[k]}" for k in sorted(other)) or "0"
