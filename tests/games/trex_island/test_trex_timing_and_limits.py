@@ -227,7 +227,7 @@ def test_game_goal_deck_empty_and_no_team_can_move_to_the_tokens_left() -> None:
     assert _texts(state)[-1] == "The game is over: the draw deck is empty and no team can move to the tokens left."
 
 
-def test_game_goal_no_safety_end_while_someone_can_act() -> None:
+def test_game_goal_play_goes_on_while_someone_can_act() -> None:
     hands = [[card(RAPTOR, O), card(PTERO, O), card(RAPTOR, O), card(STEGO, P)], [3, 4, 5, 6, 7]]
     state = table(hands=hands, data=PARKED, chars=(SCOUT, JOURNALIST))
     move(state, RAPTOR, O, 0, 1)
