@@ -72,6 +72,26 @@ def test_carnivore_cards_pterosaur_most_crew_and_ties() -> None:
     assert crew(state, 3) == 3 and (crew(state, 0), crew(state, 1)) == (3, 3)
 
 
+def test_carnivore_cards_pterosaur_spares_the_teams_on_the_starting_space_in_family_mode() -> None:
+    """Family mode: every team starts with 6. Only the teams on the island count for "most
+    crew"; the four teams still on the starting space (also 6) are not struck."""
+    state = table(hands=[[card(PTERO, O), card(PTERO, P), 0, 1], [3, 4, 5, 6, 7]], data=RAPTOR_MAP, family=True)
+    move(state, PTERO, O, 0, 1)
+    move(state, PTERO, P, 1, 2, pile=1)  # two Pterosaurs on top: Green's two teams on the island, tied
+    assert [d["crew"] for d in state.view(None)["dice"]] == [5, 5, 6, 6, 6, 6]
+
+
+def test_carnivore_cards_raptor_with_no_team_on_the_island_strikes_nobody() -> None:
+    """The card's player lands its only team on the island: the Raptors find no team on the map
+    (the teams on the starting space are not on it), so nobody loses a man."""
+    data = {**line_map("?H"), **NO_TOKENS, "start_crew": 1}
+    state = table(hands=[[card(RAPTOR, O), card(RAPTOR, P), 0, 1], [3, 4, 5, 6, 7]], data=data)
+    move(state, RAPTOR, O, 0, 1)  # the first team lands (the Boy Scout feeds 3)
+    move(state, RAPTOR, P, 1, 1, pile=1)  # two Raptors on top; nobody is left on the island
+    assert [d["crew"] for d in state.view(None)["dice"]] == [1] * 6
+    assert "The Raptors find no team on the island." in [e["text"] for e in state.log(None)]
+
+
 # ----- T-Rex --------------------------------------------------------------------------------
 TREX_LINE = {**line_map("pppppppoc" + "opc?H"), **NO_TOKENS}
 

@@ -1,5 +1,5 @@
 """Escape from T-Rex Island: when a carnivore strikes, firing a Shotgun at will, the hand size
-when nothing can be played, the end when nobody can act, and ids that name nothing.
+when nothing can be played, the deck end when nobody can act, and ids that name nothing.
 Test names follow the rulebook's section headings; chance outcomes are forced."""
 
 from __future__ import annotations
@@ -162,41 +162,72 @@ def _parked() -> State:
     return state
 
 
-def test_drawing_card_full_hand_that_cannot_be_played_may_not_draw() -> None:
+def test_drawing_card_first_action_draws_past_a_full_hand_it_cannot_play() -> None:
+    """The first action may always draw, even past the hand size and with nothing to play; the
+    second may not draw at or above the hand size, so with nothing to play it is lost (pass) and
+    the hand stays above its size (cards are never discarded at will)."""
     state = _parked()
-    assert state.current_player() == 0 and state.legal_actions() == [A.PASS]
-    with pytest.raises(IllegalActionError, match="none of its cards can be played"):
+    assert state.current_player() == 0 and state.legal_actions() == [A.DRAW]
+    draw(state, card(TREX, O))
+    assert state.legal_actions() == [A.PASS]  # 5 cards: no second draw, nothing to play
+    with pytest.raises(IllegalActionError, match="hand is full"):
         state.apply_action(A.DRAW)
     play(state, A.PASS)
-    play(state, A.PASS)
-    assert state.view(0)["players"][0]["hand_count"] == 4  # never above the hand size
+    assert state.view(0)["players"][0]["hand_count"] == 5
     assert "Green can neither play nor draw and passes." in _texts(state)
+    draw(state, card(TREX, P))  # Yellow: 6 cards
+    play(state, A.PASS)
+    assert state.legal_actions() == [A.DRAW]  # already above the hand size: the first action still draws
+    draw(state, card(TREX, C))
+    assert state.view(0)["players"][0]["hand_count"] == 6
 
 
-def test_drawing_card_full_hand_with_a_playable_card_draws_then_must_play() -> None:
-    state = table(data=PARKED)
-    assert state.view(0)["players"][0]["hand_count"] == 4 and A.DRAW in state.legal_actions()
-    play(state, A.DRAW)
-    force(state, card(PTERO, P))
-    assert A.DRAW not in state.legal_actions() and A.PASS not in state.legal_actions()
-    move(state, STEGO, O, 0, 1)
-    assert state.view(0)["players"][0]["hand_count"] == 4 and state.current_player() == 1
-
-
-def test_game_goal_safety_end_only_when_nobody_can_play_or_draw() -> None:
-    """Nobody can play, nobody may draw: the rulebook's ends (three teams home, the deck drawn
-    out) can never come, so the game ends after a whole round of passes."""
+def test_game_goal_deck_drawn_out_by_players_who_cannot_play() -> None:
+    """Nobody can play and no token is left: the first-action draws empty the deck, and the
+    game ends by the rulebook's end (the deck empty after the last token), not by a stalemate."""
     state = _parked()
-    for _ in range(3):
+    while not state.is_terminal():
+        if state.is_chance_node():
+            force(state, state.legal_actions()[0])
+        else:
+            assert state.legal_actions() in ([A.DRAW], [A.PASS])
+            play(state, state.legal_actions()[0])
+    assert state.view(None)["deck_count"] == 0
+    assert _texts(state)[-1] == "The game is over: the draw deck is empty and no token can still be drawn."
+
+
+def test_game_goal_deck_empty_and_no_team_can_move_to_the_tokens_left() -> None:
+    """The gap the text leaves: the deck is empty and the piles hold only their tops, Yellow has
+    played its last card (its teams wait behind the arrow, the token ahead of them face down),
+    and Green's parked teams leave it cards it cannot play. After a whole round of passes no
+    token can ever be drawn: the deck end."""
+    cards = [2, 2, 2, 0, 0, 1, 0, 0, 0, 1] + [0] * 8  # 8 cards, all dealt
+    data = {**line_map("?H"), "cards": cards, "journalist_hand_size": 4, "tokens_per_rest": [1, 1, 1]}
+    green = [card(STEGO, O), card(STEGO, P), card(RAPTOR, O), card(TRICERA, C)]
+    yellow = [card(STEGO, C), card(STEGO, C), card(STEGO, O), card(STEGO, P)]
+    state = table(hands=[green, yellow], data=data, chars=(SCOUT, JOURNALIST))
+    assert state.view(None)["deck_count"] == 0
+    move(state, STEGO, O, 0, 0)  # Green parks its teams on the rest point (4 men, food for 3)
+    move(state, STEGO, P, 1, 0, pile=1)
+    play(state, A.picture(STEGO, (O,)), A.picture(STEGO, (P,)))  # Yellow: Stegosaurus trophies
+    move(state, RAPTOR, O, 2, 0, pile=0)  # a card under a top: rebuilt at once (1 card)
+    assert state.view(None)["deck_count"] == 1
+    draw(state, card(STEGO, O))
+    play(state, A.picture(STEGO, (C,)), A.picture(STEGO, (C,)))  # Yellow's last cards
+    play(state, A.picture(STEGO, (O,)))  # Green keeps a Triceratops it cannot play
+    passes = 0
+    while not state.is_terminal():
         assert state.legal_actions() == [A.PASS]
         play(state, A.PASS)
-        assert not state.is_terminal()
-    play(state, A.PASS)
-    assert state.is_terminal() and state.view(None)["deck_count"] > 0
-    assert _texts(state)[-1] == "The game is over: nobody can play or draw any more."
+        passes += 1
+    assert passes == 4  # a whole round: both actions of both players
+    view = state.view(None)
+    assert view["deck_count"] == 0 and view["board"][0]["tokens"] == 1
+    assert [d["space"] for d in view["dice"][3:]] == [None] * 3
+    assert _texts(state)[-1] == "The game is over: the draw deck is empty and no team can move to the tokens left."
 
 
-def test_game_goal_no_safety_end_while_someone_can_act() -> None:
+def test_game_goal_play_goes_on_while_someone_can_act() -> None:
     hands = [[card(RAPTOR, O), card(PTERO, O), card(RAPTOR, O), card(STEGO, P)], [3, 4, 5, 6, 7]]
     state = table(hands=hands, data=PARKED, chars=(SCOUT, JOURNALIST))
     move(state, RAPTOR, O, 0, 1)

@@ -205,6 +205,21 @@ def test_game_goal_deck_empty_after_the_last_token() -> None:
     assert not state.is_terminal()
 
 
+def test_game_goal_deck_that_runs_out_after_the_last_token_is_not_rebuilt() -> None:
+    """Boundary: the draw that empties the deck once no token is left ends the game; the piles
+    are not reshuffled into a new deck."""
+    cards = [2, 2, 0, 2, 2, 0, 0, 0, 0, 1] + [0] * 8
+    data = {"cards": cards, "journalist_hand_size": 4, "tokens_per_rest": [0, 0, 0]}
+    state = table(hands=[[0, 0, 1, 1], [3, 3, 4, 4]], data=data)
+    move(state, STEGO, O, 0, 0)
+    move(state, STEGO, O, 1, 3)  # pile A: two cards, so a rebuild would be possible
+    draw(state, card(RAPTOR, O))
+    assert state.is_terminal()
+    view = state.view(None)
+    assert view["deck_count"] == 0 and [p["count"] for p in view["piles"]] == [2, 0]
+    assert state.log(None)[-1]["text"] == "The game is over: the draw deck is empty and no token can still be drawn."
+
+
 def test_game_score_arrival_order_across_players() -> None:
     data = {**line_map("?H"), "start_crew": 1, "tokens_per_rest": [0, 0, 0], "scout_free_survivors": 3}
     state = table(hands=[[0, 1, 2, 9], [3, 4, 5, 6, 7]], data=data)

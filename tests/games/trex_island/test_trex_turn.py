@@ -9,6 +9,7 @@ from trex_helpers import (
     HUNTER,
     JOURNALIST,
     PTERO,
+    RAPTOR,
     STEGO,
     TREX,
     TRICERA,
@@ -30,6 +31,7 @@ from trex_helpers import (
 )
 
 from dinobox import IllegalActionError
+from dinobox.engine.state import State
 from dinobox.engine.testing import kinds, play
 from dinobox.games.trex_island import actions as A
 
@@ -189,6 +191,25 @@ def test_taking_dino_picture_stegosaurus_one_plus_one() -> None:
     assert view["piles"][0]["count"] == 1  # the matching card went to the bottom of its pile
 
 
+def test_taking_dino_picture_stegosaurus_with_two_on_the_piles_takes_one_card_and_clears_both() -> None:
+    """Both pile tops are Stegosaurus: one card makes the picture (1 + 1 = 2; two cards are not
+    a way to take it), and both Stegosaurus go to the bottom of their piles."""
+    hands = [[card(STEGO, O), card(STEGO, P), card(STEGO, C), card(STEGO, C)], [3, 4, 6, 7, 8]]
+    state = table(hands=hands, first=1)
+    move(state, TRICERA, O, 0, 0)  # Yellow: a Triceratops under each future Stegosaurus
+    move(state, TRICERA, P, 1, 1, pile=1)
+    move(state, STEGO, O, 0, 3, pile=0)
+    move(state, STEGO, P, 1, 5, pile=1)
+    assert tops(state) == ["stegosaurus", "stegosaurus"]
+    draw(state, 9, 10)
+    pictures = [a for a in state.legal_actions() if A.PICTURE <= a < A.DRAW]
+    assert pictures == [A.picture(STEGO, (C,))]  # not the pair of cyan Stegosaurus
+    play(state, A.picture(STEGO, (C,)))
+    view = state.view(None)
+    assert view["players"][0]["trophies"]["stegosaurus"] == 1 and state.scores()[0] == 3
+    assert tops(state) == ["triceratops", "triceratops"] and [p["count"] for p in view["piles"]] == [2, 2]
+
+
 def test_taking_dino_picture_triceratops_needs_one_on_a_pile() -> None:
     hands = [[card(TRICERA, O), card(TRICERA, P), card(TRICERA, C), 0], [card(TRICERA, O), 6, 7, 8, 9]]
     state = table(hands=hands)
@@ -261,25 +282,45 @@ def test_drawing_card_journalist_hand_size_five() -> None:
     assert A.DRAW not in state.legal_actions()
 
 
-def test_drawing_card_empty_deck_is_rebuilt_except_the_tops() -> None:
-    # a tiny deck: 10 cards, 8 dealt
-    cards = [0] * 18
-    cards[0] = cards[1] = cards[3] = cards[4] = 2
-    cards[9] = cards[12] = 1
-    hands = [[0, 0, 1, 1], [3, 3, 4, 4]]
-    state = table(hands=hands, data={"cards": cards, "journalist_hand_size": 4})
-    assert state.view(None)["deck_count"] == 2
-    draw(state, 9)
+# A tiny deck: 10 cards, 8 dealt (Green: 2 orange + 2 purple Stegosaurus; Yellow: 2 orange +
+# 2 purple Triceratops), an orange Raptor and an orange Pterosaur left in the deck.
+TINY_DECK = {"cards": [2, 2, 0, 2, 2, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0], "journalist_hand_size": 4}
+TINY_HANDS = [[0, 0, 1, 1], [3, 3, 4, 4]]
+
+
+def _counts(state: State) -> tuple[int, list[int]]:
+    view = state.view(None)
+    return view["deck_count"], [p["count"] for p in view["piles"]]
+
+
+def test_drawing_card_deck_is_rebuilt_the_moment_it_runs_out() -> None:
+    """The draw that takes the last card rebuilds the deck at once from the piles but their
+    tops, not lazily at the next draw."""
+    state = table(hands=TINY_HANDS, data=TINY_DECK)
     move(state, STEGO, O, 0, 0)
-    draw(state, 12)
-    move(state, TRICERA, O, 0, 3, pile=1)
-    assert state.view(None)["deck_count"] == 0
-    move(state, STEGO, O, 1, 4)
-    move(state, STEGO, P, 2, 1, pile=0)  # pile A: 3 cards; pile B: 1
-    assert [p["count"] for p in state.view(None)["piles"]] == [3, 1]
-    play(state, A.DRAW)  # the deck is rebuilt from pile A's two lower cards
-    assert state.view(None)["deck_count"] == 2 and state.is_chance_node()
-    assert [p["count"] for p in state.view(None)["piles"]] == [1, 1]
+    draw(state, card(RAPTOR, O))
+    move(state, TRICERA, O, 0, 3, pile=0)  # pile A: Stegosaurus under Triceratops
+    assert _counts(state) == (1, [2, 0])
+    draw(state, card(PTERO, O))  # the last card: the deck is rebuilt right away
+    assert _counts(state) == (1, [1, 0]) and tops(state) == ["triceratops", None]
+    assert state.current_player() == 0 and not state.is_chance_node()
+    assert "The draw deck is rebuilt from 1 discarded cards." in [e["text"] for e in state.log(None)]
+
+
+def test_drawing_card_deck_run_out_with_nothing_below_the_tops_waits_for_a_second_card() -> None:
+    """Boundary: when the deck runs out, each pile holds at most one card, so nothing can be
+    reshuffled; the deck is rebuilt at the end of the first action that puts a card under a top."""
+    state = table(hands=TINY_HANDS, data=TINY_DECK)
+    move(state, STEGO, O, 0, 0)
+    draw(state, card(RAPTOR, O))
+    draw(state, card(PTERO, O))  # Yellow: 5 cards, the deck is empty, the piles hold 1 + 0
+    assert _counts(state) == (0, [1, 0])
+    move(state, TRICERA, O, 0, 3, pile=1)  # still one card per pile
+    assert _counts(state) == (0, [1, 1]) and not state.is_terminal()
+    assert A.DRAW not in state.legal_actions()
+    move(state, STEGO, O, 1, 4, pile=0)  # a second card on pile A: rebuilt at once
+    assert _counts(state) == (1, [1, 1])
+    assert A.DRAW in state.legal_actions()
 
 
 def test_drawing_card_pass_when_nothing_is_possible() -> None:

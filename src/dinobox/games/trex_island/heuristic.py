@@ -8,7 +8,8 @@ Turn actions, in order of preference:
    short, avoiding the T-Rex (passing it or stopping within its reach) and keeping cards that
    could make a picture;
 4. draw when the hand is thin, else the best move anyway;
-5. fire a Shotgun at the T-Rex (a free action) just before a move that would pass it.
+5. fire a Shotgun at the T-Rex (a free action) just before a move that would pass it, or
+   instead of passing when nothing else can be done (the T-Rex may be what holds a team back).
 
 Other choices: discard so that Raptors and Pterosaurs trigger only when they hurt opponents
 more than us, and so that herbivore tops stay useful to us; always defend (free evasion first,
@@ -162,6 +163,9 @@ def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Ra
     choice = best_action(rest, value, rng)
     if shots and w["shoot_before_pass"] > 0 and any(i["action"] == choice and i.get("passes_trex") for i in rest):
         # clear the way before a move that would pass the T-Rex (the free Shotgun first)
+        return int(max(shots, key=lambda i: i["free"])["action"])
+    if shots and all(i["kind"] == "pass" for i in rest):
+        # nothing else to do: drive the T-Rex off, it may be what holds a team back
         return int(max(shots, key=lambda i: i["free"])["action"])
     return choice
 

@@ -363,7 +363,7 @@ class TRexIslandState(State):
                     for j, (x, y) in enumerate(A.PAIRS):
                         if mine[hb + x] and mine[hb + y] and (x != y or mine[hb + x] >= 2):
                             out.append(base_a + 3 + j)
-        if self.may_draw(seat, bool(out)):
+        if self.may_draw(seat):
             out.append(A.DRAW)
         shots = self.shots(seat)
         if not out:
@@ -372,16 +372,12 @@ class TRexIslandState(State):
         out.extend(shots)
         return out
 
-    def may_draw(self, seat: int, can_play: bool) -> bool:
-        """Drawing card: below the hand size a draw is always open (while a card is left to draw);
-        at the hand size only as the first action and only if a card of the hand can be played,
-        since the second action must then play one (a draw changes neither the board nor the
-        pile tops, so that card stays playable)."""
+    def may_draw(self, seat: int) -> bool:
+        """Drawing card: the first action may always draw (while a card is left to draw), even
+        past the hand size; the second action only below it (Turn sequence)."""
         if not (any(self.deck) or self.can_rebuild()):
             return False
-        held = self.hand_count(seat)
-        limit = self.hand_limit(seat)
-        return held < limit or (held == limit and self.actions_done == 0 and can_play)
+        return self.actions_done == 0 or self.hand_count(seat) < self.hand_limit(seat)
 
     def shots(self, seat: int) -> list[int]:
         """Shotgun token: the Shotguns ``seat`` may fire at the T-Rex on the map now."""
@@ -771,7 +767,10 @@ class TRexIslandState(State):
             tasks.append((DRAW, seat, self.hand_limit(seat)))
 
     def _rebuild(self) -> None:
-        """Drawing card: an empty draw deck is rebuilt from the discard piles but their tops."""
+        """Drawing card: an empty draw deck is rebuilt from the discard piles but their tops, at
+        the end of the action that emptied it (or, if the piles had nothing to give then, of the
+        first action after which they have). A deck that runs out once no token is left to draw
+        stays empty: that is the end of the game (Game Goal)."""
         moved = 0
         for pile in self.piles:
             for card in pile[:-1]:
@@ -791,6 +790,8 @@ class TRexIslandState(State):
     def _end_action(self, seat: int) -> bool:
         """After an action: the end of the game (Game Goal), the next action or the next turn."""
         self.actions_done += 1
+        if not any(self.deck) and self.tokens_within_reach():
+            self._rebuild()  # Drawing card: the moment the deck runs out (unless that ends the game)
         reason = self._game_over()
         if reason:
             self._emit("game_over", (reason,))
@@ -811,7 +812,10 @@ class TRexIslandState(State):
         if not any(self.deck) and not self.tokens_within_reach():
             return "deck"
         if self.passes >= 2 * self.num_players:
-            return "stuck"
+            # A whole round of passes, first actions included: a first action passes only when
+            # the deck is empty and the piles cannot refill it (it may always draw otherwise).
+            # Nothing can change any more, so no token left can ever be drawn: the deck end.
+            return "deck_stuck"
         return ""
 
     # ----- scoring ------------------------------------------------------------------------

@@ -232,7 +232,7 @@ def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private
         why = {
             "helipad": "a player has all three teams at the helipad",
             "deck": "the draw deck is empty and no token can still be drawn",
-            "stuck": "nobody can play or draw any more",
+            "deck_stuck": "the draw deck is empty and no team can move to the tokens left",
         }[args[0]]
         return f"The game is over: {why}."
     return kind
@@ -273,14 +273,7 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
     if what == "draw":
         if not (any(state.deck) or state.can_rebuild()):
             return "the draw deck and the discard piles below their tops are empty (Drawing card)"
-        if state.actions_done and sum(mine) >= state.hand_limit(seat):
-            return "your hand is full: the second action may not be a draw (Drawing card)"
-        if sum(mine) > state.hand_limit(seat):
-            return "your hand is already over its size: play a card first (Drawing card)"
-        return (
-            "your hand is full and none of its cards can be played: a draw past the hand size needs a "
-            "card to play in the second action (Drawing card)"
-        )
+        return "your hand is full: the second action may not be a draw (Drawing card)"
     if what == "picture":
         herbivore = KIND_KEYS.index(info["dino"])
         if not state.tops(herbivore):
