@@ -77,6 +77,19 @@ def remove_inplace_builds() -> None:
     (SRC / "dinobox" / "engine" / SOURCES_FILE).unlink(missing_ok=True)
 
 
+BUILD_COMMANDS = frozenset({"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"})
+"""setup.py commands that compile; the others (egg_info, dist_info: pip asking for the project's
+requirements and metadata, each in a process of its own) also finalize build_ext."""
+
+
+def builds_extensions() -> bool:
+    return not BUILD_COMMANDS.isdisjoint(sys.argv[1:])
+
+
+PLACEHOLDER = Extension("dinobox__mypyc", sources=[])
+"""What ``ext_modules()`` declares when it compiles: BuildExtMypyc makes the real extensions."""
+
+
 class BuildExtMypyc(build_ext):
     """build_ext that runs mypyc only when extensions are really built (not each time setuptools
     asks the project's requirements or metadata) and records the digests of the sources it
@@ -85,19 +98,22 @@ class BuildExtMypyc(build_ext):
     digests: dict[str, str]
 
     def finalize_options(self) -> None:
-        if self.distribution.ext_modules:  # the placeholder of ext_modules(): compile for real
+        if self.distribution.ext_modules == [PLACEHOLDER] and builds_extensions():  # once per build
             from mypyc.build import mypycify
 
             modules = compiled_modules()
-            self.digests = {m: hashlib.sha256(source_of(m).read_bytes()).hexdigest() for m in modules}
             # mypyc type-checks with its own cache: never the one `mypy` keeps for the developer
             paths = [f"--cache-dir={HERE / 'build' / 'mypyc-cache'}"]
             paths += [str(source_of(m).relative_to(HERE)) for m in modules]
             say(f"translating {len(modules)} modules to C with mypyc (a CPU-minute or two)")
+            digests = {m: hashlib.sha256(source_of(m).read_bytes()).hexdigest() for m in modules}
             # one C file per module (multi_file), so that build_extension compiles them side by side
             self.distribution.ext_modules = mypycify(
                 paths, opt_level="3", debug_level="0", group_name="dinobox", multi_file=True
             )
+            # setuptools makes several build_ext commands in one build: they share the translation
+            self.distribution.dinobox_digests = digests  # type: ignore[attr-defined]
+        self.digests = getattr(self.distribution, "dinobox_digests", {})
         super().finalize_options()
 
     def build_extension(self, ext: Extension) -> None:
@@ -145,7 +161,7 @@ def ext_modules() -> list[Extension]:
         say(f"pure Python ({reason})")
         remove_inplace_builds()
         return []
-    return [Extension("dinobox__mypyc", sources=[])]  # a placeholder: BuildExtMypyc makes the real ones
+    return [PLACEHOLDER]
 
 
 setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExtMypyc})
