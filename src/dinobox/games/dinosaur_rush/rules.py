@@ -52,9 +52,10 @@ BEGIN_BUILD: Final = 16  # automatic (seat)
 EXHIBIT: Final = 17  # automatic
 END_ROUND: Final = 18  # automatic
 RETURN_SITE: Final = 19  # automatic (site): Dynamite sends the site's bones to the bag
+FIRST: Final = 20  # chance: the starting player, drawn at random (option first=random)
 
 DECISIONS: Final = (PICK_PALEO, PLACE_START, MOVE, PUBLICIZE, ACTION, STEAL_MORE, BUILD)
-CHANCES: Final = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
+CHANCES: Final = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY, FIRST)
 _DECISION_BITS: Final = sum(1 << k for k in DECISIONS)
 _CHANCE_BITS: Final = sum(1 << k for k in CHANCES)
 # Donate: the combos a spare-bone count allows, by the counts capped at 3 (a combo takes at most
@@ -92,6 +93,19 @@ def _donatable(spare: list[int]) -> tuple[int, ...]:
             i for i, needs in enumerate(_COMBO_NEEDS) if all(n <= spare[c] for c, n in needs)
         )
     return found
+
+
+def notoriety_adjustments(totals: Sequence[int], two_player: bool) -> list[int]:
+    """End of game: everyone adds their Notoriety except a single most notorious player, who
+    subtracts it; a tie for the most means everyone adds. The Two-player variant changes only
+    what the most notorious player subtracts: the difference between the two totals."""
+    hi = max(totals)
+    if list(totals).count(hi) > 1:
+        return list(totals)
+    if two_player:
+        lo = min(totals)
+        return [-(hi - lo) if t == hi else t for t in totals]
+    return [-t if t == hi else t for t in totals]
 
 
 class DinosaurRushState(State):
@@ -158,10 +172,22 @@ class DinosaurRushState(State):
         self.tasks: list[tuple[int, int, int]] = []
         self._placing: list[int] | None = None  # Build: the placements worked out by the last step
         self._moves: list[tuple[int, tuple[int, ...]]] | None = None  # Move: destinations here
-        self._setup()
+        first = game.options["first"]
+        if first == "random":
+            self.tasks.append((FIRST, 0, 0))  # Setup 11: the setup waits for the starting player
+        else:
+            self._set_starter(int(first))
         self._advance()
 
     # ----- setup -------------------------------------------------------------------------------
+    def _set_starter(self, seat: int) -> None:
+        """Setup 11: the starting player (option ``first``); the setup then runs from that seat."""
+        n = self.num_players
+        self.starter = seat
+        self.order = tuple((seat + i) % n for i in range(n))
+        self._emit("first", (seat, self.game.options["first"] == "random"))
+        self._setup()
+
     def _setup(self) -> None:
         """Setup: paleontologist cards, bonus cards, starting bones, bones on the dig sites,
         then the paleontologists on their start spaces in clockwise order."""
@@ -214,12 +240,10 @@ class DinosaurRushState(State):
         values = self.game.data.notoriety_values
         return sum(values[self.tok_value[i]] for i in self.tokens_of(seat))
 
-    def board_token(self, cell: int) -> int:
+    def board_tokens(self, cell: int) -> list[int]:
+        """The sabotage tokens lying face down on ``cell`` (Sabotage lets them pile up)."""
         where = -(cell + 1)
-        for i, w in enumerate(self.tok_where):
-            if w == where:
-                return i
-        return -1
+        return [i for i, w in enumerate(self.tok_where) if w == where]
 
     def occupied(self, cell: int) -> bool:
         return cell in self.pos
@@ -321,6 +345,8 @@ class DinosaurRushState(State):
         if kind == DEAL_PALEO:
             outs = [k for k in range(len(self.game.data.paleontologist_names)) if self.paleo_left >> k & 1]
             return outs, [1] * len(outs)
+        if kind == FIRST:
+            return list(range(self.num_players)), [1] * self.num_players
         raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
 
     def _legal(self) -> list[int]:
@@ -381,7 +407,7 @@ class DinosaurRushState(State):
             pos = self.pos
             for d in range(6):
                 cell = around[d]
-                if cell >= 0 and kinds[cell] in (SITE, OUTER) and cell not in pos and self.board_token(cell) < 0:
+                if cell >= 0 and kinds[cell] in (SITE, OUTER) and cell not in pos:
                     out.append(L.SABOTAGE + d)
         out.append(L.DYNAMITE)
         site = self.site
@@ -493,6 +519,9 @@ class DinosaurRushState(State):
         elif kind == DEAL_PALEO:
             tasks.pop()
             self._give_paleo(a, outcome)
+        elif kind == FIRST:
+            tasks.pop()
+            self._set_starter(outcome)
 
     def _count_down(self, b: int) -> None:
         kind, a, _ = self.tasks[-1]
@@ -537,8 +566,7 @@ class DinosaurRushState(State):
         if self.ability(seat) == "sabotage_immune":
             return
         for cell in path:
-            tok = self.board_token(cell)
-            if tok >= 0:
+            for tok in self.board_tokens(cell):
                 self.tok_where = _put(self.tok_where, tok, seat)
                 self.tok_known = _put(self.tok_known, tok, self.tok_known[tok] | 1 << seat)
                 self._emit("token_taken", (seat, cell, self.tok_value[tok]), (seat,))
@@ -775,20 +803,12 @@ class DinosaurRushState(State):
         return self.notoriety_of(seat) + per_card * bin(self.hands[seat]).count("1")
 
     def _end_game(self) -> None:
+        """End of game: Notoriety revealed and applied (see ``notoriety_adjustments``)."""
         n = self.num_players
         totals = [self.notoriety_total(s) for s in range(n)]
         adjust = [0] * n
         if not self.family:
-            if self.two_player:
-                hi = max(totals)
-                lo = min(totals)
-                if hi != lo:
-                    worst = totals.index(hi)
-                    adjust[worst] = -(hi - lo)
-            else:
-                hi = max(totals)
-                tied = totals.count(hi) > 1
-                adjust = [t if (tied or t != hi) else -t for t in totals]
+            adjust = notoriety_adjustments(totals, self.two_player)
         self.final = FinalTally(notoriety=totals, adjust=adjust, field_points=list(self.vp))
         self.phase = "over"
         self._emit("game_over", (tuple(totals), tuple(adjust)))
