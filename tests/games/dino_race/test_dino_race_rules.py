@@ -237,12 +237,47 @@ def test_throw_the_egg_trips_and_standing_up_costs_two_cards_next_turn() -> None
     roll(state, JU)  # jungle: nobody stands on a jungle tile
     force(state, JU, JU)  # seat 0's draw: two dinos still on the track
     legal = state.legal_actions()
-    assert all(A.STAND_UP <= a < A.PASS for a in legal), "standing up comes first"
+    assert A.ROLL not in legal and A.STAND_UP + A.PAIR_INDEX[(PL, PL)] in legal, "owed before the roll"
     with pytest.raises(IllegalActionError, match="stand up"):
         state.apply_action(A.ROLL)
     play(state, A.STAND_UP + A.PAIR_INDEX[(PL, PL)])
     assert not state.view(None)["dinos"][0]["down"]
     assert A.ROLL in state.legal_actions()
+
+
+def test_throw_the_egg_standing_up_is_owed_this_turn_before_the_dino_moves() -> None:
+    """The two-card discard is owed in the owner's next turn, at any time before the tripped dino
+    moves: other plays come first if they leave two cards for it; the roll waits for it."""
+    state = table(hands=[[SW] * 5, [EGG, DE, PL, PL, PL]])
+    while sum(hand(state, 0).values()) > 1:  # seat 0 swaps down to a single card (a jungle)
+        cards = [t for t, key in enumerate(("plains", "desert", "swamp")) for _ in range(hand(state, 0).get(key, 0))]
+        cards += [JU] * hand(state, 0).get("jungle", 0)
+        play(state, A.SWAP + A.PAIR_INDEX[(min(cards[:2]), max(cards[:2]))])
+        force(state, JU)
+    assert hand(state, 0) == {"jungle": 1}
+    roll(state, JU)  # nobody stands on a jungle tile
+    force(state, PL, PL)  # seat 1's draw
+    play(state, A.TRIP + 0)  # dino 0 (tile 1) is tripped
+    roll(state, JU)
+    force(state, DE, SW)  # seat 0's draw: desert, swamp, jungle in hand
+    legal = state.legal_actions()
+    assert A.MOVE_MATCH + 1 in legal  # the other dino may run first (next tile 3: swamp)
+    assert A.MOVE_MATCH + 0 not in legal  # the tripped dino cannot move (next tile 2: desert)
+    assert A.ROLL not in legal
+    stand_ups = {A.STAND_UP + A.PAIR_INDEX[pair] for pair in ((DE, SW), (DE, JU), (SW, JU))}
+    assert stand_ups <= set(legal)
+    with pytest.raises(IllegalActionError, match="stand up"):
+        state.apply_action(A.ROLL)
+    # Boundary: after running with one card, the last two cards are kept for the stand-up.
+    ran = state.clone()
+    play(ran, A.MOVE_MATCH + 1)
+    assert ran.legal_actions() == [A.STAND_UP + A.PAIR_INDEX[(DE, JU)]]
+    play(ran, A.STAND_UP + A.PAIR_INDEX[(DE, JU)])
+    assert ran.legal_actions() == [A.ROLL] and not ran.view(None)["dinos"][0]["down"]
+    # Standing up first: the dino may then move with its desert, and the roll is open.
+    stood = state.clone()
+    play(stood, A.STAND_UP + A.PAIR_INDEX[(SW, JU)])
+    assert {A.MOVE_MATCH + 0, A.ROLL} <= set(stood.legal_actions())
 
 
 def test_steal_a_card_takes_a_random_card_seen_only_by_thief_and_victim() -> None:

@@ -231,7 +231,10 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
     kind = info["kind"]
     mine = state.hand[seat * 8 : seat * 8 + 8]
     if any(state.down >> d & 1 for d in state.dinos_of(seat)) and sum(mine) >= 2 and kind != "stand_up":
-        return "your tripped dino must first stand up by discarding two cards (Playing special cards: Throw the egg)"
+        return (
+            "your tripped dino must stand up this turn: discard two cards for it before you roll, and keep "
+            "two cards for it until then (Playing special cards: Throw the egg)"
+        )
     if kind == "move":
         dinos = state.dinos_of(seat)
         if info["slot"] >= len(dinos) or not state.is_racing(seat):
