@@ -685,10 +685,11 @@ def test_two_player_variant_two_players_are_pointed_to_the_variant() -> None:
 UNIQUE_CARDS = [0, 14, 1, 10, 2, 20]  # Edaphosaurus, Pteranodon, Stegosaurus, Dimetrodon, ...
 
 
-def _notoriety_game(n: int, dynamiters: list[int], tokens: list[int], **options: object) -> DinosaurRushView:
+def _notoriety_game(n: int, dynamiters: list[int], tokens: list[int], two_player: bool = False) -> DinosaurRushView:
     """A whole game where only ``dynamiters`` take a Notorious action (Dynamite, first turn),
     drawing ``tokens`` (denomination indexes: 0 = 1, 2 = 3)."""
-    t = Table(n, paleos=[HARGER, STERNBERG, LEIDY][:n], bonus=UNIQUE_CARDS[: 2 * n], bones=lambda i: GREEN, **options)
+    paleos = [HARGER, STERNBERG, LEIDY][:n]
+    t = Table(n, paleos=paleos, bonus=UNIQUE_CARDS[: 2 * n], bones=lambda i: GREEN, two_player=two_player)
     t.tokens = list(tokens)
     t.place_all()
     for seat in range(n):

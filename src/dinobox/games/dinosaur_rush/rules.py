@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush import scoring
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, TAR, parse_board
 from dinobox.games.dinosaur_rush.data import (
@@ -93,19 +94,6 @@ def _donatable(spare: list[int]) -> tuple[int, ...]:
             i for i, needs in enumerate(_COMBO_NEEDS) if all(n <= spare[c] for c, n in needs)
         )
     return found
-
-
-def notoriety_adjustments(totals: Sequence[int], two_player: bool) -> list[int]:
-    """End of game: everyone adds their Notoriety except a single most notorious player, who
-    subtracts it; a tie for the most means everyone adds. The Two-player variant changes only
-    what the most notorious player subtracts: the difference between the two totals."""
-    hi = max(totals)
-    if list(totals).count(hi) > 1:
-        return list(totals)
-    if two_player:
-        lo = min(totals)
-        return [-(hi - lo) if t == hi else t for t in totals]
-    return [-t if t == hi else t for t in totals]
 
 
 class DinosaurRushState(State):
@@ -756,31 +744,8 @@ class DinosaurRushState(State):
         self.tasks.append((END_ROUND, 0, 0))
 
     def category_points(self, counts: Sequence[int], row: int) -> list[int]:
-        """Points per seat for one category: friendly ties; third place only with 4+ players;
-        the two-player variant scores the runner-up by the margin. No bones, no points."""
-        table = self.game.data.class_points[row]
-        n = len(counts)
-        data = self.game.data
-        out = [0] * n
-        if self.two_player:
-            best = max(counts)
-            for s in range(n):
-                gap = best - counts[s]
-                if counts[s] == 0:
-                    continue
-                if gap == 0:
-                    out[s] = table[0]
-                elif gap <= data.two_player_second_within:
-                    out[s] = table[1]
-                elif gap <= data.two_player_third_within:
-                    out[s] = table[2]
-            return out
-        places = 3 if n >= 4 else 2
-        levels = sorted({c for c in counts if c > 0}, reverse=True)[:places]
-        for s in range(n):
-            if counts[s] in levels:
-                out[s] = table[levels.index(counts[s])]
-        return out
+        """Points per seat for one category on museum row ``row`` (see ``scoring``)."""
+        return scoring.category_points(counts, row, self.game.data, self.two_player)
 
     def _end_round(self) -> bool:
         """End of round: markers rise; after the last round, the end of the game."""
@@ -808,7 +773,7 @@ class DinosaurRushState(State):
         totals = [self.notoriety_total(s) for s in range(n)]
         adjust = [0] * n
         if not self.family:
-            adjust = notoriety_adjustments(totals, self.two_player)
+            adjust = scoring.notoriety_adjustments(totals, self.two_player)
         self.final = FinalTally(notoriety=totals, adjust=adjust, field_points=list(self.vp))
         self.phase = "over"
         self._emit("game_over", (tuple(totals), tuple(adjust)))
