@@ -66,3 +66,29 @@ def test_after_sample_chance_other_actions_are_still_checked() -> None:
     copy.apply_action(outcome)
     state.apply_action(outcome)
     assert state.history() == copy.history() == [outcome]
+
+
+def test_a_clone_taken_after_sample_chance_still_checks_the_outcome() -> None:
+    """A clone may be edited before it is stepped (``resample`` redraws what a seat cannot see,
+    and with it what a chance node can draw): the outcome drawn on the original is looked up
+    again on the clone, and refused there when the clone cannot draw it."""
+    state = load_game("dino-race", players=2).new_initial_state()
+    rng = random.Random(0)
+    refused = 0
+    while not state.is_terminal() and refused < 3:
+        if not state.is_chance_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        outcome = state.sample_chance(rng)
+        for k in range(5):
+            other = state.resample(0, random.Random(k))  # a clone, taken after the draw
+            if outcome in dict(other.clone().chance_outcomes()):
+                continue
+            before = other.history()
+            with pytest.raises(IllegalActionError):
+                other.apply_action(outcome)
+            assert other.history() == before and other.is_chance_node()
+            refused += 1
+            break
+        state.apply_action(outcome)  # the original applies its own draw unchecked
+    assert refused == 3

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dinobox import CHANCE, TERMINAL, IllegalActionError, load_game
+from dinobox import CHANCE, TERMINAL, IllegalActionError, load_game, make_bot
 from dinobox.engine.registry import game_entry
 from dinobox.engine.runner import random_playout
 from dinobox.engine.state import State
@@ -237,12 +237,47 @@ def test_throw_the_egg_trips_and_standing_up_costs_two_cards_next_turn() -> None
     roll(state, JU)  # jungle: nobody stands on a jungle tile
     force(state, JU, JU)  # seat 0's draw: two dinos still on the track
     legal = state.legal_actions()
-    assert all(A.STAND_UP <= a < A.PASS for a in legal), "standing up comes first"
+    assert A.ROLL not in legal and A.STAND_UP + A.PAIR_INDEX[(PL, PL)] in legal, "owed before the roll"
     with pytest.raises(IllegalActionError, match="stand up"):
         state.apply_action(A.ROLL)
     play(state, A.STAND_UP + A.PAIR_INDEX[(PL, PL)])
     assert not state.view(None)["dinos"][0]["down"]
     assert A.ROLL in state.legal_actions()
+
+
+def test_throw_the_egg_standing_up_is_owed_this_turn_before_the_dino_moves() -> None:
+    """The two-card discard is owed in the owner's next turn, at any time before the tripped dino
+    moves: other plays come first if they leave two cards for it; the roll waits for it."""
+    state = table(hands=[[SW] * 5, [EGG, DE, PL, PL, PL]])
+    while sum(hand(state, 0).values()) > 1:  # seat 0 swaps down to a single card (a jungle)
+        cards = [t for t, key in enumerate(("plains", "desert", "swamp")) for _ in range(hand(state, 0).get(key, 0))]
+        cards += [JU] * hand(state, 0).get("jungle", 0)
+        play(state, A.SWAP + A.PAIR_INDEX[(min(cards[:2]), max(cards[:2]))])
+        force(state, JU)
+    assert hand(state, 0) == {"jungle": 1}
+    roll(state, JU)  # nobody stands on a jungle tile
+    force(state, PL, PL)  # seat 1's draw
+    play(state, A.TRIP + 0)  # dino 0 (tile 1) is tripped
+    roll(state, JU)
+    force(state, DE, SW)  # seat 0's draw: desert, swamp, jungle in hand
+    legal = state.legal_actions()
+    assert A.MOVE_MATCH + 1 in legal  # the other dino may run first (next tile 3: swamp)
+    assert A.MOVE_MATCH + 0 not in legal  # the tripped dino cannot move (next tile 2: desert)
+    assert A.ROLL not in legal
+    stand_ups = {A.STAND_UP + A.PAIR_INDEX[pair] for pair in ((DE, SW), (DE, JU), (SW, JU))}
+    assert stand_ups <= set(legal)
+    with pytest.raises(IllegalActionError, match="stand up"):
+        state.apply_action(A.ROLL)
+    # Boundary: after running with one card, the last two cards are kept for the stand-up.
+    ran = state.clone()
+    play(ran, A.MOVE_MATCH + 1)
+    assert ran.legal_actions() == [A.STAND_UP + A.PAIR_INDEX[(DE, JU)]]
+    play(ran, A.STAND_UP + A.PAIR_INDEX[(DE, JU)])
+    assert ran.legal_actions() == [A.ROLL] and not ran.view(None)["dinos"][0]["down"]
+    # Standing up first: the dino may then move with its desert, and the roll is open.
+    stood = state.clone()
+    play(stood, A.STAND_UP + A.PAIR_INDEX[(SW, JU)])
+    assert {A.MOVE_MATCH + 0, A.ROLL} <= set(stood.legal_actions())
 
 
 def test_steal_a_card_takes_a_random_card_seen_only_by_thief_and_victim() -> None:
@@ -578,6 +613,40 @@ def test_variant_playing_in_teams_one_dino_four_cards_and_a_pass() -> None:
     assert state.is_chance_node()
     force(state, STEAL)  # seat 1's own draw (one dino)
     assert state.current_player() == 1
+
+
+def test_variant_playing_in_teams_team_mates_talk_when_they_choose_the_prize() -> None:
+    """Team-mates may talk when they choose the prize counter: the mate sees the stack and the
+    choice (view and log), the opponents see neither, and a heuristic team plays for the pair."""
+    short = {"tiles_per_terrain": 1, "cards": [8, 8, 8, 8, 40, 4, 4, 4]}
+    hands = [[EGG, WILD, WILD, WILD], [JU] * 4, [WILD] * 4, [JU] * 4]
+    # stack: red 6 (5), green 5 (10), red 4 (3), green 6 (11)
+    state = table(4, hands, [5, 10, 3, 11], (WILD,), (PL, DE, SW, JU), short, teams=True)
+    play(state, A.GIVE_EGG + 1)  # seat 0 must not hold the egg, or its finish would end the race
+    play(state, A.MOVE_WILD, A.MOVE_WILD, A.MOVE_WILD)  # tile 1 -> the finish (tile 4)
+    assert state.current_player() == 0 and state.view(None)["phase"] == "prize"
+    assert [p["id"] for p in state.view(2)["mate_prize_choice"]] == [3, 5, 10, 11]
+    assert "prize_choice" not in state.view(2)
+    for seat in (1, 3, None):
+        assert "mate_prize_choice" not in state.view(seat) and "prize_choice" not in state.view(seat)
+    for seat in (0, 1, 2, 3):  # every seat's view survives its own resampling
+        assert state.resample(seat, random.Random(seat)).view(seat) == state.view(seat)
+    play(state, A.PRIZE + 5)
+    assert [p["id"] for p in state.view(2)["players"][0]["prizes"]] == [5]
+    assert "prizes" not in state.view(1)["players"][0] and "prizes" not in state.view(3)["players"][0]
+    assert any("red 6" in e["text"] for e in state.log(2)) and any("green 5" in e["text"] for e in state.log(2))
+    assert not any("red 6" in e["text"] or "green 5" in e["text"] for seat in (1, 3) for e in state.log(seat))
+    roll(state, JU)
+    force(state, WILD)  # seat 1's draw
+    roll(state, JU)
+    force(state, WILD)  # seat 2's draw
+    play(state, A.MOVE_WILD, A.MOVE_WILD)  # tile 2 -> the finish
+    assert state.current_player() == 2 and state.view(None)["phase"] == "prize"
+    assert [p["id"] for p in state.view(0)["mate_prize_choice"]] == [3, 10, 11]
+    for seat in (0, 1, 2, 3):
+        assert state.resample(seat, random.Random(seat)).view(seat) == state.view(seat)
+    # red 4 with the mate's red 6 is worth 4 + 3 to the team, more than the green 6 alone
+    assert make_bot("heuristic", seed=0).choose(state) == A.PRIZE + 3
 
 
 def test_variant_teams_needs_an_even_player_count() -> None:

@@ -591,7 +591,10 @@ def test_two_player_variant_notoriety_difference() -> None:
     a, b = final["notoriety"]
     if a != b:
         worst = 0 if a > b else 1
-        assert final["adjust"][worst] == -abs(a - b) and final["adjust"][1 - worst] == 0
+        other = (a, b)[1 - worst]
+        assert final["adjust"][worst] == -abs(a - b) and final["adjust"][1 - worst] == other
+    else:
+        assert final["adjust"] == [a, b]
 
 
 def test_family_variant_no_notoriety_and_survey() -> None:
@@ -674,3 +677,102 @@ def test_two_player_variant_two_players_are_pointed_to_the_variant() -> None:
         load_game("dinosaur-rush", players=2)
     with pytest.raises(ValueError, match="exactly two players"):
         load_game("dinosaur-rush", players=3, two_player=True)
+
+
+# ----- End of game / Two-player variant: ties for the most Notoriety ----------------------------
+# Bonus cards that need blue bones, with only green bones drawn: nobody completes them, so every
+# hand costs 2 x 3 Notoriety at the end and the tokens drawn below decide who is most notorious.
+UNIQUE_CARDS = [0, 14, 1, 10, 2, 20]  # Edaphosaurus, Pteranodon, Stegosaurus, Dimetrodon, ...
+
+
+def _notoriety_game(n: int, dynamiters: list[int], tokens: list[int], two_player: bool = False) -> DinosaurRushView:
+    """A whole game where only ``dynamiters`` take a Notorious action (Dynamite, first turn),
+    drawing ``tokens`` (denomination indexes: 0 = 1, 2 = 3)."""
+    paleos = [HARGER, STERNBERG, LEIDY][:n]
+    t = Table(n, paleos=paleos, bonus=UNIQUE_CARDS[: 2 * n], bones=lambda i: GREEN, two_player=two_player)
+    t.tokens = list(tokens)
+    t.place_all()
+    for seat in range(n):
+        t.first()  # move
+        t.first()  # publicize
+        t.do("dynamite") if seat in dynamiters else t.do("publicize")
+    t.play_to_end()
+    return t.view(None)
+
+
+def test_end_of_game_tie_for_the_most_notoriety_everyone_adds() -> None:
+    view = _notoriety_game(3, [0, 1], [0, 0])  # 1 + 6, 1 + 6, 6
+    final = view["final"]
+    assert final["notoriety"] == [7, 7, 6]
+    assert final["adjust"] == [7, 7, 6]
+    view = _notoriety_game(3, [0], [0])  # one most notorious player: only they subtract
+    assert view["final"]["notoriety"] == [7, 6, 6] and view["final"]["adjust"] == [-7, 6, 6]
+
+
+def test_two_player_variant_game_end_the_other_player_adds() -> None:
+    view = _notoriety_game(2, [0], [2], two_player=True)  # 3 + 6 against 6
+    final = view["final"]
+    assert final["notoriety"] == [9, 6]
+    assert final["adjust"] == [-3, 6]  # the difference off the most notorious; the other adds
+    assert view["scores"] == [final["field_points"][0] - 3, final["field_points"][1] + 6]
+
+
+def test_two_player_variant_game_end_tie_for_the_most_notoriety_both_add() -> None:
+    view = _notoriety_game(2, [], [], two_player=True)
+    assert view["final"]["notoriety"] == [6, 6] and view["final"]["adjust"] == [6, 6]
+    view = _notoriety_game(2, [0, 1], [1, 1], two_player=True)
+    assert view["final"]["notoriety"] == [8, 8] and view["final"]["adjust"] == [8, 8]
+
+
+# ----- Field phase / Sabotage: a face-down token does not block the space -----------------------
+
+
+def test_sabotage_on_a_space_that_already_holds_a_token() -> None:
+    t = Table(3, paleos=[HARGER, OSBORN, STERNBERG])
+    _to_action_on_c2(t)
+    t.tokens = [0, 2, 1, 0]  # C2 gets 1, Orange 3; then C2 gets 2, Orange 1
+    t.do("sabotage", label="C2")
+    t.do("move", label="C3")  # Green, next to C2
+    t.first()
+    assert t.cell("C2")["tokens"] == 1
+    t.do("sabotage", label="C2")  # a token lies there, no paleontologist: allowed
+    assert t.cell("C2")["tokens"] == 2
+    assert t.view(0)["board"]["cells"][t.cell("C2")["cell"]]["token_values"] == [1]
+    assert t.view(1)["board"]["cells"][t.cell("C2")["cell"]]["token_values"] == [2]
+    assert "token_values" not in t.view(2)["board"]["cells"][t.cell("C2")["cell"]]
+    t.quiet_turn()
+    t.do("move", label="D3")  # B1 -> C2 -> D3: Orange takes both tokens
+    assert "token" not in t.cell("C2")
+    assert t.view(0)["players"][0]["token_values"] == [1, 2, 3]  # its own 3 and both from C2
+
+
+def test_sabotage_never_on_a_space_with_another_paleontologist() -> None:
+    t = Table(3, paleos=[HARGER, OSBORN, STERNBERG])
+    _to_action_on_c2(t)
+    t.do("publicize")
+    t.do("move", label="C3")
+    t.first()
+    assert not t.has("sabotage", label="B1")  # Orange stands there
+    assert t.has("sabotage", label="C2")
+
+
+# ----- Setup 11: the starting player -----------------------------------------------------------
+
+
+def test_setup_starting_player_option_seat_or_random() -> None:
+    game = load_game("dinosaur-rush", players=3, first=2)
+    state = game.new_initial_state()
+    t = Table(3, first=2)
+    assert t.view(None)["starter"] == 2
+    assert t.state.current_player() == 2 and t.step() == "place"  # Setup 11: places first
+    t.place_all()
+    assert t.state.current_player() == 2 and t.step() == "move"
+    assert state.view(None)["starter"] == 2
+    random_first = load_game("dinosaur-rush", players=3, first="random").new_initial_state()
+    assert random_first.is_chance_node()
+    outcomes = dict(random_first.chance_outcomes())
+    assert sorted(outcomes) == [0, 1, 2] and len(set(outcomes.values())) == 1
+    random_first.apply_action(1)
+    assert random_first.view(None)["starter"] == 1
+    with pytest.raises(ValueError, match="starting player"):
+        load_game("dinosaur-rush", players=3, first=4)

@@ -70,6 +70,7 @@ export function render(root, ctx) {
     + ` · prize stack ${view.prize_stack_count} · lava drops left ${view.lava_supply}`));
   root.append(playersBox(view, ctx));
   if (view.prize_choice) root.append(prizeChoice(view, ctx));
+  if (view.mate_prize_choice) root.append(matePrizeChoice(view));
   if (view.hand) root.append(handBox(view, ctx));
   const roll = ctx.legal.find((a) => a.kind === "roll");
   if (roll) {
@@ -216,6 +217,15 @@ function handBox(view, ctx) {
   return h("div", { class: "panel", id: "hand" }, h("h3", {}, "Your hand"),
     cards.length ? h("div", { class: "hand" }, cards) : h("p", { class: "muted" }, "no cards"),
     view.passed_card ? h("p", { class: "muted" }, "You have passed a card to your team-mate this turn.") : null);
+}
+
+// Playing in Teams: the team-mate's stack while it chooses (team-mates talk), not clickable.
+function matePrizeChoice(view) {
+  const items = view.mate_prize_choice.map((x) => h("div", { class: "card", "data-mate-prize": x.id,
+    style: `background:${x.colour === "red" ? "#f3b0a8" : "#b5e0b5"}` },
+    h("span", { class: "count" }, x.value), `${x.colour} prize`));
+  return h("div", { class: "panel", id: "mate-prize-choice" },
+    h("h3", {}, "Your team-mate chooses a prize (secret to your team)"), h("div", { class: "hand" }, items));
 }
 
 function prizeChoice(view, ctx) {

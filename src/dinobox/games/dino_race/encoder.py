@@ -113,7 +113,8 @@ class DinoRaceEncoder(Encoder):
                 0,
                 1,
                 "counters left in the prize stack / all counters, then "
-                "multi-hot of the counters I may choose from now (prize choice only)",
+                "multi-hot of the counters I (or, in Playing in Teams, my team-mate) may choose from now "
+                "(prize choice only)",
             ),
             Piece("passed_card", (1,), 0, 1, "Playing in Teams: 1 if a card was already passed this turn"),
             Piece("scores", (n,), -1, 1, f"per relative seat: sum of finished race scores / {SCORE_SCALE:g}, clipped"),
@@ -225,7 +226,7 @@ class DinoRaceEncoder(Encoder):
         out = [ratio(view["deck_count"], self.total_cards)]
         out += [ratio(discard.get(key, 0), c) for key, c in zip(CARD_KEYS, self.card_counts, strict=True)]
         out.append(ratio(view["prize_stack_count"], self.num_prizes))
-        out += self._prize_row(view.get("prize_choice") or [])
+        out += self._prize_row(view.get("prize_choice") or view.get("mate_prize_choice") or [])
         return out
 
     def _scores(self, view: DinoRaceView, me: int) -> list[float]:

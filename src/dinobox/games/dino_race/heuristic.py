@@ -12,7 +12,8 @@ Priorities, in order, during the play-and-swap phase:
 5. in Playing in Teams, pass the team-mate a card its dino needs next and we do not;
 6. roll.
 
-Prize choice takes the best value, counting the same-colour pair bonus; after an eruption the
+Prize choice takes the best value, counting the same-colour pair bonus (in Playing in Teams
+with the team-mate's prizes, which team-mates see); after an eruption the
 egg goes to the leading opponent, unless that opponent could bring it home at once.
 
 Some weights are switched off in the defaults and only the shipped table (``weights.json``)
@@ -212,7 +213,13 @@ def _pair_cost(cards: list[str], surplus: dict[str, int], w: Weights) -> float:
 
 # ----- decisions ---------------------------------------------------------------------------------
 def _prize_value(view: DinoRaceView, seat: int, info: Info, bonus: int, w: Weights) -> float:
-    mine = view["players"][seat].get("prizes", [])
+    """A prize's value to our side: the counter, plus the same-colour bonus it completes. In
+    Playing in Teams our side is the team: the mate's prizes are in our view (team-mates talk
+    over the prize choice), and the mate's dino still racing will choose our second prize."""
+    mate = view["players"][seat].get("mate")
+    mine = list(view["players"][seat].get("prizes", []))
+    if mate is not None:
+        mine += view["players"][mate].get("prizes", [])
     colours = [p["colour"] for p in mine]
     has_pair = any(colours.count(c) >= 2 for c in set(colours))
     value = float(info["value"])
@@ -222,7 +229,8 @@ def _prize_value(view: DinoRaceView, seat: int, info: Info, bonus: int, w: Weigh
         offer = view.get("prize_choice", [])
         # First prize: a slight lean to the colour that leaves more of its kind in the stack.
         value += 0.01 * sum(1 for p in offer if p["colour"] == info["colour"])
-        if w["prize_plan"] and _my_dinos(view, seat):
+        still = _my_dinos(view, seat) or (mate is not None and _my_dinos(view, mate))
+        if w["prize_plan"] and still:
             value += w["prize_plan"] * _second_prize(offer, info, bonus)
     return value
 

@@ -20,13 +20,14 @@ T = NUM_CARD_TYPES
 
 
 def step_reveals(before: DinoRaceState, after: DinoRaceState, seat: int) -> bool:
-    """Finish line: a step that brings ``seat`` to choosing a prize shows it the face-down
-    stack (its view lists the counters), which it did not see before."""
+    """Finish line: a step that brings ``seat`` (or, in Playing in Teams, its team-mate) to
+    choosing a prize shows ``seat`` the face-down stack (its view lists the counters), which it
+    did not see before."""
     from dinobox.games.dino_race.rules import PRIZE
 
     def choosing(state: DinoRaceState) -> bool:
         top = state.tasks[-1] if state.tasks else None
-        return top is not None and top[0] == PRIZE and top[1] == seat
+        return top is not None and top[0] == PRIZE and seat in state.prize_audience(top[1])
 
     return choosing(after) and not choosing(before)
 
@@ -82,11 +83,14 @@ def _redraw_prizes(state: DinoRaceState, seat: int, rng: random.Random) -> None:
     if state.survive:
         return
     everything = (1 << state.num_prizes) - 1
-    looks: list[tuple[int, int, int]] = [(i, mask, c) for i, (s, mask, c) in enumerate(log) if s == seat]
+    # the stacks the seat saw: its own choices and, in Playing in Teams, its team-mate's
+    looks: list[tuple[int, int, int]] = [
+        (i, mask, c) for i, (s, mask, c) in enumerate(log) if seat in state.prize_audience(s)
+    ]
     kind, who, _ = state.tasks[-1] if state.tasks else (-1, -1, -1)
     from dinobox.games.dino_race.rules import PRIZE
 
-    if kind == PRIZE and who == seat:
+    if kind == PRIZE and seat in state.prize_audience(who):
         looks.append((len(log), state.stack, -1))  # looking at the stack right now
     counters: list[int] = [c for (_, _, c) in log]
     final_stack = state.stack

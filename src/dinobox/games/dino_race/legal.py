@@ -65,15 +65,8 @@ def play_actions(state: DinoRaceState, seat: int) -> list[int]:
                 if c >= 3:
                     triples |= 1 << t
     out: list[int] = []
-    # Throw the egg (trip): a tripped dino must first be stood up with two cards.
     if size >= 2 and tripped:
-        swaps = swap_actions(held, doubles)
-        for k in range(k_per):
-            if down >> (first + k) & 1:
-                shift = A.STAND_UP - A.SWAP + 36 * k
-                for a in swaps:
-                    out.append(a + shift)
-        return out
+        return _owing_stand_up(state, seat, held, doubles, triples, size)
     _move_actions(state, seat, out, held, triples)
     if hand[base + PUSH] or hand[base + EGG] or hand[base + STEAL]:
         _special_actions(state, seat, out)
@@ -84,6 +77,39 @@ def play_actions(state: DinoRaceState, seat: int) -> list[int]:
             if held >> t & 1:
                 out.append(A.PASS + t)
     out.append(A.ROLL)
+    return out
+
+
+def _owing_stand_up(state: DinoRaceState, seat: int, held: int, doubles: int, triples: int, size: int) -> list[int]:
+    """Throw the egg: a tripped dino stands up when its owner discards two cards in the next turn.
+    The discard is owed this turn, at any time before that dino moves (rules.md, Assumptions):
+    every other option stays open as long as it leaves the cards the owed stand-ups need, and
+    the roll waits until nothing is owed."""
+    k_per = state.dinos_per_player
+    first = seat * k_per
+    down = state.down
+    downs = [k for k in range(k_per) if down >> (first + k) & 1]
+    spare = size - 2 * min(len(downs), size // 2)  # cards free to spend before standing up
+    swaps = swap_actions(held, doubles)
+    out: list[int] = []
+    if spare:
+        _move_actions(state, seat, out, held, triples)
+        if spare < 3:
+            out = [a for a in out if not A.MOVE_TRIPLE <= a < A.PUSH]
+        base = seat * T
+        hand = state.hand
+        if hand[base + PUSH] or hand[base + EGG] or hand[base + STEAL]:
+            _special_actions(state, seat, out)  # a trick costs its card (a steal gets one back)
+        out.extend(swaps)  # two cards out, one drawn back
+    elif state.hand[seat * T + STEAL]:
+        tricks: list[int] = []
+        _special_actions(state, seat, tricks)
+        out.extend(a for a in tricks if A.STEAL <= a < A.SWAP)
+    for k in downs:
+        shift = A.STAND_UP - A.SWAP + 36 * k
+        out.extend(a + shift for a in swaps)
+    if spare and state.teams and not state.passed and state.is_racing(state.mate_of(seat)):
+        out.extend(A.PASS + t for t in range(T) if held >> t & 1)
     return out
 
 

@@ -70,6 +70,9 @@ def render(view: DinoRaceView, marks: Collection[Hashable] = (), width: int | No
     choice = view.get("prize_choice")
     if choice:
         lines.append(f"[bold]Prizes in the stack (secret to you):[/] {_prizes(choice)}")
+    watched = view.get("mate_prize_choice")
+    if watched:
+        lines.append(f"[bold]Your team-mate chooses from (secret to your team):[/] {_prizes(watched)}")
     scores = view.get("race_scores")
     if scores:
         lines.append("Race scores so far: " + " | ".join(" ".join(map(str, r)) for r in scores))

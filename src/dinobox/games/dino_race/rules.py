@@ -512,11 +512,19 @@ class DinoRaceState(State):
         if not self.survive and self.stack:
             self.tasks.append((PRIZE, seat, dino))
 
+    def prize_audience(self, seat: int) -> tuple[int, ...]:
+        """Who sees ``seat``'s prize stack and choice: the chooser, and in Playing in Teams the
+        team-mate too (team-mates may talk when they choose the prize counter)."""
+        return (seat, self.mate_of(seat)) if self.teams else _ONLY[seat]
+
     def _take_prize(self, seat: int, counter: int) -> None:
         self.prize_log = (*self.prize_log, (seat, self.stack, counter))
+        audience = self.prize_audience(seat)
+        if self.teams:
+            self._emit("prize_talk", (seat, self.mate_of(seat), self.stack), audience)
         self.stack &= ~(1 << counter)
         self.prizes = tuple((*p, counter) if s == seat else p for s, p in enumerate(self.prizes))
-        self._emit("prize", (seat, counter), (seat,))
+        self._emit("prize", (seat, counter), audience)
 
     def _check_home(self, seat: int) -> None:
         """Finish line: both dinos home -> discard the hand; with the egg, the egg is safe."""

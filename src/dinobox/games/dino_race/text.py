@@ -202,6 +202,16 @@ def _table_event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], pr
             data = state.game.data
             return f"{s(args[0])} takes the {data.prize_colours[args[1]]} {data.prize_values[args[1]]} prize."
         return f"{s(args[0])} takes a prize counter in secret."
+    if kind == "prize_talk":
+        if private:
+            data = state.game.data
+            stack = ", ".join(
+                f"{data.prize_colours[c]} {data.prize_values[c]}"
+                for c in range(len(data.prize_values))
+                if args[2] >> c & 1
+            )
+            return f"{s(args[0])} talks over the prize stack with {s(args[1])}: {stack}."
+        return f"{s(args[0])} talks over the prize choice with {s(args[1])}."
     if kind == "hand_discarded":
         return f"{s(args[0])} has every dino home and discards the hand."
     if kind == "egg_safe":
@@ -231,7 +241,10 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
     kind = info["kind"]
     mine = state.hand[seat * 8 : seat * 8 + 8]
     if any(state.down >> d & 1 for d in state.dinos_of(seat)) and sum(mine) >= 2 and kind != "stand_up":
-        return "your tripped dino must first stand up by discarding two cards (Playing special cards: Throw the egg)"
+        return (
+            "your tripped dino must stand up this turn: discard two cards for it before you roll, and keep "
+            "two cards for it until then (Playing special cards: Throw the egg)"
+        )
     if kind == "move":
         dinos = state.dinos_of(seat)
         if info["slot"] >= len(dinos) or not state.is_racing(seat):

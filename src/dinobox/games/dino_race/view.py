@@ -134,19 +134,24 @@ def _player(state: DinoRaceState, p: int, seat: int | None, over: bool) -> Playe
     if state.teams:
         entry["team"] = state.team_of(p)
         entry["mate"] = state.mate_of(p)
-    if over or p == seat:
-        entry["prizes"] = [_prize(state, c) for c in state.prizes[p]]
+    if over or p == seat or (state.teams and seat is not None and state.mate_of(p) == seat):
+        entry["prizes"] = [_prize(state, c) for c in state.prizes[p]]  # Playing in Teams: the mate saw it
     return entry
 
 
 def _add_private(state: DinoRaceState, seat: int, top: tuple[int, int, int], result: DinoRaceView) -> None:
-    """The seated viewer's own hand, and the prize stack while that viewer chooses from it."""
+    """The seated viewer's own hand, and the prize stack while that viewer (or, in Playing in
+    Teams, the viewer's team-mate) chooses from it."""
     from dinobox.games.dino_race.rules import PLAY, PRIZE
 
     base = seat * T
     result["hand"] = _cards(state.hand[base : base + T])
-    if top[0] == PRIZE and top[1] == seat:
-        result["prize_choice"] = [_prize(state, c) for c in range(state.num_prizes) if state.stack >> c & 1]
+    if top[0] == PRIZE and seat in state.prize_audience(top[1]):
+        stack = [_prize(state, c) for c in range(state.num_prizes) if state.stack >> c & 1]
+        if top[1] == seat:
+            result["prize_choice"] = stack
+        else:
+            result["mate_prize_choice"] = stack
     if top[0] == PLAY and top[1] == seat and state.teams:
         result["passed_card"] = state.passed
 

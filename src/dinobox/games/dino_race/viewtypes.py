@@ -78,6 +78,7 @@ class DinoRaceView(TypedDict):
     # Seated viewers only:
     hand: NotRequired[dict[str, int]]
     prize_choice: NotRequired[list[PrizeView]]  # while choosing a prize
+    mate_prize_choice: NotRequired[list[PrizeView]]  # Playing in Teams: the stack the team-mate chooses from
     passed_card: NotRequired[bool]  # Playing in Teams, in the viewer's play phase
     # Once a race has been scored:
     race_scores: NotRequired[list[list[int]]]

@@ -38,6 +38,13 @@ class DinosaurRushGame(Game[DinosaurRushData]):
             False,
             "Setup 7: players pick their paleontologist cards instead of a random deal",
         ),
+        OptionSpec(
+            "first",
+            "choice",
+            0,
+            "Starting player (Setup 11): a seat number (0 = the first seat), or 'random' for a chance draw",
+            choices=(0, 1, 2, 3, 4, "random"),
+        ),
     )
     default_data = DEFAULT_DATA
     presentation = Presentation(
@@ -64,6 +71,10 @@ class DinosaurRushGame(Game[DinosaurRushData]):
         return None
 
     def check_configuration(self) -> str | None:
+        first = self.options["first"]
+        if first != "random" and first >= self.num_players:
+            last = self.num_players - 1
+            return f"the starting player (option 'first') must be a seat 0..{last} or 'random', not {first}"
         board = parse_board(self.data.board)
         kinds = (START, START_BIG) if self.num_players >= 4 else (START,)
         starts = sum(1 for k in board.kinds if k in kinds)

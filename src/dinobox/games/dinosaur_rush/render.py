@@ -48,6 +48,17 @@ def _cell(cell: CellView, players: list[PlayerView]) -> str:
     return body
 
 
+def _token_note(cell: CellView) -> str:
+    """What a seat knows of the sabotage tokens on one cell: how many, and the values it saw."""
+    count = cell.get("tokens", 1)
+    values = cell.get("token_values", [])
+    many = f" ({count} tokens" if count > 1 else ""
+    if not values:
+        return many + (")" if many else "")
+    worth = "worth " + ", ".join(map(str, values))
+    return f"{many}, {worth})" if many else f" ({worth})"
+
+
 def render_board(view: DinosaurRushView, marks: Collection[Hashable] = ()) -> str:
     """The board, rows lettered, each space numbered below; ``marks``: cells drawn highlighted."""
     cells = view["board"]["cells"]
@@ -143,10 +154,7 @@ def render(view: DinosaurRushView, marks: Collection[Hashable] = (), width: int 
         lines.append(under)
     known = [c for c in view["board"]["cells"] if c.get("token")]
     if known:
-        lines.append(
-            "Sabotage tokens: "
-            + ", ".join(c["label"] + (f" (worth {c['token_value']})" if "token_value" in c else "") for c in known)
-        )
+        lines.append("Sabotage tokens: " + ", ".join(c["label"] + _token_note(c) for c in known))
     lines.append("")
     lines.extend(_museum(view))
     lines.append("")

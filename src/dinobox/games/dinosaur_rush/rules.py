@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.state import CHANCE, TERMINAL, State
 from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush import scoring
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, TAR, parse_board
 from dinobox.games.dinosaur_rush.data import (
@@ -52,9 +53,10 @@ BEGIN_BUILD: Final = 16  # automatic (seat)
 EXHIBIT: Final = 17  # automatic
 END_ROUND: Final = 18  # automatic
 RETURN_SITE: Final = 19  # automatic (site): Dynamite sends the site's bones to the bag
+FIRST: Final = 20  # chance: the starting player, drawn at random (option first=random)
 
 DECISIONS: Final = (PICK_PALEO, PLACE_START, MOVE, PUBLICIZE, ACTION, STEAL_MORE, BUILD)
-CHANCES: Final = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY)
+CHANCES: Final = (DEAL_PALEO, DEAL_BONUS, SITE_BONES, PILE_BONES, NOTORIETY, FIRST)
 _DECISION_BITS: Final = sum(1 << k for k in DECISIONS)
 _CHANCE_BITS: Final = sum(1 << k for k in CHANCES)
 # Donate: the combos a spare-bone count allows, by the counts capped at 3 (a combo takes at most
@@ -158,10 +160,22 @@ class DinosaurRushState(State):
         self.tasks: list[tuple[int, int, int]] = []
         self._placing: list[int] | None = None  # Build: the placements worked out by the last step
         self._moves: list[tuple[int, tuple[int, ...]]] | None = None  # Move: destinations here
-        self._setup()
+        first = game.options["first"]
+        if first == "random":
+            self.tasks.append((FIRST, 0, 0))  # Setup 11: the setup waits for the starting player
+        else:
+            self._set_starter(int(first))
         self._advance()
 
     # ----- setup -------------------------------------------------------------------------------
+    def _set_starter(self, seat: int) -> None:
+        """Setup 11: the starting player (option ``first``); the setup then runs from that seat."""
+        n = self.num_players
+        self.starter = seat
+        self.order = tuple((seat + i) % n for i in range(n))
+        self._emit("first", (seat, self.game.options["first"] == "random"))
+        self._setup()
+
     def _setup(self) -> None:
         """Setup: paleontologist cards, bonus cards, starting bones, bones on the dig sites,
         then the paleontologists on their start spaces in clockwise order."""
@@ -214,12 +228,10 @@ class DinosaurRushState(State):
         values = self.game.data.notoriety_values
         return sum(values[self.tok_value[i]] for i in self.tokens_of(seat))
 
-    def board_token(self, cell: int) -> int:
+    def board_tokens(self, cell: int) -> list[int]:
+        """The sabotage tokens lying face down on ``cell`` (Sabotage lets them pile up)."""
         where = -(cell + 1)
-        for i, w in enumerate(self.tok_where):
-            if w == where:
-                return i
-        return -1
+        return [i for i, w in enumerate(self.tok_where) if w == where]
 
     def occupied(self, cell: int) -> bool:
         return cell in self.pos
@@ -321,6 +333,8 @@ class DinosaurRushState(State):
         if kind == DEAL_PALEO:
             outs = [k for k in range(len(self.game.data.paleontologist_names)) if self.paleo_left >> k & 1]
             return outs, [1] * len(outs)
+        if kind == FIRST:
+            return list(range(self.num_players)), [1] * self.num_players
         raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
 
     def _legal(self) -> list[int]:
@@ -381,7 +395,7 @@ class DinosaurRushState(State):
             pos = self.pos
             for d in range(6):
                 cell = around[d]
-                if cell >= 0 and kinds[cell] in (SITE, OUTER) and cell not in pos and self.board_token(cell) < 0:
+                if cell >= 0 and kinds[cell] in (SITE, OUTER) and cell not in pos:
                     out.append(L.SABOTAGE + d)
         out.append(L.DYNAMITE)
         site = self.site
@@ -493,6 +507,9 @@ class DinosaurRushState(State):
         elif kind == DEAL_PALEO:
             tasks.pop()
             self._give_paleo(a, outcome)
+        elif kind == FIRST:
+            tasks.pop()
+            self._set_starter(outcome)
 
     def _count_down(self, b: int) -> None:
         kind, a, _ = self.tasks[-1]
@@ -537,8 +554,7 @@ class DinosaurRushState(State):
         if self.ability(seat) == "sabotage_immune":
             return
         for cell in path:
-            tok = self.board_token(cell)
-            if tok >= 0:
+            for tok in self.board_tokens(cell):
                 self.tok_where = _put(self.tok_where, tok, seat)
                 self.tok_known = _put(self.tok_known, tok, self.tok_known[tok] | 1 << seat)
                 self._emit("token_taken", (seat, cell, self.tok_value[tok]), (seat,))
@@ -728,31 +744,8 @@ class DinosaurRushState(State):
         self.tasks.append((END_ROUND, 0, 0))
 
     def category_points(self, counts: Sequence[int], row: int) -> list[int]:
-        """Points per seat for one category: friendly ties; third place only with 4+ players;
-        the two-player variant scores the runner-up by the margin. No bones, no points."""
-        table = self.game.data.class_points[row]
-        n = len(counts)
-        data = self.game.data
-        out = [0] * n
-        if self.two_player:
-            best = max(counts)
-            for s in range(n):
-                gap = best - counts[s]
-                if counts[s] == 0:
-                    continue
-                if gap == 0:
-                    out[s] = table[0]
-                elif gap <= data.two_player_second_within:
-                    out[s] = table[1]
-                elif gap <= data.two_player_third_within:
-                    out[s] = table[2]
-            return out
-        places = 3 if n >= 4 else 2
-        levels = sorted({c for c in counts if c > 0}, reverse=True)[:places]
-        for s in range(n):
-            if counts[s] in levels:
-                out[s] = table[levels.index(counts[s])]
-        return out
+        """Points per seat for one category on museum row ``row`` (see ``scoring``)."""
+        return scoring.category_points(counts, row, self.game.data, self.two_player)
 
     def _end_round(self) -> bool:
         """End of round: markers rise; after the last round, the end of the game."""
@@ -775,20 +768,12 @@ class DinosaurRushState(State):
         return self.notoriety_of(seat) + per_card * bin(self.hands[seat]).count("1")
 
     def _end_game(self) -> None:
+        """End of game: Notoriety revealed and applied (see ``notoriety_adjustments``)."""
         n = self.num_players
         totals = [self.notoriety_total(s) for s in range(n)]
         adjust = [0] * n
         if not self.family:
-            if self.two_player:
-                hi = max(totals)
-                lo = min(totals)
-                if hi != lo:
-                    worst = totals.index(hi)
-                    adjust[worst] = -(hi - lo)
-            else:
-                hi = max(totals)
-                tied = totals.count(hi) > 1
-                adjust = [t if (tied or t != hi) else -t for t in totals]
+            adjust = scoring.notoriety_adjustments(totals, self.two_player)
         self.final = FinalTally(notoriety=totals, adjust=adjust, field_points=list(self.vp))
         self.phase = "over"
         self._emit("game_over", (tuple(totals), tuple(adjust)))

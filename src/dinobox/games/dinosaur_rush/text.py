@@ -150,6 +150,8 @@ def _chance_text(state: DinosaurRushState, outcome: int) -> str:
         return f"bonus card: {data.bonus_names[outcome]}"
     if kind == R.DEAL_PALEO and outcome < len(data.paleontologist_names):
         return f"paleontologist: {data.paleontologist_names[outcome]}"
+    if kind == R.FIRST:
+        return f"starting player: {seat_name(outcome)}"
     return f"outcome {outcome}"
 
 
@@ -157,6 +159,8 @@ def event_text(state: DinosaurRushState, kind: str, args: tuple[Any, ...], priva
     data = state.game.data
     label = state.board.label
     s = seat_name
+    if kind == "first":
+        return f"{s(args[0])} is the starting player" + (" (drawn at random)." if args[1] else ".")
     if kind == "round":
         return f"Round {args[0] + 1} begins; {s(args[1])} starts."
     if kind == "turn":

@@ -85,11 +85,19 @@ def _cells(state: DinosaurRushState, seat: int | None, over: bool) -> list[CellV
             entry["in_play"] = c in state.bone_sites
         who = [s for s in range(state.num_players) if state.pos[s] == c]
         entry["paleontologist"] = who[0] if who else None
-        tok = state.board_token(c)
-        if tok >= 0:
+        toks = state.board_tokens(c)
+        if toks:
             entry["token"] = True
-            if over or (seat is not None and state.tok_known[tok] >> seat & 1):
-                entry["token_value"] = data.notoriety_values[state.tok_value[tok]]
+            entry["tokens"] = len(toks)
+            known = [
+                data.notoriety_values[state.tok_value[t]]
+                for t in toks
+                if over or (seat is not None and state.tok_known[t] >> seat & 1)
+            ]
+            if known:
+                entry["token_values"] = sorted(known)
+            if len(toks) == 1 and known:
+                entry["token_value"] = known[0]
         cells.append(entry)
     return cells
 

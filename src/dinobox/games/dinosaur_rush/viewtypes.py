@@ -11,7 +11,9 @@ from typing import Any, NotRequired, TypedDict, cast
 
 
 class CellView(TypedDict):
-    """One board cell. ``bones``/``in_play`` only on dig sites; ``token_value`` only when known."""
+    """One board cell. ``bones``/``in_play`` only on dig sites; ``tokens`` counts the sabotage
+    tokens lying here, ``token_values`` lists those this seat knows, ``token_value`` is there when
+    a single token lies here and is known."""
 
     cell: int
     label: str
@@ -22,6 +24,8 @@ class CellView(TypedDict):
     in_play: NotRequired[bool]
     paleontologist: int | None  # the seat standing here
     token: NotRequired[bool]  # a sabotage token lies here
+    tokens: NotRequired[int]
+    token_values: NotRequired[list[int]]
     token_value: NotRequired[int]
 
 
