@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pangaea_helpers import SUN_TOKENS, act, kinds
+import pytest
+from pangaea_helpers import SUN_TOKENS, WILD, act, blue_walks, kinds, quiet, table
 
 from dinobox.engine.state import State
 from dinobox.engine.testing import force, play
@@ -62,3 +63,36 @@ def test_players_turn_step_6_no_shelter_on_the_first_turn_but_level_2_one_step_a
     for player in v["players"]:
         r, c = player["explorer"]
         assert v["world"]["tiles"][r][c] == "1" and _neighbours(v, r, c)["2"] == 1
+
+
+# ===== Rules of Change: a climate shift is colder near the poles, warmer between ===================
+@pytest.mark.parametrize(
+    ("row", "tile", "after"),
+    [
+        (2, "1", "*"),  # row 2, the last cold row: land gets snow ...
+        (2, "2", "*"),
+        (2, "M", "*"),
+        (2, ".", "*"),  # ... and the sea freezes (the worked example: water on row 2)
+        (3, "1", ":"),  # row 3, the first warm row: land gets sand ...
+        (3, "2", ":"),
+        (3, "M", ":"),
+        (3, ".", "."),  # ... and the sea, which only freezes, stays as it is
+    ],
+)
+def test_rules_of_change_climate_shift_snow_near_the_poles_sand_between(row: int, tile: str, after: str) -> None:
+    """Blue plays a climate shift (a Wild for one space right, range one space) on r{row}c2."""
+    rows = ["." * 12] * 10
+    rows[row] = ".." + tile + "122......"
+    rows[6] = "..1122......"
+    s = table(rows=rows, stars=[(row, 4), (6, 2), (6, 3), (6, 4)], starts=[[row, 4], [6, 2]], locator=(row, 1))
+    quiet(s, "build", draws=(4,))  # Red: a Shelter on r{row}c4
+    blue_walks(s, 1, swap=(20, WILD))  # Blue swaps a card for a Wild
+    quiet(s, "move", space=[row, 5])
+    if "continue" in kinds(s):
+        play(s, act(s, "continue"))
+    play(s, act(s, "distance_wild", distance=1))
+    play(s, act(s, "action_card", card=22))  # a climate shift
+    play(s, act(s, "range_card", card=21))  # one space
+    play(s, act(s, "direction", direction="E"))
+    assert s.view(None)["world"]["locator"] == [row, 2]
+    assert s.view(None)["world"]["tiles"][row][2] == after
