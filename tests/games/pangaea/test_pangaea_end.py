@@ -5,10 +5,28 @@ Volcano Eruption).
 
 from __future__ import annotations
 
-from pangaea_helpers import RESHUFFLE, WILD, W, act, blue_walks, kinds, quiet, red_cards, red_scores, table, view
+from pangaea_helpers import (
+    BLUE_HAND,
+    RED_HAND,
+    RESHUFFLE,
+    ROWS,
+    STARS,
+    SUN_TOKENS,
+    WILD,
+    W,
+    act,
+    blue_walks,
+    kinds,
+    quiet,
+    red_cards,
+    red_scores,
+    table,
+    view,
+)
 
 from dinobox.engine.state import State
 from dinobox.engine.testing import force, play
+from dinobox.games.pangaea.game import PangaeaGame
 
 
 def test_the_end_game_debris_destroys_everything_on_a_sea_space() -> None:
@@ -120,3 +138,22 @@ def test_the_end_game_even_number_of_star_cards_row_is_5_plus_evolution_cards() 
 
 def test_the_end_game_odd_number_of_star_cards_row_is_5_minus_evolution_cards() -> None:
     assert _impact_row(blue_builds=True) == [4, 8]
+
+
+def test_the_end_game_option_finish_round_plays_the_round_out_first() -> None:
+    """Option ``finish_round`` (not in the rulebook; off by default): the asteroid reaches 0 in
+    the start player's turn, the others still take theirs, then the end game is played."""
+    data = {"world_rows": ROWS, "stars": STARS, "locator": (8, 1), "countdown_start": 8}
+    s = PangaeaGame(players=2, data=data, finish_round=True).new_initial_state()
+    force(s, *SUN_TOKENS, *RED_HAND, *BLUE_HAND)
+    play(s, act(s, "start", space=[4, 4]), act(s, "start", space=[6, 2]))
+    quiet(s, "build", draws=(4,))
+    blue_walks(s, 1)
+    quiet(s, "move", space=[4, 3], swap=(0, RESHUFFLE, RESHUFFLE, RESHUFFLE, RESHUFFLE, 5))
+    assert view(s)["asteroid"] == -2 and "end" not in view(s)  # the asteroid is at -2 ...
+    force(s, W, 29)  # ... the Lightning Bolt steps go on: six spaces left, a Dinosaur (none: all sea)
+    assert s.current_player() == 1 and "end" not in view(s)  # Blue, the last in the round, plays
+    blue_walks(s, 2)
+    assert view(s)["end"]["impact_value"] == -2 and view(s)["end"]["end_player"] == 1
+    force(s, 11, 14)
+    assert view(s)["end"]["impact"] == [5, 8]
