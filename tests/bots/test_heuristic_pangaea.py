@@ -116,7 +116,7 @@ def test_blocks_a_change_that_would_cost_its_shelter_and_not_a_harmless_one() ->
     assert kinds(s) == {"block", "no_block"}
     info = chosen(s)
     assert info["kind"] == "block" and info["space"] == [4, 4]
-    blue_plays(harmless, 5, 22, range_card=21)  # a climate shift on r4c6, the open sea
+    blue_plays(harmless, 1, 22, range_card=21)  # a climate shift on r4c2: level 1 becomes sand, nobody there
     assert kinds(harmless) == {"block", "no_block"}
     assert chosen(harmless)["kind"] == "no_block"
 

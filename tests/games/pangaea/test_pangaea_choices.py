@@ -324,7 +324,7 @@ def test_asteroid_board_lightning_bolt_tile_reentry_is_the_players_choice() -> N
     assert view(s)["players"][0]["explorer"] is None
     # Blue swaps a card while four Reshuffle cards walk the token to the lightning space
     blue_walks(s, 2, swap=(20, RESHUFFLE, RESHUFFLE, RESHUFFLE, RESHUFFLE, 24))
-    force(s, E, 39)  # the lightning: one space right (r4c2), a climate shift on level 1
+    force(s, E, 39)  # the lightning: one space right (r4c2), a climate shift on level 1 (row 4: sand)
     assert view(s)["world"]["locator"] == [4, 2]
     assert s.current_player() == 0 and kinds(s) == {"reenter", "stay_off"}
     assert view(s)["phase"] == "lightning_reenter"

@@ -32,10 +32,26 @@ MOON_5_CLIMATE = 4
 MOON_1_DOWN = 6
 SUN_2_UP = 10
 OTHER = [30, 31, 32, 33]  # the second player's cards: Planets, no Wild
+# The world these tests are written on (the starting map shipped before issue 28, with a star on
+# level 2 at r4c7), pinned so that they do not move with the shipped map.
+TEST_ROWS = (
+    "............",
+    "....12......",
+    "...12V21....",
+    "....2V21....",
+    ".11222M21...",
+    "..112M2221..",
+    "...12221V1..",
+    "....1V1.....",
+    ".....1......",
+    "............",
+)
+TEST_STARS = ((2, 3), (4, 1), (4, 7), (6, 3), (6, 9), (7, 4))
 
 
 def new(n: int = 2, data: dict[str, Any] | None = None, **opts: Any) -> State:
-    return PangaeaGame(players=n, data=data or {}, **opts).new_initial_state()
+    world = {"world_rows": TEST_ROWS, "stars": TEST_STARS, **(data or {})}
+    return PangaeaGame(players=n, data=world, **opts).new_initial_state()
 
 
 def act(state: State, kind: str, **fields: Any) -> int:
@@ -123,7 +139,7 @@ def test_basic_game_setup_four_face_up_cards_each() -> None:
 def test_starting_positions_one_explorer_per_star() -> None:
     s = new()
     force(s, *TOKENS, 0, 1, 2, 3, 4, 5, 6, 8)
-    stars = [[r, c] for r, c in DEFAULT_DATA.stars]
+    stars = [[r, c] for r, c in TEST_STARS]
     assert len(s.legal_actions()) == len(stars)
     play(s, act(s, "start", space=[4, 1]))
     taken = [s.describe_action(a)["space"] for a in s.legal_actions()]
@@ -436,7 +452,7 @@ def test_asteroid_recalculation_an_all_sea_row_counts_10() -> None:
 
 
 def test_the_end_game_3_minus_6_places_the_asteroid_on_minus_3() -> None:
-    rows = list(DEFAULT_DATA.world_rows)
+    rows = list(TEST_ROWS)
     rows[3] = "...12V212...."[:12]  # six land spaces on row 3
     s = begin([[MOON_2_DOWN, 8, 0, 6], OTHER], [[4, 1], [4, 7]], data={"countdown_start": 3, "world_rows": rows})
     to_lightning(s, MOON_2_DOWN)
@@ -457,7 +473,7 @@ def test_the_end_game_3_minus_6_places_the_asteroid_on_minus_3() -> None:
 
 
 def test_the_winner_is_most_points_with_a_surviving_shelter() -> None:
-    rows = list(DEFAULT_DATA.world_rows)
+    rows = list(TEST_ROWS)
     rows[3] = "...12V212..."
     s = begin([[MOON_2_DOWN, 8, 0, 6], OTHER], [[4, 7], [4, 1]], data={"countdown_start": 3, "world_rows": rows})
     choose(s, MOON_2_DOWN, MOON_3_CLIMATE, NE)

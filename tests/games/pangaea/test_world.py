@@ -29,6 +29,7 @@ from dinobox.games.pangaea.tiles import (
     TILE_KEYS,
     UP,
     VOLCANO,
+    WARM,
     E,
     W,
 )
@@ -174,47 +175,58 @@ STACKS = {
     LAVA: (L1, L2, LAVA),
     STONE: (L1, STONE),
 }
-# (top, action) -> stack afterwards
+# (top, column) -> stack afterwards; the columns are level up, level down, a climate shift in a
+# cold row (SHIFT: row 1, near the north pole) and one in a warm row (WARM: row 4).
 EXPECTED = {
     (SEA, UP): (L1,),
     (SEA, DOWN): (),
     (SEA, SHIFT): (SNOW,),
+    (SEA, WARM): (),
     (L1, UP): (L1, L2),
     (L1, DOWN): (),
-    (L1, SHIFT): (L1,),
+    (L1, SHIFT): (L1, SNOW),
+    (L1, WARM): (L1, SAND),
     (L2, UP): (L1, L2, MOUNTAIN),
     (L2, DOWN): (L1,),
-    (L2, SHIFT): (L1, L2, SAND),
+    (L2, SHIFT): (L1, L2, SNOW),
+    (L2, WARM): (L1, L2, SAND),
     (MOUNTAIN, UP): (L1, L2, MOUNTAIN),
     (MOUNTAIN, DOWN): (L1, L2),
-    (MOUNTAIN, SHIFT): (L1, L2, MOUNTAIN),
+    (MOUNTAIN, SHIFT): (L1, L2, MOUNTAIN, SNOW),
+    (MOUNTAIN, WARM): (L1, L2, MOUNTAIN, SAND),
     (VOLCANO, UP): (L1, L2, VOLCANO),
     (VOLCANO, DOWN): (L1, L2),
     (VOLCANO, SHIFT): (L1, L2, VOLCANO),
+    (VOLCANO, WARM): (L1, L2, VOLCANO),
     (SAND, UP): (L1, L2, SAND),
     (SAND, DOWN): (L1, L2, SAND),
     (SAND, SHIFT): (L1, L2),
+    (SAND, WARM): (L1, L2),
     (SNOW, UP): (SNOW,),
     (SNOW, DOWN): (SNOW,),
     (SNOW, SHIFT): (),
+    (SNOW, WARM): (),
     (LAVA, UP): (L1, L2, MOUNTAIN),
     (LAVA, DOWN): (L1, L2),
     (LAVA, SHIFT): (L1, L2, LAVA),
+    (LAVA, WARM): (L1, L2, LAVA),
     (STONE, UP): (L1,),
     (STONE, DOWN): (L1,),
     (STONE, SHIFT): (L1, STONE),
+    (STONE, WARM): (L1, STONE),
 }
 
 
-@pytest.mark.parametrize(("top", "action"), sorted(EXPECTED), ids=lambda v: str(v))
-def test_rules_of_change_table(top: int, action: int) -> None:
+@pytest.mark.parametrize(("top", "column"), sorted(EXPECTED), ids=lambda v: str(v))
+def test_rules_of_change_table(top: int, column: int) -> None:
     w = make(sea())
-    s = at(w, 4, 3)
+    s = at(w, 1 if column == SHIFT else 4, 3)
     w.stacks = Wd.with_stack(w.stacks, s, STACKS[top])
     before = sum(w.supply) + sum(len(st) for st in w.stacks)
+    action = SHIFT if column == WARM else column
     plan = Wd.plan_terrain(w, action, [s])
     Wd.apply_plan(w, plan)
-    assert w.stacks[s] == EXPECTED[(top, action)], (TILE_KEYS[top], action)
+    assert w.stacks[s] == EXPECTED[(top, column)], (TILE_KEYS[top], column)
     assert sum(w.supply) + sum(len(st) for st in w.stacks) == before  # tiles only move
     if top == VOLCANO and action == UP:
         assert "erupt" in kinds(w)
@@ -223,7 +235,7 @@ def test_rules_of_change_table(top: int, action: int) -> None:
 def test_rules_of_change_every_cell_is_in_the_table() -> None:
     from dinobox.games.pangaea.tiles import CHANGE_TABLE
 
-    assert len(CHANGE_TABLE) == NUM_TILES * 3 == len(EXPECTED)
+    assert len(CHANGE_TABLE) == NUM_TILES * 4 == len(EXPECTED)
 
 
 def test_rules_of_change_example_water_climate_shift_snow_then_removed() -> None:
@@ -245,6 +257,18 @@ def test_rules_of_change_example_level_2_climate_shift_sand_destroys_shelter() -
     assert w.shelters[s] == 0 and ("shelter_lost", 1, s) in w.events
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [s]))  # sand ignores the level up
     assert w.stacks[s] == (L1, L2, SAND)
+
+
+def test_rules_of_change_climate_shift_by_row_poles_cold_middle_warm() -> None:
+    """Both hemispheres alike: rows 0-2 and 7-9 (three next to each pole) turn colder, rows 3-6
+    (either side of the equator between the Tsunami's hemispheres 0-4 and 5-9) warmer."""
+    for row in range(10):
+        w = make(put(put(sea(), row, 2, "1"), row, 5, "."))
+        land, water = at(w, row, 2), at(w, row, 5)
+        Wd.apply_plan(w, Wd.plan_terrain(w, SHIFT, [land, water]))
+        cold = row in (0, 1, 2, 7, 8, 9)
+        assert w.stacks[land] == ((L1, SNOW) if cold else (L1, SAND)), row
+        assert w.stacks[water] == ((SNOW,) if cold else ()), row
 
 
 def test_rules_of_change_example_lava_on_level_2_level_up_becomes_mountain() -> None:

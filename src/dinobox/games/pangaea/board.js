@@ -214,7 +214,11 @@ function worldSvg(view, ctx) {
     const g = s("g", { "data-edge": a.edge ?? "", class: "pg-crack-choice" },
       s("line", { ...line, stroke: "#3b1d00", "stroke-width": 7, "stroke-linecap": "round" }),
       s("line", { ...line, stroke: "#ffb347", "stroke-width": 4, "stroke-dasharray": "4 3", "stroke-linecap": "round" }),
-      s("line", { ...line, stroke: "transparent", "stroke-width": 12, "stroke-linecap": "round" }));
+      s("line", { ...line, stroke: "transparent", "stroke-width": 12, "stroke-linecap": "round" }),
+      // a vertical edge (between east-west neighbours) is a line with no width: this round target
+      // gives the choice an area, so it can be found and clicked like any other
+      s("circle", { cx: (Number(line.x1) + Number(line.x2)) / 2, cy: (Number(line.y1) + Number(line.y2)) / 2, r: 6,
+        fill: "transparent" }));
     ctx.offer(g, (x) => x.action === a.action);
     svg.append(g);
   }

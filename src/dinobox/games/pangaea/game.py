@@ -36,6 +36,14 @@ class PangaeaGame(Game[PangaeaData]):
             "Start player (Kick-off the game): a seat number (0 = the first seat), or 'random' for a chance draw",
             choices=(0, 1, 2, 3, "random"),
         ),
+        OptionSpec(
+            "finish_round",
+            "bool",
+            False,
+            "Not in the rulebook (off: the asteroid ends the game at once, The End Game): when the "
+            "asteroid reaches 0, the round of turns is finished first, so that every player has had "
+            "as many turns as the start player",
+        ),
     )
     default_data = DEFAULT_DATA
     presentation = Presentation(

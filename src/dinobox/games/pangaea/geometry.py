@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from dinobox.games.pangaea.tiles import BOUNCE, RANGE_DIRS, SE, SW, E
+from dinobox.games.pangaea.tiles import BOUNCE, RANGE_DIRS, SE, SW, E, is_cold_row
 
 
 class Geometry:
@@ -20,6 +20,8 @@ class Geometry:
         self.rows = rows
         self.cols = cols
         self.n = rows * cols
+        # per space: whether a climate shift there turns colder (near a pole; tiles.is_cold_row)
+        self.cold: tuple[bool, ...] = tuple(is_cold_row(i // cols, rows) for i in range(self.n))
         nb: list[tuple[int, ...]] = []
         for i in range(self.n):
             r, c = divmod(i, cols)

@@ -109,6 +109,7 @@ class PangaeaState(State):
         self.score_parts: tuple[tuple[int, ...], ...] = ((0,) * len(F.SCORE_PARTS),) * n
         first = game.options["first"]
         self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
+        self.finish_round = bool(game.options["finish_round"])  # a designer's option, off by default
         self._next: list[int] = []
         tasks: list[tuple[int, int, int]] = [(F.A_SEATS, 0, 0)]
         if self.first < 0:
@@ -295,6 +296,7 @@ class PangaeaState(State):
         new.final = self.final
         new.finished = self.finished
         new.first = self.first
+        new.finish_round = self.finish_round
         new.guard_use = self.guard_use
         new.hands = self.hands
         new.impact = self.impact
@@ -403,11 +405,20 @@ class PangaeaState(State):
             if self.ring_pos == 0:
                 break
 
+    def _finishing_round(self) -> bool:
+        """Option ``finish_round`` (not in the rulebook): the asteroid has reached 0, but the
+        turns go on until the turn before the start player's is over (the end game then starts
+        with the value reached by then)."""
+        if not self.finish_round:
+            return False
+        kind, a, _b = self.tasks[-1]
+        return not (kind == F.A_NEXT_TURN and (a + 1) % self.num_players == self.first)
+
     def _advance(self) -> None:
         """Run automatic tasks until a chance node or a decision is reached."""
         tasks = self.tasks
         while True:
-            if self.ending is not None:
+            if self.ending is not None and not self._finishing_round():
                 resolve.begin_end(self)
                 tasks = self.tasks
             if self.finished:

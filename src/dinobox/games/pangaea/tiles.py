@@ -1,6 +1,6 @@
 """Pangaea's tiles, pieces, directions, ranges and the complete table of the Rules of Change.
 
-Everything here is data (see docs/rules/pangaea.md for each cell's source). The world module
+Everything here is data (see rules.md beside this file for each cell's source). The world module
 reads these tables; nothing in the hot path looks tiles up by name.
 """
 
@@ -58,40 +58,66 @@ REMOVE_THEN_UP: Final = 3
 ERUPT: Final = 4
 RESULT_KEYS: Final = ("nothing", "add", "remove", "remove then level up", "erupt")
 
+# The climate bands (Rules of Change, read with the poles of Moving the Event locator - part 2 and
+# the hemispheres of Tsunami; an assumption, see rules.md): a climate shift turns the climate
+# colder in the POLAR_ROWS rows next to each pole and warmer in the rows between them. Land
+# (level 1, level 2, mountain) answers both ways ("Climate shift in 2 directions": snow when
+# colder, sand when warmer); the sea answers only to the cold ("only in 1 direction": it
+# freezes). With 10 rows: rows 0-2 and 7-9 are cold, rows 3-6 warm (row 2 water -> snow, row 6
+# level 2 -> sand, as in the worked examples).
+POLAR_ROWS: Final = 3
+WARM: Final = 3  # the change table's fourth column: a climate shift in a warm row ("SHIFT" is the cold one)
+
+
+def is_cold_row(row: int, rows: int) -> bool:
+    """Whether a climate shift on ``row`` turns colder (near a pole) rather than warmer."""
+    return min(row, rows - 1 - row) < POLAR_ROWS
+
+
 # (top tile, action) -> (result, tile added or -1). The Rules of Change, reconstructed; every
-# cell is explained in docs/rules/pangaea.md ("The change table").
+# cell is explained in rules.md ("The change table"). SHIFT is a climate shift in a cold row,
+# WARM one in a warm row.
 CHANGE_TABLE: Final[dict[tuple[int, int], tuple[int, int]]] = {
     (SEA, UP): (ADD, L1),
     (SEA, DOWN): (NOTHING, -1),
     (SEA, SHIFT): (ADD, SNOW),
+    (SEA, WARM): (NOTHING, -1),
     (L1, UP): (ADD, L2),
     (L1, DOWN): (REMOVE, -1),
-    (L1, SHIFT): (NOTHING, -1),
+    (L1, SHIFT): (ADD, SNOW),
+    (L1, WARM): (ADD, SAND),
     (L2, UP): (ADD, MOUNTAIN),
     (L2, DOWN): (REMOVE, -1),
-    (L2, SHIFT): (ADD, SAND),
+    (L2, SHIFT): (ADD, SNOW),
+    (L2, WARM): (ADD, SAND),
     (MOUNTAIN, UP): (NOTHING, -1),
     (MOUNTAIN, DOWN): (REMOVE, -1),
-    (MOUNTAIN, SHIFT): (NOTHING, -1),
+    (MOUNTAIN, SHIFT): (ADD, SNOW),
+    (MOUNTAIN, WARM): (ADD, SAND),
     (VOLCANO, UP): (ERUPT, -1),
     (VOLCANO, DOWN): (REMOVE, -1),
     (VOLCANO, SHIFT): (NOTHING, -1),
+    (VOLCANO, WARM): (NOTHING, -1),
     (SAND, UP): (NOTHING, -1),
     (SAND, DOWN): (NOTHING, -1),
     (SAND, SHIFT): (REMOVE, -1),
+    (SAND, WARM): (REMOVE, -1),
     (SNOW, UP): (NOTHING, -1),
     (SNOW, DOWN): (NOTHING, -1),
     (SNOW, SHIFT): (REMOVE, -1),
+    (SNOW, WARM): (REMOVE, -1),
     (LAVA, UP): (REMOVE_THEN_UP, -1),
     (LAVA, DOWN): (REMOVE, -1),
     (LAVA, SHIFT): (NOTHING, -1),
+    (LAVA, WARM): (NOTHING, -1),
     (STONE, UP): (REMOVE, -1),
     (STONE, DOWN): (REMOVE, -1),
     (STONE, SHIFT): (NOTHING, -1),
+    (STONE, WARM): (NOTHING, -1),
 }
-# Flat form for the hot path: index top * 3 + action.
+# Flat form for the hot path: index top * 4 + column (UP, DOWN, SHIFT, WARM).
 CHANGE_FLAT: Final[tuple[tuple[int, int], ...]] = tuple(
-    CHANGE_TABLE[(t, a)] for t in range(NUM_TILES) for a in range(3)
+    CHANGE_TABLE[(t, a)] for t in range(NUM_TILES) for a in range(4)
 )
 
 # ----- which pieces a top tile holds (Some General Basic Rules; Dinosaurs; Evolution Cards) ----

@@ -132,6 +132,7 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
             "length": st.game.options["length"],
             "ranges": st.game.options["ranges"],
             "first": st.game.options["first"],
+            "finish_round": st.game.options["finish_round"],
         },
         "start_player": st.first if st.first >= 0 else None,
         "asteroid": st.asteroid,

@@ -83,6 +83,7 @@ class OptionsView(TypedDict):
     length: int
     ranges: str
     first: int | str  # the start player option: a seat, or "random"
+    finish_round: bool  # a designer's option: finish the round of turns before the end game
 
 
 class PendingDinoView(TypedDict):

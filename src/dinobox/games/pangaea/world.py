@@ -32,6 +32,7 @@ from dinobox.games.pangaea.tiles import (
     SAND,
     SEA,
     SHELTER_OK,
+    SHIFT,
     SNOW,
     SPECIAL_OK,
     STACK_OF_SYMBOL,
@@ -39,6 +40,7 @@ from dinobox.games.pangaea.tiles import (
     TSUNAMI_OP,
     UP,
     VOLCANO,
+    WARM,
     E,
     W,
     is_trex,
@@ -241,6 +243,14 @@ def _take_from_board(world: World, tile: int, exclude: frozenset[int] | set[int]
     return sources[0]
 
 
+def change_of(world: World, s: int, top: int, op: int) -> tuple[int, int]:
+    """The Rules of Change cell for a level up, level down or climate shift on ``s`` whose top
+    tile is ``top``: a climate shift turns colder near the poles, warmer elsewhere
+    (``tiles.is_cold_row``)."""
+    column = WARM if op == SHIFT and not world.geo.cold[s] else op
+    return CHANGE_FLAT[top * 4 + column]
+
+
 def needed_tile(world: World, s: int, op: int) -> int:
     """The tile one operation would lay on ``s`` from the supply, or -1 if it lays none."""
     stack = world.stacks[s]
@@ -254,11 +264,11 @@ def needed_tile(world: World, s: int, op: int) -> int:
         return L1 if top == SEA else LAVA
     if op == TSUNAMI_OP:
         return -1
-    result, tile = CHANGE_FLAT[top * 3 + op]
+    result, tile = change_of(world, s, top, op)
     if result == ADD:
         return tile
     if result == REMOVE_THEN_UP:
-        result, tile = CHANGE_FLAT[below * 3 + UP]
+        result, tile = CHANGE_FLAT[below * 4 + UP]
         return tile if result == ADD else -1
     return -1
 
@@ -293,14 +303,14 @@ def _change(world: World, s: int, op: int, exclude: frozenset[int] | set[int]) -
             _pop(world, s)
             top = world.top(s)
         op = DOWN
-    result, tile = CHANGE_FLAT[top * 3 + op]
+    result, tile = change_of(world, s, top, op)
     if result == ADD:
         _push(world, s, tile, exclude)
     elif result == REMOVE:
         _pop(world, s)
     elif result == REMOVE_THEN_UP:
         _pop(world, s)
-        result, tile = CHANGE_FLAT[world.top(s) * 3 + UP]
+        result, tile = CHANGE_FLAT[world.top(s) * 4 + UP]
         if result == ADD:
             _push(world, s, tile, exclude)
 
