@@ -76,6 +76,11 @@ def test_trex_island_board_draws_the_view(server: str, context: Any) -> None:
     assert page.locator("#ti-table [data-pile]").count() == len(view["piles"])
     assert page.locator("#players .ti-player").count() == 3
     assert page.locator("#hand").count() == 0, "a spectator sees no hand"
+    # Set-up 1: the table waits for the human's character; everyone sees who chooses when
+    assert view["phase"] == "character" and view["to_act"] == 0
+    order = page.locator("#ti-choosing").inner_text()
+    assert order.startswith("Characters are chosen in this order: ") and order.count("→") == 2
+    assert order.count("(now)") == 1
     # the map is drawn wide on a wide screen and turned upright on a phone held upright
     aspect = "(() => { const b = document.getElementById('island').viewBox.baseVal; return b.width / b.height; })()"
     assert page.evaluate(aspect) > 1

@@ -31,3 +31,10 @@ def test_render_draws_board_dice_trex_piles_and_players() -> None:
     assert seen_trex
     out = render(cast(TRexView, state.view(0)))
     assert "Your hand" in out and "VP" in out
+
+
+def test_render_setup_shows_who_chooses_a_character_when() -> None:
+    state = new_game(players=3).new_initial_state()
+    state.apply_action(2)  # Set-up: seat 3 drawn to choose first
+    out = render(cast(TRexView, state.view(0)))
+    assert "Characters are chosen in this order: [bold]Seat 3 (now)[/] → Seat 1 → Seat 2" in out

@@ -32,7 +32,7 @@ from trex_helpers import (
 
 from dinobox import IllegalActionError
 from dinobox.engine.state import State
-from dinobox.engine.testing import kinds, play
+from dinobox.engine.testing import force, kinds, play
 from dinobox.games.trex_island import actions as A
 
 # ----- Set-up ------------------------------------------------------------------------------
@@ -50,16 +50,70 @@ def test_setup_characters_colours_and_hands() -> None:
 
 
 def test_setup_characters_are_chosen_once_each() -> None:
-    state = new_game(players=3).new_initial_state()
+    state = force(new_game(players=3).new_initial_state(), 0)
     play(state, A.CHARACTER + 3)
     assert A.CHARACTER + 3 not in state.legal_actions()
     with pytest.raises(IllegalActionError, match="character"):
         state.apply_action(A.CHARACTER + 3)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_the_seat_that_chooses_first_is_drawn_by_chance(players: int) -> None:
+    state = new_game(players=players).new_initial_state()
+    assert state.is_chance_node() and phase(state) == "character"
+    assert state.chance_outcomes() == [(seat, 1 / players) for seat in range(players)]
+    assert state.view(None)["choosing_order"] == []  # not drawn yet
+    assert all(p["character"] is None for p in state.view(None)["players"])
+
+
+@pytest.mark.parametrize(
+    ("players", "first", "order"),
+    [(2, 0, [0, 1]), (2, 1, [1, 0]), (3, 2, [2, 0, 1]), (4, 0, [0, 1, 2, 3]), (4, 3, [3, 0, 1, 2])],
+)
+def test_setup_characters_are_chosen_clockwise_from_the_drawn_seat(players: int, first: int, order: list[int]) -> None:
+    state = force(new_game(players=players).new_initial_state(), first)
+    assert state.view(1)["choosing_order"] == order
+    seats = ", ".join(str(s + 1) for s in order[1:-1])
+    rest = f"seats {seats} and {order[-1] + 1}" if seats else f"seat {order[-1] + 1}"
+    assert state.log(0)[-1]["text"] == f"Seat {first + 1} chooses a character first, then {rest}, clockwise."
+    for i, seat in enumerate(order):  # each picks the first card still free
+        assert state.current_player() == seat and state.view(None)["to_act"] == seat
+        assert len(state.legal_actions()) == 4 - i  # the cards still free
+        play(state, state.legal_actions()[0])
+    chosen = {seat: p["character"] for seat, p in enumerate(state.view(None)["players"])}
+    names = ["hunter", "journalist", "scout", "explorer"]
+    assert chosen == {seat: names[i] for i, seat in enumerate(order)}
+    assert state.is_chance_node() and phase(state) == "draw"  # Set-up 3 follows
+
+
+def test_setup_the_last_of_four_to_choose_gets_the_remaining_card() -> None:
+    state = force(new_game(players=4).new_initial_state(), 2)
+    play(state, A.CHARACTER + 2, A.CHARACTER + 0, A.CHARACTER + 3)  # seats 3, 4, 1
+    assert state.current_player() == 1 and state.legal_actions() == [A.CHARACTER + 1]
+    with pytest.raises(IllegalActionError, match="character"):
+        state.apply_action(A.CHARACTER + 2)
+    play(state, A.CHARACTER + 1)
+    assert [p["character"] for p in state.view(None)["players"]] == ["explorer", "journalist", "scout", "hunter"]
+
+
+@pytest.mark.parametrize(("chooser", "first"), [(0, 0), (0, 3), (3, 3), (3, 0), (2, 1)])
+def test_setup_the_first_player_is_drawn_after_the_choice_whoever_chose_first(chooser: int, first: int) -> None:
+    state = force(new_game(players=4).new_initial_state(), chooser)
+    play(state, *(A.CHARACTER + c for c in range(4)))
+    force(state, 0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9, 9, 10, 11, 12, 13)  # Set-up 3: 4 + 5 + 4 + 4 cards
+    assert state.is_chance_node() and phase(state) == "setup"  # Set-up 4, independent of the choosing
+    assert state.chance_outcomes() == [(seat, 0.25) for seat in range(4)]
+    force(state, first)
+    assert state.current_player() == first and phase(state) == "action"
+    assert state.view(None)["choosing_order"][0] == chooser
+
+
 def test_setup_random_characters_are_chance() -> None:
     state = new_game(players=2, characters="random").new_initial_state()
     assert state.is_chance_node() and state.legal_actions() == [0, 1, 2, 3]
+    force(state, 3, 0)
+    assert [p["character"] for p in state.view(None)["players"]] == ["explorer", "hunter"]
+    assert state.view(None)["choosing_order"] == []  # dealt, not chosen: nobody chooses first
 
 
 def test_game_mode_family_mode_starts_at_six() -> None:

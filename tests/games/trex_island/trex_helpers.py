@@ -68,9 +68,11 @@ def table(
     data: dict[str, Any] | None = None,
     **options: Any,
 ) -> State:
-    """A game after set-up: characters chosen in seat order, the hands forced, ``first`` to play."""
+    """A game after set-up: seat 1 drawn to choose first, so the characters are chosen in seat
+    order; the hands forced, ``first`` to play."""
     game = new_game(players=players, data=data or {}, **options)
     state = game.new_initial_state()
+    force(state, 0)
     for c in chars[:players]:
         play(state, A.CHARACTER + c)
     if hands is None:

@@ -72,6 +72,12 @@ function statusBar(view, ctx) {
   const bits = [`Turn ${view.turn}`, `${turnName} leads`, `action ${Math.min(view.actions_done + 1, 2)} of 2`,
     `phase: ${view.phase}`];
   const bar = h("div", { class: "ti-status", id: "ti-status" }, bits.join(" · "));
+  if (view.phase === "character" && view.choosing_order && view.choosing_order.length) {
+    const order = view.choosing_order.map((seat) =>
+      `${playerName(view, ctx.table, seat)}${seat === view.to_act ? " (now)" : ""}`);
+    bar.append(h("div", { class: "ti-choosing", id: "ti-choosing" },
+      `Characters are chosen in this order: ${order.join(" → ")}`));
+  }
   if (view.attack) {
     const die = view.dice[view.attack.team];
     bar.append(h("div", { class: "ti-attack", id: "ti-attack" },

@@ -27,7 +27,7 @@ class TRexIslandGame(Game[TRexIslandData]):
             "characters",
             "choice",
             "choose",
-            "how players get their character: choose in seat order, or random",
+            "how players get their character: chosen in turn clockwise from a random seat, or dealt at random",
             choices=("choose", "random"),
         ),
     )

@@ -295,8 +295,12 @@ def _player_lines(view: TRexView, marks: Collection[Hashable] = (), compact: boo
 
 
 def _pending_lines(view: TRexView, names: list[str]) -> list[str]:
-    """The viewer's hand, the card being played, an attack, the final scores."""
+    """The order of the character choice, the viewer's hand, the card being played, an attack,
+    the final scores."""
     out: list[str] = []
+    if view["phase"] == "character" and view["choosing_order"]:
+        order = [f"[bold]{names[p]} (now)[/]" if p == view["to_act"] else names[p] for p in view["choosing_order"]]
+        out.append(f"Characters are chosen in this order: {' → '.join(order)}")
     if "hand" in view:
         cards = ", ".join(f"{_card(c)}{' ×' + str(c['count']) if c['count'] > 1 else ''}" for c in view["hand"])
         out.append(f"Your hand: {cards or '[dim]empty[/]'}")

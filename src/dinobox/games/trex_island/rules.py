@@ -60,6 +60,7 @@ TREX_HUNT: Final = 11  # automatic: (TREX_HUNT, seat, steps) the T-Rex appears i
 TREX_WAY: Final = 12  # decision: (TREX_WAY, seat, steps) a tie in distance: the card's player chooses
 ATTACK: Final = 13  # automatic or decision (defence): (ATTACK, die, amount * 8 + attack kind)
 END_ACTION: Final = 14  # automatic: (END_ACTION, seat, 0)
+CHOOSER: Final = 15  # chance: the seat that chooses a character first (Set-up 1), then clockwise
 
 # Bits of ``perks[seat]``: what a character may still use once.
 FREE_SHOTGUN: Final = 1
@@ -131,17 +132,29 @@ class TRexIslandState(State):
         self.arrivals: tuple[int, ...] = ()
         self.turn_player = 0
         self.first_player = 0
+        self.first_chooser = -1  # drawn at random before the characters are chosen (Set-up 1)
         self.actions_done = 0
         self.turns = 0
         self.passes = 0
         self.tasks: list[tuple[int, int, int]] = [(DEAL, 0, 0)]
         self._dcache: dict[int, dict[int, int]] | None = None  # destinations at this position
-        pick = CHAR_RANDOM if game.options["characters"] == "random" else CHAR_PICK
-        for seat in reversed(range(n)):
-            self.tasks.append((pick, seat, 0))
+        if game.options["characters"] == "random":
+            for seat in reversed(range(n)):
+                self.tasks.append((CHAR_RANDOM, seat, 0))
+        else:
+            self.tasks.append((CHOOSER, 0, 0))
         self._advance()
 
     # ----- small queries -------------------------------------------------------------------
+    def choosing_order(self) -> tuple[int, ...]:
+        """Set-up 1: the seats in the order they choose their characters (the seat drawn first,
+        then clockwise); empty before that draw and when characters are dealt at random."""
+        first = self.first_chooser
+        if first < 0:
+            return ()
+        n = self.num_players
+        return tuple((first + i) % n for i in range(n))
+
     def hand_limit(self, seat: int) -> int:
         facts = self.facts
         return facts.journalist_hand_size if self.chars[seat] == JOURNALIST else facts.hand_size
@@ -259,6 +272,7 @@ class TRexIslandState(State):
         new.chars = self.chars
         new.crew = self.crew
         new.deck = self.deck[:]
+        new.first_chooser = self.first_chooser
         new.first_player = self.first_player
         new.hand = self.hand[:]
         new.held = self.held
@@ -285,7 +299,7 @@ class TRexIslandState(State):
             pool = self.pool
             outs = [t for t in range(K) if pool[t]]
             return outs, [pool[t] for t in outs]
-        if kind == FIRST:
+        if kind in (FIRST, CHOOSER):
             return range(self.num_players), [1] * self.num_players
         if kind == CHAR_RANDOM:
             outs = [c for c in range(4) if c not in self.chars]
@@ -480,6 +494,13 @@ class TRexIslandState(State):
         elif kind == CHAR_RANDOM:
             tasks.pop()
             self._take_character(a, outcome)
+        elif kind == CHOOSER:
+            tasks.pop()
+            self.first_chooser = outcome
+            order = self.choosing_order()
+            self._emit("choosers", order)
+            for seat in reversed(order):
+                tasks.append((CHAR_PICK, seat, 0))
 
     def _take_character(self, seat: int, character: int) -> None:
         """Set-up 1: the character card and the dice of its colour."""
@@ -731,7 +752,7 @@ class TRexIslandState(State):
                     continue
                 self._player = a
                 return
-            if kind in (TOKEN_DRAW, FIRST, CHAR_RANDOM):
+            if kind in (TOKEN_DRAW, FIRST, CHAR_RANDOM, CHOOSER):
                 self._player = CHANCE
                 return
             if kind == ATTACK:

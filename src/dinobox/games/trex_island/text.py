@@ -159,6 +159,8 @@ def _chance_text(state: TRexIslandState, outcome: int) -> str:
         names = tuple(f"first player: seat {p + 1}" for p in range(state.num_players))
     elif kind == R.CHAR_RANDOM:
         names = tuple(f"character: {name}" for name in CHARACTER_NAMES)
+    elif kind == R.CHOOSER:
+        names = tuple(f"first to choose a character: seat {p + 1}" for p in range(state.num_players))
     if not names:
         raise ValueError(f"chance outcome {outcome} means nothing here: no chance event is pending")
     if not 0 <= outcome < len(names):
@@ -166,11 +168,20 @@ def _chance_text(state: TRexIslandState, outcome: int) -> str:
     return names[outcome]
 
 
+def _and(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private: bool) -> str:
     s = lambda p: seat_name(state, p)  # noqa: E731
     tn = lambda d: team_name(state, d)  # noqa: E731
     if kind == "character":
         return f"Seat {args[0] + 1} is the {CHARACTER_NAMES[args[1]]} and plays {PLAYER_COLOURS[args[1]]}."
+    if kind == "choosers":
+        rest = [str(p + 1) for p in args[1:]]
+        seats = "seat" if len(rest) == 1 else "seats"
+        return f"Seat {args[0] + 1} chooses a character first, then {seats} {_and(rest)}, clockwise."
     if kind == "first":
         return f"{s(args[0])} goes first."
     if kind == "turn":

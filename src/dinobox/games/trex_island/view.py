@@ -170,6 +170,7 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
         "tokens_undrawn": {TOKEN_KEYS[k]: state.pool[k] for k in range(K)},
         "tokens_on_map": sum(state.rest_left),
         "arrivals": list(state.arrivals),
+        "choosing_order": list(state.choosing_order()),
     }
     if top[0] == R.ATTACK and not over:
         result["attack"] = {"team": top[1], "kind": ATTACK_NAMES[top[2] & 7], "men": top[2] >> 3}
@@ -192,6 +193,7 @@ def _phase(state: TRexIslandState, kind: int) -> str:
     return {
         R.CHAR_PICK: "character",
         R.CHAR_RANDOM: "character",
+        R.CHOOSER: "character",
         R.DRAW: "draw",
         R.FIRST: "setup",
         R.ACT: "action",

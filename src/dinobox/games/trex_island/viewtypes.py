@@ -95,6 +95,7 @@ class TRexView(TypedDict):
     tokens_undrawn: dict[str, int]
     tokens_on_map: int
     arrivals: list[int]
+    choosing_order: list[int]
     attack: NotRequired[AttackView]
     playing: NotRequired[CardView]
     hand: NotRequired[list[CardCountView]]
