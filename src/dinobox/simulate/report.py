@@ -180,7 +180,7 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
             f"p {fmt_p(test['p_value'])}",
         ],
         [
-            "balance (1 - largest seat win-rate gap) [95% bootstrap CI]",
+            "balance (1 - largest seat win-rate gap) [95% CI, simultaneous Wilson]",
             f"{summary['balance']:.3f} [{summary['balance_ci95'][0]:.3f}, {summary['balance_ci95'][1]:.3f}]",
         ],
         [
