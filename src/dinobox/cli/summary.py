@@ -75,7 +75,7 @@ def show_ratings(ratings: list[dict[str, Any]], title: str) -> None:
 
 
 def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:
-    from dinobox.simulate.compare_report import result_rows, seat_sentence
+    from dinobox.simulate.compare_report import pairing_sentence, result_rows, seat_sentence
 
     console.print(f"[bold]A = {dirs[0]}   B = {dirs[1]}[/]")
     for setting, va, vb in result["setup"] or [["(nothing)", "same settings", ""]]:
@@ -100,7 +100,8 @@ def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:
         mark = "*" if r["significant"] else ""
         table.add_row(f"{row[0]}{mark}", row[1], row[2], row[3], row[5], row[7], style="bold" if mark else None)
     console.print(table)
+    console.print(pairing_sentence(result))
     console.print(
         f"To see a {result['effect']:.2f} change in a seat's win rate with 80% power, each run needs about "
-        f"{result['games_for_effect']} games."
+        f"{result['games_for_effect']:,} independent games."
     )
