@@ -301,29 +301,9 @@ def setting_key(values: dict[str, Any]) -> str:
     return json.dumps(values, sort_keys=True)
 
 
-def run_tune(setup: TuneSetup) -> dict[str, Any]:
-    """Run the study; the result holds every trial, the best settings, the confirmation runs of
-    the best and the default settings with their comparison, and the parameters' importances.
-
-    No setting is played twice: a small discrete space (no more settings than ``trials``) is
-    walked as a grid, each setting once; otherwise a setting the sampler suggests again is told
-    its cached result and costs no games, and the study stops when every setting is tried."""
-    import optuna
-
-    from dinobox.simulate.compare import compare_summaries
-
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    check_params(setup.base, setup.params)
-    size = space_size(setup.params)
-    grid = size is not None and size <= setup.trials
-    wanted = min(setup.trials, size) if size is not None else setup.trials
-    startup = min(10, max(2, setup.trials // 3))
-    study = optuna.create_study(
-        direction="minimize", sampler=optuna.samplers.TPESampler(seed=setup.base.seed, n_startup_trials=startup)
-    )
-    default = _defaults(setup)
-    for setting in grid_settings(setup) if grid else [default] if default is not None else []:
-        study.enqueue_trial(setting)  # a grid: every setting is enqueued, the sampler never guesses
+def _search(setup: TuneSetup, study: Any, wanted: int) -> tuple[list[dict[str, Any]], int]:
+    """Ask, play and tell until ``wanted`` distinct settings are played: (trials, repeats told
+    from the cache)."""
     trials: list[dict[str, Any]] = []
     losses: dict[str, float] = {}
     repeats = 0
@@ -357,6 +337,33 @@ def run_tune(setup: TuneSetup) -> dict[str, Any]:
             trials.append(entry)
             if setup.progress is not None:
                 setup.progress(len(trials), entry)
+    return trials, repeats
+
+
+def run_tune(setup: TuneSetup) -> dict[str, Any]:
+    """Run the study; the result holds every trial, the best settings, the confirmation runs of
+    the best and the default settings with their comparison, and the parameters' importances.
+
+    No setting is played twice: a small discrete space (no more settings than ``trials``) is
+    walked as a grid, each setting once; otherwise a setting the sampler suggests again is told
+    its cached result and costs no games, and the study stops when every setting is tried."""
+    import optuna
+
+    from dinobox.simulate.compare import compare_summaries
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    check_params(setup.base, setup.params)
+    size = space_size(setup.params)
+    grid = size is not None and size <= setup.trials
+    wanted = min(setup.trials, size) if size is not None else setup.trials
+    startup = min(10, max(2, setup.trials // 3))
+    study = optuna.create_study(
+        direction="minimize", sampler=optuna.samplers.TPESampler(seed=setup.base.seed, n_startup_trials=startup)
+    )
+    default = _defaults(setup)
+    for setting in grid_settings(setup) if grid else [default] if default is not None else []:
+        study.enqueue_trial(setting)  # a grid: every setting is enqueued, the sampler never guesses
+    trials, repeats = _search(setup, study, wanted)
     best = min(trials, key=lambda t: (t["loss"], t["number"]))
     confirm_seed = derive_seed("dinobox-tune-confirm", setup.base.seed)
     confirm = replace(setup.base, games=setup.confirm, seed=confirm_seed)
