@@ -35,6 +35,7 @@ def test_params_are_options_or_data_ranges_or_choices() -> None:
         ("hand_size=1.5..3", "whole numbers"),
         ("hand_size=4", "at least two choices"),
         ("cards=1..3", "not a number"),
+        ("lava_drops=0..22", "only what players see"),
     ],
 )
 def test_bad_params_say_what_is_wrong(text: str, message: str) -> None:

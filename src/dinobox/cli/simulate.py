@@ -106,6 +106,15 @@ def _compare(dirs: tuple[Path, Path], out: Path | None, effect: float) -> None:
         console.print(f"side-by-side report: {path}")
 
 
+def _warn_before(config: SimConfig) -> None:
+    """Say before the run what will make its numbers meaningless: data changes that change
+    nothing, and settings that make the game degenerate (seen in the run's first games)."""
+    from dinobox.simulate.checks import data_warnings, probe
+
+    for warning in data_warnings(config.game, config.data) + probe(config, config.build_game()):
+        console.print(f"[bold yellow]Warning:[/] {warning}")
+
+
 def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
     """Refuse before any game is played: a file for a folder, a folder not writable, or a run
     that would be replaced without --overwrite."""
@@ -190,6 +199,12 @@ def simulate(
     )
     if backend == "ray":
         require("ray", why="--backend ray")
+    from dinobox.simulate.checks import check_writable
+
+    try:
+        check_writable(out)  # last, so that a refused run leaves no folder behind
+    except DinoboxError as exc:
+        raise fail(str(exc)) from None
     _run(config, out, jobs, backend, address, skill_trace, report, resume, ratings)
 
 
@@ -223,6 +238,7 @@ def _run(
         kept = len(done or [])
         if done:
             console.print(f"resuming {out}: {kept} games already played, {games - kept} to play")
+        _warn_before(config)
         with _term_stops_like_ctrl_c(), _progress() as bar:
             task = bar.add_task("games", total=games, completed=kept, kept=kept)
             run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend)

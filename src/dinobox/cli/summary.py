@@ -40,6 +40,8 @@ def show_summary(summary: dict[str, Any]) -> None:
         f"{summary['branching_factor']:.2f} legal choices per decision, decisiveness "
         f"{summary['decisiveness']['mean']:.2f}"
     )
+    for warning in summary.get("warnings", []):
+        console.print(f"[bold yellow]Warning:[/] {warning}")
     table = Table(title="win rates by bot (95% intervals)")
     for header in ("bot", "seat-games", "wins", "win rate", "95% CI"):
         table.add_column(header)

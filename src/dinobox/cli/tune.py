@@ -80,6 +80,12 @@ def tune(
     require("optuna", "scipy", "numpy", *(["matplotlib"] if report else []), why="dinobox tune")
     if backend == "ray":
         require("ray", why="--backend ray")
+    from dinobox.simulate.checks import check_writable
+
+    try:
+        check_writable(out)  # by writing, before the first trial
+    except DinoboxError as exc:
+        raise fail(str(exc)) from None
     _run(setup, out, report, address)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from dinobox.bots import parse_spec
 from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.checks import data_warnings, degenerate
 from dinobox.simulate.compare import load_summary
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import Progress, SimRun, run_simulation
@@ -148,6 +149,7 @@ def build_summary(run: SimRun, trace: dict[str, Any] | None = None, ratings: boo
         "interrupted": run.interrupted,
     }
     summary.update(summarize(run.rows, summary["players"], config.seed))
+    summary["warnings"] = data_warnings(config.game, config.data) + degenerate(run.rows)
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
     if ratings:
         from dinobox.simulate.ratings import bot_ladder

@@ -248,15 +248,16 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
             if summary.get("interrupted")
             else []
         ),
+        *(f"<p class='warn'>Warning: {html.escape(w)}</p>" for w in summary.get("warnings", [])),
         _table(["measure", "value"], headline(summary)),
         "<h2>Win rates (95% Wilson intervals; shared wins split)</h2>",
         _table(
             ["bot", "seat-games", "wins", "win rate [95% CI]"],
-            [[b["spec"], b["games"], b["wins"], _ci(b)] for b in summary["bots"]],
+            [[b["spec"], b["games"], f"{b['wins']:g}", _ci(b)] for b in summary["bots"]],
         ),
         _table(
             ["seat", "games", "wins", "win rate [95% CI]"],
-            [[s["seat"], s["games"], s["wins"], _ci(s)] for s in summary["seats"]],
+            [[s["seat"], s["games"], f"{s['wins']:g}", _ci(s)] for s in summary["seats"]],
         ),
         *_ratings_part(summary),
         "<div class='grid'>",

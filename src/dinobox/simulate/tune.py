@@ -72,6 +72,8 @@ def parse_param(text: str, game_id: str) -> Param:
     options = {s.name: s for s in cls.option_specs}
     key = name.replace("-", "_")
     fields = {f: getattr(cls.default_data, f) for f in getattr(cls.default_data, "__dataclass_fields__", {})}
+    if key in getattr(cls.default_data, "SHOWN_ONLY", frozenset()):
+        raise DinoboxError(f"--param {name}: this field changes only what players see, not how {game_id} plays")
     if key in options:
         target, current = "option", options[key].default
     elif key in fields:
