@@ -106,6 +106,20 @@ def _compare(dirs: tuple[Path, Path], out: Path | None, effect: float) -> None:
         console.print(f"side-by-side report: {path}")
 
 
+def _player_counts(text: str | None) -> list[int | None]:
+    """``--players``: nothing (one per --bots), a count, or a range ``LOW..HIGH``."""
+    if text is None:
+        return [None]
+    low, dots, high = text.partition("..")
+    try:
+        counts = list(range(int(low), int(high) + 1)) if dots else [int(text)]
+    except ValueError:
+        raise fail(f"--players takes a number or a range such as 2..4, not {text!r}") from None
+    if not counts:
+        raise fail(f"--players {text}: the range must go from low to high")
+    return list(counts)
+
+
 def _warn_before(config: SimConfig) -> None:
     """Say before the run what will make its numbers meaningless: data changes that change
     nothing, and settings that make the game degenerate (seen in the run's first games)."""
@@ -130,7 +144,13 @@ def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
 def simulate(
     game_id: str | None = typer.Argument(None, metavar="GAME", help="game id, see `dinobox games`"),
     games: int = typer.Option(100, "--games", "-g", help="how many games to play"),
-    players: int | None = typer.Option(None, "--players", "-n", help="number of players (default: one per --bots)"),
+    players: str | None = typer.Option(
+        None,
+        "--players",
+        "-n",
+        help="number of players (default: one per --bots), or a range such as 2..4: one run per count in "
+        "--out/players-N and one report over them",
+    ),
     bots: str | None = typer.Option(None, "--bots", help=f"{BOTS_HELP}; seats rotate between games"),
     seed: int = typer.Option(0, "--seed", help="master seed: the same seed gives the same results"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes (local backend)"),
@@ -166,6 +186,12 @@ def simulate(
     effect: float = typer.Option(
         0.05, "--effect", help="with --compare: the win-rate change (0.05 = 5 points) to size the games needed for"
     ),
+    metric: list[str] = typer.Option(
+        [],
+        "--metric",
+        help="a metric of your own (repeatable): module:function or a dinobox.metrics entry point; it sees every "
+        "step and adds columns to games.csv and plots to report.html (docs/designers.md)",
+    ),
 ) -> None:
     """Play many seeded games between bots and report seat effect, balance, length, scores and strategies."""
     if compare is not None and compare[0] is not None:
@@ -175,12 +201,17 @@ def simulate(
         raise fail("name a GAME to simulate (or use --compare DIR_A DIR_B)")
     if out is None:
         raise fail("give an output directory with --out DIR")
-    game, seats = seat_game(game_id, bots, players, variant, option, set_data)
+    counts = _player_counts(players)
     from dinobox.simulate import SimConfig
 
-    config = SimConfig.from_game(game, seats, games, seed)
+    runs: list[tuple[SimConfig, Path]] = []
+    for count in counts:
+        game, seats = seat_game(game_id, bots, count, variant, option, set_data)
+        config = SimConfig.from_game(game, seats, games, seed, tuple(metric))
+        runs.append((config, out if len(counts) == 1 else out / f"players-{game.num_players}"))
     try:
-        config.check()
+        for config, _ in runs:
+            config.check()
         if skill_trace < 0:
             raise DinoboxError(f"--skill-trace must be 0 or more, not {skill_trace}")
         if jobs < 1:
@@ -189,7 +220,8 @@ def simulate(
             raise DinoboxError(f"--backend must be local or ray, not {backend!r}")
     except DinoboxError as exc:
         raise fail(str(exc)) from None
-    _check_out(out, resume, overwrite)
+    for _, where in runs:
+        _check_out(where, resume, overwrite)
     require(
         "scipy",
         "numpy",
@@ -202,10 +234,17 @@ def simulate(
     from dinobox.simulate.checks import check_writable
 
     try:
-        check_writable(out)  # last, so that a refused run leaves no folder behind
+        for _, where in runs:
+            check_writable(where)  # last, so that a refused run leaves no folder behind
     except DinoboxError as exc:
         raise fail(str(exc)) from None
-    _run(config, out, jobs, backend, address, skill_trace, report, resume, ratings)
+    for config, where in runs:
+        _run(config, where, jobs, backend, address, skill_trace, report, resume, ratings)
+    if len(runs) > 1:
+        from dinobox.simulate.sweep import write_sweep
+
+        path = write_sweep([where for _, where in runs], out, report)
+        console.print(f"[bold]player counts {counts[0]}..{counts[-1]}[/]: one report over them in {path}")
 
 
 def _run(

@@ -11,6 +11,7 @@ from dinobox.bots import parse_spec
 from dinobox.engine.errors import DinoboxError
 from dinobox.simulate.checks import data_warnings, degenerate
 from dinobox.simulate.compare import load_summary
+from dinobox.simulate.metric_stats import designer_metrics
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import Progress, SimRun, run_simulation
 from dinobox.simulate.stats import summarize, wilson
@@ -150,6 +151,8 @@ def build_summary(run: SimRun, trace: dict[str, Any] | None = None, ratings: boo
     }
     summary.update(summarize(run.rows, summary["players"], config.seed))
     summary["warnings"] = data_warnings(config.game, config.data) + degenerate(run.rows)
+    summary["metrics_given"] = list(config.metrics)
+    summary["designer"] = designer_metrics(run.rows)
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
     if ratings:
         from dinobox.simulate.ratings import bot_ladder
@@ -180,6 +183,8 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
         "winners",
     ]
     fields += [f"bot_{s}" for s in range(players)] + [f"score_{s}" for s in range(players)]
+    custom = list(dict.fromkeys(c for r in rows for c in r.get("metrics", {})))
+    fields += custom
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(fields)
@@ -199,6 +204,7 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
                     "|".join(str(w) for w in r["winners"]),
                     *r["seats"],
                     *r["scores"],
+                    *(r.get("metrics", {}).get(c, "") for c in custom),
                 ]
             )
 

@@ -234,7 +234,10 @@ def _ratings_part(summary: dict[str, Any]) -> list[str]:
 
 
 def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> Path:
+    from dinobox.simulate.metrics_report import custom_table, edge_sentence, metric_plots
+
     made = set(_plots(summary, rows, out))
+    extra = metric_plots(pyplot(), summary, rows, out)
     title = f"{summary['title']}: {summary['games']} simulated games, {summary['players']} players"
     parts = [
         f"<h1>{html.escape(title)}</h1>",
@@ -260,6 +263,8 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
             [[s["seat"], s["games"], f"{s['wins']:g}", _ci(s)] for s in summary["seats"]],
         ),
         *_ratings_part(summary),
+        custom_table(summary),
+        edge_sentence(summary),
         "<div class='grid'>",
     ]
     for name, caption in PLOTS:
@@ -268,6 +273,11 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
                 f"<figure><img src='{name}' alt='{html.escape(caption)}'>"
                 f"<figcaption>{html.escape(caption)}</figcaption></figure>"
             )
+    parts.extend(
+        f"<figure><img src='{name}' alt='{html.escape(caption)}'><figcaption>{html.escape(caption)}</figcaption>"
+        "</figure>"
+        for name, caption in extra
+    )
     parts.append("</div>")
     style = (
         "body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"
