@@ -169,6 +169,11 @@ def simulate(
     skill_trace: int = typer.Option(
         0, "--skill-trace", help="also play N games of ISMCTS at 2x budget against 1x (skill vs luck)"
     ),
+    skill_check: int = typer.Option(
+        0,
+        "--skill-check",
+        help="also play N games for each step of the ladder strong > heuristic > random under these rules",
+    ),
     report: bool = typer.Option(True, "--report/--no-report", help="write report.html with plots"),
     ratings: bool = typer.Option(
         False, "--ratings", help="also rate the bots (OpenSkill, as the server's ladder) and report the ratings"
@@ -212,8 +217,8 @@ def simulate(
     try:
         for config, _ in runs:
             config.check()
-        if skill_trace < 0:
-            raise DinoboxError(f"--skill-trace must be 0 or more, not {skill_trace}")
+        if skill_trace < 0 or skill_check < 0:
+            raise DinoboxError("--skill-trace and --skill-check take a number of games, 0 or more")
         if jobs < 1:
             raise DinoboxError(f"--jobs must be at least 1, not {jobs}")
         if backend not in ("local", "ray"):
@@ -239,7 +244,7 @@ def simulate(
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     for config, where in runs:
-        _run(config, where, jobs, backend, address, skill_trace, report, resume, ratings)
+        _run(config, where, jobs, backend, address, (skill_trace, skill_check), report, resume, ratings)
     if len(runs) > 1:
         from dinobox.simulate.sweep import write_sweep
 
@@ -253,7 +258,7 @@ def _run(
     jobs: int,
     backend: str,
     address: str | None,
-    skill_trace: int,
+    skills: tuple[int, int],
     report: bool,
     resume: bool,
     ratings: bool = False,
@@ -261,6 +266,7 @@ def _run(
     from dinobox.simulate import run_simulation, write_outputs
     from dinobox.simulate import skill_trace as run_trace
     from dinobox.simulate.output import read_rows
+    from dinobox.simulate.skill import skill_check as run_check
 
     games = config.games
     try:
@@ -281,16 +287,20 @@ def _run(
         with _term_stops_like_ctrl_c(), _progress() as bar:
             task = bar.add_task("games", total=games, completed=kept, kept=kept)
             run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend)
-            trace = None
+            trace = check = None
+            skill_trace, skill_check = skills
             if skill_trace and not run.interrupted:
                 trace_task = bar.add_task("skill trace", total=skill_trace)
                 trace = run_trace(
                     config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done), backend
                 )
+            if skill_check and not run.interrupted:
+                check_task = bar.add_task("skill check", total=2 * skill_check)
+                check = run_check(config, skill_check, jobs, lambda n: bar.update(check_task, completed=n), backend)
         if not run.rows:
             console.print("[yellow]Interrupted before any game finished: nothing written.[/]")
             raise typer.Exit(130)
-        summary = write_outputs(run, out, trace, report=report, ratings=ratings)
+        summary = write_outputs(run, out, trace, report=report, ratings=ratings, skill_check=check)
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     show_summary(summary)

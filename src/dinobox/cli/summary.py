@@ -40,6 +40,10 @@ def show_summary(summary: dict[str, Any]) -> None:
         f"{summary['branching_factor']:.2f} legal choices per decision, decisiveness "
         f"{summary['decisiveness']['mean']:.2f}"
     )
+    if summary.get("skill_check"):
+        from dinobox.simulate.skill import ladder_sentence
+
+        console.print(ladder_sentence(summary["skill_check"]))
     for warning in summary.get("warnings", []):
         console.print(f"[bold yellow]Warning:[/] {warning}")
     table = Table(title="win rates by bot (95% intervals)")

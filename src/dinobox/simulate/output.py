@@ -140,7 +140,9 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
     return rows
 
 
-def build_summary(run: SimRun, trace: dict[str, Any] | None = None, ratings: bool = False) -> dict[str, Any]:
+def build_summary(
+    run: SimRun, trace: dict[str, Any] | None = None, ratings: bool = False, skill_check: dict[str, Any] | None = None
+) -> dict[str, Any]:
     config = run.config
     summary: dict[str, Any] = {
         "format": 2,  # 2: seat test, balance interval, fair reference, branching, decisiveness
@@ -154,6 +156,7 @@ def build_summary(run: SimRun, trace: dict[str, Any] | None = None, ratings: boo
     summary["metrics_given"] = list(config.metrics)
     summary["designer"] = designer_metrics(run.rows)
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
+    summary["skill_check"] = skill_check
     if ratings:
         from dinobox.simulate.ratings import bot_ladder
 
@@ -210,12 +213,17 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
 
 
 def write_outputs(
-    run: SimRun, out: Path, trace: dict[str, Any] | None = None, report: bool = True, ratings: bool = False
+    run: SimRun,
+    out: Path,
+    trace: dict[str, Any] | None = None,
+    report: bool = True,
+    ratings: bool = False,
+    skill_check: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Write ``summary.json``, ``games.csv``, ``rows.jsonl`` and (with the ``sim`` extra)
     ``report.html``. ``ratings`` adds the bots' OpenSkill ratings (``summary["ratings"]``)."""
     out.mkdir(parents=True, exist_ok=True)
-    summary = build_summary(run, trace, ratings)
+    summary = build_summary(run, trace, ratings, skill_check)
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     write_csv(run.rows, summary["players"], out / "games.csv")
     with (out / ROWS_FILE).open("w") as handle:

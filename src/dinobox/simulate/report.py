@@ -235,6 +235,7 @@ def _ratings_part(summary: dict[str, Any]) -> list[str]:
 
 def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> Path:
     from dinobox.simulate.metrics_report import custom_table, edge_sentence, metric_plots
+    from dinobox.simulate.skill import ladder_sentence
 
     made = set(_plots(summary, rows, out))
     extra = metric_plots(pyplot(), summary, rows, out)
@@ -263,6 +264,11 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
             [[s["seat"], s["games"], f"{s['wins']:g}", _ci(s)] for s in summary["seats"]],
         ),
         *_ratings_part(summary),
+        *(
+            [f"<h2>Skill depth</h2><p>{html.escape(ladder_sentence(summary['skill_check']))}</p>"]
+            if summary.get("skill_check")
+            else []
+        ),
         custom_table(summary),
         edge_sentence(summary),
         "<div class='grid'>",
