@@ -3,6 +3,7 @@ changes that change nothing, and degenerate settings."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,3 +58,4 @@ def test_degenerate_settings_and_dead_data_changes_are_warned_before_and_in_the_
     assert text.count("hardly choose anything") + text.count("mostly plays itself") == 2
     page = (out / "report.html").read_text()
     assert "Warning: --set lava_drops" in page and "legal choice" in page
+    assert re.search(r"<td>random</td><td>6</td><td>\d+(\.5)?</td>", page)  # wins as counts, not "3.000"

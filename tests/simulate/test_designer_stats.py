@@ -79,6 +79,8 @@ def test_games_needed_for_an_effect() -> None:
     # 50% vs 55% at 80% power and 5% two-sided: the textbook 1,565 per group.
     assert games_for_rates(0.5, 0.55) == 1565
     assert games_for_rates(0.5, 0.5) is None
+    assert games_for_rates(0.3333, 0.33332) is None  # a zero difference at the table's precision
+    assert games_for_means(0.0001, 3.0, 3.0) is None
     assert games_for_means(1.0, 2.0, 2.0) == math.ceil((1.959964 + 0.841621) ** 2 * 8)
 
 

@@ -106,9 +106,13 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
     mine = run_identity(config)
     for key in IDENTITY:
         if old.get(key) != mine[key]:
+            flag = {"seed": f"--seed {old.get(key)}", "players": f"--players {old.get(key)}"}.get(
+                key, "the same settings"
+            )
             raise DinoboxError(
-                f"{out} holds a different run: {key} is {old.get(key)!r} there and {mine[key]!r} here "
-                "(use another --out, or leave out --resume to start over)"
+                f"{out} holds a different run: {key} is {old.get(key)!r} there and {mine[key]!r} here: give "
+                f"{flag} to continue it, another --out for a new run, or --overwrite (instead of --resume) to "
+                "replace it"
             )
     path = out / ROWS_FILE
     if not path.is_file():
