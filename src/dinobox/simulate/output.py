@@ -114,6 +114,11 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
                 f"{flag} to continue it, another --out for a new run, or --overwrite (instead of --resume) to "
                 "replace it"
             )
+    if old.get("metrics_given", []) != list(config.metrics):
+        raise DinoboxError(
+            f"{out} was played with --metric {', '.join(old.get('metrics_given', [])) or '(none)'}: give the same "
+            "metrics to continue it (the earlier games have only those columns), or --overwrite to replace it"
+        )
     path = out / ROWS_FILE
     if not path.is_file():
         raise DinoboxError(f"{out} has no {ROWS_FILE} (an older dinobox wrote it), so it cannot be resumed")
