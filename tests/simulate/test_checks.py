@@ -59,3 +59,10 @@ def test_degenerate_settings_and_dead_data_changes_are_warned_before_and_in_the_
     page = (out / "report.html").read_text()
     assert "Warning: --set lava_drops" in page and "legal choice" in page
     assert re.search(r"<td>random</td><td>6</td><td>\d+(\.5)?</td>", page)  # wins as counts, not "3.000"
+
+
+def test_a_data_change_the_games_check_trips_on_is_a_clear_error(tmp_path: Path) -> None:
+    stars = "stars=[[2],[4,1],[4,7],[6,3],[6,9]]"  # one star without its column
+    result = runner.invoke(app, ["simulate", "pangaea", "--games", "1", "--set", stars, "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2 and "data override rejected: stars cannot be read" in " ".join(result.output.split())
+    assert not (tmp_path / "o").exists()
