@@ -57,7 +57,7 @@ def test_built_in_metrics_score_by_source_usage_by_outcome_and_the_first_seat_ed
     assert result.exit_code == 0, result.output
     designer = json.loads((out / "summary.json").read_text())["designer"]
     assert set(designer["score_by_source"]) == {"teams", "trophies"}  # the game's own breakdown
-    assert designer["usage_by_outcome"] and designer["first_seat_edge"]["rounds"]
+    assert designer["usage_by_outcome"] and designer["cards_by_outcome"] and designer["first_seat_edge"]["rounds"]
     page = (out / "report.html").read_text()
     assert all(name in page for name in ("score_sources.png", "usage_outcome.png", "first_seat_edge.png"))
 

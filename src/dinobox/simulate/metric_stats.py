@@ -37,11 +37,12 @@ def score_by_source(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, float
     }
 
 
-def usage_by_outcome(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
-    """Each kind of action as a share of the winners' decisions and of the others'."""
+def usage_by_outcome(rows: Sequence[dict[str, Any]], key: str = "seat_actions") -> dict[str, dict[str, float]]:
+    """Each kind of action (``key="seat_cards"``: each card) as a share of the winners' decisions
+    (cards) and of the others'."""
     counts: dict[str, dict[str, int]] = {"winners": {}, "others": {}}
     for row in rows:
-        for seat, kinds in enumerate(row["seat_actions"]):
+        for seat, kinds in enumerate(row.get(key) or []):
             side = counts["winners" if seat in row["winners"] else "others"]
             for kind, count in kinds.items():
                 side[kind] = side.get(kind, 0) + count
@@ -76,6 +77,7 @@ def designer_metrics(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {
         "score_by_source": score_by_source(rows),
         "usage_by_outcome": usage_by_outcome(rows),
+        "cards_by_outcome": usage_by_outcome(rows, "seat_cards"),
         "first_seat_edge": first_seat_edge(rows),
         "custom": custom_columns(rows),
     }

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+CARDS_SHOWN = 20  # the cards winners use most
+
 
 def _bars(plt: Any, table: dict[str, dict[str, float]], sides: tuple[str, str], xlabel: str, path: Path) -> None:
     names = list(table)
@@ -66,6 +68,11 @@ def metric_plots(plt: Any, summary: dict[str, Any], rows: list[dict[str, Any]], 
     if designer.get("usage_by_outcome"):
         _bars(plt, designer["usage_by_outcome"], ("winners", "others"), "share of decisions", out / "usage_outcome.png")
         made.append(("usage_outcome.png", "Which actions winners and the others take (share of their decisions)"))
+    cards = designer.get("cards_by_outcome") or {}
+    if cards:
+        top = dict(list(cards.items())[:CARDS_SHOWN])
+        _bars(plt, top, ("winners", "others"), "share of the cards played or taken", out / "cards_outcome.png")
+        made.append(("cards_outcome.png", "Which cards winners and the others play or take (share of their cards)"))
     edge = designer.get("first_seat_edge") or {}
     if edge.get("rounds"):
         _edge_plot(plt, edge, out / "first_seat_edge.png")

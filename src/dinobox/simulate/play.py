@@ -119,6 +119,7 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
         "capped": result.capped,
         "actions": tally.kinds,
         "seat_actions": tally.seat_kinds,
+        "seat_cards": tally.seat_cards,
         "score_sources": score_sources(state),
         "seat0_edge": edge.finish(state),
         **({"metrics": watchers.columns(state)} if watchers is not None else {}),
@@ -135,6 +136,7 @@ class _Tally:
         self.legal = 0  # legal choices summed over the player decisions
         self.kinds: dict[str, int] = {}
         self.seat_kinds: list[dict[str, int]] = [{} for _ in range(players)]
+        self.seat_cards: list[dict[str, int]] = [{} for _ in range(players)]
         self.turn = -1
         self.leaders: list[int | None] = []  # the sole leader at each turn (None: a tie)
 
@@ -146,10 +148,16 @@ class _Tally:
         self.legal += options
         if options > 1:
             self.choices += 1
-        kind = str(state.describe_action(action, player).get("kind", "action"))
+        info = state.describe_action(action, player)
+        kind = str(info.get("kind", "action"))
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
         mine = self.seat_kinds[player]
         mine[kind] = mine.get(kind, 0) + 1
+        card = info.get("card")
+        if isinstance(card, (str, int)) and not isinstance(card, bool):  # the card a decision plays or takes
+            name = card if isinstance(card, str) else f"card {card}"
+            cards = self.seat_cards[player]
+            cards[name] = cards.get(name, 0) + 1
         turn = state.turn_count()
         if turn != self.turn:
             self.turn = turn
