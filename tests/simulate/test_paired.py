@@ -71,6 +71,8 @@ def test_compare_pairs_runs_that_share_their_seed_and_says_so() -> None:
     tests = {row["measure"]: row["test"] for row in result["rows"]}
     assert tests["seat 0 win rate"] == "McNemar (exact)" and tests["mean turns"] == "paired t"
     assert all("games_needed_unpaired" in row for row in result["rows"] if row["test"] == "paired t")
+    saving = result["paired"]["saving"]
+    assert saving is None or -1 < saving < 1
     (c, rows_c) = _run(4, 6)
     unpaired = compare_summaries(a, c, games=(rows_a, rows_c))
     assert unpaired["paired"] is None

@@ -33,6 +33,13 @@ def fmt_p(p: float) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
+def _games(row: dict[str, Any]) -> str:
+    """Games per run for 80% power; for a paired test also what two independent runs would need."""
+    needed = f"{row['games_needed']:,}" if row["games_needed"] else "-"
+    unpaired = row.get("games_needed_unpaired")
+    return f"{needed} (unpaired {unpaired:,})" if unpaired and row["games_needed"] else needed
+
+
 def result_rows(result: dict[str, Any]) -> list[list[str]]:
     """(measure, A, B, B - A [95% CI], p, p Holm, significant, games for 80% power)."""
     out = []
@@ -47,7 +54,7 @@ def result_rows(result: dict[str, Any]) -> list[list[str]]:
                 fmt_p(r["p_value"]),
                 fmt_p(r["p_holm"]),
                 "yes" if r["significant"] else "no",
-                f"{r['games_needed']:,}" if r["games_needed"] else "-",
+                _games(r),
                 r["test"],
             ]
         )
