@@ -62,7 +62,10 @@ def test_built_in_metrics_score_by_source_usage_by_outcome_and_the_first_seat_ed
     assert all(name in page for name in ("score_sources.png", "usage_outcome.png", "first_seat_edge.png"))
 
 
-@pytest.mark.parametrize(("spec", "message"), [("nope_module:x", "cannot import"), ("zzz", "entry point")])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("nope_module:x", "cannot import"), ("zzz", "entry point"), ("collections:Counter", "needs step(")],
+)
 def test_a_bad_metric_is_refused_before_any_game(spec: str, message: str, tmp_path: Path) -> None:
     result = runner.invoke(
         app, ["simulate", "dino-race", "--games", "2", "--metric", spec, "--out", str(tmp_path / "o")]

@@ -100,9 +100,11 @@ def check_metrics(specs: Sequence[str], game: Game[Any]) -> None:
     for spec in specs:
         _, factory = load_metric(spec)
         try:
-            factory(game)
+            watch = factory(game)
         except Exception as exc:  # a plug-in's own failure, reported with its name
             raise DinoboxError(f"--metric {spec} failed on {game.title}: {exc}") from None
+        if not callable(getattr(watch, "step", None)) or not callable(getattr(watch, "end", None)):
+            raise DinoboxError(f"--metric {spec}: what it returns needs step(state, player, action) and end(state)")
 
 
 def score_sources(state: State) -> list[dict[str, float]] | None:
