@@ -64,7 +64,7 @@ def test_built_in_metrics_score_by_source_usage_by_outcome_and_the_first_seat_ed
 
 @pytest.mark.parametrize(
     ("spec", "message"),
-    [("nope_module:x", "cannot import"), ("zzz", "entry point"), ("collections:Counter", "needs step(")],
+    [("nope_module:x", "cannot import"), ("zzz", "entry point"), ("builtins:id", "needs step(")],
 )
 def test_a_bad_metric_is_refused_before_any_game(spec: str, message: str, tmp_path: Path) -> None:
     result = runner.invoke(
