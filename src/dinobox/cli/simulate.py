@@ -207,17 +207,55 @@ def simulate(
     if out is None:
         raise fail("give an output directory with --out DIR")
     counts = _player_counts(players)
+    runs = _plan(game_id, bots, counts, variant, option, set_data, games, seed, tuple(metric), out)
+    _preflight(runs, (skill_trace, skill_check), jobs, backend, resume, overwrite, report, ratings)
+    for config, where in runs:
+        _run(config, where, jobs, backend, address, (skill_trace, skill_check), report, resume, ratings)
+    if len(runs) > 1:
+        from dinobox.simulate.sweep import write_sweep
+
+        path = write_sweep([where for _, where in runs], out, report)
+        console.print(f"[bold]player counts {counts[0]}..{counts[-1]}[/]: one report over them in {path}")
+
+
+def _plan(
+    game_id: str,
+    bots: str | None,
+    counts: list[int | None],
+    variant: list[str],
+    option: list[str],
+    set_data: list[str],
+    games: int,
+    seed: int,
+    metrics: tuple[str, ...],
+    out: Path,
+) -> list[tuple[SimConfig, Path]]:
+    """A run (configuration, folder) per player count: ``out`` itself, or ``out/players-N``."""
     from dinobox.simulate import SimConfig
 
     runs: list[tuple[SimConfig, Path]] = []
     for count in counts:
         game, seats = seat_game(game_id, bots, count, variant, option, set_data)
-        config = SimConfig.from_game(game, seats, games, seed, tuple(metric))
+        config = SimConfig.from_game(game, seats, games, seed, metrics)
         runs.append((config, out if len(counts) == 1 else out / f"players-{game.num_players}"))
+    return runs
+
+
+def _preflight(
+    runs: list[tuple[SimConfig, Path]],
+    skills: tuple[int, int],
+    jobs: int,
+    backend: str,
+    resume: bool,
+    overwrite: bool,
+    report: bool,
+    ratings: bool,
+) -> None:
+    """Everything checked before the first game; the output folders last, by writing to them."""
     try:
         for config, _ in runs:
             config.check()
-        if skill_trace < 0 or skill_check < 0:
+        if min(skills) < 0:
             raise DinoboxError("--skill-trace and --skill-check take a number of games, 0 or more")
         if jobs < 1:
             raise DinoboxError(f"--jobs must be at least 1, not {jobs}")
@@ -243,13 +281,6 @@ def simulate(
             check_writable(where)  # last, so that a refused run leaves no folder behind
     except DinoboxError as exc:
         raise fail(str(exc)) from None
-    for config, where in runs:
-        _run(config, where, jobs, backend, address, (skill_trace, skill_check), report, resume, ratings)
-    if len(runs) > 1:
-        from dinobox.simulate.sweep import write_sweep
-
-        path = write_sweep([where for _, where in runs], out, report)
-        console.print(f"[bold]player counts {counts[0]}..{counts[-1]}[/]: one report over them in {path}")
 
 
 def _run(

@@ -104,7 +104,8 @@ def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:
         table.add_column(header, overflow="fold")
     for row, r in zip(result_rows(result), result["rows"], strict=True):
         mark = "*" if r["significant"] else ""
-        table.add_row(f"{row[0]}{mark}", row[1], row[2], row[3], row[5], row[7], style="bold" if mark else None)
+        n80 = f"{r['games_needed']:,}" if r["games_needed"] else "-"
+        table.add_row(f"{row[0]}{mark}", row[1], row[2], row[3], row[5], n80, style="bold" if mark else None)
     console.print(table)
     console.print(pairing_sentence(result))
     console.print(
