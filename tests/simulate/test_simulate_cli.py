@@ -180,5 +180,7 @@ def test_resume_extends_a_run_and_refuses_a_different_one(tmp_path: Path) -> Non
     summary = (out / "summary.json").read_text()
     assert json.loads(summary)["games"] == 4
     code, output = simulate(*common, "--games", "6", "--seed", "5", "--resume")
-    assert code != 0 and "holds a different run: seed is 4 there and 5 here" in " ".join(output.split())
+    text = " ".join(output.split())
+    assert code != 0 and "holds a different run: seed is 4 there and 5 here: give --seed 4 to continue it" in text
+    assert "--overwrite (instead of --resume) to replace it" in text
     assert (out / "summary.json").read_text() == summary  # nothing changed

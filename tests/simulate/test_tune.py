@@ -35,6 +35,7 @@ def test_params_are_options_or_data_ranges_or_choices() -> None:
         ("hand_size=1.5..3", "whole numbers"),
         ("hand_size=4", "at least two choices"),
         ("cards=1..3", "not a number"),
+        ("lava_drops=0..22", "only what players see"),
     ],
 )
 def test_bad_params_say_what_is_wrong(text: str, message: str) -> None:
@@ -85,14 +86,16 @@ def test_same_seed_same_tuning_and_a_full_report(tmp_path: Path) -> None:
     assert a == json.loads((tmp_path / "b" / "tune.json").read_text())
     assert len(a["trials"]) == 3
     assert a["trials"][0]["values"] == {"hand_size": 5, "pair_bonus": 3}  # the defaults come first
-    assert set(a["importances"]) == {"hand_size", "pair_bonus"}
+    assert a["importances"] == {} and not a["real_gain"]  # 2 games a trial: no gain survives the replay
+    assert "No real gain" in first.output and "report:" not in second.output
     assert a["best"]["loss"] == min(t["loss"] for t in a["trials"])
     assert a["best_confirmed"]["games"] == 4 and a["default_confirmed"]["games"] == 4
     rows = list(csv.DictReader((tmp_path / "a" / "trials.csv").open()))
     assert [r["trial"] for r in rows] == ["0", "1", "2"] and "hand_size" in rows[0]
     page = (tmp_path / "a" / "tune.html").read_text()
     assert "Best settings" in page and "Every trial" in page and "tune_history.png" in page
-    assert "Best settings" in first.output and "Importance" in first.output
+    assert "Best settings" in first.output and "Not shown: the replay" in page
+    assert "where a perfectly fair game" in page  # the noise band on the history plot
 
 
 @pytest.mark.parametrize(
@@ -112,3 +115,24 @@ def test_bad_tune_input_is_refused_before_any_trial(args: list[str], message: st
     assert result.exit_code != 0
     assert message in " ".join(result.output.split())
     assert not out.exists()
+
+
+def test_a_small_space_is_walked_as_a_grid_and_no_setting_is_played_twice(tmp_path: Path) -> None:
+    args = ["tune", "dino-race", "--bots", "random,random", "--param", "hand_size=4..6", "--trials", "10"]
+    result = runner.invoke(app, [*args, "--games", "2", "--confirm", "2", "--no-report", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    tuned = json.loads((tmp_path / "tune.json").read_text())
+    assert tuned["sampler"] == "grid" and tuned["settings_in_space"] == 3
+    assert sorted(t["values"]["hand_size"] for t in tuned["trials"]) == [4, 5, 6]
+
+
+def test_tpe_repeats_are_answered_from_the_cache(tmp_path: Path) -> None:
+    from dinobox.simulate import SimConfig
+    from dinobox.simulate.tune import TuneSetup, run_tune
+
+    base = SimConfig(game="dino-race", bots=("random", "random"), games=2, seed=1, players=2)
+    params = [parse_param("hand_size=3..7", "dino-race"), parse_param("pair_bonus=1|3", "dino-race")]
+    result = run_tune(TuneSetup(base, params, parse_objective("balance"), trials=9, confirm=2))
+    settings = [json.dumps(t["values"], sort_keys=True) for t in result["trials"]]
+    assert len(settings) == len(set(settings)) == 9 and result["sampler"] == "TPE"
+    assert result["noise_band"][0] < result["noise_band"][1]

@@ -35,8 +35,12 @@ def data(
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     fields = describe_fields(cls.default_data)
+    shown: frozenset[str] = getattr(cls.default_data, "SHOWN_ONLY", frozenset())
     if as_json:
-        rows = [{"name": f.name, "type": f.type, "default": f.default, "meaning": f.meaning} for f in fields]
+        rows = [
+            {"name": f.name, "type": f.type, "default": f.default, "meaning": f.meaning, "shown_only": f.name in shown}
+            for f in fields
+        ]
         specs = [spec.to_json() for spec in cls.option_specs]
         console.print_json(json.dumps({"game": game_id, "data": rows, "options": specs}))
         return
@@ -46,7 +50,8 @@ def data(
     table.add_column("default", overflow="fold")
     table.add_column("meaning", overflow="fold", ratio=2)
     for f in fields:
-        table.add_row(f.name, escape(f.type), escape(_short(f.default)), escape(f.meaning))
+        note = f"{f.meaning} [italic](shown only: changes what players see, not how the game plays)[/]"
+        table.add_row(f.name, escape(f.type), escape(_short(f.default)), note if f.name in shown else escape(f.meaning))
     console.print(table)
     if cls.option_specs:
         options = Table(title=f"{cls.title}: options (--option NAME=VALUE; variants: --variant NAME)")

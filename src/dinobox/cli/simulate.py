@@ -106,6 +106,29 @@ def _compare(dirs: tuple[Path, Path], out: Path | None, effect: float) -> None:
         console.print(f"side-by-side report: {path}")
 
 
+def _player_counts(text: str | None) -> list[int | None]:
+    """``--players``: nothing (one per --bots), a count, or a range ``LOW..HIGH``."""
+    if text is None:
+        return [None]
+    low, dots, high = text.partition("..")
+    try:
+        counts = list(range(int(low), int(high) + 1)) if dots else [int(text)]
+    except ValueError:
+        raise fail(f"--players takes a number or a range such as 2..4, not {text!r}") from None
+    if not counts:
+        raise fail(f"--players {text}: the range must go from low to high")
+    return list(counts)
+
+
+def _warn_before(config: SimConfig) -> None:
+    """Say before the run what will make its numbers meaningless: data changes that change
+    nothing, and settings that make the game degenerate (seen in the run's first games)."""
+    from dinobox.simulate.checks import data_warnings, probe
+
+    for warning in data_warnings(config.game, config.data) + probe(config, config.build_game()):
+        console.print(f"[bold yellow]Warning:[/] {warning}")
+
+
 def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
     """Refuse before any game is played: a file for a folder, a folder not writable, or a run
     that would be replaced without --overwrite."""
@@ -121,7 +144,13 @@ def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
 def simulate(
     game_id: str | None = typer.Argument(None, metavar="GAME", help="game id, see `dinobox games`"),
     games: int = typer.Option(100, "--games", "-g", help="how many games to play"),
-    players: int | None = typer.Option(None, "--players", "-n", help="number of players (default: one per --bots)"),
+    players: str | None = typer.Option(
+        None,
+        "--players",
+        "-n",
+        help="number of players (default: one per --bots), or a range such as 2..4: one run per count in "
+        "--out/players-N and one report over them",
+    ),
     bots: str | None = typer.Option(None, "--bots", help=f"{BOTS_HELP}; seats rotate between games"),
     seed: int = typer.Option(0, "--seed", help="master seed: the same seed gives the same results"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes (local backend)"),
@@ -140,6 +169,11 @@ def simulate(
     skill_trace: int = typer.Option(
         0, "--skill-trace", help="also play N games of ISMCTS at 2x budget against 1x (skill vs luck)"
     ),
+    skill_check: int = typer.Option(
+        0,
+        "--skill-check",
+        help="also play N games for each step of the ladder strong > heuristic > random under these rules",
+    ),
     report: bool = typer.Option(True, "--report/--no-report", help="write report.html with plots"),
     ratings: bool = typer.Option(
         False, "--ratings", help="also rate the bots (OpenSkill, as the server's ladder) and report the ratings"
@@ -157,6 +191,12 @@ def simulate(
     effect: float = typer.Option(
         0.05, "--effect", help="with --compare: the win-rate change (0.05 = 5 points) to size the games needed for"
     ),
+    metric: list[str] = typer.Option(
+        [],
+        "--metric",
+        help="a metric of your own (repeatable): module:function or a dinobox.metrics entry point; it sees every "
+        "step and adds columns to games.csv and plots to report.html (docs/designers.md)",
+    ),
 ) -> None:
     """Play many seeded games between bots and report seat effect, balance, length, scores and strategies."""
     if compare is not None and compare[0] is not None:
@@ -166,21 +206,65 @@ def simulate(
         raise fail("name a GAME to simulate (or use --compare DIR_A DIR_B)")
     if out is None:
         raise fail("give an output directory with --out DIR")
-    game, seats = seat_game(game_id, bots, players, variant, option, set_data)
+    counts = _player_counts(players)
+    runs = _plan(game_id, bots, counts, variant, option, set_data, games, seed, tuple(metric), out)
+    _preflight(runs, (skill_trace, skill_check), jobs, backend, resume, overwrite, report, ratings)
+    for config, where in runs:
+        _run(config, where, jobs, backend, address, (skill_trace, skill_check), report, resume, ratings)
+    if len(runs) > 1:
+        from dinobox.simulate.sweep import write_sweep
+
+        path = write_sweep([where for _, where in runs], out, report)
+        console.print(f"[bold]player counts {counts[0]}..{counts[-1]}[/]: one report over them in {path}")
+
+
+def _plan(
+    game_id: str,
+    bots: str | None,
+    counts: list[int | None],
+    variant: list[str],
+    option: list[str],
+    set_data: list[str],
+    games: int,
+    seed: int,
+    metrics: tuple[str, ...],
+    out: Path,
+) -> list[tuple[SimConfig, Path]]:
+    """A run (configuration, folder) per player count: ``out`` itself, or ``out/players-N``."""
     from dinobox.simulate import SimConfig
 
-    config = SimConfig.from_game(game, seats, games, seed)
+    runs: list[tuple[SimConfig, Path]] = []
+    for count in counts:
+        game, seats = seat_game(game_id, bots, count, variant, option, set_data)
+        config = SimConfig.from_game(game, seats, games, seed, metrics)
+        runs.append((config, out if len(counts) == 1 else out / f"players-{game.num_players}"))
+    return runs
+
+
+def _preflight(
+    runs: list[tuple[SimConfig, Path]],
+    skills: tuple[int, int],
+    jobs: int,
+    backend: str,
+    resume: bool,
+    overwrite: bool,
+    report: bool,
+    ratings: bool,
+) -> None:
+    """Everything checked before the first game; the output folders last, by writing to them."""
     try:
-        config.check()
-        if skill_trace < 0:
-            raise DinoboxError(f"--skill-trace must be 0 or more, not {skill_trace}")
+        for config, _ in runs:
+            config.check()
+        if min(skills) < 0:
+            raise DinoboxError("--skill-trace and --skill-check take a number of games, 0 or more")
         if jobs < 1:
             raise DinoboxError(f"--jobs must be at least 1, not {jobs}")
         if backend not in ("local", "ray"):
             raise DinoboxError(f"--backend must be local or ray, not {backend!r}")
     except DinoboxError as exc:
         raise fail(str(exc)) from None
-    _check_out(out, resume, overwrite)
+    for _, where in runs:
+        _check_out(where, resume, overwrite)
     require(
         "scipy",
         "numpy",
@@ -190,7 +274,13 @@ def simulate(
     )
     if backend == "ray":
         require("ray", why="--backend ray")
-    _run(config, out, jobs, backend, address, skill_trace, report, resume, ratings)
+    from dinobox.simulate.checks import check_writable
+
+    try:
+        for _, where in runs:
+            check_writable(where)  # last, so that a refused run leaves no folder behind
+    except DinoboxError as exc:
+        raise fail(str(exc)) from None
 
 
 def _run(
@@ -199,7 +289,7 @@ def _run(
     jobs: int,
     backend: str,
     address: str | None,
-    skill_trace: int,
+    skills: tuple[int, int],
     report: bool,
     resume: bool,
     ratings: bool = False,
@@ -207,6 +297,7 @@ def _run(
     from dinobox.simulate import run_simulation, write_outputs
     from dinobox.simulate import skill_trace as run_trace
     from dinobox.simulate.output import read_rows
+    from dinobox.simulate.skill import skill_check as run_check
 
     games = config.games
     try:
@@ -223,19 +314,24 @@ def _run(
         kept = len(done or [])
         if done:
             console.print(f"resuming {out}: {kept} games already played, {games - kept} to play")
+        _warn_before(config)
         with _term_stops_like_ctrl_c(), _progress() as bar:
             task = bar.add_task("games", total=games, completed=kept, kept=kept)
             run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend)
-            trace = None
+            trace = check = None
+            skill_trace, skill_check = skills
             if skill_trace and not run.interrupted:
                 trace_task = bar.add_task("skill trace", total=skill_trace)
                 trace = run_trace(
                     config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done), backend
                 )
+            if skill_check and not run.interrupted:
+                check_task = bar.add_task("skill check", total=2 * skill_check)
+                check = run_check(config, skill_check, jobs, lambda n: bar.update(check_task, completed=n), backend)
         if not run.rows:
             console.print("[yellow]Interrupted before any game finished: nothing written.[/]")
             raise typer.Exit(130)
-        summary = write_outputs(run, out, trace, report=report, ratings=ratings)
+        summary = write_outputs(run, out, trace, report=report, ratings=ratings, skill_check=check)
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     show_summary(summary)

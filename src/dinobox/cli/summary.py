@@ -40,6 +40,12 @@ def show_summary(summary: dict[str, Any]) -> None:
         f"{summary['branching_factor']:.2f} legal choices per decision, decisiveness "
         f"{summary['decisiveness']['mean']:.2f}"
     )
+    if summary.get("skill_check"):
+        from dinobox.simulate.skill import ladder_sentence
+
+        console.print(ladder_sentence(summary["skill_check"]))
+    for warning in summary.get("warnings", []):
+        console.print(f"[bold yellow]Warning:[/] {warning}")
     table = Table(title="win rates by bot (95% intervals)")
     for header in ("bot", "seat-games", "wins", "win rate", "95% CI"):
         table.add_column(header)
@@ -75,7 +81,7 @@ def show_ratings(ratings: list[dict[str, Any]], title: str) -> None:
 
 
 def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:
-    from dinobox.simulate.compare_report import result_rows, seat_sentence
+    from dinobox.simulate.compare_report import pairing_sentence, result_rows, seat_sentence
 
     console.print(f"[bold]A = {dirs[0]}   B = {dirs[1]}[/]")
     for setting, va, vb in result["setup"] or [["(nothing)", "same settings", ""]]:
@@ -98,9 +104,11 @@ def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:
         table.add_column(header, overflow="fold")
     for row, r in zip(result_rows(result), result["rows"], strict=True):
         mark = "*" if r["significant"] else ""
-        table.add_row(f"{row[0]}{mark}", row[1], row[2], row[3], row[5], row[7], style="bold" if mark else None)
+        n80 = f"{r['games_needed']:,}" if r["games_needed"] else "-"
+        table.add_row(f"{row[0]}{mark}", row[1], row[2], row[3], row[5], n80, style="bold" if mark else None)
     console.print(table)
+    console.print(pairing_sentence(result))
     console.print(
         f"To see a {result['effect']:.2f} change in a seat's win rate with 80% power, each run needs about "
-        f"{result['games_for_effect']} games."
+        f"{result['games_for_effect']:,} independent games."
     )

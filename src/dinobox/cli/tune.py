@@ -80,6 +80,12 @@ def tune(
     require("optuna", "scipy", "numpy", *(["matplotlib"] if report else []), why="dinobox tune")
     if backend == "ray":
         require("ray", why="--backend ray")
+    from dinobox.simulate.checks import check_writable
+
+    try:
+        check_writable(out)  # by writing, before the first trial
+    except DinoboxError as exc:
+        raise fail(str(exc)) from None
     _run(setup, out, report, address)
 
 
@@ -133,10 +139,12 @@ def _run(setup: Any, out: Path, report: bool, address: str | None) -> None:
         raise typer.Exit(130) from None
     except DinoboxError as exc:
         raise fail(str(exc)) from None
-    show_tune(result, out)
+    show_tune(result, out, report)
 
 
-def show_tune(result: dict[str, Any], out: Path) -> None:
+def show_tune(result: dict[str, Any], out: Path, report: bool = True) -> None:
+    from dinobox.simulate.tune_report import sampler_text
+
     best, confirmed, default = result["best"], result["best_confirmed"], result["default_confirmed"]
     settings = ", ".join(f"{k}={v}" for k, v in best["values"].items())
     console.print(f"[bold]Best settings[/] (trial {best['number']}, loss {best['loss']:.4f}): {settings}")
@@ -163,4 +171,7 @@ def show_tune(result: dict[str, Any], out: Path) -> None:
     console.print(table)
     if result["importances"]:
         console.print("Importance: " + ", ".join(f"{k} {v:.2f}" for k, v in result["importances"].items()))
-    console.print(f"every trial: {out / 'trials.csv'} · report: {out / 'tune.html'}")
+    elif not result.get("real_gain", True):
+        console.print("No real gain on fresh games: importances not shown (they would rank noise).")
+    console.print(f"Trials: {sampler_text(result)}.")
+    console.print(f"every trial: {out / 'trials.csv'}" + (f" · report: {out / 'tune.html'}" if report else ""))

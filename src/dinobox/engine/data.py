@@ -88,7 +88,10 @@ def apply_overrides(data: D, overrides: Mapping[str, Any], game_id: str) -> D:
     new = dataclasses.replace(data, **changes)
     validate = getattr(new, "validate", None)
     if callable(validate):
-        problem = validate()
+        try:
+            problem = validate()
+        except (ValueError, TypeError, IndexError, KeyError) as exc:  # a shape the game's check trips on
+            problem = f"{', '.join(sorted(changes))} cannot be read ({exc})"
         if problem:
             raise DataError(f"{game_id} data override rejected: {problem}")
     return new

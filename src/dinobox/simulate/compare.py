@@ -1,6 +1,8 @@
 """``--compare DIR_A DIR_B``: two simulation runs of the same game side by side, each difference
 with a 95% interval and a p-value (two-proportion z-test for rates, Welch's t-test for means),
 Holm's correction over all of them, and the games a run would need to see a given effect.
+When both runs share ``--seed`` their games are paired and the tests are paired ones
+(``dinobox.simulate.paired``).
 
 Only runs of the same game and player count are compared: seat 2 of a 3-player game is not
 seat 2 of a 4-player one.
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.paired import pair_rows, paired_row, pairing_saving
 from dinobox.simulate.stats import MEASURES, measure_stats
 
 ALPHA = 0.05
@@ -94,7 +97,7 @@ def games_for_rates(pa: float, pb: float) -> int | None:
     from scipy import stats
 
     d = abs(pb - pa)
-    if d < 1e-9:
+    if d < 5e-4:  # below what the table shows (three decimals): no effect to size
         return None
     za, zb = stats.norm.ppf(1 - ALPHA / 2), stats.norm.ppf(POWER)
     pbar = (pa + pb) / 2
@@ -106,7 +109,7 @@ def games_for_means(d: float, sd_a: float, sd_b: float) -> int | None:
     """Games per run for an 80%-power Welch test at 5% to see a difference ``d`` of means."""
     from scipy import stats
 
-    if abs(d) < 1e-9:
+    if abs(d) < 5e-4:
         return None
     za, zb = stats.norm.ppf(1 - ALPHA / 2), stats.norm.ppf(POWER)
     return max(2, math.ceil((za + zb) ** 2 * (sd_a**2 + sd_b**2) / d**2))
@@ -160,12 +163,22 @@ def _rows(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def compare_summaries(a: dict[str, Any], b: dict[str, Any], effect: float = 0.05) -> dict[str, Any]:
-    """Every difference B - A with interval, p-value, Holm-adjusted p-value and significance."""
+def compare_summaries(
+    a: dict[str, Any],
+    b: dict[str, Any],
+    effect: float = 0.05,
+    games: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
+    """Every difference B - A with interval, p-value, Holm-adjusted p-value and significance.
+    ``games`` holds the two runs' game rows: when the runs share ``--seed`` the games are
+    paired and so are the tests."""
     check_comparable(a, b)
     if not 0 < effect < 1:
         raise DinoboxError(f"--effect is a win-rate change between 0 and 1 (0.05 = 5 points), not {effect}")
     rows = _rows(a, b)
+    pairs = pair_rows(a, b, *games) if games is not None else []
+    if len(pairs) >= 2:
+        rows = [paired_row(row, pairs) for row in rows]
     for row, adjusted in zip(rows, holm([r["p_value"] for r in rows]), strict=True):
         row["p_holm"] = adjusted
         row["significant"] = adjusted < ALPHA
@@ -177,11 +190,24 @@ def compare_summaries(a: dict[str, Any], b: dict[str, Any], effect: float = 0.05
         "effect": effect,
         "games_for_effect": games_for_rates(fair, fair + effect),
         "setup": setup_changes(a, b),
+        "paired": {"games": len(pairs), "saving": pairing_saving(rows)} if len(pairs) >= 2 else None,
     }
 
 
+def load_rows(directory: Path) -> list[dict[str, Any]]:
+    """The game rows of a run (rows.jsonl), or none if it has none."""
+    path = Path(directory) / "rows.jsonl"
+    if not path.is_file():
+        return []
+    try:
+        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    except json.JSONDecodeError as exc:
+        raise DinoboxError(f"{path} is not valid JSON lines: {exc}") from None
+
+
 def compare_runs(dir_a: Path, dir_b: Path, effect: float = 0.05) -> dict[str, Any]:
-    return compare_summaries(load_summary(dir_a), load_summary(dir_b), effect)
+    games = (load_rows(dir_a), load_rows(dir_b))
+    return compare_summaries(load_summary(dir_a), load_summary(dir_b), effect, games)
 
 
 def show_value(value: Any) -> str:

@@ -4,10 +4,10 @@ draw A and B on the same axes (same bins, same scale) so they can be read agains
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 from typing import Any
 
+from dinobox.simulate.compare import load_rows
 from dinobox.simulate.report import pyplot
 
 STYLE = (
@@ -18,13 +18,6 @@ STYLE = (
     "figcaption{font-size:90%;color:#444}"
 )
 COLOURS = ("#4c78a8", "#e45756")
-
-
-def _rows_of(directory: Path) -> list[dict[str, Any]]:
-    path = directory / "rows.jsonl"
-    if not path.is_file():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def _table(headers: list[str], rows: list[list[str]], marks: list[bool] | None = None) -> str:
@@ -38,6 +31,13 @@ def _table(headers: list[str], rows: list[list[str]], marks: list[bool] | None =
 
 def fmt_p(p: float) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _games(row: dict[str, Any]) -> str:
+    """Games per run for 80% power; for a paired test also what two independent runs would need."""
+    needed = f"{row['games_needed']:,}" if row["games_needed"] else "-"
+    unpaired = row.get("games_needed_unpaired")
+    return f"{needed} (unpaired {unpaired:,})" if unpaired and row["games_needed"] else needed
 
 
 def result_rows(result: dict[str, Any]) -> list[list[str]]:
@@ -54,13 +54,44 @@ def result_rows(result: dict[str, Any]) -> list[list[str]]:
                 fmt_p(r["p_value"]),
                 fmt_p(r["p_holm"]),
                 "yes" if r["significant"] else "no",
-                str(r["games_needed"]) if r["games_needed"] else "-",
+                _games(r),
+                r["test"],
             ]
         )
     return out
 
 
-RESULT_HEADERS = ["measure", "A", "B", "B - A [95% CI]", "p", "p (Holm)", "significant", "games for 80% power"]
+RESULT_HEADERS = [
+    "measure",
+    "A",
+    "B",
+    "B - A [95% CI]",
+    "p",
+    "p (Holm)",
+    "significant",
+    "games for 80% power",
+    "test",
+]
+
+
+def pairing_sentence(result: dict[str, Any]) -> str:
+    """Which tests were used, and what the pairing of games saved."""
+    paired = result.get("paired")
+    if not paired:
+        return (
+            "The runs do not share --seed, so their games are independent: rates by the two-proportion z-test "
+            "(Wald interval), means by Welch's t-test."
+        )
+    saving = paired["saving"]
+    saved = (
+        f" Pairing needs about {saving:.0%} fewer games for the same power (median over the measures)."
+        if saving
+        else ""
+    )
+    return (
+        f"Both runs share --seed: their {paired['games']} games are paired (the same deals), so the tests are paired: "
+        f"McNemar's exact test on wins, the paired t-test on means; intervals of the mean per-game difference." + saved
+    )
 
 
 def _rate_plot(plt: Any, groups: list[tuple[str, list[Any]]], labels: list[str], expected: float, path: Path) -> None:
@@ -125,7 +156,7 @@ def _plots(result: dict[str, Any], dir_a: Path, dir_b: Path, out: Path) -> list[
         groups = [(tag, [side.get(spec) for spec in specs]) for tag, side in zip("AB", by, strict=True)]
         _rate_plot(plt, groups, specs, a["expected_win_rate"], out / "cmp_bots.png")
         made.append(("cmp_bots.png", "Win rate by bot, A and B on one axis (95% intervals)"))
-    rows = (_rows_of(dir_a), _rows_of(dir_b))
+    rows = (load_rows(dir_a), load_rows(dir_b))
     for key, label in (
         ("turns", "turns per game"),
         ("branching", "legal choices per decision"),
@@ -157,9 +188,9 @@ def compare_page(result: dict[str, Any], dir_a: Path, dir_b: Path, out: Path) ->
         "<h2>Seat effect</h2>",
         f"<ul>{seat_lines}</ul>",
         "<h2>Differences (B - A)</h2>",
-        "<p>Rates: two-proportion z-test, Wald interval. Means: Welch's t-test. Holm's correction over all rows; "
-        "rows in bold stay significant at 5% after it. The last column is the games each run would need to see "
-        "a difference of the size observed with 80% power.</p>",
+        f"<p>{html.escape(pairing_sentence(result))} Holm's correction over all rows; "
+        "rows in bold stay significant at 5% after it. 'Games for 80% power' is the games each run would need to "
+        "see a difference of the size observed (with the same pairing).</p>",
         _table(RESULT_HEADERS, result_rows(result), marks),
         f"<p>To see a {result['effect']:.2f} change in a seat's win rate (from the even share) with 80% power, "
         f"each run needs about {result['games_for_effect']} games.</p>",

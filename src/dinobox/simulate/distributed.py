@@ -9,8 +9,10 @@ local backend's, whatever the cluster.
 
 from __future__ import annotations
 
+import logging
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from dinobox.engine.errors import DinoboxError
@@ -34,15 +36,34 @@ def connect(address: str | None = None, cpus: int | None = None) -> Any:
         return ray
     if address and address != "auto":
         reachable(address)
+    # Ray's own notices (token authentication is on, a local instance started) are for Ray's
+    # operators, not for the designer's terminal: only its errors are shown.
+    quiet = {"log_to_driver": False, "logging_level": logging.ERROR}
     try:
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
+        with _quiet_ray_logs():
+            if address:
+                ray.init(address=address, **quiet)
+            else:
+                ray.init(num_cpus=cpus, include_dashboard=False, **quiet)
     except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ... with a readable text
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
         raise DinoboxError(f"cannot start or join {where}: {exc}") from None
     return ray
+
+
+@contextmanager
+def _quiet_ray_logs() -> Iterator[None]:
+    """Ray logs its token-authentication notice before ``logging_level`` applies: hold its
+    loggers at ERROR while it starts."""
+    loggers = [logging.getLogger(name) for name in ("ray", "ray._private", "ray._private.authentication")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def reachable(address: str, timeout: float = 5.0) -> None:

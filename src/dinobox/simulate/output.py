@@ -9,7 +9,9 @@ from typing import Any
 
 from dinobox.bots import parse_spec
 from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.checks import data_warnings, degenerate
 from dinobox.simulate.compare import load_summary
+from dinobox.simulate.metric_stats import designer_metrics
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import Progress, SimRun, run_simulation
 from dinobox.simulate.stats import summarize, wilson
@@ -104,10 +106,19 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
     mine = run_identity(config)
     for key in IDENTITY:
         if old.get(key) != mine[key]:
-            raise DinoboxError(
-                f"{out} holds a different run: {key} is {old.get(key)!r} there and {mine[key]!r} here "
-                "(use another --out, or leave out --resume to start over)"
+            flag = {"seed": f"--seed {old.get(key)}", "players": f"--players {old.get(key)}"}.get(
+                key, "the same settings"
             )
+            raise DinoboxError(
+                f"{out} holds a different run: {key} is {old.get(key)!r} there and {mine[key]!r} here: give "
+                f"{flag} to continue it, another --out for a new run, or --overwrite (instead of --resume) to "
+                "replace it"
+            )
+    if old.get("metrics_given", []) != list(config.metrics):
+        raise DinoboxError(
+            f"{out} was played with --metric {', '.join(old.get('metrics_given', [])) or '(none)'}: give the same "
+            "metrics to continue it (the earlier games have only those columns), or --overwrite to replace it"
+        )
     path = out / ROWS_FILE
     if not path.is_file():
         raise DinoboxError(f"{out} has no {ROWS_FILE} (an older dinobox wrote it), so it cannot be resumed")
@@ -138,7 +149,9 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
     return rows
 
 
-def build_summary(run: SimRun, trace: dict[str, Any] | None = None, ratings: bool = False) -> dict[str, Any]:
+def build_summary(
+    run: SimRun, trace: dict[str, Any] | None = None, ratings: bool = False, skill_check: dict[str, Any] | None = None
+) -> dict[str, Any]:
     config = run.config
     summary: dict[str, Any] = {
         "format": 2,  # 2: seat test, balance interval, fair reference, branching, decisiveness
@@ -148,7 +161,11 @@ def build_summary(run: SimRun, trace: dict[str, Any] | None = None, ratings: boo
         "interrupted": run.interrupted,
     }
     summary.update(summarize(run.rows, summary["players"], config.seed))
+    summary["warnings"] = data_warnings(config.game, config.data) + degenerate(run.rows)
+    summary["metrics_given"] = list(config.metrics)
+    summary["designer"] = designer_metrics(run.rows)
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
+    summary["skill_check"] = skill_check
     if ratings:
         from dinobox.simulate.ratings import bot_ladder
 
@@ -178,6 +195,8 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
         "winners",
     ]
     fields += [f"bot_{s}" for s in range(players)] + [f"score_{s}" for s in range(players)]
+    custom = list(dict.fromkeys(c for r in rows for c in r.get("metrics", {})))
+    fields += custom
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(fields)
@@ -197,17 +216,23 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
                     "|".join(str(w) for w in r["winners"]),
                     *r["seats"],
                     *r["scores"],
+                    *(r.get("metrics", {}).get(c, "") for c in custom),
                 ]
             )
 
 
 def write_outputs(
-    run: SimRun, out: Path, trace: dict[str, Any] | None = None, report: bool = True, ratings: bool = False
+    run: SimRun,
+    out: Path,
+    trace: dict[str, Any] | None = None,
+    report: bool = True,
+    ratings: bool = False,
+    skill_check: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Write ``summary.json``, ``games.csv``, ``rows.jsonl`` and (with the ``sim`` extra)
     ``report.html``. ``ratings`` adds the bots' OpenSkill ratings (``summary["ratings"]``)."""
     out.mkdir(parents=True, exist_ok=True)
-    summary = build_summary(run, trace, ratings)
+    summary = build_summary(run, trace, ratings, skill_check)
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     write_csv(run.rows, summary["players"], out / "games.csv")
     with (out / ROWS_FILE).open("w") as handle:

@@ -18,6 +18,7 @@ from dinobox.engine.game import Game
 from dinobox.engine.registry import load_game
 from dinobox.engine.runner import play_game
 from dinobox.engine.state import CHANCE, State
+from dinobox.simulate.metrics import RoundEdge, Watchers, check_metrics, score_sources
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,10 @@ class SimConfig:
     players: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
+    metrics: tuple[str, ...] = ()  # designers' own metrics: module:name or dinobox.metrics entry points
 
     @classmethod
-    def from_game(cls, game: Game, bots: list[str], games: int, seed: int) -> SimConfig:
+    def from_game(cls, game: Game, bots: list[str], games: int, seed: int, metrics: tuple[str, ...] = ()) -> SimConfig:
         """The configuration that plays ``game`` (its players, options and data) with ``bots``."""
         return cls(
             game=game.id,
@@ -43,6 +45,7 @@ class SimConfig:
             players=game.num_players,
             options=dict(game.options),
             data=dict(game.data_overrides),
+            metrics=metrics,
         )
 
     def build_game(self) -> Game:
@@ -64,6 +67,7 @@ class SimConfig:
             )
         for spec in self.bots:
             check_bot_for_game(spec, self.game)
+        check_metrics(self.metrics, game)
         return game
 
     def seat_bots(self, index: int, players: int) -> list[str]:
@@ -84,7 +88,16 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
     seats = config.seat_bots(index, n)
     bots = [make_bot(spec, derive_seed(seed, "seat", s)) for s, spec in enumerate(seats)]
     tally = _Tally(n)
-    result = play_game(game.new_initial_state(), bots, seed=seed, on_action=tally.see)
+    edge = RoundEdge(n)
+    watchers = Watchers(config.metrics, game) if config.metrics else None
+
+    def see(state: State, player: int, action: int) -> None:
+        tally.see(state, player, action)
+        edge.see(state, player)
+        if watchers is not None:
+            watchers.step(state, player, action)
+
+    result = play_game(game.new_initial_state(), bots, seed=seed, on_action=see)
     state = result.state
     scores = list(result.scores)
     ranked = sorted(scores, reverse=True)
@@ -106,6 +119,10 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
         "capped": result.capped,
         "actions": tally.kinds,
         "seat_actions": tally.seat_kinds,
+        "seat_cards": tally.seat_cards,
+        "score_sources": score_sources(state),
+        "seat0_edge": edge.finish(state),
+        **({"metrics": watchers.columns(state)} if watchers is not None else {}),
     }
 
 
@@ -119,6 +136,7 @@ class _Tally:
         self.legal = 0  # legal choices summed over the player decisions
         self.kinds: dict[str, int] = {}
         self.seat_kinds: list[dict[str, int]] = [{} for _ in range(players)]
+        self.seat_cards: list[dict[str, int]] = [{} for _ in range(players)]
         self.turn = -1
         self.leaders: list[int | None] = []  # the sole leader at each turn (None: a tie)
 
@@ -130,10 +148,16 @@ class _Tally:
         self.legal += options
         if options > 1:
             self.choices += 1
-        kind = str(state.describe_action(action, player).get("kind", "action"))
+        info = state.describe_action(action, player)
+        kind = str(info.get("kind", "action"))
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
         mine = self.seat_kinds[player]
         mine[kind] = mine.get(kind, 0) + 1
+        card = info.get("card")
+        if isinstance(card, (str, int)) and not isinstance(card, bool):  # the card a decision plays or takes
+            name = card if isinstance(card, str) else f"card {card}"
+            cards = self.seat_cards[player]
+            cards[name] = cards.get(name, 0) + 1
         turn = state.turn_count()
         if turn != self.turn:
             self.turn = turn

@@ -180,7 +180,7 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
             f"p {fmt_p(test['p_value'])}",
         ],
         [
-            "balance (1 - largest seat win-rate gap) [95% bootstrap CI]",
+            "balance (1 - largest seat win-rate gap) [95% CI, simultaneous Wilson]",
             f"{summary['balance']:.3f} [{summary['balance_ci95'][0]:.3f}, {summary['balance_ci95'][1]:.3f}]",
         ],
         [
@@ -234,7 +234,11 @@ def _ratings_part(summary: dict[str, Any]) -> list[str]:
 
 
 def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> Path:
+    from dinobox.simulate.metrics_report import custom_table, edge_sentence, metric_plots
+    from dinobox.simulate.skill import ladder_sentence
+
     made = set(_plots(summary, rows, out))
+    extra = metric_plots(pyplot(), summary, rows, out)
     title = f"{summary['title']}: {summary['games']} simulated games, {summary['players']} players"
     parts = [
         f"<h1>{html.escape(title)}</h1>",
@@ -248,17 +252,25 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
             if summary.get("interrupted")
             else []
         ),
+        *(f"<p class='warn'>Warning: {html.escape(w)}</p>" for w in summary.get("warnings", [])),
         _table(["measure", "value"], headline(summary)),
         "<h2>Win rates (95% Wilson intervals; shared wins split)</h2>",
         _table(
             ["bot", "seat-games", "wins", "win rate [95% CI]"],
-            [[b["spec"], b["games"], b["wins"], _ci(b)] for b in summary["bots"]],
+            [[b["spec"], b["games"], f"{b['wins']:g}", _ci(b)] for b in summary["bots"]],
         ),
         _table(
             ["seat", "games", "wins", "win rate [95% CI]"],
-            [[s["seat"], s["games"], s["wins"], _ci(s)] for s in summary["seats"]],
+            [[s["seat"], s["games"], f"{s['wins']:g}", _ci(s)] for s in summary["seats"]],
         ),
         *_ratings_part(summary),
+        *(
+            [f"<h2>Skill depth</h2><p>{html.escape(ladder_sentence(summary['skill_check']))}</p>"]
+            if summary.get("skill_check")
+            else []
+        ),
+        custom_table(summary),
+        edge_sentence(summary),
         "<div class='grid'>",
     ]
     for name, caption in PLOTS:
@@ -267,6 +279,11 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
                 f"<figure><img src='{name}' alt='{html.escape(caption)}'>"
                 f"<figcaption>{html.escape(caption)}</figcaption></figure>"
             )
+    parts.extend(
+        f"<figure><img src='{name}' alt='{html.escape(caption)}'><figcaption>{html.escape(caption)}</figcaption>"
+        "</figure>"
+        for name, caption in extra
+    )
     parts.append("</div>")
     style = (
         "body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:1em 0}"

@@ -2,9 +2,10 @@
 
 Each trial is a seeded simulation of the suggested settings. Every trial plays the same game
 seeds (common random numbers), so two trials differ by their settings, not by their luck. The
-sampler is Optuna's TPE, seeded; trials are asked ``batch`` at a time (1 by default), and their
-games are spread over the backend (a batch's trials run together on Ray), so the same seed and
-batch give the same trials, whatever ``jobs`` or backend.
+sampler is Optuna's TPE, seeded, or a grid when there are no more settings than trials; no
+setting is played twice. Trials are asked ``batch`` at a time (1 by default), and their games
+are spread over the backend (a batch's trials run together on Ray), so the same seed and batch
+give the same trials, whatever ``jobs`` or backend.
 
 Objectives (all minimised; a weighted mix adds them):
 
@@ -19,6 +20,7 @@ many noisy trials; the two are compared with the same tests as ``simulate --comp
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -70,6 +72,8 @@ def parse_param(text: str, game_id: str) -> Param:
     options = {s.name: s for s in cls.option_specs}
     key = name.replace("-", "_")
     fields = {f: getattr(cls.default_data, f) for f in getattr(cls.default_data, "__dataclass_fields__", {})}
+    if key in getattr(cls.default_data, "SHOWN_ONLY", frozenset()):
+        raise DinoboxError(f"--param {name}: this field changes only what players see, not how {game_id} plays")
     if key in options:
         target, current = "option", options[key].default
     elif key in fields:
@@ -253,33 +257,77 @@ def _default_values(setup: TuneSetup) -> dict[str, Any]:
 
 
 def _simulate(setup: TuneSetup, config: SimConfig) -> dict[str, Any]:
+    return _simulate_rows(setup, config)[0]
+
+
+def _simulate_rows(setup: TuneSetup, config: SimConfig) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     run = run_simulation(config, setup.jobs, backend=setup.backend)
     if run.interrupted:
         raise KeyboardInterrupt
-    return summarize(run.rows, config.build_game().num_players, config.seed)
+    return summarize(run.rows, config.build_game().num_players, config.seed), run.rows
 
 
-def run_tune(setup: TuneSetup) -> dict[str, Any]:
-    """Run the study; the result holds every trial, the best settings, the confirmation runs of
-    the best and the default settings with their comparison, and the parameters' importances."""
-    import optuna
+def space_size(params: list[Param]) -> int | None:
+    """How many distinct settings the parameters allow (None: a decimal range, endless)."""
+    size = 1
+    for param in params:
+        if param.kind == "float":
+            return None
+        size *= len(param.choices) if param.kind == "choice" else int(param.high - param.low) + 1
+    return size
 
-    from dinobox.simulate.compare import compare_summaries
 
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    check_params(setup.base, setup.params)
-    sampler = optuna.samplers.TPESampler(seed=setup.base.seed, n_startup_trials=min(10, max(2, setup.trials // 3)))
-    study = optuna.create_study(direction="minimize", sampler=sampler)
+def _grid(params: list[Param]) -> dict[str, list[Any]]:
+    return {
+        p.name: list(range(len(p.choices))) if p.kind == "choice" else list(range(int(p.low), int(p.high) + 1))
+        for p in params
+    }
+
+
+def grid_settings(setup: TuneSetup) -> list[dict[str, Any]]:
+    """Every setting of a discrete space, as the sampler's values, the defaults first and the
+    rest in a seeded random order (so a cut-short study still spreads over the space)."""
+    import random
+
+    grid = _grid(setup.params)
+    settings = [dict(zip(grid, combo, strict=True)) for combo in itertools.product(*grid.values())]
+    random.Random(setup.base.seed).shuffle(settings)
     default = _defaults(setup)
-    if default is not None:
-        study.enqueue_trial(default)
+    if default is not None and default in settings:
+        settings.remove(default)
+        settings.insert(0, default)
+    return settings
+
+
+def setting_key(values: dict[str, Any]) -> str:
+    return json.dumps(values, sort_keys=True)
+
+
+def _search(setup: TuneSetup, study: Any, wanted: int) -> tuple[list[dict[str, Any]], int]:
+    """Ask, play and tell until ``wanted`` distinct settings are played: (trials, repeats told
+    from the cache)."""
     trials: list[dict[str, Any]] = []
-    while len(trials) < setup.trials:
-        asked = [study.ask() for _ in range(min(setup.batch, setup.trials - len(trials)))]
+    losses: dict[str, float] = {}
+    repeats = 0
+    while len(trials) < wanted and repeats < 20 * setup.trials:
+        asked = [study.ask() for _ in range(min(setup.batch, wanted - len(trials)))]
         values = [{p.name: _suggest(trial, p) for p in setup.params} for trial in asked]
-        summaries = _simulate_batch(setup, [settings_config(setup.base, v, setup.params) for v in values])
-        for trial, chosen, summary in zip(asked, values, summaries, strict=True):
+        fresh: dict[str, dict[str, Any]] = {}
+        for chosen in values:
+            key = setting_key(chosen)
+            if key not in losses and key not in fresh:
+                fresh[key] = chosen
+        configs = [settings_config(setup.base, v, setup.params) for v in fresh.values()]
+        summaries = dict(zip(fresh, _simulate_batch(setup, configs), strict=True))
+        for trial, chosen in zip(asked, values, strict=True):
+            key = setting_key(chosen)
+            if key in losses:  # played already: the sampler learns its result again, no games
+                study.tell(trial, losses[key])
+                repeats += 1
+                continue
+            summary = summaries[key]
             loss, parts = setup.objective.loss(summary)
+            losses[key] = loss
             study.tell(trial, loss)
             entry = {
                 "number": len(trials),
@@ -291,11 +339,40 @@ def run_tune(setup: TuneSetup) -> dict[str, Any]:
             trials.append(entry)
             if setup.progress is not None:
                 setup.progress(len(trials), entry)
+    return trials, repeats
+
+
+def run_tune(setup: TuneSetup) -> dict[str, Any]:
+    """Run the study; the result holds every trial, the best settings, the confirmation runs of
+    the best and the default settings with their comparison, and the parameters' importances.
+
+    No setting is played twice: a small discrete space (no more settings than ``trials``) is
+    walked as a grid, each setting once; otherwise a setting the sampler suggests again is told
+    its cached result and costs no games, and the study stops when every setting is tried."""
+    import optuna
+
+    from dinobox.simulate.compare import compare_summaries
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    check_params(setup.base, setup.params)
+    size = space_size(setup.params)
+    grid = size is not None and size <= setup.trials
+    wanted = min(setup.trials, size) if size is not None else setup.trials
+    startup = min(10, max(2, setup.trials // 3))
+    study = optuna.create_study(
+        direction="minimize", sampler=optuna.samplers.TPESampler(seed=setup.base.seed, n_startup_trials=startup)
+    )
+    default = _defaults(setup)
+    for setting in grid_settings(setup) if grid else [default] if default is not None else []:
+        study.enqueue_trial(setting)  # a grid: every setting is enqueued, the sampler never guesses
+    trials, repeats = _search(setup, study, wanted)
     best = min(trials, key=lambda t: (t["loss"], t["number"]))
     confirm_seed = derive_seed("dinobox-tune-confirm", setup.base.seed)
     confirm = replace(setup.base, games=setup.confirm, seed=confirm_seed)
-    best_summary = _confirm_summary(setup, confirm, best["values"])
-    default_summary = _confirm_summary(setup, confirm, None)
+    best_summary, best_rows = _confirm_summary(setup, confirm, best["values"])
+    default_summary, default_rows = _confirm_summary(setup, confirm, None)
+    comparison = compare_summaries(default_summary, best_summary, games=(default_rows, best_rows))["rows"]
+    gain = real_gain(setup.objective, best_summary, default_summary, comparison)
     return {
         "game": setup.base.game,
         "players": setup.base.players,
@@ -304,21 +381,53 @@ def run_tune(setup: TuneSetup) -> dict[str, Any]:
         "seed": setup.base.seed,
         "objective": setup.objective.text,
         "params": [{"name": p.name, "target": p.target, "kind": p.kind, "range": p.describe()} for p in setup.params],
+        "sampler": "grid" if grid else "TPE",
+        "settings_in_space": size,
+        "repeats_skipped": repeats,
         "trials": trials,
         "best": best,
         "defaults": _default_values(setup),
-        "importances": importances(study, setup.params),
+        "noise_band": noise_band(setup.objective, setup.base),
+        "real_gain": gain,
+        "importances": importances(study, setup.params) if gain else {},
         "confirm_games": setup.confirm,
         "confirm_seed": confirm_seed,
         "best_confirmed": best_summary,
         "default_confirmed": default_summary,
-        "best_vs_default": compare_summaries(default_summary, best_summary)["rows"],
+        "best_vs_default": comparison,
     }
 
 
-def _confirm_summary(setup: TuneSetup, confirm: SimConfig, values: dict[str, Any] | None) -> dict[str, Any]:
+# The comparison rows that show a change in each objective's measure.
+OBJECTIVE_ROWS = {"balance": ("seat ",), "length": ("mean turns",), "runaway": ("mean decisiveness",)}
+
+
+def real_gain(objective: Objective, best: dict[str, Any], default: dict[str, Any], rows: list[dict[str, Any]]) -> bool:
+    """Did the replay on fresh games find a real gain: a lower objective, and a significant
+    change (after Holm) in a measure the objective is made of?"""
+    if best["objective"]["loss"] >= default["objective"]["loss"]:
+        return False
+    prefixes = tuple(p for _, name, _ in objective.terms for p in OBJECTIVE_ROWS[name])
+    return any(row["significant"] for row in rows if row["measure"].startswith(prefixes))
+
+
+def noise_band(objective: Objective, base: SimConfig) -> list[float] | None:
+    """The objective's balance part for a perfectly fair game at the games per trial (central
+    95%): trials inside this band differ from a fair game by noise only. None without balance."""
+    from dinobox.simulate.stats import fair_balance
+
+    weight = sum(w for w, name, _ in objective.terms if name == "balance")
+    if not weight:
+        return None
+    fair = fair_balance(base.games, base.build_game().num_players)["range95"]
+    return [round(weight * (1 - fair[1]), 6), round(weight * (1 - fair[0]), 6)]
+
+
+def _confirm_summary(
+    setup: TuneSetup, confirm: SimConfig, values: dict[str, Any] | None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     config = settings_config(confirm, values, setup.params) if values is not None else confirm
-    summary = _simulate(setup, config)
+    summary, rows = _simulate_rows(setup, config)
     game = config.build_game()
     summary.update(
         {
@@ -327,11 +436,12 @@ def _confirm_summary(setup: TuneSetup, confirm: SimConfig, values: dict[str, Any
             "players": game.num_players,
             "options": dict(game.options),
             "data_overrides": dict(config.data),
+            "seed": config.seed,
         }
     )
     loss, parts = setup.objective.loss(summary)
     summary["objective"] = {"loss": round(loss, 6), "parts": parts}
-    return summary
+    return summary, rows
 
 
 def importances(study: Any, params: list[Param]) -> dict[str, float]:

@@ -62,13 +62,19 @@ def _plots(result: dict[str, Any], out: Path) -> list[tuple[str, str]]:
     best = [min(losses[: i + 1]) for i in range(len(losses))]
     ax.plot(range(len(losses)), losses, "o", color="#4c78a8", label="trial")
     ax.plot(range(len(losses)), best, "-", color="#e45756", label="best so far")
+    band = result.get("noise_band")
+    if band:
+        ax.axhspan(band[0], band[1], color="#999999", alpha=0.25, label="a fair game's noise (95%)")
     ax.set_xlabel("trial")
     ax.set_ylabel("objective (lower is better)")
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(out / "tune_history.png", dpi=90)
     plt.close(fig)
-    made.append(("tune_history.png", "Objective of every trial and the best so far"))
+    caption = "Objective of every trial and the best so far"
+    if band:
+        caption += "; grey: where a perfectly fair game's balance falls at this many games (noise only)"
+    made.append(("tune_history.png", caption))
     if result["importances"]:
         names = list(result["importances"])
         fig, ax = plt.subplots(figsize=(6.5, 0.9 + 0.4 * len(names)))
@@ -139,7 +145,8 @@ def tune_page(result: dict[str, Any], figures: list[tuple[str, str]]) -> str:
     parts = [
         f"<h1>Tuning {html.escape(result['game'])}: objective {html.escape(result['objective'])}</h1>",
         f"<p>{result['players']} players; bots {html.escape(', '.join(result['bots']))}; {len(result['trials'])} "
-        f"trials of {result['games_per_trial']} games (the same game seeds in every trial); seed {result['seed']}.</p>",
+        f"trials of {result['games_per_trial']} games (the same game seeds in every trial); seed {result['seed']}; "
+        f"{html.escape(sampler_text(result))}.</p>",
         "<h2>Best settings</h2>",
         _table(["parameter", "searched as", "range", "default", "best"], searched),
         f"<h2>Best and default settings replayed on {result['confirm_games']} fresh games each</h2>",
@@ -149,7 +156,9 @@ def tune_page(result: dict[str, Any], figures: list[tuple[str, str]]) -> str:
         "<p>Differences, A = default settings, B = best settings:</p>",
         _table(RESULT_HEADERS, result_rows(compare), [r["significant"] for r in compare["rows"]]),
         "<h2>Which parameters mattered</h2>",
-        _table(["parameter", "importance"], importance) if importance else "<p>(not enough trials)</p>",
+        _table(["parameter", "importance"], importance)
+        if importance
+        else f"<p>{html.escape(no_importance(result))}</p>",
         f"<div class='grid'>{images}</div>",
         "<h2>Every trial</h2>",
         _table(["trial", *names, "loss", "balance [95% CI]", "mean turns", "decisiveness"], trials, marks),
@@ -166,6 +175,26 @@ def write_tune(result: dict[str, Any], out: Path, report: bool = True) -> None:
     write_csv(result, out / "trials.csv")
     if report:
         (out / "tune.html").write_text(tune_page(result, _plots(result, out)))
+
+
+def sampler_text(result: dict[str, Any]) -> str:
+    """How the settings were chosen, and the repeats the cache saved."""
+    size = result.get("settings_in_space")
+    if result.get("sampler") == "grid":
+        return f"every one of the {size} settings tried once (a grid)"
+    skipped = result.get("repeats_skipped", 0)
+    return "settings chosen by Optuna's TPE sampler; no setting played twice" + (
+        f" ({skipped} repeated suggestions answered from the cache)" if skipped else ""
+    )
+
+
+def no_importance(result: dict[str, Any]) -> str:
+    if "real_gain" in result and not result["real_gain"]:
+        return (
+            "Not shown: the replay on fresh games found no real gain over the defaults, so which parameter "
+            "'mattered' would only rank noise."
+        )
+    return "(not enough trials)"
 
 
 def verdict(result: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ this package's rules.md under "Assumptions".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 TERRAINS = ("plains", "desert", "swamp", "jungle")
 
@@ -59,6 +59,10 @@ class DinoRaceData:
     egg_values: tuple[int, ...] = (2, 3, 4, 5)
     # Contents: 22 lava drops, each -1 point.
     lava_drops: int = 22
+    # Fields that change only what players see, not how the game plays: drops keep counting
+    # after the box's supply runs out (rules.md, Assumptions 13), so lava_drops sets only the
+    # supply shown. `dinobox data` marks them; `simulate --set` warns, `tune` refuses them.
+    SHOWN_ONLY: ClassVar[frozenset[str]] = frozenset({"lava_drops"})
 
     @property
     def track_length(self) -> int:

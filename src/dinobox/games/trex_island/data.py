@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 # ----- names ------------------------------------------------------------------------------------
 # Action cards: six kinds (Action Cards) x three colours (assumed) = 18 card types.
@@ -111,6 +111,9 @@ class TRexIslandData:
     space_places: tuple[tuple[int, ...], ...] = _MAP["space_places"]
     space_trails: tuple[str, ...] = _MAP["space_trails"]
     start_space: int = _MAP["start_space"]
+    # Fields that change only what players see, not how the game plays (where a space is
+    # drawn, which trail it belongs to). `dinobox data` marks them; `tune` refuses them.
+    SHOWN_ONLY: ClassVar[frozenset[str]] = frozenset({"space_places", "space_trails"})
 
     # ----- action cards (Action Cards: 36 cards; mix assumed) --------------------------------
     # Count per card type, kind-major: (orange, purple, cyan) for each of the six kinds.

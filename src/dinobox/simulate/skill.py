@@ -1,0 +1,72 @@
+"""``simulate --skill-check N``: does the depth of skill survive the changed rules? The ladder
+``strong`` > ``heuristic`` > ``random`` is played step by step under the run's options and data:
+N games of the stronger bot in one seat against the weaker in every other seat, seats rotated.
+A step holds when the stronger bot's win rate is above the even share (1/players) with 95%
+confidence; it fails when it is below; otherwise the games do not tell."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from dinobox.simulate.play import SimConfig
+from dinobox.simulate.runner import Progress, run_simulation
+from dinobox.simulate.stats import wilson
+
+LADDER = ("strong", "heuristic", "random")
+
+
+def skill_check(
+    config: SimConfig, games: int, jobs: int = 1, progress: Progress | None = None, backend: str = "local"
+) -> dict[str, Any]:
+    """Each step of the ladder under ``config``'s rules: win rate, interval and verdict."""
+    game = config.check()
+    n = game.num_players
+    steps = []
+    done = 0
+    for k, (upper, lower) in enumerate(itertools.pairwise(LADDER)):
+        step = SimConfig(
+            game=config.game,
+            bots=(upper, *([lower] * (n - 1))),
+            games=games,
+            seed=config.seed + 9_000_001 + k,
+            players=n,
+            options=config.options,
+            data=config.data,
+        )
+
+        def tick(finished: int, before: int = done) -> None:
+            if progress is not None:
+                progress(before + finished)
+
+        run = run_simulation(step, jobs, tick, backend=backend)
+        done += len(run.rows)
+        wins = sum(row["returns"][row["seats"].index(upper)] for row in run.rows)
+        played = len(run.rows)
+        lo, hi = wilson(wins, played)
+        even = 1 / n
+        verdict = "holds" if lo > even else "fails" if hi < even else "not shown"
+        steps.append(
+            {
+                "stronger": upper,
+                "weaker": lower,
+                "games": played,
+                "win_rate": round(wins / played, 4) if played else 0.0,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "even_share": round(even, 4),
+                "verdict": verdict,
+            }
+        )
+        if run.interrupted:
+            break
+    return {"steps": steps, "holds": all(s["verdict"] == "holds" for s in steps) and len(steps) == len(LADDER) - 1}
+
+
+def ladder_sentence(check: dict[str, Any]) -> str:
+    parts = [
+        f"{s['stronger']} vs {s['weaker']}: {s['win_rate']:.3f} [{s['ci95'][0]:.3f}, {s['ci95'][1]:.3f}] "
+        f"(even share {s['even_share']:.3f}) {s['verdict']}"
+        for s in check["steps"]
+    ]
+    head = "the ladder strong > heuristic > random holds" if check["holds"] else "the ladder is not shown to hold"
+    return f"Skill check: {head}: " + "; ".join(parts)
