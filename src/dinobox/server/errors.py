@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -22,6 +23,19 @@ class ApiError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"error": self.message, "code": self.code, **self.extra}
+
+
+QUOTE_CHARS = 40  # an error quotes at most this much of what the client sent
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = QUOTE_CHARS
+_SHORT.maxlevel, _SHORT.maxdict, _SHORT.maxlist = 2, 4, 4
+
+
+def quote(value: Any) -> str:
+    """A short ``repr`` of ``value`` (at most about ``QUOTE_CHARS`` characters): an error names
+    what it refuses without echoing a client's whole (maybe huge) input back to it."""
+    text = _SHORT.repr(value)
+    return text if len(text) <= 2 * QUOTE_CHARS else text[: 2 * QUOTE_CHARS] + "..."
 
 
 def not_found(what: str) -> ApiError:

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+MAX_SEATS = 16  # no game seats more
+SeatNumber = Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS, description="a seat number (0 is the first)")]
+ActionNumber = Annotated[StrictInt, Field(ge=0, lt=2**31, description="one of the legal action ints")]
+Version = Annotated[
+    StrictInt, Field(ge=0, lt=2**53, description="the table version you last saw (stale versions are refused)")
+]
+Token = Annotated[str, Field(max_length=200, description="the seat's secret token")]
 
 
 class _Body(BaseModel):
@@ -30,7 +38,9 @@ class TimeControlSpec(_Body):
 
 class CreateTable(_Body):
     game: str = Field(max_length=64, description="game id, see GET /api/games")
-    players: StrictInt | None = Field(None, description="player count (default: the game's default)")
+    players: StrictInt | None = Field(
+        None, ge=1, le=MAX_SEATS, description="player count (default: the game's default)"
+    )
     options: dict[str, Any] = Field(
         default_factory=dict, description="the game's declared options by name (see option_specs in GET /api/games)"
     )
@@ -40,7 +50,7 @@ class CreateTable(_Body):
     seats: list[SeatSpec] | None = Field(
         None, max_length=16, description="one per player; default: you plus random bots"
     )
-    claim: list[StrictInt] = Field(
+    claim: list[SeatNumber] = Field(
         default_factory=lambda: [0], max_length=16, description="seats you take now (tokens returned)"
     )
     hotseat: bool = Field(False, description="one device plays every person's seat, hands hidden between turns")
@@ -67,23 +77,48 @@ class ProfileKey(_Body):
 
 
 class SeatAuth(_Body):
-    seat: StrictInt
-    token: str = Field(max_length=200)
+    seat: SeatNumber
+    token: Token
 
 
 class StartTable(_Body):
-    seat: StrictInt | None = None
-    token: str | None = Field(None, max_length=200)
+    seat: SeatNumber | None = None
+    token: Token | None = None
 
 
 class Act(_Body):
-    seat: StrictInt
-    token: str = Field(max_length=200)
-    action: StrictInt = Field(description="one of the legal action ints")
-    version: StrictInt = Field(description="the table version you last saw (stale versions are refused)")
+    seat: SeatNumber
+    token: Token
+    action: ActionNumber
+    version: Version
 
 
 class Undo(_Body):
-    seat: StrictInt
-    token: str = Field(max_length=200)
-    version: StrictInt
+    seat: SeatNumber
+    token: Token
+    version: Version
+
+
+# ----- WebSocket messages (``routers/ws.py``), checked by the same rules as the bodies above -----
+class WsAction(_Body):
+    type: Literal["action"]
+    action: ActionNumber
+    version: Version
+
+
+class WsUndo(_Body):
+    type: Literal["undo"]
+    version: Version
+
+
+class WsJoin(_Body):
+    type: Literal["join"]
+    seat: SeatNumber | None = None
+    token: Token | None = None
+
+
+class WsPing(_Body):
+    type: Literal["ping"]
+
+
+WsMessage = Annotated[WsAction | WsUndo | WsJoin | WsPing, Field(discriminator="type")]

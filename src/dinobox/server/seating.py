@@ -12,7 +12,7 @@ from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
-from dinobox.server.errors import ApiError, bad_request
+from dinobox.server.errors import ApiError, bad_request, quote
 from dinobox.server.live import BOT, HUMAN
 from dinobox.server.settings import Settings
 
@@ -25,12 +25,12 @@ def configure(
     try:
         cls = game_class(game_id)
         if not isinstance(options, dict):
-            raise InvalidOptionError(f"'options' must be an object of option names, not {options!r}")
+            raise InvalidOptionError(f"'options' must be an object of option names, not {quote(options)}")
         resolved = OptionSet(cls.option_specs).resolve(options, cls.id)
         if data and not (allow_data or settings.allow_data_overrides):
             raise InvalidOptionError("this server does not accept component-data overrides ('data')")
         if data is not None and not isinstance(data, dict):
-            raise InvalidOptionError(f"'data' must be an object of data fields, not {data!r}")
+            raise InvalidOptionError(f"'data' must be an object of data fields, not {quote(data)}")
         return load_game(cls.id, players=players, data=data or {}, **resolved)
     except DinoboxError as exc:
         raise bad_request(str(exc), "bad_config") from None
@@ -53,7 +53,7 @@ def seat_specs(settings: Settings, game: Any, seats: list[dict[str, Any]] | None
             check_bot(settings, i, bot, game.id)
             clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True, "token": None})
         else:
-            raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
+            raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {quote(kind)}", "bad_config")
     return clean
 
 
@@ -67,13 +67,13 @@ def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
     cap = settings
     if budget.seconds is not None and budget.seconds > cap.max_bot_seconds:
         raise bad_request(
-            f"seat {seat}: bot {spec!r} may think {budget.seconds:g} s a move; this server allows at most "
+            f"seat {seat}: bot {quote(spec)} may think {budget.seconds:g} s a move; this server allows at most "
             f"{cap.max_bot_seconds:g} s",
             "bot_budget",
         )
     if budget.iterations is not None and budget.iterations > cap.max_bot_iterations:
         raise bad_request(
-            f"seat {seat}: bot {spec!r} may search {budget.iterations} iterations a move; this server allows "
+            f"seat {seat}: bot {quote(spec)} may search {budget.iterations} iterations a move; this server allows "
             f"at most {cap.max_bot_iterations}",
             "bot_budget",
         )

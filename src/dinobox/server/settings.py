@@ -28,6 +28,19 @@ class Settings:
     """Largest request body; a larger one is refused with 413 before it is read."""
     max_message_bytes: int = 16 * 1024
     """Largest WebSocket message; a larger (or binary) one closes the socket with the reason."""
+    ws_queue_messages: int = 64
+    """Messages waiting to go out on one WebSocket; a client that lets more pile up does not
+    read, and its socket is closed (1008, with the reason)."""
+    ws_send_seconds: float = 30.0
+    """A WebSocket whose client takes longer than this to take one message is closed (1008)."""
+    ws_messages_per_second: float = 20.0
+    """Messages of every kind one WebSocket may send per second, after a burst of
+    ``ws_messages_burst``; a message a little over waits, one far over is refused (rate_limited)."""
+    ws_messages_burst: int = 40
+    address_messages_per_second: float = 100.0
+    """WebSocket messages per client address per second (all its sockets together), after a
+    burst of ``address_messages_burst``."""
+    address_messages_burst: int = 200
     idle_seconds: float = 600.0
     """A live table nobody watches or plays leaves memory after this long (reloaded on demand)."""
     takeover_seconds: float = 2.0

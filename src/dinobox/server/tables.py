@@ -34,7 +34,7 @@ from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
 from dinobox.server.db import Database
-from dinobox.server.errors import ApiError, bad_request, not_found, stale
+from dinobox.server.errors import ApiError, bad_request, not_found, quote, stale
 from dinobox.server.live import (
     FINISHED,
     HUMAN,
@@ -118,7 +118,7 @@ class TableService:
         live = self.live.get(table_id)
         if live is None:
             if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
-                raise not_found(f"there is no table {table_id!r}")
+                raise not_found(f"there is no table {quote(table_id)}")
             pending = self._loading.get(table_id)
             if pending is None:
                 pending = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
@@ -130,7 +130,7 @@ class TableService:
     async def _load(self, table_id: str) -> LiveTable:
         row, moves, _ = await self.db.snapshot(lambda c: storage.load_changes(c, table_id, -1, 0))
         if row is None:
-            raise not_found(f"there is no table {table_id!r}")
+            raise not_found(f"there is no table {quote(table_id)}")
         if row.problem is not None:
             raise quarantined(table_id, row.problem)
         try:
@@ -372,7 +372,7 @@ class TableService:
     @staticmethod
     def _seat_index(row: TableRow, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < row.players:
-            raise bad_request(f"'seat' must be a seat number 0..{row.players - 1}, not {seat!r}", "bad_seat")
+            raise bad_request(f"'seat' must be a seat number 0..{row.players - 1}, not {quote(seat)}", "bad_seat")
         return seat
 
     async def check_seat(self, live: LiveTable, seat: Any, token: Any, locked: bool = False) -> int:
@@ -408,12 +408,14 @@ class TableService:
     @staticmethod
     def _check_version(row: TableRow, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
-            raise bad_request(f"'version' must be the table version you last saw (a whole number), not {version!r}")
+            raise bad_request(
+                f"'version' must be the table version you last saw (a whole number), not {quote(version)}"
+            )
         if version != row.version:
             raise stale(row.version, version)
 
     # ----- playing ------------------------------------------------------------------------------
-    async def act(self, table_id: str, seat: Any, token: Any, action: Any, version: Any) -> LiveTable:
+    async def act(self, table_id: str, seat: int, token: str | None, action: int, version: int) -> LiveTable:
         live = await self.get(table_id)
         async with live.lock:
             seat = await self.check_seat(live, seat, token, locked=True)
@@ -427,7 +429,9 @@ class TableService:
                 who = f"seat {to_act}" if to_act >= 0 else "nobody (the table is resolving chance)"
                 raise ApiError(409, "not_your_turn", f"it is {who}'s decision, not seat {seat}'s")
             if isinstance(action, bool) or not isinstance(action, int):
-                raise bad_request(f"'action' must be a whole number from the legal list, not {action!r}", "malformed")
+                raise bad_request(
+                    f"'action' must be a whole number from the legal list, not {quote(action)}", "malformed"
+                )
             before = live.state
             new = before.clone()
             try:
@@ -471,7 +475,7 @@ class TableService:
         live.extend_logs(live.state, new)
         live.state = new
 
-    async def undo(self, table_id: str, seat: Any, token: Any, version: Any) -> LiveTable:
+    async def undo(self, table_id: str, seat: int, token: str | None, version: int) -> LiveTable:
         live = await self.get(table_id)
         async with live.lock:
             seat = await self.check_seat(live, seat, token, locked=True)
@@ -796,7 +800,7 @@ class TableService:
 
     # ----- subscribers -----------------------------------------------------------------------------
     def subscribe(self, live: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
-        sub = Subscriber(seat, token)
+        sub = Subscriber(seat, token, queue=asyncio.Queue(self.settings.ws_queue_messages))
         live.subscribers.add(sub)
         self._mark(sub)
         return sub
@@ -819,7 +823,7 @@ class TableService:
     def _mark(sub: Subscriber) -> None:
         if not sub.pending:
             sub.pending = True
-            sub.queue.put_nowait(None)
+            sub.offer(None)
 
     @staticmethod
     def picture(live: LiveTable, sub: Subscriber) -> dict[str, Any]:

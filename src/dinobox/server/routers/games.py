@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from dinobox.bots import bot_kinds
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import GameEntry, game_entry, game_ids
-from dinobox.server.errors import not_found
+from dinobox.server.errors import not_found, quote
 from dinobox.server.markdown import rules_page
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -25,7 +25,7 @@ BOARD = "board.js"
 
 def _entry(game_id: str) -> GameEntry:
     if game_id not in game_ids():
-        raise not_found(f"there is no game {game_id!r} (known: {', '.join(game_ids())})")
+        raise not_found(f"there is no game {quote(game_id)} (known: {', '.join(game_ids())})")
     return game_entry(game_id)
 
 

@@ -1,0 +1,164 @@
+"""One client cannot hurt the others (issue 29): one test per way it was tried."""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import socket
+import struct
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from .conftest import make_app, new_table
+
+
+@contextlib.contextmanager
+def _socket(client: TestClient) -> Iterator[Any]:
+    """A seat's socket at a new table, its first picture read."""
+    tid, tokens = new_table(client, players=2)
+    with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tokens[0]}") as ws:
+        assert ws.receive_json()["type"] == "state"
+        yield ws
+
+
+def _errors(ws: Any, count: int) -> list[dict[str, Any]]:
+    return [ws.receive_json() for _ in range(count)]
+
+
+# ----- bounded memory per connection -------------------------------------------------------------------
+def test_websocket_errors_quote_only_a_short_prefix_of_the_input(sqlite_url: str) -> None:
+    with TestClient(make_app(sqlite_url)) as client:
+        tid, tokens = new_table(client, players=2)
+        with client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tokens[0]}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            for text in (
+                json.dumps({"type": "x" * 15_000}),
+                json.dumps({"type": "action", "action": "y" * 15_000, "version": 0}),
+                json.dumps({"type": "join", "seat": 0, "token": "z" * 15_000}),
+                "{" + "w" * 15_000,
+            ):
+                ws.send_text(text)
+                reply = ws.receive_json()
+                assert reply["code"] == "malformed" and len(reply["error"]) < 400, reply["error"][:500]
+
+
+def test_every_websocket_message_counts_against_the_connections_rate(sqlite_url: str) -> None:
+    with TestClient(make_app(sqlite_url, ws_messages_per_second=0.01, ws_messages_burst=3)) as client:
+        tid, _ = new_table(client, players=2)
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            for _ in range(5):
+                ws.send_text('{"type": "ping"}')
+            replies = [ws.receive_json() for _ in range(5)]
+            assert [r["type"] for r in replies[:3]] == ["pong"] * 3
+            assert all(r["type"] == "error" and r["code"] == "rate_limited" for r in replies[3:])
+
+
+def test_websocket_messages_count_against_the_addresss_rate(sqlite_url: str) -> None:
+    with TestClient(make_app(sqlite_url, address_messages_per_second=0.01, address_messages_burst=4)) as client:
+        tid, _ = new_table(client, players=2)
+        with client.websocket_connect(f"/ws/tables/{tid}") as one, client.websocket_connect(f"/ws/tables/{tid}") as two:
+            for ws in (one, two):
+                assert ws.receive_json()["type"] == "state"
+            for ws in (one, two, one, two, one):
+                ws.send_text("{}")  # malformed messages count too
+            codes = [r["code"] for r in (*_errors(one, 3), *_errors(two, 2))]
+            assert codes.count("rate_limited") == 1 and codes.count("malformed") == 4
+
+
+def _handshake(port: int, path: str) -> socket.socket:
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a client that does not read
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert b" 101 " in head.split(b"\r\n")[0]
+    return sock
+
+
+def _frame(text: str) -> bytes:
+    payload = text.encode()
+    assert len(payload) < 126
+    return bytes([0x81, 0x80 | len(payload)]) + b"\0\0\0\0" + payload  # masked with a zero key
+
+
+def _close_frame(sock: socket.socket, seconds: float) -> tuple[int, str] | None:
+    """Read everything the server sent; the close frame's code and reason, if one came."""
+    sock.settimeout(seconds)
+    data = b""
+    try:
+        while chunk := sock.recv(1 << 20):
+            data += chunk
+            at = 0
+            while at + 2 <= len(data):
+                opcode, size = data[at] & 0x0F, data[at + 1] & 0x7F
+                head = 2
+                if size == 126:
+                    (size,), head = struct.unpack(">H", data[at + 2 : at + 4]), 4
+                elif size == 127:
+                    (size,), head = struct.unpack(">Q", data[at + 2 : at + 10]), 10
+                if at + head + size > len(data):
+                    break
+                if opcode == 0x8:
+                    body = data[at + head : at + head + size]
+                    return struct.unpack(">H", body[:2])[0], body[2:].decode()
+                at += head + size
+            data = data[at:]
+    except TimeoutError:
+        return None
+    return None
+
+
+def test_a_client_that_does_not_read_is_closed_with_a_reason(sqlite_url: str) -> None:
+    from tests.browser.conftest import serve_in_thread
+
+    with TestClient(make_app(sqlite_url)) as client:
+        tid, _ = new_table(client, players=2)
+    with serve_in_thread(make_app(sqlite_url, ws_queue_messages=8)) as url:
+        sock = _handshake(int(url.rsplit(":", 1)[1]), f"/ws/tables/{tid}")
+        batch = _frame('{"type": "zz"}') * 2000  # each refused with a short error nobody reads
+        sock.settimeout(5)
+        with contextlib.suppress(TimeoutError, ConnectionError):  # the server may stop reading us
+            for _ in range(25):
+                sock.sendall(batch)
+        closed = _close_frame(sock, 10)
+        sock.close()
+    assert closed is not None and closed[0] == 1008 and "read" in closed[1], closed
+
+
+# ----- hostile JSON ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 5000 + "]" * 5000,
+        '{"type": "ping", "x": ' + '{"a": ' * 2000 + "1" + "}" * 2000 + "}",
+        '{"type": "action", "action": ' + "9" * 5000 + ', "version": 0}',
+        '{"type": "action", "action": 1e400, "version": 0}',
+        '{"type": "action", "action": 1.5, "version": 0}',
+        '{"type": "action", "action": true, "version": 0}',
+        '{"type": "action", "action": 1, "version": "7"}',
+        '{"type": "join", "seat": 99999999999999999999999, "token": "x"}',
+        '{"type": "join", "seat": {"a": 1}}',
+        '"ping"',
+        "null",
+    ],
+    ids=lambda text: text[:24],
+)
+def test_hostile_json_over_a_websocket_is_refused_cleanly(sqlite_url: str, text: str) -> None:
+    with TestClient(make_app(sqlite_url)) as client, _socket(client) as ws:
+        ws.send_text(text)
+        reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["code"] == "malformed" and len(reply["error"]) < 400
+        ws.send_text('{"type": "ping"}')  # the socket is still open and served
+        assert ws.receive_json() == {"type": "pong"}
