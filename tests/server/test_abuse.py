@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import json
 import os
 import socket
 import struct
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from dinobox.server.botpool import BotPool
+from dinobox.server.settings import Settings
+
 from .conftest import make_app, new_table
+from .pgcluster import Cluster
 
 
 @contextlib.contextmanager
@@ -162,3 +168,74 @@ def test_hostile_json_over_a_websocket_is_refused_cleanly(sqlite_url: str, text:
         assert reply["type"] == "error" and reply["code"] == "malformed" and len(reply["error"]) < 400
         ws.send_text('{"type": "ping"}')  # the socket is still open and served
         assert ws.receive_json() == {"type": "pong"}
+
+
+# ----- fair bot time -----------------------------------------------------------------------------------
+def test_bot_threads_are_taken_in_turn_by_clients_and_quick_bots_never_wait() -> None:
+    pool = BotPool(Settings(bot_threads=2, bot_threads_per_client=2, light_bot_threads=1))
+    started: list[str] = []
+
+    def think(tag: str) -> int:
+        started.append(tag)
+        time.sleep(0.05)
+        return 0
+
+    async def main() -> float:
+        hog = [asyncio.create_task(pool.run("hog", True, think, f"hog{i}")) for i in range(6)]
+        await asyncio.sleep(0.01)
+        other = asyncio.create_task(pool.run("other", True, think, "other"))
+        t0 = time.perf_counter()
+        await pool.run("quick", False, think, "quick")  # while the hog holds every search thread
+        quick = time.perf_counter() - t0
+        await asyncio.gather(*hog, other)
+        return quick
+
+    try:
+        quick = asyncio.run(main())
+    finally:
+        pool.close()
+    assert quick < 0.5
+    assert started.index("other") < started.index("hog4"), started
+
+
+def test_one_address_holds_a_few_bot_only_tables_at_most(sqlite_url: str) -> None:
+    with TestClient(make_app(sqlite_url, bot_tables_per_client=2)) as client:
+        bots = [{"type": "bot", "bot": "random"}] * 2
+        for _ in range(2):
+            new_table(client, game="trex-island", players=2, seats=bots, claim=[])
+        r = client.post("/api/tables", json={"game": "trex-island", "players": 2, "seats": bots, "claim": []})
+        assert r.status_code == 429 and r.json()["code"] == "bot_tables" and r.headers["retry-after"]
+        new_table(client, players=2)  # a table with a person at it is not one of them
+
+
+# ----- the store goes away -----------------------------------------------------------------------------
+def _connections(cluster: Cluster, database: str, allow: bool) -> None:
+    import psycopg
+
+    with psycopg.connect(host=str(cluster.dir), port=5432, user="postgres", dbname="postgres", autocommit=True) as c:
+        c.execute(f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS {str(allow).lower()}')
+        if not allow:
+            c.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (database,))
+
+
+def test_while_the_store_is_unreachable_the_answer_is_a_json_503_and_it_recovers(
+    pg_cluster: Cluster, pg_url: str
+) -> None:
+    database = pg_url.split("@/", 1)[1].split("?")[0]
+    with TestClient(make_app(pg_url)) as client:
+        tid, _ = new_table(client, players=2)
+        _connections(pg_cluster, database, allow=False)
+        try:
+            for r in (client.get("/api/tables"), client.post("/api/tables", json={"game": "dino-race"})):
+                assert r.status_code == 503 and r.json()["code"] == "unavailable", r.text
+                assert int(r.headers["retry-after"]) > 0
+            health = client.get("/api/health")
+            assert health.status_code == 503 and health.json()["store"] == "unreachable"
+        finally:
+            _connections(pg_cluster, database, allow=True)
+        deadline = time.monotonic() + 10
+        while client.get("/api/health").status_code != 200 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert client.get("/api/health").json()["store"] == "ok"
+        assert client.get(f"/api/tables/{tid}").status_code == 200
+        assert client.get("/api/tables").status_code == 200

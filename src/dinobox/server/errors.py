@@ -8,7 +8,12 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy import exc as sa
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+# what the store raises while it cannot be reached (a restart, a network cut, a full pool)
+STORE_DOWN: tuple[type[Exception], ...] = (sa.OperationalError, sa.InterfaceError, sa.TimeoutError)
+STORE_RETRY_SECONDS = 5
 
 
 class ApiError(Exception):
@@ -46,6 +51,16 @@ def bad_request(message: str, code: str = "bad_request") -> ApiError:
     return ApiError(400, code, message)
 
 
+def unavailable() -> ApiError:
+    """The store cannot be reached now: nothing was changed, try again in a few seconds."""
+    return ApiError(
+        503,
+        "unavailable",
+        "the server cannot reach its store just now; nothing was changed: try again in a few seconds",
+        retry_after=STORE_RETRY_SECONDS,
+    )
+
+
 def stale(current: int, sent: int) -> ApiError:
     """The request was made against version ``sent``; the table is at ``current``."""
     return ApiError(
@@ -58,7 +73,15 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        wait = exc.extra.get("retry_after")
+        headers = {"Retry-After": str(wait)} if wait is not None else None
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
+
+    @app.exception_handler(sa.OperationalError)
+    @app.exception_handler(sa.InterfaceError)
+    @app.exception_handler(sa.TimeoutError)
+    async def store_down(request: Request, exc: Exception) -> JSONResponse:
+        return await api_error(request, unavailable())
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -120,6 +120,7 @@ class LiveTable:
     heard: int = 0  # the newest version another process announced (notifications)
     syncer: asyncio.Task[None] | None = None  # catching up with what other processes stored
     now: Callable[[], float] = time.time  # the service's clock (wall time; tests inject their own)
+    owner: str | None = None  # the client address that made it (memory only): its bots take that client's turn
 
     def _logs_of(self, state: State) -> dict[int | None, list[dict[str, Any]]] | None:
         cached = self.logs.get(id(state))

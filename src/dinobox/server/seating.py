@@ -8,7 +8,7 @@ import hashlib
 import secrets
 from typing import Any
 
-from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot
+from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot, parse_spec
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
@@ -90,9 +90,16 @@ def check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: 
         raise ApiError(409, "profile_seated", "your profile already holds a seat at this rated table")
 
 
-def table_bot(settings: Settings, spec: str, seed: int) -> Any:
-    """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
-    return make_bot(capped_spec(spec, settings.max_bot_iterations, settings.max_bot_seconds), seed)
+def table_bot(settings: Settings, spec: str, seed: int) -> tuple[Any, bool]:
+    """A stored table's bot, its budget brought within today's caps (they may have been
+    lowered), and whether it searches. A search bounded only by iterations also stops at
+    ``max_bot_seconds``, so no move of any spec takes longer."""
+    capped = capped_spec(spec, settings.max_bot_iterations, settings.max_bot_seconds)
+    budget = budget_of(capped)
+    if budget.searches and budget.seconds is None:
+        name, opts = parse_spec(capped)
+        capped = name + ":" + ",".join(f"{k}={v}" for k, v in {**opts, "seconds": settings.max_bot_seconds}.items())
+    return make_bot(capped, seed), budget.searches
 
 
 def hash_token(token: str) -> str:

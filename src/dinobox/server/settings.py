@@ -11,7 +11,13 @@ class Settings:
     """Limits of one server process. The defaults suit a small public host."""
 
     bot_threads: int = 4
-    """Threads bots think on (every table's bots share them)."""
+    """Threads searching bots think on (every table's bots share them, clients in turn)."""
+    bot_threads_per_client: int = 2
+    """Of those, the most one client address's tables may use at once (the others wait)."""
+    light_bot_threads: int = 1
+    """Threads for bots that do not search (random, heuristic): they never wait behind a search."""
+    bot_tables_per_client: int = 4
+    """Bot-only tables in play one client address may hold in this process (more: 429)."""
     max_bot_seconds: float = 3.0
     """A bot seat may think at most this long per decision (``ismcts:seconds=...``)."""
     max_bot_iterations: int = 5000

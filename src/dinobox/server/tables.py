@@ -25,7 +25,6 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from dinobox.clocks import ClockState
@@ -33,6 +32,7 @@ from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
+from dinobox.server.botpool import BotPool
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError, bad_request, not_found, quote, stale
 from dinobox.server.live import (
@@ -93,7 +93,7 @@ class TableService:
         self.peers = peers or Alone()
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
-        self.bot_pool = ThreadPoolExecutor(max_workers=self.settings.bot_threads, thread_name_prefix="dinobox-bot")
+        self.bot_pool = BotPool(self.settings)
         self.on_change: list[Callable[[LiveTable], None]] = []
         # called in the transaction storing a table's last move (profiles' games, ratings)
         self.on_finish: list[Callable[[Any, TableRow, State], None]] = []
@@ -109,7 +109,7 @@ class TableService:
             for task in (live.task, live.syncer):
                 if task is not None:
                     task.cancel()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.close()
 
     # ----- loading --------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
@@ -235,16 +235,20 @@ class TableService:
         rated: bool = False,
         profiles: dict[int, str | None] | None = None,
         clock: dict[str, Any] | None = None,
+        owner: str | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table. Everything the client sent is checked first (options against the game's
         option specs, data overrides against its data schema, bot specs and their budgets, the
         time control), so a stored table is always one that can be rebuilt. ``private`` keeps it
         out of the lobby; ``rated`` makes its result count (``profiles``: the profile id claiming
-        each seat)."""
+        each seat); ``owner``, the client address asking, holds at most ``bot_tables_per_client``
+        bot-only tables that are not over."""
         game = configure(self.settings, game_id, players, options, data, allow_data=rematch_of is not None)
         control = control_of(clock)
         clean = seat_specs(self.settings, game, seats)
         humans = [s["seat"] for s in clean if s["type"] == HUMAN]
+        if not humans and owner is not None:
+            self._check_bot_tables(owner)
         if hotseat:
             claim = humans
         for seat in claim:
@@ -280,12 +284,27 @@ class TableService:
         with_clock(row, state, self.now())
         row.bot_turn = bots_due(row, state)
         await self.db.write(lambda c: storage.insert_table(c, row))
-        live = LiveTable(row=row, state=state, now=self.now)
+        live = LiveTable(row=row, state=state, now=self.now, owner=owner)
         live.refresh_idle()
         self.live[row.id] = live
         if start:
             self.kick(live)
         return live, tokens
+
+    def _check_bot_tables(self, owner: str) -> None:
+        cap = self.settings.bot_tables_per_client
+        held = sum(
+            1
+            for t in self.live.values()
+            if t.owner == owner and t.row.status != FINISHED and all(s["type"] != HUMAN for s in t.row.seats)
+        )
+        if held >= cap:
+            raise ApiError(
+                429,
+                "bot_tables",
+                f"your address already has {held} tables of bots only in play (at most {cap}): wait until one is over",
+                retry_after=60,
+            )
 
     async def claim(
         self, table_id: str, seat: int, name: str | None, profile: str | None = None
@@ -536,10 +555,10 @@ class TableService:
                         if await self._store_step(live, live.state.clone()):
                             self.broadcast(live)
                         continue
-                    bot = self._bot_of(live, player)
+                    bot, heavy = self._bot_of(live, player)
                     version = live.row.version
                     snapshot = live.state.clone()
-                action = await loop.run_in_executor(self.bot_pool, bot.choose, snapshot)
+                action = await self.bot_pool.run(live.owner or live.row.id, heavy, bot.choose, snapshot)
                 async with live.lock:
                     if live.row.version != version:
                         continue  # someone undid or the table changed: think again
@@ -561,8 +580,9 @@ class TableService:
             if live.row.status == FINISHED or not (live.subscribers or live.bots_due()):
                 self._release_soon(live.row.id)  # over, or nobody watches here: whoever is asked next plays
 
-    def _bot_of(self, live: LiveTable, player: int) -> Any:
-        """The seat's bot, or the stand-in for a person's seat out of time (``timing``)."""
+    def _bot_of(self, live: LiveTable, player: int) -> tuple[Any, bool]:
+        """The seat's bot, or the stand-in for a person's seat out of time (``timing``), and
+        whether it searches."""
         bot = live.bots.get(player)
         if bot is None:
             seed = live.row.seed % 1_000_000 + player
@@ -728,7 +748,9 @@ class TableService:
         return taken
 
     # ----- after the game -----------------------------------------------------------------------
-    async def rematch(self, table_id: str, seat: Any, token: Any) -> tuple[LiveTable, dict[int, str]]:
+    async def rematch(
+        self, table_id: str, seat: int, token: str, owner: str | None = None
+    ) -> tuple[LiveTable, dict[int, str]]:
         live = await self.get(table_id)
         async with live.lock:
             await self._catch_up(live, tell=True)  # another process may have arranged it already
@@ -766,6 +788,7 @@ class TableService:
             rated=row.rated,
             profiles={s["seat"]: s.get("profile") for s in row.seats},
             clock=row.clock.control.to_json() if row.clock is not None else None,
+            owner=owner,
         )
         async with live.lock:
             await self._store(live, dataclasses.replace(live.row, rematch=new_live.row.id))

@@ -32,7 +32,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 
-from dinobox.server.errors import ApiError, quote
+from dinobox.server.errors import STORE_DOWN, ApiError, quote, unavailable
 from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, client_of
 from dinobox.server.schemas import WsAction, WsJoin, WsMessage, WsPing, WsUndo
 from dinobox.server.settings import Settings
@@ -52,9 +52,12 @@ async def table_socket(websocket: WebSocket, table_id: str, seat: int | None = N
     svc: TableService = websocket.app.state.service
     await websocket.accept()
     try:
-        live = await svc.get(table_id)
-        if seat is not None:
-            await svc.check_seat(live, seat, token)
+        try:
+            live = await svc.get(table_id)
+            if seat is not None:
+                await svc.check_seat(live, seat, token)
+        except STORE_DOWN:
+            raise unavailable() from None
     except ApiError as exc:
         await websocket.send_json(_error(exc))
         await websocket.close(code=4000 + min(exc.status, 999))
@@ -117,6 +120,8 @@ async def _receive_loop(websocket: WebSocket, svc: TableService, live: LiveTable
             await _handle(text, svc, live, sub, lambda: limiters.admit(ACT, client))
         except ApiError as exc:
             sub.offer(_error(exc))
+        except STORE_DOWN:
+            sub.offer(_error(unavailable()))
 
 
 async def _admit_message(own: RateLimiter, per_address: RateLimiter, client: str, settings: Settings) -> None:
