@@ -47,6 +47,10 @@ class Settings:
     """WebSocket messages per client address per second (all its sockets together), after a
     burst of ``address_messages_burst``."""
     address_messages_burst: int = 200
+    replay_threads: int = 1
+    """Threads that rebuild tables from their moves and build replays and records (off the event loop)."""
+    replay_cache: int = 256
+    """Replay pictures kept (a step of a finished game, as one seat saw it), the least recently asked for go first."""
     idle_seconds: float = 600.0
     """A live table nobody watches or plays leaves memory after this long (reloaded on demand)."""
     takeover_seconds: float = 2.0

@@ -49,6 +49,7 @@ from dinobox.server.live import (
 )
 from dinobox.server.messages import clock_message, replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
+from dinobox.server.rebuilder import Rebuilder
 from dinobox.server.seating import check_profile, claim_seat, configure, hash_token, seat_specs, table_bot
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
@@ -94,6 +95,7 @@ class TableService:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.bot_pool = BotPool(self.settings)
+        self.rebuilder = Rebuilder(self.settings)  # rebuilding, records and replays, off the loop
         self.on_change: list[Callable[[LiveTable], None]] = []
         # called in the transaction storing a table's last move (profiles' games, ratings)
         self.on_finish: list[Callable[[Any, TableRow, State], None]] = []
@@ -110,6 +112,7 @@ class TableService:
                 if task is not None:
                     task.cancel()
         self.bot_pool.close()
+        self.rebuilder.close()
 
     # ----- loading --------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
@@ -134,7 +137,7 @@ class TableService:
         if row.problem is not None:
             raise quarantined(table_id, row.problem)
         try:
-            state, undo = self._rebuild(row, moves)
+            state, undo = await self.rebuilder.run(self._rebuild, row, moves)
         except Exception as exc:
             problem = f"{type(exc).__name__}: {exc}"
             log.error("table %s cannot be rebuilt from its stored moves; quarantined: %s", table_id, problem)
@@ -808,7 +811,7 @@ class TableService:
             raise ApiError(
                 409, "not_finished", "the record (with every card and die roll) is available once the game is over"
             )
-        record = live.state.to_record()
+        record = await self.rebuilder.run(live.state.to_record)
         if live.row.clock is not None and live.row.clock.forfeit is not None:
             record["result"] = forfeit_result(live.row.clock, live.row.players)  # dinobox replay ignores it
         return record
@@ -819,7 +822,8 @@ class TableService:
             raise ApiError(409, "not_finished", "replays are available once the game is over")
         if seat is not None:
             self._seat_index(live.row, seat)
-        return replay_picture(live, self._game_of(live.row).new_initial_state(), step, seat)
+        initial = self._game_of(live.row).new_initial_state()
+        return await self.rebuilder.cached((live.row.id, step, seat), replay_picture, live, initial, step, seat)
 
     # ----- subscribers -----------------------------------------------------------------------------
     def subscribe(self, live: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
