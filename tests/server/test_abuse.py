@@ -13,10 +13,13 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from dinobox.server.botpool import BotPool
+from dinobox.server.connections import uvicorn_limits
 from dinobox.server.settings import Settings
 
 from .conftest import make_app, new_table
@@ -239,3 +242,30 @@ def test_while_the_store_is_unreachable_the_answer_is_a_json_503_and_it_recovers
         assert client.get("/api/health").json()["store"] == "ok"
         assert client.get(f"/api/tables/{tid}").status_code == 200
         assert client.get("/api/tables").status_code == 200
+
+
+# ----- connection limits -------------------------------------------------------------------------------
+def test_one_address_holds_a_few_websockets_at_most(sqlite_url: str) -> None:
+    with TestClient(make_app(sqlite_url, sockets_per_address=2)) as client:
+        tid, _ = new_table(client, players=2)
+        with client.websocket_connect(f"/ws/tables/{tid}") as one, client.websocket_connect(f"/ws/tables/{tid}") as two:
+            for ws in (one, two):
+                assert ws.receive_json()["type"] == "state"
+            with client.websocket_connect(f"/ws/tables/{tid}") as three, pytest.raises(WebSocketDisconnect) as closed:
+                three.receive_json()
+            assert closed.value.code == 1008 and "too many open sockets" in closed.value.reason
+        with client.websocket_connect(f"/ws/tables/{tid}") as again:  # closed sockets are given back
+            assert again.receive_json()["type"] == "state"
+
+
+def test_a_request_whose_headers_never_finish_is_cut_off(sqlite_url: str) -> None:
+    from tests.browser.conftest import serve_in_thread
+
+    settings = Settings(header_seconds=0.5)
+    with serve_in_thread(make_app(sqlite_url), **uvicorn_limits(settings)) as url:
+        with socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1]))) as sock:
+            sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            sock.settimeout(5)
+            assert sock.recv(100) == b""  # closed by the server, long before the 5 s are up
+        health = httpx.get(f"{url}/api/health", timeout=5)  # a request that arrives whole is answered
+        assert health.status_code == 200

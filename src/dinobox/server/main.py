@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from dinobox import __version__
 from dinobox.server import profile_storage
+from dinobox.server.connections import SocketCounter, uvicorn_limits
 from dinobox.server.db import Database
 from dinobox.server.errors import install_error_handlers
 from dinobox.server.limits import Limiters, LimitsMiddleware
@@ -86,6 +87,7 @@ def create_app(
     app.state.db_url = url
     app.state.settings = settings
     app.state.limiters = limiters
+    app.state.sockets = SocketCounter(settings.sockets_per_address)
     app.add_middleware(LimitsMiddleware, settings=settings, limiters=limiters)
 
     install_error_handlers(app)
@@ -114,4 +116,6 @@ def app_environment(db_url: str, settings: Settings) -> str:
 def app_from_environment() -> FastAPI:
     """The app of one worker process of ``dinobox serve --workers N`` (a uvicorn factory)."""
     config = json.loads(os.environ[APP_ENVIRONMENT])
-    return create_app(config["db_url"], settings=Settings(**config["settings"]))
+    settings = Settings(**config["settings"])
+    uvicorn_limits(settings)  # this worker's protocol takes the header timeout
+    return create_app(config["db_url"], settings=settings)

@@ -51,6 +51,14 @@ class Settings:
     """Threads that rebuild tables from their moves and build replays and records (off the event loop)."""
     replay_cache: int = 256
     """Replay pictures kept (a step of a finished game, as one seat saw it), the least recently asked for go first."""
+    sockets_per_address: int = 32
+    """WebSockets one client address may hold open at once (one more is closed, 1008, with the reason)."""
+    header_seconds: float = 10.0
+    """A connection whose request headers have not all arrived after this long is closed."""
+    keep_alive_seconds: float = 5.0
+    """An idle keep-alive HTTP connection is closed after this long."""
+    max_connections: int = 4000
+    """Connections (and WebSockets) one process holds at once; past it new requests get 503."""
     idle_seconds: float = 600.0
     """A live table nobody watches or plays leaves memory after this long (reloaded on demand)."""
     takeover_seconds: float = 2.0

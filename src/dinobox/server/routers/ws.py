@@ -32,6 +32,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 
+from dinobox.server.connections import SocketCounter
 from dinobox.server.errors import STORE_DOWN, ApiError, quote, unavailable
 from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, client_of
 from dinobox.server.schemas import WsAction, WsJoin, WsMessage, WsPing, WsUndo
@@ -49,8 +50,21 @@ def _error(exc: ApiError) -> dict[str, Any]:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str, seat: int | None = None, token: str | None = None) -> None:
-    svc: TableService = websocket.app.state.service
+    sockets: SocketCounter = websocket.app.state.sockets
+    client = client_of(websocket.scope)
     await websocket.accept()
+    if not sockets.open(client):
+        reason = f"too many open sockets from your address (at most {sockets.cap}): close some first"
+        await websocket.close(code=POLICY, reason=reason)
+        return
+    try:
+        await _serve(websocket, table_id, seat, token)
+    finally:
+        sockets.close(client)
+
+
+async def _serve(websocket: WebSocket, table_id: str, seat: int | None, token: str | None) -> None:
+    svc: TableService = websocket.app.state.service
     try:
         try:
             live = await svc.get(table_id)
