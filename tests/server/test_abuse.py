@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import dataclasses
 import json
 import os
 import socket
@@ -18,11 +19,12 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from dinobox.server import create_app
 from dinobox.server.botpool import BotPool
 from dinobox.server.connections import uvicorn_limits
 from dinobox.server.settings import Settings
 
-from .conftest import make_app, new_table
+from .conftest import UNLIMITED, make_app, new_table
 from .pgcluster import Cluster
 
 
@@ -269,3 +271,54 @@ def test_a_request_whose_headers_never_finish_is_cut_off(sqlite_url: str) -> Non
             assert sock.recv(100) == b""  # closed by the server, long before the 5 s are up
         health = httpx.get(f"{url}/api/health", timeout=5)  # a request that arrives whole is answered
         assert health.status_code == 200
+
+
+# ----- ratings that mean something -------------------------------------------------------------------
+def _bot_table(client: TestClient, bot: str, **body: Any) -> Any:
+    seats = [{"type": "human"}, {"type": "bot", "bot": bot}]
+    return client.post("/api/tables", json={"game": "dino-race", "players": 2, "seats": seats, **body})
+
+
+def test_bot_specs_that_differ_only_in_spelling_are_one_bot(sqlite_url: str) -> None:
+    spellings = ["random", "random:", "random:,", " random : ", "random:,,"]
+    spellings += ["ismcts:seconds=1.0,iterations=50", "ismcts: iterations=50 ,seconds=1.00"]
+    with TestClient(make_app(sqlite_url)) as client:
+        seats = {_bot_table(client, spelling).json()["table"]["seats"][1]["bot"] for spelling in spellings}
+    assert seats == {"random", "ismcts:iterations=50,seconds=1"}
+
+
+def test_a_rated_table_seats_only_the_ladders_bots(sqlite_url: str) -> None:
+    with TestClient(make_app(sqlite_url)) as client:
+        key = client.post("/api/profiles", json={"name": "Ann"}).json()["key"]
+        for bot, status in (("ismcts:iterations=1", 400), ("hard", 201), ("random:", 201)):
+            r = _bot_table(client, bot, rated=True, profile_key=key)
+            assert r.status_code == status, r.text
+
+
+def test_a_person_silent_at_a_rated_table_loses_it(sqlite_url: str) -> None:
+    clock = [1_000_000.0]
+    settings = dataclasses.replace(UNLIMITED, clock_period=1e6, rated_move_hours=1.0)
+    app = create_app(sqlite_url, gc_tuning=False, settings=settings, now=lambda: clock[0])
+    with TestClient(app) as client:
+        pid, key = (lambda p: (p["profile"]["id"], p["key"]))(client.post("/api/profiles", json={"name": "Ann"}).json())
+        seats = [{"type": "human"}, {"type": "bot", "bot": "random"}]
+        tid, _ = new_table(client, players=2, seats=seats, rated=True, profile_key=key, start=True)
+        s = client.get(f"/api/tables/{tid}/state", params={"wait": 5}).json()
+        assert s["table"]["time_control"]["on_timeout"] == "lose" and s["table"]["to_act"] == 0
+        clock[0] += 3601
+        assert client.portal is not None
+        assert client.portal.call(app.state.service.clocks.tick) == 1
+        s = client.get(f"/api/tables/{tid}/state").json()
+        assert s["table"]["status"] == "finished" and s["table"]["result"]["forfeit"] == 0
+        rated = client.get(f"/api/tables/{tid}/ratings").json()["seats"]
+        assert rated[0]["player"] == f"profile:{pid}" and rated[0]["change"]["place"] == 2
+
+
+def test_the_two_names_of_one_bot_are_one_ladder_entry(sqlite_url: str) -> None:
+    with TestClient(make_app(sqlite_url)) as client:
+        key = client.post("/api/profiles", json={"name": "Ann"}).json()["key"]
+        players = set()
+        for bot in ("medium", "heuristic"):
+            tid = _bot_table(client, bot, rated=True, profile_key=key).json()["table"]["id"]
+            players.add(client.get(f"/api/tables/{tid}/ratings").json()["seats"][1]["player"])
+        assert players == {"bot:heuristic"}

@@ -8,7 +8,7 @@ import hashlib
 import secrets
 from typing import Any
 
-from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot, parse_spec
+from dinobox.bots import LEVELS, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot, parse_spec
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
@@ -51,6 +51,7 @@ def seat_specs(settings: Settings, game: Any, seats: list[dict[str, Any]] | None
         elif kind == BOT:
             bot = str(spec.get("bot") or "random")
             check_bot(settings, i, bot, game.id)
+            bot = canonical_spec(bot)  # one spelling per bot: one ladder entry per level
             clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True, "token": None})
         else:
             raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {quote(kind)}", "bad_config")
@@ -77,6 +78,21 @@ def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
             f"at most {cap.max_bot_iterations}",
             "bot_budget",
         )
+
+
+RATED_BOTS = ("random", "heuristic", *LEVELS)  # the bot levels on the ladder
+
+
+def check_rated_bots(seats: list[dict[str, Any]]) -> None:
+    """A rated table seats only the ladder's bot levels: a spec tuned by hand would make a
+    ladder entry of its own for every tuning."""
+    for seat in seats:
+        if seat["type"] == BOT and seat["bot"] not in RATED_BOTS:
+            raise bad_request(
+                f"seat {seat['seat']}: a rated table seats only the ladder's bots ({', '.join(RATED_BOTS)}), "
+                f"not {quote(seat['bot'])}",
+                "bad_config",
+            )
 
 
 def check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: str | None) -> None:

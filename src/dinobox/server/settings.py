@@ -59,6 +59,8 @@ class Settings:
     """An idle keep-alive HTTP connection is closed after this long."""
     max_connections: int = 4000
     """Connections (and WebSockets) one process holds at once; past it new requests get 503."""
+    rated_move_hours: float = 72.0
+    """At a rated table without a time control, a person who has not moved this long loses."""
     idle_seconds: float = 600.0
     """A live table nobody watches or plays leaves memory after this long (reloaded on demand)."""
     takeover_seconds: float = 2.0

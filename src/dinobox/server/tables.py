@@ -50,7 +50,15 @@ from dinobox.server.live import (
 from dinobox.server.messages import clock_message, replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
 from dinobox.server.rebuilder import Rebuilder
-from dinobox.server.seating import check_profile, claim_seat, configure, hash_token, seat_specs, table_bot
+from dinobox.server.seating import (
+    check_profile,
+    check_rated_bots,
+    claim_seat,
+    configure,
+    hash_token,
+    seat_specs,
+    table_bot,
+)
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
 from dinobox.server.timing import ClockKeeper, control_of, forfeit_result, standin_bot, with_clock
@@ -247,8 +255,12 @@ class TableService:
         each seat); ``owner``, the client address asking, holds at most ``bot_tables_per_client``
         bot-only tables that are not over."""
         game = configure(self.settings, game_id, players, options, data, allow_data=rematch_of is not None)
+        if rated and clock is None:  # the abandonment rule: a person silent this long loses
+            clock = {"type": "turn", "hours_per_move": self.settings.rated_move_hours, "on_timeout": "lose"}
         control = control_of(clock)
         clean = seat_specs(self.settings, game, seats)
+        if rated:
+            check_rated_bots(clean)
         humans = [s["seat"] for s in clean if s["type"] == HUMAN]
         if not humans and owner is not None:
             self._check_bot_tables(owner)
