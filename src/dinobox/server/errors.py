@@ -11,9 +11,33 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import exc as sa
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from dinobox.server.schemas import ErrorBody
+
 # what the store raises while it cannot be reached (a restart, a network cut, a full pool)
 STORE_DOWN: tuple[type[Exception], ...] = (sa.OperationalError, sa.InterfaceError, sa.TimeoutError)
 STORE_RETRY_SECONDS = 5
+
+
+_REFUSALS = {
+    400: "a bad request: fields, options or a bot spec that cannot be",
+    401: "a profile is needed (a rated table)",
+    403: "a token or profile key that does not belong",
+    404: "no such table, game or profile",
+    409: "the table is not in a state that allows it (stale version, not your turn, over, ...)",
+    413: "the request body is too large",
+    422: "malformed: the body or a parameter does not match its schema, or an illegal action",
+    429: "over a rate or a per-address cap; see Retry-After",
+    503: "the store cannot be reached just now; see Retry-After",
+}
+
+
+def error_responses() -> dict[int | str, dict[str, Any]]:
+    """Every error answer the JSON API may give, with the error body's schema (OpenAPI)."""
+    retry = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+    return {
+        status: {"model": ErrorBody, "description": text, **({"headers": retry} if status in (429, 503) else {})}
+        for status, text in _REFUSALS.items()
+    }
 
 
 class ApiError(Exception):

@@ -20,7 +20,7 @@ from dinobox import __version__
 from dinobox.server import profile_storage
 from dinobox.server.connections import SocketCounter, uvicorn_limits
 from dinobox.server.db import Database
-from dinobox.server.errors import install_error_handlers
+from dinobox.server.errors import error_responses, install_error_handlers
 from dinobox.server.limits import Limiters, LimitsMiddleware
 from dinobox.server.peers import peers_for
 from dinobox.server.routers import games, health, pages, profiles, ratings, tables, ws
@@ -91,12 +91,13 @@ def create_app(
     app.add_middleware(LimitsMiddleware, settings=settings, limiters=limiters)
 
     install_error_handlers(app)
-    app.include_router(health.router)
-    app.include_router(games.router)
+    refusals = error_responses()  # declared in the OpenAPI document with the error body's schema
+    app.include_router(health.router, responses=refusals)
+    app.include_router(games.router, responses=refusals)
     app.include_router(games.files)
-    app.include_router(tables.router)
-    app.include_router(profiles.router)
-    app.include_router(ratings.router)
+    app.include_router(tables.router, responses=refusals)
+    app.include_router(profiles.router, responses=refusals)
+    app.include_router(ratings.router, responses=refusals)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(profiles.pages)

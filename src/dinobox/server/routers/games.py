@@ -70,13 +70,17 @@ def get_game(game_id: str) -> dict[str, Any]:
     return game_info(game_id)
 
 
-@router.get("/games/{game_id}/rules", response_class=PlainTextResponse)
-def get_rules(game_id: str) -> str:
+@router.get(
+    "/games/{game_id}/rules",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+)
+def get_rules(game_id: str) -> PlainTextResponse:
     """The game's rules reading with its assumptions, as Markdown (``/rules/<id>`` is the page)."""
     text = _entry(game_id).read_resource(RULES)
     if text is None:
         raise not_found(f"{game_id} ships no rules document")
-    return text
+    return PlainTextResponse(text)
 
 
 def _game_file(game_id: str, name: str, media_type: str) -> Response:

@@ -16,7 +16,7 @@ from dinobox.server.tables import TableService
 router = APIRouter()
 
 
-@router.get("/api/health", tags=["meta"], responses={503: {"description": "the store cannot be reached"}})
+@router.get("/api/health", tags=["meta"])
 async def health(request: Request) -> Any:
     """The server is up; ``store`` is ``ok`` or ``unreachable`` (then the answer is 503 with
     ``Retry-After``); ``live`` tables in memory; ``quarantined`` tables (that cannot be rebuilt
