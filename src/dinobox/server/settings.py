@@ -14,8 +14,9 @@ class Settings:
     """Threads searching bots think on (every table's bots share them, clients in turn)."""
     bot_threads_per_client: int = 2
     """Of those, the most one client address's tables may use at once (the others wait)."""
-    light_bot_threads: int = 1
-    """Threads for bots that do not search (random, heuristic): they never wait behind a search."""
+    light_bot_threads: int = 4
+    """Threads for bots that do not search (random, heuristic): they never wait behind a search.
+    (Several, though each move is short: a thread waits for the GIL up to its switch interval.)"""
     bot_tables_per_client: int = 4
     """Bot-only tables in play one client address may hold in this process (more: 429)."""
     max_bot_seconds: float = 3.0
