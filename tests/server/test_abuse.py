@@ -19,6 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from dinobox.cli.serve import parse_settings
 from dinobox.server import create_app
 from dinobox.server.botpool import BotPool
 from dinobox.server.connections import uvicorn_limits
@@ -322,3 +323,14 @@ def test_the_two_names_of_one_bot_are_one_ladder_entry(sqlite_url: str) -> None:
             tid = _bot_table(client, bot, rated=True, profile_key=key).json()["table"]["id"]
             players.add(client.get(f"/api/tables/{tid}/ratings").json()["seats"][1]["player"])
         assert players == {"bot:heuristic"}
+
+
+def test_every_limit_can_be_set_from_the_command_line() -> None:
+    assert parse_settings(["sockets_per_address=8", "header-seconds=2.5", "allow_data_overrides=yes"]) == {
+        "sockets_per_address": 8,
+        "header_seconds": 2.5,
+        "allow_data_overrides": True,
+    }
+    for bad in ("no_such_limit=1", "sockets_per_address", "sockets_per_address=many"):
+        with pytest.raises(ValueError, match="--set"):
+            parse_settings([bad])
