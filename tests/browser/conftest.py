@@ -37,12 +37,13 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_in_thread(app: Any) -> Iterator[str]:
-    """Serve ``app`` with uvicorn on a free loopback port in a thread; yields its base URL."""
+def serve_in_thread(app: Any, **options: Any) -> Iterator[str]:
+    """Serve ``app`` with uvicorn (``options``: more of its settings) on a free loopback port in
+    a thread; yields its base URL."""
     import uvicorn
 
     srv = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=_free_port(), log_level="warning", ws="websockets-sansio")
+        uvicorn.Config(app, host="127.0.0.1", port=_free_port(), log_level="warning", ws="websockets-sansio", **options)
     )
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -1,6 +1,7 @@
 """Property-based requests generated from the server's own ``/openapi.json`` (Schemathesis):
-whatever a client sends, the answer is never a server error, and every refusal is JSON that
-says why. Run in process against the app, with a table in play, a finished one and one with a
+whatever a client sends, the answer is never a server error, every refusal is JSON that says
+why, and every answer is one the document declares (status, content type, headers, body
+schema). Run in process against the app, with a table in play, a finished one and one with a
 clock to aim at (generated bodies include time controls)."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi import checks
 from starlette.testclient import TestClient
 
 import dinobox
@@ -82,6 +84,8 @@ def test_no_request_gets_a_server_error(case: Any, fuzzed: tuple[TestClient, lis
         kwargs["content"] = kwargs.pop("data")  # raw bodies, as httpx names them
     response = client.request(**{k: v for k, v in kwargs.items() if k in _REQUEST_KEYS})
     assert response.status_code < 500, f"{case.method} {case.formatted_path} -> {response.status_code}: {response.text}"
+    # the answer is the one the OpenAPI document declares: its status, content type, headers, body schema
+    case.validate_response(response, checks=DECLARED)
     if response.status_code >= 400:
         assert response.headers["content-type"].startswith("application/json"), response.text
         body = response.json()
@@ -89,4 +93,10 @@ def test_no_request_gets_a_server_error(case: Any, fuzzed: tuple[TestClient, lis
         assert isinstance(body.get("code"), str) and body["code"], body
 
 
+DECLARED = [
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_headers_conformance,
+    checks.response_schema_conformance,
+]
 _REQUEST_KEYS = {"method", "url", "headers", "params", "json", "content", "data", "files"}

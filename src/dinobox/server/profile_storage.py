@@ -257,12 +257,20 @@ def ensure_ratings(conn: Connection, game: str, players: list[str], now: float) 
         conn.execute(insert(ratings_t), missing)
 
 
+LADDER_ALIASES = {"medium": "heuristic"}  # one bot under two names: one ladder entry
+
+
+def ladder_spec(spec: str) -> str:
+    """The bot level a seat's (canonical) spec stands for on the server's ladder."""
+    return LADDER_ALIASES.get(spec.strip(), spec.strip())
+
+
 def seat_players(row: TableRow) -> list[str | None]:
     """Who is rated for each seat: a profile, a bot level, or ``None`` (a person without one)."""
     out: list[str | None] = []
     for seat in row.seats:
         if seat.get("type") == "bot":
-            out.append(bot_player(str(seat.get("bot"))))
+            out.append(bot_player(ladder_spec(str(seat.get("bot")))))
         elif seat.get("profile"):
             out.append(profile_player(str(seat["profile"])))
         else:

@@ -25,7 +25,6 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from dinobox.clocks import ClockState
@@ -33,8 +32,9 @@ from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
+from dinobox.server.botpool import BotPool
 from dinobox.server.db import Database
-from dinobox.server.errors import ApiError, bad_request, not_found, stale
+from dinobox.server.errors import ApiError, bad_request, not_found, quote, stale
 from dinobox.server.live import (
     FINISHED,
     HUMAN,
@@ -49,7 +49,16 @@ from dinobox.server.live import (
 )
 from dinobox.server.messages import clock_message, replay_picture, seat_message
 from dinobox.server.peers import Alone, PostgresPeers
-from dinobox.server.seating import check_profile, claim_seat, configure, hash_token, seat_specs, table_bot
+from dinobox.server.rebuilder import Rebuilder
+from dinobox.server.seating import (
+    check_profile,
+    check_rated_bots,
+    claim_seat,
+    configure,
+    hash_token,
+    seat_specs,
+    table_bot,
+)
 from dinobox.server.settings import Settings
 from dinobox.server.storage import StaleWrite, TableRow
 from dinobox.server.timing import ClockKeeper, control_of, forfeit_result, standin_bot, with_clock
@@ -93,7 +102,8 @@ class TableService:
         self.peers = peers or Alone()
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
-        self.bot_pool = ThreadPoolExecutor(max_workers=self.settings.bot_threads, thread_name_prefix="dinobox-bot")
+        self.bot_pool = BotPool(self.settings)
+        self.rebuilder = Rebuilder(self.settings)  # rebuilding, records and replays, off the loop
         self.on_change: list[Callable[[LiveTable], None]] = []
         # called in the transaction storing a table's last move (profiles' games, ratings)
         self.on_finish: list[Callable[[Any, TableRow, State], None]] = []
@@ -109,7 +119,8 @@ class TableService:
             for task in (live.task, live.syncer):
                 if task is not None:
                     task.cancel()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.close()
+        self.rebuilder.close()
 
     # ----- loading --------------------------------------------------------------------------
     async def get(self, table_id: str) -> LiveTable:
@@ -118,7 +129,7 @@ class TableService:
         live = self.live.get(table_id)
         if live is None:
             if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
-                raise not_found(f"there is no table {table_id!r}")
+                raise not_found(f"there is no table {quote(table_id)}")
             pending = self._loading.get(table_id)
             if pending is None:
                 pending = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
@@ -130,11 +141,11 @@ class TableService:
     async def _load(self, table_id: str) -> LiveTable:
         row, moves, _ = await self.db.snapshot(lambda c: storage.load_changes(c, table_id, -1, 0))
         if row is None:
-            raise not_found(f"there is no table {table_id!r}")
+            raise not_found(f"there is no table {quote(table_id)}")
         if row.problem is not None:
             raise quarantined(table_id, row.problem)
         try:
-            state, undo = self._rebuild(row, moves)
+            state, undo = await self.rebuilder.run(self._rebuild, row, moves)
         except Exception as exc:
             problem = f"{type(exc).__name__}: {exc}"
             log.error("table %s cannot be rebuilt from its stored moves; quarantined: %s", table_id, problem)
@@ -235,16 +246,24 @@ class TableService:
         rated: bool = False,
         profiles: dict[int, str | None] | None = None,
         clock: dict[str, Any] | None = None,
+        owner: str | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table. Everything the client sent is checked first (options against the game's
         option specs, data overrides against its data schema, bot specs and their budgets, the
         time control), so a stored table is always one that can be rebuilt. ``private`` keeps it
         out of the lobby; ``rated`` makes its result count (``profiles``: the profile id claiming
-        each seat)."""
+        each seat); ``owner``, the client address asking, holds at most ``bot_tables_per_client``
+        bot-only tables that are not over."""
         game = configure(self.settings, game_id, players, options, data, allow_data=rematch_of is not None)
+        if rated and clock is None:  # the abandonment rule: a person silent this long loses
+            clock = {"type": "turn", "hours_per_move": self.settings.rated_move_hours, "on_timeout": "lose"}
         control = control_of(clock)
         clean = seat_specs(self.settings, game, seats)
+        if rated:
+            check_rated_bots(clean)
         humans = [s["seat"] for s in clean if s["type"] == HUMAN]
+        if not humans and owner is not None:
+            self._check_bot_tables(owner)
         if hotseat:
             claim = humans
         for seat in claim:
@@ -280,12 +299,27 @@ class TableService:
         with_clock(row, state, self.now())
         row.bot_turn = bots_due(row, state)
         await self.db.write(lambda c: storage.insert_table(c, row))
-        live = LiveTable(row=row, state=state, now=self.now)
+        live = LiveTable(row=row, state=state, now=self.now, owner=owner)
         live.refresh_idle()
         self.live[row.id] = live
         if start:
             self.kick(live)
         return live, tokens
+
+    def _check_bot_tables(self, owner: str) -> None:
+        cap = self.settings.bot_tables_per_client
+        held = sum(
+            1
+            for t in self.live.values()
+            if t.owner == owner and t.row.status != FINISHED and all(s["type"] != HUMAN for s in t.row.seats)
+        )
+        if held >= cap:
+            raise ApiError(
+                429,
+                "bot_tables",
+                f"your address already has {held} tables of bots only in play (at most {cap}): wait until one is over",
+                retry_after=60,
+            )
 
     async def claim(
         self, table_id: str, seat: int, name: str | None, profile: str | None = None
@@ -372,7 +406,7 @@ class TableService:
     @staticmethod
     def _seat_index(row: TableRow, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < row.players:
-            raise bad_request(f"'seat' must be a seat number 0..{row.players - 1}, not {seat!r}", "bad_seat")
+            raise bad_request(f"'seat' must be a seat number 0..{row.players - 1}, not {quote(seat)}", "bad_seat")
         return seat
 
     async def check_seat(self, live: LiveTable, seat: Any, token: Any, locked: bool = False) -> int:
@@ -408,12 +442,14 @@ class TableService:
     @staticmethod
     def _check_version(row: TableRow, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
-            raise bad_request(f"'version' must be the table version you last saw (a whole number), not {version!r}")
+            raise bad_request(
+                f"'version' must be the table version you last saw (a whole number), not {quote(version)}"
+            )
         if version != row.version:
             raise stale(row.version, version)
 
     # ----- playing ------------------------------------------------------------------------------
-    async def act(self, table_id: str, seat: Any, token: Any, action: Any, version: Any) -> LiveTable:
+    async def act(self, table_id: str, seat: int, token: str | None, action: int, version: int) -> LiveTable:
         live = await self.get(table_id)
         async with live.lock:
             seat = await self.check_seat(live, seat, token, locked=True)
@@ -427,7 +463,9 @@ class TableService:
                 who = f"seat {to_act}" if to_act >= 0 else "nobody (the table is resolving chance)"
                 raise ApiError(409, "not_your_turn", f"it is {who}'s decision, not seat {seat}'s")
             if isinstance(action, bool) or not isinstance(action, int):
-                raise bad_request(f"'action' must be a whole number from the legal list, not {action!r}", "malformed")
+                raise bad_request(
+                    f"'action' must be a whole number from the legal list, not {quote(action)}", "malformed"
+                )
             before = live.state
             new = before.clone()
             try:
@@ -471,7 +509,7 @@ class TableService:
         live.extend_logs(live.state, new)
         live.state = new
 
-    async def undo(self, table_id: str, seat: Any, token: Any, version: Any) -> LiveTable:
+    async def undo(self, table_id: str, seat: int, token: str | None, version: int) -> LiveTable:
         live = await self.get(table_id)
         async with live.lock:
             seat = await self.check_seat(live, seat, token, locked=True)
@@ -532,10 +570,10 @@ class TableService:
                         if await self._store_step(live, live.state.clone()):
                             self.broadcast(live)
                         continue
-                    bot = self._bot_of(live, player)
+                    bot, heavy = self._bot_of(live, player)
                     version = live.row.version
                     snapshot = live.state.clone()
-                action = await loop.run_in_executor(self.bot_pool, bot.choose, snapshot)
+                action = await self.bot_pool.run(live.owner or live.row.id, heavy, bot.choose, snapshot)
                 async with live.lock:
                     if live.row.version != version:
                         continue  # someone undid or the table changed: think again
@@ -557,8 +595,9 @@ class TableService:
             if live.row.status == FINISHED or not (live.subscribers or live.bots_due()):
                 self._release_soon(live.row.id)  # over, or nobody watches here: whoever is asked next plays
 
-    def _bot_of(self, live: LiveTable, player: int) -> Any:
-        """The seat's bot, or the stand-in for a person's seat out of time (``timing``)."""
+    def _bot_of(self, live: LiveTable, player: int) -> tuple[Any, bool]:
+        """The seat's bot, or the stand-in for a person's seat out of time (``timing``), and
+        whether it searches."""
         bot = live.bots.get(player)
         if bot is None:
             seed = live.row.seed % 1_000_000 + player
@@ -724,7 +763,9 @@ class TableService:
         return taken
 
     # ----- after the game -----------------------------------------------------------------------
-    async def rematch(self, table_id: str, seat: Any, token: Any) -> tuple[LiveTable, dict[int, str]]:
+    async def rematch(
+        self, table_id: str, seat: int, token: str, owner: str | None = None
+    ) -> tuple[LiveTable, dict[int, str]]:
         live = await self.get(table_id)
         async with live.lock:
             await self._catch_up(live, tell=True)  # another process may have arranged it already
@@ -762,6 +803,7 @@ class TableService:
             rated=row.rated,
             profiles={s["seat"]: s.get("profile") for s in row.seats},
             clock=row.clock.control.to_json() if row.clock is not None else None,
+            owner=owner,
         )
         async with live.lock:
             await self._store(live, dataclasses.replace(live.row, rematch=new_live.row.id))
@@ -781,7 +823,7 @@ class TableService:
             raise ApiError(
                 409, "not_finished", "the record (with every card and die roll) is available once the game is over"
             )
-        record = live.state.to_record()
+        record = await self.rebuilder.run(live.state.to_record)
         if live.row.clock is not None and live.row.clock.forfeit is not None:
             record["result"] = forfeit_result(live.row.clock, live.row.players)  # dinobox replay ignores it
         return record
@@ -792,11 +834,12 @@ class TableService:
             raise ApiError(409, "not_finished", "replays are available once the game is over")
         if seat is not None:
             self._seat_index(live.row, seat)
-        return replay_picture(live, self._game_of(live.row).new_initial_state(), step, seat)
+        initial = self._game_of(live.row).new_initial_state()
+        return await self.rebuilder.cached((live.row.id, step, seat), replay_picture, live, initial, step, seat)
 
     # ----- subscribers -----------------------------------------------------------------------------
     def subscribe(self, live: LiveTable, seat: int | None, token: str | None = None) -> Subscriber:
-        sub = Subscriber(seat, token)
+        sub = Subscriber(seat, token, queue=asyncio.Queue(self.settings.ws_queue_messages))
         live.subscribers.add(sub)
         self._mark(sub)
         return sub
@@ -819,7 +862,7 @@ class TableService:
     def _mark(sub: Subscriber) -> None:
         if not sub.pending:
             sub.pending = True
-            sub.queue.put_nowait(None)
+            sub.offer(None)
 
     @staticmethod
     def picture(live: LiveTable, sub: Subscriber) -> dict[str, Any]:

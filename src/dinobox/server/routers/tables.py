@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse
 
 from dinobox.server import storage
 from dinobox.server.errors import ApiError
+from dinobox.server.limits import client_of
 from dinobox.server.messages import public_table, seat_message
 from dinobox.server.profiles import optional_profile
 from dinobox.server.schemas import Act, ClaimSeat, CreateTable, StartTable, Undo
@@ -51,6 +52,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         rated=body.rated,
         profiles=profiles,
         clock=body.clock.model_dump(exclude_none=True) if body.clock is not None else None,
+        owner=client_of(request.scope),
     )
     return {
         "table": public_table(live, seated=True),
@@ -160,7 +162,7 @@ async def rematch(table_id: str, body: StartTable, request: Request) -> dict[str
     """The same seats again at a new table (linked from this one)."""
     if body.seat is None or body.token is None:
         raise ApiError(403, "bad_token", "a rematch needs your seat and token")
-    live, tokens = await service(request).rematch(table_id, body.seat, body.token)
+    live, tokens = await service(request).rematch(table_id, body.seat, body.token, client_of(request.scope))
     return {
         "table": public_table(live, seated=True),
         "tokens": _tokens(tokens, live.row.id),
