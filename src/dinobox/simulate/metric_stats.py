@@ -1,5 +1,5 @@
 """The built-in designer metrics and the designers' own columns, summarised over a run: score by
-source for winners and the others, action usage by winners and losers, the first seat's edge
+source for winners and the others, action usage by winners and losers, the first player's edge
 round by round, and each custom column's mean with its 95% interval."""
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ with a 95% interval, overall and for winners' games) and ``report.html`` (a hist
 Watchers run in the worker processes, so the module must be importable there too.
 
 Built in, for every run (no flag needed): score by source (each game's final ``breakdown`` in
-its views), action usage by winners and losers, and the first seat's edge round by round.
+its views), action usage by winners and losers, and the first player's edge round by round.
 """
 
 from __future__ import annotations
