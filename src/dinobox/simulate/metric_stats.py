@@ -52,7 +52,7 @@ def usage_by_outcome(rows: Sequence[dict[str, Any]], key: str = "seat_actions") 
 
 
 def first_seat_edge(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Seat 0's score minus the other seats' mean, at the start of each round (while most games
+    """The first player's score minus the other seats' mean, at the start of each round (while most games
     last that long) and at the end, with 95% intervals."""
     edges = [row["seat0_edge"] for row in rows if row.get("seat0_edge")]
     if not edges:
