@@ -99,6 +99,18 @@ def test_no_request_gets_a_server_error(case: Any, fuzzed: tuple[TestClient, lis
         assert isinstance(body.get("code"), str) and body["code"], body
 
 
+def test_a_405_lists_every_method_the_path_has(fuzzed: tuple[TestClient, list[str], dict[str, str]]) -> None:
+    client, tables, _ = fuzzed
+    for method, path, allow in (
+        ("OPTIONS", "/api/tables", "GET, POST"),  # two routes, one path
+        ("DELETE", f"/api/tables/{tables[0]}", "GET"),
+        ("PUT", "/api/profiles/me", "POST"),  # a path written out is not /api/profiles/{profile_id}
+    ):
+        r = client.request(method, path)
+        assert r.status_code == 405 and r.headers["allow"] == allow, (method, path, r.headers.get("allow"))
+        assert r.json()["code"] == "method_not_allowed"
+
+
 DECLARED = [
     checks.status_code_conformance,
     checks.content_type_conformance,
