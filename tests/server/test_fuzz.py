@@ -155,7 +155,7 @@ values = {keys}
 
 
 def test_schemathesis_finds_no_failure_with_every_check(tmp_path: Path) -> None:
-    from tests.browser.conftest import serve_in_thread
+    from browser.conftest import serve_in_thread
 
     app = make_app(f"sqlite:///{tmp_path / 'st.sqlite3'}", random.Random(3), max_bot_seconds=0.05)
     with serve_in_thread(app) as url:
