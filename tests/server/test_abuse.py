@@ -25,7 +25,7 @@ from dinobox.server.botpool import BotPool
 from dinobox.server.connections import uvicorn_limits
 from dinobox.server.settings import Settings
 
-from .conftest import UNLIMITED, make_app, new_table
+from .conftest import UNLIMITED, make_app, new_table, state
 from .live_server import serve_in_thread
 from .pgcluster import Cluster
 
@@ -244,6 +244,44 @@ def test_while_the_store_is_unreachable_the_answer_is_a_json_503_and_it_recovers
         assert client.get("/api/health").json()["store"] == "ok"
         assert client.get(f"/api/tables/{tid}").status_code == 200
         assert client.get("/api/tables").status_code == 200
+
+
+def test_a_websocket_hears_that_the_store_is_unreachable_and_plays_on_after(pg_cluster: Cluster, pg_url: str) -> None:
+    database = pg_url.split("@/", 1)[1].split("?")[0]
+    human = {"type": "human"}
+    with TestClient(make_app(pg_url)) as client:
+        tid, tokens = new_table(client, players=2, seats=[human, human], claim=[0, 1], start=True)
+        state(client, tid)  # the deal is made
+        with (
+            client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tokens[0]}") as ws0,
+            client.websocket_connect(f"/ws/tables/{tid}?seat=1&token={tokens[1]}") as ws1,
+        ):
+            pictures = [ws0.receive_json(), ws1.receive_json()]
+            seat = next(s for s, picture in enumerate(pictures) if picture["legal"])
+            ws, version = (ws0, ws1)[seat], pictures[seat]["version"]
+            move = {"type": "action", "action": pictures[seat]["legal"][0]["action"], "version": version}
+            _connections(pg_cluster, database, allow=False)
+            try:
+                ws.send_json(move)
+                reply = ws.receive_json()
+                assert reply["type"] == "error" and reply["code"] == "unavailable", reply
+                assert reply["retry_after"] > 0 and "try again" in reply["error"]
+                # a socket opened meanwhile to a table the server must read: the same JSON, then a close
+                with client.websocket_connect("/ws/tables/NotInMemory") as late:
+                    assert late.receive_json()["code"] == "unavailable"
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        late.receive_json()
+                    assert closed.value.code == 4503
+            finally:
+                _connections(pg_cluster, database, allow=True)
+            deadline = time.monotonic() + 10
+            while client.get("/api/health").status_code != 200 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            ws.send_json(move)  # the refused move changed nothing: the same version is still current
+            after = ws.receive_json()
+            assert after["type"] == "state" and after["version"] > version, after
+            other = (ws1, ws0)[seat].receive_json()
+            assert other["type"] == "state" and other["version"] == after["version"]
 
 
 # ----- connection limits -------------------------------------------------------------------------------
