@@ -1,1 +1,4 @@
 """The Great Dinosaur Rush: dig for bones, build a dinosaur in secret, exhibit it."""
+
+COMPILED_MODULES = ("actions", "skeleton", "rules")
+"""This package's modules compiled with mypyc (``setup.py`` reads this; see ``dinobox.engine.build``)."""

@@ -1,1 +1,4 @@
 """Pangaea: survive the asteroid on a changing supercontinent."""
+
+COMPILED_MODULES = ("actions", "flow", "geometry", "tiles", "world", "steps", "resolve", "rules")
+"""This package's modules compiled with mypyc (``setup.py`` reads this; see ``dinobox.engine.build``)."""
