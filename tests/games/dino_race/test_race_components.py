@@ -80,6 +80,6 @@ def test_rules_document_counts_the_actions_and_names_files_that_exist() -> None:
     assert f"{load_game('dino-race').num_distinct_actions()} player actions" in text
     root = Path(__file__).resolve().parents[3]
     named = re.findall(r"`((?:tests|src)/[^`]+)`", text)
-    assert "tests/games/dino_race/test_game_turn.py" in named
+    assert "tests/games/dino_race/test_race_game_turn.py" in named
     for path in named:
         assert (root / path).exists(), path
