@@ -11,7 +11,9 @@ A step on top is one of three things, and the game's ``_due(step)`` says which, 
 - a chance event: ``_due`` returns ``CHANCE``; ``_chance`` gives the outcomes, ``_apply`` the
   effect of the one drawn;
 - an automatic step: ``_due`` returns ``AUTOMATIC``; the engine takes it off the stack and calls
-  ``_run(step)``, which does its work and may push further steps.
+  ``_run(step)``, which does its work and may push further steps;
+- ``_due`` may also change the flow itself (drop a step with nothing to decide, or replace the
+  stack when a game-wide event takes over) and return ``AGAIN``: the engine looks again.
 
 Whether a step waits can depend on the position (a defence with one possible answer is taken
 at once; a card draw from an empty deck is dropped): ``_due`` decides each time the step is on top.
@@ -35,6 +37,10 @@ from mypy_extensions import mypyc_attr
 AUTOMATIC: Final = -2
 """What ``State._due(step)`` returns for a step that runs by itself now (not a seat, not chance)."""
 
+AGAIN: Final = -3
+"""What ``State._due(step)`` returns when it changed the flow itself (dropped the step, or put
+the end game in place of the stack): the engine looks at the step on top again."""
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Step:
@@ -45,4 +51,4 @@ class Step:
         return type(self).__name__
 
 
-__all__ = ["AUTOMATIC", "Step"]
+__all__ = ["AGAIN", "AUTOMATIC", "Step"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from dinobox.engine.errors import IllegalActionError
-from dinobox.engine.flow import AUTOMATIC, Step
+from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
 
 if TYPE_CHECKING:
     from dinobox.engine.game import Game, Presentation
@@ -90,8 +90,8 @@ class State:
         raise NotImplementedError  # pragma: no cover
 
     def _due(self, step: Step) -> int:
-        """The step on top of the flow: the seat that decides it, ``CHANCE``, or ``AUTOMATIC``
-        when it runs by itself now (see ``dinobox.engine.flow``)."""
+        """The step on top of the flow: the seat that decides it, ``CHANCE``, ``AUTOMATIC`` when
+        it runs by itself now, or ``AGAIN`` when this changed the flow (see ``dinobox.engine.flow``)."""
         raise NotImplementedError  # pragma: no cover
 
     def _run(self, step: Step) -> None:
@@ -105,11 +105,12 @@ class State:
         while steps:
             step = steps[-1]
             who = self._due(step)
-            if who != AUTOMATIC:
+            if who == AUTOMATIC:
+                steps.pop()
+                self._run(step)
+            elif who != AGAIN:
                 self._player = who
                 return
-            steps.pop()
-            self._run(step)
         self._player = TERMINAL
 
     def _copy_fields(self, new: State) -> None:
