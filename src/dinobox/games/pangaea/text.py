@@ -20,6 +20,7 @@ from dinobox.games.pangaea.tiles import (
     TILE_NAMES,
 )
 from dinobox.games.pangaea.view import seat_name
+from dinobox.games.pangaea.world import explorer_safe_at
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
@@ -208,8 +209,6 @@ def _pending(st: PangaeaState) -> str:
 
 
 def _danger(st: PangaeaState, player: int, s: int) -> str:
-    from dinobox.games.pangaea.world import explorer_safe_at
-
     return "" if explorer_safe_at(st.world, player, s) else " (the Explorer is lost there)"
 
 
