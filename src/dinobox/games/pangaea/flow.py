@@ -2,7 +2,8 @@
 
 Each class is one kind of pending step; its fields are its arguments. ``Chance`` steps draw,
 ``Decision`` steps wait for ``seat`` (dropped when there is nothing to choose), ``Auto`` steps
-run by themselves (``resolve.py``); ``rules.py`` decides which is which (``_due``).
+run by themselves (``automatic.py`` names the function of each); ``rules.py`` decides which is
+which (``_due``).
 """
 
 from __future__ import annotations

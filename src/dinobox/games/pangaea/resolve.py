@@ -1,15 +1,16 @@
-"""Pangaea's automatic steps: the turn's skeleton, resolving an action over its range (with the
-level 4 interrupts and the alliance rule), the Lightning Bolt steps and the end game."""
+"""Pangaea's Players Turn (its automatic steps) and the Actions: resolving an action over its
+range (Moving the Event locator, Rules of Change, Earthquake, Dinosaurs), with the level 4
+interrupts and the Alliances rule. The Lightning Bolt steps are in ``lightning.py``, the end game
+in ``end_game.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.flow import Step
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import world as Wd
-from dinobox.games.pangaea.data import ALL_SEA_COUNT, EVO_BLOCK, EVO_SHELTER_MOVE
+from dinobox.games.pangaea.data import EVO_BLOCK, EVO_SHELTER_MOVE
 from dinobox.games.pangaea.tiles import DINO, DOWN, QUAKE, SHIFT, UP, VOLCANO, is_trex
 
 if TYPE_CHECKING:
@@ -17,25 +18,17 @@ if TYPE_CHECKING:
     from dinobox.games.pangaea.world import Plan
 
 
-def run_auto(st: PangaeaState, step: Step) -> None:
-    """Run one automatic step (``flow.Auto``)."""
-    handler = AUTO_STEPS.get(type(step))
-    if handler is None:  # pragma: no cover
-        raise AssertionError(f"unknown step {step!r}")
-    handler(st, step)
-
-
-def _auto_turn(st: PangaeaState, step: F.StartTurn) -> None:
+def auto_turn(st: PangaeaState, step: F.StartTurn) -> None:
     _start_turn(st, step.seat)
 
 
-def _auto_step1(st: PangaeaState, _step: F.Step1) -> None:
+def auto_step1(st: PangaeaState, _step: F.Step1) -> None:
     if st.ring_pos == 0:  # step 1: the token leaves the lightning space
         st.ring_pos = 1
         st._emit("token_moves", (1,))
 
 
-def _auto_after4(st: PangaeaState, step: F.AfterStep4) -> None:
+def auto_after4(st: PangaeaState, step: F.AfterStep4) -> None:
     steps = st.steps
     a = step.seat
     if len(st.sel) == 6:
@@ -45,30 +38,30 @@ def _auto_after4(st: PangaeaState, step: F.AfterStep4) -> None:
             steps.append(F.Interrupt(asker, a))
 
 
-def _auto_direction(st: PangaeaState, step: F.Direction) -> None:
+def auto_direction(st: PangaeaState, step: F.Direction) -> None:
     if st.interrupted:
         st.steps.append(F.DrawDirection(F.FOR_TURN))
     else:
         st.steps.append(F.ChooseDirection(step.seat))
 
 
-def _auto_resolve(st: PangaeaState, step: F.Step5) -> None:
+def auto_resolve(st: PangaeaState, step: F.Step5) -> None:
     _play_cards(st, step.seat)
 
 
-def _auto_quake_erupt(st: PangaeaState, _step: F.QuakeEruption) -> None:
+def auto_quake_erupt(st: PangaeaState, _step: F.QuakeEruption) -> None:
     plan = Wd.quake_eruption(st.world, st.quake_edges)
     if plan[0]:
         start_plan(st, plan)
 
 
-def _auto_ask_moves(st: PangaeaState, _step: F.AskShelterMoves) -> None:
+def auto_ask_moves(st: PangaeaState, _step: F.AskShelterMoves) -> None:
     for seat in reversed(st.left_of(st.decider)):
         if st.has_active(seat, EVO_SHELTER_MOVE) and threatened(st, seat):
             st.steps.append(F.ShelterMove(seat, F.THREATENED))
 
 
-def _auto_apply(st: PangaeaState, step: F.ApplyChanges) -> None:
+def auto_apply(st: PangaeaState, step: F.ApplyChanges) -> None:
     a, b = step.seat, step.start
     pending = st.plan
     if pending is not None:
@@ -84,13 +77,13 @@ def _auto_apply(st: PangaeaState, step: F.ApplyChanges) -> None:
     st.blocked = frozenset()
 
 
-def _auto_dino_arrive(st: PangaeaState, step: F.DinoArrives) -> None:
+def auto_dino_arrive(st: PangaeaState, step: F.DinoArrives) -> None:
     Wd.dino_arrive(st.world, step.dino, step.space, st.guard_use)
     st.pending_dino = ()
     st.guard_use = 0
 
 
-def _auto_dino_threat(st: PangaeaState, step: F.DinoThreat) -> None:
+def auto_dino_threat(st: PangaeaState, step: F.DinoThreat) -> None:
     w = st.world
     b = step.space
     for seat in reversed(st.left_of(st.decider)):
@@ -98,7 +91,7 @@ def _auto_dino_threat(st: PangaeaState, step: F.DinoThreat) -> None:
             st.steps.append(F.ShelterMove(seat, F.BRONTOSAURUS))
 
 
-def _auto_explorer_arrive(st: PangaeaState, step: F.ExplorerArrives) -> None:
+def auto_explorer_arrive(st: PangaeaState, step: F.ExplorerArrives) -> None:
     a, s, harvest = step.seat, step.space, step.harvest
     alive = Wd.move_explorer(st.world, a, s, bool(st.guard_use >> a & 1))
     st.pending_dino = ()
@@ -108,24 +101,24 @@ def _auto_explorer_arrive(st: PangaeaState, step: F.ExplorerArrives) -> None:
         st.gain(a, 1, F.PART_HARVEST)
 
 
-def _auto_trims(st: PangaeaState, _step: F.GiveBacks) -> None:
+def auto_trims(st: PangaeaState, _step: F.GiveBacks) -> None:
     for seat in reversed(st.left_of(st.turn)):
         if len(st.hands[seat]) > st.hand_limit(seat):
             st.steps.append(F.GiveBack(seat))
 
 
-def _auto_step8(st: PangaeaState, _step: F.Step8) -> None:
+def auto_step8(st: PangaeaState, _step: F.Step8) -> None:
     _step8(st)
 
 
-def _auto_step9(st: PangaeaState, step: F.Step9) -> None:
+def auto_step9(st: PangaeaState, step: F.Step9) -> None:
     a = step.seat
     need = st.hand_limit(a) - len(st.hands[a])
     if need > 0:
         st.steps.append(F.DrawCards(a, need))
 
 
-def _auto_step10(st: PangaeaState, step: F.Step10) -> None:
+def auto_step10(st: PangaeaState, step: F.Step10) -> None:
     steps = st.steps
     a = step.seat
     steps.append(F.NextTurn(a))
@@ -140,73 +133,11 @@ def _auto_step10(st: PangaeaState, step: F.Step10) -> None:
         steps.append(F.LightningScore(a))
 
 
-def _auto_l_score(st: PangaeaState, _step: F.LightningScore) -> None:
-    for p in range(st.num_players):
-        count = st.world.shelter_count(p)
-        if count:
-            st.gain(p, count, F.PART_LIGHTNING)
-
-
-def _auto_l_recalc(st: PangaeaState, _step: F.LightningRecalc) -> None:
-    recalculate(st)
-
-
-def _auto_l_action(st: PangaeaState, _step: F.LightningAction) -> None:
-    st.ctx = F.CTX_LIGHTNING
-    st.decider = st.turn
-    if st.drawn >= 0:
-        number, action, rng, _ = st.cards[st.drawn]
-        shape = rng if st.advanced else st.novice_range
-        move_locator(st, st.direction, number)
-        resolve_action(st, action, shape)
-
-
-def _auto_l_reenter(st: PangaeaState, step: F.LightningReentries) -> None:
-    # Re-enter the game: each waiting player, from the current player's left, may return
-    st.steps.append(F.NewRound(step.seat))
-    for seat in reversed(st.left_of(st.turn)):
-        st.steps.append(F.LightningReenter(seat))
-
-
-def _auto_l_round(st: PangaeaState, _step: F.NewRound) -> None:
-    st.world.dino_moved = 0
-    st.round += 1
-    st._emit("round", (st.round,))
-
-
-def _auto_next_turn(st: PangaeaState, step: F.NextTurn) -> None:
+def auto_next_turn(st: PangaeaState, step: F.NextTurn) -> None:
     st.steps.append(F.StartTurn((step.seat + 1) % st.num_players))
 
 
-def _auto_e_place(st: PangaeaState, _step: F.ImpactPoint) -> None:
-    _impact_point(st)
-
-
-def _auto_e_moves(st: PangaeaState, _step: F.EndShelterMoves) -> None:
-    for seat in reversed(st.left_of(st.end_player)):
-        if st.has_active(seat, EVO_SHELTER_MOVE) and st.world.shelter_count(seat):
-            st.steps.append(F.ShelterMove(seat, F.AT_THE_END))
-
-
-def _auto_e_impact(st: PangaeaState, _step: F.Impact) -> None:
-    _impact(st)
-
-
-def _auto_e_debris(st: PangaeaState, step: F.Debris) -> None:
-    a = step.seat
-    if st.drawn >= 0:
-        end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
-        st.world.locator = end  # the Event locator shows where the debris falls
-        st._emit("debris", (a, end))
-        st.decider = a  # this player's debris: they take its decisions (a board tile...)
-        start_plan(st, Wd.plan_lava(st.world, [end]))
-
-
-def _auto_e_finish(st: PangaeaState, _step: F.Finish) -> None:
-    _finish(st)
-
-
-def _auto_seats(st: PangaeaState, _step: F.StartingPositions) -> None:
+def auto_seats(st: PangaeaState, _step: F.StartingPositions) -> None:
     """Kick-off the game: the start player is known (given, or drawn at random); starting
     positions are chosen from them on, in turn order, and then their first turn begins."""
     first, n = st.first, st.num_players
@@ -215,7 +146,7 @@ def _auto_seats(st: PangaeaState, _step: F.StartingPositions) -> None:
     st.steps.extend(F.ChooseStart((first + k) % n) for k in reversed(range(n)))
 
 
-def _auto_action_done(st: PangaeaState, _step: F.ActionDone) -> None:
+def auto_action_done(st: PangaeaState, _step: F.ActionDone) -> None:
     """The action is over: its range is no longer shown (view ``range``)."""
     st.act_spaces = ()
 
@@ -462,166 +393,3 @@ def _step8(st: PangaeaState) -> None:
     if matches:
         st._emit("centre_matches", (matches,))
         st.advance_token(matches)
-
-
-def recalculate(st: PangaeaState) -> None:
-    """Asteroid recalculation: minus the land spaces on the Event locator's row (10 for an
-    all-sea row), skipping numbers held by score cubes; at 0 or below the end game starts."""
-    w = st.world
-    row = w.locator // w.geo.cols
-    count = w.non_sea_in_row(row) or ALL_SEA_COUNT
-    new = st.asteroid - count
-    while new > 0 and new in st.points:
-        new -= 1
-    st._emit("recalc", (row, count, st.asteroid, new))
-    st.asteroid = new
-    if new <= 0:
-        st.ending = new
-
-
-def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
-    """A STAR card drawn for the lightning action, the impact column or the debris: Wild and
-    Reshuffle cards are set aside (the Reshuffle reshuffles) and another is drawn."""
-    if outcome < 0:
-        st.drawn = -1
-        return
-    if outcome == st.RESHUFFLE:
-        st._emit("reshuffle_drawn", (-1,))
-        st.reshuffle()
-        return
-    st.deck = Wd.with_added(st.deck, outcome, -1)
-    st.discard_card(outcome)
-    if outcome == st.WILD:
-        st._emit("wild_set_aside", ())
-        return
-    st.steps.pop()
-    st._emit("star_drawn", (purpose, outcome))
-    if purpose in (F.FOR_IMPACT_1, F.FOR_IMPACT_2):
-        st.impact_sum += st.cards[outcome][0]
-    else:
-        st.drawn = outcome
-
-
-# ===== the end game ==============================================================================
-def begin_end(st: PangaeaState) -> None:
-    """The End Game: the asteroid hits at its final value (0 or below)."""
-    value = st.ending
-    assert value is not None
-    st.ending = None
-    st.final = value
-    st.asteroid = value
-    low = min(st.points)
-    st.end_player = next(p for p in st.left_of(st.turn) if st.points[p] == low)
-    st._emit("impact_value", (value, st.end_player))
-    st.ctx = F.CTX_LIGHTNING
-    st.decider = st.end_player
-    st.plan = None
-    st.blocked = frozenset()
-    st.pending_dino = ()
-    st.guard_use = 0
-    st.act_spaces = ()
-    st.impact_sum = 0
-    st.steps[:] = [
-        F.FINISH,
-        F.IMPACT,
-        F.END_SHELTER_MOVES,
-        F.IMPACT_POINT,
-        F.DrawStar(F.FOR_IMPACT_2),
-        F.DrawStar(F.FOR_IMPACT_1),
-    ]
-
-
-def _impact_point(st: PangaeaState) -> None:
-    """Row 5 plus (even number of STAR cards) or minus (odd) the end-game player's Evolution
-    cards; column: the two STAR numbers counted from the left, round the world."""
-    w = st.world
-    p = st.end_player
-    evos = len(st.evo[p])
-    row = 5 + evos if len(st.hands[p]) % 2 == 0 else 5 - evos
-    row = max(0, min(w.geo.rows - 1, row))
-    col = (st.impact_sum - 1) % w.geo.cols if st.impact_sum > 0 else 0
-    st.impact = w.geo.space(row, col)
-    w.locator = st.impact
-    st._emit("impact_point", (row, col))
-
-
-def _impact(st: PangaeaState) -> None:
-    """The Impact: the asteroid's spaces (the point and its neighbours) lose every piece; from
-    -3 the toxic ring around them too; then debris lava from the lowest scorers (from -6 every
-    player, starting left of the end-game player)."""
-    w = st.world
-    geo = w.geo
-    value = st.final if st.final is not None else 0
-    for s in geo.within(st.impact, 1):
-        Wd.destroy_pieces(w, s)
-    if value <= -3:
-        st._emit("toxic_ring", ())
-        for s in geo.ring(st.impact, 2):
-            Wd.destroy_pieces(w, s)
-    if value <= -6:
-        players = st.left_of(st.end_player)
-    else:
-        low = min(st.points)
-        players = [p for p in st.left_of(st.turn) if st.points[p] == low]
-    for p in reversed(players):
-        st.steps.append(F.Debris(p))
-        st.steps.append(F.DrawStar(F.FOR_DEBRIS))
-        st.steps.append(F.DrawDirection(F.FOR_DEBRIS))
-
-
-def ranking_key(st: PangaeaState, p: int) -> tuple[int, int, int, int]:
-    """The winner is: most points, then most Shelters, highest Evolution level, most cards."""
-    return (st.points[p], st.world.shelter_count(p), st.evo_level(p), len(st.evo[p]))
-
-
-def _finish(st: PangaeaState) -> None:
-    w = st.world
-    n = st.num_players
-    parts = list(st.score_parts)
-    for p in range(n):
-        bonus = 2 * w.shelter_count(p)
-        st.end_bonus = Wd.with_item(st.end_bonus, p, bonus)
-        st.points = Wd.with_added(st.points, p, bonus)
-        parts[p] = Wd.with_added(parts[p], F.PART_SURVIVING, bonus)
-    st.score_parts = tuple(parts)
-    survived = any(w.shelters)
-    if survived:
-        best = max(ranking_key(st, p) for p in range(n))
-        st.won = [p for p in range(n) if ranking_key(st, p) == best]
-    else:
-        st.won = []  # mankind did not survive: everyone has lost alike
-    st._emit("game_over", (survived, tuple(st.won)))
-    st.finished = True
-
-
-AUTO_STEPS: Final[dict[type[Step], Callable[[PangaeaState, Any], None]]] = {
-    F.StartTurn: _auto_turn,
-    F.Step1: _auto_step1,
-    F.AfterStep4: _auto_after4,
-    F.Direction: _auto_direction,
-    F.Step5: _auto_resolve,
-    F.QuakeEruption: _auto_quake_erupt,
-    F.AskShelterMoves: _auto_ask_moves,
-    F.ApplyChanges: _auto_apply,
-    F.DinoArrives: _auto_dino_arrive,
-    F.DinoThreat: _auto_dino_threat,
-    F.ExplorerArrives: _auto_explorer_arrive,
-    F.GiveBacks: _auto_trims,
-    F.Step8: _auto_step8,
-    F.Step9: _auto_step9,
-    F.Step10: _auto_step10,
-    F.LightningScore: _auto_l_score,
-    F.LightningRecalc: _auto_l_recalc,
-    F.LightningAction: _auto_l_action,
-    F.LightningReentries: _auto_l_reenter,
-    F.NewRound: _auto_l_round,
-    F.NextTurn: _auto_next_turn,
-    F.ImpactPoint: _auto_e_place,
-    F.EndShelterMoves: _auto_e_moves,
-    F.Impact: _auto_e_impact,
-    F.Debris: _auto_e_debris,
-    F.Finish: _auto_e_finish,
-    F.StartingPositions: _auto_seats,
-    F.ActionDone: _auto_action_done,
-}
-"""The automatic step kinds and what each does."""

@@ -1,9 +1,9 @@
 """Pangaea rules: the state as flat data, and the engine's hooks.
 
 The flow is the engine's stack of steps (``dinobox.engine.flow``); the kinds of step are in
-``flow.py``. The decisions of a turn live in ``steps.py``; the automatic steps (the resolution of
-actions, the lightning steps and the end game) in ``resolve.py``. Rulebook sections are cited by
-their headings.
+``flow.py``. The decisions of a turn live in ``steps.py``; the automatic steps in ``resolve.py``
+(Players Turn, the Actions), ``lightning.py`` (the Lightning Bolt Tile) and ``end_game.py`` (The
+End Game), each named in ``automatic.py``. Rulebook sections are cited by their headings.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
 from dinobox.engine.state import CHANCE, State
+from dinobox.games.pangaea import automatic, end_game, lightning, steps
 from dinobox.games.pangaea import flow as F
-from dinobox.games.pangaea import resolve, steps
 from dinobox.games.pangaea.actions import Fixed, Layout
 from dinobox.games.pangaea.data import (
     ALL_SYMBOLS,
@@ -394,7 +394,7 @@ class PangaeaState(State):
             flow.pop()
             self._emit("direction_card", (outcome,))
         elif isinstance(step, F.DrawStar):
-            resolve.star_drawn(self, step.purpose, outcome)
+            lightning.star_drawn(self, step.purpose, outcome)
         elif isinstance(step, F.DrawStartPlayer):
             flow.pop()
             self.first = outcome
@@ -424,7 +424,7 @@ class PangaeaState(State):
         value (after the round, with ``finish_round``); a chance step with nothing to draw and a
         decision with nothing to choose are dropped; a finished game empties the flow."""
         if self.ending is not None and not self._finishing_round():
-            resolve.begin_end(self)
+            end_game.begin_end(self)
             return AGAIN
         if self.finished:
             self._next = []
@@ -443,7 +443,7 @@ class PangaeaState(State):
         return AUTOMATIC
 
     def _run(self, step: Step) -> None:
-        resolve.run_auto(self, step)
+        automatic.run_auto(self, step)
         self.drain()
 
     def _chance_ready(self, step: Step) -> bool:
@@ -454,7 +454,7 @@ class PangaeaState(State):
             if not any(self.deck):
                 self.steps.pop()
                 if isinstance(step, F.DrawStar):
-                    resolve.star_drawn(self, step.purpose, -1)
+                    lightning.star_drawn(self, step.purpose, -1)
                 return False
             return True
         if isinstance(step, F.DrawDirection):
