@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
 from dinobox.games.dino_race import actions as A
-from dinobox.games.dino_race.data import CARD_KEYS, CARD_NAMES, DIE_FACES, TERRAINS, WILD
+from dinobox.games.dino_race import flow as F
+from dinobox.games.dino_race.data import CARD_KEYS, CARD_NAMES, DIE_FACES, HOME, TERRAINS, WILD
 from dinobox.games.dino_race.view import dino_name, seat_name
 
 if TYPE_CHECKING:
@@ -109,18 +110,16 @@ def action_text(state: DinoRaceState, action: int, player: int) -> str:
 
 
 def _chance_text(state: DinoRaceState, outcome: int) -> str:
-    from dinobox.games.dino_race import rules as R
-
-    kind = state.tasks[-1][0] if state.tasks else -1
-    if kind in (R.DRAW, R.SWAP_DRAW, R.RANDOM_DISCARD, R.STEAL_DRAW):
+    step = state.steps[-1] if state.steps else None
+    if isinstance(step, (F.Draw, F.SwapDraw, F.RandomDiscard, F.Steal)):
         return f"card: {CARD_NAMES[outcome]}"
-    if kind == R.ROLL:
+    if isinstance(step, F.Roll):
         return f"die: {DIE_FACES[outcome]}"
-    if kind == R.SETUP_TILE:
+    if isinstance(step, F.PlaceTile):
         return f"tile: {TERRAINS[outcome]}"
-    if kind == R.PRIZE_DRAW:
+    if isinstance(step, F.DrawPrizes):
         return f"prize counter {outcome}"
-    if kind == R.EGG_COUNTER:
+    if isinstance(step, F.DrawEggCounter):
         return f"egg counter {state.game.data.egg_values[outcome]}"
     return f"outcome {outcome}"
 
@@ -225,18 +224,16 @@ def _table_event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], pr
 
 def why_illegal(state: DinoRaceState, action: int) -> str:
     """Why an action is refused, naming the rulebook section."""
-    from dinobox.games.dino_race import rules as R
-
-    top = state.tasks[-1]
-    if top[0] == R.PRIZE:
+    top = state.steps[-1]
+    if isinstance(top, F.ChoosePrize):
         return "choose one of the prize counters still in the stack (Finish line!)"
-    if top[0] == R.ERUPT_EGG:
+    if isinstance(top, F.PassEgg):
         return "pass the egg to another player still in the race (Roll the event die: the volcano erupts)"
     if not 0 <= action < state.game.num_distinct_actions():
         return f"{action} is not a Dino Race action (0..{state.game.num_distinct_actions() - 1})"
     if action >= A.PRIZE:
         return "no prize or egg choice is pending now"
-    seat = top[1]
+    seat = state.current_player()
     info = decode(state, action)
     kind = info["kind"]
     mine = state.hand[seat * 8 : seat * 8 + 8]
@@ -250,7 +247,7 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
         if info["slot"] >= len(dinos) or not state.is_racing(seat):
             return "you have no such dino on the track (Playing movement cards)"
         d = dinos[info["slot"]]
-        if state.pos[d] == R.HOME:
+        if state.pos[d] == HOME:
             return "that dino already finished the race (Finish line!)"
         if state.down >> d & 1:
             return "that dino is lying on its side and must stand up first (Throw the egg)"
