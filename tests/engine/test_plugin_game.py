@@ -8,13 +8,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import dinobox
 from dinobox.cli.app import app
-from dinobox.engine.registry import game_entry
+from dinobox.engine.errors import PluginError
+from dinobox.engine.registry import Registry, game_entry
 
 runner = CliRunner()
 
@@ -24,6 +27,21 @@ def test_the_plugin_is_discovered_through_its_entry_point() -> None:
     entry = game_entry("dino-eggs")
     assert entry.game.title == "Dino Eggs" and entry.heuristic is not None
     assert dinobox.load_game("dino-eggs", players=3, rounds=2).num_players == 3
+
+
+def test_the_built_in_games_are_entry_points_too_and_come_first() -> None:
+    own = [p for p in metadata.entry_points(group="dinobox.games") if p.dist is not None and p.dist.name == "dinobox"]
+    assert [p.name for p in own] == ["dino-race", "dinosaur-rush", "pangaea", "trex-island"]
+    assert dinobox.game_ids() == [*(p.name for p in own), "dino-eggs"]
+
+
+def test_an_installation_whose_metadata_lists_no_built_in_game_says_how_to_refresh_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plugin_only = [p for p in metadata.entry_points(group="dinobox.games") if p.name == "dino-eggs"]
+    monkeypatch.setattr(metadata, "entry_points", lambda group: plugin_only)
+    with pytest.raises(PluginError, match=r"pip install -e \."):
+        Registry().ids()
 
 
 def test_dinobox_games_lists_the_plugin_in_a_fresh_process() -> None:
