@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from dinobox import __version__
 from dinobox.cli import data as data_cmd
 from dinobox.cli import games as games_cmd
 from dinobox.cli import play as play_cmd
@@ -13,6 +14,7 @@ from dinobox.cli import serve as serve_cmd
 from dinobox.cli import simulate as simulate_cmd
 from dinobox.cli import train as train_cmd
 from dinobox.cli import tune as tune_cmd
+from dinobox.engine.build import build_info
 
 app = typer.Typer(
     name="dinobox",
@@ -24,9 +26,6 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from dinobox import __version__
-        from dinobox.engine.build import build_info
-
         info = build_info()
         typer.echo(f"dinobox {__version__} ({info['build']}: {info['reason']})")
         raise typer.Exit()
