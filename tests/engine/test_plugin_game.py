@@ -15,9 +15,9 @@ import pytest
 from typer.testing import CliRunner
 
 import dinobox
-from dinobox.cli.app import app
+from dinobox.cli.app import app, main
 from dinobox.engine.errors import PluginError
-from dinobox.engine.registry import Registry, game_entry
+from dinobox.engine.registry import REGISTRY, Registry, game_entry
 
 runner = CliRunner()
 
@@ -42,6 +42,23 @@ def test_an_installation_whose_metadata_lists_no_built_in_game_says_how_to_refre
     monkeypatch.setattr(metadata, "entry_points", lambda group: plugin_only)
     with pytest.raises(PluginError, match=r"pip install -e \."):
         Registry().ids()
+
+
+def test_the_command_line_says_how_to_refresh_a_stale_installation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plugin_only = [p for p in metadata.entry_points(group="dinobox.games") if p.name == "dino-eggs"]
+    monkeypatch.setattr(metadata, "entry_points", lambda group: plugin_only)
+    monkeypatch.setattr(sys, "argv", ["dinobox", "games"])
+    REGISTRY.refresh()
+    try:
+        with pytest.raises(SystemExit) as stop:
+            main()
+    finally:
+        monkeypatch.undo()
+        REGISTRY.refresh()
+    assert stop.value.code == 2
+    assert "run `pip install -e .`" in capsys.readouterr().out
 
 
 def test_dinobox_games_lists_the_plugin_in_a_fresh_process() -> None:

@@ -14,7 +14,9 @@ from dinobox.cli import serve as serve_cmd
 from dinobox.cli import simulate as simulate_cmd
 from dinobox.cli import train as train_cmd
 from dinobox.cli import tune as tune_cmd
+from dinobox.cli.common import fail
 from dinobox.engine.build import build_info
+from dinobox.engine.errors import PluginError
 
 app = typer.Typer(
     name="dinobox",
@@ -52,7 +54,10 @@ app.command("ratings")(ratings_cmd.ratings)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except PluginError as exc:  # a broken installation or plug-in, met by any command: its reason, no traceback
+        raise SystemExit(fail(str(exc)).exit_code) from None
 
 
 if __name__ == "__main__":
