@@ -13,7 +13,6 @@ import pytest
 
 import dinobox
 from dinobox.bots import StrongBot, make_bot
-from dinobox.bots.heuristic import WeightedPolicy
 from dinobox.bots.strong import family_z, strong_policy
 from dinobox.bots.train import TrainConfig, TrainError, play_match, train
 from dinobox.bots.weights import (
@@ -24,6 +23,7 @@ from dinobox.bots.weights import (
     weighted_policy,
 )
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
+from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
 

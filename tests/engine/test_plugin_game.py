@@ -8,13 +8,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import dinobox
-from dinobox.cli.app import app
-from dinobox.engine.registry import game_entry
+from dinobox.cli.app import app, main
+from dinobox.engine.errors import PluginError
+from dinobox.engine.registry import REGISTRY, Registry, game_entry
 
 runner = CliRunner()
 
@@ -24,6 +27,38 @@ def test_the_plugin_is_discovered_through_its_entry_point() -> None:
     entry = game_entry("dino-eggs")
     assert entry.game.title == "Dino Eggs" and entry.heuristic is not None
     assert dinobox.load_game("dino-eggs", players=3, rounds=2).num_players == 3
+
+
+def test_the_built_in_games_are_entry_points_too_and_come_first() -> None:
+    own = [p for p in metadata.entry_points(group="dinobox.games") if p.dist is not None and p.dist.name == "dinobox"]
+    assert [p.name for p in own] == ["dino-race", "dinosaur-rush", "pangaea", "trex-island"]
+    assert dinobox.game_ids() == [*(p.name for p in own), "dino-eggs"]
+
+
+def test_an_installation_whose_metadata_lists_no_built_in_game_says_how_to_refresh_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plugin_only = [p for p in metadata.entry_points(group="dinobox.games") if p.name == "dino-eggs"]
+    monkeypatch.setattr(metadata, "entry_points", lambda group: plugin_only)
+    with pytest.raises(PluginError, match=r"pip install -e \."):
+        Registry().ids()
+
+
+def test_the_command_line_says_how_to_refresh_a_stale_installation(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plugin_only = [p for p in metadata.entry_points(group="dinobox.games") if p.name == "dino-eggs"]
+    monkeypatch.setattr(metadata, "entry_points", lambda group: plugin_only)
+    monkeypatch.setattr(sys, "argv", ["dinobox", "games"])
+    REGISTRY.refresh()
+    try:
+        with pytest.raises(SystemExit) as stop:
+            main()
+    finally:
+        monkeypatch.undo()
+        REGISTRY.refresh()
+    assert stop.value.code == 2
+    assert "run `pip install -e .`" in capsys.readouterr().out
 
 
 def test_dinobox_games_lists_the_plugin_in_a_fresh_process() -> None:

@@ -1,125 +1,16 @@
-"""The games' hand-written heuristic policies, found through the registry, and the common part
-of writing one.
+"""The games' hand-written heuristic policies, found through the registry.
 
 Each game declares its policy in its ``GameEntry`` (``games/<game>/heuristic.py`` for the
-built-in games): ``choose(state, rng) -> int`` for ``state.current_player()``, reading only the
-seat's view, the legal actions and look-ahead on the seat's own resampled states. The
-``heuristic`` decorator gives every policy the same start: a forced move is played at once, and
-otherwise the policy gets a ``Turn`` with the seat, its typed view, the legal actions and their
-descriptions; ``best_action`` picks the highest-scoring action, breaking ties with the bot's rng.
-
-``weighted_heuristic(defaults)`` is the same start for a policy whose scoring terms are named
-weights (a small table of numbers): the result plays with ``defaults`` (the ``heuristic`` bot)
-and ``with_weights(w)`` gives the same policy with other weights (the learned ones the
-``strong`` bot plays, ``bots/weights.py``).
+built-in games), written with :mod:`dinobox.engine.heuristic` (``Turn``, ``heuristic``,
+``weighted_heuristic``, ``best_action``), which this module re-exports for the games and
+plug-ins that import them from here.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Generic, TypeVar
-
 from dinobox.engine.errors import InvalidOptionError
+from dinobox.engine.heuristic import Turn, WeightedPolicy, Weights, best_action, heuristic, weighted_heuristic
 from dinobox.engine.registry import Policy, game_entry, game_ids
-from dinobox.engine.state import State
-
-V = TypeVar("V")
-
-
-@dataclass
-class Turn(Generic[V]):
-    """What a heuristic reads at one decision."""
-
-    state: State
-    seat: int
-    view: V
-    legal: list[int]
-
-    @cached_property
-    def infos(self) -> list[dict[str, Any]]:
-        """``describe_action`` of each legal action, in the order of ``legal``."""
-        return [self.state.describe_action(a) for a in self.legal]
-
-    @cached_property
-    def info_by_action(self) -> dict[int, dict[str, Any]]:
-        return dict(zip(self.legal, self.infos, strict=True))
-
-
-def heuristic(policy: Callable[[Turn[Any], random.Random], int]) -> Policy:
-    """A policy from its decision part: forced moves are played without asking it."""
-
-    def choose(state: State, rng: random.Random) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player()
-        return policy(Turn(state, seat, state.view(seat), legal), rng)
-
-    choose.__doc__ = policy.__doc__
-    choose.__wrapped__ = policy  # type: ignore[attr-defined]
-    return choose
-
-
-Weights = Mapping[str, float]
-"""A weighted heuristic's named weights."""
-
-
-class WeightedPolicy:
-    """A heuristic whose scoring terms are named weights: called as a ``Policy`` it plays with
-    its ``defaults``; ``with_weights`` binds other weights (same names, see ``bots/weights.py``)."""
-
-    def __init__(self, decide: Callable[[Turn[Any], random.Random, Weights], int], defaults: Weights) -> None:
-        self.decide = decide
-        self.defaults: dict[str, float] = dict(defaults)
-        self.__doc__ = decide.__doc__
-        self.__wrapped__ = decide
-
-    def _play(self, state: State, rng: random.Random, weights: Weights) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player()
-        return self.decide(Turn(state, seat, state.view(seat), legal), rng, weights)
-
-    def __call__(self, state: State, rng: random.Random) -> int:
-        return self._play(state, rng, self.defaults)
-
-    def with_weights(self, weights: Weights) -> Policy:
-        """The policy with ``weights`` (names the defaults lack raise ``InvalidOptionError``;
-        names not given keep their default)."""
-        unknown = sorted(set(weights) - set(self.defaults))
-        if unknown:
-            raise InvalidOptionError(
-                f"no heuristic weight {unknown[0]!r} (weights: {', '.join(sorted(self.defaults))})"
-            )
-        bound = {**self.defaults, **{k: float(v) for k, v in weights.items()}}
-
-        def choose(state: State, rng: random.Random) -> int:
-            return self._play(state, rng, bound)
-
-        return choose
-
-
-def weighted_heuristic(
-    defaults: Weights,
-) -> Callable[[Callable[[Turn[Any], random.Random, Weights], int]], WeightedPolicy]:
-    """A weighted policy from its decision part and its default weights."""
-
-    def wrap(decide: Callable[[Turn[Any], random.Random, Weights], int]) -> WeightedPolicy:
-        return WeightedPolicy(decide, defaults)
-
-    return wrap
-
-
-def best_action(infos: list[dict[str, Any]], score: Callable[[dict[str, Any]], Any], rng: random.Random) -> int:
-    """The described action with the highest ``score``; ties broken by ``rng``."""
-    scored = [(score(i), i["action"]) for i in infos]
-    top = max(s for s, _ in scored)
-    options = [a for s, a in scored if s == top]
-    return options[0] if len(options) == 1 else rng.choice(options)
 
 
 def has_heuristic(game_id: str) -> bool:

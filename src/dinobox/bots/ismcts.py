@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from dinobox.bots.rollout import flat_choose
 from dinobox.engine.registry import game_entry
 from dinobox.engine.runner import uniform_playout
 from dinobox.engine.state import CHANCE, State
@@ -120,9 +121,9 @@ class ISMCTSBot:
         policy = self._playout_policy(state)
         guide = self._guide(state)
         if self.search == "flat":
-            from dinobox.bots.rollout import flat_choose
-
-            return flat_choose(self, state, legal, policy, guide)
+            budget = (self.iterations, self.seconds, self.depth)
+            action, self.last_iterations = flat_choose(state, legal, policy, guide, self.rng, budget)
+            return action
         seat = state.current_player()
         root_key = info_key(state, seat)
         tree: dict[bytes, Node] = {}

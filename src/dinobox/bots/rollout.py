@@ -25,12 +25,8 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from dinobox.engine.state import State
-
-if TYPE_CHECKING:
-    from dinobox.bots.ismcts import ISMCTSBot
 
 Policy = Callable[[State, random.Random], int]
 
@@ -83,7 +79,10 @@ def _value(det: State, action: int, seat: int, seeds: tuple[int, int], policy: P
     return playout(probe, seat, random.Random(seeds[0]), random.Random(seeds[1]), policy, depth)
 
 
-class _Stats:
+class PairedGain:
+    """Running mean and standard error of one candidate's paired gain over the default (the
+    rollout search's and the strong bot's)."""
+
     __slots__ = ("n", "squares", "total")
 
     def __init__(self) -> None:
@@ -106,19 +105,25 @@ class _Stats:
         return math.sqrt(var / self.n)
 
 
-def flat_choose(bot: ISMCTSBot, state: State, legal: list[int], policy: Policy, guide: Policy | None) -> int:
-    """The rollout choice for ``state.current_player()``; sets ``bot.last_iterations`` to the
-    number of playouts."""
-    rng = bot.rng
+def flat_choose(
+    state: State,
+    legal: list[int],
+    policy: Policy,
+    guide: Policy | None,
+    rng: random.Random,
+    budget: tuple[int | None, float | None, int | None],
+) -> tuple[int, int]:
+    """The rollout choice for ``state.current_player()`` and the number of playouts it took,
+    within ``budget`` (iterations, seconds, playout depth; None for no limit)."""
+    limit, seconds, depth = budget
     seat = state.current_player()
     default = guide(state, random.Random(rng.getrandbits(64))) if guide is not None else legal[0]
     others = [a for a in legal if a != default]
     if len(others) > MAX_WIDTH - 1:
         others = sorted(rng.sample(others, MAX_WIDTH - 1))
-    gains = {a: _Stats() for a in others}
+    gains = {a: PairedGain() for a in others}
     alive = list(others)
-    deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
-    limit = bot.iterations
+    deadline = None if seconds is None else time.perf_counter() + seconds
     done = 0
     rounds = 0
     while alive:
@@ -128,17 +133,16 @@ def flat_choose(bot: ISMCTSBot, state: State, legal: list[int], policy: Policy, 
             break
         det = state.resample(seat, rng)
         seeds = (rng.getrandbits(64), rng.getrandbits(64))
-        base = _value(det, default, seat, seeds, policy, bot.depth)
+        base = _value(det, default, seat, seeds, policy, depth)
         for a in alive:
-            gains[a].add(_value(det, a, seat, seeds, policy, bot.depth) - base)
+            gains[a].add(_value(det, a, seat, seeds, policy, depth) - base)
         done += len(alive) + 1
         rounds += 1
         if rounds >= MIN_ROUNDS:
             alive = [a for a in alive if gains[a].mean() + Z_DROP * gains[a].stderr() >= DELTA]
-    bot.last_iterations = done
     best, best_gain = default, 0.0
     for a in others:
         g = gains[a]
         if g.n >= 2 and g.mean() - Z_PICK * g.stderr() > DELTA and g.mean() > best_gain:
             best, best_gain = a, g.mean()
-    return best
+    return best, done

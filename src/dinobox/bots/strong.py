@@ -34,13 +34,14 @@ scores the provisional ``scores()`` instead. Budgets: ``iterations`` counts play
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Mapping
 from statistics import NormalDist
 
-from dinobox.bots.heuristic import WeightedPolicy
+from dinobox.bots.rollout import PairedGain
+from dinobox.bots.weights import learned_weights
+from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import State
 
@@ -49,35 +50,11 @@ Policy = Callable[[State, random.Random], int]
 MIN_ROUNDS = 4
 TARGET_ROUNDS = 8  # under a seconds budget with no depth, playouts are cut to allow this many rounds
 MIN_DEPTH = 8
+EPSILON = 1e-9  # added to a gain's standard error: a gain that never varied is not certain
 
 
 def _random_policy(state: State, rng: random.Random) -> int:
     return rng.choice(state.legal_actions())
-
-
-class _Gain:
-    """Running mean and standard error of one candidate's paired gain over the default."""
-
-    __slots__ = ("n", "squares", "total")
-
-    def __init__(self) -> None:
-        self.n = 0
-        self.total = 0.0
-        self.squares = 0.0
-
-    def add(self, x: float) -> None:
-        self.n += 1
-        self.total += x
-        self.squares += x * x
-
-    def mean(self) -> float:
-        return self.total / self.n if self.n else 0.0
-
-    def stderr(self) -> float:
-        if self.n < 2:
-            return math.inf
-        var = max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
-        return math.sqrt(var / self.n) + 1e-9
 
 
 def family_z(z: float, candidates: int) -> float:
@@ -110,8 +87,6 @@ def strong_policy(game_id: str, weights: Mapping[str, float] | None = None) -> P
     """The policy the strong bot plays in ``game_id``: the heuristic with ``weights`` (default:
     the learned weights the game ships), the plain heuristic when there are none, uniform random
     for a game without a heuristic."""
-    from dinobox.bots.weights import learned_weights
-
     heuristic = game_entry(game_id).heuristic
     if heuristic is None:
         return _random_policy
@@ -229,7 +204,7 @@ class StrongBot:
         others = [a for a in legal if a != default]
         if len(others) > self.width - 1:
             others = sorted(rng.sample(others, self.width - 1))
-        gains = {a: _Gain() for a in others}
+        gains = {a: PairedGain() for a in others}
         alive = list(others)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = rounds = 0
@@ -255,13 +230,13 @@ class StrongBot:
             done += 1
             rounds += 1
             if rounds >= MIN_ROUNDS:
-                alive = [a for a in alive if gains[a].mean() + self.z_drop * gains[a].stderr() >= 0]
+                alive = [a for a in alive if gains[a].mean() + self.z_drop * (gains[a].stderr() + EPSILON) >= 0]
         self.last_iterations = done
         z = family_z(self.z, len(others))
         best, best_gain = default, 0.0
         for a in others:
             g = gains[a]
-            if g.n >= MIN_ROUNDS and g.mean() - z * g.stderr() > 0 and g.mean() > best_gain:
+            if g.n >= MIN_ROUNDS and g.mean() - z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
                 best, best_gain = a, g.mean()
         return best
 

@@ -21,8 +21,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dinobox.bots.heuristic import WeightedPolicy
 from dinobox.engine.errors import InvalidOptionError
+from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
 
 FORMAT = 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from dinobox import __version__
 from dinobox.cli import data as data_cmd
 from dinobox.cli import games as games_cmd
 from dinobox.cli import play as play_cmd
@@ -13,6 +14,9 @@ from dinobox.cli import serve as serve_cmd
 from dinobox.cli import simulate as simulate_cmd
 from dinobox.cli import train as train_cmd
 from dinobox.cli import tune as tune_cmd
+from dinobox.cli.common import fail
+from dinobox.engine.build import build_info
+from dinobox.engine.errors import PluginError
 
 app = typer.Typer(
     name="dinobox",
@@ -24,9 +28,6 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from dinobox import __version__
-        from dinobox.engine.build import build_info
-
         info = build_info()
         typer.echo(f"dinobox {__version__} ({info['build']}: {info['reason']})")
         raise typer.Exit()
@@ -53,7 +54,10 @@ app.command("ratings")(ratings_cmd.ratings)
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except PluginError as exc:  # a broken installation or plug-in, met by any command: its reason, no traceback
+        raise SystemExit(fail(str(exc)).exit_code) from None
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from dinobox.bots import make_bot, split_specs
 from dinobox.engine.data import parse_override
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.game import Game
@@ -73,8 +74,6 @@ def seat_game(
     not name get the heuristic bot (``first``, e.g. ``human`` for ``play``, takes seat 0 when
     ``--bots`` is not given). More entries than ``--players`` is an error. A clean exit with the
     reason on bad input."""
-    from dinobox.bots import make_bot, split_specs
-
     named = split_specs(bots) if bots else []
     try:
         for spec in named:

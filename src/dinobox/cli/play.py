@@ -56,6 +56,7 @@ def play(
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        # Lazy: Textual takes a fifth of a second to import, which --plain and piped play skip.
         from dinobox.cli.tui.app import PlayApp
 
         PlayApp(table, save).run()

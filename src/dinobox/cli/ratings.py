@@ -68,7 +68,7 @@ def ratings(
     if runs and db:
         raise fail("give --db (a server's ladder) or run directories (simulator runs), not both")
     if runs:
-        from dinobox.simulate.ratings import pooled_ladder
+        from dinobox.simulate.ratings import pooled_ladder  # lazy: needs openskill (checked just above)
 
         try:
             game, ladder = pooled_ladder(runs)
@@ -79,7 +79,7 @@ def ratings(
         show_ratings(ladder[:limit], f"{game_id}: bot ladder of {len(runs)} run(s) (interval mu ± 2 sigma)")
         return
     if db is None:
-        from dinobox.server.storage import default_db_url
+        from dinobox.server.storage import default_db_url  # lazy: needs the server extra (SQLAlchemy)
 
         db = default_db_url()
     board = _from_store(game_id, db, limit)

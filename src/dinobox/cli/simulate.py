@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING
 
 import typer
 from rich.progress import (
@@ -24,9 +23,13 @@ from rich.text import Text
 from dinobox.cli.common import BOTS_HELP, check_output_dir, console, fail, require, seat_game
 from dinobox.cli.summary import show_comparison, show_summary
 from dinobox.engine.errors import DinoboxError
-
-if TYPE_CHECKING:
-    from dinobox.simulate import SimConfig
+from dinobox.simulate import SimConfig, compare_runs, run_simulation, write_compare, write_outputs
+from dinobox.simulate import skill_trace as run_trace
+from dinobox.simulate.checks import check_writable, data_warnings, probe
+from dinobox.simulate.distributed import connect
+from dinobox.simulate.output import read_rows
+from dinobox.simulate.skill import skill_check as run_check
+from dinobox.simulate.sweep import write_sweep
 
 
 def _rate(task: Task) -> float | None:
@@ -92,7 +95,6 @@ def _compare(dirs: tuple[Path, Path], out: Path | None, effect: float) -> None:
     require("scipy", "numpy", why="--compare")
     if out is not None:
         check_output_dir(out)
-    from dinobox.simulate.compare import compare_runs, write_compare
 
     try:
         result = compare_runs(dirs[0], dirs[1], effect)
@@ -123,8 +125,6 @@ def _player_counts(text: str | None) -> list[int | None]:
 def _warn_before(config: SimConfig) -> None:
     """Say before the run what will make its numbers meaningless: data changes that change
     nothing, and settings that make the game degenerate (seen in the run's first games)."""
-    from dinobox.simulate.checks import data_warnings, probe
-
     for warning in data_warnings(config.game, config.data) + probe(config, config.build_game()):
         console.print(f"[bold yellow]Warning:[/] {warning}")
 
@@ -212,8 +212,6 @@ def simulate(
     for config, where in runs:
         _run(config, where, jobs, backend, address, (skill_trace, skill_check), report, resume, ratings)
     if len(runs) > 1:
-        from dinobox.simulate.sweep import write_sweep
-
         path = write_sweep([where for _, where in runs], out, report)
         console.print(f"[bold]player counts {counts[0]}..{counts[-1]}[/]: one report over them in {path}")
 
@@ -231,8 +229,6 @@ def _plan(
     out: Path,
 ) -> list[tuple[SimConfig, Path]]:
     """A run (configuration, folder) per player count: ``out`` itself, or ``out/players-N``."""
-    from dinobox.simulate import SimConfig
-
     runs: list[tuple[SimConfig, Path]] = []
     for count in counts:
         game, seats = seat_game(game_id, bots, count, variant, option, set_data)
@@ -274,7 +270,6 @@ def _preflight(
     )
     if backend == "ray":
         require("ray", why="--backend ray")
-    from dinobox.simulate.checks import check_writable
 
     try:
         for _, where in runs:
@@ -294,17 +289,10 @@ def _run(
     resume: bool,
     ratings: bool = False,
 ) -> None:
-    from dinobox.simulate import run_simulation, write_outputs
-    from dinobox.simulate import skill_trace as run_trace
-    from dinobox.simulate.output import read_rows
-    from dinobox.simulate.skill import skill_check as run_check
-
     games = config.games
     try:
         done = read_rows(out, config) if resume else None
         if backend == "ray":
-            from dinobox.simulate.distributed import connect
-
             connect(address, cpus=jobs if address is None and jobs > 1 else None)
         where = f"jobs {jobs}" if backend == "local" else f"Ray {address or 'local'}"
         console.print(

@@ -9,11 +9,12 @@ from typing import Any
 from rich.table import Table
 
 from dinobox.cli.common import console
+from dinobox.simulate.compare_report import pairing_sentence, result_rows, seat_sentence
+from dinobox.simulate.formatting import fmt_p
+from dinobox.simulate.skill import ladder_sentence
 
 
 def show_summary(summary: dict[str, Any]) -> None:
-    from dinobox.simulate.compare_report import fmt_p
-
     test = summary["seat_test"]
     fair = summary["fair_balance"]
     turns = summary["length"]["turns"]
@@ -41,8 +42,6 @@ def show_summary(summary: dict[str, Any]) -> None:
         f"{summary['decisiveness']['mean']:.2f}"
     )
     if summary.get("skill_check"):
-        from dinobox.simulate.skill import ladder_sentence
-
         console.print(ladder_sentence(summary["skill_check"]))
     for warning in summary.get("warnings", []):
         console.print(f"[bold yellow]Warning:[/] {warning}")
@@ -81,8 +80,6 @@ def show_ratings(ratings: list[dict[str, Any]], title: str) -> None:
 
 
 def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:
-    from dinobox.simulate.compare_report import pairing_sentence, result_rows, seat_sentence
-
     console.print(f"[bold]A = {dirs[0]}   B = {dirs[1]}[/]")
     for setting, va, vb in result["setup"] or [["(nothing)", "same settings", ""]]:
         console.print(f"  changed: {setting}: {va} -> {vb}" if vb else "  no setting differs")

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from dinobox.bots import check_bot_for_game, make_bot
-from dinobox.clocks import ClockState, TimeControl
+from dinobox.clocks import ClockState, TimeControl, format_seconds
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_entry
@@ -256,8 +256,6 @@ class Table:
 
     def time_left(self, seat: int) -> str | None:
         """The seat's time as ``4:07`` (``None`` without a clock)."""
-        from dinobox.clocks import format_seconds
-
         return None if self.clock is None else format_seconds(self.clock.left(seat, self.now()))
 
     def run_automatic(self) -> None:

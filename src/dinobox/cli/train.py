@@ -7,6 +7,9 @@ from pathlib import Path
 
 import typer
 
+from dinobox.bots.train import TrainConfig, TrainResult
+from dinobox.bots.train import train as run_train
+from dinobox.bots.weights import load_weights_file, weights_document
 from dinobox.cli.common import check_output_file, console, fail
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import game_class
@@ -32,10 +35,6 @@ def train(
 ) -> None:
     """Learn better heuristic weights by the cross-entropy method against the default heuristic
     (docs/bots.md, "The strong bot")."""
-    from dinobox.bots.train import TrainConfig, TrainResult
-    from dinobox.bots.train import train as run_train
-    from dinobox.bots.weights import load_weights_file, weights_document
-
     try:
         cls = game_class(game_id)
         first = load_weights_file(start, game_id) if start is not None else None

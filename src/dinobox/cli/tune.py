@@ -11,6 +11,11 @@ from rich.table import Table
 
 from dinobox.cli.common import BOTS_HELP, check_output_dir, console, fail, require, seat_game
 from dinobox.engine.errors import DinoboxError
+from dinobox.simulate import SimConfig
+from dinobox.simulate.checks import check_writable
+from dinobox.simulate.distributed import connect
+from dinobox.simulate.tune import TuneSetup, check_params, parse_objective, parse_param, run_tune
+from dinobox.simulate.tune_report import sampler_text, write_tune
 
 
 def tune(
@@ -54,8 +59,6 @@ def tune(
     if out is None:
         raise fail("give an output directory with --out DIR")
     game, seats = seat_game(game_id, bots, players, variant, option, set_data)
-    from dinobox.simulate import SimConfig
-    from dinobox.simulate.tune import TuneSetup, check_params, parse_objective, parse_param
 
     base = SimConfig.from_game(game, seats, games, seed)
     try:
@@ -80,7 +83,6 @@ def tune(
     require("optuna", "scipy", "numpy", *(["matplotlib"] if report else []), why="dinobox tune")
     if backend == "ray":
         require("ray", why="--backend ray")
-    from dinobox.simulate.checks import check_writable
 
     try:
         check_writable(out)  # by writing, before the first trial
@@ -103,13 +105,8 @@ def _check_counts(trials: int, batch: int, jobs: int, confirm: int, backend: str
 
 
 def _run(setup: Any, out: Path, report: bool, address: str | None) -> None:
-    from dinobox.simulate.tune import run_tune
-    from dinobox.simulate.tune_report import write_tune
-
     try:
         if setup.backend == "ray":
-            from dinobox.simulate.distributed import connect
-
             connect(address, cpus=setup.jobs if address is None and setup.jobs > 1 else None)
         console.print(
             f"[bold]tune {setup.base.game}[/] · {setup.base.players} players · {setup.trials} trials of "
@@ -143,8 +140,6 @@ def _run(setup: Any, out: Path, report: bool, address: str | None) -> None:
 
 
 def show_tune(result: dict[str, Any], out: Path, report: bool = True) -> None:
-    from dinobox.simulate.tune_report import sampler_text
-
     best, confirmed, default = result["best"], result["best_confirmed"], result["default_confirmed"]
     settings = ", ".join(f"{k}={v}" for k, v in best["values"].items())
     console.print(f"[bold]Best settings[/] (trial {best['number']}, loss {best['loss']:.4f}): {settings}")

@@ -37,5 +37,5 @@ class DataError(DinoboxError):
 
 
 class PluginError(DinoboxError):
-    """A game plug-in (an entry point in the ``dinobox.games`` group) that cannot be loaded or
-    does not declare a proper ``GameEntry``."""
+    """A game's entry point (in the ``dinobox.games`` group, built-in or plug-in) that cannot be
+    loaded or does not declare a proper ``GameEntry``, or an installation that declares no games."""

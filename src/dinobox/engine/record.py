@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.errors import DinoboxError, IllegalActionError, RecordError
+from dinobox.engine.registry import load_game
 
 if TYPE_CHECKING:
     from dinobox.engine.state import State
@@ -29,8 +30,6 @@ def make_record(state: State) -> dict[str, Any]:
 
 def from_record(record: Any) -> State:
     """Rebuild the exact state a record describes, or raise ``RecordError`` saying what is wrong."""
-    from dinobox.engine.registry import load_game
-
     if not isinstance(record, Mapping):
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     fmt = record.get("format")

@@ -6,12 +6,16 @@ policy, the RL encoder, and the package holding its files (rules document, How-t
 board script). Bots, encoders, the CLI, the simulator, the server and the page find a game's
 parts here and never name a game.
 
-Games come from two places, both loaded lazily on first use (nothing registers itself by being
-imported): the built-in table in :mod:`dinobox.games`, and the ``dinobox.games`` entry-point
-group, so a game can ship as its own pip package::
+Every game, built-in or plug-in, is found the same way: as an entry point in the
+``dinobox.games`` group, loaded lazily on first use (nothing registers itself by being imported).
+dinobox declares its own four games in its ``pyproject.toml``; a game shipped as its own pip
+package declares one more::
 
     [project.entry-points."dinobox.games"]
     my-game = "my_package.entry:ENTRY"
+
+So the engine names no game and imports nothing above it. Entry points are installation
+metadata: after a new one is declared, ``pip install -e .`` refreshes an editable install.
 """
 
 from __future__ import annotations
@@ -28,12 +32,15 @@ from dinobox.engine.errors import PluginError, UnknownGameError
 from dinobox.engine.game import Game
 
 if TYPE_CHECKING:
+    from dinobox.engine.encoding import Encoder
     from dinobox.engine.state import State
-    from dinobox.rl.encoders.base import Encoder
 
 log = logging.getLogger("dinobox.registry")
 
 ENTRY_POINT_GROUP = "dinobox.games"
+
+DISTRIBUTION = "dinobox"
+"""The distribution whose entry points are the built-in games (listed first)."""
 
 Policy = Callable[["State", random.Random], int]
 """A heuristic: picks an action for ``state.current_player()``; ``rng`` only breaks ties."""
@@ -88,36 +95,42 @@ class GameEntry:
         return None if path is None else path.read_text(encoding="utf-8")
 
 
-def _built_in() -> dict[str, Callable[[], GameEntry]]:
-    from dinobox.games import BUILT_IN
+def _entry_points() -> list[metadata.EntryPoint]:
+    """The group's entry points: dinobox's own games first (in the metadata's order, by name),
+    then the plug-ins.
 
-    return dict(BUILT_IN)
+    A stale installation (an editable install made before the built-in games were declared as
+    entry points, or the sources run without any install) lists none of dinobox's own: that is
+    an error saying how to fix it, not an empty list of games."""
+    points = list(metadata.entry_points(group=ENTRY_POINT_GROUP))
+    own = [p for p in points if _distribution(p) == DISTRIBUTION]
+    if not own:
+        raise PluginError(
+            "dinobox's installation declares no games (its metadata predates the dinobox.games entry points, "
+            "or the sources run uninstalled): run `pip install -e .` in the dinobox checkout"
+        )
+    return own + [p for p in points if _distribution(p) != DISTRIBUTION]
 
 
-def _plugins() -> dict[str, Callable[[], GameEntry]]:
-    found: dict[str, Callable[[], GameEntry]] = {}
-    for point in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        found[point.name] = _plugin_loader(point)
-    return found
+def _distribution(point: metadata.EntryPoint) -> str | None:
+    return None if point.dist is None else point.dist.name
 
 
-def _plugin_loader(point: metadata.EntryPoint) -> Callable[[], GameEntry]:
+def _loader(point: metadata.EntryPoint) -> Callable[[], GameEntry]:
     def load() -> GameEntry:
         try:
             entry = point.load()
         except Exception as exc:
-            raise PluginError(f"game plug-in {point.name!r} ({point.value}) failed to load: {exc}") from exc
+            raise PluginError(f"game {point.name!r} ({point.value}) failed to load: {exc}") from exc
         if not isinstance(entry, GameEntry):
-            raise PluginError(
-                f"game plug-in {point.name!r} ({point.value}) is a {type(entry).__name__}, not a GameEntry"
-            )
+            raise PluginError(f"game {point.name!r} ({point.value}) is a {type(entry).__name__}, not a GameEntry")
         return entry
 
     return load
 
 
 class Registry:
-    """The games known to this installation: built-in first, then plug-ins by name."""
+    """The games known to this installation: built-in first, then plug-ins."""
 
     def __init__(self) -> None:
         self._loaders: dict[str, Callable[[], GameEntry]] | None = None
@@ -125,12 +138,10 @@ class Registry:
 
     def loaders(self) -> dict[str, Callable[[], GameEntry]]:
         if self._loaders is None:
-            loaders = _built_in()
-            for name, loader in _plugins().items():
-                if name in loaders:
-                    # An installed copy of dinobox lists its own games as entry points too.
-                    continue
-                loaders[name] = loader
+            loaders: dict[str, Callable[[], GameEntry]] = {}
+            for point in _entry_points():
+                # The first declaration of a name wins (dinobox's own games before any plug-in).
+                loaders.setdefault(point.name, _loader(point))
             self._loaders = loaders
         return self._loaders
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from dinobox.engine.encoding import Encoder
     from dinobox.engine.game import Game
-    from dinobox.rl.encoders.base import Encoder
     from dinobox.rl.gymnasium import DinoboxGymEnv
     from dinobox.rl.pettingzoo import DinoboxAECEnv
 

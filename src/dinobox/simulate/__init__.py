@@ -8,7 +8,8 @@ the results are the same whatever ``jobs``), ``write_outputs`` writes ``summary.
 
 from __future__ import annotations
 
-from dinobox.simulate.compare import compare_runs, compare_summaries, load_summary, write_compare
+from dinobox.simulate.compare import compare_runs, compare_summaries, load_summary
+from dinobox.simulate.compare_report import write_compare
 from dinobox.simulate.output import build_summary, skill_trace, write_outputs
 from dinobox.simulate.play import SimConfig, derive_seed, play_one
 from dinobox.simulate.runner import SimRun, run_simulation

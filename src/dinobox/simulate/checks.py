@@ -13,6 +13,7 @@ from typing import Any
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_class
+from dinobox.simulate.play import play_one
 
 PROBE_GAMES = 4  # games played before the run to see whether the settings are degenerate
 SHORT_TURNS = 1.5  # mean turns at or below this: the game hardly happens
@@ -83,7 +84,5 @@ def degenerate(rows: Sequence[dict[str, Any]], cap_note: bool = True) -> list[st
 def probe(config: Any, game: Game[Any]) -> list[str]:
     """Play the run's first few games (the same games the run plays) and say what looks
     degenerate about the settings, before the whole run is spent on them."""
-    from dinobox.simulate.play import play_one
-
     rows = [play_one(config, game, index) for index in range(min(PROBE_GAMES, config.games))]
     return degenerate(rows)

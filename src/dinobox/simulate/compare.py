@@ -16,8 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.formatting import show_value
 from dinobox.simulate.paired import pair_rows, paired_row, pairing_saving
 from dinobox.simulate.stats import MEASURES, measure_stats
+
+ROWS_FILE = "rows.jsonl"
+"""A run's games: every game's full row, one JSON object per line (``--resume`` continues it)."""
 
 ALPHA = 0.05
 POWER = 0.8
@@ -196,7 +200,7 @@ def compare_summaries(
 
 def load_rows(directory: Path) -> list[dict[str, Any]]:
     """The game rows of a run (rows.jsonl), or none if it has none."""
-    path = Path(directory) / "rows.jsonl"
+    path = Path(directory) / ROWS_FILE
     if not path.is_file():
         return []
     try:
@@ -208,13 +212,6 @@ def load_rows(directory: Path) -> list[dict[str, Any]]:
 def compare_runs(dir_a: Path, dir_b: Path, effect: float = 0.05) -> dict[str, Any]:
     games = (load_rows(dir_a), load_rows(dir_b))
     return compare_summaries(load_summary(dir_a), load_summary(dir_b), effect, games)
-
-
-def show_value(value: Any) -> str:
-    """A setting as a designer writes it on the command line (JSON, strings bare)."""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value)
 
 
 def setup_changes(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
@@ -239,15 +236,3 @@ def setup_changes(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
             fmt = (lambda v: ", ".join(v)) if key == "bots_given" else show_value
             out.append([label, fmt(a.get(key)), fmt(b.get(key))])
     return out
-
-
-def write_compare(dir_a: Path, dir_b: Path, out: Path, effect: float = 0.05) -> Path:
-    """compare.html in ``out``: what changed, every difference with its test, and plots with A
-    and B on shared axes."""
-    from dinobox.simulate.compare_report import compare_page
-
-    result = compare_runs(dir_a, dir_b, effect)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / "compare.html"
-    path.write_text(compare_page(result, Path(dir_a), Path(dir_b), out))
-    return path

@@ -7,8 +7,8 @@ import html
 from pathlib import Path
 from typing import Any
 
-from dinobox.simulate.compare import load_rows
-from dinobox.simulate.report import pyplot
+from dinobox.simulate.compare import compare_runs, load_rows
+from dinobox.simulate.formatting import fmt_p, pyplot
 
 STYLE = (
     "body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:1em 0}"
@@ -27,10 +27,6 @@ def _table(headers: list[str], rows: list[list[str]], marks: list[bool] | None =
         for i, r in enumerate(rows)
     )
     return f"<table><tr>{head}</tr>{body}</table>"
-
-
-def fmt_p(p: float) -> str:
-    return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
 def _games(row: dict[str, Any]) -> str:
@@ -214,3 +210,13 @@ def seat_sentence(summary: dict[str, Any]) -> str:
         f"balance {summary['balance']:.3f} [{lo:.3f}, {hi:.3f}], a fair game at {summary['games']} games shows "
         f"{fair.get('median', 1.0):.3f} [{fair.get('range95', [0, 1])[0]:.3f}, {fair.get('range95', [0, 1])[1]:.3f}]"
     )
+
+
+def write_compare(dir_a: Path, dir_b: Path, out: Path, effect: float = 0.05) -> Path:
+    """compare.html in ``out``: what changed, every difference with its test, and plots with A
+    and B on shared axes."""
+    result = compare_runs(dir_a, dir_b, effect)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "compare.html"
+    path.write_text(compare_page(result, Path(dir_a), Path(dir_b), out))
+    return path

@@ -10,9 +10,10 @@ from typing import Any
 from dinobox.bots import parse_spec
 from dinobox.engine.errors import DinoboxError
 from dinobox.simulate.checks import data_warnings, degenerate
-from dinobox.simulate.compare import load_summary
+from dinobox.simulate.compare import ROWS_FILE, load_summary
 from dinobox.simulate.metric_stats import designer_metrics
 from dinobox.simulate.play import SimConfig, derive_seed
+from dinobox.simulate.report import write_report
 from dinobox.simulate.runner import Progress, SimRun, run_simulation
 from dinobox.simulate.stats import summarize, wilson
 
@@ -75,7 +76,6 @@ def skill_trace(
     }
 
 
-ROWS_FILE = "rows.jsonl"  # every game's full row, one JSON object per line (for --resume)
 ROW_KEYS = frozenset({"index", "seed", "seats", "scores", "winners", "returns", "turns", "decisions"})
 NEW_ROW_KEYS = frozenset({"branching", "legal_choices", "decisiveness"})  # since the designer's statistics
 IDENTITY = ("game", "players", "options", "data_overrides", "bots_given", "seed")
@@ -167,6 +167,7 @@ def build_summary(
     summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
     summary["skill_check"] = skill_check
     if ratings:
+        # Lazy: the ratings need openskill (the sim extra), and only --ratings asks for them.
         from dinobox.simulate.ratings import bot_ladder
 
         summary["ratings"] = bot_ladder(run.rows)
@@ -239,7 +240,5 @@ def write_outputs(
         for row in run.rows:
             handle.write(json.dumps(row) + "\n")
     if report:
-        from dinobox.simulate.report import write_report
-
         write_report(summary, run.rows, out)
     return summary

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dinobox.bots import check_bot_for_game, make_bot
+from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.game import Game
 from dinobox.engine.registry import load_game
 from dinobox.engine.runner import play_game
@@ -53,8 +54,6 @@ class SimConfig:
 
     def check(self) -> Game:
         """The configured game, or a ``ValueError`` saying what is wrong with the configuration."""
-        from dinobox.engine.errors import InvalidOptionError
-
         if self.games < 1:
             raise InvalidOptionError(f"--games must be at least 1, not {self.games}")
         game = self.build_game()

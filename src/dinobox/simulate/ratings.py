@@ -4,12 +4,14 @@ games rated in game order. Several runs of one game can be pooled into one ladde
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from dinobox.engine.errors import DinoboxError
 from dinobox.ratings import Ladder, bot_player, standings
+from dinobox.simulate.compare import ROWS_FILE, load_summary
 
 
 def bot_ladder(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -29,11 +31,6 @@ def bot_ladder(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 def pooled_ladder(dirs: Sequence[Path]) -> tuple[str, list[dict[str, Any]]]:
     """The ladder of several runs of one game (rows of each run in order, runs in the order
     given): ``(game, ladder)``. Runs of different games or player counts are refused."""
-    import json
-
-    from dinobox.simulate.compare import load_summary
-    from dinobox.simulate.output import ROWS_FILE
-
     if not dirs:
         raise DinoboxError("name at least one run directory")
     rows: list[dict[str, Any]] = []

@@ -1,10 +1,14 @@
-"""report.html with PNG plots (matplotlib, from the ``sim`` extra, imported only here)."""
+"""report.html with PNG plots (matplotlib, from the ``sim`` extra, imported only when drawing)."""
 
 from __future__ import annotations
 
 import html
 from pathlib import Path
 from typing import Any
+
+from dinobox.simulate.formatting import fmt_p, pyplot, show_value
+from dinobox.simulate.metrics_report import custom_table, edge_sentence, metric_plots
+from dinobox.simulate.skill import ladder_sentence
 
 PLOTS = (
     ("win_rate_by_seat.png", "Win rate by seat (first-player advantage), 95% intervals"),
@@ -15,17 +19,6 @@ PLOTS = (
     ("actions.png", "Which actions each bot takes (share of its decisions)"),
     ("skill_trace.png", "Skill trace: ISMCTS at 2x budget against 1x"),
 )
-
-
-def pyplot() -> Any:
-    try:
-        import matplotlib
-    except ImportError as exc:  # pragma: no cover - the sim extra is installed in development
-        raise RuntimeError("report.html needs matplotlib: pip install 'dinobox[sim]'") from exc
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 def _rate_bars(
@@ -165,7 +158,6 @@ def _table(headers: list[str], rows: list[list[Any]]) -> str:
 
 def headline(summary: dict[str, Any]) -> list[list[Any]]:
     """The one-glance numbers: seat effect first, then balance against a fair game, length."""
-    from dinobox.simulate.compare_report import fmt_p
 
     trace = summary.get("skill_trace")
     test = summary["seat_test"]
@@ -206,7 +198,6 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
 
 def settings_text(summary: dict[str, Any]) -> str:
     """Options and data changes as a designer writes them: ``hand_size=6, teams=true``."""
-    from dinobox.simulate.compare import show_value
 
     options = ", ".join(f"{k}={show_value(v)}" for k, v in summary["options"].items()) or "none"
     data = ", ".join(f"{k}={show_value(v)}" for k, v in summary["data_overrides"].items()) or "none (defaults)"
@@ -234,8 +225,6 @@ def _ratings_part(summary: dict[str, Any]) -> list[str]:
 
 
 def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> Path:
-    from dinobox.simulate.metrics_report import custom_table, edge_sentence, metric_plots
-    from dinobox.simulate.skill import ladder_sentence
 
     made = set(_plots(summary, rows, out))
     extra = metric_plots(pyplot(), summary, rows, out)

@@ -11,6 +11,7 @@ from typing import Any
 
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.game import Game
+from dinobox.simulate.distributed import ray_rows
 from dinobox.simulate.play import SimConfig, play_one
 
 Progress = Callable[[int], None]
@@ -86,8 +87,6 @@ def run_simulation(
     interrupted = False
     try:
         if backend == "ray":
-            from dinobox.simulate.distributed import ray_rows
-
             for row in ray_rows(config, todo):
                 rows.append(row)
                 if progress is not None:

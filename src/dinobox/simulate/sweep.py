@@ -10,6 +10,7 @@ from typing import Any
 
 from dinobox.simulate.compare import load_summary
 from dinobox.simulate.compare_report import fmt_p
+from dinobox.simulate.formatting import pyplot
 
 
 def sweep_rows(summaries: list[dict[str, Any]]) -> list[list[str]]:
@@ -47,8 +48,6 @@ HEADERS = [
 
 
 def _plot(summaries: list[dict[str, Any]], out: Path) -> str:
-    from dinobox.simulate.report import pyplot
-
     plt = pyplot()
     counts = [s["players"] for s in summaries]
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.2))

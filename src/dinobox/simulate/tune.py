@@ -32,9 +32,10 @@ from typing import Any
 from dinobox.engine.data import parse_override
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import game_class
+from dinobox.simulate.compare import compare_summaries
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import run_simulation
-from dinobox.simulate.stats import summarize
+from dinobox.simulate.stats import fair_balance, summarize
 
 OBJECTIVES = ("balance", "length", "runaway")
 _NUMBER = r"-?\d+(?:\.\d*)?(?:[eE]-?\d+)?"
@@ -351,8 +352,6 @@ def run_tune(setup: TuneSetup) -> dict[str, Any]:
     its cached result and costs no games, and the study stops when every setting is tried."""
     import optuna
 
-    from dinobox.simulate.compare import compare_summaries
-
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     check_params(setup.base, setup.params)
     size = space_size(setup.params)
@@ -414,8 +413,6 @@ def real_gain(objective: Objective, best: dict[str, Any], default: dict[str, Any
 def noise_band(objective: Objective, base: SimConfig) -> list[float] | None:
     """The objective's balance part for a perfectly fair game at the games per trial (central
     95%): trials inside this band differ from a fair game by noise only. None without balance."""
-    from dinobox.simulate.stats import fair_balance
-
     weight = sum(w for w, name, _ in objective.terms if name == "balance")
     if not weight:
         return None

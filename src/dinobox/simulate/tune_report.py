@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from dinobox.simulate.compare import show_value
+from dinobox.simulate.compare_report import RESULT_HEADERS, result_rows
+from dinobox.simulate.formatting import fmt_p, pyplot, show_value
 
 STYLE = (
     "body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:1em 0}"
@@ -53,8 +54,6 @@ def write_csv(result: dict[str, Any], path: Path) -> None:
 
 
 def _plots(result: dict[str, Any], out: Path) -> list[tuple[str, str]]:
-    from dinobox.simulate.report import pyplot
-
     plt = pyplot()
     made = []
     fig, ax = plt.subplots(figsize=(6.5, 3.0))
@@ -90,8 +89,6 @@ def _plots(result: dict[str, Any], out: Path) -> list[tuple[str, str]]:
 
 
 def tune_page(result: dict[str, Any], figures: list[tuple[str, str]]) -> str:
-    from dinobox.simulate.compare_report import RESULT_HEADERS, fmt_p, result_rows
-
     best, conf, default = result["best"], result["best_confirmed"], result["default_confirmed"]
     default_values = result.get("defaults") or {}
     names = [p["name"] for p in result["params"]]

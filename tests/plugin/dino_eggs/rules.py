@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dinobox.bots.heuristic import Turn, heuristic
 from dinobox.engine.game import Game, Presentation
+from dinobox.engine.heuristic import Turn, heuristic
 from dinobox.engine.options import OptionSpec
 from dinobox.engine.state import CHANCE, TERMINAL, State
 

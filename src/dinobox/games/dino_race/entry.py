@@ -9,7 +9,7 @@ from dinobox.games.dino_race import heuristic, render
 from dinobox.games.dino_race.game import DinoRaceGame
 
 if TYPE_CHECKING:
-    from dinobox.rl.encoders.base import Encoder
+    from dinobox.engine.encoding import Encoder
 
 
 def load_encoder() -> type[Encoder]:

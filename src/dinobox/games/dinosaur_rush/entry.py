@@ -9,7 +9,7 @@ from dinobox.games.dinosaur_rush import heuristic, render
 from dinobox.games.dinosaur_rush.game import DinosaurRushGame
 
 if TYPE_CHECKING:
-    from dinobox.rl.encoders.base import Encoder
+    from dinobox.engine.encoding import Encoder
 
 
 def load_encoder() -> type[Encoder]:

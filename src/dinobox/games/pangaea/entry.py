@@ -9,7 +9,7 @@ from dinobox.games.pangaea import heuristic, render
 from dinobox.games.pangaea.game import PangaeaGame
 
 if TYPE_CHECKING:
-    from dinobox.rl.encoders.base import Encoder
+    from dinobox.engine.encoding import Encoder
 
 
 def load_encoder() -> type[Encoder]:

@@ -9,7 +9,7 @@ from dinobox.games.trex_island import heuristic, render
 from dinobox.games.trex_island.game import TRexIslandGame
 
 if TYPE_CHECKING:
-    from dinobox.rl.encoders.base import Encoder
+    from dinobox.engine.encoding import Encoder
 
 
 def load_encoder() -> type[Encoder]:

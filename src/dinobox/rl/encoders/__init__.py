@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from dinobox.engine.encoding import Encoder, Piece
 from dinobox.engine.errors import UnknownGameError
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_entry
-from dinobox.rl.encoders.base import Encoder, Piece
 from dinobox.rl.encoders.generic import GenericEncoder
 
 

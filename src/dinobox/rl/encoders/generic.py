@@ -20,8 +20,8 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
+from dinobox.engine.encoding import Encoder, Piece
 from dinobox.engine.game import Game
-from dinobox.rl.encoders.base import Encoder, Piece
 
 SMALL_INT = 16
 _INDEX = tuple(b".%d" % i for i in range(256))
