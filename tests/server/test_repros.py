@@ -242,7 +242,7 @@ def test_unknown_table_ids_cost_nothing(client: TestClient) -> None:
         assert client.get(f"/api/tables/nope{i}/state").status_code == 404
     for weird in ("x" * 500, "a.b", "%00"):
         assert client.get(f"/api/tables/{weird}").status_code == 404
-    assert len(svc.live) == live and svc._loading == {}
+    assert len(svc.live) == live and svc.cache.loading == {}
 
 
 def test_idle_tables_leave_memory_and_come_back_on_demand(sqlite_url: str) -> None:

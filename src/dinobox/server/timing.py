@@ -7,7 +7,7 @@ deadline is stored with its table (``tables.deadline``), so the loop finds due c
 storage, whether or not the table is in memory. With several server processes, the process
 that plays a table's bots (holds its lock, ``peers.py``) is the one that enforces its clock;
 a due table nobody holds is taken by the first process to find it. Every clock change is
-stored like any other change (``TableService._store``: only over the version seen).
+stored like any other change (``TableWriter.store``: only over the version seen).
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ class ClockKeeper:
                 hook(conn, new_row, state)
 
         try:  # stored only if the table is still at the version we saw (another process may be quicker)
-            await self.service._store(live, new_row, None, finish)
+            await self.service.store(live, new_row, None, finish)
         except ApiError as exc:
             if exc.code != "stale":
                 raise
