@@ -13,6 +13,7 @@ from dinobox.server import storage
 from dinobox.server.bot_driver import BotDriver
 from dinobox.server.errors import ApiError, bad_request, quote, stale
 from dinobox.server.live import FINISHED, WAITING, LiveTable, note_step
+from dinobox.server.outcomes import RESIGNED
 from dinobox.server.seating import hash_token
 from dinobox.server.storage import TableRow
 from dinobox.server.subscriptions import Subscriptions
@@ -142,4 +143,25 @@ class Play:
             for sub in live.subscribers:
                 sub.log_sent = 0  # the log shrank: send it whole again
         self.subscriptions.broadcast(live)
+        return live
+
+    async def resign(self, table_id: str, seat: int, token: str | None) -> LiveTable:
+        """``seat`` gives up: the game ends, that seat last and every other seat sharing the win
+        (no game here lets the others play on without a seat); a rated table records it."""
+        live = await self.cache.get(table_id)
+        async with live.lock:
+            seat = await self.check_seat(live, seat, token, locked=True)
+            row = live.row
+            check_playing(row)
+            new_row = dataclasses.replace(row, status=FINISHED, outcome={"seat": seat, "how": RESIGNED})
+            state = live.state
+
+            def finish(conn: Any) -> None:  # the same hooks as any end: profiles' games, ratings
+                for hook in self.writer.on_finish:
+                    hook(conn, new_row, state)
+
+            await self.writer.store(live, new_row, None, finish)
+            live.undo.clear()
+        self.subscriptions.broadcast(live)
+        self.bots.kick(live)
         return live

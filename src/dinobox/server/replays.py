@@ -8,9 +8,9 @@ from typing import Any
 from dinobox.server.errors import ApiError
 from dinobox.server.live import FINISHED
 from dinobox.server.messages import replay_picture
+from dinobox.server.outcomes import early_result
 from dinobox.server.play import seat_index
 from dinobox.server.table_cache import TableCache, game_of
-from dinobox.server.timing import forfeit_result
 
 
 class Replays:
@@ -25,8 +25,9 @@ class Replays:
                 409, "not_finished", "the record (with every card and die roll) is available once the game is over"
             )
         record = await self.rebuilder.run(live.state.to_record)
-        if live.row.clock is not None and live.row.clock.forfeit is not None:
-            record["result"] = forfeit_result(live.row.clock, live.row.players)  # dinobox replay ignores it
+        early = early_result(live.row)
+        if early is not None:
+            record["result"] = early  # dinobox replay ignores it
         return record
 
     async def replay(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:

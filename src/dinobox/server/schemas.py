@@ -164,4 +164,17 @@ class WsPing(_Body):
     type: Literal["ping"]
 
 
-WsMessage = Annotated[WsAction | WsUndo | WsJoin | WsPing, Field(discriminator="type")]
+class WsResign(_Body):
+    type: Literal["resign"]
+
+
+class WsChat(_Body):
+    type: Literal["chat"]
+    text: str = Field(
+        max_length=2000, description="the message (plain text; the server's chat_chars is the real limit)"
+    )
+    seat: SeatNumber | None = Field(None, description="on a hotseat table: any seat of the device, with its token")
+    token: Token | None = None
+
+
+WsMessage = Annotated[WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat, Field(discriminator="type")]

@@ -28,6 +28,7 @@ from typing import Any
 from dinobox.engine.state import State
 from dinobox.server import storage
 from dinobox.server.bot_driver import BotDriver
+from dinobox.server.chat import TableChat
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError
 from dinobox.server.live import FINISHED, HUMAN, PLAYING, WAITING, LiveTable, Subscriber
@@ -87,6 +88,7 @@ class TableService:
         rng = rng or random.SystemRandom()
         self.setup = TableSetup(self.settings, rng, self.cache, self.writer, self.bots, self.subscriptions, self.play)
         self.replays = Replays(self.cache)
+        self.chat = TableChat(db, self.settings, now)
         self._clock_task: asyncio.Task[None] | None = None
         # the same lists as the pieces': hooks on every broadcast, and in the last move's transaction
         self.on_change: list[Callable[[LiveTable], None]] = self.subscriptions.on_change
@@ -101,6 +103,7 @@ class TableService:
         self.check_seat = self.play.check_seat
         self.act = self.play.act
         self.undo = self.play.undo
+        self.resign = self.play.resign
         self.record = self.replays.record
         self.replay = self.replays.replay
         self.kick = self.bots.kick

@@ -1,4 +1,4 @@
-"""``/api/tables``: create, list, join, start, play, undo, rematch, record and replay."""
+"""``/api/tables``: create, list, join, start, play, undo, resign, rematch, record and replay."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dinobox.server.errors import ApiError
 from dinobox.server.limits import client_of
 from dinobox.server.messages import public_table, seat_message
 from dinobox.server.profiles import optional_profile
-from dinobox.server.schemas import Act, ClaimSeat, CreateTable, StartTable, Undo
+from dinobox.server.schemas import Act, ClaimSeat, CreateTable, SeatAuth, StartTable, Undo
 from dinobox.server.tables import PLAYING, WAITING, TableService
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -157,6 +157,14 @@ async def undo(table_id: str, body: Undo, request: Request) -> dict[str, Any]:
     return seat_message(live, body.seat)
 
 
+@router.post("/{table_id}/resign")
+async def resign(table_id: str, body: SeatAuth, request: Request) -> dict[str, Any]:
+    """Give up: the game ends, your seat last and every other seat sharing the win (a rated
+    table records it)."""
+    live = await service(request).resign(table_id, body.seat, body.token)
+    return public_table(live, seated=True)
+
+
 @router.post("/{table_id}/rematch")
 async def rematch(table_id: str, body: StartTable, request: Request) -> dict[str, Any]:
     """The same seats again at a new table (linked from this one)."""
@@ -184,4 +192,6 @@ async def replay(
     step: int = Query(0, ge=0, description="decisions made so far (0 = before the first)"),
     seat: int | None = Query(None, description="whose view (any seat once the game is over)"),
 ) -> dict[str, Any]:
-    return await service(request).replay(table_id, step, seat)
+    svc = service(request)
+    picture = await svc.replay(table_id, step, seat)
+    return dict(picture, chat=await svc.chat.history(table_id))

@@ -1,0 +1,64 @@
+"""Around the table: resigning, and the table's chat over the WebSocket (marked spectators,
+plain text, length limit, kept with the table and shown in replays)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def two_people(client: TestClient, **extra: Any) -> tuple[str, list[str]]:
+    body = {"game": "dino-race", "players": 2, "seats": [{"type": "human"}] * 2, "claim": [0], "name": "Ann"}
+    made = client.post("/api/tables", json=body | extra).json()
+    tid = made["table"]["id"]
+    if extra.get("hotseat"):
+        return tid, [t["token"] for t in made["tokens"]]
+    bob = client.post(f"/api/tables/{tid}/seats/1", json={"name": "Bob"}).json()["tokens"][0]["token"]
+    client.post(f"/api/tables/{tid}/start", json={"seat": 0, "token": made["tokens"][0]["token"]})
+    return tid, [made["tokens"][0]["token"], bob]
+
+
+def test_a_seat_resigns_it_ranks_last_and_the_game_ends(client: TestClient) -> None:
+    tid, tokens = two_people(client)
+    wrong = client.post(f"/api/tables/{tid}/resign", json={"seat": 1, "token": tokens[0]})
+    assert wrong.status_code == 403 and wrong.json()["code"] == "bad_token"
+    table = client.post(f"/api/tables/{tid}/resign", json={"seat": 1, "token": tokens[1]}).json()
+    assert table["status"] == "finished"
+    assert table["result"] == {"scores": None, "winners": [0], "forfeit": 1, "how": "resigned"}
+    again = client.post(f"/api/tables/{tid}/resign", json={"seat": 0, "token": tokens[0]})
+    assert again.status_code == 409 and again.json()["code"] == "finished"
+    assert client.get(f"/api/tables/{tid}/record").json()["result"]["how"] == "resigned"
+
+
+def test_chat_reaches_seats_and_spectators_marked_and_is_kept_for_replays(client: TestClient) -> None:
+    tid, tokens = two_people(client)
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tokens[0]}") as ann,
+        client.websocket_connect(f"/ws/tables/{tid}") as watcher,
+    ):
+        for ws in (ann, watcher):
+            assert {m["type"] for m in (ws.receive_json(), ws.receive_json())} == {"state", "chat"}
+        ann.send_json({"type": "chat", "text": "  <b>hello</b>\x07  "})
+        heard = [ws.receive_json() for ws in (ann, watcher)]
+        assert all(h["messages"][0]["text"] == "<b>hello</b>" and h["messages"][0]["name"] == "Ann" for h in heard)
+        watcher.send_json({"type": "chat", "text": "hi from the rail"})
+        said = ann.receive_json()["messages"][0]
+        assert said["spectator"] is True and said["seat"] is None
+        watcher.receive_json()
+        watcher.send_json({"type": "chat", "text": "x" * 501})
+        assert watcher.receive_json()["code"] == "malformed"
+        watcher.send_json({"type": "chat", "text": "   "})
+        assert watcher.receive_json()["code"] == "malformed"
+        ann.send_json({"type": "resign"})
+    replay = client.get(f"/api/tables/{tid}/replay?step=0").json()
+    assert [m["text"] for m in replay["chat"]] == ["<b>hello</b>", "hi from the rail"]
+
+
+def test_on_a_hotseat_table_the_chat_belongs_to_the_table(client: TestClient) -> None:
+    tid, tokens = two_people(client, hotseat=True, start=True)
+    with client.websocket_connect(f"/ws/tables/{tid}") as device:  # behind the curtain: no seat joined
+        device.receive_json(), device.receive_json()
+        device.send_json({"type": "chat", "text": "good luck", "seat": 1, "token": tokens[1]})
+        said = device.receive_json()["messages"][0]
+        assert said["seat"] == -1 and said["spectator"] is False and said["name"] == "At the table"
