@@ -133,7 +133,7 @@ def _close_frame(sock: socket.socket, seconds: float) -> tuple[int, str] | None:
 
 
 def test_a_client_that_does_not_read_is_closed_with_a_reason(sqlite_url: str) -> None:
-    from tests.browser.conftest import serve_in_thread
+    from browser.conftest import serve_in_thread
 
     with TestClient(make_app(sqlite_url)) as client:
         tid, _ = new_table(client, players=2)
@@ -262,7 +262,7 @@ def test_one_address_holds_a_few_websockets_at_most(sqlite_url: str) -> None:
 
 
 def test_a_request_whose_headers_never_finish_is_cut_off(sqlite_url: str) -> None:
-    from tests.browser.conftest import serve_in_thread
+    from browser.conftest import serve_in_thread
 
     settings = Settings(header_seconds=0.5)
     with serve_in_thread(make_app(sqlite_url), **uvicorn_limits(settings)) as url:

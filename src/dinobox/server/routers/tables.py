@@ -157,6 +157,14 @@ async def undo(table_id: str, body: Undo, request: Request) -> dict[str, Any]:
     return seat_message(live, body.seat)
 
 
+@router.get("/{table_id}/chat")
+async def chat(table_id: str, request: Request) -> dict[str, Any]:
+    """The table's chat so far (its newest 200 messages; new ones arrive on the WebSocket)."""
+    svc = service(request)
+    live = await svc.get(table_id)
+    return {"messages": await svc.chat.history(live.row.id)}
+
+
 @router.post("/{table_id}/resign")
 async def resign(table_id: str, body: SeatAuth, request: Request) -> dict[str, Any]:
     """Give up: the game ends, your seat last and every other seat sharing the win (a rated

@@ -77,8 +77,6 @@ async def _serve(websocket: WebSocket, table_id: str, seat: int | None, token: s
         await websocket.close(code=4000 + min(exc.status, 999))
         return
     sub = svc.subscribe(live, seat, token if seat is not None else None)
-    with contextlib.suppress(*STORE_DOWN):
-        sub.offer({"type": "chat", "messages": await svc.chat.history(live.row.id)})
     settings = svc.settings
     tasks = [
         asyncio.create_task(_receive_loop(websocket, svc, live, sub)),

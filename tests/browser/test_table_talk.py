@@ -1,0 +1,152 @@
+"""Around the table, as people use it (issue 30): two people in two browsers chat, see the
+turn alert, and one resigns; a game's end shows the winner and the scores without scrolling,
+on a desktop and on a phone. Chromium through Playwright, Firefox through WebDriver BiDi
+(real pointer and key input): a Firefox person plays a Chromium person."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from dinobox.engine.registry import game_class, game_ids
+
+from .firefox_bidi import BiDiError, Firefox, find_firefox
+from .helpers import click_something, create, version, wait_newer
+
+IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight && window.scrollY === 0; }"""
+
+
+@pytest.fixture(scope="module")
+def firefox() -> Iterator[Firefox]:
+    binary = find_firefox()
+    if not binary:
+        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
+    try:
+        fx = Firefox(binary, width=1280, height=800)
+    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
+        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
+    yield fx
+    fx.close()
+
+
+def ann_and_open_seat(server: str) -> tuple[str, str]:
+    """Ann's table of Dino Race with seat 1 open for a friend: its id and Ann's link."""
+    made = create(server, game="dino-race", players=2, seats=[{"type": "human"}] * 2, claim=[0], name="Ann")
+    return made["table"]["id"], server + made["tokens"][0]["link"]
+
+
+def bob_takes_the_seat(page: Any, server: str, tid: str) -> None:
+    page.goto(f"{server}/table/{tid}")
+    page.fill("#claim-name", "Bob")
+    page.click("button[data-claim='1']")
+    page.click("#seats-panel button.primary")  # Start
+    page.wait_for_function("document.body.dataset.status === 'playing'")
+
+
+def bots_to_the_end(server: str, game_id: str) -> str:
+    """A table of random bots that plays to its end at once: its id."""
+    players = game_class(game_id).min_players
+    bots = [{"type": "bot", "bot": "random"}] * players
+    return str(create(server, game=game_id, players=players, seats=bots, claim=[], start=True)["table"]["id"])
+
+
+def play_until_bobs_move(ann: Any, bob: Any) -> None:
+    rng = random.Random(3)
+    while not bob.evaluate("document.body.dataset.yourMove === '1'"):
+        ann.wait_for_function("document.body.dataset.yourMove === '1'")
+        seen = version(ann)
+        click_something(ann, rng)
+        wait_newer(ann, seen)
+
+
+def test_two_people_chat_get_the_turn_alert_and_one_resigns(server: str, browser: Any) -> None:
+    tid, ann_link = ann_and_open_seat(server)
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    ann.goto(ann_link)
+    bob_takes_the_seat(bob, server, tid)
+    ann.wait_for_function("document.body.dataset.status === 'playing'")
+    # Ann is to move: her tab says so, Bob's does not
+    ann.wait_for_function("document.title.startsWith('▶ Your move')")
+    assert not bob.title().startswith("▶")
+    # chat: plain text both ways
+    ann.fill("#chat-input", "good luck <b>Bob</b>")
+    ann.press("#chat-input", "Enter")
+    bob.wait_for_selector("#chat li:has-text('good luck')")
+    assert bob.inner_text("#chat li") == "Ann: good luck <b>Bob</b>"
+    assert bob.locator("#chat b").count() == 0
+    bob.fill("#chat-input", "thanks!")
+    bob.click("#chat-send")
+    ann.wait_for_selector("#chat li:has-text('Bob: thanks!')")
+    # Ann mutes the chat on her browser: it hides for her only
+    ann.check("#chat-mute")
+    assert ann.is_hidden("#chat") and ann.is_visible("#chat-muted")
+    # Ann plays until it is Bob's move: his tab title turns
+    play_until_bobs_move(ann, bob)
+    bob.wait_for_function("document.title.startsWith('▶ Your move')")
+    assert bob.get_attribute("link[rel=icon]", "href").startswith("data:image/svg")
+    # Bob resigns: both see Ann win and that Bob resigned
+    bob.click("#resign")
+    bob.click("#resign-yes")
+    for page in (ann, bob):
+        page.wait_for_selector("#winner-banner")
+        banner = page.inner_text("#winner-banner")
+        assert banner.startswith("★ Ann") and banner.endswith("wins!"), banner
+        assert re.match(r"Bob \(\w+\) resigned", page.inner_text("#forfeit"))
+        assert page.evaluate(IN_VIEW, "#winner-banner")
+    assert not bob.title().startswith("▶")
+    for c in contexts:
+        c.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_end_shows_winner_and_scores_without_scrolling(server: str, browser: Any, size: tuple[int, int]) -> None:
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = ctx.new_page()
+    for game_id in game_ids():
+        page.goto(f"{server}/table/{bots_to_the_end(server, game_id)}")
+        page.wait_for_selector("#score-table", timeout=60000)
+        banner = page.inner_text("#winner-banner")
+        assert "win" in banner or "Nobody" in banner, banner
+        assert page.evaluate(IN_VIEW, "#winner-banner"), game_id
+        assert page.evaluate(IN_VIEW, "#score-table"), f"{game_id}: the score table is below the fold"
+    ctx.close()
+
+
+def test_in_firefox_a_person_chats_gets_the_turn_alert_and_resigns(server: str, browser: Any, firefox: Firefox) -> None:
+    tid, ann_link = ann_and_open_seat(server)
+    firefox.goto(ann_link)  # Ann plays in Firefox
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    bob = ctx.new_page()
+    bob_takes_the_seat(bob, server, tid)
+    firefox.wait_for("document.title.startsWith('▶ Your move')", what="Ann's turn alert")
+    firefox.click("#chat-input")
+    firefox.type("hi from Firefox\n")
+    bob.wait_for_selector("#chat li:has-text('Ann: hi from Firefox')")
+    bob.fill("#chat-input", "hello Ann")
+    bob.press("#chat-input", "Enter")
+    firefox.wait_for("document.querySelector('#chat').innerText.includes('Bob: hello Ann')", what="Bob's message")
+    firefox.click("#resign")
+    firefox.click("#resign-yes")
+    firefox.wait_for("!!document.getElementById('winner-banner')", what="the end")
+    banner = firefox.evaluate("document.getElementById('winner-banner').innerText")
+    assert banner.startswith("★ Bob") and banner.endswith("wins!"), banner
+    assert re.match(r"Ann \(\w+\) resigned", firefox.evaluate("document.getElementById('forfeit').innerText"))
+    bob.wait_for_selector("#winner-banner:has-text('★ Bob')")
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_in_firefox_the_end_is_in_view(server: str, firefox: Firefox, size: tuple[int, int]) -> None:
+    firefox.set_viewport(*size)
+    for game_id in game_ids():
+        firefox.goto(f"{server}/table/{bots_to_the_end(server, game_id)}")
+        firefox.wait_for("!!document.getElementById('score-table')", timeout=60, what=f"{game_id}'s end")
+        for sel in ("#winner-banner", "#score-table"):
+            assert firefox.evaluate(f"({IN_VIEW})({sel!r})"), f"{game_id} at {size}: {sel} is not in view"
+    firefox.set_viewport(1280, 800)
