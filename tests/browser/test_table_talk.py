@@ -34,9 +34,9 @@ def firefox() -> Iterator[Firefox]:
     fx.close()
 
 
-def ann_and_open_seat(server: str) -> tuple[str, str]:
+def ann_and_open_seat(server: str, **extra: Any) -> tuple[str, str]:
     """Ann's table of Dino Race with seat 1 open for a friend: its id and Ann's link."""
-    made = create(server, game="dino-race", players=2, seats=[{"type": "human"}] * 2, claim=[0], name="Ann")
+    made = create(server, game="dino-race", players=2, seats=[{"type": "human"}] * 2, claim=[0], name="Ann", **extra)
     return made["table"]["id"], server + made["tokens"][0]["link"]
 
 
@@ -104,6 +104,24 @@ def test_two_people_chat_get_the_turn_alert_and_one_resigns(server: str, browser
         c.close()
 
 
+def test_a_silent_seat_can_be_claimed_as_a_win_once_the_tables_limit_passed(server: str, browser: Any) -> None:
+    tid, ann_link = ann_and_open_seat(server, silence_seconds=5)
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
+    ann, bob = (c.new_page() for c in contexts)
+    ann.goto(ann_link)
+    bob_takes_the_seat(bob, server, tid)
+    ann.wait_for_function("document.body.dataset.yourMove === '1'")
+    assert bob.is_hidden("#abandon")  # Ann may still move
+    ann.close()  # Ann walks away
+    bob.wait_for_selector("#claim-abandoned", state="visible", timeout=15000)
+    assert "has not moved for" in bob.inner_text("#abandon-text")
+    bob.click("#claim-abandoned")
+    bob.wait_for_selector("#winner-banner:has-text('★ Bob')")
+    assert "stopped playing" in bob.inner_text("#forfeit")
+    for c in contexts:
+        c.close()
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_the_end_shows_winner_and_scores_without_scrolling(server: str, browser: Any, size: tuple[int, int]) -> None:
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
@@ -138,6 +156,23 @@ def test_in_firefox_a_person_chats_gets_the_turn_alert_and_resigns(server: str, 
     assert banner.startswith("★ Bob") and banner.endswith("wins!"), banner
     assert re.match(r"Ann \(\w+\) resigned", firefox.evaluate("document.getElementById('forfeit').innerText"))
     bob.wait_for_selector("#winner-banner:has-text('★ Bob')")
+    ctx.close()
+
+
+def test_in_firefox_a_silent_seat_is_claimed(server: str, browser: Any, firefox: Firefox) -> None:
+    tid, ann_link = ann_and_open_seat(server, silence_seconds=5)
+    ctx = browser.new_context()
+    ann = ctx.new_page()
+    ann.goto(ann_link)  # Ann (Chromium) takes her seat, then goes silent
+    firefox.goto(f"{server}/table/{tid}")  # Bob plays in Firefox
+    firefox.click("#claim-name")
+    firefox.type("Bob")
+    firefox.click("button[data-claim='1']")
+    firefox.click("#seats-panel button.primary")
+    firefox.wait_for("document.body.dataset.status === 'playing'", what="the start")
+    firefox.click("#claim-abandoned")  # shows once Ann has been silent for 5 seconds
+    firefox.wait_for("!!document.getElementById('winner-banner')", what="the end")
+    assert "stopped playing" in firefox.evaluate("document.getElementById('forfeit').innerText")
     ctx.close()
 
 

@@ -40,6 +40,7 @@ TABLE_KEYS = {
     "created",
     "updated",
     "time_control",
+    "silence",
 }
 
 

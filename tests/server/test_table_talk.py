@@ -3,6 +3,7 @@ plain text, length limit, kept with the table and shown in replays)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -73,3 +74,26 @@ def test_on_a_hotseat_table_the_chat_belongs_to_the_table(client: TestClient) ->
         device.send_json({"type": "chat", "text": "good luck", "seat": 1, "token": tokens[1]})
         said = next_of(device, "chat")["messages"][0]
         assert said["seat"] == -1 and said["spectator"] is False and said["name"] == "At the table"
+
+
+def test_a_seat_silent_past_the_tables_limit_can_be_claimed_as_a_win(client: TestClient) -> None:
+    tid, tokens = two_people(client, silence_seconds=5)
+    assert client.get(f"/api/tables/{tid}").json()["silence"] == 5
+    to_act = client.get(f"/api/tables/{tid}/state?wait=5").json()["table"]["to_act"]
+    other = 1 - to_act
+    mine = client.post(f"/api/tables/{tid}/claim-abandoned", json={"seat": to_act, "token": tokens[to_act]})
+    assert mine.status_code == 409 and mine.json()["code"] == "not_abandoned"
+    early = client.post(f"/api/tables/{tid}/claim-abandoned", json={"seat": other, "token": tokens[other]})
+    assert early.status_code == 409 and "before it can be claimed" in early.json()["error"]
+    time.sleep(5.1)
+    table = client.post(f"/api/tables/{tid}/claim-abandoned", json={"seat": other, "token": tokens[other]}).json()
+    assert table["status"] == "finished"
+    assert table["result"] == {"scores": None, "winners": [other], "forfeit": to_act, "how": "abandoned"}
+
+
+def test_a_table_without_a_silence_limit_cannot_be_claimed(client: TestClient) -> None:
+    tid, tokens = two_people(client)
+    r = client.post(f"/api/tables/{tid}/claim-abandoned", json={"seat": 1, "token": tokens[1]})
+    assert r.status_code == 409 and r.json()["code"] == "not_abandoned"
+    bad = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 1})
+    assert bad.status_code == 422 and bad.json()["code"] == "malformed"

@@ -43,6 +43,7 @@ def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
         "created": row.created,
         "updated": row.updated,
         "time_control": row.clock.control.to_json() if row.clock is not None else None,
+        "silence": row.silence,
     }
     if row.status == "finished":  # the outcome is public once the game is over
         table["result"] = early_result(row) or {"scores": live.state.scores(), "winners": live.state.winners()}

@@ -8,11 +8,11 @@ from typing import Any
 
 from dinobox.server.storage import TableRow
 
-RESIGNED, TIME = "resigned", "time"
+RESIGNED, TIME, ABANDONED = "resigned", "time", "abandoned"
 
 
 def early_end(row: TableRow) -> tuple[int, str] | None:
-    """The seat that lost and how (``"time"`` or ``"resigned"``), if the game ended early."""
+    """The seat that lost and how (``"time"``, ``"resigned"`` or ``"abandoned"``), if the game ended early."""
     if row.outcome is not None:
         return int(row.outcome["seat"]), str(row.outcome["how"])
     if row.clock is not None and row.clock.forfeit is not None:

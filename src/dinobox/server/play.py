@@ -6,20 +6,24 @@ from __future__ import annotations
 
 import dataclasses
 import hmac
+import logging
+import math
 from typing import Any
 
 from dinobox.engine.errors import IllegalActionError
 from dinobox.server import storage
 from dinobox.server.bot_driver import BotDriver
 from dinobox.server.errors import ApiError, bad_request, quote, stale
-from dinobox.server.live import FINISHED, WAITING, LiveTable, note_step
-from dinobox.server.outcomes import RESIGNED
+from dinobox.server.live import FINISHED, HUMAN, WAITING, LiveTable, note_step
+from dinobox.server.outcomes import ABANDONED, RESIGNED
 from dinobox.server.seating import hash_token
 from dinobox.server.storage import TableRow
 from dinobox.server.subscriptions import Subscriptions
 from dinobox.server.table_cache import TableCache
 from dinobox.server.timing import ClockKeeper
 from dinobox.server.writer import TableWriter, resolve_chance
+
+log = logging.getLogger("dinobox.server")
 
 
 def seat_index(row: TableRow, seat: Any) -> int:
@@ -148,12 +152,21 @@ class Play:
     async def resign(self, table_id: str, seat: int, token: str | None) -> LiveTable:
         """``seat`` gives up: the game ends, that seat last and every other seat sharing the win
         (no game here lets the others play on without a seat); a rated table records it."""
+        return await self._end_early(table_id, seat, token, RESIGNED)
+
+    async def claim_abandoned(self, table_id: str, seat: int, token: str | None) -> LiveTable:
+        """Another seat claims the win from the seat to act, silent longer than the table's
+        ``silence``: as BGA's "expel a player out of time", that seat ranks last."""
+        return await self._end_early(table_id, seat, token, ABANDONED)
+
+    async def _end_early(self, table_id: str, seat: int, token: str | None, how: str) -> LiveTable:
         live = await self.cache.get(table_id)
         async with live.lock:
             seat = await self.check_seat(live, seat, token, locked=True)
             row = live.row
             check_playing(row)
-            new_row = dataclasses.replace(row, status=FINISHED, outcome={"seat": seat, "how": RESIGNED})
+            loser = seat if how == RESIGNED else self._silent_seat(live, seat)
+            new_row = dataclasses.replace(row, status=FINISHED, outcome={"seat": loser, "how": how})
             state = live.state
 
             def finish(conn: Any) -> None:  # the same hooks as any end: profiles' games, ratings
@@ -162,6 +175,21 @@ class Play:
 
             await self.writer.store(live, new_row, None, finish)
             live.undo.clear()
+            log.info("table %s: seat %s %s", row.id, loser, how)
         self.subscriptions.broadcast(live)
         self.bots.kick(live)
         return live
+
+    def _silent_seat(self, live: LiveTable, claimant: int) -> int:
+        """The seat to act, if it is another person's and silent longer than the table allows."""
+        row = live.row
+        silent = live.state.current_player()
+        if row.silence is None:
+            raise ApiError(409, "not_abandoned", "this table sets no time after which a silent seat can be claimed")
+        if silent < 0 or silent == claimant or row.seats[silent]["type"] != HUMAN:
+            raise ApiError(409, "not_abandoned", "only another person's seat, silent on its own move, can be claimed")
+        waited = self.writer.now() - row.updated
+        if waited < row.silence:
+            left = math.ceil(row.silence - waited)
+            raise ApiError(409, "not_abandoned", f"seat {silent} may still move: {left} s before it can be claimed")
+        return silent

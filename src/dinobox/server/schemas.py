@@ -100,6 +100,12 @@ class CreateTable(_Body):
         None, max_length=200, description="your profile's secret key: your first claimed seat is linked to it"
     )
     clock: TimeControlSpec | None = Field(None, description="a time control (default: no clock)")
+    silence_seconds: float | None = Field(
+        None,
+        ge=5,
+        le=30 * 24 * 3600,
+        description="a seat to act silent this long may be claimed as a win by the others (default: never)",
+    )
 
 
 class ClaimSeat(_Body):

@@ -86,6 +86,7 @@ tables_t = Table(
     Column("clock", Text, nullable=True),  # JSON of the table's ClockState (None: no time control)
     Column("deadline", Float, nullable=True),  # when the seat to act runs out of time (None: nobody's ticks)
     Column("outcome", Text, nullable=True),  # JSON: how a game ended before its rules ended it (a resignation)
+    Column("silence", Float, nullable=True),  # seconds the seat to act may be silent before the others claim the win
     Index("tables_status_updated", "status", "updated"),
     Index("tables_bot_turn", "bot_turn", "status"),
     Index("tables_deadline", "deadline"),
@@ -142,6 +143,7 @@ class TableRow:
     rated: bool = False
     clock: ClockState | None = None
     outcome: dict[str, Any] | None = None  # {"seat": S, "how": "resigned"}: ended before its rules ended it
+    silence: float | None = None  # seconds a seat to act may be silent before the others may claim the win
 
     def to_db(self) -> dict[str, Any]:
         return {
@@ -167,6 +169,7 @@ class TableRow:
             "clock": json.dumps(self.clock.to_json()) if self.clock is not None else None,
             "deadline": self.clock.deadline() if self.clock is not None else None,
             "outcome": json.dumps(self.outcome) if self.outcome is not None else None,
+            "silence": self.silence,
         }
 
     @classmethod
@@ -194,6 +197,7 @@ class TableRow:
             rated=bool(m["rated"]),
             clock=ClockState.from_json(json.loads(m["clock"])) if m["clock"] else None,
             outcome=json.loads(m["outcome"]) if m["outcome"] else None,
+            silence=m["silence"],
         )
 
 

@@ -82,6 +82,7 @@ class TableSetup:
         profiles: dict[int, str | None] | None = None,
         clock: dict[str, Any] | None = None,
         owner: str | None = None,
+        silence: float | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table. Everything the client sent is checked first (options against the game's
         option specs, data overrides against its data schema, bot specs and their budgets, the
@@ -129,6 +130,7 @@ class TableSetup:
             private=private,
             rated=rated,
             clock=ClockState.new(control, game.num_players) if control is not None else None,
+            silence=silence,
         )
         state = game.new_initial_state()
         with_clock(row, state, self.now())
@@ -242,6 +244,7 @@ class TableSetup:
             profiles={s["seat"]: s.get("profile") for s in row.seats},
             clock=row.clock.control.to_json() if row.clock is not None else None,
             owner=owner,
+            silence=row.silence,
         )
         async with live.lock:
             await self.writer.store(live, dataclasses.replace(live.row, rematch=new_live.row.id))

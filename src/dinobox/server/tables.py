@@ -104,6 +104,7 @@ class TableService:
         self.act = self.play.act
         self.undo = self.play.undo
         self.resign = self.play.resign
+        self.claim_abandoned = self.play.claim_abandoned
         self.record = self.replays.record
         self.replay = self.replays.replay
         self.kick = self.bots.kick

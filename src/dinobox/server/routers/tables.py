@@ -53,6 +53,7 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         profiles=profiles,
         clock=body.clock.model_dump(exclude_none=True) if body.clock is not None else None,
         owner=client_of(request.scope),
+        silence=body.silence_seconds,
     )
     return {
         "table": public_table(live, seated=True),
@@ -170,6 +171,14 @@ async def resign(table_id: str, body: SeatAuth, request: Request) -> dict[str, A
     """Give up: the game ends, your seat last and every other seat sharing the win (a rated
     table records it)."""
     live = await service(request).resign(table_id, body.seat, body.token)
+    return public_table(live, seated=True)
+
+
+@router.post("/{table_id}/claim-abandoned")
+async def claim_abandoned(table_id: str, body: SeatAuth, request: Request) -> dict[str, Any]:
+    """The seat to act has been silent longer than the table allows: claim the win. It ranks
+    last and the other seats share the win (a rated table records it)."""
+    live = await service(request).claim_abandoned(table_id, body.seat, body.token)
     return public_table(live, seated=True)
 
 

@@ -145,6 +145,7 @@ async function create(event) {
     hotseat: claim.length > 1 && online === 0, start: online === 0,
     name: document.getElementById("your-name").value || null,
     rated: document.getElementById("rated").checked, profile_key: profileKey(), clock: clockBody(),
+    silence_seconds: Number(document.getElementById("silence").value) || null,
   };
   try {
     const made = await api("/api/tables", { method: "POST", body });

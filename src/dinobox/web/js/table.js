@@ -144,11 +144,46 @@ function render() {
   document.getElementById("resign").hidden = !canResign;
   if (!canResign) document.getElementById("resign-confirm").hidden = true;
   turnAlert(mine && !curtainShown(), `${table.title}: your move`);
+  renderAbandon(msg);
   const list = document.getElementById("log");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
   list.replaceChildren(...log.map((e) => logItem(e, view, table)));
   if (atBottom) list.scrollTop = list.scrollHeight;
   renderGameOver(msg);
+}
+
+// A seat to act silent longer than the table allows can be claimed as a win by the others.
+let abandonTimer = null;
+function renderAbandon(msg) {
+  const box = document.getElementById("abandon");
+  const table = msg.table;
+  clearTimeout(abandonTimer);
+  const silent = table.to_act;
+  const mine = mySeats.filter((s) => s !== silent);
+  const person = silent !== null && table.seats[silent].type === "human" && !mySeats.includes(silent);
+  if (table.status !== "playing" || !table.silence || !person || !mine.length) { box.hidden = true; return; }
+  const left = table.updated + table.silence - Date.now() / 1000;
+  if (left > 0) {
+    box.hidden = true;
+    abandonTimer = setTimeout(() => renderAbandon(last), Math.min(left * 1000 + 250, 2 ** 31 - 1));
+    return;
+  }
+  box.hidden = false;
+  document.getElementById("abandon-text").textContent =
+    `${playerName(msg.view, table, silent)} has not moved for ${duration(Date.now() / 1000 - table.updated)}.`;
+  document.getElementById("claim-abandoned").onclick = async () => {
+    const seat = mine[0];
+    try {
+      await api(`/api/tables/${tableId}/claim-abandoned`, { method: "POST", body: { seat, token: tokens[seat] } });
+    } catch (error) { toast(error.message); }
+  };
+}
+
+function duration(seconds) {
+  if (seconds < 120) return `${Math.round(seconds)} seconds`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} minutes`;
+  if (seconds < 172800) return `${Math.round(seconds / 3600)} hours`;
+  return `${Math.round(seconds / 86400)} days`;
 }
 
 function curtainShown() {
@@ -212,7 +247,7 @@ function renderGameOver(msg) {
   const result = msg.table.result || {};
   const forfeit = result.forfeit;
   const early = forfeit !== null && forfeit !== undefined ? [h("p", { class: "status", id: "forfeit" },
-    `${playerName(msg.view, msg.table, forfeit)} ${result.how === "resigned" ? "resigned" : "ran out of time"}`
+    `${playerName(msg.view, msg.table, forfeit)} ${EARLY[result.how] || "ran out of time"}`
     + " and ranks last; " + (msg.table.players > 2 ? "everyone else shares the win." : "the other seat wins."))] : [];
   const wasShown = !box.hidden && box.dataset.shown === String(msg.version);
   box.dataset.shown = String(msg.version);
@@ -229,6 +264,8 @@ function renderGameOver(msg) {
     h("p", { class: "muted" }, "Play the record in a terminal with: dinobox replay FILE"));
   if (!wasShown) window.scrollTo(0, 0); // the end in view: banner and scores at the top of the page
 }
+
+const EARLY = { resigned: "resigned", abandoned: "stopped playing (the win was claimed)", time: "ran out of time" };
 
 function winnerText(msg) {
   const result = msg.table.result || {};

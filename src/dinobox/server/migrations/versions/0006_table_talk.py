@@ -1,5 +1,6 @@
 """Around the table: ``outcome`` on ``tables`` (JSON: a game that ended before its rules ended
-it, ``{"seat": S, "how": "resigned"}``), and ``chat`` (the table's messages, kept with it).
+it, ``{"seat": S, "how": "resigned"}``), ``silence`` (seconds a seat to act may stay silent
+before the others may claim the win), and ``chat`` (the table's messages, kept with it).
 
 Revision ID: 0006_table_talk
 Revises: 0004_clocks
@@ -19,6 +20,7 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("outcome", sa.Text, nullable=True))
+        batch.add_column(sa.Column("silence", sa.Float, nullable=True))
     op.create_table(
         "chat",
         sa.Column("table_id", sa.String(32), primary_key=True),
@@ -34,3 +36,4 @@ def downgrade() -> None:
     op.drop_table("chat")
     with op.batch_alter_table("tables") as batch:
         batch.drop_column("outcome")
+        batch.drop_column("silence")
