@@ -97,3 +97,14 @@ def test_a_table_without_a_silence_limit_cannot_be_claimed(client: TestClient) -
     assert r.status_code == 409 and r.json()["code"] == "not_abandoned"
     bad = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 1})
     assert bad.status_code == 422 and bad.json()["code"] == "malformed"
+
+
+def test_a_profile_is_renamed_with_its_key_only(client: TestClient) -> None:
+    made = client.post("/api/profiles", json={"name": "Rex"}).json()
+    wrong = client.post("/api/profiles/me/name", json={"key": made["key"] + "x", "name": "Mallory"})
+    assert wrong.status_code == 403 and wrong.json()["code"] == "bad_profile_key"
+    bad = client.post("/api/profiles/me/name", json={"key": made["key"], "name": "  "})
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_name"
+    done = client.post("/api/profiles/me/name", json={"key": made["key"], "name": "Rex II"}).json()
+    assert done["profile"]["name"] == "Rex II"
+    assert client.get(f"/api/profiles/{made['profile']['id']}").json()["profile"]["name"] == "Rex II"

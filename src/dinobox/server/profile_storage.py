@@ -134,6 +134,10 @@ def profile_by_key(conn: Connection, key: str) -> Profile | None:
     return _profile(row)
 
 
+def rename_profile(conn: Connection, profile_id: str, name: str) -> None:
+    conn.execute(update(profiles_t).where(profiles_t.c.id == profile_id).values(name=name))
+
+
 def profile_names(conn: Connection, ids: list[str]) -> dict[str, str]:
     if not ids:
         return {}

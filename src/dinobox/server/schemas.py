@@ -125,6 +125,15 @@ class ProfileKey(_Body):
     key: str = Field(max_length=200, description="the profile's secret key")
 
 
+class RenameProfile(_Body):
+    key: str = Field(max_length=200, description="the profile's secret key")
+    name: str = Field(
+        max_length=200,
+        description="the new name (1 to 40 characters; checked by the service: 400 bad_name)",
+        json_schema_extra={"minLength": 1, "maxLength": 40, "pattern": NAME_PATTERN},
+    )
+
+
 class SeatAuth(_Body):
     seat: SeatNumber
     token: Token

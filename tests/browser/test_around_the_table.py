@@ -185,3 +185,59 @@ def test_in_firefox_the_end_is_in_view(server: str, firefox: Firefox, size: tupl
         for sel in ("#winner-banner", "#score-table"):
             assert firefox.evaluate(f"({IN_VIEW})({sel!r})"), f"{game_id} at {size}: {sel} is not in view"
     firefox.set_viewport(1280, 800)
+
+
+def test_a_profile_moves_to_another_browser_by_its_key_and_keeps_its_rating(
+    server: str, browser: Any, firefox: Firefox
+) -> None:
+    first = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = first.new_page()
+    page.goto(server + "/")
+    page.fill("#profile-name", "Rex")
+    page.click("#profile-form button[type=submit]")
+    page.wait_for_selector("#key-once")  # the key, shown once, with a warning and a copy button
+    assert "shown only this once" in page.inner_text("#key-once")
+    key = page.input_value("#profile-key")
+    # a rated game against a bot, resigned at once: the rating moves
+    page.select_option("#game-select", "dino-race")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    page.select_option("#seats select[data-seat='1']", "bot:heuristic")
+    page.check("#rated")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    page.click("#resign")
+    page.click("#resign-yes")
+    page.wait_for_selector("#winner-banner")
+    page.goto(server + "/profile")
+    page.wait_for_selector("#ratings-table")
+    rating = page.inner_text("#ratings-table")
+    # forgetting on this browser deletes nothing on the server
+    page.click("#forget-profile")
+    page.wait_for_selector("#use-key-form")
+    # a second browser context takes the profile by its key
+    second = browser.new_context(viewport={"width": 390, "height": 844})
+    other = second.new_page()
+    other.goto(server + "/profile")
+    other.fill("#use-key", key)
+    other.click("#use-key-form button[type=submit]")
+    other.wait_for_selector("#ratings-table")
+    assert other.inner_text("#profile-name-shown") == "Rex"
+    assert other.inner_text("#ratings-table") == rating and "Dino Race" in rating
+    assert other.locator("#games-table tbody tr").count() == 1
+    other.fill("#rename-input", "Rex II")
+    other.click("#rename-form button[type=submit]")
+    other.wait_for_function("document.getElementById('profile-name-shown').textContent === 'Rex II'")
+    other.goto(server + "/")
+    other.wait_for_selector("#my-profile-link")
+    assert other.inner_text("#my-profile-link") == "Rex II"
+    # and Firefox too, typing the key
+    firefox.goto(server + "/profile")
+    firefox.click("#use-key")
+    firefox.type(key + "\n")
+    firefox.wait_for("!!document.getElementById('ratings-table')", what="the profile's ratings in Firefox")
+    assert firefox.evaluate("document.getElementById('profile-name-shown').textContent") == "Rex II"
+    assert "Dino Race" in firefox.evaluate("document.getElementById('ratings-table').innerText")
+    firefox.evaluate("localStorage.clear() || true")
+    first.close()
+    second.close()
