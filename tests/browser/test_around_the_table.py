@@ -90,6 +90,18 @@ def test_two_people_chat_get_the_turn_alert_and_one_resigns(server: str, browser
     play_until_bobs_move(ann, bob)
     bob.wait_for_function("document.title.startsWith('▶ Your move')")
     assert bob.get_attribute("link[rel=icon]", "href").startswith("data:image/svg")
+    # the lobby and the profile page list the table under "Your move" for Bob's browser only
+    lobby = contexts[1].new_page()
+    for path in ("/", "/profile"):
+        lobby.goto(server + path)
+        lobby.wait_for_selector(f"#your-move-list li[data-table='{tid}']")
+    lobby.close()
+    annlobby = contexts[0].new_page()
+    annlobby.goto(server + "/")
+    annlobby.wait_for_selector("#tables table")
+    annlobby.wait_for_load_state("networkidle")
+    assert annlobby.locator(f"#your-move-list li[data-table='{tid}']").count() == 0
+    annlobby.close()
     # Bob resigns: both see Ann win and that Bob resigned
     bob.click("#resign")
     bob.click("#resign-yes")

@@ -108,3 +108,13 @@ def test_a_profile_is_renamed_with_its_key_only(client: TestClient) -> None:
     done = client.post("/api/profiles/me/name", json={"key": made["key"], "name": "Rex II"}).json()
     assert done["profile"]["name"] == "Rex II"
     assert client.get(f"/api/profiles/{made['profile']['id']}").json()["profile"]["name"] == "Rex II"
+
+
+def test_turns_lists_whose_move_it_is_at_the_tables_asked_for(client: TestClient) -> None:
+    tid, _ = two_people(client)
+    to_act = client.get(f"/api/tables/{tid}/state?wait=5").json()["table"]["to_act"]
+    got = client.get(f"/api/tables/turns?ids={tid},nosuchtable,{tid}").json()["tables"]
+    assert [(t["id"], t["to_act"]) for t in got] == [(tid, to_act)]
+    assert "token" not in str(got)
+    bad = client.get("/api/tables/turns?ids=" + ",".join(["a"] * 21))
+    assert bad.status_code == 422

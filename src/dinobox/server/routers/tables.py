@@ -62,6 +62,29 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     }
 
 
+@router.get("/turns")
+async def turns(
+    request: Request,
+    ids: str = Query(
+        max_length=20 * 33, pattern=r"^[A-Za-z0-9]{1,32}(,[A-Za-z0-9]{1,32}){0,19}$", description="up to 20 table ids"
+    ),
+) -> dict[str, Any]:
+    """Public data of the given tables in play (unknown ids are left out): whose move it is at
+    each, for a browser's "your move" list."""
+    svc = service(request)
+    found = []
+    for table_id in dict.fromkeys(ids.split(",")):
+        try:
+            live = await svc.get(table_id)
+        except ApiError as exc:
+            if exc.code not in ("not_found", "quarantined"):
+                raise
+            continue
+        if live.row.status == PLAYING:
+            found.append(public_table(live))
+    return {"tables": found}
+
+
 @router.get("")
 async def list_tables(request: Request, limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
     """Open and running tables, newest first (public data only)."""

@@ -2,6 +2,7 @@
 import { api, storeTokens } from "./api.js";
 import { botLabel } from "./names.js";
 import { profileBar, profileKey } from "./profiles.js";
+import { renderYourMove } from "./your-move.js";
 import { h, toast } from "./ui.js";
 
 let games = [];
@@ -24,6 +25,9 @@ async function main() {
   configure();
   refreshTables();
   setInterval(refreshTables, 5000);
+  const yourMove = document.getElementById("your-move");
+  renderYourMove(yourMove);
+  setInterval(() => renderYourMove(yourMove), 5000);
 }
 
 function current() {

@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { createProfile, forgetProfile, keyOnce, myProfile, ratingText, renameProfile, useKeyForm } from "./profiles.js";
 import { h, toast } from "./ui.js";
+import { renderYourMove } from "./your-move.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const wanted = parts.length > 1 ? decodeURIComponent(parts[1]) : null;
@@ -79,3 +80,4 @@ function renameForm(current) {
 }
 
 main().catch((error) => toast(error.message));
+renderYourMove(document.getElementById("your-move"));
