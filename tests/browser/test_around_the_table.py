@@ -112,6 +112,10 @@ def test_two_people_chat_get_the_turn_alert_and_one_resigns(server: str, browser
         assert re.match(r"Bob \(\w+\) resigned", page.inner_text("#forfeit"))
         assert page.evaluate(IN_VIEW, "#winner-banner")
     assert not bob.title().startswith("▶")
+    # the replay shows the chat with the game
+    bob.goto(f"{server}/replay/{tid}")
+    bob.wait_for_selector("#chat li:has-text('Bob: thanks!')")
+    assert bob.inner_text("#chat li") == "Ann: good luck <b>Bob</b>"
     for c in contexts:
         c.close()
 
