@@ -111,6 +111,7 @@ def test_two_people_chat_get_the_turn_alert_and_one_resigns(server: str, browser
         assert banner.startswith("★ Ann") and banner.endswith("wins!"), banner
         assert re.match(r"Bob \(\w+\) resigned", page.inner_text("#forfeit"))
         assert page.evaluate(IN_VIEW, "#winner-banner")
+        assert "resigned: the game is over" in page.inner_text("#log li.table-event")
     assert not bob.title().startswith("▶")
     # the replay shows the chat with the game
     bob.goto(f"{server}/replay/{tid}")

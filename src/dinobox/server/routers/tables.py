@@ -34,7 +34,8 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     svc = service(request)
     profile = await optional_profile(svc.db, body.profile_key)
-    names: dict[int, str] | None = dict.fromkeys(body.claim, body.name) if body.name else None
+    # your name goes to your (first) seat: on a hotseat table the other seats are other people
+    names: dict[int, str] | None = {body.claim[0]: body.name} if body.name and body.claim else None
     profiles: dict[int, str | None] | None = None
     if profile is not None and body.claim:  # a profile holds one seat: the first one claimed
         names = {**(names or {}), body.claim[0]: profile.name}

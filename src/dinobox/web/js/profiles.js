@@ -63,7 +63,7 @@ export function keyOnce(key) {
 
 /** A form: paste the key of a profile made on another browser. */
 export function useKeyForm(onDone) {
-  const input = h("input", { type: "text", id: "use-key", size: 34, placeholder: "your profile key",
+  const input = h("input", { type: "text", id: "use-key", placeholder: "your profile key",
     autocomplete: "off" });
   const form = h("form", { id: "use-key-form" }, h("label", {}, "Use my profile on this browser: ", input), " ",
     h("button", { type: "submit" }, "Use this key"));

@@ -147,7 +147,7 @@ function render() {
   renderAbandon(msg);
   const list = document.getElementById("log");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
-  list.replaceChildren(...log.map((e) => logItem(e, view, table)));
+  list.replaceChildren(...log.map((e) => logItem(e, view, table)), ...tableEvents(msg));
   if (atBottom) list.scrollTop = list.scrollHeight;
   renderGameOver(msg);
 }
@@ -184,6 +184,22 @@ function duration(seconds) {
   if (seconds < 7200) return `${Math.round(seconds / 60)} minutes`;
   if (seconds < 172800) return `${Math.round(seconds / 3600)} hours`;
   return `${Math.round(seconds / 86400)} days`;
+}
+
+// What the table did beside the rules, said in the log: a stand-in bot moving for a seat out of
+// time, and a game ended by time, resignation or abandonment.
+function tableEvents(msg) {
+  const out = [];
+  const clock = msg.clock;
+  const name = (seat) => playerName(msg.view, msg.table, seat);
+  if (clock && clock.standin !== null && clock.standin !== undefined) {
+    out.push(`${name(clock.standin)} is out of time: a stand-in bot plays this move.`);
+  }
+  const result = msg.table.result;
+  if (result && result.forfeit !== null && result.forfeit !== undefined) {
+    out.push(`${name(result.forfeit)} ${EARLY[result.how] || "ran out of time"}: the game is over.`);
+  }
+  return out.map((text) => h("li", { class: "table-event" }, h("em", {}, text)));
 }
 
 function curtainShown() {
