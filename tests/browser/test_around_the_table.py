@@ -166,6 +166,10 @@ def test_in_firefox_a_person_chats_gets_the_turn_alert_and_resigns(server: str, 
     bob.fill("#chat-input", "hello Ann")
     bob.press("#chat-input", "Enter")
     firefox.wait_for("document.querySelector('#chat').innerText.includes('Bob: hello Ann')", what="Bob's message")
+    firefox.goto(server + "/")  # the lobby lists the table under "Your move"
+    firefox.wait_for(f"!!document.querySelector(\"#your-move-list li[data-table='{tid}']\")", what="your move")
+    firefox.goto(f"{server}/table/{tid}")
+    firefox.wait_for("document.body.dataset.yourMove === '1'", what="the table again")
     firefox.click("#resign")
     firefox.click("#resign-yes")
     firefox.wait_for("!!document.getElementById('winner-banner')", what="the end")
