@@ -57,11 +57,33 @@ def ticking_seat(row: TableRow, state: State) -> int | None:
     return player
 
 
+FIRST_MOVE_GRACE = 15.0
+"""Seconds before the first person's clock at a table starts: the time to open the page (the
+creator's clock would otherwise start before their page has loaded)."""
+
+
 def with_clock(row: TableRow, state: State, now: float) -> TableRow:
-    """``row`` with its clock brought up to date for ``state`` (the decision may have passed)."""
+    """``row`` with its clock brought up to date for ``state`` (the decision may have passed).
+    The first person to decide at a table gets ``FIRST_MOVE_GRACE`` before their time runs."""
     if row.clock is not None:
-        row.clock = row.clock.passed(ticking_seat(row, state), now)
+        before = row.clock
+        clock = before.passed(ticking_seat(row, state), now)
+        if clock.ticking is not None and clock.since is not None and untouched(before):
+            clock = dataclasses.replace(clock, since=clock.since + FIRST_MOVE_GRACE)
+        row.clock = clock
     return row
+
+
+def untouched(clock: ClockState) -> bool:
+    """Nobody's time has run yet: every seat holds its whole starting time."""
+    start = ClockState.new(clock.control, len(clock.remaining))
+    return (
+        clock.ticking is None
+        and clock.standin is None
+        and clock.forfeit is None
+        and clock.remaining == start.remaining
+        and not any(clock.timeouts)
+    )
 
 
 def standin_bot(row: TableRow) -> str | None:
