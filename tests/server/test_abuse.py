@@ -25,7 +25,8 @@ from dinobox.server.botpool import BotPool
 from dinobox.server.connections import uvicorn_limits
 from dinobox.server.settings import Settings
 
-from .conftest import UNLIMITED, make_app, new_table
+from .conftest import UNLIMITED, make_app, new_table, state
+from .live_server import serve_in_thread
 from .pgcluster import Cluster
 
 
@@ -133,8 +134,6 @@ def _close_frame(sock: socket.socket, seconds: float) -> tuple[int, str] | None:
 
 
 def test_a_client_that_does_not_read_is_closed_with_a_reason(sqlite_url: str) -> None:
-    from browser.conftest import serve_in_thread
-
     with TestClient(make_app(sqlite_url)) as client:
         tid, _ = new_table(client, players=2)
     with serve_in_thread(make_app(sqlite_url, ws_queue_messages=8)) as url:
@@ -247,6 +246,44 @@ def test_while_the_store_is_unreachable_the_answer_is_a_json_503_and_it_recovers
         assert client.get("/api/tables").status_code == 200
 
 
+def test_a_websocket_hears_that_the_store_is_unreachable_and_plays_on_after(pg_cluster: Cluster, pg_url: str) -> None:
+    database = pg_url.split("@/", 1)[1].split("?")[0]
+    human = {"type": "human"}
+    with TestClient(make_app(pg_url)) as client:
+        tid, tokens = new_table(client, players=2, seats=[human, human], claim=[0, 1], start=True)
+        state(client, tid)  # the deal is made
+        with (
+            client.websocket_connect(f"/ws/tables/{tid}?seat=0&token={tokens[0]}") as ws0,
+            client.websocket_connect(f"/ws/tables/{tid}?seat=1&token={tokens[1]}") as ws1,
+        ):
+            pictures = [ws0.receive_json(), ws1.receive_json()]
+            seat = next(s for s, picture in enumerate(pictures) if picture["legal"])
+            ws, version = (ws0, ws1)[seat], pictures[seat]["version"]
+            move = {"type": "action", "action": pictures[seat]["legal"][0]["action"], "version": version}
+            _connections(pg_cluster, database, allow=False)
+            try:
+                ws.send_json(move)
+                reply = ws.receive_json()
+                assert reply["type"] == "error" and reply["code"] == "unavailable", reply
+                assert reply["retry_after"] > 0 and "try again" in reply["error"]
+                # a socket opened meanwhile to a table the server must read: the same JSON, then a close
+                with client.websocket_connect("/ws/tables/NotInMemory") as late:
+                    assert late.receive_json()["code"] == "unavailable"
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        late.receive_json()
+                    assert closed.value.code == 4503
+            finally:
+                _connections(pg_cluster, database, allow=True)
+            deadline = time.monotonic() + 10
+            while client.get("/api/health").status_code != 200 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            ws.send_json(move)  # the refused move changed nothing: the same version is still current
+            after = ws.receive_json()
+            assert after["type"] == "state" and after["version"] > version, after
+            other = (ws1, ws0)[seat].receive_json()
+            assert other["type"] == "state" and other["version"] == after["version"]
+
+
 # ----- connection limits -------------------------------------------------------------------------------
 def test_one_address_holds_a_few_websockets_at_most(sqlite_url: str) -> None:
     with TestClient(make_app(sqlite_url, sockets_per_address=2)) as client:
@@ -262,8 +299,6 @@ def test_one_address_holds_a_few_websockets_at_most(sqlite_url: str) -> None:
 
 
 def test_a_request_whose_headers_never_finish_is_cut_off(sqlite_url: str) -> None:
-    from browser.conftest import serve_in_thread
-
     settings = Settings(header_seconds=0.5)
     with serve_in_thread(make_app(sqlite_url), **uvicorn_limits(settings)) as url:
         with socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1]))) as sock:

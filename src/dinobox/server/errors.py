@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
 from typing import Any
 
@@ -19,7 +20,11 @@ STORE_RETRY_SECONDS = 5
 
 
 _REFUSALS = {
-    400: "a bad request: fields, options or a bot spec that cannot be",
+    400: (
+        "valid in shape, refused by the data it names or by fields that cannot go together: a seat or"
+        " replay step the table does not have, a player count, option or bot spec this game does not"
+        " take (see GET /api/games), a rated hotseat table"
+    ),
     401: "a profile is needed (a rated table)",
     403: "a token or profile key that does not belong",
     404: "no such table, game or profile",
@@ -118,8 +123,27 @@ def install_error_handlers(app: FastAPI) -> None:
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status_code, "http_error")
-        return JSONResponse(
-            {"error": str(exc.detail), "code": code}, status_code=exc.status_code, headers=getattr(exc, "headers", None)
-        )
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(request))
+        return JSONResponse({"error": str(exc.detail), "code": code}, status_code=exc.status_code, headers=headers)
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """The methods the OpenAPI document declares at this path. Each method of a resource is its
+    own route, and the route that refused the request knows only its own, while ``Allow`` must
+    list them all (RFC 9110). A path written out in full is matched before templated ones, as
+    OpenAPI says (``/api/profiles/me`` is not a ``/api/profiles/{profile_id}``)."""
+    path = request.url.path
+    paths: dict[str, dict[str, Any]] = request.app.openapi().get("paths", {})
+    templates = [path] if path in paths else [t for t in paths if "{" in t and re.fullmatch(_pattern(t), path)]
+    return sorted({method.upper() for t in templates for method in paths[t] if method in _HTTP_METHODS})
+
+
+def _pattern(template: str) -> str:
+    return re.sub(r"\\\{[^/]+?\\\}", "[^/]+", re.escape(template))
+
+
+_HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
