@@ -139,6 +139,23 @@ def test_a_silent_seat_can_be_claimed_as_a_win_once_the_tables_limit_passed(serv
         c.close()
 
 
+def test_on_a_hotseat_table_the_chat_belongs_to_the_table(server: str, context: Any) -> None:
+    page = context.new_page()
+    page.goto(server + "/")
+    page.select_option("#game-select", "dino-race")
+    page.fill("#your-name", "Alice")
+    page.select_option("#seats select[data-seat='1']", "device")
+    page.click("#create-button")
+    page.wait_for_url("**/table/*")
+    page.click("#curtain-button")  # the first player takes the device
+    page.wait_for_selector("#actions button[data-action]")
+    page.fill("#chat-input", "who goes first?")
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#chat li")
+    assert page.inner_text("#chat li") == "At the table: who goes first?"
+    assert page.locator("#chat .spectator-mark").count() == 0
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_the_end_shows_winner_and_scores_without_scrolling(server: str, browser: Any, size: tuple[int, int]) -> None:
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})

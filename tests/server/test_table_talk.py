@@ -118,3 +118,11 @@ def test_turns_lists_whose_move_it_is_at_the_tables_asked_for(client: TestClient
     assert "token" not in str(got)
     bad = client.get("/api/tables/turns?ids=" + ",".join(["a"] * 21))
     assert bad.status_code == 422
+
+
+def test_on_a_hotseat_table_the_creators_name_goes_to_one_seat_only(client: TestClient) -> None:
+    made = client.post(
+        "/api/tables",
+        json={"game": "dino-race", "players": 2, "seats": [{"type": "human"}] * 2, "hotseat": True, "name": "Alice"},
+    ).json()
+    assert [s["name"] for s in made["table"]["seats"]] == ["Alice", "Player 2"]
