@@ -27,7 +27,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 CREATE, ACT = "create", "act"
 ACT_PATIENCE = 1.0  # an action up to this many seconds over the rate waits instead of being refused
 _CREATE = re.compile(r"^/api/tables/?$|^/api/tables/[^/]+/rematch$|^/api/profiles/?$")
-_ACT = re.compile(r"^/api/tables/[^/]+/(actions|undo)$")
+# actions and the other requests that change a table or load many: "your move" asks for up to 20
+_ACT = re.compile(
+    r"^/api/tables/[^/]+/(actions|undo|resign|claim-abandoned)$|^/api/tables/turns$|^/api/profiles/me/name$"
+)
 
 
 class RateLimiter:

@@ -1,5 +1,5 @@
 """A live table in one server process's memory: its stored row, the state rebuilt from its
-moves, the undo points, the subscribers. ``TableService`` (``tables.py``) is the only writer.
+moves, the undo points, the subscribers. ``TableService`` (``tables.py``, through ``writer.py``) is the only writer.
 
 The undo points follow from the moves alone (``replay``), so every process that holds a table
 offers the same undo, whichever process accepted the moves: a point is a seat's own decision;

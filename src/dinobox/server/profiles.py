@@ -54,6 +54,14 @@ async def profile_of_key(db: Database, key: Any) -> Profile:
     return profile
 
 
+async def rename_profile(db: Database, key: Any, name: Any) -> Profile:
+    """The key's profile under a new name (its past tables keep the name they were played under)."""
+    profile = await profile_of_key(db, key)
+    clean = clean_name(name)
+    await db.write(lambda c: store.rename_profile(c, profile.id, clean))
+    return Profile(profile.id, clean, profile.created)
+
+
 async def optional_profile(db: Database, key: Any) -> Profile | None:
     """``None`` without a key (people play without a profile); else as ``profile_of_key``."""
     return None if key is None else await profile_of_key(db, key)

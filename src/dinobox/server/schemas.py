@@ -100,6 +100,12 @@ class CreateTable(_Body):
         None, max_length=200, description="your profile's secret key: your first claimed seat is linked to it"
     )
     clock: TimeControlSpec | None = Field(None, description="a time control (default: no clock)")
+    silence_seconds: float | None = Field(
+        None,
+        ge=5,
+        le=30 * 24 * 3600,
+        description="a seat to act silent this long may be claimed as a win by the others (default: never)",
+    )
 
 
 class ClaimSeat(_Body):
@@ -117,6 +123,15 @@ class NewProfile(_Body):
 
 class ProfileKey(_Body):
     key: str = Field(max_length=200, description="the profile's secret key")
+
+
+class RenameProfile(_Body):
+    key: str = Field(max_length=200, description="the profile's secret key")
+    name: str = Field(
+        max_length=200,
+        description="the new name (1 to 40 characters; checked by the service: 400 bad_name)",
+        json_schema_extra={"minLength": 1, "maxLength": 40, "pattern": NAME_PATTERN},
+    )
 
 
 class SeatAuth(_Body):
@@ -164,4 +179,17 @@ class WsPing(_Body):
     type: Literal["ping"]
 
 
-WsMessage = Annotated[WsAction | WsUndo | WsJoin | WsPing, Field(discriminator="type")]
+class WsResign(_Body):
+    type: Literal["resign"]
+
+
+class WsChat(_Body):
+    type: Literal["chat"]
+    text: str = Field(
+        max_length=2000, description="the message (plain text; the server's chat_chars is the real limit)"
+    )
+    seat: SeatNumber | None = Field(None, description="on a hotseat table: any seat of the device, with its token")
+    token: Token | None = None
+
+
+WsMessage = Annotated[WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat, Field(discriminator="type")]

@@ -69,6 +69,10 @@ class Settings:
     plays (their process died) and takes them over."""
     clock_period: float = 1.0
     """How often (seconds) the server looks for clocks that ran out."""
+    chat_chars: int = 500
+    """Longest chat message (characters)."""
+    chat_per_table: int = 2000
+    """Chat messages one table keeps; past it the table's chat is full (its newest are shown)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

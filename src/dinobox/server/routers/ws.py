@@ -35,7 +35,7 @@ from pydantic import TypeAdapter, ValidationError
 from dinobox.server.connections import SocketCounter
 from dinobox.server.errors import STORE_DOWN, ApiError, quote, unavailable
 from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, client_of
-from dinobox.server.schemas import WsAction, WsJoin, WsMessage, WsPing, WsUndo
+from dinobox.server.schemas import WsAction, WsChat, WsJoin, WsMessage, WsPing, WsResign, WsUndo
 from dinobox.server.settings import Settings
 from dinobox.server.tables import LiveTable, Subscriber, TableService
 
@@ -152,11 +152,11 @@ async def _admit_message(own: RateLimiter, per_address: RateLimiter, client: str
             await asyncio.sleep(delay)
 
 
-def parse_message(text: str) -> WsAction | WsUndo | WsJoin | WsPing:
+def parse_message(text: str) -> WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat:
     """The client's message, checked; ``malformed`` (naming the problem, quoting at most a short
     prefix of the input) for anything else: bad JSON, deep nesting, huge numbers, wrong types."""
     try:
-        parsed: WsAction | WsUndo | WsJoin | WsPing = MESSAGE.validate_json(text)
+        parsed: WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat = MESSAGE.validate_json(text)
         return parsed
     except ValidationError as exc:
         problems = []
@@ -169,7 +169,8 @@ def parse_message(text: str) -> WsAction | WsUndo | WsJoin | WsPing:
         raise ApiError(
             400,
             "malformed",
-            "a message must be a JSON object with a 'type' (action, undo, join, ping): " + "; ".join(problems),
+            "a message must be a JSON object with a 'type' (action, undo, join, ping, resign, chat): "
+            + "; ".join(problems),
         ) from None
 
 
@@ -186,13 +187,21 @@ async def _handle(
         sub.token = msg.token if msg.seat is not None else None
         svc.rebind(live, sub, msg.seat)
         return
+    if isinstance(msg, WsChat):
+        speaker = sub.seat
+        if msg.seat is not None:  # hotseat: the device speaks for the table whichever seat it shows
+            speaker = await svc.check_seat(live, msg.seat, msg.token)
+        await svc.chat.say(live, speaker, msg.text)
+        return
     if sub.seat is None:
         raise ApiError(403, "bad_token", "spectators cannot act: join a seat with its token first")
     refusal = await admit() if admit is not None else None
     if refusal is not None:
         body, wait = refusal
         raise ApiError(429, "rate_limited", body["error"], retry_after=wait)
-    if isinstance(msg, WsAction):
+    if isinstance(msg, WsResign):
+        await svc.resign(live.row.id, sub.seat, sub.token)
+    elif isinstance(msg, WsAction):
         await svc.act(live.row.id, sub.seat, sub.token, msg.action, msg.version)
     else:
         await svc.undo(live.row.id, sub.seat, sub.token, msg.version)
