@@ -31,7 +31,7 @@ def test_plain_hotseat_clears_screen_and_scrollback() -> None:
         input=answers,
     )
     assert "Pass the device to" in result.output
-    assert CLEAR_ALL in result.output and "\x1b[3J" in CLEAR_ALL
+    assert CLEAR_ALL in result.output and CLEAR_ALL.index("\x1b[2J") < CLEAR_ALL.index("\x1b[3J")
     # nothing of a seat's hand is printed after a handover's clearing and before the next one
     chunks = result.output.split(CLEAR_ALL)
     for chunk in chunks:
@@ -59,3 +59,9 @@ def test_plain_quit_asks_and_saves(tmp_path) -> None:  # type: ignore[no-untyped
     )
     assert "Quit?" in result.output
     assert record.exists()
+
+
+def test_empty_bot_entries_are_refused() -> None:
+    result = runner.invoke(app, ["play", "dino-race", "--plain", "--bots", ",,"])
+    assert result.exit_code == 2
+    assert "empty entry" in result.output

@@ -75,6 +75,8 @@ def seat_game(
     reason on bad input."""
     from dinobox.bots import make_bot, split_specs
 
+    if bots is not None and any(not piece.strip() for piece in bots.split(",")):
+        raise fail(f"--bots {bots!r} has an empty entry: name one bot (or 'human') per player, e.g. human,heuristic")
     named = split_specs(bots) if bots else []
     try:
         for spec in named:

@@ -15,8 +15,10 @@ from dinobox.cli.table import Table, render_text
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
 
-CLEAR_ALL = "\x1b[3J\x1b[2J\x1b[H"
-"""Erase the scrollback (ESC[3J), then the screen (ESC[2J), then home the cursor."""
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J\x1b[H"
+"""Home the cursor, erase the screen (ESC[2J), then the scrollback (ESC[3J), then home again.
+The order matters: tmux and some terminals push the erased screen into the scrollback on
+``2J``, so ``3J`` must come after it to take that copy away too."""
 
 HELP = "b = back a step, u = undo, l = log, s = save, q = quit"
 
