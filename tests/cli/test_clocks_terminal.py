@@ -83,7 +83,7 @@ def test_the_players_pane_shows_the_clock_and_a_timeout_hands_the_move_to_a_bot(
         now = FakeTime()
         game = load_game("dino-race", players=2)
         table = Table(game, [HUMAN, "heuristic"], 3, clock=TimeControl.realtime(60, 10), now=now)
-        play = PlayApp(table)
+        play = PlayApp(table, pause=False)
         async with play.run_test(size=(100, 30)) as pilot:
             await asyncio.wait_for(play.settled.wait(), timeout=60)
             now.t += 15

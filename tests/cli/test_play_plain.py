@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from typer.testing import CliRunner
 
 from dinobox.cli.app import app
@@ -65,3 +67,19 @@ def test_empty_bot_entries_are_refused() -> None:
     result = runner.invoke(app, ["play", "dino-race", "--plain", "--bots", ",,"])
     assert result.exit_code == 2
     assert "empty entry" in result.output
+
+
+def test_a_saved_game_resumes_and_replay_says_it_is_unfinished(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "g.json"
+    args = ["play", "dino-race", "--plain", "--bots", "human,random", "--seed", "3", "--save", str(record)]
+    runner.invoke(app, args, input="1\n1\nq\ns\n")
+    saved = json.loads(record.read_text())
+    assert saved["seats"] == ["human", "random"] and saved["seed"] == 3 and saved["history"]
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert "unfinished" in replayed.output and "--resume" in replayed.output
+    refused = runner.invoke(app, ["play", "--resume", str(record), "--players", "3"])
+    assert refused.exit_code == 2 and "cannot change it" in refused.output
+    resumed = runner.invoke(app, ["play", "--resume", str(record), "--plain"], input="q\ny\n")
+    assert "resumed after" in resumed.output and "Red to act" in resumed.output
+    other = runner.invoke(app, ["play", "pangaea", "--resume", str(record), "--plain"])
+    assert other.exit_code == 2 and "is a game of dino-race" in other.output

@@ -66,7 +66,7 @@ class PlainClient:
             if not isinstance(exc, Quit):
                 console.print("\n[yellow]game abandoned[/]")
             if self.save:
-                save_record(table.state, self.save)
+                save_record(table.record(), self.save)
             raise
         self.show_events(table.narrator())
         console.print(render_text(table.game, table.state.view(None)))
@@ -75,7 +75,7 @@ class PlainClient:
         else:
             console.print(score_table(table.state))
         if self.save:
-            save_record(table.state, self.save)
+            save_record(table.record(), self.save)
         return table.state
 
     def handover(self, seat: int) -> None:
@@ -133,7 +133,7 @@ class PlainClient:
             if raw == "s":
                 if self.save is None:
                     self.save = Path(f"dinobox-{table.game.id}-{table.seed}.json")
-                save_record(table.state, self.save)
+                save_record(table.record(), self.save)
                 continue
             if raw == "l":
                 seat = table.human_to_act()

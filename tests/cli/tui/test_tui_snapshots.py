@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from .helpers import make_app, press, settle
+from .helpers import finished_app, make_app, press, settle
 
 GAMES = ["dino-race", "trex-island", "dinosaur-rush", "pangaea"]
 SIZES = [(80, 24), (120, 40)]
@@ -33,3 +33,55 @@ def some_moves(steps: int, seed: int) -> Any:
 def test_screen(game_id: str, size: tuple[int, int], snap_compare: Any) -> None:
     app = make_app(game_id, seed=11)
     assert snap_compare(app, terminal_size=size, run_before=some_moves(8, seed=11))
+
+
+# The game-over screen with the fewest and the most players of each game (Dinosaur Rush's two-player
+# variant; Dino Race's double match has a table of its races).
+ENDS = [
+    ("dino-race", 2, {}),
+    ("dino-race", 4, {"double_match": True}),
+    ("trex-island", 2, {}),
+    ("trex-island", 4, {}),
+    ("dinosaur-rush", 2, {"two_player": True}),
+    ("dinosaur-rush", 5, {}),
+    ("pangaea", 2, {"bot": "heuristic"}),  # random bots score nothing in Pangaea
+    ("pangaea", 4, {"bot": "heuristic"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"), ENDS, ids=lambda v: str(v) if not isinstance(v, dict) else ""
+)
+def test_game_over(game_id: str, players: int, options: dict[str, Any], snap_compare: Any) -> None:
+    app = finished_app(game_id, players, seed=3, **options)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settled)
+
+
+def test_game_over_wide(snap_compare: Any) -> None:
+    app = finished_app("dinosaur-rush", 5, seed=3)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=settled)
+
+
+def pressing(*keys: str) -> Any:
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot, pilot.app)  # type: ignore[arg-type]
+        for key in keys:
+            await press(pilot, pilot.app, key)  # type: ignore[arg-type]
+        await pilot.pause(0.2)
+
+    return run_before
+
+
+async def settled(pilot: Pilot[None]) -> None:
+    await settle(pilot, pilot.app)  # type: ignore[arg-type]
+    await pilot.pause(0.1)
+
+
+@pytest.mark.parametrize(("game_id", "keys"), [("trex-island", ("question_mark",)), ("pangaea", ("f1", "3"))])
+def test_help(game_id: str, keys: tuple[str, ...], snap_compare: Any) -> None:
+    assert snap_compare(make_app(game_id, seed=11), terminal_size=(80, 24), run_before=pressing(*keys))
+
+
+def test_log(snap_compare: Any) -> None:
+    app = make_app("dino-race", seed=11)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=pressing("r", "r", "r", "l"))

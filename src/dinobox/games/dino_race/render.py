@@ -24,6 +24,18 @@ CARD_LABEL = {
 }
 
 
+LEGEND = (
+    "V the volcano (tile 0); tiles 1-12 down to the finish, each with its terrain",
+    "~~ lava ~~ a tile lost to lava; (down) or (d) a dino knocked over; (E) holds the egg",
+    "R1 (narrow screens): Red's dino 1; ▌ a line a highlighted choice changes",
+    "Deck, discard pile, prize stack and lava drops left; then each player's panel",
+)
+"""The board's legend, for the terminal's help screen."""
+
+BIG_EVENTS = frozenset({"eruption_egg", "volcano", "lava", "egg_safe", "race_over"})
+"""Log kinds the terminal pauses on: the eruption, the volcano waking, lava taking a tile."""
+
+
 def _seat(view: DinoRaceView, seat: int, short: bool = False) -> str:
     player = view["players"][seat]
     style = SEAT_STYLE[player.get("team", seat) % len(SEAT_STYLE)]

@@ -19,6 +19,20 @@ SEAT_STYLE = ("dark_orange", "magenta", "cyan", "hot_pink", "bold white")
 BONE_STYLE = {"G": "green", "R": "red", "Y": "yellow", "B": "blue", "W": "white"}
 
 
+LEGEND = (
+    "letters = bones on a dig site (G green, R red, Y yellow, B blue, W white); "
+    "@X = paleontologist; ### tar pit; + start space; red background = sabotage token; "
+    ", = outer row without bones",
+    "rows A-K top to bottom, each space numbered below it (F8 = row F, space 8); "
+    "@X3 = paleontologist of player X on 3 bones; ' = start space with 4 players; "
+    "N* = N bones on a site; . = dig site without bones",
+)
+"""The board's legend (drawn under the board, and on the terminal's help screen)."""
+
+BIG_EVENTS = frozenset({"exhibit", "game_over"})
+"""Log kinds the terminal pauses on: the museum's categories scored, Notoriety revealed."""
+
+
 def _bones(counts: list[int]) -> str:
     return " ".join(f"[{BONE_STYLE[COLOUR_LETTERS[c]]}]{COLOUR_LETTERS[c]}{n}[/]" for c, n in enumerate(counts))
 
@@ -139,16 +153,7 @@ def render(view: DinosaurRushView, marks: Collection[Hashable] = (), width: int 
         head += view["phase"]
     lines.append(head)
     lines.append(render_board(view, marks))
-    lines.append(
-        "[dim]letters = bones on a dig site (G green, R red, Y yellow, B blue, W white); "
-        "@X = paleontologist; ### tar pit; + start space; red background = sabotage token; "
-        ", = outer row without bones[/]"
-    )
-    lines.append(
-        "[dim]rows A-K top to bottom, each space numbered below it (F8 = row F, space 8); "
-        "@X3 = paleontologist of player X on 3 bones; ' = start space with 4 players; "
-        "N* = N bones on a site; . = dig site without bones[/]"
-    )
+    lines.extend(f"[dim]{line}[/]" for line in LEGEND)
     under = under_paleontologists(view)
     if under:
         lines.append(under)
