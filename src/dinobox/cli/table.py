@@ -134,6 +134,9 @@ class Highlight:
     places: frozenset[Hashable] = frozenset()
     lines: tuple[str, ...] = ()
     view: dict[str, Any] | None = field(default=None, compare=False)
+    follows: tuple[str, ...] = ()
+    """What the choice sets off, as the seat's log would tell it (a carnivore striking, a
+    scoring), and who decides next if it is someone else."""
 
 
 def private_lines(text_seat: str, text_public: str) -> list[str]:
@@ -253,8 +256,12 @@ class Table:
         return names
 
     def style(self, seat: int) -> str:
-        name = self.names[seat].lower()
-        return COLOUR_NAMES.get(name, PALETTE[seat % len(PALETTE)])
+        """The seat's colour: the game's own (its renderer's ``PLAYER_STYLES``), else by its name."""
+        name = self.names[seat]
+        styles = getattr(renderer_module(self.game), "PLAYER_STYLES", {})
+        if name in styles:
+            return str(styles[name])
+        return COLOUR_NAMES.get(name.lower(), PALETTE[seat % len(PALETTE)])
 
     def who(self, seat: int, markup: bool = True) -> str:
         """A seat's name, coloured, with ``(bot)`` for a bot."""
@@ -420,22 +427,39 @@ class Table:
         return True
 
     # ----- previews and reasons ----------------------------------------------------------
-    def preview(self, seat: int, action: int) -> dict[str, Any] | None:
-        """The seat's view after ``action``, or None when the step would show it something hidden."""
+    def after(self, seat: int, action: int) -> State | None:
+        """The game after ``action`` (on a copy), or None when the step would show ``seat``
+        something hidden: only what the seat's own view and log say of it is ever read."""
         if action not in self.state.legal_actions() or step_reveals(self.state, seat, action):
             return None
         after = self.state.clone()
         after.apply_action(action)
-        return after.view(seat)
+        return after
+
+    def preview(self, seat: int, action: int) -> dict[str, Any] | None:
+        """The seat's view after ``action``, or None when the step would show it something hidden."""
+        after = self.after(seat, action)
+        return None if after is None else after.view(seat)
+
+    def follows(self, seat: int, after: State) -> tuple[str, ...]:
+        """What the last step set off, in the seat's log's words, and who decides next when
+        that is someone else (e.g. a team struck by a carnivore answering it)."""
+        lines = [str(entry["text"]) for entry in after.log(seat, since=self.state.log_length())]
+        player = after.current_player()
+        if player >= 0 and player != seat and not after.is_terminal():
+            lines.append(f"then {self.names[player]} decides")
+        return tuple(lines)
 
     def highlight(self, seat: int, action: int) -> Highlight:
         """What ``action`` would do on the board, as the seat may see it (see :class:`Highlight`)."""
-        after = self.preview(seat, action)
+        state = self.after(seat, action)
+        after = None if state is None else state.view(seat)
+        follows = () if state is None else self.follows(seat, state)
         hook = game_entry(self.game.id).preview
         if hook is None or action not in self.state.legal_actions():
-            return Highlight(view=after)
+            return Highlight(view=after, follows=follows)
         found = hook(self.state.view(seat), after, self.state.describe_action(action))
-        return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after)
+        return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after, follows)
 
     def not_offered(self, seat: int, limit: int = 3) -> list[str]:
         """At the start of the seat's turn: why moves it might expect are missing (a full hand, not

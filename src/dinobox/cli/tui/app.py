@@ -635,6 +635,10 @@ class PlayApp(App[None]):
                     text.append("  " + line + "\n")
                 if len(highlight.lines) > 8:
                     text.append(f"  … {plural(len(highlight.lines) - 8, 'more place')}\n")
+                if highlight.follows:
+                    text.append("What follows:\n", style="bold")
+                    for line in highlight.follows[:8]:
+                        text.append("  " + line + "\n")
             else:
                 text.append(option.label + "\n", style="bold")
                 for action in option.actions[:8]:
@@ -643,7 +647,7 @@ class PlayApp(App[None]):
                     text.append(f"  … {plural(option.count - 8, 'more choice')}\n")
                 highlight = self.group_highlight(option)
         if highlight is not None and highlight.view is not None and not self.previewing:
-            highlight = Highlight(highlight.places, highlight.lines)  # marked on today's board
+            highlight = Highlight(highlight.places, highlight.lines, follows=highlight.follows)  # today's board
         if self.reasons:
             text.append("\nNot offered now:\n", style="bold")
             for reason in self.reasons:

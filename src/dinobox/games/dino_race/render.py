@@ -10,8 +10,16 @@ from dinobox.games.dino_race.viewtypes import DinoRaceView, PlayerView, PrizeVie
 
 EGG = "E"
 
-TERRAIN_STYLE = {"plains": "yellow", "desert": "bright_yellow", "swamp": "green", "jungle": "bright_green"}
-SEAT_STYLE = ("red", "blue", "green", "yellow")
+PLAYER_STYLES = {"Red": "red", "Blue": "dodger_blue1", "Green": "green3", "Yellow": "yellow"}
+"""Each player's colour, here and in the terminal's panes (one palette for the game)."""
+SEAT_STYLE = tuple(PLAYER_STYLES.values())
+TERRAIN_STYLE = {"plains": "wheat4", "desert": "light_salmon3", "swamp": "steel_blue", "jungle": "sea_green3"}
+"""Terrain colours, apart from every player's (a tile never looks like a dino's owner)."""
+PALETTE = {
+    **{f"player {k}": v for k, v in PLAYER_STYLES.items()},
+    **{f"terrain {k}": v for k, v in TERRAIN_STYLE.items()},
+}
+"""Every colour the board draws, by what it means (the tests check they stay apart)."""
 CARD_LABEL = {
     "plains": "Plains",
     "desert": "Desert",
