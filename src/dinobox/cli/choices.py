@@ -152,6 +152,7 @@ class ChoiceTree:
         return self.split(self.candidates())
 
     def split(self, actions: list[int]) -> list[Option]:
+        actions = self.best_first(actions)
         infos = [self.infos[a] for a in actions]
         if len(actions) <= self.flat_limit:
             return [self._leaf(a) for a in actions]
@@ -162,6 +163,15 @@ class ChoiceTree:
             if len(groups) > 1:
                 return [self._group(name, value, members) for value, members in groups.items()]
         return [self._leaf(a) for a in actions]
+
+    def best_first(self, actions: list[int]) -> list[int]:
+        """Choices of one kind that each carry a ``value`` (the points a prize is worth) are
+        listed best first, so the first line (and Enter) is never the worst by mistake."""
+        infos = [self.infos[a] for a in actions]
+        values = [i.get("value") for i in infos]
+        if len({i.get("kind") for i in infos}) != 1 or not all(type(v) is int for v in values):
+            return actions
+        return sorted(actions, key=lambda a: -int(self.infos[a]["value"]))
 
     def _leaf(self, action: int) -> Option:
         info = self.infos[action]

@@ -150,7 +150,8 @@ class PlainClient:
                 continue
             option = keymap.get(raw)
             if option is not None and table.check_clock():
-                console.print("[yellow]time ran out before that choice: the clock's rule applies[/]")
+                what = "you lose the game" if table.forfeit is not None else "a bot plays your moves from now on"
+                console.print(f"[yellow]time ran out before that choice: {what}[/]")
                 return True
             if option is None:
                 console.print(

@@ -180,3 +180,14 @@ def test_trex_island_fits_the_board_pane_at_80_columns() -> None:
             assert "→" in text.plain and "HE" in text.plain
 
     asyncio.run(run())
+
+
+def test_prize_counters_are_listed_best_first() -> None:
+    infos = [
+        {"action": 1, "kind": "prize", "value": 1, "text": "take the green 1 prize counter"},
+        {"action": 2, "kind": "prize", "value": 3, "text": "take the red 3 prize counter"},
+        {"action": 3, "kind": "prize", "value": 2, "text": "take the blue 2 prize counter"},
+    ]
+    options = ChoiceTree(infos).options()
+    assert [o.action for o in options] == [2, 3, 1]
+    assert KeyBook().assign(options) == ["1", "2", "3"]
