@@ -1,5 +1,6 @@
-"""``--plain`` hotseat in a real terminal (tmux): at a handover, neither the screen nor the
-scrollback holds anything of the last person's hand."""
+"""The terminal clients in a real terminal (tmux): at a ``--plain`` hotseat handover neither the
+screen nor the scrollback holds anything of the last person's hand; the full-screen app leaves
+the final table in the shell."""
 
 from __future__ import annotations
 
@@ -39,6 +40,12 @@ class Tmux:
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never showed; the terminal holds:\n{self.history()}")
 
+    def start(self, args: str) -> None:
+        """``dinobox ARGS`` in an 80×24 terminal (the shell stays open after it)."""
+        env = [f"-e{k}={v}" for k, v in os.environ.items() if k == "DINOBOX_PURE_PYTHON"]
+        command = f"{sys.executable} -m dinobox {args}; echo '[exited]'; sleep 60"
+        self.run("new-session", "-d", "-s", "play", "-x", "80", "-y", "24", f"-ePYTHONPATH={SRC}", *env, command)
+
     def keys(self, *keys: str) -> None:
         self.run("send-keys", "-t", "play", *keys)
 
@@ -52,20 +59,7 @@ def tmux() -> Iterator[Tmux]:
 
 
 def test_plain_hotseat_handover_leaves_no_hand_in_the_scrollback(tmux: Tmux) -> None:
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
-    command = f"{sys.executable} -m dinobox play dino-race --plain --bots human,human --seed 11; sleep 60"
-    tmux.run(
-        "new-session",
-        "-d",
-        "-s",
-        "play",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        *[f"-e{k}={v}" for k, v in env.items() if k in ("PYTHONPATH", "DINOBOX_PURE_PYTHON")],
-        command,
-    )
+    tmux.start("play dino-race --plain --bots human,human --seed 11")
     tmux.wait_for("Pass the device to Red")
     tmux.keys("Enter")
     seen = tmux.wait_for("your choice:")
@@ -74,3 +68,14 @@ def test_plain_hotseat_handover_leaves_no_hand_in_the_scrollback(tmux: Tmux) -> 
     seen = tmux.wait_for("Pass the device to Blue")
     assert "Your hand:" not in seen and "Red to act" not in seen, seen
     assert seen.strip().startswith("Pass the device to Blue")
+
+
+def test_the_full_screen_app_leaves_the_final_table_in_the_shell(tmux: Tmux) -> None:
+    tmux.start("play dino-race --bots random,random --seed 4")
+    tmux.wait_for("Final scores")  # the game-over screen
+    tmux.keys("q")
+    tmux.wait_for("Leave the finished game?")
+    tmux.keys("y")
+    seen = tmux.wait_for("[exited]")
+    shell = seen[seen.index("Dino Race · game over") :]
+    assert "Final scores" in shell and "total" in shell and "wins" in shell

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dinobox.cli.choices import ChoiceTree, KeyBook, Option
-from dinobox.cli.common import console, save_record, score_table
+from dinobox.cli.common import console, rounds_table, save_record, score_table
 from dinobox.cli.table import Table, render_text
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
@@ -21,6 +21,18 @@ The order matters: tmux and some terminals push the erased screen into the scrol
 ``2J``, so ``3J`` must come after it to take that copy away too."""
 
 HELP = "b = back a step, u = undo, l = log, s = save, q = quit"
+
+
+def print_outcome(table: Table) -> None:
+    """The end of a game in the shell: who won, the score table, the rounds where there are some."""
+    if not table.is_over():
+        return
+    console.print(f"[bold]{table.game.title}[/] · game over · {table.outcome()}")
+    if table.state.is_terminal() and table.forfeit is None:
+        console.print(score_table(table.state, [table.style(seat) for seat in range(table.game.num_players)]))
+        rounds = rounds_table(table.state)
+        if rounds is not None:
+            console.print(rounds)
 
 
 class Quit(Exception):
@@ -70,10 +82,7 @@ class PlainClient:
             raise
         self.show_events(table.narrator())
         console.print(render_text(table.game, table.state.view(None)))
-        if table.forfeit is not None:
-            console.print(f"{table.who(table.forfeit)} ran out of time and loses; everyone else shares the win.")
-        else:
-            console.print(score_table(table.state))
+        print_outcome(table)
         if self.save:
             save_record(table.record(), self.save)
         return table.state

@@ -15,8 +15,8 @@ from typing import Any
 import typer
 
 from dinobox.bots import split_specs
-from dinobox.cli.common import BOTS_HELP, check_output_file, console, fail, rounds_table, score_table, seat_game
-from dinobox.cli.plain import PlainClient, Quit
+from dinobox.cli.common import BOTS_HELP, check_output_file, console, fail, seat_game
+from dinobox.cli.plain import PlainClient, Quit, print_outcome
 from dinobox.cli.table import HUMAN, Table, plural
 from dinobox.clocks import BOT, RULES, parse_time_control
 from dinobox.engine.errors import DinoboxError
@@ -98,19 +98,6 @@ def run_table(table: Table, save: Path | None, plain: bool, pause: bool) -> None
         PlainClient(table, save).run()
     except (KeyboardInterrupt, EOFError, Quit):
         raise typer.Exit(1) from None
-
-
-def print_outcome(table: Table) -> None:
-    """After the full-screen app: the final table stays in the shell."""
-    if not table.is_over():
-        return
-    console.print(f"[bold]{table.game.title}[/] · game over · {table.outcome()}")
-    if table.state.is_terminal():
-        styles = [table.style(seat) for seat in range(table.game.num_players)]
-        console.print(score_table(table.state, styles))
-        rounds = rounds_table(table.state)
-        if rounds is not None:
-            console.print(rounds)
 
 
 def resumed_table(
