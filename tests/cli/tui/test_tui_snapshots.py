@@ -3,11 +3,15 @@ looked at by a person before they were committed; ``--snapshot-update`` redraws 
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+
+from dinobox.cli.table import Table
+from dinobox.cli.tui.app import PlayApp
 
 from .helpers import finished_app, make_app, press, settle
 
@@ -85,3 +89,16 @@ def test_help(game_id: str, keys: tuple[str, ...], snap_compare: Any) -> None:
 def test_log(snap_compare: Any) -> None:
     app = make_app("dino-race", seed=11)
     assert snap_compare(app, terminal_size=(80, 24), run_before=pressing("r", "r", "r", "l"))
+
+
+def test_resumed(snap_compare: Any) -> None:
+    """A game saved after a few moves and resumed: the same table, seats and position."""
+    first = make_app("trex-island", seed=11)
+    table = first.table
+    table.run_automatic()
+    for _ in range(3):
+        table.act(table.state.legal_actions()[0])
+        table.run_automatic()
+    record = json.loads(json.dumps(table.record()))
+    app = PlayApp(Table.resume(record), pause=False)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settled)
