@@ -135,3 +135,22 @@ def test_a_saved_game_resumes_with_its_seats_seed_and_clock(tmp_path: Path) -> N
             assert resumed.table.human_to_act() == 0 and resumed.keymap
 
     asyncio.run(run())
+
+
+def test_the_log_can_be_read_while_bots_play_and_its_keys_choose_nothing() -> None:
+    async def run() -> None:
+        app = make_app("dino-race", seed=6)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            await press(pilot, app, "l")
+            history = app.table.state.history()
+            await press(pilot, app, "1")  # a choice key on the log screen chooses nothing
+            assert app.table.state.history() == history and isinstance(app.screen, LogScreen)
+            app.refresh_all()  # what a bot's move redraws, under the log screen: the table's panes
+            await press(pilot, app, "escape")
+            await press(pilot, app, "r")  # roll: the bot plays while the log is open again
+            await press(pilot, app, "l")
+            await settle(pilot, app)
+            assert app.table.human_to_act() == 0
+
+    asyncio.run(run())

@@ -17,6 +17,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
@@ -165,6 +166,11 @@ class PlayApp(App[None]):
         yield Static(id="too-small")
         yield Footer()
 
+    @property
+    def table_screen(self) -> Screen[Any]:
+        """The table's own screen (the panes live there, whatever screen is on top of it)."""
+        return self.screen_stack[0] if self.screen_stack else self.screen
+
     def on_mount(self) -> None:
         for pane, title in (
             ("#board", "Board"),
@@ -174,7 +180,7 @@ class PlayApp(App[None]):
             ("#choices", "Choose"),
             ("#preview", "Preview"),
         ):
-            self.query_one(pane).border_title = title
+            self.table_screen.query_one(pane).border_title = title
         self.fit(self.size.width, self.size.height)
         if self.table.clock is not None:
             self.set_interval(0.25, self.tick_clock)
@@ -182,6 +188,8 @@ class PlayApp(App[None]):
 
     def tick_clock(self) -> None:
         """The players' times count down; when the person to act runs out, the clock's rule applies."""
+        if not self.screen_stack:
+            return
         seat = self.table.to_act()
         if self.table.check_clock():
             lost = self.table.forfeit is not None
@@ -196,7 +204,7 @@ class PlayApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
-        small = self.query_one("#too-small", Static)
+        small = self.table_screen.query_one("#too-small", Static)
         width, height = event.size.width, event.size.height
         small.display = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         small.update(
@@ -222,9 +230,9 @@ class PlayApp(App[None]):
     def fit(self, width: int, height: int) -> None:
         """Panes grow with the terminal: the bottom a third of it, the side column a third."""
         bottom, side = self.pane_sizes(width, height)
-        self.query_one("#bottom").styles.height = bottom
-        self.query_one("#side").styles.width = side
-        self.query_one("#preview").styles.width = side
+        self.table_screen.query_one("#bottom").styles.height = bottom
+        self.table_screen.query_one("#side").styles.width = side
+        self.table_screen.query_one("#preview").styles.width = side
 
     # ----- the game moves on --------------------------------------------------------------
     def advance(self) -> None:
@@ -380,17 +388,17 @@ class PlayApp(App[None]):
             self.push_screen(HelpScreen(self.table.game.title, help_sections(self.table.game)))
 
     def action_scroll_board(self, pages: int) -> None:
-        board = self.query_one("#board")
+        board = self.table_screen.query_one("#board")
         board.scroll_relative(y=pages * max(1, board.size.height - 2), animate=False)
         self.call_after_refresh(self.note_overflow)
 
     def action_scroll_you(self, lines: int) -> None:
-        self.query_one("#you").scroll_relative(y=lines * 2, animate=False)
+        self.table_screen.query_one("#you").scroll_relative(y=lines * 2, animate=False)
         self.call_after_refresh(self.note_overflow)
 
     def note_overflow(self) -> None:
         """A pane that holds more than it shows says so, and which keys scroll it."""
-        board = self.query_one("#board")
+        board = self.table_screen.query_one("#board")
         below, above = int(board.max_scroll_y - board.scroll_y), int(board.scroll_y)
         notes = [self.board_title]
         if below > 0:
@@ -398,7 +406,7 @@ class PlayApp(App[None]):
         if above > 0:
             notes.append(f"[ {above} ↑")
         board.border_title = " · ".join(notes)
-        you = self.query_one("#you")
+        you = self.table_screen.query_one("#you")
         if self.viewer is not None:
             hidden = int(you.max_scroll_y - you.scroll_y)
             more = f" · }} {hidden} more ↓" if hidden > 0 else (" · { ↑" if you.scroll_y > 0 else "")
@@ -406,7 +414,7 @@ class PlayApp(App[None]):
 
     def action_wide_board(self) -> None:
         """Give the board the whole width (again: bring the side column back)."""
-        side = self.query_one("#side")
+        side = self.table_screen.query_one("#side")
         side.display = not side.display
         self.call_after_refresh(self.redraw_board)
 
@@ -428,7 +436,7 @@ class PlayApp(App[None]):
         self.save_path.write_text(json.dumps(self.table.record(), indent=1))
 
     def on_key(self, event: events.Key) -> None:
-        if self.busy or self.choice_tree is None or event.character is None:
+        if self.busy or self.choice_tree is None or event.character is None or len(self.screen_stack) > 1:
             return
         option = self.keymap.get(event.character)
         if option is not None:
@@ -460,9 +468,9 @@ class PlayApp(App[None]):
     def blank(self) -> None:
         """Nothing of anyone's hand on the table screen (before a handover)."""
         for pane in ("#board-text", "#you-text", "#preview-text", "#players"):
-            self.query_one(pane, Static).update("")
-        self.query_one("#choices", OptionList).clear_options()
-        self.query_one("#log", RichLog).clear()
+            self.table_screen.query_one(pane, Static).update("")
+        self.table_screen.query_one("#choices", OptionList).clear_options()
+        self.table_screen.query_one("#log", RichLog).clear()
         self.log_seat = "none"
 
     def refresh_status(self) -> None:
@@ -473,11 +481,11 @@ class PlayApp(App[None]):
             player = state.current_player()
             actor = table.who(player) if player >= 0 else "chance"
             text = f"[b]{table.game.title}[/b] · {actor} to act · {plural(table.game.num_players, 'player')}"
-        self.query_one("#status", Static).update(markup_line(text + f" · seed {table.seed}"))
+        self.table_screen.query_one("#status", Static).update(markup_line(text + f" · seed {table.seed}"))
 
     def board_width(self) -> int | None:
         """Columns the board pane shows (its scrollbar aside), None before it is laid out."""
-        width = self.query_one("#board").size.width - 1
+        width = self.table_screen.query_one("#board").size.width - 1
         return width if width >= 20 else None
 
     def pictures(self) -> tuple[list[str], list[str]]:
@@ -503,8 +511,8 @@ class PlayApp(App[None]):
         game, width = self.table.game, self.board_width()
         self.drawn_width = width
         wrap = width is not None and render_takes(game, "width")
-        board = self.query_one("#board")
-        text = self.query_one("#board-text", Static)
+        board = self.table_screen.query_one("#board")
+        text = self.table_screen.query_one("#board-text", Static)
         text.styles.width = "100%" if wrap else "auto"
         if highlight is not None and highlight.places and self.viewer is not None:
             view = highlight.view if highlight.view is not None else self.table.state.view(self.viewer)
@@ -521,15 +529,15 @@ class PlayApp(App[None]):
             self.board_title = "Board"
         board.border_title = self.board_title
         self.call_after_refresh(self.note_overflow)
-        you = self.query_one("#you")
+        you = self.table_screen.query_one("#you")
         you.display = bool(secret)
         if self.viewer is not None:
             you.border_title = f"{self.table.names[self.viewer]}: only you see this"
-        self.query_one("#you-text", Static).update(board_text(secret, wrap=True))
+        self.table_screen.query_one("#you-text", Static).update(board_text(secret, wrap=True))
 
     def refresh_players(self) -> None:
         table, state = self.table, self.table.state
-        pane = self.query_one("#players", Static)
+        pane = self.table_screen.query_one("#players", Static)
         players = state.view(self.viewer).get("players")
         rows = players if isinstance(players, list) else []
         lines: list[RenderableType] = []
@@ -558,7 +566,7 @@ class PlayApp(App[None]):
         pane.border_title = "Players"
 
     def refresh_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.table_screen.query_one("#log", RichLog)
         state = self.table.state
         fresh = 0
         if self.log_seat != self.viewer or state.log_length() < self.log_count:
@@ -586,12 +594,12 @@ class PlayApp(App[None]):
         player = state.current_player()
         self.refresh_status()
         if player >= 0 and player in self.table.bots:
-            listing = self.query_one("#choices", OptionList)
+            listing = self.table_screen.query_one("#choices", OptionList)
             listing.clear_options()
             listing.add_option(ListOption(markup_line(f"{self.table.who(player)} is thinking…"), disabled=True))
 
     def refresh_choices(self) -> None:
-        listing = self.query_one("#choices", OptionList)
+        listing = self.table_screen.query_one("#choices", OptionList)
         listing.clear_options()
         tree = self.choice_tree
         if tree is None:
@@ -618,7 +626,7 @@ class PlayApp(App[None]):
         self.refresh_preview()
 
     def refresh_preview(self) -> None:
-        listing = self.query_one("#choices", OptionList)
+        listing = self.table_screen.query_one("#choices", OptionList)
         index = listing.highlighted
         text = Text()
         highlight = None
@@ -652,7 +660,7 @@ class PlayApp(App[None]):
             text.append("\nNot offered now:\n", style="bold")
             for reason in self.reasons:
                 text.append("  " + reason + "\n")
-        self.query_one("#preview-text", Static).update(text)
+        self.table_screen.query_one("#preview-text", Static).update(text)
         if not self.table.state.is_terminal():
             self.refresh_board(highlight)
 
@@ -672,14 +680,14 @@ class PlayApp(App[None]):
         self.refresh_board()
         self.refresh_players()
         self.refresh_log()
-        listing = self.query_one("#choices", OptionList)
+        listing = self.table_screen.query_one("#choices", OptionList)
         listing.clear_options()
         listing.add_option(ListOption(Text("Show the final scores again (Enter)"), id="final"))
         listing.add_option(ListOption(Text("q leaves (it asks about saving), s saves, l the whole log"), disabled=True))
         listing.border_title = "Game over"
         listing.highlighted = 0
         listing.focus()
-        self.query_one("#preview-text", Static).update(Text(""))
+        self.table_screen.query_one("#preview-text", Static).update(Text(""))
         self.show_final()
 
     def final_tables(self) -> list[RenderableType]:
