@@ -81,9 +81,12 @@ class Option:
 
 
 def strip_actor(text: str) -> str:
-    """``"Red: roll the die"`` -> ``"roll the die"`` (the pane already says who acts)."""
+    """``"Red: roll the die"`` -> ``"roll the die"``, and ``"Seat 1: ..."`` too (the pane already
+    says who acts)."""
     head, sep, rest = text.partition(": ")
-    return rest if sep and " " not in head.strip() else text
+    words = head.strip().split(" ")
+    named = len(words) == 1 or (len(words) == 2 and words[0] == "Seat" and words[1].isdigit())
+    return rest if sep and named else text
 
 
 def _step_fields(infos: Sequence[dict[str, Any]]) -> list[str]:

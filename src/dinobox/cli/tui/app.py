@@ -286,9 +286,10 @@ class PlayApp(App[None]):
         self.big_seen = state.log_length()
         if not (found and self.pause and self.table.humans and not state.is_terminal()):
             return False
+        self.show_waiting()
         self.refresh_log()
         self.refresh_board()
-        self.refresh_status()
+        self.refresh_players()
         self.settled.set()
         answer = await self.push_screen_wait(BigEvents([str(e["text"]) for e in found]))
         self.settled.clear()
@@ -593,9 +594,10 @@ class PlayApp(App[None]):
         state = self.table.state
         player = state.current_player()
         self.refresh_status()
+        listing = self.table_screen.query_one("#choices", OptionList)
+        listing.clear_options()
+        self.table_screen.query_one("#preview-text", Static).update("")
         if player >= 0 and player in self.table.bots:
-            listing = self.table_screen.query_one("#choices", OptionList)
-            listing.clear_options()
             listing.add_option(ListOption(markup_line(f"{self.table.who(player)} is thinking…"), disabled=True))
 
     def refresh_choices(self) -> None:
