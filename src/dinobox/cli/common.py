@@ -153,7 +153,7 @@ def _number(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def score_table(state: State, styles: list[str] | None = None) -> Table:
+def score_table(state: State, styles: list[str] | None = None, caption: str | None = None) -> Table:
     """The final score table: a column per seat (the winners starred), a row per part of the
     score (the game's ``breakdown``), the total last. Narrow enough for 80 columns with 8 seats."""
     view = state.view(None)
@@ -166,7 +166,9 @@ def score_table(state: State, styles: list[str] | None = None) -> Table:
         for key in row:
             if key not in parts:
                 parts.append(key)
-    table = Table(title="Final scores", box=box.SIMPLE_HEAD, show_edge=False, show_footer=True, title_style="bold")
+    table = Table(
+        title="Final scores", box=box.SIMPLE_HEAD, show_edge=False, show_footer=True, title_style="bold", min_width=40
+    )
     table.add_column("", footer="total")
     for seat, name in enumerate(names):
         style = styles[seat] if styles and seat < len(styles) else ""
@@ -176,11 +178,13 @@ def score_table(state: State, styles: list[str] | None = None) -> Table:
     for part in parts:
         cells = [_number(breakdown[s].get(part)) if s < len(breakdown) else "" for s in range(len(scores))]
         table.add_row(part.replace("_", " "), *cells)
-    table.caption = (
+    table.caption = caption or (
         "★ " + " and ".join(names[w] for w in sorted(winners)) + (" wins" if len(winners) == 1 else " win")
         if winners
         else "Nobody won this game."
     )
+    if not state.is_terminal():
+        table.title = "Scores when the game stopped"
     return table
 
 

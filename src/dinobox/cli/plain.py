@@ -28,11 +28,12 @@ def print_outcome(table: Table) -> None:
     if not table.is_over():
         return
     console.print(f"[bold]{table.game.title}[/] · game over · {table.outcome()}")
-    if table.state.is_terminal() and table.forfeit is None:
-        console.print(score_table(table.state, [table.style(seat) for seat in range(table.game.num_players)]))
-        rounds = rounds_table(table.state)
-        if rounds is not None:
-            console.print(rounds)
+    lost = table.forfeit
+    caption = None if lost is None else f"{table.names[lost]} lost on time; everyone else shares the win."
+    console.print(score_table(table.state, [table.style(seat) for seat in range(table.game.num_players)], caption))
+    rounds = rounds_table(table.state)
+    if rounds is not None:
+        console.print(rounds)
 
 
 class Quit(Exception):

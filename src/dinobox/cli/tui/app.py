@@ -696,7 +696,9 @@ class PlayApp(App[None]):
         """The score table with its breakdown, and the rounds where the game has them."""
         state = self.table.state
         styles = [self.table.style(seat) for seat in range(self.table.game.num_players)]
-        tables: list[RenderableType] = [score_table(state, styles)]
+        lost = self.table.forfeit
+        caption = None if lost is None else f"{self.table.names[lost]} lost on time; everyone else shares the win."
+        tables: list[RenderableType] = [score_table(state, styles, caption)]
         rounds = rounds_table(state)
         if rounds is not None:
             tables += [Text(""), rounds]
