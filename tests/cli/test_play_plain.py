@@ -83,3 +83,20 @@ def test_a_saved_game_resumes_and_replay_says_it_is_unfinished(tmp_path) -> None
     assert "resumed after" in resumed.output and "Red to act" in resumed.output
     other = runner.invoke(app, ["play", "pangaea", "--resume", str(record), "--plain"])
     assert other.exit_code == 2 and "is a game of dino-race" in other.output
+
+
+def test_resume_refuses_damaged_records_with_the_reason(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    good = {"format": 1, "game": "dino-race", "players": 2, "options": {}, "history": []}
+    cases = [
+        ({**good, "seats": [1, 2]}, "'seats' must be a list"),
+        ({**good, "seats": ["human"]}, "2 players but 1 seats"),
+        ({**good, "seats": ["human", "nobot"]}, "nobot"),
+        ({**good, "seed": "x"}, "'seed' must be a whole number"),
+        ({**good, "clock": {"control": 5}}, "clock"),
+        ([1, 2], "a record is a JSON object"),
+    ]
+    for record, words in cases:
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(record))
+        result = runner.invoke(app, ["play", "--resume", str(path), "--plain"], input="q\ny\n")
+        assert result.exit_code == 2 and words in result.output, (record, result.output)
