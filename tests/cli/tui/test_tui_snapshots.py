@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from dinobox.cli.table import Table
+from dinobox.bots import make_bot
+from dinobox.cli.table import HUMAN, Table
 from dinobox.cli.tui.app import PlayApp
+from dinobox.engine.registry import load_game
 
 from .helpers import finished_app, make_app, press, settle
 
@@ -102,3 +104,15 @@ def test_resumed(snap_compare: Any) -> None:
     record = json.loads(json.dumps(table.record()))
     app = PlayApp(Table.resume(record), pause=False)
     assert snap_compare(app, terminal_size=(80, 24), run_before=settled)
+
+
+def test_trex_pile_preview(snap_compare: Any) -> None:
+    """T-Rex Island's discard pile: the preview tells which pile sets the Raptors off, and on whom."""
+    table = Table(load_game("trex-island", players=2), [HUMAN, "heuristic"], 0)
+    bot = make_bot("heuristic", 7)
+    for _ in range(41):  # a seeded game to the Raptor whose pile decides a strike
+        table.run_automatic()
+        table.act(bot.choose(table.state))
+    table.run_automatic()
+    assert {table.state.describe_action(a).get("kind") for a in table.state.legal_actions()} == {"pile"}
+    assert snap_compare(PlayApp(table, pause=False), terminal_size=(80, 24), run_before=pressing("down"))
