@@ -6,8 +6,12 @@ import json
 
 from typer.testing import CliRunner
 
+from dinobox.bots import make_bot
 from dinobox.cli.app import app
-from dinobox.cli.plain import CLEAR_ALL
+from dinobox.cli.choices import ChoiceTree
+from dinobox.cli.plain import CLEAR_ALL, PlainClient
+from dinobox.cli.table import HUMAN, Table
+from dinobox.engine.registry import load_game
 
 runner = CliRunner()
 
@@ -100,3 +104,15 @@ def test_resume_refuses_damaged_records_with_the_reason(tmp_path) -> None:  # ty
         path.write_text(json.dumps(record))
         result = runner.invoke(app, ["play", "--resume", str(path), "--plain"], input="q\ny\n")
         assert result.exit_code == 2 and words in result.output, (record, result.output)
+
+
+def test_plain_tells_which_pile_sets_the_raptors_off() -> None:
+    table = Table(load_game("trex-island", players=2), [HUMAN, "heuristic"], 0)
+    bot = make_bot("heuristic", 7)
+    for _ in range(41):  # the same seeded game as the full screen's pile snapshot
+        table.run_automatic()
+        table.act(bot.choose(table.state))
+    table.run_automatic()
+    options = ChoiceTree(table.described()).options()
+    follows = PlainClient(table, None).follows(0, options)
+    assert [any("Raptors strike" in line for line in follows[o.ident]) for o in options] == [False, True]

@@ -116,12 +116,24 @@ class PlainClient:
             crumb = tree.breadcrumb()
             if crumb:
                 console.print(f"[bold]{crumb}[/] (b = back)")
+            follows = self.follows(seat, options)
             for key, option in zip(keys, options, strict=True):
                 console.print(f"  [bold]{key:>2}[/] ", end="")
                 console.print(option.label, markup=False, highlight=False)
+                if follows.get(option.ident):
+                    console.print("       then: " + " ".join(follows[option.ident]), markup=False, style="dim")
             console.print(f"  [dim]({self.help_text()})[/]")
             if self.answer(tree, keymap):
                 return
+
+    def follows(self, seat: int, options: list[Option]) -> dict[str, tuple[str, ...]]:
+        """What each choice of a short step sets off (after the line restating it), when that
+        tells the choices apart (T-Rex Island's piles: which one sets the Raptors off)."""
+        leaves = [o for o in options if o.action is not None]
+        if not 1 < len(leaves) <= 4:
+            return {}
+        found = {o.ident: self.table.highlight(seat, o.action).follows[1:] for o in leaves if o.action is not None}
+        return found if len(set(found.values())) > 1 else {}
 
     def help_text(self) -> str:
         """The keys there are besides the choices (undo only when there is a step to take back)."""
