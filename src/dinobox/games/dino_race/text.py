@@ -100,8 +100,7 @@ def action_text(state: DinoRaceState, action: int, player: int) -> str:
         d = info.get("dino", -1)
         return f"{who}: discard {_pair((action - A.STAND_UP) % 36)} to stand {dino_name(state, d)} up"
     if kind == "pass_card":
-        card = CARD_NAMES[action - A.PASS]
-        return f"{who}: pass a {card} card to your team-mate"
+        return f"{who}: pass {card_noun(action - A.PASS)} to your team-mate"
     if kind == "roll":
         return f"{who}: roll the event die"
     if kind == "prize":
@@ -160,7 +159,7 @@ def event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: 
     if kind == "stand_up":
         return f"{s(args[0])} discards {CARD_NAMES[args[2]]} + {CARD_NAMES[args[3]]}: {dn(args[1])} stands up."
     if kind == "pass_card":
-        card = f"a {CARD_NAMES[args[2]]} card" if private else "a card"
+        card = card_noun(args[2]) if private else "a card"
         return f"{s(args[0])} passes {card} to {s(args[1])}."
     return _table_event_text(state, kind, args, private)
 
@@ -261,7 +260,7 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
     if kind in ("push", "trip", "give_egg", "steal"):
         card = {"push": 5, "trip": 6, "give_egg": 6, "steal": 7}[kind]
         if not mine[card]:
-            return f"you hold no {CARD_NAMES[card]} card (Playing special cards)"
+            return f"you hold no {card_noun(card).removeprefix('a ')} (Playing special cards)"
         if kind == "trip" and state.egg == seat:
             return "the egg owner can only give the egg away with this card (Throw the egg)"
         if kind == "give_egg" and state.egg != seat:
@@ -272,3 +271,11 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
     if kind == "pass_card":
         return "one card may be passed to a racing team-mate once per turn, in Playing in Teams"
     return "that is not possible now (The game turn)"
+
+
+def card_noun(card: int) -> str:
+    """``a Plains card``, ``a Wildcard``, ``a 'Steal a card' card``: a card by its name, read once."""
+    name = CARD_NAMES[card]
+    if name.lower().endswith("card"):
+        return f"a {name}" if " " not in name else f"a '{name}' card"
+    return f"a {name} card"

@@ -108,7 +108,9 @@ def action_text(state: DinosaurRushState, action: int, player: int) -> str:
         card = info["card"]
         names = data.paleontologist_names
         name = names[card] if card < len(names) else f"card {card}"
-        return f"{who}: take the paleontologist {name}"
+        abilities = data.paleontologist_abilities
+        power = PALEONTOLOGIST_POWERS.get(abilities[card], "") if card < len(abilities) else ""
+        return f"{who}: take the paleontologist {name}" + (f": {power}" if power else "")
     if kind == "place":
         return f"{who}: start on space {info['label']}"
     if kind == "move":
@@ -261,3 +263,23 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
     if isinstance(step, F.StealMore):
         return "Steal: take a second bone from the same dig site"
     return "it is not one of the legal choices now"
+
+
+PALEONTOLOGIST_POWERS = {
+    "steal_two": "a Steal takes two bones instead of one",
+    "dynamite_four": "Dynamite draws four bones instead of three",
+    "donate_bonus": "a donation for points scores one more",
+    "cross_tar": "moves may pass through tar pits (never stop on one)",
+    "height_both_limbs": "Height counts both limbs and the neck",
+    "length_neck": "Length counts the neck too",
+    "blue_start": "one more starting bone, a blue one that is never lost",
+    "publicize_two": "Publicize may move a category two rows",
+    "sabotage_immune": "sabotage tokens never hit your paleontologist",
+    "three_bonus": "three bonus cards at setup instead of two",
+    "first_notorious_free": "the first Notorious action of each round draws no Notoriety token",
+    "dynamite_keep": "Dynamite leaves the dig site's bones in place",
+    "ferocity_big_limb": "Ferocity counts the biggest limb, not the smallest",
+    "bonus_penalty_one": "a bonus card never completed costs 1 Notoriety, not 3",
+    "donate_any_token": "a donation may shed a Notoriety token of any value up to the bones given",
+}
+"""What each paleontologist's ability does (Paleontologist cards), said where the card is chosen."""

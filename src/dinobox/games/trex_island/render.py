@@ -53,6 +53,10 @@ FULL = Layout(4, False)
 COMPACT = Layout(2, True)
 
 
+BIG_EVENTS = frozenset({"strike", "trex_appears", "trex_moves", "team_lost"})
+"""Log kinds the terminal pauses on: carnivores striking, the T-Rex arriving and stomping."""
+
+
 def _seat_style(name: str) -> str:
     return SEAT_STYLE.get(name, "bold")
 

@@ -146,7 +146,17 @@ def action_text(state: TRexIslandState, action: int, player: int) -> str:
         return f"{who}: send the T-Rex to {space_name(state, info['space'])}"
     if kind == "shoot":
         return f"{who}: {A.SHOTS[action - A.SHOOT]}"
-    return f"{who}: be the {CHARACTER_NAMES[action - A.CHARACTER]} ({PLAYER_COLOURS[action - A.CHARACTER]})"
+    character = action - A.CHARACTER
+    return f"{who}: be the {CHARACTER_NAMES[character]} ({PLAYER_COLOURS[character]}): {CHARACTER_POWERS[character]}"
+
+
+CHARACTER_POWERS = (
+    "one Shotgun shot of your own, free, once a game",
+    "a hand of 5 cards instead of 4",
+    "feeds 3 survivors for free",
+    "shrugs off the first Raptor attack and the first Pterosaur attack",
+)
+"""What each character card gives (Character Cards), in the order of ``CHARACTER_NAMES``."""
 
 
 def _chance_text(state: TRexIslandState, outcome: int) -> str:
