@@ -17,6 +17,15 @@ from dinobox.engine.registry import game_class, game_ids
 from .firefox_bidi import BiDiError, Firefox, find_firefox
 from .helpers import click_something, create, version, wait_newer
 
+# A page in a background tab (document.hidden) whose notifications are seen as they are shown.
+HIDDEN_WITH_NOTIFICATIONS = """
+Object.defineProperty(document, 'hidden', { get: () => true });
+window.shownNotes = [];
+const Real = window.Notification;
+window.Notification = class extends Real {
+  constructor(title, options) { super(title, options); window.shownNotes.push(title); }
+};
+"""
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight && window.scrollY === 0; }"""
 
@@ -67,6 +76,9 @@ def play_until_bobs_move(ann: Any, bob: Any) -> None:
 def test_two_people_chat_get_the_turn_alert_and_one_resigns(server: str, browser: Any) -> None:
     tid, ann_link = ann_and_open_seat(server)
     contexts = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(2)]
+    # Bob allowed notifications and has another tab in front: his page is hidden
+    contexts[1].grant_permissions(["notifications"], origin=server)
+    contexts[1].add_init_script(HIDDEN_WITH_NOTIFICATIONS)
     ann, bob = (c.new_page() for c in contexts)
     ann.goto(ann_link)
     bob_takes_the_seat(bob, server, tid)
@@ -89,6 +101,7 @@ def test_two_people_chat_get_the_turn_alert_and_one_resigns(server: str, browser
     # Ann plays until it is Bob's move: his tab title turns
     play_until_bobs_move(ann, bob)
     bob.wait_for_function("document.title.startsWith('▶ Your move')")
+    bob.wait_for_function("window.shownNotes.includes('dinobox: your move')")  # the notification
     assert bob.get_attribute("link[rel=icon]", "href").startswith("data:image/svg")
     # the lobby and the profile page list the table under "Your move" for Bob's browser only
     lobby = contexts[1].new_page()

@@ -24,6 +24,7 @@ from dinobox.server import create_app
 from dinobox.server.botpool import BotPool
 from dinobox.server.connections import uvicorn_limits
 from dinobox.server.settings import Settings
+from dinobox.server.timing import FIRST_MOVE_GRACE
 
 from .conftest import UNLIMITED, make_app, new_table, state
 from .live_server import serve_in_thread
@@ -341,7 +342,7 @@ def test_a_person_silent_at_a_rated_table_loses_it(sqlite_url: str) -> None:
         tid, _ = new_table(client, players=2, seats=seats, rated=True, profile_key=key, start=True)
         s = client.get(f"/api/tables/{tid}/state", params={"wait": 5}).json()
         assert s["table"]["time_control"]["on_timeout"] == "lose" and s["table"]["to_act"] == 0
-        clock[0] += 3601
+        clock[0] += 3601 + FIRST_MOVE_GRACE  # the first person's time starts once the page had time to open
         assert client.portal is not None
         assert client.portal.call(app.state.service.clocks.tick) == 1
         s = client.get(f"/api/tables/{tid}/state").json()

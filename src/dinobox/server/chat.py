@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from dinobox.server import storage
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError, bad_request
@@ -56,7 +58,13 @@ class TableChat:
         who, name = speaker(live, seat)
         table_id, at = live.row.id, self.now()
         stored: list[int] = []
-        await self.db.write(lambda c: stored.append(storage.add_chat(c, table_id, who, name, body, at)))
+        for attempt in range(3):  # two processes may number a message of one table at once: number it again
+            try:
+                await self.db.write(lambda c: stored.append(storage.add_chat(c, table_id, who, name, body, at)))
+                break
+            except IntegrityError:
+                if attempt == 2:
+                    raise ApiError(503, "unavailable", "the chat is busy: send it again", retry_after=1) from None
         n = stored[-1]
         if n >= self.settings.chat_per_table:
             await self.db.write(lambda c: storage.drop_chat(c, table_id, n))
