@@ -7,7 +7,7 @@ import itertools
 import pytest
 from rich.color import Color
 
-from dinobox.cli.table import HUMAN, Table, renderer_module
+from dinobox.cli.table import Table, renderer_module
 from dinobox.engine.registry import load_game
 from dinobox.games.dinosaur_rush.render import initials
 
@@ -20,7 +20,7 @@ def rgb(style: str) -> tuple[int, int, int]:
     return colour.red, colour.green, colour.blue
 
 
-@pytest.mark.parametrize("game_id", ["dino-race", "dinosaur-rush"])
+@pytest.mark.parametrize("game_id", ["dino-race", "trex-island", "dinosaur-rush"])
 def test_the_palette_colours_stay_apart(game_id: str) -> None:
     module = renderer_module(load_game(game_id))
     assert module is not None
@@ -30,10 +30,11 @@ def test_the_palette_colours_stay_apart(game_id: str) -> None:
         assert distance >= MIN_DISTANCE, f"{game_id}: {a} ({sa}) and {b} ({sb}) look alike"
 
 
-@pytest.mark.parametrize("game_id", ["dino-race", "dinosaur-rush"])
+@pytest.mark.parametrize("game_id", ["dino-race", "trex-island", "dinosaur-rush"])
 def test_the_panes_colour_players_as_the_board_does(game_id: str) -> None:
     game = load_game(game_id, players=4)
-    table = Table(game, [HUMAN] + ["random"] * 3, 1)
+    table = Table(game, ["random"] * 4, 1)
+    table.run_automatic()  # to the end: past the choice of characters, where there is one
     module = renderer_module(game)
     assert module is not None
     styles = module.PLAYER_STYLES

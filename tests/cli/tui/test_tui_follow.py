@@ -111,6 +111,9 @@ def test_ctrl_q_asks_and_a_small_terminal_is_told() -> None:
             assert small.display and "too small" in str(small.render())
             await pilot.press("ctrl+q")
             assert isinstance(app.screen, ConfirmQuit)
+            await pilot.press("escape")
+            await app.run_action("quit")  # the command palette's Quit asks too
+            assert isinstance(app.screen, ConfirmQuit) and len(app.screen_stack) == 2
 
     asyncio.run(run())
 

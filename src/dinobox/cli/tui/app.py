@@ -423,7 +423,14 @@ class PlayApp(App[None]):
         self.write_record()
         self.notify(f"Saved to {self.save_path}")
 
+    async def action_quit(self) -> None:
+        """Every way out (the command palette's Quit too) asks first and offers to save."""
+        self.action_quit_game()
+
     def action_quit_game(self) -> None:
+        if isinstance(self.screen, ConfirmQuit):
+            return
+
         def answer(choice: str | None) -> None:
             if choice == "save":
                 self.write_record()
