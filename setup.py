@@ -1,7 +1,9 @@
 """Build: the engine's state and the games' rules compiled ahead of time with mypyc.
 
-Everything else is declared in pyproject.toml. The compiled modules are listed once, in
-``src/dinobox/engine/build.py`` (``COMPILED_MODULES``). They are compiled when mypyc and a C
+Everything else is declared in pyproject.toml. The compiled modules are declared where they
+live: the engine's in ``src/dinobox/engine/build.py`` (``ENGINE_MODULES``), each game's in its
+package's ``__init__.py`` (``COMPILED_MODULES``, relative names); both are read here with ``ast``,
+without importing dinobox. They are compiled when mypyc and a C
 compiler are available and ``DINOBOX_PURE_PYTHON`` is not set; otherwise the same sources are
 installed as pure Python. The build records a digest of each source it compiled
 (``dinobox/engine/compiled_sources.json``): at run time a source edited since then makes
@@ -40,13 +42,34 @@ def say(message: str) -> None:
     print(f"dinobox build: {message}", file=sys.stderr, flush=True)
 
 
+def _declared(path: Path, name: str) -> tuple[str, ...] | None:
+    """The tuple of strings assigned to ``name`` at the top of ``path``, read without importing it."""
+    targets: list[ast.expr]
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        elif isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        else:
+            continue
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            found = ast.literal_eval(value)
+            if not isinstance(found, tuple) or not all(isinstance(v, str) for v in found):
+                raise SystemExit(f"setup.py: {name} in {path} must be a tuple of module names")
+            return found
+    return None
+
+
 def compiled_modules() -> list[str]:
-    """``COMPILED_MODULES`` from ``dinobox/engine/build.py``, read without importing dinobox."""
-    tree = ast.parse(BUILD_INFO.read_text())
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "COMPILED_MODULES":
-            return list(ast.literal_eval(node.value))  # type: ignore[arg-type]
-    raise SystemExit("setup.py: COMPILED_MODULES not found in src/dinobox/engine/build.py")
+    """The engine's ``ENGINE_MODULES`` and each game package's ``COMPILED_MODULES``."""
+    engine = _declared(BUILD_INFO, "ENGINE_MODULES")
+    if engine is None:
+        raise SystemExit("setup.py: ENGINE_MODULES not found in src/dinobox/engine/build.py")
+    modules = list(engine)
+    for init in sorted((SRC / "dinobox" / "games").glob("*/__init__.py")):
+        package = f"dinobox.games.{init.parent.name}"
+        modules += [f"{package}.{name}" for name in _declared(init, "COMPILED_MODULES") or ()]
+    return modules
 
 
 def source_of(module: str) -> Path:

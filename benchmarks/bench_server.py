@@ -50,7 +50,15 @@ def free_port() -> int:
 def start_server(port: int, db_url: str, workers: int = 1) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-c", "from dinobox.cli.app import main; main()", "serve", "--host", "127.0.0.1"]
     cmd += ["--port", str(port), "--db", db_url, "--tables-per-minute", "1000000", "--actions-per-second", "1000000"]
-    cmd += ["--workers", str(workers)]
+    cmd += [
+        "--workers",
+        str(workers),
+        "--set",
+        "address_messages_per_second=1e9",
+        "--set",
+        "address_messages_burst=1000000000",
+    ]
+    cmd += ["--set", "sockets_per_address=1000000", "--set", "ws_messages_per_second=1e9"]
     return subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
 
 

@@ -4,18 +4,16 @@ browser test that skips is a test that does not exist."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
-import socket
-import threading
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from server.live_server import serve_in_thread
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 
@@ -28,34 +26,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextlib.contextmanager
-def serve_in_thread(app: Any) -> Iterator[str]:
-    """Serve ``app`` with uvicorn on a free loopback port in a thread; yields its base URL."""
-    import uvicorn
-
-    srv = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=_free_port(), log_level="warning", ws="websockets-sansio")
-    )
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not srv.started:
-        if time.time() > deadline or not thread.is_alive():
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{srv.config.port}"
-    finally:
-        srv.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture(scope="module")

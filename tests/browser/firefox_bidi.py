@@ -159,6 +159,38 @@ class Firefox:
                 raise AssertionError(f"Firefox: timed out waiting for {what or expression}")
             time.sleep(0.1)
 
+    def set_viewport(self, width: int, height: int) -> None:
+        self.command(
+            "browsingContext.setViewport", {"context": self.context, "viewport": {"width": width, "height": height}}
+        )
+
+    def click(self, selector: str) -> None:
+        """Click the element as a person does: the pointer moves to its middle, presses, releases."""
+        box = self.wait_for(
+            f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+              if (!e || e.hidden || !e.getClientRects().length) return null;
+              e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect();
+              return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; }})()""",
+            what=f"{selector} to show",
+        )
+        pointer = [
+            {"type": "pointerMove", "x": box[0], "y": box[1]},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerUp", "button": 0},
+        ]
+        self._act({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": pointer})
+
+    def type(self, text: str) -> None:
+        """Key presses into whatever has the focus (``\n`` presses Enter)."""
+        keys = []
+        for ch in text:
+            key = "\ue007" if ch == "\n" else ch
+            keys += [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]
+        self._act({"type": "key", "id": "keyboard", "actions": keys})
+
+    def _act(self, source: dict[str, Any]) -> None:
+        self.command("input.performActions", {"context": self.context, "actions": [source]})
+
     def js_errors(self) -> list[str]:
         out = []
         for ev in self.events:

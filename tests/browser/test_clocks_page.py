@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import serve_in_thread
+from server.live_server import serve_in_thread
 
 
 class FakeTime:

@@ -4,10 +4,15 @@ injected (no sleeps)."""
 from __future__ import annotations
 
 import asyncio
+import io
 import random
+from unittest.mock import patch
 
+import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from dinobox.cli import plain
 from dinobox.cli.app import app
 from dinobox.cli.table import HUMAN, Table
 from dinobox.cli.tui.app import PlayApp
@@ -83,7 +88,7 @@ def test_the_players_pane_shows_the_clock_and_a_timeout_hands_the_move_to_a_bot(
         now = FakeTime()
         game = load_game("dino-race", players=2)
         table = Table(game, [HUMAN, "heuristic"], 3, clock=TimeControl.realtime(60, 10), now=now)
-        play = PlayApp(table)
+        play = PlayApp(table, pause=False)
         async with play.run_test(size=(100, 30)) as pilot:
             await asyncio.wait_for(play.settled.wait(), timeout=60)
             now.t += 15
@@ -98,3 +103,33 @@ def test_the_players_pane_shows_the_clock_and_a_timeout_hands_the_move_to_a_bot(
             assert table.human_to_act() == 0 and "⏱ 0:10" in str(play.query_one("#players").render())
 
     asyncio.run(run())
+
+
+def test_a_clock_is_saved_with_the_time_left_and_resumed() -> None:
+    now = FakeTime()
+    game = load_game("dino-race", players=2)
+    table = Table(game, [HUMAN, "heuristic"], 3, clock=TimeControl.realtime(60, 10), now=now)
+    table.run_automatic()
+    now.t += 20
+    record = table.record()
+    assert record["clock"]["remaining"][0] == pytest.approx(40) and record["clock"]["ticking"] is None
+    later = FakeTime()
+    later.t = 5000.0  # another process, another epoch: only the time left matters
+    again = Table.resume(record, now=later)
+    assert again.time_left(0) == "0:40" and again.clock is not None and again.clock.ticking == 0
+    later.t += 15
+    assert again.time_left(0) == "0:25"
+
+
+def test_a_forfeit_ends_with_the_scores_so_far() -> None:
+    now = FakeTime()
+    game = load_game("dino-race", players=2)
+    table = Table(game, [HUMAN, "heuristic"], 3, clock=TimeControl.realtime(60, 10, on_timeout=LOSE), now=now)
+    table.run_automatic()
+    now.t += 61
+    assert table.check_clock() and table.forfeit == 0
+    console = Console(width=80, record=True, file=io.StringIO())
+    with patch.object(plain, "console", console):
+        plain.print_outcome(table)
+    text = console.export_text()
+    assert "ran out of time and loses" in text and "Scores when the game stopped" in text and "lost on time" in text

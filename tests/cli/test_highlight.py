@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
+from dinobox.bots import make_bot
 from dinobox.cli.table import HUMAN, Table, render_text
 from dinobox.engine.registry import game_entry, load_game
 from dinobox.games.trex_island.render import FULL_WIDTH
@@ -198,3 +199,26 @@ def test_a_move_held_back_by_a_rule_is_explained() -> None:
         if said:
             break
     assert said
+
+
+def test_trex_pile_choice_shows_the_carnivore_it_sets_off() -> None:
+    # Escape from T-Rex Island, Carnivore cards: the pile chosen decides whether the card's
+    # carnivore strikes; the preview tells what follows each pile, as the seat's log would.
+    game = load_game("trex-island", players=3)
+    bot = make_bot("heuristic", 1)
+    for seed in range(60):
+        table = Table(game, [HUMAN] * 3, seed)
+        while not table.state.is_terminal():
+            if table.automatic_pending():
+                table.step_automatic()
+                continue
+            seat = table.to_act()
+            piles = [a for a in table.state.legal_actions() if table.state.describe_action(a).get("kind") == "pile"]
+            if piles:
+                follows = [table.highlight(seat, a).follows for a in piles]
+                if follows[0] != follows[1]:
+                    assert any("T-Rex" in line or "strike" in line or "loses" in line for f in follows for line in f)
+                    assert all(f[0].startswith(table.names[seat] + " puts") for f in follows)
+                    return
+            table.act(bot.choose(table.state))
+    raise AssertionError("no pile choice with different consequences in 60 seeded games")

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 from typer.testing import CliRunner
 
+from dinobox.bots import make_bot
 from dinobox.cli.app import app
-from dinobox.cli.plain import CLEAR_ALL
+from dinobox.cli.choices import ChoiceTree
+from dinobox.cli.plain import CLEAR_ALL, PlainClient
+from dinobox.cli.table import HUMAN, Table
+from dinobox.engine.registry import load_game
 
 runner = CliRunner()
 
@@ -31,7 +37,7 @@ def test_plain_hotseat_clears_screen_and_scrollback() -> None:
         input=answers,
     )
     assert "Pass the device to" in result.output
-    assert CLEAR_ALL in result.output and "\x1b[3J" in CLEAR_ALL
+    assert CLEAR_ALL in result.output and CLEAR_ALL.index("\x1b[2J") < CLEAR_ALL.index("\x1b[3J")
     # nothing of a seat's hand is printed after a handover's clearing and before the next one
     chunks = result.output.split(CLEAR_ALL)
     for chunk in chunks:
@@ -59,3 +65,54 @@ def test_plain_quit_asks_and_saves(tmp_path) -> None:  # type: ignore[no-untyped
     )
     assert "Quit?" in result.output
     assert record.exists()
+
+
+def test_empty_bot_entries_are_refused() -> None:
+    result = runner.invoke(app, ["play", "dino-race", "--plain", "--bots", ",,"])
+    assert result.exit_code == 2
+    assert "empty entry" in result.output
+
+
+def test_a_saved_game_resumes_and_replay_says_it_is_unfinished(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "g.json"
+    args = ["play", "dino-race", "--plain", "--bots", "human,random", "--seed", "3", "--save", str(record)]
+    runner.invoke(app, args, input="1\n1\nq\ns\n")
+    saved = json.loads(record.read_text())
+    assert saved["seats"] == ["human", "random"] and saved["seed"] == 3 and saved["history"]
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert "unfinished" in replayed.output and "--resume" in replayed.output
+    refused = runner.invoke(app, ["play", "--resume", str(record), "--players", "3"])
+    assert refused.exit_code == 2 and "cannot change it" in refused.output
+    resumed = runner.invoke(app, ["play", "--resume", str(record), "--plain"], input="q\ny\n")
+    assert "resumed after" in resumed.output and "Red to act" in resumed.output
+    other = runner.invoke(app, ["play", "pangaea", "--resume", str(record), "--plain"])
+    assert other.exit_code == 2 and "is a game of dino-race" in other.output
+
+
+def test_resume_refuses_damaged_records_with_the_reason(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    good = {"format": 1, "game": "dino-race", "players": 2, "options": {}, "history": []}
+    cases = [
+        ({**good, "seats": [1, 2]}, "'seats' must be a list"),
+        ({**good, "seats": ["human"]}, "2 players but 1 seats"),
+        ({**good, "seats": ["human", "nobot"]}, "nobot"),
+        ({**good, "seed": "x"}, "'seed' must be a whole number"),
+        ({**good, "clock": {"control": 5}}, "clock"),
+        ([1, 2], "a record is a JSON object"),
+    ]
+    for record, words in cases:
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(record))
+        result = runner.invoke(app, ["play", "--resume", str(path), "--plain"], input="q\ny\n")
+        assert result.exit_code == 2 and words in result.output, (record, result.output)
+
+
+def test_plain_tells_which_pile_sets_the_raptors_off() -> None:
+    table = Table(load_game("trex-island", players=2), [HUMAN, "heuristic"], 0)
+    bot = make_bot("heuristic", 7)
+    for _ in range(41):  # the same seeded game as the full screen's pile snapshot
+        table.run_automatic()
+        table.act(bot.choose(table.state))
+    table.run_automatic()
+    options = ChoiceTree(table.described()).options()
+    follows = PlainClient(table, None).follows(0, options)
+    assert [any("Raptors strike" in line for line in follows[o.ident]) for o in options] == [False, True]

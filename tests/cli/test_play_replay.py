@@ -25,7 +25,7 @@ def test_play_with_only_bots_runs_to_the_end_and_saves_a_record(tmp_path: Path) 
         ["play", "dino-race", "--players", "3", "--bots", "random,random,random", "--seed", "4", "--save", str(record)],
     )
     assert result.exit_code == 0, result.output
-    assert "Final scores" in result.output and "winner" in result.output
+    assert "Final scores" in result.output and " wins" in result.output
     data = json.loads(record.read_text())
     assert data["game"] == "dino-race" and data["players"] == 3 and data["history"]
     replay = runner.invoke(app, ["replay", str(record)])

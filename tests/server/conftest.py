@@ -86,7 +86,16 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 # The tests play fast from one address: rate limits out of the way unless a test sets them.
-UNLIMITED = Settings(tables_per_minute=1e9, tables_burst=10**9, actions_per_second=1e9, actions_burst=10**9)
+UNLIMITED = Settings(
+    tables_per_minute=1e9,
+    tables_burst=10**9,
+    actions_per_second=1e9,
+    actions_burst=10**9,
+    ws_messages_per_second=1e9,
+    ws_messages_burst=10**9,
+    address_messages_per_second=1e9,
+    address_messages_burst=10**9,
+)
 
 
 def make_app(db_url: str, rng: random.Random | None = None, **settings: Any) -> Any:

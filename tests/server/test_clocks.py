@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from dinobox import from_record
 from dinobox.server import create_app
+from dinobox.server.timing import FIRST_MOVE_GRACE
 
 from .conftest import UNLIMITED, new_table, state
 
@@ -62,7 +63,8 @@ def tick(client: TestClient) -> int:
 def people_table(client: TestClient, clock: dict[str, Any], players: int = 2) -> tuple[str, dict[int, str]]:
     seats = [{"type": "human"} for _ in range(players)]
     made = new_table(client, players=players, seats=seats, claim=list(range(players)), start=True, clock=clock)
-    state(client, made[0])  # the opening chance resolved: a person's clock runs from now
+    state(client, made[0])  # the opening chance resolved
+    service_of(client).now.t += FIRST_MOVE_GRACE  # the first person's clock runs from now
     return made
 
 
@@ -89,7 +91,7 @@ def test_realtime_bank_and_increment(client: TestClient, now: FakeTime) -> None:
     }
     first = s["table"]["to_act"]
     assert s["clock"]["ticking"] == first and s["clock"]["remaining"] == [300.0, 300.0]
-    assert s["clock"]["server_time"] == START
+    assert s["clock"]["server_time"] == START + FIRST_MOVE_GRACE
     now.t += 40
     assert state(client, tid)["clock"]["remaining"][first] == 260.0  # ticking, not yet stored
     rng = random.Random(1)
@@ -98,7 +100,7 @@ def test_realtime_bank_and_increment(client: TestClient, now: FakeTime) -> None:
         if s["table"]["to_act"] != first:
             break
         now.t += 1
-    spent = now.t - START
+    spent = now.t - START - FIRST_MOVE_GRACE
     assert s["clock"]["remaining"][first] == pytest.approx(300 - spent + 7)
     assert s["clock"]["ticking"] == s["table"]["to_act"] != first
     other = s["clock"]["ticking"]
@@ -149,7 +151,8 @@ def test_timeout_loses_the_game_and_the_record_still_rebuilds(client: TestClient
     assert tick(client) == 1
     s = state(client, tid)
     assert s["table"]["status"] == "finished"
-    assert s["table"]["result"] == {"scores": None, "winners": [x for x in range(3) if x != seat], "forfeit": seat}
+    winners = [x for x in range(3) if x != seat]
+    assert s["table"]["result"] == {"scores": None, "winners": winners, "forfeit": seat, "how": "time"}
     assert s["clock"]["forfeit"] == seat and s["clock"]["ticking"] is None and s["legal"] == []
     record = client.get(f"/api/tables/{tid}/record").json()
     assert record["result"]["forfeit"] == seat
@@ -274,7 +277,7 @@ def test_a_loss_on_time_at_a_rated_table_rates_the_seat_last(client: TestClient,
     assert r.status_code == 201, r.text
     tid = r.json()["table"]["id"]
     assert state(client, tid)["clock"]["ticking"] == 0
-    now.t += 60
+    now.t += FIRST_MOVE_GRACE + 60  # the time to open the page, then the whole bank
     assert tick(client) == 1
     board = {p["player"]: p for p in client.get("/api/ratings/dino-race").json()["players"]}
     assert board[f"profile:{pid}"]["place"] == 2 and board["bot:heuristic"]["place"] == 1
@@ -361,3 +364,14 @@ def _until(client: TestClient, tid: str, version: int) -> dict[str, Any]:
             return s
         assert time.monotonic() < limit, f"still at version {s['version']}, not {version}"
         time.sleep(0.02)
+
+
+def test_the_first_person_gets_time_to_open_the_page_before_their_clock_runs(client: TestClient, now: FakeTime) -> None:
+    made = new_table(
+        client, players=2, seats=TWO_PEOPLE, claim=[0, 1], start=True, clock={"type": "realtime", "bank_seconds": 60}
+    )
+    first = state(client, made[0])["clock"]["ticking"]
+    now.t += FIRST_MOVE_GRACE - 1  # the page is still loading: no time used
+    assert state(client, made[0])["clock"]["remaining"][first] == 60.0
+    now.t += 6
+    assert state(client, made[0])["clock"]["remaining"][first] == 55.0

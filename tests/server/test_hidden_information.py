@@ -40,6 +40,7 @@ TABLE_KEYS = {
     "created",
     "updated",
     "time_control",
+    "silence",
 }
 
 
@@ -65,9 +66,31 @@ def projections(record: dict[str, Any]) -> Iterator[State]:
         yield state.clone()
 
 
+CHAT_KEYS = {"n", "seat", "name", "text", "at", "spectator"}
+EARLY_RESULT_KEYS = {"scores", "winners", "forfeit", "how"}
+
+
+def check_chat(msg: dict[str, Any], said: set[str], tokens: dict[int, str]) -> None:
+    """A chat message carries what people typed, who typed it and when: nothing of the game."""
+    assert set(msg) == {"type", "messages"}
+    for line in msg["messages"]:
+        assert set(line) == CHAT_KEYS and line["text"] in said
+        assert line["spectator"] == (line["seat"] is None)
+    raw = json.dumps(msg)
+    assert not any(token in raw for token in tokens.values())
+
+
 def check_seat_messages(
-    record: dict[str, Any], seat: int | None, inbox: list[dict[str, Any]], tokens: dict[int, str]
+    record: dict[str, Any],
+    seat: int | None,
+    inbox: list[dict[str, Any]],
+    tokens: dict[int, str],
+    said: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> None:
+    for msg in inbox:
+        if msg["type"] == "chat":
+            check_chat(msg, set(said), tokens)
+    inbox = [m for m in inbox if m["type"] != "chat"]
     positions = list(projections(record))
     # The log only grows (no undo here): the log at position i is the final log's entries
     # emitted before action i was applied (checked against the real log at the end).
@@ -80,7 +103,9 @@ def check_seat_messages(
         assert set(msg["table"]) - {"result"} == TABLE_KEYS
         if "result" in msg["table"]:
             assert msg["table"]["status"] == "finished"
-            assert set(msg["table"]["result"]) == {"scores", "winners"}
+            result = msg["table"]["result"]
+            assert set(result) == ({"scores", "winners"} if "how" not in result else EARLY_RESULT_KEYS)
+            assert "how" not in result or result["scores"] is None  # mid-game scores may count the hidden
         for entry in msg["table"]["seats"]:
             assert set(entry) == set(PUBLIC_SEAT_KEYS)
         check_clock(msg, record["players"])
@@ -152,6 +177,9 @@ def test_every_message_is_an_allowed_projection(client: TestClient, game_id: str
                     if s == latest["table"]["to_act"]:
                         mover = mine
             seat = latest["table"]["to_act"]
+            if steps == 1:  # a seat and a spectator talk mid-game
+                sockets[seat].send_json({"type": "chat", "text": SAID[0]})
+                sockets[None].send_json({"type": "chat", "text": SAID[1]})
             sockets[seat].send_json(
                 {"type": "action", "action": rng.choice(mover["legal"])["action"], "version": version}
             )
@@ -162,6 +190,39 @@ def test_every_message_is_an_allowed_projection(client: TestClient, game_id: str
         for s, ws in sockets.items():
             if s is not None:
                 receive_until(ws, version, inboxes[s])
+    record = client.get(f"/api/tables/{tid}/record").json()
+    for s, inbox in inboxes.items():
+        check_seat_messages(record, s, inbox, {k: v for k, v in tokens.items() if k != s}, set(SAID))
+    assert sum(m["type"] == "chat" for m in inboxes[None]) >= 2
+
+
+SAID = ("my move <script>alert(1)</script>", "watching from the rail")
+
+
+def test_a_resignation_mid_game_shows_nothing_hidden(client: TestClient) -> None:
+    seats = [{"type": "human"} for _ in range(3)]
+    tid, tokens = new_table(client, game="dinosaur-rush", players=3, seats=seats, claim=[0, 1, 2], clock=CLOCK)
+    inboxes: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [0, 1, 2, None]}
+    rng = random.Random(5)
+    with _sockets(client, tid, tokens) as sockets:
+        client.post(f"/api/tables/{tid}/start", json={"seat": 0, "token": tokens[0]})
+        latest = receive_until(sockets[None], 1, inboxes[None])
+        for _ in range(6):  # a few moves, then the seat to act gives up
+            while latest["table"]["to_act"] is None and latest["table"]["status"] == "playing":
+                latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
+            seat = latest["table"]["to_act"]
+            mine = receive_until(sockets[seat], latest["version"], inboxes[seat])
+            sockets[seat].send_json(
+                {"type": "action", "action": rng.choice(mine["legal"])["action"], "version": mine["version"]}
+            )
+            latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
+        resigner = latest["table"]["to_act"] if latest["table"]["to_act"] is not None else 0
+        sockets[resigner].send_json({"type": "resign"})
+        while latest["table"]["status"] != "finished":
+            latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
+        for person in (0, 1, 2):
+            receive_until(sockets[person], latest["version"], inboxes[person])
+    assert latest["table"]["result"]["forfeit"] == resigner and latest["table"]["result"]["how"] == "resigned"
     record = client.get(f"/api/tables/{tid}/record").json()
     for s, inbox in inboxes.items():
         check_seat_messages(record, s, inbox, {k: v for k, v in tokens.items() if k != s})

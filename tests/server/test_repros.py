@@ -73,7 +73,7 @@ def test_a_table_that_cannot_be_rebuilt_is_quarantined_and_the_rest_is_served(db
 def test_a_store_made_by_the_first_release_upgrades_cleanly(db_url: str) -> None:
     """The first release created its schema with ``create_all`` (no Alembic); that schema is the
     first revision. Such a store, with a table in play, opens and the table goes on."""
-    from dinobox.server.tables import hash_token
+    from dinobox.server.seating import hash_token
 
     engine = create_engine(db_url)
     from alembic import command
@@ -242,7 +242,7 @@ def test_unknown_table_ids_cost_nothing(client: TestClient) -> None:
         assert client.get(f"/api/tables/nope{i}/state").status_code == 404
     for weird in ("x" * 500, "a.b", "%00"):
         assert client.get(f"/api/tables/{weird}").status_code == 404
-    assert len(svc.live) == live and svc._loading == {}
+    assert len(svc.live) == live and svc.cache.loading == {}
 
 
 def test_idle_tables_leave_memory_and_come_back_on_demand(sqlite_url: str) -> None:

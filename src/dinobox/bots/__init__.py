@@ -246,6 +246,27 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     return _BOTS[name](opts, seed)
 
 
+def _canonical_value(value: str) -> str:
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    if number.is_integer() and abs(number) < 2**53:
+        return str(int(number))
+    return repr(number)
+
+
+def canonical_spec(spec: str) -> str:
+    """One spelling per bot: ``" random:, "`` and ``"random"`` are ``"random"``;
+    ``"ismcts:seconds=1.0,iterations=50"`` is ``"ismcts:iterations=50,seconds=1"`` (options
+    sorted, numbers written the shortest way). Raises ``InvalidOptionError`` for a bad spec."""
+    make_bot(spec, 0)
+    name, opts = parse_spec(spec)
+    if not opts:
+        return name
+    return name + ":" + ",".join(f"{key}={_canonical_value(value)}" for key, value in sorted(opts.items()))
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much a bot may think per decision: at most ``iterations`` searches and at most
@@ -305,6 +326,7 @@ __all__ = [
     "StrongBot",
     "bot_kinds",
     "budget_of",
+    "canonical_spec",
     "capped_spec",
     "check_bot_for_game",
     "make_bot",

@@ -6,15 +6,14 @@ from the fields that ``State.describe_action`` returns (``kind``, ``card``, ``di
 :data:`FIELD_ORDER`, whose values differ among them (the kind of move, then the card, then
 the piece, then the target), and each group is one option that opens the next step.
 
-Keys: a :class:`KeyBook` gives an option the same key every time it appears during one
-player's decisions (``End buying`` stays on the same key after each purchase); it is
-forgotten when another player decides.
+Keys: a :class:`KeyBook` numbers the lines of a step in order, and gives the common actions
+(roll, draw, end, pass) one letter for the whole game (``End buying`` is always ``e``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 FIELD_ORDER = (
@@ -50,9 +49,15 @@ order the game gives them. True/False flags never make a step (they describe, no
 FLAT_LIMIT = 9
 """At most this many choices are listed as they are, without a step."""
 
-RESERVED_KEYS = frozenset("qulsbh?")
-"""Keys the clients keep for themselves (quit, undo, log, save, back, help)."""
-KEY_ORDER = "123456789" + "".join(k for k in "abcdefghijkmnoprtvwxyz" if k not in RESERVED_KEYS) + "0"
+RESERVED_KEYS = frozenset("qulsbhn?")
+"""Keys the clients keep for themselves (quit, undo, log, save, back, help, no more pauses)."""
+COMMON_KEYS = {"roll": "r", "draw": "d", "done": "e", "end": "e", "pass": "p", "continue": "g"}
+"""The common actions, by their ``kind``: one key each for the whole game."""
+KEY_ORDER = (
+    "123456789"
+    + "".join(k for k in "abcdefghijkmnoprtvwxyz" if k not in RESERVED_KEYS and k not in COMMON_KEYS.values())
+    + "0"
+)
 STABLE = ("action", "player", "text")
 
 
@@ -63,6 +68,8 @@ class Option:
     label: str
     actions: tuple[int, ...]
     ident: str
+    kind: str = ""
+    """The ``kind`` all its actions share (``roll``, ``draw``, ...), else empty."""
 
     @property
     def action(self) -> int | None:
@@ -74,9 +81,12 @@ class Option:
 
 
 def strip_actor(text: str) -> str:
-    """``"Red: roll the die"`` -> ``"roll the die"`` (the pane already says who acts)."""
+    """``"Red: roll the die"`` -> ``"roll the die"``, and ``"Seat 1: ..."`` too (the pane already
+    says who acts)."""
     head, sep, rest = text.partition(": ")
-    return rest if sep and " " not in head.strip() else text
+    words = head.strip().split(" ")
+    named = len(words) == 1 or (len(words) == 2 and words[0] == "Seat" and words[1].isdigit())
+    return rest if sep and named else text
 
 
 def _step_fields(infos: Sequence[dict[str, Any]]) -> list[str]:
@@ -145,6 +155,7 @@ class ChoiceTree:
         return self.split(self.candidates())
 
     def split(self, actions: list[int]) -> list[Option]:
+        actions = self.best_first(actions)
         infos = [self.infos[a] for a in actions]
         if len(actions) <= self.flat_limit:
             return [self._leaf(a) for a in actions]
@@ -156,9 +167,19 @@ class ChoiceTree:
                 return [self._group(name, value, members) for value, members in groups.items()]
         return [self._leaf(a) for a in actions]
 
+    def best_first(self, actions: list[int]) -> list[int]:
+        """Choices of one kind that each carry a ``value`` (the points a prize is worth) are
+        listed best first, so the first line (and Enter) is never the worst by mistake."""
+        infos = [self.infos[a] for a in actions]
+        values = [i.get("value") for i in infos]
+        if len({i.get("kind") for i in infos}) != 1 or not all(type(v) is int for v in values):
+            return actions
+        return sorted(actions, key=lambda a: -int(self.infos[a]["value"]))
+
     def _leaf(self, action: int) -> Option:
-        text = strip_actor(str(self.infos[action].get("text", action)))
-        return Option(text, (action,), f"action:{text}")
+        info = self.infos[action]
+        text = strip_actor(str(info.get("text", action)))
+        return Option(text, (action,), f"action:{text}", str(info.get("kind", "")))
 
     def _group(self, name: str, value: Any, members: list[int]) -> Option:
         if len(members) == 1:
@@ -173,7 +194,8 @@ class ChoiceTree:
         else:
             label = f"{name.split('.')[0].replace('_', ' ')}: {shown} …"
         label += f" ({len(members)} choices)"
-        return Option(label, tuple(members), f"{name}={value!r}")
+        kinds = {str(self.infos[a].get("kind", "")) for a in members}
+        return Option(label, tuple(members), f"{name}={value!r}", kinds.pop() if len(kinds) == 1 else "")
 
     def open(self, option: Option) -> int | None:
         """Choose ``option``: its action if it is one, else None after opening its step."""
@@ -195,31 +217,25 @@ class ChoiceTree:
 
 @dataclass
 class KeyBook:
-    """Keys that do not move: an option keeps its key for as long as one player is deciding."""
+    """Keys for the lines of a step: the common actions (roll, draw, end, pass, go on) keep one
+    letter for the whole game (:data:`COMMON_KEYS`); every other line is numbered in order, 1 to
+    9, then letters, so a menu always reads top to bottom and the same menu gets the same keys."""
 
     owner: object = None
-    keys: dict[str, str] = field(default_factory=dict)
 
     def start(self, owner: object) -> None:
-        """Someone else decides (``owner``: e.g. the seat and its turn): keys are handed out afresh."""
-        if owner != self.owner:
-            self.owner = owner
-            self.keys.clear()
+        """Someone else decides (``owner``: e.g. the seat and its turn)."""
+        self.owner = owner
 
     def assign(self, options: Sequence[Option]) -> list[str]:
-        """A key per option: the one it had before, else the first key no option here uses."""
-        taken = {self.keys[o.ident] for o in options if o.ident in self.keys}
+        """A key per option: its common letter, else the next key in order."""
         out: list[str] = []
-        used_now: set[str] = set()
+        used: set[str] = set()
+        numbered = iter(KEY_ORDER)
         for option in options:
-            key = self.keys.get(option.ident)
-            if key is None or key in used_now:
-                given = set(self.keys.values())
-                free = [k for k in KEY_ORDER if k not in taken and k not in used_now]
-                key = next((k for k in free if k not in given), free[0] if free else "")
-                if key:
-                    self.keys[option.ident] = key
-            used_now.add(key)
-            taken.add(key)
+            key = COMMON_KEYS.get(option.kind, "")
+            if not key or key in used:
+                key = next((k for k in numbered if k not in used), "")
+            used.add(key)
             out.append(key)
         return out

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -74,6 +75,8 @@ def seat_game(
     not name get the heuristic bot (``first``, e.g. ``human`` for ``play``, takes seat 0 when
     ``--bots`` is not given). More entries than ``--players`` is an error. A clean exit with the
     reason on bad input."""
+    if bots is not None and any(not piece.strip() for piece in bots.split(",")):
+        raise fail(f"--bots {bots!r} has an empty entry: name one bot (or 'human') per player, e.g. human,heuristic")
     named = split_specs(bots) if bots else []
     try:
         for spec in named:
@@ -138,34 +141,73 @@ def render_view(game: Game[Any], view: dict[str, Any]) -> str:
     return json.dumps(view, indent=1) if render is None else render(view)
 
 
-def score_table(state: State) -> Table:
-    """The final score table with each seat's breakdown (from the spectator view)."""
+def seat_names(view: dict[str, Any], count: int) -> list[str]:
+    names = [
+        str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(view.get("players") or []) if isinstance(p, dict)
+    ]
+    return names if len(names) == count else [f"Seat {i + 1}" for i in range(count)]
+
+
+def _number(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def score_table(state: State, styles: list[str] | None = None, caption: str | None = None) -> Table:
+    """The final score table: a column per seat (the winners starred), a row per part of the
+    score (the game's ``breakdown``), the total last. Narrow enough for 80 columns with 8 seats."""
     view = state.view(None)
     scores = state.scores()
     winners = set(state.winners())
-    names = [p.get("name", f"Seat {p.get('seat', i)}") for i, p in enumerate(view.get("players", []))]
-    if len(names) != len(scores):
-        names = [f"Seat {i}" for i in range(len(scores))]
+    names = seat_names(view, len(scores))
     breakdown: list[dict[str, Any]] = view.get("breakdown") or [{} for _ in scores]
     parts: list[str] = []
     for row in breakdown:
         for key in row:
             if key not in parts:
                 parts.append(key)
-    table = Table(title="Final scores")
-    table.add_column("seat")
+    table = Table(
+        title="Final scores", box=box.SIMPLE_HEAD, show_edge=False, show_footer=True, title_style="bold", min_width=40
+    )
+    table.add_column("", footer="total")
+    for seat, name in enumerate(names):
+        style = styles[seat] if styles and seat < len(styles) else ""
+        star = "★ " if seat in winners else ""
+        header = f"[bold {style}]{star}{escape(name)}[/]" if style else star + escape(name)
+        table.add_column(header, footer=f"[bold]{scores[seat]}[/]", justify="right")
     for part in parts:
-        table.add_column(part.replace("_", " "), justify="right")
-    table.add_column("total", justify="right", style="bold")
-    for seat, score in enumerate(scores):
-        mark = " [yellow]★ winner[/]" if seat in winners else ""
-        row = breakdown[seat] if seat < len(breakdown) else {}
-        table.add_row(f"{names[seat]}{mark}", *(str(row.get(p, "")) for p in parts), str(score))
-    if not winners:
-        table.caption = "Nobody won this game."
+        cells = [_number(breakdown[s].get(part)) if s < len(breakdown) else "" for s in range(len(scores))]
+        table.add_row(part.replace("_", " "), *cells)
+    table.caption = caption or (
+        "★ " + " and ".join(names[w] for w in sorted(winners)) + (" wins" if len(winners) == 1 else " win")
+        if winners
+        else "Nobody won this game."
+    )
+    if not state.is_terminal():
+        table.title = "Scores when the game stopped"
     return table
 
 
-def save_record(state: State, path: Path) -> None:
-    path.write_text(json.dumps(state.to_record(), indent=1))
+def rounds_table(state: State) -> Table | None:
+    """Where the game keeps a score per round (a view field holding, for each round, a number per
+    seat, e.g. ``race_scores``): those rounds, one row each; None when there is at most one."""
+    view = state.view(None)
+    count = len(state.scores())
+    for key, value in view.items():
+        if not key.endswith("_scores") or not isinstance(value, list) or len(value) < 2:
+            continue
+        if not all(isinstance(row, list) and len(row) == count for row in value):
+            continue
+        word = key.removesuffix("_scores").replace("_", " ")
+        table = Table(title=f"By {word}", box=box.SIMPLE_HEAD, show_edge=False, title_style="bold")
+        table.add_column("")
+        for name in seat_names(view, count):
+            table.add_column(escape(name), justify="right")
+        for number, row in enumerate(value, 1):
+            table.add_row(f"{word} {number}", *(_number(x) for x in row))
+        return table
+    return None
+
+
+def save_record(record: dict[str, Any], path: Path) -> None:
+    path.write_text(json.dumps(record, indent=1))
     console.print(f"[dim]record saved to {path}[/]")

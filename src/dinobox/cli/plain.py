@@ -10,15 +10,30 @@ from __future__ import annotations
 from pathlib import Path
 
 from dinobox.cli.choices import ChoiceTree, KeyBook, Option
-from dinobox.cli.common import console, save_record, score_table
+from dinobox.cli.common import console, rounds_table, save_record, score_table
 from dinobox.cli.table import Table, render_text
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
 
-CLEAR_ALL = "\x1b[3J\x1b[2J\x1b[H"
-"""Erase the scrollback (ESC[3J), then the screen (ESC[2J), then home the cursor."""
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J\x1b[H"
+"""Home the cursor, erase the screen (ESC[2J), then the scrollback (ESC[3J), then home again.
+The order matters: tmux and some terminals push the erased screen into the scrollback on
+``2J``, so ``3J`` must come after it to take that copy away too."""
 
 HELP = "b = back a step, u = undo, l = log, s = save, q = quit"
+
+
+def print_outcome(table: Table) -> None:
+    """The end of a game in the shell: who won, the score table, the rounds where there are some."""
+    if not table.is_over():
+        return
+    console.print(f"[bold]{table.game.title}[/] · game over · {table.outcome()}")
+    lost = table.forfeit
+    caption = None if lost is None else f"{table.names[lost]} lost on time; everyone else shares the win."
+    console.print(score_table(table.state, [table.style(seat) for seat in range(table.game.num_players)], caption))
+    rounds = rounds_table(table.state)
+    if rounds is not None:
+        console.print(rounds)
 
 
 class Quit(Exception):
@@ -64,16 +79,13 @@ class PlainClient:
             if not isinstance(exc, Quit):
                 console.print("\n[yellow]game abandoned[/]")
             if self.save:
-                save_record(table.state, self.save)
+                save_record(table.record(), self.save)
             raise
         self.show_events(table.narrator())
         console.print(render_text(table.game, table.state.view(None)))
-        if table.forfeit is not None:
-            console.print(f"{table.who(table.forfeit)} ran out of time and loses; everyone else shares the win.")
-        else:
-            console.print(score_table(table.state))
+        print_outcome(table)
         if self.save:
-            save_record(table.state, self.save)
+            save_record(table.record(), self.save)
         return table.state
 
     def handover(self, seat: int) -> None:
@@ -104,12 +116,24 @@ class PlainClient:
             crumb = tree.breadcrumb()
             if crumb:
                 console.print(f"[bold]{crumb}[/] (b = back)")
+            follows = self.follows(seat, options)
             for key, option in zip(keys, options, strict=True):
                 console.print(f"  [bold]{key:>2}[/] ", end="")
                 console.print(option.label, markup=False, highlight=False)
+                if follows.get(option.ident):
+                    console.print("       then: " + " ".join(follows[option.ident]), markup=False, style="dim")
             console.print(f"  [dim]({self.help_text()})[/]")
             if self.answer(tree, keymap):
                 return
+
+    def follows(self, seat: int, options: list[Option]) -> dict[str, tuple[str, ...]]:
+        """What each choice of a short step sets off (after the line restating it), when that
+        tells the choices apart (T-Rex Island's piles: which one sets the Raptors off)."""
+        leaves = [o for o in options if o.action is not None]
+        if not 1 < len(leaves) <= 4:
+            return {}
+        found = {o.ident: self.table.highlight(seat, o.action).follows[1:] for o in leaves if o.action is not None}
+        return found if len(set(found.values())) > 1 else {}
 
     def help_text(self) -> str:
         """The keys there are besides the choices (undo only when there is a step to take back)."""
@@ -131,7 +155,7 @@ class PlainClient:
             if raw == "s":
                 if self.save is None:
                     self.save = Path(f"dinobox-{table.game.id}-{table.seed}.json")
-                save_record(table.state, self.save)
+                save_record(table.record(), self.save)
                 continue
             if raw == "l":
                 seat = table.human_to_act()
@@ -148,7 +172,8 @@ class PlainClient:
                 continue
             option = keymap.get(raw)
             if option is not None and table.check_clock():
-                console.print("[yellow]time ran out before that choice: the clock's rule applies[/]")
+                what = "you lose the game" if table.forfeit is not None else "a bot plays your moves from now on"
+                console.print(f"[yellow]time ran out before that choice: {what}[/]")
                 return True
             if option is None:
                 console.print(

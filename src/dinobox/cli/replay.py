@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from dinobox.cli.common import console, fail, render_view, score_table
+from dinobox.cli.common import console, fail, render_view, rounds_table, score_table, seat_names
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.record import from_record
 from dinobox.engine.registry import load_game
@@ -52,3 +52,14 @@ def replay(
     console.print(render_view(game, state.view(seat)))
     if state.is_terminal():
         console.print(score_table(state))
+        rounds = rounds_table(state)
+        if rounds is not None:
+            console.print(rounds)
+    else:
+        player = state.current_player()
+        who = seat_names(state.view(None), game.num_players)[player] if player >= 0 else "chance"
+        console.print(
+            f"[yellow]This record is unfinished:[/] the game stopped after {len(final.history())} actions, "
+            f"{who} to act. `dinobox play --resume {file}` continues it.",
+            soft_wrap=True,
+        )

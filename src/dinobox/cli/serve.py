@@ -2,12 +2,39 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import Any
 
 import typer
 
 from dinobox.cli.common import console, fail
+
+
+def _defaults() -> str:
+    from dinobox.server.settings import Settings
+
+    return ", ".join(f"{f.name}={f.default}" for f in dataclasses.fields(Settings))
+
+
+def parse_settings(pairs: list[str]) -> dict[str, Any]:
+    """``["sockets_per_address=8", ...]`` -> the ``Settings`` fields they set (``ValueError``
+    naming the problem for an unknown setting or a value of the wrong kind)."""
+    from dinobox.server.settings import Settings
+
+    kinds: dict[str, Any] = {f.name: type(f.default) for f in dataclasses.fields(Settings)}
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, eq, text = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not eq or name not in kinds:
+            raise ValueError(f"--set {pair!r}: expected SETTING=VALUE with a setting from: {', '.join(kinds)}")
+        kind = kinds[name]
+        try:
+            out[name] = text.strip().lower() in ("1", "true", "yes", "on") if kind is bool else kind(text)
+        except ValueError:
+            raise ValueError(f"--set {pair!r}: {name} takes a {kind.__name__}") from None
+    return out
 
 
 def serve(
@@ -32,12 +59,19 @@ def serve(
         "--workers",
         help="server processes on this port (above 1 needs a PostgreSQL store: --db postgresql+psycopg://...)",
     ),
+    limits: list[str] = typer.Option(
+        [],
+        "--set",
+        metavar="SETTING=VALUE",
+        help="any other limit (repeatable; docs/server.md, Limits). Settings and defaults: " + _defaults(),
+    ),
 ) -> None:
     """Serve the games in the browser: open the printed address."""
     try:
         import uvicorn
 
         from dinobox.server import create_app, storage
+        from dinobox.server.connections import uvicorn_limits
         from dinobox.server.main import APP_ENVIRONMENT, app_environment
         from dinobox.server.settings import Settings
     except ImportError as exc:
@@ -63,6 +97,7 @@ def serve(
             max_message_bytes=min(max_body, 16 * 1024),
             idle_seconds=idle_minutes * 60,
         )
+        settings = dataclasses.replace(settings, **parse_settings(limits))
     except ValueError as exc:
         raise fail(str(exc)) from None
     try:
@@ -93,4 +128,5 @@ def serve(
         proxy_headers=proxy is not None,
         forwarded_allow_ips=proxy,
         server_header=False,
+        **uvicorn_limits(settings),
     )

@@ -6,18 +6,23 @@ The full-screen app (``cli/tui``) and the line-mode client (``cli/plain``) both 
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import random
 import time
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from functools import cache
+from types import ModuleType
 from typing import Any
+
+from rich.text import Text
 
 from dinobox.bots import check_bot_for_game, make_bot
 from dinobox.clocks import ClockState, TimeControl, format_seconds
-from dinobox.engine.errors import DinoboxError
+from dinobox.engine.errors import DinoboxError, RecordError
 from dinobox.engine.game import Game
+from dinobox.engine.record import from_record
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
 
@@ -80,6 +85,46 @@ def render_text(
     return render(view, **extra)
 
 
+def renderer_module(game: Game[Any]) -> ModuleType | None:
+    """The module of the game's terminal renderer: it may also declare ``BIG_EVENTS`` (log kinds
+    worth a pause), ``LEGEND`` (lines explaining the board) and ``PLAYER_STYLES`` (a Rich style
+    per player name), each optional."""
+    render = game_entry(game.id).render
+    return None if render is None else inspect.getmodule(render)
+
+
+def big_events(game: Game[Any]) -> frozenset[str]:
+    """The log kinds that stop the table until a key is pressed (an eruption, a scoring)."""
+    return frozenset(getattr(renderer_module(game), "BIG_EVENTS", ()))
+
+
+def help_sections(game: Game[Any]) -> list[tuple[str, str]]:
+    """The help screen's pages as (title, Markdown): the keys, the board's legend, the rules."""
+    keys = "| key | what it does |\n|---|---|\n" + "\n".join(f"| {key} | {what} |" for key, what in HELP_KEYS)
+    module = renderer_module(game)
+    legend = getattr(module, "LEGEND", None) or getattr(module, "LEGEND_FULL", None) or []
+    legend_md = "\n".join(f"- {Text.from_markup(line).plain}" for line in legend) or "The board explains itself."
+    entry = game_entry(game.id)
+    rules = entry.read_resource("rules.md") or f"# {game.title}\n\nThis game ships no rules summary."
+    return [("Keys", "# Keys\n\n" + keys), ("Board", f"# The board\n\n{legend_md}"), ("Rules", rules)]
+
+
+HELP_KEYS = (
+    ("1-9, a-z", "choose the line with that key (a choice keeps its key while you decide)"),
+    ("↑ ↓, Enter", "move along the choices (the board previews the highlighted one), choose it"),
+    ("Esc", "back a step in a long menu"),
+    ("u", "undo your own steps this turn, while nothing hidden or random was shown"),
+    ("l", "the whole log on the whole screen (bold: what happened since your last turn)"),
+    ("[ ]", "scroll the board up and down (its pane says when there is more)"),
+    ("{ }", "scroll the pane of what only you see"),
+    ("b", "give the board the whole width (again: bring the side column back)"),
+    ("s", "save the record (dinobox play --resume FILE continues it)"),
+    ("q, Ctrl-Q", "quit: asks first and offers to save"),
+    ("?, F1", "this help; Ctrl-P the command palette"),
+    ("n", "on a big event's pause: stop pausing for big events (or play with --no-pause)"),
+)
+
+
 @dataclass(frozen=True)
 class Highlight:
     """What a choice does on the board before it is confirmed: the places it changes or names
@@ -89,6 +134,9 @@ class Highlight:
     places: frozenset[Hashable] = frozenset()
     lines: tuple[str, ...] = ()
     view: dict[str, Any] | None = field(default=None, compare=False)
+    follows: tuple[str, ...] = ()
+    """What the choice sets off, as the seat's log would tell it (a carnivore striking, a
+    scoring), and who decides next if it is someone else."""
 
 
 def private_lines(text_seat: str, text_public: str) -> list[str]:
@@ -123,6 +171,8 @@ class Table:
         seed: int,
         clock: TimeControl | None = None,
         now: Callable[[], float] = time.monotonic,
+        state: State | None = None,
+        clock_state: ClockState | None = None,
     ) -> None:
         if len(seats) != game.num_players:
             raise DinoboxError(f"{len(seats)} seats given for {game.num_players} players")
@@ -130,18 +180,61 @@ class Table:
         self.seats = seats
         self.seed = seed
         self.humans = [i for i, s in enumerate(seats) if s == HUMAN]
-        self.rng = random.Random(seed)
+        self.state: State = game.new_initial_state() if state is None else state
+        # a resumed game draws its chance from a stream of its own, fixed by the seed and the moves made
+        moves = len(self.state.history())
+        self.rng = random.Random(seed if not moves else f"{seed}:{moves}")
         self.bots: dict[int, Any] = {i: make_bot(s, seed * 1000 + i) for i, s in enumerate(seats) if s != HUMAN}
-        self.state: State = game.new_initial_state()
         self.undo_stack: list[UndoPoint] = []
         self.last_legal: dict[int, list[int]] = {}
         self.legal_turn: dict[int, int] = {}
         self.last_combos: dict[int, set[tuple[tuple[str, Any], ...]]] = {}
         self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
         self.now = now
-        self.clock: ClockState | None = ClockState.new(clock, game.num_players) if clock is not None else None
+        self.clock: ClockState | None = ClockState.new(clock, game.num_players) if clock is not None else clock_state
         self.standin: Any = None  # the bot that plays a seat's move when its time ran out
         self._sync_clock()
+
+    # ----- records ---------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The game's record (``State.to_record``) plus what resuming it needs: the seats, the
+        seed and each seat's time left (``dinobox play --resume``)."""
+        record = self.state.to_record()
+        record["seats"] = list(self.seats)
+        record["seed"] = self.seed
+        if self.clock is not None:
+            now = self.now()
+            left = tuple(self.clock.left(seat, now) for seat in range(self.game.num_players))
+            stopped = dataclasses.replace(self.clock, remaining=left, ticking=None, since=None)
+            record["clock"] = stopped.to_json()
+        return record
+
+    @classmethod
+    def resume(cls, record: Any, seats: list[str] | None = None, now: Callable[[], float] = time.monotonic) -> Table:
+        """The table a record left off (``DinoboxError`` saying what is wrong): its game and
+        moves, its seats (or ``seats``), its seed and clocks. A record without seats (written
+        before they were kept) seats a person first and heuristic bots after."""
+        state = from_record(record)
+        count = state.game.num_players
+        if seats is None:
+            stored = record.get("seats")
+            if stored is None:
+                stored = [HUMAN] + ["heuristic"] * (count - 1)
+            if not isinstance(stored, list) or not all(isinstance(x, str) and x for x in stored):
+                raise RecordError("'seats' must be a list of bot specs or 'human'")
+            seats = list(stored)
+        if len(seats) != count:
+            raise RecordError(f"the record has {count} players but {len(seats)} seats")
+        seed = record.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 62:
+            raise RecordError("'seed' must be a whole number")
+        clock = record.get("clock")
+        if clock is not None and not isinstance(clock, dict):
+            raise RecordError("'clock' must be an object")
+        clock_state = ClockState.from_json(clock) if clock is not None else None
+        if clock_state is not None and len(clock_state.remaining) != count:
+            raise RecordError(f"the record's clock has {len(clock_state.remaining)} seats, not {count}")
+        return cls(state.game, seats, seed, now=now, state=state, clock_state=clock_state)
 
     # ----- who is who --------------------------------------------------------------------
     @property
@@ -163,14 +256,31 @@ class Table:
         return names
 
     def style(self, seat: int) -> str:
-        name = self.names[seat].lower()
-        return COLOUR_NAMES.get(name, PALETTE[seat % len(PALETTE)])
+        """The seat's colour: the game's own (its renderer's ``PLAYER_STYLES``), else by its name."""
+        name = self.names[seat]
+        styles = getattr(renderer_module(self.game), "PLAYER_STYLES", {})
+        if name in styles:
+            return str(styles[name])
+        return COLOUR_NAMES.get(name.lower(), PALETTE[seat % len(PALETTE)])
 
     def who(self, seat: int, markup: bool = True) -> str:
         """A seat's name, coloured, with ``(bot)`` for a bot."""
         name = self.names[seat]
         tag = "" if seat not in self.bots else f" ({self.seats[seat].split(':')[0]} bot)"
         return f"[bold {self.style(seat)}]{name}[/]{tag}" if markup else name + tag
+
+    def outcome(self) -> str:
+        """Who won and with how many points (markup), or who lost on time; empty while playing."""
+        if self.forfeit is not None:
+            return f"{self.who(self.forfeit)} ran out of time and loses; everyone else shares the win"
+        if not self.state.is_terminal():
+            return ""
+        winners, scores = self.state.winners(), self.state.scores()
+        if not winners:
+            return "Nobody wins"
+        who = " and ".join(self.who(w) for w in winners)
+        points = plural(int(scores[winners[0]]), "point") if scores else ""
+        return f"{who} {'wins' if len(winners) == 1 else 'win'}" + (f" with {points}" if points else "")
 
     def narrator(self) -> int | None:
         """Whose eyes the table shows while nobody decides: the one person, else a spectator's."""
@@ -315,22 +425,39 @@ class Table:
         return True
 
     # ----- previews and reasons ----------------------------------------------------------
-    def preview(self, seat: int, action: int) -> dict[str, Any] | None:
-        """The seat's view after ``action``, or None when the step would show it something hidden."""
+    def after(self, seat: int, action: int) -> State | None:
+        """The game after ``action`` (on a copy), or None when the step would show ``seat``
+        something hidden: only what the seat's own view and log say of it is ever read."""
         if action not in self.state.legal_actions() or step_reveals(self.state, seat, action):
             return None
         after = self.state.clone()
         after.apply_action(action)
-        return after.view(seat)
+        return after
+
+    def preview(self, seat: int, action: int) -> dict[str, Any] | None:
+        """The seat's view after ``action``, or None when the step would show it something hidden."""
+        after = self.after(seat, action)
+        return None if after is None else after.view(seat)
+
+    def follows(self, seat: int, after: State) -> tuple[str, ...]:
+        """What the last step set off, in the seat's log's words, and who decides next when
+        that is someone else (e.g. a team struck by a carnivore answering it)."""
+        lines = [str(entry["text"]) for entry in after.log(seat, since=self.state.log_length())]
+        player = after.current_player()
+        if player >= 0 and player != seat and not after.is_terminal():
+            lines.append(f"then {self.names[player]} decides")
+        return tuple(lines)
 
     def highlight(self, seat: int, action: int) -> Highlight:
         """What ``action`` would do on the board, as the seat may see it (see :class:`Highlight`)."""
-        after = self.preview(seat, action)
+        state = self.after(seat, action)
+        after = None if state is None else state.view(seat)
+        follows = () if state is None else self.follows(seat, state)
         hook = game_entry(self.game.id).preview
         if hook is None or action not in self.state.legal_actions():
-            return Highlight(view=after)
+            return Highlight(view=after, follows=follows)
         found = hook(self.state.view(seat), after, self.state.describe_action(action))
-        return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after)
+        return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after, follows)
 
     def not_offered(self, seat: int, limit: int = 3) -> list[str]:
         """At the start of the seat's turn: why moves it might expect are missing (a full hand, not

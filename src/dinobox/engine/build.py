@@ -1,9 +1,12 @@
 """Which build is running: the hot modules compiled ahead of time by mypyc, or pure Python.
 
-``setup.py`` compiles the modules in ``COMPILED_MODULES`` with mypyc when a C compiler is there
-and ``DINOBOX_PURE_PYTHON`` is not set, and records a digest of each source it compiled
-(``compiled_sources.json`` next to this file). At import, ``select()`` (called first thing by
-``dinobox.engine``) keeps the compiled modules only when every digest still matches its ``.py``:
+``setup.py`` compiles with mypyc, when a C compiler is there and ``DINOBOX_PURE_PYTHON`` is not
+set, the engine's hot modules (``ENGINE_MODULES``) and the modules each game declares in its
+package's ``__init__.py`` (``COMPILED_MODULES``, names relative to the package, read by
+``setup.py`` without importing anything). It records a digest of each source it compiled
+(``compiled_sources.json`` next to this file): that record is the list of compiled modules at
+run time. At import, ``select()`` (called first thing by ``dinobox.engine``) keeps the compiled
+modules only when every digest still matches its ``.py``:
 
 - ``DINOBOX_PURE_PYTHON=1`` at run time: the ``.py`` sources are imported, compiled files ignored;
 - a source edited since the build (an editable install being worked on): the whole set falls
@@ -27,28 +30,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-COMPILED_MODULES: tuple[str, ...] = (
-    "dinobox.engine.state",
-    "dinobox.engine.runner",
-    "dinobox.games.dino_race.actions",
-    "dinobox.games.dino_race.legal",
-    "dinobox.games.dino_race.rules",
-    "dinobox.games.trex_island.actions",
-    "dinobox.games.trex_island.rules",
-    "dinobox.games.dinosaur_rush.actions",
-    "dinobox.games.dinosaur_rush.skeleton",
-    "dinobox.games.dinosaur_rush.rules",
-    "dinobox.games.pangaea.actions",
-    "dinobox.games.pangaea.flow",
-    "dinobox.games.pangaea.geometry",
-    "dinobox.games.pangaea.tiles",
-    "dinobox.games.pangaea.world",
-    "dinobox.games.pangaea.steps",
-    "dinobox.games.pangaea.resolve",
-    "dinobox.games.pangaea.rules",
-)
-"""The modules mypyc compiles (setup.py reads this list): the engine's state and fast loop, and
-the games' rules."""
+ENGINE_MODULES: tuple[str, ...] = ("dinobox.engine.state", "dinobox.engine.flow", "dinobox.engine.runner")
+"""The engine's modules mypyc compiles (setup.py reads this list; the games declare their own)."""
 
 SOURCES_FILE = "compiled_sources.json"
 """Written by the build next to this module: ``{module: sha256 of the source compiled}``."""
@@ -76,18 +59,25 @@ def _extension_exists(module: str) -> bool:
     return any((folder / (stem + suffix)).is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
-def _stale_modules() -> list[str] | None:
-    """Compiled modules whose source changed since the build; None when no digests were recorded."""
+def recorded_sources(folder: Path = Path(__file__).parent) -> dict[str, str] | None:
+    """``{module: digest}`` of the last compiled build (its record), None when there is none."""
     try:
-        recorded = json.loads((Path(__file__).with_name(SOURCES_FILE)).read_text())
+        recorded = json.loads((folder / SOURCES_FILE).read_text())
     except (OSError, ValueError):
         return None
+    if not isinstance(recorded, dict) or not all(isinstance(v, str) for v in recorded.values()):
+        return None
+    return {str(module): digest for module, digest in recorded.items()}
+
+
+def stale_modules(recorded: dict[str, str], root: Path = _ROOT) -> list[str]:
+    """The compiled modules whose source changed (or went) since the build."""
     stale = []
-    for module in COMPILED_MODULES:
-        path = source_path(module)
+    for module, digest in recorded.items():
+        path = source_path(module, root)
         if not path.is_file():
             continue  # an installed wheel without sources: the compiled module is all there is
-        if recorded.get(module) != source_digest(path):
+        if digest != source_digest(path):
             stale.append(module)
     return stale
 
@@ -98,7 +88,7 @@ class _SourcesFirst(importlib.abc.MetaPathFinder):
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in COMPILED_MODULES:
+        if not fullname.startswith("dinobox.") or not _extension_exists(fullname):
             return None
         stem = fullname.rpartition(".")[2]
         for entry in path if path is not None else sys.path:
@@ -121,14 +111,19 @@ def select() -> None:
     if os.environ.get("DINOBOX_PURE_PYTHON", "") not in ("", "0"):
         _use_sources("pure", "DINOBOX_PURE_PYTHON is set")
         return
-    if not all(_extension_exists(m) for m in COMPILED_MODULES):
+    recorded = recorded_sources()
+    if recorded is None and not _extension_exists(ENGINE_MODULES[0]):
         _use_sources("pure", "not compiled (installed with DINOBOX_PURE_PYTHON=1, or where no C compiler was found)")
         return
-    stale = _stale_modules()
-    if stale is None:
+    if recorded is None:
         _use_sources("pure", f"compiled files without a record of their sources: {REBUILD_HINT}")
         warnings.warn(f"dinobox: running the Python sources; {_info['reason']}", stacklevel=2)
         return
+    if not all(_extension_exists(m) for m in recorded):
+        _use_sources("pure", f"compiled files missing since the build: {REBUILD_HINT}")
+        warnings.warn(f"dinobox: running the Python sources; {_info['reason']}", stacklevel=2)
+        return
+    stale = stale_modules(recorded)
     if stale:
         names = ", ".join(m.removeprefix("dinobox.") for m in stale)
         _use_sources("pure", f"sources edited since the compiled build ({names}): {REBUILD_HINT}")

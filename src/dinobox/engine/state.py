@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from mypy_extensions import mypyc_attr
 
 from dinobox.engine.errors import IllegalActionError
+from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
 
 if TYPE_CHECKING:
     from dinobox.engine.game import Game, Presentation
@@ -51,6 +52,8 @@ class State:
     _nevents: int
     _legal_cache: list[int] | None
     _sampled: int
+    steps: list[Step]
+    """The flow: pending steps, the next on top (see ``dinobox.engine.flow``)."""
 
     def __init__(self, game: Game, copy_of: State | None = None) -> None:
         if copy_of is not None:  # a game's clone() of ``copy_of`` (a compiled class has a constructor only)
@@ -65,6 +68,7 @@ class State:
         self._nevents = 0
         self._legal_cache = None
         self._sampled = -1
+        self.steps = []
 
     # ===== hooks each game implements =====================================================
     def _legal(self) -> list[int]:
@@ -85,12 +89,37 @@ class State:
         """Apply a legal action (player or chance outcome). Must set ``self._player``."""
         raise NotImplementedError  # pragma: no cover
 
+    def _due(self, step: Step) -> int:
+        """The step on top of the flow: the seat that decides it, ``CHANCE``, ``AUTOMATIC`` when
+        it runs by itself now, or ``AGAIN`` when this changed the flow (see ``dinobox.engine.flow``)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _run(self, step: Step) -> None:
+        """Carry out an automatic step, already taken off the flow (it may push others)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _advance(self) -> None:
+        """Run automatic steps until a decision or a chance step is on top; an empty flow is
+        the end of the game."""
+        steps = self.steps
+        while steps:
+            step = steps[-1]
+            who = self._due(step)
+            if who == AUTOMATIC:
+                steps.pop()
+                self._run(step)
+            elif who != AGAIN:
+                self._player = who
+                return
+        self._player = TERMINAL
+
     def _copy_fields(self, new: State) -> None:
         """Give ``new`` (holding only the engine's fields so far) the game's fields: immutable
         ones shared, mutable ones copied. A state compiled by mypyc has no instance dict and
         assigns each field by name; the default copies the instance dict and then lets
         ``_copy_mutables`` replace the mutable fields."""
         new.__dict__.update(self.__dict__)
+        new.steps = self.steps[:]
         self._copy_mutables(new)
 
     def _copy_mutables(self, new: State) -> None:
@@ -323,6 +352,7 @@ class State:
         new._nevents = self._nevents
         new._legal_cache = self._legal_cache  # never mutated in place: shared until the next step
         new._sampled = -1  # a clone may be edited (resampling) before it is stepped: look up again
+        new.steps = self.steps[:]  # the steps themselves never change: shared
 
     # ----- hidden information ---------------------------------------------------------------
     def _check_seat(self, seat: Any) -> None:

@@ -30,8 +30,10 @@ class Database:
         self._pending: list[tuple[Write, asyncio.Future[None]]] = []
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
+        self._closed = False
 
     def close(self) -> None:
+        self._closed = True
         self._executor.shutdown(wait=True)
         self._reader.shutdown(wait=True)
         self.engine.dispose()
@@ -77,8 +79,11 @@ class Database:
                 try:
                     await loop.run_in_executor(self._executor, self._commit_all, [fn for fn, _ in batch])
                     results: list[BaseException | None] = [None] * len(batch)
-                except Exception:
-                    results = await loop.run_in_executor(self._executor, self._commit_each, [fn for fn, _ in batch])
+                except Exception as exc:
+                    if self._closed:  # the server is stopping: fail the callers, not this task
+                        results = [exc] * len(batch)
+                    else:
+                        results = await loop.run_in_executor(self._executor, self._commit_each, [fn for fn, _ in batch])
                 for (_, future), error in zip(batch, results, strict=True):
                     if future.done():
                         continue

@@ -27,7 +27,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 CREATE, ACT = "create", "act"
 ACT_PATIENCE = 1.0  # an action up to this many seconds over the rate waits instead of being refused
 _CREATE = re.compile(r"^/api/tables/?$|^/api/tables/[^/]+/rematch$|^/api/profiles/?$")
-_ACT = re.compile(r"^/api/tables/[^/]+/(actions|undo)$")
+# actions and the other requests that change a table or load many: "your move" asks for up to 20
+_ACT = re.compile(
+    r"^/api/tables/[^/]+/(actions|undo|resign|claim-abandoned)$|^/api/tables/turns$|^/api/profiles/me/name$"
+)
 
 
 class RateLimiter:
@@ -61,11 +64,13 @@ class RateLimiter:
 
 
 class Limiters:
-    """The rate limiters of one app: creating tables, and acting (actions and undos)."""
+    """The rate limiters of one app: creating tables, acting (actions and undos), and WebSocket
+    messages of every kind (per address; each socket has its own limiter too, ``routers/ws``)."""
 
     def __init__(self, settings: Settings) -> None:
         self.create = RateLimiter(settings.tables_per_minute / 60.0, settings.tables_burst)
         self.act = RateLimiter(settings.actions_per_second, settings.actions_burst)
+        self.messages = RateLimiter(settings.address_messages_per_second, settings.address_messages_burst)
 
     async def admit(self, kind: str, client: str) -> tuple[dict[str, Any], int] | None:
         """``None`` when ``client`` may go on (an action a little over the rate is first held

@@ -1,5 +1,5 @@
 """A live table in one server process's memory: its stored row, the state rebuilt from its
-moves, the undo points, the subscribers. ``TableService`` (``tables.py``) is the only writer.
+moves, the undo points, the subscribers. ``TableService`` (``tables.py``, through ``writer.py``) is the only writer.
 
 The undo points follow from the moves alone (``replay``), so every process that holds a table
 offers the same undo, whichever process accepted the moves: a point is a seat's own decision;
@@ -30,10 +30,19 @@ class Subscriber:
     seat: int | None
     token: str | None = None
     # ``None`` in the queue means "send the table as it is now": several changes in a row are
-    # coalesced into one picture, built only when the socket is ready for it.
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    # coalesced into one picture, built only when the socket is ready for it. The queue is
+    # bounded: a client that lets it fill up does not read, and is closed (``stalled``).
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(64))
     log_sent: int = 0
     pending: bool = False
+    stalled: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def offer(self, message: dict[str, Any] | None) -> None:
+        """Queue ``message`` for the socket; if its queue is full, mark the socket ``stalled``."""
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.stalled.set()
 
 
 @dataclass
@@ -111,6 +120,7 @@ class LiveTable:
     heard: int = 0  # the newest version another process announced (notifications)
     syncer: asyncio.Task[None] | None = None  # catching up with what other processes stored
     now: Callable[[], float] = time.time  # the service's clock (wall time; tests inject their own)
+    owner: str | None = None  # the client address that made it (memory only): its bots take that client's turn
 
     def _logs_of(self, state: State) -> dict[int | None, list[dict[str, Any]]] | None:
         cached = self.logs.get(id(state))

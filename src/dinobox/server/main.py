@@ -18,8 +18,9 @@ from fastapi.staticfiles import StaticFiles
 
 from dinobox import __version__
 from dinobox.server import profile_storage
+from dinobox.server.connections import SocketCounter, uvicorn_limits
 from dinobox.server.db import Database
-from dinobox.server.errors import install_error_handlers
+from dinobox.server.errors import error_responses, install_error_handlers
 from dinobox.server.limits import Limiters, LimitsMiddleware
 from dinobox.server.peers import peers_for
 from dinobox.server.routers import games, health, pages, profiles, ratings, tables, ws
@@ -86,15 +87,17 @@ def create_app(
     app.state.db_url = url
     app.state.settings = settings
     app.state.limiters = limiters
+    app.state.sockets = SocketCounter(settings.sockets_per_address)
     app.add_middleware(LimitsMiddleware, settings=settings, limiters=limiters)
 
     install_error_handlers(app)
-    app.include_router(health.router)
-    app.include_router(games.router)
+    refusals = error_responses()  # declared in the OpenAPI document with the error body's schema
+    app.include_router(health.router, responses=refusals)
+    app.include_router(games.router, responses=refusals)
     app.include_router(games.files)
-    app.include_router(tables.router)
-    app.include_router(profiles.router)
-    app.include_router(ratings.router)
+    app.include_router(tables.router, responses=refusals)
+    app.include_router(profiles.router, responses=refusals)
+    app.include_router(ratings.router, responses=refusals)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(profiles.pages)
@@ -114,4 +117,6 @@ def app_environment(db_url: str, settings: Settings) -> str:
 def app_from_environment() -> FastAPI:
     """The app of one worker process of ``dinobox serve --workers N`` (a uvicorn factory)."""
     config = json.loads(os.environ[APP_ENVIRONMENT])
-    return create_app(config["db_url"], settings=Settings(**config["settings"]))
+    settings = Settings(**config["settings"])
+    uvicorn_limits(settings)  # this worker's protocol takes the header timeout
+    return create_app(config["db_url"], settings=settings)

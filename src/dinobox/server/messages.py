@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import State
 from dinobox.server.errors import bad_request
-from dinobox.server.timing import forfeit_result, public_clock
+from dinobox.server.outcomes import early_result
+from dinobox.server.timing import public_clock
 
 if TYPE_CHECKING:
     from dinobox.server.live import LiveTable
@@ -42,12 +43,10 @@ def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
         "created": row.created,
         "updated": row.updated,
         "time_control": row.clock.control.to_json() if row.clock is not None else None,
+        "silence": row.silence,
     }
     if row.status == "finished":  # the outcome is public once the game is over
-        if row.clock is not None and row.clock.forfeit is not None:
-            table["result"] = forfeit_result(row.clock, row.players)
-        else:
-            table["result"] = {"scores": live.state.scores(), "winners": live.state.winners()}
+        table["result"] = early_result(row) or {"scores": live.state.scores(), "winners": live.state.winners()}
     return table
 
 

@@ -29,6 +29,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from dinobox.ratings import Rating, bot_player, profile_player, rate_game, standings, standings_of
+from dinobox.server.outcomes import early_end
 from dinobox.server.storage import TableRow, metadata
 
 log = logging.getLogger("dinobox.server")
@@ -131,6 +132,10 @@ def profile_by_key(conn: Connection, key: str) -> Profile | None:
     if row is None or not hmac.compare_digest(row.key_hash, hash_key(key)):
         return None
     return _profile(row)
+
+
+def rename_profile(conn: Connection, profile_id: str, name: str) -> None:
+    conn.execute(update(profiles_t).where(profiles_t.c.id == profile_id).values(name=name))
 
 
 def profile_names(conn: Connection, ids: list[str]) -> dict[str, str]:
@@ -257,12 +262,20 @@ def ensure_ratings(conn: Connection, game: str, players: list[str], now: float) 
         conn.execute(insert(ratings_t), missing)
 
 
+LADDER_ALIASES = {"medium": "heuristic"}  # one bot under two names: one ladder entry
+
+
+def ladder_spec(spec: str) -> str:
+    """The bot level a seat's (canonical) spec stands for on the server's ladder."""
+    return LADDER_ALIASES.get(spec.strip(), spec.strip())
+
+
 def seat_players(row: TableRow) -> list[str | None]:
     """Who is rated for each seat: a profile, a bot level, or ``None`` (a person without one)."""
     out: list[str | None] = []
     for seat in row.seats:
         if seat.get("type") == "bot":
-            out.append(bot_player(str(seat.get("bot"))))
+            out.append(bot_player(ladder_spec(str(seat.get("bot")))))
         elif seat.get("profile"):
             out.append(profile_player(str(seat["profile"])))
         else:
@@ -316,9 +329,10 @@ def apply_rating(conn: Connection, row: TableRow, places: list[int], now: float 
 
 
 def forfeit_places(row: TableRow) -> list[int]:
-    """A game a seat lost on time (``docs/server.md``, Clocks): that seat last, the others tied first."""
-    assert row.clock is not None and row.clock.forfeit is not None
-    return standings([0.0] * row.players, [s for s in range(row.players) if s != row.clock.forfeit])
+    """A game a seat lost on time or by resigning (``outcomes``): that seat last, the others tied first."""
+    ended = early_end(row)
+    assert ended is not None
+    return standings([0.0] * row.players, [s for s in range(row.players) if s != ended[0]])
 
 
 def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
@@ -328,7 +342,7 @@ def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
     game still ends."""
     now = time.time()
     try:
-        places = standings_of(state) if row.clock is None or row.clock.forfeit is None else forfeit_places(row)
+        places = standings_of(state) if early_end(row) is None else forfeit_places(row)
     except Exception:
         log.exception("table %s: no standings; nothing rated", row.id)
         return

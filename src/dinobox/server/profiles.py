@@ -12,7 +12,7 @@ from dinobox.engine.registry import game_class, game_ids
 from dinobox.ratings import Rating, profile_player
 from dinobox.server import profile_storage as store
 from dinobox.server.db import Database
-from dinobox.server.errors import ApiError, bad_request, not_found
+from dinobox.server.errors import ApiError, bad_request, not_found, quote
 from dinobox.server.profile_storage import Profile
 from dinobox.server.tables import TABLE_ID, LiveTable, new_id
 
@@ -54,6 +54,14 @@ async def profile_of_key(db: Database, key: Any) -> Profile:
     return profile
 
 
+async def rename_profile(db: Database, key: Any, name: Any) -> Profile:
+    """The key's profile under a new name (its past tables keep the name they were played under)."""
+    profile = await profile_of_key(db, key)
+    clean = clean_name(name)
+    await db.write(lambda c: store.rename_profile(c, profile.id, clean))
+    return Profile(profile.id, clean, profile.created)
+
+
 async def optional_profile(db: Database, key: Any) -> Profile | None:
     """``None`` without a key (people play without a profile); else as ``profile_of_key``."""
     return None if key is None else await profile_of_key(db, key)
@@ -69,7 +77,7 @@ def _title(game: str) -> str:
 async def profile_page(db: Database, profile_id: str, limit: int = 100) -> dict[str, Any]:
     """What anyone may see of a profile: name, ratings per game, finished games (never the key)."""
     if not isinstance(profile_id, str) or not TABLE_ID.fullmatch(profile_id):
-        raise not_found(f"there is no profile {profile_id!r}")
+        raise not_found(f"there is no profile {quote(profile_id)}")
 
     def read(conn: Any) -> tuple[Profile | None, dict[str, Rating], list[dict[str, Any]], dict[str, Any]]:
         profile = store.load_profile(conn, profile_id)
@@ -81,7 +89,7 @@ async def profile_page(db: Database, profile_id: str, limit: int = 100) -> dict[
 
     profile, ratings, games, changes = await db.read(read)
     if profile is None:
-        raise not_found(f"there is no profile {profile_id!r}")
+        raise not_found(f"there is no profile {quote(profile_id)}")
     return {
         "profile": profile.to_json(),
         "ratings": [
@@ -102,7 +110,7 @@ async def profile_page(db: Database, profile_id: str, limit: int = 100) -> dict[
 
 def check_game(game_id: Any) -> str:
     if not isinstance(game_id, str) or game_id not in game_ids():
-        raise not_found(f"there is no game {game_id!r} (known: {', '.join(game_ids())})")
+        raise not_found(f"there is no game {quote(game_id)} (known: {', '.join(game_ids())})")
     return game_id
 
 

@@ -8,11 +8,11 @@ import hashlib
 import secrets
 from typing import Any
 
-from dinobox.bots import budget_of, capped_spec, check_bot_for_game, make_bot
+from dinobox.bots import LEVELS, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot, parse_spec
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
-from dinobox.server.errors import ApiError, bad_request
+from dinobox.server.errors import ApiError, bad_request, quote
 from dinobox.server.live import BOT, HUMAN
 from dinobox.server.settings import Settings
 
@@ -25,12 +25,12 @@ def configure(
     try:
         cls = game_class(game_id)
         if not isinstance(options, dict):
-            raise InvalidOptionError(f"'options' must be an object of option names, not {options!r}")
+            raise InvalidOptionError(f"'options' must be an object of option names, not {quote(options)}")
         resolved = OptionSet(cls.option_specs).resolve(options, cls.id)
         if data and not (allow_data or settings.allow_data_overrides):
             raise InvalidOptionError("this server does not accept component-data overrides ('data')")
         if data is not None and not isinstance(data, dict):
-            raise InvalidOptionError(f"'data' must be an object of data fields, not {data!r}")
+            raise InvalidOptionError(f"'data' must be an object of data fields, not {quote(data)}")
         return load_game(cls.id, players=players, data=data or {}, **resolved)
     except DinoboxError as exc:
         raise bad_request(str(exc), "bad_config") from None
@@ -51,9 +51,10 @@ def seat_specs(settings: Settings, game: Any, seats: list[dict[str, Any]] | None
         elif kind == BOT:
             bot = str(spec.get("bot") or "random")
             check_bot(settings, i, bot, game.id)
+            bot = canonical_spec(bot)  # one spelling per bot: one ladder entry per level
             clean.append({"seat": i, "type": BOT, "bot": bot, "name": f"{bot} bot", "claimed": True, "token": None})
         else:
-            raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {kind!r}", "bad_config")
+            raise bad_request(f"seat {i}: 'type' must be 'human' or 'bot', not {quote(kind)}", "bad_config")
     return clean
 
 
@@ -67,16 +68,31 @@ def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
     cap = settings
     if budget.seconds is not None and budget.seconds > cap.max_bot_seconds:
         raise bad_request(
-            f"seat {seat}: bot {spec!r} may think {budget.seconds:g} s a move; this server allows at most "
+            f"seat {seat}: bot {quote(spec)} may think {budget.seconds:g} s a move; this server allows at most "
             f"{cap.max_bot_seconds:g} s",
             "bot_budget",
         )
     if budget.iterations is not None and budget.iterations > cap.max_bot_iterations:
         raise bad_request(
-            f"seat {seat}: bot {spec!r} may search {budget.iterations} iterations a move; this server allows "
+            f"seat {seat}: bot {quote(spec)} may search {budget.iterations} iterations a move; this server allows "
             f"at most {cap.max_bot_iterations}",
             "bot_budget",
         )
+
+
+RATED_BOTS = ("random", "heuristic", *LEVELS)  # the bot levels on the ladder
+
+
+def check_rated_bots(seats: list[dict[str, Any]]) -> None:
+    """A rated table seats only the ladder's bot levels: a spec tuned by hand would make a
+    ladder entry of its own for every tuning."""
+    for seat in seats:
+        if seat["type"] == BOT and seat["bot"] not in RATED_BOTS:
+            raise bad_request(
+                f"seat {seat['seat']}: a rated table seats only the ladder's bots ({', '.join(RATED_BOTS)}), "
+                f"not {quote(seat['bot'])}",
+                "bad_config",
+            )
 
 
 def check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: str | None) -> None:
@@ -90,9 +106,16 @@ def check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: 
         raise ApiError(409, "profile_seated", "your profile already holds a seat at this rated table")
 
 
-def table_bot(settings: Settings, spec: str, seed: int) -> Any:
-    """A stored table's bot, its budget brought within today's caps (they may have been lowered)."""
-    return make_bot(capped_spec(spec, settings.max_bot_iterations, settings.max_bot_seconds), seed)
+def table_bot(settings: Settings, spec: str, seed: int) -> tuple[Any, bool]:
+    """A stored table's bot, its budget brought within today's caps (they may have been
+    lowered), and whether it searches. A search bounded only by iterations also stops at
+    ``max_bot_seconds``, so no move of any spec takes longer."""
+    capped = capped_spec(spec, settings.max_bot_iterations, settings.max_bot_seconds)
+    budget = budget_of(capped)
+    if budget.searches and budget.seconds is None:
+        name, opts = parse_spec(capped)
+        capped = name + ":" + ",".join(f"{k}={v}" for k, v in {**opts, "seconds": settings.max_bot_seconds}.items())
+    return make_bot(capped, seed), budget.searches
 
 
 def hash_token(token: str) -> str:

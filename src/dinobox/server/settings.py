@@ -11,7 +11,14 @@ class Settings:
     """Limits of one server process. The defaults suit a small public host."""
 
     bot_threads: int = 4
-    """Threads bots think on (every table's bots share them)."""
+    """Threads searching bots think on (every table's bots share them, clients in turn)."""
+    bot_threads_per_client: int = 2
+    """Of those, the most one client address's tables may use at once (the others wait)."""
+    light_bot_threads: int = 4
+    """Threads for bots that do not search (random, heuristic): they never wait behind a search.
+    (Several, though each move is short: a thread waits for the GIL up to its switch interval.)"""
+    bot_tables_per_client: int = 4
+    """Bot-only tables in play one client address may hold in this process (more: 429)."""
     max_bot_seconds: float = 3.0
     """A bot seat may think at most this long per decision (``ismcts:seconds=...``)."""
     max_bot_iterations: int = 5000
@@ -28,6 +35,33 @@ class Settings:
     """Largest request body; a larger one is refused with 413 before it is read."""
     max_message_bytes: int = 16 * 1024
     """Largest WebSocket message; a larger (or binary) one closes the socket with the reason."""
+    ws_queue_messages: int = 64
+    """Messages waiting to go out on one WebSocket; a client that lets more pile up does not
+    read, and its socket is closed (1008, with the reason)."""
+    ws_send_seconds: float = 30.0
+    """A WebSocket whose client takes longer than this to take one message is closed (1008)."""
+    ws_messages_per_second: float = 20.0
+    """Messages of every kind one WebSocket may send per second, after a burst of
+    ``ws_messages_burst``; a message a little over waits, one far over is refused (rate_limited)."""
+    ws_messages_burst: int = 40
+    address_messages_per_second: float = 100.0
+    """WebSocket messages per client address per second (all its sockets together), after a
+    burst of ``address_messages_burst``."""
+    address_messages_burst: int = 200
+    replay_threads: int = 1
+    """Threads that rebuild tables from their moves and build replays and records (off the event loop)."""
+    replay_cache: int = 256
+    """Replay pictures kept (a step of a finished game, as one seat saw it), the least recently asked for go first."""
+    sockets_per_address: int = 32
+    """WebSockets one client address may hold open at once (one more is closed, 1008, with the reason)."""
+    header_seconds: float = 10.0
+    """A connection whose request headers have not all arrived after this long is closed."""
+    keep_alive_seconds: float = 5.0
+    """An idle keep-alive HTTP connection is closed after this long."""
+    max_connections: int = 4000
+    """Connections (and WebSockets) one process holds at once; past it new requests get 503."""
+    rated_move_hours: float = 72.0
+    """At a rated table without a time control, a person who has not moved this long loses."""
     idle_seconds: float = 600.0
     """A live table nobody watches or plays leaves memory after this long (reloaded on demand)."""
     takeover_seconds: float = 2.0
@@ -35,6 +69,10 @@ class Settings:
     plays (their process died) and takes them over."""
     clock_period: float = 1.0
     """How often (seconds) the server looks for clocks that ran out."""
+    chat_chars: int = 500
+    """Longest chat message (characters)."""
+    chat_per_table: int = 2000
+    """Chat messages one table keeps; past it the table's chat is full (its newest are shown)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -47,6 +47,7 @@ from sqlalchemy import (
     delete,
     event,
     false,
+    func,
     insert,
     inspect,
     select,
@@ -84,6 +85,8 @@ tables_t = Table(
     Column("rated", Boolean, nullable=False, server_default=false()),  # its result updates the ratings
     Column("clock", Text, nullable=True),  # JSON of the table's ClockState (None: no time control)
     Column("deadline", Float, nullable=True),  # when the seat to act runs out of time (None: nobody's ticks)
+    Column("outcome", Text, nullable=True),  # JSON: how a game ended before its rules ended it (a resignation)
+    Column("silence", Float, nullable=True),  # seconds the seat to act may be silent before the others claim the win
     Index("tables_status_updated", "status", "updated"),
     Index("tables_bot_turn", "bot_turn", "status"),
     Index("tables_deadline", "deadline"),
@@ -102,6 +105,16 @@ moves_t = Table(
     Column("table_id", String(32), primary_key=True),
     Column("n", Integer, primary_key=True),
     Column("action", Integer, nullable=False),
+)
+chat_t = Table(  # a table's chat, kept with it (replays show it)
+    "chat",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),  # None: a spectator
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
 )
 
 
@@ -129,6 +142,8 @@ class TableRow:
     bot_turn: bool = False
     rated: bool = False
     clock: ClockState | None = None
+    outcome: dict[str, Any] | None = None  # {"seat": S, "how": "resigned"}: ended before its rules ended it
+    silence: float | None = None  # seconds a seat to act may be silent before the others may claim the win
 
     def to_db(self) -> dict[str, Any]:
         return {
@@ -153,6 +168,8 @@ class TableRow:
             "rated": self.rated,
             "clock": json.dumps(self.clock.to_json()) if self.clock is not None else None,
             "deadline": self.clock.deadline() if self.clock is not None else None,
+            "outcome": json.dumps(self.outcome) if self.outcome is not None else None,
+            "silence": self.silence,
         }
 
     @classmethod
@@ -179,6 +196,8 @@ class TableRow:
             bot_turn=bool(m["bot_turn"]),
             rated=bool(m["rated"]),
             clock=ClockState.from_json(json.loads(m["clock"])) if m["clock"] else None,
+            outcome=json.loads(m["outcome"]) if m["outcome"] else None,
+            silence=m["silence"],
         )
 
 
@@ -284,6 +303,29 @@ def append_moves(conn: Connection, table_id: str, start: int, actions: Sequence[
         conn.execute(
             insert(moves_t), [{"table_id": table_id, "n": start + i, "action": a} for i, a in enumerate(actions)]
         )
+
+
+def add_chat(conn: Connection, table_id: str, seat: int | None, name: str, text: str, at: float) -> int:
+    """Append one chat message to a table's; returns its number."""
+    last = conn.execute(select(func.max(chat_t.c.n)).where(chat_t.c.table_id == table_id)).scalar()
+    n = 0 if last is None else int(last) + 1
+    conn.execute(insert(chat_t).values(table_id=table_id, n=n, seat=seat, name=name, text=text, at=at))
+    return n
+
+
+def drop_chat(conn: Connection, table_id: str, n: int) -> None:
+    conn.execute(delete(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.n == n))
+
+
+def load_chat(conn: Connection, table_id: str, limit: int) -> list[dict[str, Any]]:
+    """The newest ``limit`` chat messages of a table, oldest first."""
+    rows = conn.execute(
+        select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.n.desc()).limit(limit)
+    ).all()
+    return [
+        {"n": r.n, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at, "spectator": r.seat is None}
+        for r in reversed(rows)
+    ]
 
 
 def truncate_moves(conn: Connection, table_id: str, keep: int) -> None:

@@ -7,7 +7,7 @@ deadline is stored with its table (``tables.deadline``), so the loop finds due c
 storage, whether or not the table is in memory. With several server processes, the process
 that plays a table's bots (holds its lock, ``peers.py``) is the one that enforces its clock;
 a due table nobody holds is taken by the first process to find it. Every clock change is
-stored like any other change (``TableService._store``: only over the version seen).
+stored like any other change (``TableWriter.store``: only over the version seen).
 """
 
 from __future__ import annotations
@@ -57,11 +57,33 @@ def ticking_seat(row: TableRow, state: State) -> int | None:
     return player
 
 
+FIRST_MOVE_GRACE = 15.0
+"""Seconds before the first person's clock at a table starts: the time to open the page (the
+creator's clock would otherwise start before their page has loaded)."""
+
+
 def with_clock(row: TableRow, state: State, now: float) -> TableRow:
-    """``row`` with its clock brought up to date for ``state`` (the decision may have passed)."""
+    """``row`` with its clock brought up to date for ``state`` (the decision may have passed).
+    The first person to decide at a table gets ``FIRST_MOVE_GRACE`` before their time runs."""
     if row.clock is not None:
-        row.clock = row.clock.passed(ticking_seat(row, state), now)
+        before = row.clock
+        clock = before.passed(ticking_seat(row, state), now)
+        if clock.ticking is not None and clock.since is not None and untouched(before):
+            clock = dataclasses.replace(clock, since=clock.since + FIRST_MOVE_GRACE)
+        row.clock = clock
     return row
+
+
+def untouched(clock: ClockState) -> bool:
+    """Nobody's time has run yet: every seat holds its whole starting time."""
+    start = ClockState.new(clock.control, len(clock.remaining))
+    return (
+        clock.ticking is None
+        and clock.standin is None
+        and clock.forfeit is None
+        and clock.remaining == start.remaining
+        and not any(clock.timeouts)
+    )
 
 
 def standin_bot(row: TableRow) -> str | None:
@@ -166,7 +188,7 @@ class ClockKeeper:
                 hook(conn, new_row, state)
 
         try:  # stored only if the table is still at the version we saw (another process may be quicker)
-            await self.service._store(live, new_row, None, finish)
+            await self.service.store(live, new_row, None, finish)
         except ApiError as exc:
             if exc.code != "stale":
                 raise

@@ -1,5 +1,5 @@
 """The built-in designer metrics and the designers' own columns, summarised over a run: score by
-source for winners and the others, action usage by winners and losers, the first seat's edge
+source for winners and the others, action usage by winners and losers, the first player's edge
 round by round, and each custom column's mean with its 95% interval."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def usage_by_outcome(rows: Sequence[dict[str, Any]], key: str = "seat_actions") 
 
 
 def first_seat_edge(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Seat 0's score minus the other seats' mean, at the start of each round (while most games
+    """The first player's score minus the other seats' mean, at the start of each round (while most games
     last that long) and at the end, with 95% intervals."""
     edges = [row["seat0_edge"] for row in rows if row.get("seat0_edge")]
     if not edges:

@@ -20,7 +20,7 @@ with a 95% interval, overall and for winners' games) and ``report.html`` (a hist
 Watchers run in the worker processes, so the module must be importable there too.
 
 Built in, for every run (no flag needed): score by source (each game's final ``breakdown`` in
-its views), action usage by winners and losers, and the first seat's edge round by round.
+its views), action usage by winners and losers, and the first player's edge round by round.
 """
 
 from __future__ import annotations
@@ -117,25 +117,33 @@ def score_sources(state: State) -> list[dict[str, float]] | None:
 
 
 class RoundEdge:
-    """The first seat's score minus the others' mean at the start of each round (a round is one
-    turn per player), and at the end: how the first player's edge builds up."""
+    """The first player's score minus the others' mean at the start of each round (a round is
+    one turn per player), and at the end: how the first player's edge builds up. The first
+    player is whoever makes the first decision of the first turn (a game may draw them)."""
 
     def __init__(self, players: int) -> None:
         self.players = players
         self.edges: list[float] = []
         self.round = -1
+        self.first: int | None = None
 
     def see(self, state: State, player: int) -> None:
         if player == CHANCE:
             return
-        current = state.turn_count() // self.players
+        turns = state.turn_count()
+        if self.first is None and turns >= 1:
+            self.first = player
+        current = turns // self.players
         if current != self.round:
             self.round = current
             self.edges.append(self._edge(state))
 
     def _edge(self, state: State) -> float:
         scores = state.scores()
-        return round(scores[0] - statistics.fmean(scores[1:]), 4) if len(scores) > 1 else 0.0
+        if self.first is None or len(scores) < 2:
+            return 0.0
+        others = [score for seat, score in enumerate(scores) if seat != self.first]
+        return round(scores[self.first] - statistics.fmean(others), 4)
 
     def finish(self, state: State) -> list[float]:
         return [*self.edges, self._edge(state)]

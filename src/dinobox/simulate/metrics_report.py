@@ -35,7 +35,7 @@ def _edge_plot(plt: Any, edge: dict[str, Any], path: Path) -> None:
     ax.fill_between(xs, [r["ci95"][0] for r in rounds], [r["ci95"][1] for r in rounds], color="#4c78a8", alpha=0.2)
     ax.axhline(0, color="#555", linestyle="--", linewidth=0.8)
     ax.set_xlabel("round (one turn per player)")
-    ax.set_ylabel("seat 0 minus the others' mean")
+    ax.set_ylabel("first player minus the others' mean")
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
@@ -76,7 +76,7 @@ def metric_plots(plt: Any, summary: dict[str, Any], rows: list[dict[str, Any]], 
     edge = designer.get("first_seat_edge") or {}
     if edge.get("rounds"):
         _edge_plot(plt, edge, out / "first_seat_edge.png")
-        made.append(("first_seat_edge.png", "First seat's score edge at the start of each round, 95% intervals"))
+        made.append(("first_seat_edge.png", "First player's score edge at the start of each round, 95% intervals"))
     for column in designer.get("custom", {}):
         _histogram(plt, column, rows, out / _file(column))
         made.append((_file(column), f"Designer metric {column} per game"))
@@ -105,6 +105,6 @@ def edge_sentence(summary: dict[str, Any]) -> str:
     if not end or not end.get("n"):
         return ""
     return (
-        f"<p>First seat's final score minus the others' mean: {end['mean']:+.2f} "
+        f"<p>First player's final score minus the others' mean: {end['mean']:+.2f} "
         f"[{end['ci95'][0]:+.2f}, {end['ci95'][1]:+.2f}] (the plot shows how it builds up round by round).</p>"
     )

@@ -16,10 +16,10 @@ from dinobox.engine.registry import load_game
 PLAYERS = {"dino-race": 2, "trex-island": 2, "dinosaur-rush": 3, "pangaea": 2}
 
 
-def make_app(game_id: str, seed: int = 3, humans: int = 1) -> PlayApp:
+def make_app(game_id: str, seed: int = 3, humans: int = 1, pause: bool = False) -> PlayApp:
     game = load_game(game_id, players=PLAYERS.get(game_id, 2))
     seats = [HUMAN] * humans + ["heuristic"] * (game.num_players - humans)
-    return PlayApp(Table(game, seats, seed))
+    return PlayApp(Table(game, seats, seed), pause=pause)
 
 
 async def settle(pilot: Pilot[None], app: PlayApp) -> None:
@@ -52,3 +52,11 @@ async def play_by_keys(pilot: Pilot[None], app: PlayApp, seed: int, limit: int =
         presses += 1
         assert presses < limit, "the game did not end"
     return presses
+
+
+def finished_app(game_id: str, players: int, seed: int = 1, bot: str = "random", **options: object) -> PlayApp:
+    """A game bots have played to its end: the app opens on the game-over screen."""
+    game = load_game(game_id, players=players, **options)
+    table = Table(game, [bot] * players, seed)
+    table.run_automatic()
+    return PlayApp(table, pause=False)

@@ -38,7 +38,7 @@ def test_long_menus_come_in_steps_and_esc_goes_back() -> None:
     asyncio.run(run())
 
 
-def test_keys_stay_put_within_a_turn() -> None:
+def test_menus_are_numbered_in_order_and_common_actions_keep_their_key() -> None:
     book = KeyBook()
     game = load_game("dino-race", players=2)
     state = game.new_initial_state()
@@ -46,12 +46,15 @@ def test_keys_stay_put_within_a_turn() -> None:
         state.apply_action(state.legal_actions()[0])
     tree = ChoiceTree([state.describe_action(a) for a in state.legal_actions()])
     options = tree.options()
-    book.start((0, 1))
     keys = book.assign(options)
-    # the same options in another order, with one missing: each keeps its key
+    roll = next(k for k, o in zip(keys, options, strict=True) if o.kind == "roll")
+    assert roll == "r"
+    others = [k for k in keys if k != "r"]
+    assert others == list("123456789"[: len(others)])  # top to bottom
+    # the same menu in another order, with a line missing: still in order, roll still on r
     again = book.assign(list(reversed(options[1:])))
-    assert again == list(reversed(keys[1:]))
-    assert len(set(keys)) == len(keys)
+    assert [k for k in again if k != "r"] == list("123456789"[: len(again) - 1])
+    assert again[[o.kind for o in reversed(options[1:])].index("roll")] == "r"
 
 
 def test_undo_takes_back_a_step_that_showed_nothing_and_never_a_revealing_one() -> None:
@@ -98,7 +101,7 @@ def test_hotseat_hands_over_on_a_blank_screen() -> None:
 def test_quitting_asks_first_and_can_save(tmp_path: Path) -> None:
     async def run() -> None:
         game = load_game("trex-island", players=2)
-        app = PlayApp(Table(game, [HUMAN, "heuristic"], 4), save_path=tmp_path / "game.json")
+        app = PlayApp(Table(game, [HUMAN, "heuristic"], 4), save_path=tmp_path / "game.json", pause=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             await pilot.press("q")
@@ -177,3 +180,14 @@ def test_trex_island_fits_the_board_pane_at_80_columns() -> None:
             assert "→" in text.plain and "HE" in text.plain
 
     asyncio.run(run())
+
+
+def test_prize_counters_are_listed_best_first() -> None:
+    infos = [
+        {"action": 1, "kind": "prize", "value": 1, "text": "take the green 1 prize counter"},
+        {"action": 2, "kind": "prize", "value": 3, "text": "take the red 3 prize counter"},
+        {"action": 3, "kind": "prize", "value": 2, "text": "take the blue 2 prize counter"},
+    ]
+    options = ChoiceTree(infos).options()
+    assert [o.action for o in options] == [2, 3, 1]
+    assert KeyBook().assign(options) == ["1", "2", "3"]

@@ -167,3 +167,36 @@ class Table:
                 self.quiet_turn()
             else:
                 self.first()
+
+
+def expected_moves(view: DinosaurRushView, seat: int, cross_tar: bool = False) -> set[int]:
+    """Move: the free cells in straight lines from ``seat``'s paleontologist, worked out from the view."""
+    cells = view["board"]["cells"]
+    at = {(c["x"], c["y"]): c for c in cells}
+    where = view["players"][seat]["cell"]
+    assert where is not None
+    here = cells[where]
+    taken = {p["cell"] for p in view["players"]}
+    out = set()
+    for dx, dy in ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)):
+        x, y = here["x"], here["y"]
+        while True:
+            x, y = x + dx, y + dy
+            c = at.get((x, y))
+            if c is None or c["kind"] in ("start", "start_4p"):
+                break
+            if c["kind"] == "tar":
+                if cross_tar:
+                    continue
+                break
+            if c["cell"] not in taken:
+                out.add(c["cell"])
+    return out
+
+
+def to_action_on_c2(t: Table) -> None:
+    """Seat 0 moved to C2, publicized, and is about to choose its action."""
+    t.place_all()
+    t.do("move", label="B1")
+    t.first()
+    assert t.step() == "action"

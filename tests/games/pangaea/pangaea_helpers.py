@@ -110,3 +110,86 @@ def view(s: State) -> dict[str, Any]:
 
 def red_cards(s: State) -> list[tuple[str, bool]]:
     return [(c["type"], c["active"]) for c in view(s)["players"][0]["evolution"]]
+
+
+# ----- the full-game set-ups (tests of the turn, the asteroid and the alliances) -------------------
+WILD, RESHUFFLE = 40, 41
+NE, E = 0, 1
+# centre Moon (the first single symbol), then the question marks: all, sun, volcano, all
+TOKENS = (0, 4, 1, 2, 4)
+# card kinds by what they show (number, action, range, symbol) — see cards.json
+MOON_1_UP = 0
+MOON_2_DOWN = 1
+MOON_2_QUAKE = 7
+MOON_3_CLIMATE = 8
+MOON_4_DINO = 9
+MOON_5_CLIMATE = 4
+MOON_1_DOWN = 6
+SUN_2_UP = 10
+OTHER = [30, 31, 32, 33]  # the second player's cards: Planets, no Wild
+# The world these tests are written on (the starting map shipped before issue 28, with a star on
+# level 2 at r4c7), pinned so that they do not move with the shipped map.
+TEST_ROWS = (
+    "............",
+    "....12......",
+    "...12V21....",
+    "....2V21....",
+    ".11222M21...",
+    "..112M2221..",
+    "...12221V1..",
+    "....1V1.....",
+    ".....1......",
+    "............",
+)
+TEST_STARS = ((2, 3), (4, 1), (4, 7), (6, 3), (6, 9), (7, 4))
+
+
+def new(n: int = 2, data: dict[str, Any] | None = None, **opts: Any) -> State:
+    world = {"world_rows": TEST_ROWS, "stars": TEST_STARS, **(data or {})}
+    return PangaeaGame(players=n, data=world, **opts).new_initial_state()
+
+
+def legal_kinds(state: State) -> set[str]:
+    return {state.describe_action(a)["kind"] for a in state.legal_actions()}
+
+
+def begin(
+    hands: list[list[int]],
+    stars: list[list[int]],
+    n: int = 2,
+    tokens: tuple[int, ...] = TOKENS,
+    data: dict[str, Any] | None = None,
+    **opts: Any,
+) -> State:
+    """Set up: tokens, deals, starting stars; returns at the first player's first decision."""
+    s = new(n, data, **opts)
+    force(s, *tokens)
+    for hand in hands:
+        force(s, *hand)
+    for star in stars:
+        play(s, act(s, "start", space=star))
+    return s
+
+
+def choose(
+    s: State,
+    distance: int | None,
+    action_card: int | None,
+    direction: int | None = NE,
+    wild_distance: int | None = None,
+    range_card: int | None = None,
+) -> None:
+    """Step 4 and 5 for the player to act (no interrupt expected)."""
+    if wild_distance is not None:
+        play(s, act(s, "distance_wild", distance=wild_distance))
+    else:
+        play(s, act(s, "distance_card", card=distance))
+    play(s, act(s, "action_card", card=action_card))
+    if "no_range" in legal_kinds(s):
+        play(s, act(s, "range_card", card=range_card) if range_card is not None else act(s, "no_range"))
+    if direction is not None and "direction" in legal_kinds(s):
+        play(s, act(s, "direction", direction=["NE", "E", "SE", "SW", "W", "NW"][direction]))
+
+
+def world(s: State) -> dict[str, Any]:
+    return s.view(None)["world"]

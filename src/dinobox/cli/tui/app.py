@@ -17,19 +17,31 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from dinobox.cli.choices import FLAT_LIMIT, ChoiceTree, KeyBook, Option, strip_actor
-from dinobox.cli.common import score_table
-from dinobox.cli.table import Highlight, Table, plural, private_lines, render_takes, render_text
-from dinobox.cli.tui.screens import ConfirmQuit, Handover
+from dinobox.cli.common import rounds_table, score_table
+from dinobox.cli.table import (
+    Highlight,
+    Table,
+    big_events,
+    help_sections,
+    plural,
+    private_lines,
+    render_takes,
+    render_text,
+)
+from dinobox.cli.tui.screens import BigEvents, ConfirmQuit, GameOver, Handover, HelpScreen, LogScreen
 from dinobox.engine.errors import DinoboxError
 
 SHOW_EVERY = 0.3
 """Seconds between two pictures of the table while bots play."""
 LOG_KEEP = 400
-"""Log entries kept in the log pane (it scrolls; the whole log is in the record)."""
+"""Log entries kept in the log pane (it scrolls; ``l`` shows the whole log)."""
+MIN_SIZE = (64, 18)
+"""Below this many columns and rows the panes cannot show a game: the app says so."""
 
 
 def markup_line(line: str) -> Text:
@@ -84,19 +96,40 @@ class PlayApp(App[None]):
     #bottom { height: 9; }
     #choices { width: 1fr; height: 100%; border-top: solid $success; margin-right: 1; }
     #preview { width: 34; }
+    #too-small { display: none; layer: overlay; dock: top; width: 100%; height: 100%;
+                 content-align: center middle; text-align: center; background: $error 30%; }
     """
-    ENABLE_COMMAND_PALETTE = False
+    LAYERS = ("base", "overlay")
+    ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "step_back", "back a step"),
         Binding("u", "undo", "undo"),
+        Binding("l", "full_log", "log"),
+        Binding("question_mark,f1", "help", "help", key_display="?"),
         Binding("s", "save", "save"),
         Binding("b", "wide_board", "wide board"),
+        Binding("left_square_bracket", "scroll_board(-1)", "board ↑", key_display="["),
+        Binding("right_square_bracket", "scroll_board(1)", "board ↓", key_display="]"),
+        Binding("left_curly_bracket", "scroll_you(-1)", show=False),
+        Binding("right_curly_bracket", "scroll_you(1)", show=False),
         Binding("q", "quit_game", "quit"),
+        Binding("ctrl+q", "quit_game", "quit", show=False, priority=True),
     ]
 
-    def __init__(self, table: Table, save_path: Path | None = None) -> None:
+    def __init__(self, table: Table, save_path: Path | None = None, pause: bool = True) -> None:
         super().__init__()
         self.table = table
+        self.pause = pause
+        """Big events (an eruption, a scoring) wait for a key while people play (``--no-pause``: not)."""
+        self.big_seen = 0
+        self.turn_mark: dict[int, tuple[int, int]] = {}
+        """Per person: the log's length and the turn when they last decided (for the digest)."""
+        self.digest = 0
+        self.board_title = "Board"
+        self.previewing = False
+        """The board shows the position after the highlighted choice once the person moves along
+        the list; until then it shows today's position with the choice's places marked."""
+        self.auto_highlight = False
         self.save_path = save_path or Path(f"dinobox-{table.game.id}-{table.seed}.json")
         self.keys = KeyBook()
         self.choice_tree: ChoiceTree | None = None
@@ -130,7 +163,13 @@ class PlayApp(App[None]):
             yield OptionList(id="choices")
             with ScrollableContainer(id="preview"):
                 yield Static(id="preview-text")
+        yield Static(id="too-small")
         yield Footer()
+
+    @property
+    def table_screen(self) -> Screen[Any]:
+        """The table's own screen (the panes live there, whatever screen is on top of it)."""
+        return self.screen_stack[0] if self.screen_stack else self.screen
 
     def on_mount(self) -> None:
         for pane, title in (
@@ -141,7 +180,7 @@ class PlayApp(App[None]):
             ("#choices", "Choose"),
             ("#preview", "Preview"),
         ):
-            self.query_one(pane).border_title = title
+            self.table_screen.query_one(pane).border_title = title
         self.fit(self.size.width, self.size.height)
         if self.table.clock is not None:
             self.set_interval(0.25, self.tick_clock)
@@ -149,14 +188,29 @@ class PlayApp(App[None]):
 
     def tick_clock(self) -> None:
         """The players' times count down; when the person to act runs out, the clock's rule applies."""
+        if not self.screen_stack:
+            return
+        seat = self.table.to_act()
         if self.table.check_clock():
+            lost = self.table.forfeit is not None
+            what = "loses the game" if lost else "has a bot play their moves from now on (each move gets the increment)"
             self.message = "Time ran out."
+            self.notify(
+                f"{self.table.who(seat, markup=False)} ran out of time and {what}.", severity="warning", timeout=10
+            )
             self.advance()
         elif self.table.clock is not None and self.table.clock.ticking is not None:
             self.refresh_players()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width, event.size.height)
+        small = self.table_screen.query_one("#too-small", Static)
+        width, height = event.size.width, event.size.height
+        small.display = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        small.update(
+            f"The terminal is too small: {width}×{height}.\n"
+            f"dinobox needs {MIN_SIZE[0]}×{MIN_SIZE[1]} (80×24 or more is best): make the window larger."
+        )
         self.call_after_refresh(self.redraw_board)
 
     def redraw_board(self) -> None:
@@ -176,13 +230,15 @@ class PlayApp(App[None]):
     def fit(self, width: int, height: int) -> None:
         """Panes grow with the terminal: the bottom a third of it, the side column a third."""
         bottom, side = self.pane_sizes(width, height)
-        self.query_one("#bottom").styles.height = bottom
-        self.query_one("#side").styles.width = side
-        self.query_one("#preview").styles.width = side
+        self.table_screen.query_one("#bottom").styles.height = bottom
+        self.table_screen.query_one("#side").styles.width = side
+        self.table_screen.query_one("#preview").styles.width = side
 
     # ----- the game moves on --------------------------------------------------------------
     def advance(self) -> None:
         """Let the game move on (at once marked busy, so no key lands on a stale choice)."""
+        if self.viewer is not None and self.viewer == self.last_human:
+            self.turn_mark[self.viewer] = (self.table.state.log_length(), self.table.state.turn_count())
         self.busy = True
         self.settled.clear()
         self.choice_tree = None
@@ -194,6 +250,7 @@ class PlayApp(App[None]):
         table = self.table
         self.show_waiting()
         shown = time.monotonic()
+        await self.pause_for_big_events()
         while table.automatic_pending():
             think = table.bot_choice()
             action = None if think is None else await asyncio.to_thread(think)
@@ -201,6 +258,8 @@ class PlayApp(App[None]):
             if time.monotonic() - shown > SHOW_EVERY:  # a long run of bot moves is shown as it goes
                 self.refresh_log()
                 self.refresh_board()
+                shown = time.monotonic()
+            if await self.pause_for_big_events():
                 shown = time.monotonic()
         self.refresh_log()
         self.busy = False
@@ -216,10 +275,38 @@ class PlayApp(App[None]):
             return
         self.begin_decision()
 
+    async def pause_for_big_events(self) -> bool:
+        """A big event (an eruption, a scoring, a strike) waits for a key while people play."""
+        state = self.table.state
+        if self.big_seen > state.log_length():
+            self.big_seen = 0
+        kinds = big_events(self.table.game)
+        eyes = self.viewer if self.viewer is not None else self.table.narrator()
+        found = [e for e in state.log(eyes, since=self.big_seen) if e.get("kind") in kinds]
+        self.big_seen = state.log_length()
+        if not (found and self.pause and self.table.humans and not state.is_terminal()):
+            return False
+        self.show_waiting()
+        self.refresh_log()
+        self.refresh_board()
+        self.refresh_players()
+        self.settled.set()
+        answer = await self.push_screen_wait(BigEvents([str(e["text"]) for e in found]))
+        self.settled.clear()
+        if answer == "off":
+            self.pause = False
+            self.notify("Big events no longer wait for a key.")
+        return True
+
     def begin_decision(self) -> None:
         seat = self.table.human_to_act()
         if seat is None:
             return
+        mark, turn = self.turn_mark.get(seat, (0, -1))
+        state = self.table.state
+        self.digest = len(state.log(seat, since=mark)) if turn != state.turn_count() and mark else 0
+        if self.digest:
+            self.log_seat = "none"  # drawn afresh, the entries since the last turn marked
         self.viewer = seat
         self.last_human = seat
         self.keys.start((seat, self.table.state.turn_count()))
@@ -261,6 +348,16 @@ class PlayApp(App[None]):
         self.advance()
 
     # ----- actions ----------------------------------------------------------------------------
+    TABLE_ONLY = frozenset({"step_back", "undo", "wide_board", "scroll_board", "scroll_you"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The table's own keys are hidden while another screen (help, log, scores) is up."""
+        if action in self.TABLE_ONLY and len(self.screen_stack) > 1:
+            return False
+        if action == "full_log":
+            return len(self.screen_stack) == 1 or isinstance(self.screen, GameOver)
+        return not (action == "help" and isinstance(self.screen, HelpScreen))
+
     def action_step_back(self) -> None:
         if self.choice_tree is not None and self.choice_tree.back():
             self.refresh_choices()
@@ -275,9 +372,50 @@ class PlayApp(App[None]):
             self.message = "Nothing to undo: only your own steps this turn, before anything hidden was shown."
             self.refresh_preview()
 
+    def action_full_log(self) -> None:
+        """The whole log on the whole terminal (Esc comes back)."""
+        if isinstance(self.screen, LogScreen) or (len(self.screen_stack) > 1 and not self.table.is_over()):
+            return
+        eyes = self.viewer if self.viewer is not None else self.table.narrator()
+        who = "everyone's" if eyes is None else f"{self.table.names[eyes]}'s"
+        count = plural(self.table.state.log_length(), "entry", "entries")
+        title = f"[b]{self.table.game.title}[/b] · log ({who} eyes) · {count}"
+        if self.digest and eyes is not None:
+            title += f" · [b]bold[/b]: {self.digest} since your turn"
+        self.push_screen(LogScreen(title, self.log_entries()))
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.table.game.title, help_sections(self.table.game)))
+
+    def action_scroll_board(self, pages: int) -> None:
+        board = self.table_screen.query_one("#board")
+        board.scroll_relative(y=pages * max(1, board.size.height - 2), animate=False)
+        self.call_after_refresh(self.note_overflow)
+
+    def action_scroll_you(self, lines: int) -> None:
+        self.table_screen.query_one("#you").scroll_relative(y=lines * 2, animate=False)
+        self.call_after_refresh(self.note_overflow)
+
+    def note_overflow(self) -> None:
+        """A pane that holds more than it shows says so, and which keys scroll it."""
+        board = self.table_screen.query_one("#board")
+        below, above = int(board.max_scroll_y - board.scroll_y), int(board.scroll_y)
+        notes = [self.board_title]
+        if below > 0:
+            notes.append(f"] {below} more ↓")
+        if above > 0:
+            notes.append(f"[ {above} ↑")
+        board.border_title = " · ".join(notes)
+        you = self.table_screen.query_one("#you")
+        if self.viewer is not None:
+            hidden = int(you.max_scroll_y - you.scroll_y)
+            more = f" · }} {hidden} more ↓" if hidden > 0 else (" · { ↑" if you.scroll_y > 0 else "")
+            you.border_title = f"{self.table.names[self.viewer]}: only you see this{more}"
+
     def action_wide_board(self) -> None:
         """Give the board the whole width (again: bring the side column back)."""
-        side = self.query_one("#side")
+        side = self.table_screen.query_one("#side")
         side.display = not side.display
         self.call_after_refresh(self.redraw_board)
 
@@ -285,7 +423,14 @@ class PlayApp(App[None]):
         self.write_record()
         self.notify(f"Saved to {self.save_path}")
 
+    async def action_quit(self) -> None:
+        """Every way out (the command palette's Quit too) asks first and offers to save."""
+        self.action_quit_game()
+
     def action_quit_game(self) -> None:
+        if isinstance(self.screen, ConfirmQuit):
+            return
+
         def answer(choice: str | None) -> None:
             if choice == "save":
                 self.write_record()
@@ -296,10 +441,10 @@ class PlayApp(App[None]):
         self.push_screen(ConfirmQuit(self.save_path, self.table.state.is_terminal()), answer)
 
     def write_record(self) -> None:
-        self.save_path.write_text(json.dumps(self.table.state.to_record(), indent=1))
+        self.save_path.write_text(json.dumps(self.table.record(), indent=1))
 
     def on_key(self, event: events.Key) -> None:
-        if self.busy or self.choice_tree is None or event.character is None:
+        if self.busy or self.choice_tree is None or event.character is None or len(self.screen_stack) > 1:
             return
         option = self.keymap.get(event.character)
         if option is not None:
@@ -307,11 +452,18 @@ class PlayApp(App[None]):
             self.choose(option)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "final":
+            self.show_final()
+            return
         index = event.option_index
         if 0 <= index < len(self.shown):
             self.choose(self.shown[index])
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.auto_highlight:  # the list's own first highlight: the board stays as it is
+            self.auto_highlight = False
+        else:
+            self.previewing = True  # the person moved along the list: the board shows the position after
         self.refresh_preview()
 
     # ----- drawing ----------------------------------------------------------------------------
@@ -324,30 +476,24 @@ class PlayApp(App[None]):
     def blank(self) -> None:
         """Nothing of anyone's hand on the table screen (before a handover)."""
         for pane in ("#board-text", "#you-text", "#preview-text", "#players"):
-            self.query_one(pane, Static).update("")
-        self.query_one("#choices", OptionList).clear_options()
-        self.query_one("#log", RichLog).clear()
+            self.table_screen.query_one(pane, Static).update("")
+        self.table_screen.query_one("#choices", OptionList).clear_options()
+        self.table_screen.query_one("#log", RichLog).clear()
         self.log_seat = "none"
 
     def refresh_status(self) -> None:
         table, state = self.table, self.table.state
-        if table.forfeit is not None:
-            text = f"[b]{table.game.title}[/b] · game over · {table.who(table.forfeit)} ran out of time and loses"
-        elif state.is_terminal():
-            winners = state.winners()
-            who = " and ".join(table.who(w) for w in winners)
-            text = f"[b]{table.game.title}[/b] · game over · " + (
-                f"{who} {'wins' if len(winners) == 1 else 'win'}" if winners else "nobody wins"
-            )
+        if table.is_over():
+            text = f"[b]{table.game.title}[/b] · game over · {table.outcome()}"
         else:
             player = state.current_player()
             actor = table.who(player) if player >= 0 else "chance"
             text = f"[b]{table.game.title}[/b] · {actor} to act · {plural(table.game.num_players, 'player')}"
-        self.query_one("#status", Static).update(markup_line(text + f" · seed {table.seed}"))
+        self.table_screen.query_one("#status", Static).update(markup_line(text + f" · seed {table.seed}"))
 
     def board_width(self) -> int | None:
         """Columns the board pane shows (its scrollbar aside), None before it is laid out."""
-        width = self.query_one("#board").size.width - 1
+        width = self.table_screen.query_one("#board").size.width - 1
         return width if width >= 20 else None
 
     def pictures(self) -> tuple[list[str], list[str]]:
@@ -373,8 +519,8 @@ class PlayApp(App[None]):
         game, width = self.table.game, self.board_width()
         self.drawn_width = width
         wrap = width is not None and render_takes(game, "width")
-        board = self.query_one("#board")
-        text = self.query_one("#board-text", Static)
+        board = self.table_screen.query_one("#board")
+        text = self.table_screen.query_one("#board-text", Static)
         text.styles.width = "100%" if wrap else "auto"
         if highlight is not None and highlight.places and self.viewer is not None:
             view = highlight.view if highlight.view is not None else self.table.state.view(self.viewer)
@@ -385,23 +531,21 @@ class PlayApp(App[None]):
             if row is not None and not board.scroll_y <= row < board.scroll_y + board.size.height - 1:
                 board.scroll_to(y=max(0, row - 2), animate=False)
             count = plural(len(highlight.places), "place")
-            board.border_title = f"Board · preview: {count} marked" if highlight.view else f"Board · {count} marked"
+            self.board_title = f"Board · preview: {count} marked" if highlight.view else f"Board · {count} marked"
         else:
             text.update(board_text(lines, wrap))
-            board.border_title = "Board"
-        you = self.query_one("#you")
+            self.board_title = "Board"
+        board.border_title = self.board_title
+        self.call_after_refresh(self.note_overflow)
+        you = self.table_screen.query_one("#you")
         you.display = bool(secret)
         if self.viewer is not None:
             you.border_title = f"{self.table.names[self.viewer]}: only you see this"
-        self.query_one("#you-text", Static).update(board_text(secret, wrap=True))
+        self.table_screen.query_one("#you-text", Static).update(board_text(secret, wrap=True))
 
     def refresh_players(self) -> None:
         table, state = self.table, self.table.state
-        pane = self.query_one("#players", Static)
-        if state.is_terminal():
-            pane.update(score_table(state))
-            pane.border_title = "Final scores"
-            return
+        pane = self.table_screen.query_one("#players", Static)
         players = state.view(self.viewer).get("players")
         rows = players if isinstance(players, list) else []
         lines: list[RenderableType] = []
@@ -410,7 +554,9 @@ class PlayApp(App[None]):
             p: dict[str, Any] = rows[seat] if seat < len(rows) and isinstance(rows[seat], dict) else {}
             mark = "▸ " if seat == state.current_player() else "  "
             facts = []
-            if isinstance(p.get("score"), int):
+            if state.is_terminal():
+                facts.append(plural(int(state.scores()[seat]), "point"))
+            elif isinstance(p.get("score"), int):
                 facts.append(plural(p["score"], "point"))
             if isinstance(p.get("hand_count"), int):
                 facts.append(plural(p["hand_count"], "card"))
@@ -428,30 +574,41 @@ class PlayApp(App[None]):
         pane.border_title = "Players"
 
     def refresh_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.table_screen.query_one("#log", RichLog)
         state = self.table.state
+        fresh = 0
         if self.log_seat != self.viewer or state.log_length() < self.log_count:
             log.clear()
             entries = state.log(self.viewer)[-LOG_KEEP:]
             self.log_seat = self.viewer
+            fresh = min(self.digest, len(entries)) if self.viewer is not None else 0
         else:
             entries = state.log(self.viewer, since=self.log_count)
-        for entry in entries:
-            log.write(Text("· " + str(entry["text"])))
+        for line in log_lines(entries, fresh):
+            log.write(line)
         self.log_count = state.log_length()
-        log.border_title = "Log" if self.viewer is None else f"Log ({self.table.names[self.viewer]}'s eyes)"
+        title = "Log" if self.viewer is None else f"Log ({self.table.names[self.viewer]}'s eyes)"
+        if self.digest and self.viewer is not None:
+            title = f"Log · {self.digest} since your turn"
+        log.border_title = title
+        log.border_subtitle = "l: all"
+
+    def log_entries(self) -> list[Text]:
+        eyes = self.viewer if self.viewer is not None else self.table.narrator()
+        return log_lines(self.table.state.log(eyes), self.digest if eyes is not None else 0)
 
     def show_waiting(self) -> None:
         state = self.table.state
         player = state.current_player()
         self.refresh_status()
+        listing = self.table_screen.query_one("#choices", OptionList)
+        listing.clear_options()
+        self.table_screen.query_one("#preview-text", Static).update("")
         if player >= 0 and player in self.table.bots:
-            listing = self.query_one("#choices", OptionList)
-            listing.clear_options()
             listing.add_option(ListOption(markup_line(f"{self.table.who(player)} is thinking…"), disabled=True))
 
     def refresh_choices(self) -> None:
-        listing = self.query_one("#choices", OptionList)
+        listing = self.table_screen.query_one("#choices", OptionList)
         listing.clear_options()
         tree = self.choice_tree
         if tree is None:
@@ -471,12 +628,14 @@ class PlayApp(App[None]):
         crumb = tree.breadcrumb()
         listing.border_title = f"{who}, choose" + (f": {crumb}" if crumb else "")
         listing.border_subtitle = "Esc back" if tree.path else ("u undo" if self.table.can_undo() else "")
+        self.previewing = False
+        self.auto_highlight = bool(options)
         listing.highlighted = 0 if options else None
         listing.focus()
         self.refresh_preview()
 
     def refresh_preview(self) -> None:
-        listing = self.query_one("#choices", OptionList)
+        listing = self.table_screen.query_one("#choices", OptionList)
         index = listing.highlighted
         text = Text()
         highlight = None
@@ -493,6 +652,10 @@ class PlayApp(App[None]):
                     text.append("  " + line + "\n")
                 if len(highlight.lines) > 8:
                     text.append(f"  … {plural(len(highlight.lines) - 8, 'more place')}\n")
+                if highlight.follows:
+                    text.append("What follows:\n", style="bold")
+                    for line in highlight.follows[:8]:
+                        text.append("  " + line + "\n")
             else:
                 text.append(option.label + "\n", style="bold")
                 for action in option.actions[:8]:
@@ -500,11 +663,13 @@ class PlayApp(App[None]):
                 if option.count > 8:
                     text.append(f"  … {plural(option.count - 8, 'more choice')}\n")
                 highlight = self.group_highlight(option)
+        if highlight is not None and highlight.view is not None and not self.previewing:
+            highlight = Highlight(highlight.places, highlight.lines, follows=highlight.follows)  # today's board
         if self.reasons:
             text.append("\nNot offered now:\n", style="bold")
             for reason in self.reasons:
                 text.append("  " + reason + "\n")
-        self.query_one("#preview-text", Static).update(text)
+        self.table_screen.query_one("#preview-text", Static).update(text)
         if not self.table.state.is_terminal():
             self.refresh_board(highlight)
 
@@ -524,11 +689,41 @@ class PlayApp(App[None]):
         self.refresh_board()
         self.refresh_players()
         self.refresh_log()
-        listing = self.query_one("#choices", OptionList)
+        listing = self.table_screen.query_one("#choices", OptionList)
         listing.clear_options()
-        listing.add_option(ListOption(Text("The game is over: q leaves (it asks about saving), s saves.")))
+        listing.add_option(ListOption(Text("Show the final scores again (Enter)"), id="final"))
+        listing.add_option(ListOption(Text("q leaves (it asks about saving), s saves, l the whole log"), disabled=True))
         listing.border_title = "Game over"
-        self.query_one("#preview-text", Static).update(Text(""))
+        listing.highlighted = 0
+        listing.focus()
+        self.table_screen.query_one("#preview-text", Static).update(Text(""))
+        self.show_final()
+
+    def final_tables(self) -> list[RenderableType]:
+        """The score table with its breakdown, and the rounds where the game has them."""
+        state = self.table.state
+        styles = [self.table.style(seat) for seat in range(self.table.game.num_players)]
+        lost = self.table.forfeit
+        caption = None if lost is None else f"{self.table.names[lost]} lost on time; everyone else shares the win."
+        tables: list[RenderableType] = [score_table(state, styles, caption)]
+        rounds = rounds_table(state)
+        if rounds is not None:
+            tables += [Text(""), rounds]
+        return tables
+
+    def show_final(self) -> None:
+        """The game-over screen, on the whole terminal."""
+
+        def then(choice: str | None) -> None:
+            if choice == "save":
+                self.action_save()
+            elif choice == "quit":
+                self.action_quit_game()
+            elif choice == "log":
+                self.action_full_log()
+
+        headline = f"[b]{self.table.game.title}[/b] · game over\n{self.table.outcome()}"
+        self.push_screen(GameOver(headline, self.final_tables()), then)
         self.settled.set()
 
 
@@ -541,3 +736,15 @@ def clock_note(table: Table, seat: int) -> str:
         " (lost on time)" if clock.forfeit == seat else " (out of time: a bot moves)" if clock.standin == seat else ""
     )
     return f" · ⏱ {left}{note}"
+
+
+def log_lines(entries: list[dict[str, Any]], fresh: int = 0) -> list[Text]:
+    """Log entries as lines; the last ``fresh`` (those since the reader's last turn) in bold,
+    after a rule saying so."""
+    lines: list[Text] = []
+    start = len(entries) - fresh
+    for index, entry in enumerate(entries):
+        if fresh and index == start:
+            lines.append(Text("── since your last turn ──", style="bold"))
+        lines.append(Text("· " + str(entry["text"]), style="bold" if fresh and index >= start else ""))
+    return lines

@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Middle
+from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Markdown, MarkdownViewer, RichLog, Static, TabbedContent, TabPane
 
 
 class Handover(Screen[None]):
@@ -73,3 +74,156 @@ class ConfirmQuit(ModalScreen[str]):
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
+
+
+class GameOver(Screen[str]):
+    """The end of the game on the whole terminal: who won, the score table with its breakdown
+    and, where the game has rounds, the rounds. Returns what to do next: ``board``, ``log``,
+    ``save`` or ``quit``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,b", "choose('board')", "the board"),
+        Binding("l", "choose('log')", "log"),
+        Binding("s", "choose('save')", "save"),
+        Binding("q", "choose('quit')", "quit"),
+        Binding("up,k", "scroll(-1)", show=False),
+        Binding("down,j", "scroll(1)", show=False),
+    ]
+    DEFAULT_CSS = """
+    GameOver { background: $background; }
+    GameOver #headline { width: 100%; padding: 0 1; border: double $success; text-align: center; }
+    GameOver VerticalScroll { height: 1fr; align-horizontal: center; }
+    GameOver #tables { width: auto; max-width: 100%; }
+    """
+
+    def __init__(self, headline: str, tables: list[RenderableType]) -> None:
+        super().__init__()
+        self.headline = headline
+        self.tables = tables
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.from_markup(self.headline), id="headline")
+        with VerticalScroll():
+            yield Static(Group(*self.tables), id="tables")
+        yield Footer()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class LogScreen(Screen[None]):
+    """The whole log on the whole terminal, as the seat may see it: arrows, PgUp/PgDn, Home and
+    End scroll it; the entries since the seat's last turn stand out. Esc (or ``l``) goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,l,q", "close", "back to the game"),
+        Binding("home", "top", "first"),
+        Binding("end", "bottom", "last"),
+    ]
+    DEFAULT_CSS = """
+    LogScreen { background: $background; }
+    LogScreen #log-title { height: 1; background: $boost; padding: 0 1; }
+    LogScreen RichLog { height: 1fr; padding: 0 1; scrollbar-size: 1 1; }
+    """
+
+    def __init__(self, title: str, lines: list[Text]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.from_markup(self.title_text), id="log-title")
+        yield RichLog(wrap=True, markup=False, auto_scroll=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for line in self.lines:
+            log.write(line)
+        log.focus()
+
+    def action_top(self) -> None:
+        self.query_one(RichLog).scroll_home(animate=False)
+
+    def action_bottom(self) -> None:
+        self.query_one(RichLog).scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class BigEvents(ModalScreen[str]):
+    """A big event (an eruption, a scoring, a strike) waits for a key: returns ``go`` or ``off``
+    (``n``: stop pausing for big events)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "choose('go')", "go on", priority=True),
+        Binding("n", "choose('off')", "stop pausing for big events"),
+    ]
+    DEFAULT_CSS = """
+    BigEvents { align: center middle; }
+    BigEvents VerticalScroll { width: 70; max-width: 95%; height: auto; max-height: 90%;
+                               padding: 0 2; border: thick $warning; background: $panel; }
+    """
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        body = Text("\n".join(self.lines) + "\n\n")
+        body.append("Enter", "bold")
+        body.append(" go on · ")
+        body.append("n", "bold")
+        body.append(" stop pausing for big events")
+        with VerticalScroll() as box:
+            box.border_title = "Meanwhile"
+            yield Static(body)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class HelpScreen(Screen[None]):
+    """``?`` and F1: the keys, the board's legend and the game's rules summary (its sections
+    named after the rulebook's headings, listed on the left), in tabs. Esc goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,f1,q", "close", "back to the game"),
+        Binding("1", "tab('keys')", "keys"),
+        Binding("2", "tab('board')", "board"),
+        Binding("3", "tab('rules')", "rules"),
+    ]
+    DEFAULT_CSS = """
+    HelpScreen { background: $background; }
+    HelpScreen TabbedContent { height: 1fr; }
+    HelpScreen TabPane { padding: 0 1; }
+    HelpScreen MarkdownViewer { height: 1fr; }
+    HelpScreen MarkdownTableOfContents { max-width: 40%; }
+    """
+
+    def __init__(self, title: str, sections: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent():
+            for name, text in self.sections:
+                with TabPane(name, id=name.lower()):
+                    if name == "Rules":
+                        yield MarkdownViewer(text, show_table_of_contents=True)
+                    else:
+                        with VerticalScroll():
+                            yield Markdown(text)
+        yield Footer()
+
+    def action_tab(self, name: str) -> None:
+        if any(n.lower() == name for n, _ in self.sections):
+            self.query_one(TabbedContent).active = name
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -11,7 +11,9 @@ import random
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from dinobox.engine.state import TERMINAL
 from dinobox.games.dino_race.data import NUM_CARD_TYPES
+from dinobox.games.dino_race.flow import ChoosePrize
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -23,18 +25,15 @@ def step_reveals(before: DinoRaceState, after: DinoRaceState, seat: int) -> bool
     """Finish line: a step that brings ``seat`` (or, in Playing in Teams, its team-mate) to
     choosing a prize shows ``seat`` the face-down stack (its view lists the counters), which it
     did not see before."""
-    from dinobox.games.dino_race.rules import PRIZE
 
     def choosing(state: DinoRaceState) -> bool:
-        top = state.tasks[-1] if state.tasks else None
-        return top is not None and top[0] == PRIZE and seat in state.prize_audience(top[1])
+        top = state.steps[-1] if state.steps else None
+        return isinstance(top, ChoosePrize) and seat in state.prize_audience(top.seat)
 
     return choosing(after) and not choosing(before)
 
 
 def resample(state: DinoRaceState, seat: int, rng: random.Random) -> DinoRaceState:
-    from dinobox.engine.state import TERMINAL
-
     new = state.clone()
     assert isinstance(new, type(state))
     _redeal_cards(new, seat, rng)
@@ -87,10 +86,8 @@ def _redraw_prizes(state: DinoRaceState, seat: int, rng: random.Random) -> None:
     looks: list[tuple[int, int, int]] = [
         (i, mask, c) for i, (s, mask, c) in enumerate(log) if seat in state.prize_audience(s)
     ]
-    kind, who, _ = state.tasks[-1] if state.tasks else (-1, -1, -1)
-    from dinobox.games.dino_race.rules import PRIZE
-
-    if kind == PRIZE and seat in state.prize_audience(who):
+    top = state.steps[-1] if state.steps else None
+    if isinstance(top, ChoosePrize) and seat in state.prize_audience(top.seat):
         looks.append((len(log), state.stack, -1))  # looking at the stack right now
     counters: list[int] = [c for (_, _, c) in log]
     final_stack = state.stack

@@ -10,8 +10,16 @@ from dinobox.games.dino_race.viewtypes import DinoRaceView, PlayerView, PrizeVie
 
 EGG = "E"
 
-TERRAIN_STYLE = {"plains": "yellow", "desert": "bright_yellow", "swamp": "green", "jungle": "bright_green"}
-SEAT_STYLE = ("red", "blue", "green", "yellow")
+PLAYER_STYLES = {"Red": "red", "Blue": "dodger_blue1", "Green": "green3", "Yellow": "yellow"}
+"""Each player's colour, here and in the terminal's panes (one palette for the game)."""
+SEAT_STYLE = tuple(PLAYER_STYLES.values())
+TERRAIN_STYLE = {"plains": "wheat4", "desert": "light_salmon3", "swamp": "steel_blue", "jungle": "sea_green3"}
+"""Terrain colours, apart from every player's (a tile never looks like a dino's owner)."""
+PALETTE = {
+    **{f"player {k}": v for k, v in PLAYER_STYLES.items()},
+    **{f"terrain {k}": v for k, v in TERRAIN_STYLE.items()},
+}
+"""Every colour the board draws, by what it means (the tests check they stay apart)."""
 CARD_LABEL = {
     "plains": "Plains",
     "desert": "Desert",
@@ -22,6 +30,18 @@ CARD_LABEL = {
     "egg": "Throw the egg",
     "steal": "Steal a card",
 }
+
+
+LEGEND = (
+    "V the volcano (tile 0); tiles 1-12 down to the finish, each with its terrain",
+    "~~ lava ~~ a tile lost to lava; (down) or (d) a dino knocked over; (E) holds the egg",
+    "R1 (narrow screens): Red's dino 1; ▌ a line a highlighted choice changes",
+    "Deck, discard pile, prize stack and lava drops left; then each player's panel",
+)
+"""The board's legend, for the terminal's help screen."""
+
+BIG_EVENTS = frozenset({"eruption_egg", "volcano", "lava", "egg_safe", "race_over"})
+"""Log kinds the terminal pauses on: the eruption, the volcano waking, lava taking a tile."""
 
 
 def _seat(view: DinoRaceView, seat: int, short: bool = False) -> str:

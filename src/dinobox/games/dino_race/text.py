@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
 from dinobox.games.dino_race import actions as A
-from dinobox.games.dino_race.data import CARD_KEYS, CARD_NAMES, DIE_FACES, TERRAINS, WILD
+from dinobox.games.dino_race import flow as F
+from dinobox.games.dino_race.data import CARD_KEYS, CARD_NAMES, DIE_FACES, HOME, TERRAINS, WILD
 from dinobox.games.dino_race.view import dino_name, seat_name
 
 if TYPE_CHECKING:
@@ -99,8 +100,7 @@ def action_text(state: DinoRaceState, action: int, player: int) -> str:
         d = info.get("dino", -1)
         return f"{who}: discard {_pair((action - A.STAND_UP) % 36)} to stand {dino_name(state, d)} up"
     if kind == "pass_card":
-        card = CARD_NAMES[action - A.PASS]
-        return f"{who}: pass a {card} card to your team-mate"
+        return f"{who}: pass {card_noun(action - A.PASS)} to your team-mate"
     if kind == "roll":
         return f"{who}: roll the event die"
     if kind == "prize":
@@ -109,18 +109,16 @@ def action_text(state: DinoRaceState, action: int, player: int) -> str:
 
 
 def _chance_text(state: DinoRaceState, outcome: int) -> str:
-    from dinobox.games.dino_race import rules as R
-
-    kind = state.tasks[-1][0] if state.tasks else -1
-    if kind in (R.DRAW, R.SWAP_DRAW, R.RANDOM_DISCARD, R.STEAL_DRAW):
+    step = state.steps[-1] if state.steps else None
+    if isinstance(step, (F.Draw, F.SwapDraw, F.RandomDiscard, F.Steal)):
         return f"card: {CARD_NAMES[outcome]}"
-    if kind == R.ROLL:
+    if isinstance(step, F.Roll):
         return f"die: {DIE_FACES[outcome]}"
-    if kind == R.SETUP_TILE:
+    if isinstance(step, F.PlaceTile):
         return f"tile: {TERRAINS[outcome]}"
-    if kind == R.PRIZE_DRAW:
+    if isinstance(step, F.DrawPrizes):
         return f"prize counter {outcome}"
-    if kind == R.EGG_COUNTER:
+    if isinstance(step, F.DrawEggCounter):
         return f"egg counter {state.game.data.egg_values[outcome]}"
     return f"outcome {outcome}"
 
@@ -161,7 +159,7 @@ def event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: 
     if kind == "stand_up":
         return f"{s(args[0])} discards {CARD_NAMES[args[2]]} + {CARD_NAMES[args[3]]}: {dn(args[1])} stands up."
     if kind == "pass_card":
-        card = f"a {CARD_NAMES[args[2]]} card" if private else "a card"
+        card = card_noun(args[2]) if private else "a card"
         return f"{s(args[0])} passes {card} to {s(args[1])}."
     return _table_event_text(state, kind, args, private)
 
@@ -225,18 +223,16 @@ def _table_event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], pr
 
 def why_illegal(state: DinoRaceState, action: int) -> str:
     """Why an action is refused, naming the rulebook section."""
-    from dinobox.games.dino_race import rules as R
-
-    top = state.tasks[-1]
-    if top[0] == R.PRIZE:
+    top = state.steps[-1]
+    if isinstance(top, F.ChoosePrize):
         return "choose one of the prize counters still in the stack (Finish line!)"
-    if top[0] == R.ERUPT_EGG:
+    if isinstance(top, F.PassEgg):
         return "pass the egg to another player still in the race (Roll the event die: the volcano erupts)"
     if not 0 <= action < state.game.num_distinct_actions():
         return f"{action} is not a Dino Race action (0..{state.game.num_distinct_actions() - 1})"
     if action >= A.PRIZE:
         return "no prize or egg choice is pending now"
-    seat = top[1]
+    seat = state.current_player()
     info = decode(state, action)
     kind = info["kind"]
     mine = state.hand[seat * 8 : seat * 8 + 8]
@@ -250,7 +246,7 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
         if info["slot"] >= len(dinos) or not state.is_racing(seat):
             return "you have no such dino on the track (Playing movement cards)"
         d = dinos[info["slot"]]
-        if state.pos[d] == R.HOME:
+        if state.pos[d] == HOME:
             return "that dino already finished the race (Finish line!)"
         if state.down >> d & 1:
             return "that dino is lying on its side and must stand up first (Throw the egg)"
@@ -264,7 +260,7 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
     if kind in ("push", "trip", "give_egg", "steal"):
         card = {"push": 5, "trip": 6, "give_egg": 6, "steal": 7}[kind]
         if not mine[card]:
-            return f"you hold no {CARD_NAMES[card]} card (Playing special cards)"
+            return f"you hold no {card_noun(card).removeprefix('a ')} (Playing special cards)"
         if kind == "trip" and state.egg == seat:
             return "the egg owner can only give the egg away with this card (Throw the egg)"
         if kind == "give_egg" and state.egg != seat:
@@ -275,3 +271,11 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
     if kind == "pass_card":
         return "one card may be passed to a racing team-mate once per turn, in Playing in Teams"
     return "that is not possible now (The game turn)"
+
+
+def card_noun(card: int) -> str:
+    """``a Plains card``, ``a Wildcard``, ``a 'Steal a card' card``: a card by its name, read once."""
+    name = CARD_NAMES[card]
+    if name.lower().endswith("card"):
+        return f"a {name}" if " " not in name else f"a '{name}' card"
+    return f"a {name} card"

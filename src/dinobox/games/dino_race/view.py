@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
-from dinobox.games.dino_race.data import CARD_KEYS, COLOURS, DIE_FACES, NUM_CARD_TYPES, TERRAINS
+from dinobox.games.dino_race import flow as F
+from dinobox.games.dino_race.data import CARD_KEYS, COLOURS, DIE_FACES, HOME, NUM_CARD_TYPES, TERRAINS
 from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView, Phase, PlayerView, PrizeView, TrackTile
 
 if TYPE_CHECKING:
@@ -55,7 +57,7 @@ def view(state: DinoRaceState, seat: int | None) -> DinoRaceView:
     """What ``seat`` may know (``None``: a spectator): public table, own hand, own prizes."""
     over = state.current_player() == TERMINAL
     to_act = state.current_player()
-    top = state.tasks[-1] if state.tasks else (-1, -1, -1)
+    top = state.steps[-1] if state.steps else None
     result: DinoRaceView = {
         "game": "dino-race",
         "seat": seat,
@@ -75,7 +77,7 @@ def view(state: DinoRaceState, seat: int | None) -> DinoRaceView:
         "discard": _cards(state.discard),
         "prize_stack_count": bin(state.stack).count("1"),
         "lava_supply": state.drop_supply,
-        "phase": _phase(state, top[0]),
+        "phase": _phase(state, top),
     }
     if seat is not None:
         _add_private(state, seat, top, result)
@@ -96,8 +98,6 @@ def _track(state: DinoRaceState) -> list[TrackTile]:
 
 
 def _dinos(state: DinoRaceState) -> list[DinoView]:
-    from dinobox.games.dino_race.data import HOME
-
     names = _names(state)[1]
     per = state.dinos_per_player
     pos = state.pos
@@ -120,8 +120,6 @@ def _dinos(state: DinoRaceState) -> list[DinoView]:
 
 
 def _player(state: DinoRaceState, p: int, seat: int | None, over: bool) -> PlayerView:
-    from dinobox.games.dino_race.data import HOME
-
     entry: PlayerView = {
         "seat": p,
         "name": _names(state)[0][p],
@@ -139,42 +137,38 @@ def _player(state: DinoRaceState, p: int, seat: int | None, over: bool) -> Playe
     return entry
 
 
-def _add_private(state: DinoRaceState, seat: int, top: tuple[int, int, int], result: DinoRaceView) -> None:
+def _add_private(state: DinoRaceState, seat: int, top: Step | None, result: DinoRaceView) -> None:
     """The seated viewer's own hand, and the prize stack while that viewer (or, in Playing in
     Teams, the viewer's team-mate) chooses from it."""
-    from dinobox.games.dino_race.rules import PLAY, PRIZE
-
     base = seat * T
     result["hand"] = _cards(state.hand[base : base + T])
-    if top[0] == PRIZE and seat in state.prize_audience(top[1]):
+    if isinstance(top, F.ChoosePrize) and seat in state.prize_audience(top.seat):
         stack = [_prize(state, c) for c in range(state.num_prizes) if state.stack >> c & 1]
-        if top[1] == seat:
+        if top.seat == seat:
             result["prize_choice"] = stack
         else:
             result["mate_prize_choice"] = stack
-    if top[0] == PLAY and top[1] == seat and state.teams:
+    if isinstance(top, F.Play) and top.seat == seat and state.teams:
         result["passed_card"] = state.passed
 
 
-_PHASES: dict[int, Phase] = {}
+_PHASES: dict[type[Step], Phase] = {
+    F.Play: "play",
+    F.ChoosePrize: "prize",
+    F.PassEgg: "pass_egg",
+    F.Roll: "roll",
+    F.Draw: "draw",
+    F.PlaceTile: "setup",
+    F.DrawPrizes: "setup",
+}
+"""The phase a view shows for the step on top of the flow."""
 
 
-def _phase(state: DinoRaceState, kind: int) -> Phase:
-    if not _PHASES:
-        from dinobox.games.dino_race import rules as R
-
-        _PHASES.update(
-            {
-                R.PLAY: "play",
-                R.PRIZE: "prize",
-                R.ERUPT_EGG: "pass_egg",
-                R.ROLL: "roll",
-                R.DRAW: "draw",
-                R.SETUP_TILE: "setup",
-                R.PRIZE_DRAW: "setup",
-            }
-        )
-    return _PHASES.get(kind, "over" if state.current_player() == TERMINAL else "resolve")
+def _phase(state: DinoRaceState, top: Step | None) -> Phase:
+    found = _PHASES.get(type(top)) if top is not None else None
+    if found is not None:
+        return found
+    return "over" if state.current_player() == TERMINAL else "resolve"
 
 
 __all__ = ["DIE_FACES", "DinoRaceView", "dino_name", "seat_name", "view"]

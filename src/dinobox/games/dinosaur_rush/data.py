@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from dinobox.games.dinosaur_rush.board import BoardError, parse_board
+
 # ----- bones ---------------------------------------------------------------------------------
 GREEN: Final = 0
 RED: Final = 1
@@ -220,8 +222,6 @@ class DinosaurRushData:
             return f"unknown paleontologist abilities {unknown} (known: {', '.join(ABILITIES)})"
         if not 0 <= self.two_player_start_row < 6:
             return "two_player_start_row must be 0..5"
-        from dinobox.games.dinosaur_rush.board import BoardError, parse_board
-
         try:
             parse_board(self.board)
         except BoardError as err:

@@ -12,9 +12,13 @@ import random
 from typing import TYPE_CHECKING
 
 from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.field_actions import GONE
+from dinobox.games.dinosaur_rush.flow import Build
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
+
+SLOTS = K.SIZE_OF_ALLOCATION
 
 
 def step_reveals(before: DinosaurRushState, after: DinosaurRushState, seat: int) -> bool:
@@ -35,8 +39,6 @@ def resample(state: DinosaurRushState, seat: int, rng: random.Random) -> Dinosau
 
 
 def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> None:
-    from dinobox.games.dinosaur_rush.rules import GONE
-
     bit = 1 << seat
     unknown = [i for i, w in enumerate(state.tok_where) if w != GONE and not state.tok_known[i] & bit]
     if not unknown:
@@ -74,13 +76,11 @@ def _redeal_bonus(state: DinosaurRushState, seat: int, rng: random.Random) -> No
 
 def _rebuild_skeletons(state: DinosaurRushState, seat: int) -> None:
     """Dinosaurs built this round behind other screens: a plausible skeleton from public facts."""
-    from dinobox.games.dinosaur_rush.rules import BUILD, SLOTS
-
     if state.phase != "build":
         return
     data = state.game.data
     weights = tuple(float(data.class_points[r][0]) for r in state.rows)
-    top = state.tasks[-1]
+    top = state.steps[-1]
     for p in range(state.num_players):
         if p == seat:
             continue
@@ -88,7 +88,7 @@ def _rebuild_skeletons(state: DinosaurRushState, seat: int) -> None:
         if state.built[p]:
             have = tuple(state.bones_of(p))
             state.alloc[base : base + SLOTS] = list(K.best_allocation(have, weights, (), state.ability(p)))
-        elif top[0] == BUILD and top[1] == p:
+        elif isinstance(top, Build) and top.seat == p:
             state.alloc[base : base + SLOTS] = [0] * SLOTS
-            state.tasks[-1] = (BUILD, p, 1)
+            state.steps[-1] = Build(p, True)
             state._placing = None  # worked out for the skeleton redrawn here

@@ -15,8 +15,32 @@ from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR
 from dinobox.games.dinosaur_rush.viewtypes import BuildView, CellView, DinosaurRushView, PlayerView, ability_of
 
 CATEGORY_BONE_NAMES = ("green", "red", "yellow", "blue", "white")
-SEAT_STYLE = ("dark_orange", "magenta", "cyan", "hot_pink", "bold white")
+PLAYER_STYLES = {
+    "Orange": "dark_orange",
+    "Purple": "medium_purple1",
+    "Teal": "dark_cyan",
+    "Pink": "hot_pink",
+    "Black": "grey50",
+}
+"""Each player's colour, here and in the terminal's panes (one palette for the game)."""
+SEAT_STYLE = tuple(PLAYER_STYLES.values())
 BONE_STYLE = {"G": "green", "R": "red", "Y": "yellow", "B": "blue", "W": "white"}
+PALETTE = {**{f"player {k}": v for k, v in PLAYER_STYLES.items()}, **{f"bone {k}": v for k, v in BONE_STYLE.items()}}
+"""Every colour the board draws, by what it means (the tests check they stay apart)."""
+
+
+LEGEND = (
+    "letters = bones on a dig site (G green, R red, Y yellow, B blue, W white); "
+    "@X = paleontologist; ### tar pit; + start space; red background = sabotage token; "
+    ", = outer row without bones",
+    "rows A-K top to bottom, each space numbered below it (F8 = row F, space 8); "
+    "@X3 = paleontologist of player X on 3 bones; ' = start space with 4 players; "
+    "N* = N bones on a site; . = dig site without bones",
+)
+"""The board's legend (drawn under the board, and on the terminal's help screen)."""
+
+BIG_EVENTS = frozenset({"exhibit", "game_over"})
+"""Log kinds the terminal pauses on: the museum's categories scored, Notoriety revealed."""
 
 
 def _bones(counts: list[int]) -> str:
@@ -27,8 +51,7 @@ def _cell(cell: CellView, players: list[PlayerView]) -> str:
     kind = cell["kind"]
     who = cell.get("paleontologist")
     if who is not None:
-        name = players[who]["name"]
-        text = f"@{name[0]}{sum(cell.get('bones', [])) or ' '}"
+        text = f"@{initials(players)[who]}{sum(cell.get('bones', [])) or ' '}"
         return f"[bold {SEAT_STYLE[who % 5]}]{escape(text)}[/]"
     if kind == "tar":
         return "[grey30]###[/]"
@@ -46,6 +69,23 @@ def _cell(cell: CellView, players: list[PlayerView]) -> str:
     if cell.get("token"):
         body = f"[on dark_red]{body}[/]"
     return body
+
+
+def initials(players: list[PlayerView]) -> list[str]:
+    """One letter per player for the board, no two alike: the name's first letter not taken
+    yet by an earlier player (Purple P, Pink I)."""
+    taken: list[str] = []
+    for p in players:
+        name = str(p["name"]).upper()
+        letter = next((ch for ch in name if ch.isalpha() and ch not in taken), name[:1] or "?")
+        taken.append(letter)
+    return taken
+
+
+def _letter(view: DinosaurRushView, p: PlayerView) -> str:
+    """`` (@I)`` after a name whose board letter is not its first (Pink, when Purple is P)."""
+    letter = initials(view["players"])[p["seat"]]
+    return "" if str(p["name"]).upper().startswith(letter) else f" (@{letter})"
 
 
 def _token_note(cell: CellView) -> str:
@@ -139,16 +179,7 @@ def render(view: DinosaurRushView, marks: Collection[Hashable] = (), width: int 
         head += view["phase"]
     lines.append(head)
     lines.append(render_board(view, marks))
-    lines.append(
-        "[dim]letters = bones on a dig site (G green, R red, Y yellow, B blue, W white); "
-        "@X = paleontologist; ### tar pit; + start space; red background = sabotage token; "
-        ", = outer row without bones[/]"
-    )
-    lines.append(
-        "[dim]rows A-K top to bottom, each space numbered below it (F8 = row F, space 8); "
-        "@X3 = paleontologist of player X on 3 bones; ' = start space with 4 players; "
-        "N* = N bones on a site; . = dig site without bones[/]"
-    )
+    lines.extend(f"[dim]{line}[/]" for line in LEGEND)
     under = under_paleontologists(view)
     if under:
         lines.append(under)
@@ -194,7 +225,7 @@ def _player(view: DinosaurRushView, p: PlayerView, marked: bool = False) -> list
         flags = " (finished building)" if p["built"] else " (building...)"
     lines = [
         mark(
-            f"[bold {style}]{p['name']}[/]: {_points(view, p)} at {label}; pile {_bones(p['pile'])}; "
+            f"[bold {style}]{p['name']}[/]{_letter(view, p)}: {_points(view, p)} at {label}; pile {_bones(p['pile'])}; "
             f"Notoriety tokens {p['tokens']}" + (f" {p['token_values']}" if p.get("token_values") else "") + flags,
             marked,
         )

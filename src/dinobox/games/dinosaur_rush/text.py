@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
 from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush.board import DIRECTION_NAMES
 from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, COLOUR_KEYS, NUM_PARTS, PART_KEYS, PART_NAMES
 
@@ -107,7 +108,9 @@ def action_text(state: DinosaurRushState, action: int, player: int) -> str:
         card = info["card"]
         names = data.paleontologist_names
         name = names[card] if card < len(names) else f"card {card}"
-        return f"{who}: take the paleontologist {name}"
+        abilities = data.paleontologist_abilities
+        power = PALEONTOLOGIST_POWERS.get(abilities[card], "") if card < len(abilities) else ""
+        return f"{who}: take the paleontologist {name}" + (f": {power}" if power else "")
     if kind == "place":
         return f"{who}: start on space {info['label']}"
     if kind == "move":
@@ -138,19 +141,17 @@ def action_text(state: DinosaurRushState, action: int, player: int) -> str:
 
 
 def _chance_text(state: DinosaurRushState, outcome: int) -> str:
-    from dinobox.games.dinosaur_rush import rules as R
-
-    kind = state.tasks[-1][0] if state.tasks else -1
+    step = state.steps[-1] if state.steps else None
     data = state.game.data
-    if kind in (R.SITE_BONES, R.PILE_BONES):
+    if isinstance(step, (F.SiteBones, F.PileBones)):
         return f"bone: {COLOUR_KEYS[outcome]}" if outcome < len(COLOUR_KEYS) else f"outcome {outcome}"
-    if kind == R.NOTORIETY and outcome < len(data.notoriety_values):
+    if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)) and outcome < len(data.notoriety_values):
         return f"Notoriety token: {data.notoriety_values[outcome]}"
-    if kind == R.DEAL_BONUS and outcome < len(data.bonus_names):
+    if isinstance(step, F.DealBonus) and outcome < len(data.bonus_names):
         return f"bonus card: {data.bonus_names[outcome]}"
-    if kind == R.DEAL_PALEO and outcome < len(data.paleontologist_names):
+    if isinstance(step, F.DealPaleontologist) and outcome < len(data.paleontologist_names):
         return f"paleontologist: {data.paleontologist_names[outcome]}"
-    if kind == R.FIRST:
+    if isinstance(step, F.DrawStarter):
         return f"starting player: {seat_name(outcome)}"
     return f"outcome {outcome}"
 
@@ -227,21 +228,19 @@ def event_text(state: DinosaurRushState, kind: str, args: tuple[Any, ...], priva
 
 
 def why_illegal(state: DinosaurRushState, action: int) -> str:
-    from dinobox.games.dinosaur_rush import rules as R
-
     layout = state.layout
     if not 0 <= action < layout.size:
         return f"actions are 0..{layout.size - 1}"
-    kind = state.tasks[-1][0] if state.tasks else -1
+    step = state.steps[-1] if state.steps else None
     info = decode(state, action)
     what = info["kind"]
-    if kind == R.MOVE:
+    if isinstance(step, F.Move):
         if what != "move":
             return "Move: now the paleontologist must move to a dig site"
         return "Move: only a straight line of dig sites, never through tar pits, and never onto another paleontologist"
-    if kind == R.PUBLICIZE:
+    if isinstance(step, F.Publicize):
         return "Publicize: move one museum category one step up or down (rows A to F)"
-    if kind == R.ACTION:
+    if isinstance(step, F.Act):
         if what == "donate":
             return "Donate: 1-3 bones you own that are not starting bones; a shed token must match their number"
         if what == "research":
@@ -253,14 +252,34 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
         if what == "survey":
             return "Survey is only part of the family variant"
         return "Actions: choose Publicize, Donate, Research or a Notorious action"
-    if kind == R.BUILD:
+    if isinstance(step, F.Build):
         if what == "place_bone":
             return "Build phase: you have no such bone left, or that placement leaves no complete dinosaur"
         return "Build phase: add bones to your dinosaur"
-    if kind == R.PLACE_START:
+    if isinstance(step, F.PlaceStart):
         return "Setup 11: choose a free start space on the edge of the board"
-    if kind == R.PICK_PALEO:
+    if isinstance(step, F.PickPaleontologist):
         return "Setup 7: choose a paleontologist card nobody has taken"
-    if kind == R.STEAL_MORE:
+    if isinstance(step, F.StealMore):
         return "Steal: take a second bone from the same dig site"
     return "it is not one of the legal choices now"
+
+
+PALEONTOLOGIST_POWERS = {
+    "steal_two": "a Steal takes two bones instead of one",
+    "dynamite_four": "Dynamite draws four bones instead of three",
+    "donate_bonus": "a donation for points scores one more",
+    "cross_tar": "moves may pass through tar pits (never stop on one)",
+    "height_both_limbs": "Height counts both limbs and the neck",
+    "length_neck": "Length counts the neck too",
+    "blue_start": "one more starting bone, a blue one that is never lost",
+    "publicize_two": "Publicize may move a category two rows",
+    "sabotage_immune": "sabotage tokens never hit your paleontologist",
+    "three_bonus": "three bonus cards at setup instead of two",
+    "first_notorious_free": "the first Notorious action of each round draws no Notoriety token",
+    "dynamite_keep": "Dynamite leaves the dig site's bones in place",
+    "ferocity_big_limb": "Ferocity counts the biggest limb, not the smallest",
+    "bonus_penalty_one": "a bonus card never completed costs 1 Notoriety, not 3",
+    "donate_any_token": "a donation may shed a Notoriety token of any value up to the bones given",
+}
+"""What each paleontologist's ability does (Paleontologist cards), said where the card is chosen."""

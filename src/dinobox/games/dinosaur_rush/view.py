@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
+from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import (
     CATEGORY_KEYS,
@@ -132,12 +134,10 @@ def _players(state: DinosaurRushState, seat: int | None, over: bool) -> list[Pla
 
 
 def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
-    from dinobox.games.dinosaur_rush import rules as R
-
     data = state.game.data
     over = state.current_player() == TERMINAL
     to_act = state.current_player()
-    top = state.tasks[-1] if state.tasks else (-1, -1, -1)
+    top = state.steps[-1] if state.steps else None
     result = DinosaurRushView(
         game="dinosaur-rush",
         seat=seat,
@@ -152,7 +152,7 @@ def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
         turn_player=state.turn_player if state.turn_player >= 0 else None,
         starter=state.starter,
         to_act=None if to_act in (CHANCE, TERMINAL) else to_act,
-        step=_step(top[0]) if not over else "over",
+        step=_step(top) if not over else "over",
         over=over,
         board=BoardView(rows=list(state.board.rows), cells=_cells(state, seat, over)),
         museum=[
@@ -172,14 +172,14 @@ def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
         colours=list(COLOUR_KEYS),
         rounds_scored=list(state.round_log),
     )
-    if seat is not None and top[0] == R.BUILD and top[1] == seat:
-        base = seat * R.SLOTS
-        current = tuple(state.alloc[base : base + R.SLOTS])
+    if seat is not None and isinstance(top, F.Build) and top.seat == seat:
+        base = seat * K.SIZE_OF_ALLOCATION
+        current = tuple(state.alloc[base : base + K.SIZE_OF_ALLOCATION])
         result["build"] = BuildView(
             allocation=list(current),
             parts=K.describe(current),
             remaining=state.remaining(seat),
-            choosing_start=top[2] == 0,
+            choosing_start=not top.placing,
         )
     if over and state.final is not None:
         result["scores"] = state.scores()
@@ -210,15 +210,17 @@ def _breakdown(state: DinosaurRushState) -> list[dict[str, int]]:
     return rows
 
 
-def _step(kind: int) -> str:
-    from dinobox.games.dinosaur_rush import rules as R
+def _step(top: Step | None) -> str:
+    return "chance" if top is None else _STEPS.get(type(top), "chance")
 
-    return {
-        R.PICK_PALEO: "pick_paleontologist",
-        R.PLACE_START: "place",
-        R.MOVE: "move",
-        R.PUBLICIZE: "publicize",
-        R.ACTION: "action",
-        R.STEAL_MORE: "steal_more",
-        R.BUILD: "build",
-    }.get(kind, "chance")
+
+_STEPS: dict[type[Step], str] = {
+    F.PickPaleontologist: "pick_paleontologist",
+    F.PlaceStart: "place",
+    F.Move: "move",
+    F.Publicize: "publicize",
+    F.Act: "action",
+    F.StealMore: "steal_more",
+    F.Build: "build",
+}
+"""The step a view names for the decision on top of the flow (any other: "chance")."""

@@ -1,1 +1,16 @@
 """Pangaea: survive the asteroid on a changing supercontinent."""
+
+COMPILED_MODULES = (
+    "actions",
+    "flow",
+    "geometry",
+    "tiles",
+    "world",
+    "steps",
+    "resolve",
+    "lightning",
+    "end_game",
+    "automatic",
+    "rules",
+)
+"""This package's modules compiled with mypyc (``setup.py`` reads this; see ``dinobox.engine.build``)."""

@@ -16,6 +16,10 @@ ACTION_SHORT = {"up": "Up", "down": "Down", "climate": "Climate", "earthquake": 
 RANGE_SHORT = {"single": "1", "horizontal": "3-", "diagonal-up": "3/", "diagonal-down": "3\\", "star": "7*"}
 
 
+BIG_EVENTS = frozenset({"recalc", "lightning", "impact_value"})
+"""Log kinds the terminal pauses on: the asteroid recalculated, lightning, the impact."""
+
+
 def card(c: CardView) -> str:
     if c.get("wild"):
         return "[bold magenta]WILD[/]"

@@ -1,14 +1,16 @@
-"""Pangaea's automatic steps: the turn's skeleton, resolving an action over its range (with the
-level 4 interrupts and the alliance rule), the Lightning Bolt steps and the end game."""
+"""Pangaea's Players Turn (its automatic steps) and the Actions: resolving an action over its
+range (Moving the Event locator, Rules of Change, Earthquake, Dinosaurs), with the level 4
+interrupts and the Alliances rule. The Lightning Bolt steps are in ``lightning.py``, the end game
+in ``end_game.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
+from dinobox.engine.flow import Step
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import world as Wd
-from dinobox.games.pangaea.data import ALL_SEA_COUNT, EVO_BLOCK, EVO_SHELTER_MOVE
+from dinobox.games.pangaea.data import EVO_BLOCK, EVO_SHELTER_MOVE
 from dinobox.games.pangaea.tiles import DINO, DOWN, QUAKE, SHIFT, UP, VOLCANO, is_trex
 
 if TYPE_CHECKING:
@@ -16,60 +18,51 @@ if TYPE_CHECKING:
     from dinobox.games.pangaea.world import Plan
 
 
-def run_auto(st: PangaeaState, kind: int, a: int, b: int) -> None:
-    """Run one automatic task (``flow.A_*``)."""
-    handler = AUTO_TASKS.get(kind)
-    if handler is None:  # pragma: no cover
-        raise AssertionError(f"unknown task {kind}")
-    handler(st, a, b)
+def auto_turn(st: PangaeaState, step: F.StartTurn) -> None:
+    _start_turn(st, step.seat)
 
 
-def _auto_turn(st: PangaeaState, a: int, _b: int) -> None:
-    _start_turn(st, a)
-
-
-def _auto_step1(st: PangaeaState, _a: int, _b: int) -> None:
+def auto_step1(st: PangaeaState, _step: F.Step1) -> None:
     if st.ring_pos == 0:  # step 1: the token leaves the lightning space
         st.ring_pos = 1
         st._emit("token_moves", (1,))
 
 
-def _auto_after4(st: PangaeaState, a: int, _b: int) -> None:
-    tasks = st.tasks
+def auto_after4(st: PangaeaState, step: F.AfterStep4) -> None:
+    steps = st.steps
+    a = step.seat
     if len(st.sel) == 6:
-        tasks.append((F.A_RESOLVE, a, 0))
-        tasks.append((F.A_DIRECTION, a, 0))
+        steps.append(F.Step5(a))
+        steps.append(F.Direction(a))
         for asker in reversed(st.left_of(a)[:-1]):
-            tasks.append((F.D_INTERRUPT, asker, a))
+            steps.append(F.Interrupt(asker, a))
 
 
-def _auto_direction(st: PangaeaState, a: int, _b: int) -> None:
-    tasks = st.tasks
+def auto_direction(st: PangaeaState, step: F.Direction) -> None:
     if st.interrupted:
-        tasks.append((F.C_DIR, 0, F.FOR_TURN))
+        st.steps.append(F.DrawDirection(F.FOR_TURN))
     else:
-        tasks.append((F.D_DIR, a, 0))
+        st.steps.append(F.ChooseDirection(step.seat))
 
 
-def _auto_resolve(st: PangaeaState, a: int, _b: int) -> None:
-    _play_cards(st, a)
+def auto_resolve(st: PangaeaState, step: F.Step5) -> None:
+    _play_cards(st, step.seat)
 
 
-def _auto_quake_erupt(st: PangaeaState, _a: int, _b: int) -> None:
+def auto_quake_erupt(st: PangaeaState, _step: F.QuakeEruption) -> None:
     plan = Wd.quake_eruption(st.world, st.quake_edges)
     if plan[0]:
         start_plan(st, plan)
 
 
-def _auto_ask_moves(st: PangaeaState, _a: int, _b: int) -> None:
-    tasks = st.tasks
+def auto_ask_moves(st: PangaeaState, _step: F.AskShelterMoves) -> None:
     for seat in reversed(st.left_of(st.decider)):
         if st.has_active(seat, EVO_SHELTER_MOVE) and threatened(st, seat):
-            tasks.append((F.D_SHELTER, seat, 0))
+            st.steps.append(F.ShelterMove(seat, F.THREATENED))
 
 
-def _auto_apply(st: PangaeaState, a: int, b: int) -> None:
-    tasks = st.tasks
+def auto_apply(st: PangaeaState, step: F.ApplyChanges) -> None:
+    a, b = step.seat, step.start
     pending = st.plan
     if pending is not None:
         if b == 0:
@@ -77,29 +70,29 @@ def _auto_apply(st: PangaeaState, a: int, b: int) -> None:
         start = max(0, b - 1)
         i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
         if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take
-            tasks.append((F.A_APPLY, a, i + 1))
-            tasks.append((F.D_TAKE_TILE, a, i))
+            st.steps.append(F.ApplyChanges(a, i + 1))
+            st.steps.append(F.TakeTile(a, i))
             return
     st.plan = None
     st.blocked = frozenset()
 
 
-def _auto_dino_arrive(st: PangaeaState, a: int, b: int) -> None:
-    Wd.dino_arrive(st.world, a, b, st.guard_use)
+def auto_dino_arrive(st: PangaeaState, step: F.DinoArrives) -> None:
+    Wd.dino_arrive(st.world, step.dino, step.space, st.guard_use)
     st.pending_dino = ()
     st.guard_use = 0
 
 
-def _auto_dino_threat(st: PangaeaState, _a: int, b: int) -> None:
-    tasks = st.tasks
+def auto_dino_threat(st: PangaeaState, step: F.DinoThreat) -> None:
     w = st.world
+    b = step.space
     for seat in reversed(st.left_of(st.decider)):
         if w.shelters[b] >> seat & 1 and not st.guard_use >> seat & 1 and st.has_active(seat, EVO_SHELTER_MOVE):
-            tasks.append((F.D_SHELTER, seat, 2))
+            st.steps.append(F.ShelterMove(seat, F.BRONTOSAURUS))
 
 
-def _auto_explorer_arrive(st: PangaeaState, a: int, b: int) -> None:
-    s, harvest = divmod(b, 2)
+def auto_explorer_arrive(st: PangaeaState, step: F.ExplorerArrives) -> None:
+    a, s, harvest = step.seat, step.space, step.harvest
     alive = Wd.move_explorer(st.world, a, s, bool(st.guard_use >> a & 1))
     st.pending_dino = ()
     st.guard_use = 0
@@ -108,115 +101,52 @@ def _auto_explorer_arrive(st: PangaeaState, a: int, b: int) -> None:
         st.gain(a, 1, F.PART_HARVEST)
 
 
-def _auto_trims(st: PangaeaState, _a: int, _b: int) -> None:
-    tasks = st.tasks
+def auto_trims(st: PangaeaState, _step: F.GiveBacks) -> None:
     for seat in reversed(st.left_of(st.turn)):
         if len(st.hands[seat]) > st.hand_limit(seat):
-            tasks.append((F.D_TRIM, seat, 0))
+            st.steps.append(F.GiveBack(seat))
 
 
-def _auto_step8(st: PangaeaState, _a: int, _b: int) -> None:
+def auto_step8(st: PangaeaState, _step: F.Step8) -> None:
     _step8(st)
 
 
-def _auto_step9(st: PangaeaState, a: int, _b: int) -> None:
-    tasks = st.tasks
+def auto_step9(st: PangaeaState, step: F.Step9) -> None:
+    a = step.seat
     need = st.hand_limit(a) - len(st.hands[a])
     if need > 0:
-        tasks.append((F.C_DRAW, a, need))
+        st.steps.append(F.DrawCards(a, need))
 
 
-def _auto_step10(st: PangaeaState, a: int, _b: int) -> None:
-    tasks = st.tasks
-    tasks.append((F.A_NEXT_TURN, a, 0))
+def auto_step10(st: PangaeaState, step: F.Step10) -> None:
+    steps = st.steps
+    a = step.seat
+    steps.append(F.NextTurn(a))
     if st.ring_pos == 0:
         st._emit("lightning", ())
-        for k in (F.A_TRIMS, F.A_L_REENTER, F.A_L_ACTION):
-            tasks.append((k, a, 0))
-        tasks.append((F.C_STAR, 0, F.FOR_LIGHTNING))
-        tasks.append((F.C_DIR, 0, F.FOR_LIGHTNING))
-        tasks.append((F.A_L_RECALC, a, 0))
-        tasks.append((F.A_L_SCORE, a, 0))
+        steps.append(F.GiveBacks(a))
+        steps.append(F.LightningReentries(a))
+        steps.append(F.LightningAction(a))
+        steps.append(F.DrawStar(F.FOR_LIGHTNING))
+        steps.append(F.DrawDirection(F.FOR_LIGHTNING))
+        steps.append(F.LightningRecalc(a))
+        steps.append(F.LightningScore(a))
 
 
-def _auto_l_score(st: PangaeaState, _a: int, _b: int) -> None:
-    for p in range(st.num_players):
-        count = st.world.shelter_count(p)
-        if count:
-            st.gain(p, count, F.PART_LIGHTNING)
+def auto_next_turn(st: PangaeaState, step: F.NextTurn) -> None:
+    st.steps.append(F.StartTurn((step.seat + 1) % st.num_players))
 
 
-def _auto_l_recalc(st: PangaeaState, _a: int, _b: int) -> None:
-    recalculate(st)
-
-
-def _auto_l_action(st: PangaeaState, _a: int, _b: int) -> None:
-    st.ctx = F.CTX_LIGHTNING
-    st.decider = st.turn
-    if st.drawn >= 0:
-        number, action, rng, _ = st.cards[st.drawn]
-        shape = rng if st.advanced else st.novice_range
-        move_locator(st, st.direction, number)
-        resolve_action(st, action, shape)
-
-
-def _auto_l_reenter(st: PangaeaState, a: int, _b: int) -> None:
-    tasks = st.tasks
-    # Re-enter the game: each waiting player, from the current player's left, may return
-    tasks.append((F.A_L_ROUND, a, 0))
-    for seat in reversed(st.left_of(st.turn)):
-        tasks.append((F.D_LREENTER, seat, 0))
-
-
-def _auto_l_round(st: PangaeaState, _a: int, _b: int) -> None:
-    st.world.dino_moved = 0
-    st.round += 1
-    st._emit("round", (st.round,))
-
-
-def _auto_next_turn(st: PangaeaState, a: int, _b: int) -> None:
-    tasks = st.tasks
-    tasks.append((F.A_TURN, (a + 1) % st.num_players, 0))
-
-
-def _auto_e_place(st: PangaeaState, _a: int, _b: int) -> None:
-    _impact_point(st)
-
-
-def _auto_e_moves(st: PangaeaState, _a: int, _b: int) -> None:
-    tasks = st.tasks
-    for seat in reversed(st.left_of(st.end_player)):
-        if st.has_active(seat, EVO_SHELTER_MOVE) and st.world.shelter_count(seat):
-            tasks.append((F.D_SHELTER, seat, 1))
-
-
-def _auto_e_impact(st: PangaeaState, _a: int, _b: int) -> None:
-    _impact(st)
-
-
-def _auto_e_debris(st: PangaeaState, a: int, _b: int) -> None:
-    if st.drawn >= 0:
-        end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
-        st.world.locator = end  # the Event locator shows where the debris falls
-        st._emit("debris", (a, end))
-        st.decider = a  # this player's debris: they take its decisions (a board tile...)
-        start_plan(st, Wd.plan_lava(st.world, [end]))
-
-
-def _auto_e_finish(st: PangaeaState, _a: int, _b: int) -> None:
-    _finish(st)
-
-
-def _auto_seats(st: PangaeaState, _a: int, _b: int) -> None:
+def auto_seats(st: PangaeaState, _step: F.StartingPositions) -> None:
     """Kick-off the game: the start player is known (given, or drawn at random); starting
     positions are chosen from them on, in turn order, and then their first turn begins."""
     first, n = st.first, st.num_players
     st._emit("first", (first, st.game.options["first"] == "random"))
-    st.tasks.append((F.A_TURN, first, 0))
-    st.tasks.extend((F.D_START, (first + k) % n, 0) for k in reversed(range(n)))
+    st.steps.append(F.StartTurn(first))
+    st.steps.extend(F.ChooseStart((first + k) % n) for k in reversed(range(n)))
 
 
-def _auto_action_done(st: PangaeaState, _a: int, _b: int) -> None:
+def auto_action_done(st: PangaeaState, _step: F.ActionDone) -> None:
     """The action is over: its range is no longer shown (view ``range``)."""
     st.act_spaces = ()
 
@@ -233,21 +163,21 @@ def _start_turn(st: PangaeaState, seat: int) -> None:
     st.ctx = F.CTX_TURN
     st.decider = seat
     st._emit("turn", (seat,))
-    order = (
-        (F.A_STEP1, seat, 0),
-        (F.D_STEP2, seat, 0),
-        (F.D_STEP3, seat, 0),
-        (F.D_STEP4, seat, 0),
-        (F.A_AFTER4, seat, 0),
-        (F.A_TRIMS, seat, 0),
-        (F.D_STEP6, seat, 0),
-        (F.D_STEP7, seat, 0),
-        (F.A_TRIMS, seat, 0),
-        (F.A_STEP8, seat, 0),
-        (F.A_STEP9, seat, 0),
-        (F.A_STEP10, seat, 0),
+    order: tuple[Step, ...] = (
+        F.Step1(seat),
+        F.Step2(seat),
+        F.Step3(seat),
+        F.Step4(seat, 0),
+        F.AfterStep4(seat),
+        F.GiveBacks(seat),
+        F.Step6(seat),
+        F.Step7(seat),
+        F.GiveBacks(seat),
+        F.Step8(seat),
+        F.Step9(seat),
+        F.Step10(seat),
     )
-    st.tasks.extend(reversed(order))
+    st.steps.extend(reversed(order))
 
 
 def _play_cards(st: PangaeaState, seat: int) -> None:
@@ -277,7 +207,7 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
     w = st.world
     spaces = w.geo.range_spaces(w.locator, shape)
     st.act_spaces = tuple(spaces)
-    st.tasks.append((F.A_ACTION_DONE, st.decider, 0))  # runs once every decision of the action is taken
+    st.steps.append(F.ActionDone(st.decider))  # runs once every decision of the action is taken
     st._emit("action", (action, shape))
     if action in (UP, DOWN, SHIFT):
         start_plan(st, Wd.plan_terrain(w, action, spaces))
@@ -287,8 +217,8 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
         elif Wd.crack_options(w, spaces):
             st.quake_edges = ()
             if crack_choices(st):
-                st.tasks.append((F.A_QUAKE_ERUPT, st.decider, 0))
-                st.tasks.append((F.D_CRACK, st.decider, 0))
+                st.steps.append(F.QuakeEruption(st.decider))
+                st.steps.append(F.ChooseCrack(st.decider))
             elif w.sticks or w.cracks:
                 st._emit("forfeit", (st.decider,))  # every crack would erupt onto an ally
             else:
@@ -296,14 +226,30 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
         else:
             st._emit("no_quake", ())
     elif action == DINO:
-        from dinobox.games.pangaea.steps import dino_options
-
         if not Wd.dino_place_options(w, spaces):
             st._emit("no_dino", no_dino_reasons(st, spaces))
         elif not dino_options(st, st.decider):
             st._emit("forfeit", (st.decider,))  # every placement would harm an ally
         else:
-            st.tasks.append((F.D_DINO, st.decider, 0))
+            st.steps.append(F.PlaceDino(st.decider))
+
+
+def dino_options(st: PangaeaState, decider: int) -> list[tuple[int, int]]:
+    """Dinosaurs, with Alliances: never onto an ally's Explorer (T-Rex) or Shelter (Bronto)."""
+    w = st.world
+    opts = Wd.dino_place_options(w, list(st.act_spaces))
+    if st.ctx == F.CTX_TURN and st.alliances:
+        allies = st.allies(decider)
+        if allies:
+            opts = [(d, s) for d, s in opts if not dino_hurts(st, allies, d, s)]
+    return opts
+
+
+def dino_hurts(st: PangaeaState, allies: int, dino: int, s: int) -> bool:
+    w = st.world
+    if is_trex(dino):
+        return any(w.explorers[p] == s and allies >> p & 1 for p in range(st.num_players))
+    return bool(w.shelters[s] & allies)
 
 
 def no_dino_reasons(st: PangaeaState, spaces: list[int]) -> tuple[Any, ...]:
@@ -397,12 +343,12 @@ def dino_lands(st: PangaeaState, dino: int, s: int) -> None:
         return
     st.pending_dino = (dino, s)
     st.guard_use = 0
-    tasks = st.tasks
-    tasks.append((F.A_DINO_ARRIVE, dino, s))
+    steps = st.steps
+    steps.append(F.DinoArrives(dino, s))
     if movers:
-        tasks.append((F.A_DINO_THREAT, dino, s))
+        steps.append(F.DinoThreat(dino, s))
     for p in reversed(victims):
-        tasks.append((F.D_GUARD, p, 0))
+        steps.append(F.Guard(p))
 
 
 def _simulate(st: PangaeaState, plan: Plan, blocked: frozenset[int]) -> list[tuple[Any, ...]]:
@@ -422,11 +368,11 @@ def start_plan(st: PangaeaState, plan: Plan) -> None:
         return
     st.plan = plan
     st.blocked = frozenset()
-    st.tasks.append((F.A_APPLY, st.decider, 0))
-    st.tasks.append((F.A_ASK_MOVES, st.decider, 0))
+    st.steps.append(F.ApplyChanges(st.decider, 0))
+    st.steps.append(F.AskShelterMoves(st.decider))
     for seat in reversed(st.left_of(st.decider)):
         if st.has_active(seat, EVO_BLOCK):
-            st.tasks.append((F.D_BLOCK, seat, 0))
+            st.steps.append(F.Block(seat))
 
 
 def threatened(st: PangaeaState, seat: int) -> list[int]:
@@ -447,165 +393,3 @@ def _step8(st: PangaeaState) -> None:
     if matches:
         st._emit("centre_matches", (matches,))
         st.advance_token(matches)
-
-
-def recalculate(st: PangaeaState) -> None:
-    """Asteroid recalculation: minus the land spaces on the Event locator's row (10 for an
-    all-sea row), skipping numbers held by score cubes; at 0 or below the end game starts."""
-    w = st.world
-    row = w.locator // w.geo.cols
-    count = w.non_sea_in_row(row) or ALL_SEA_COUNT
-    new = st.asteroid - count
-    while new > 0 and new in st.points:
-        new -= 1
-    st._emit("recalc", (row, count, st.asteroid, new))
-    st.asteroid = new
-    if new <= 0:
-        st.ending = new
-
-
-def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
-    """A STAR card drawn for the lightning action, the impact column or the debris: Wild and
-    Reshuffle cards are set aside (the Reshuffle reshuffles) and another is drawn."""
-    if outcome < 0:
-        st.drawn = -1
-        return
-    if outcome == st.RESHUFFLE:
-        st._emit("reshuffle_drawn", (-1,))
-        st.reshuffle()
-        return
-    st.deck = Wd.with_added(st.deck, outcome, -1)
-    st.discard_card(outcome)
-    if outcome == st.WILD:
-        st._emit("wild_set_aside", ())
-        return
-    st.tasks.pop()
-    st._emit("star_drawn", (purpose, outcome))
-    if purpose in (F.FOR_IMPACT_1, F.FOR_IMPACT_2):
-        st.impact_sum += st.cards[outcome][0]
-    else:
-        st.drawn = outcome
-
-
-# ===== the end game ==============================================================================
-def begin_end(st: PangaeaState) -> None:
-    """The End Game: the asteroid hits at its final value (0 or below)."""
-    value = st.ending
-    assert value is not None
-    st.ending = None
-    st.final = value
-    st.asteroid = value
-    low = min(st.points)
-    st.end_player = next(p for p in st.left_of(st.turn) if st.points[p] == low)
-    st._emit("impact_value", (value, st.end_player))
-    st.ctx = F.CTX_LIGHTNING
-    st.decider = st.end_player
-    st.plan = None
-    st.blocked = frozenset()
-    st.pending_dino = ()
-    st.guard_use = 0
-    st.act_spaces = ()
-    st.impact_sum = 0
-    st.tasks = [
-        (F.A_E_FINISH, 0, 0),
-        (F.A_E_IMPACT, 0, 0),
-        (F.A_E_MOVES, 0, 0),
-        (F.A_E_PLACE, 0, 0),
-        (F.C_STAR, 0, F.FOR_IMPACT_2),
-        (F.C_STAR, 0, F.FOR_IMPACT_1),
-    ]
-
-
-def _impact_point(st: PangaeaState) -> None:
-    """Row 5 plus (even number of STAR cards) or minus (odd) the end-game player's Evolution
-    cards; column: the two STAR numbers counted from the left, round the world."""
-    w = st.world
-    p = st.end_player
-    evos = len(st.evo[p])
-    row = 5 + evos if len(st.hands[p]) % 2 == 0 else 5 - evos
-    row = max(0, min(w.geo.rows - 1, row))
-    col = (st.impact_sum - 1) % w.geo.cols if st.impact_sum > 0 else 0
-    st.impact = w.geo.space(row, col)
-    w.locator = st.impact
-    st._emit("impact_point", (row, col))
-
-
-def _impact(st: PangaeaState) -> None:
-    """The Impact: the asteroid's spaces (the point and its neighbours) lose every piece; from
-    -3 the toxic ring around them too; then debris lava from the lowest scorers (from -6 every
-    player, starting left of the end-game player)."""
-    w = st.world
-    geo = w.geo
-    value = st.final if st.final is not None else 0
-    for s in geo.within(st.impact, 1):
-        Wd.destroy_pieces(w, s)
-    if value <= -3:
-        st._emit("toxic_ring", ())
-        for s in geo.ring(st.impact, 2):
-            Wd.destroy_pieces(w, s)
-    if value <= -6:
-        players = st.left_of(st.end_player)
-    else:
-        low = min(st.points)
-        players = [p for p in st.left_of(st.turn) if st.points[p] == low]
-    for p in reversed(players):
-        st.tasks.append((F.A_E_DEBRIS, p, 0))
-        st.tasks.append((F.C_STAR, 0, F.FOR_DEBRIS))
-        st.tasks.append((F.C_DIR, 0, F.FOR_DEBRIS))
-
-
-def ranking_key(st: PangaeaState, p: int) -> tuple[int, int, int, int]:
-    """The winner is: most points, then most Shelters, highest Evolution level, most cards."""
-    return (st.points[p], st.world.shelter_count(p), st.evo_level(p), len(st.evo[p]))
-
-
-def _finish(st: PangaeaState) -> None:
-    w = st.world
-    n = st.num_players
-    parts = list(st.score_parts)
-    for p in range(n):
-        bonus = 2 * w.shelter_count(p)
-        st.end_bonus = Wd.with_item(st.end_bonus, p, bonus)
-        st.points = Wd.with_added(st.points, p, bonus)
-        parts[p] = Wd.with_added(parts[p], F.PART_SURVIVING, bonus)
-    st.score_parts = tuple(parts)
-    survived = any(w.shelters)
-    if survived:
-        best = max(ranking_key(st, p) for p in range(n))
-        st.won = [p for p in range(n) if ranking_key(st, p) == best]
-    else:
-        st.won = []  # mankind did not survive: everyone has lost alike
-    st._emit("game_over", (survived, tuple(st.won)))
-    st.finished = True
-
-
-AUTO_TASKS: Final[dict[int, Callable[[PangaeaState, int, int], None]]] = {
-    F.A_TURN: _auto_turn,
-    F.A_STEP1: _auto_step1,
-    F.A_AFTER4: _auto_after4,
-    F.A_DIRECTION: _auto_direction,
-    F.A_RESOLVE: _auto_resolve,
-    F.A_QUAKE_ERUPT: _auto_quake_erupt,
-    F.A_ASK_MOVES: _auto_ask_moves,
-    F.A_APPLY: _auto_apply,
-    F.A_DINO_ARRIVE: _auto_dino_arrive,
-    F.A_DINO_THREAT: _auto_dino_threat,
-    F.A_EXPLORER_ARRIVE: _auto_explorer_arrive,
-    F.A_TRIMS: _auto_trims,
-    F.A_STEP8: _auto_step8,
-    F.A_STEP9: _auto_step9,
-    F.A_STEP10: _auto_step10,
-    F.A_L_SCORE: _auto_l_score,
-    F.A_L_RECALC: _auto_l_recalc,
-    F.A_L_ACTION: _auto_l_action,
-    F.A_L_REENTER: _auto_l_reenter,
-    F.A_L_ROUND: _auto_l_round,
-    F.A_NEXT_TURN: _auto_next_turn,
-    F.A_E_PLACE: _auto_e_place,
-    F.A_E_MOVES: _auto_e_moves,
-    F.A_E_IMPACT: _auto_e_impact,
-    F.A_E_DEBRIS: _auto_e_debris,
-    F.A_E_FINISH: _auto_e_finish,
-    F.A_SEATS: _auto_seats,
-    F.A_ACTION_DONE: _auto_action_done,
-}

@@ -1,8 +1,9 @@
-"""Pangaea rules: the state as flat data and the flow as a stack of tasks.
+"""Pangaea rules: the state as flat data, and the engine's hooks.
 
-``_advance`` runs automatic tasks until a chance node or a decision is reached. The steps of a
-turn live in ``steps.py``; the resolution of actions, the lightning steps and the end game in
-``resolve.py``. Rulebook sections are cited by their headings.
+The flow is the engine's stack of steps (``dinobox.engine.flow``); the kinds of step are in
+``flow.py``. The decisions of a turn live in ``steps.py``; the automatic steps in ``resolve.py``
+(Players Turn, the Actions), ``lightning.py`` (the Lightning Bolt Tile) and ``end_game.py`` (The
+End Game), each named in ``automatic.py``. Rulebook sections are cited by their headings.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from dinobox.engine.state import CHANCE, TERMINAL, State
+from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
+from dinobox.engine.state import CHANCE, State
+from dinobox.games.pangaea import automatic, end_game, lightning, steps
 from dinobox.games.pangaea import flow as F
-from dinobox.games.pangaea import resolve, steps
 from dinobox.games.pangaea.actions import Fixed, Layout
 from dinobox.games.pangaea.data import (
     ALL_SYMBOLS,
@@ -61,7 +63,7 @@ class PangaeaState(State):
         self.alliances = n >= 3
         self.R = data.asteroid_ring
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): all
-        # but the flow (``tasks``) and the world's busiest lists (``World.copy``).
+        # but the world's busiest lists (``World.copy``).
         # cards
         self.deck: tuple[int, ...] = (1,) * self.K + (data.wild_cards, data.reshuffle_cards)
         self.discard: tuple[int, ...] = (0,) * (self.K + 2)
@@ -111,12 +113,12 @@ class PangaeaState(State):
         self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
         self.finish_round = bool(game.options["finish_round"])  # a designer's option, off by default
         self._next: list[int] = []
-        tasks: list[tuple[int, int, int]] = [(F.A_SEATS, 0, 0)]
+        flow = self.steps
+        flow.append(F.STARTING_POSITIONS)
         if self.first < 0:
-            tasks.append((F.C_FIRST, 0, 0))
-        tasks.extend((F.C_DRAW, s, data.hand_size) for s in reversed(range(n)))
-        tasks.extend((F.C_TOKEN, 0, slot) for slot in reversed(range(1, self.R)))
-        self.tasks = tasks
+            flow.append(F.DRAW_START_PLAYER)
+        flow.extend(F.DrawCards(s, data.hand_size) for s in reversed(range(n)))
+        flow.extend(F.DrawSymbolToken(slot) for slot in reversed(range(1, self.R)))
         self._emit("setup", (n,))
         self._advance()
 
@@ -313,7 +315,6 @@ class PangaeaState(State):
         new.round = self.round
         new.score_parts = self.score_parts
         new.sel = self.sel
-        new.tasks = self.tasks[:]
         new.token_pool = self.token_pool
         new.turn = self.turn
         new.turns = self.turns
@@ -322,42 +323,44 @@ class PangaeaState(State):
         new.world = self.world.copy()
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
-        kind, _, b = self.tasks[-1]
-        if kind == F.C_DRAW or kind == F.C_STAR:
+        step = self.steps[-1]
+        if isinstance(step, (F.DrawCards, F.DrawStar)):
             deck = self.deck
             outs = [k for k in range(self.K + 2) if deck[k]]
             return outs, [deck[k] for k in outs]
-        if kind == F.C_DIR:
+        if isinstance(step, F.DrawDirection):
             outs = [d for d in range(6) if self.dir_deck[d]]
             return outs, [self.dir_deck[d] for d in outs]
-        if kind == F.C_TOKEN:
+        if isinstance(step, F.DrawSymbolToken):
             pool = self.token_pool
-            limit = 4 if b == 0 else 5
+            limit = 4 if step.slot == 0 else 5
             outs = [t for t in range(limit) if pool[t]]
             return outs, [pool[t] for t in outs]
-        if kind == F.C_FIRST:
+        if isinstance(step, F.DrawStartPlayer):
             return list(range(self.num_players)), [1] * self.num_players
-        raise AssertionError(f"no chance at task {kind}")  # pragma: no cover
+        raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
 
     def _legal(self) -> list[int]:
         return self._next
 
     def _apply(self, action: int) -> None:
-        kind, a, b = self.tasks[-1]
+        step = self.steps[-1]
         if self._player == CHANCE:
-            self._apply_chance(kind, a, b, action)
+            self._apply_chance(step, action)
         else:
-            steps.apply_decision(self, kind, a, b, action)
+            assert isinstance(step, F.Decision)
+            steps.apply_decision(self, step, action)
         self.drain()
         self._advance()
 
-    def _apply_chance(self, kind: int, a: int, b: int, outcome: int) -> None:
-        tasks = self.tasks
-        if kind == F.C_TOKEN:
+    def _apply_chance(self, step: Step, outcome: int) -> None:
+        flow = self.steps
+        if isinstance(step, F.DrawSymbolToken):
+            b = step.slot
             self.token_pool = with_added(self.token_pool, outcome, -1)
             if b == 0:
                 self.centre = outcome
-                tasks.pop()
+                flow.pop()
                 self._emit("token", (0, outcome))
             elif outcome < ALL_SYMBOLS and self.centre < 0:
                 self.centre = outcome  # the first single symbol goes to the centre
@@ -366,11 +369,12 @@ class PangaeaState(State):
                 ring = list(self.ring)
                 ring[b] = outcome
                 self.ring = tuple(ring)
-                tasks.pop()
+                flow.pop()
                 self._emit("token", (b, outcome))
                 if b == self.R - 1 and self.centre < 0:
-                    tasks.append((F.C_TOKEN, 0, 0))
-        elif kind == F.C_DRAW:
+                    flow.append(F.DrawSymbolToken(0))
+        elif isinstance(step, F.DrawCards):
+            a = step.seat
             if outcome == self.RESHUFFLE:
                 self._emit("reshuffle_drawn", (a,))
                 self.reshuffle()
@@ -379,20 +383,20 @@ class PangaeaState(State):
             self.deck = with_added(self.deck, outcome, -1)
             self.give_card(a, outcome)
             self._emit("draw", (a, outcome))
-            if b > 1:
-                tasks[-1] = (F.C_DRAW, a, b - 1)
+            if step.count > 1:
+                flow[-1] = F.DrawCards(a, step.count - 1)
             else:
-                tasks.pop()
-        elif kind == F.C_DIR:
+                flow.pop()
+        elif isinstance(step, F.DrawDirection):
             self.dir_deck = with_added(self.dir_deck, outcome, -1)
             self.dir_discard = with_added(self.dir_discard, outcome, 1)
             self.direction = outcome
-            tasks.pop()
+            flow.pop()
             self._emit("direction_card", (outcome,))
-        elif kind == F.C_STAR:
-            resolve.star_drawn(self, b, outcome)
-        elif kind == F.C_FIRST:
-            tasks.pop()
+        elif isinstance(step, F.DrawStar):
+            lightning.star_drawn(self, step.purpose, outcome)
+        elif isinstance(step, F.DrawStartPlayer):
+            flow.pop()
             self.first = outcome
 
     def advance_token(self, steps_: int) -> None:
@@ -411,64 +415,61 @@ class PangaeaState(State):
         with the value reached by then)."""
         if not self.finish_round:
             return False
-        kind, a, _b = self.tasks[-1]
-        return not (kind == F.A_NEXT_TURN and (a + 1) % self.num_players == self.first)
+        top = self.steps[-1]
+        return not (isinstance(top, F.NextTurn) and (top.seat + 1) % self.num_players == self.first)
 
-    def _advance(self) -> None:
-        """Run automatic tasks until a chance node or a decision is reached."""
-        tasks = self.tasks
-        while True:
-            if self.ending is not None and not self._finishing_round():
-                resolve.begin_end(self)
-                tasks = self.tasks
-            if self.finished:
-                self._player = TERMINAL
-                self._next = []
-                return
-            kind, a, b = tasks[-1]
-            if kind in F.CHANCE_KINDS:
-                if self._chance_ready(kind):
-                    self._player = CHANCE
-                    return
-                continue
-            if kind in F.DECISION_KINDS:
-                legal = steps.legal_for(self, kind, a, b)
-                if legal:
-                    self._player = a
-                    legal.sort()  # the contract: legal actions are sorted
-                    self._next = legal
-                    return
-                tasks.pop()
-                continue
-            tasks.pop()
-            resolve.run_auto(self, kind, a, b)
-            self.drain()
+    # ----- the flow --------------------------------------------------------------------------------
+    def _due(self, step: Step) -> int:
+        """Who the step on top waits for: the end game takes over once the asteroid reached its
+        value (after the round, with ``finish_round``); a chance step with nothing to draw and a
+        decision with nothing to choose are dropped; a finished game empties the flow."""
+        if self.ending is not None and not self._finishing_round():
+            end_game.begin_end(self)
+            return AGAIN
+        if self.finished:
+            self._next = []
+            self.steps.clear()
+            return AGAIN
+        if isinstance(step, F.Chance):
+            return CHANCE if self._chance_ready(step) else AGAIN
+        if isinstance(step, F.Decision):
+            legal = steps.legal_for(self, step)
+            if legal:
+                legal.sort()  # the contract: legal actions are sorted
+                self._next = legal
+                return step.seat
+            self.steps.pop()
+            return AGAIN
+        return AUTOMATIC
 
-    def _chance_ready(self, kind: int) -> bool:
-        """Make sure a chance task can be drawn; drop it when nothing can."""
-        tasks = self.tasks
-        if kind == F.C_DRAW or kind == F.C_STAR:
+    def _run(self, step: Step) -> None:
+        automatic.run_auto(self, step)
+        self.drain()
+
+    def _chance_ready(self, step: Step) -> bool:
+        """Make sure a chance step can be drawn; drop it when nothing can."""
+        if isinstance(step, (F.DrawCards, F.DrawStar)):
             if not any(self.deck):
                 self.reshuffle()
             if not any(self.deck):
-                purpose = tasks.pop()[2]
-                if kind == F.C_STAR:
-                    resolve.star_drawn(self, purpose, -1)
+                self.steps.pop()
+                if isinstance(step, F.DrawStar):
+                    lightning.star_drawn(self, step.purpose, -1)
                 return False
             return True
-        if kind == F.C_DIR:
+        if isinstance(step, F.DrawDirection):
             if sum(self.dir_deck) <= 1:
                 self.dir_deck = tuple(self.game.data.direction_cards)
                 self.dir_discard = (0,) * 6
                 self._emit("direction_reshuffle", ())
             return True
-        if kind == F.C_TOKEN:
-            limit = 4 if tasks[-1][2] == 0 else 5
+        if isinstance(step, F.DrawSymbolToken):
+            limit = 4 if step.slot == 0 else 5
             if not any(self.token_pool[:limit]):
-                tasks.pop()
+                self.steps.pop()
                 return False
             return True
-        return True  # the start player (C_FIRST) can always be drawn
+        return True  # the start player can always be drawn
 
     # ----- scoring -------------------------------------------------------------------------------------
     def _scores(self) -> list[int]:

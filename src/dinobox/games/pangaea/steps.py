@@ -4,8 +4,9 @@ steps, Alliances, Evolution Cards, Earthquake, Dinosaurs)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from dinobox.engine.flow import Step
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import resolve
 from dinobox.games.pangaea import world as Wd
@@ -29,70 +30,72 @@ if TYPE_CHECKING:
 
 
 # ===== legal choices ============================================================================
-def legal_for(st: PangaeaState, kind: int, a: int, b: int) -> list[int]:
+def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
+    """The legal choices at a decision step (none: the step is dropped)."""
     A = st.A
     w = st.world
-    if kind == F.D_STEP6:
+    a = step.seat
+    if isinstance(step, F.Step6):
         return _step6(st, a)
-    if kind == F.D_STEP4:
-        return _step4(st, a, b)
-    if kind == F.D_INTERRUPT:
+    if isinstance(step, F.Step4):
+        return _step4(st, a, step.stage)
+    if isinstance(step, F.Interrupt):
         hand = st.hands[a]
         if st.interrupted or len(hand) < 4 or st.WILD not in hand:
             return []
         return [A.INTERRUPT, A.NO_INTERRUPT]
-    if kind == F.D_DIR:
+    if isinstance(step, F.ChooseDirection):
         return [A.DIR + d for d in resolve.safe_directions(st, a)]
-    if kind == F.D_STEP7:
+    if isinstance(step, F.Step7):
         return _step7(st, a)
-    if kind == F.D_STEP2:
+    if isinstance(step, F.Step2):
         return _step2(st, a)
-    if kind == F.D_STEP3 or kind == F.D_LREENTER:
+    if isinstance(step, (F.Step3, F.LightningReenter)):
         if w.explorers[a] >= 0 or Wd.reentry_space(w, a) < 0:
             return []
         return [A.REENTER, A.STAY_OFF]
-    if kind == F.D_CRACK:
+    if isinstance(step, F.ChooseCrack):
         return [A.CRACK + e for e in resolve.crack_choices(st)]
-    if kind == F.D_REUSE:
+    if isinstance(step, F.ReuseCrack):
         return [A.REUSE_CRACK + e for e in w.cracks if e not in st.quake_edges]
-    if kind == F.D_TAKE_TILE:
+    if isinstance(step, F.TakeTile):
         if st.plan is None:
             return []
-        s, op = st.plan[1][b]
+        s, op = st.plan[1][step.op]
         tile = Wd.needed_tile(w, s, op)
         if tile < 0 or w.supply[tile] > 0:
             return []
         return [A.TAKE_TILE + x for x in Wd.board_sources(w, tile, Wd.plan_exclude(st.plan))]
-    if kind == F.D_GUARD:
+    if isinstance(step, F.Guard):
         if not st.pending_dino:
             return []
         etype = EVO_TREX if is_trex(st.pending_dino[0]) else EVO_BRONTO
         return [A.GUARD_YES, A.GUARD_NO] if st.has_active(a, etype) else []
-    if kind == F.D_DINO:
-        return [A.DINO_PLACE + d * w.geo.n + s for d, s in dino_options(st, a)]
-    if kind == F.D_EXTRA:
+    if isinstance(step, F.PlaceDino):
+        return [A.DINO_PLACE + d * w.geo.n + s for d, s in resolve.dino_options(st, a)]
+    if isinstance(step, F.ExtraMove):
         if st.extra_used or not st.has_active(a, EVO_EXTRA) or not _step6(st, a):
             return []
         return [A.EXTRA_YES, A.EXTRA_NO]
-    if kind == F.D_BLOCK:
+    if isinstance(step, F.Block):
         if st.plan is None or not st.has_active(a, EVO_BLOCK):
             return []
         spaces = [s for s in Wd.plan_changes(w, st.plan) if s not in st.blocked]
         if not spaces:
             return []
         return [A.BLOCK + s for s in spaces] + [A.NO_BLOCK]
-    if kind == F.D_SHELTER:
-        return _shelter_moves(st, a, b)
-    if kind == F.D_TRIM:
+    if isinstance(step, F.ShelterMove):
+        return _shelter_moves(st, a, step.when)
+    if isinstance(step, F.GiveBack):
         if len(st.hands[a]) <= st.hand_limit(a):
             return []
         return sorted({A.TRIM + k for k in st.hands[a]})
-    if kind == F.D_START:
+    if isinstance(step, F.ChooseStart):
         geo = w.geo
         taken = set(w.explorers)
         stars = [geo.space(r, c) for r, c in st.game.data.stars]
         return sorted({s for s in stars if s not in taken and w.explorer_ok(s, a)})
-    raise AssertionError(f"no decision at task {kind}")  # pragma: no cover
+    raise AssertionError(f"no decision at {step!r}")  # pragma: no cover
 
 
 def _step2(st: PangaeaState, seat: int) -> list[int]:
@@ -148,24 +151,6 @@ def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
     return [A.RANGE_CARD + k for k in _numbered(st, hand)] + [A.NO_RANGE]
 
 
-def dino_options(st: PangaeaState, decider: int) -> list[tuple[int, int]]:
-    """Dinosaurs, with Alliances: never onto an ally's Explorer (T-Rex) or Shelter (Bronto)."""
-    w = st.world
-    opts = Wd.dino_place_options(w, list(st.act_spaces))
-    if st.ctx == F.CTX_TURN and st.alliances:
-        allies = st.allies(decider)
-        if allies:
-            opts = [(d, s) for d, s in opts if not _dino_hurts(st, allies, d, s)]
-    return opts
-
-
-def _dino_hurts(st: PangaeaState, allies: int, dino: int, s: int) -> bool:
-    w = st.world
-    if is_trex(dino):
-        return any(w.explorers[p] == s and allies >> p & 1 for p in range(st.num_players))
-    return bool(w.shelters[s] & allies)
-
-
 def _step6(st: PangaeaState, seat: int) -> list[int]:
     """Step 6: move the Explorer 1-2 spaces (harvest after 1 onto level 1), build a Shelter, or
     move a Dino. PASS only when every option would destroy your Explorer."""
@@ -193,7 +178,7 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
     for d in range(4):
         if w.dinos[d] >= 0 and not w.dino_moved >> d & 1:
             for s in Wd.dino_moves(w, d):
-                if allies and _dino_hurts(st, allies, d, s):
+                if allies and resolve.dino_hurts(st, allies, d, s):
                     continue
                 out.append(A.DINO_MOVE + d * n + s)
                 safe = True
@@ -235,15 +220,15 @@ def _step7(st: PangaeaState, seat: int) -> list[int]:
 
 def _shelter_moves(st: PangaeaState, seat: int, end: int) -> list[int]:
     """Level 4 Shelter move: a Shelter about to be destroyed (by tile changes, lava, or a
-    Brontosaurus: ``end`` 0 or 2) or, at the end (``end`` 1), any Shelter once the impact point
-    is known, moves up to 2 spaces."""
+    Brontosaurus: ``end`` ``THREATENED`` or ``BRONTOSAURUS``) or, at the end (``AT_THE_END``),
+    any Shelter once the impact point is known, moves up to 2 spaces."""
     A = st.A
     w = st.world
     if not st.has_active(seat, EVO_SHELTER_MOVE):
         return []
-    if end == 1:
+    if end == F.AT_THE_END:
         sources = w.shelter_spaces(seat)
-    elif end == 2:  # a Brontosaurus is about to land on this space
+    elif end == F.BRONTOSAURUS:  # a Brontosaurus is about to land on this space
         s = st.pending_dino[1] if st.pending_dino else -1
         sources = [s] if s >= 0 and w.shelters[s] >> seat & 1 and not st.guard_use >> seat & 1 else []
     else:
@@ -258,72 +243,69 @@ def _shelter_moves(st: PangaeaState, seat: int, end: int) -> list[int]:
 
 
 # ===== effects ====================================================================================
-def apply_decision(st: PangaeaState, kind: int, a: int, b: int, action: int) -> None:
-    """Carry out a legal decision (``flow.D_*``) by seat ``a``."""
-    DECISIONS[kind](st, a, b, action)
+def apply_decision(st: PangaeaState, step: F.Decision, action: int) -> None:
+    """Carry out a legal decision of ``step.seat``."""
+    DECISIONS[type(step)](st, step, action)
 
 
-def _decide_step6(st: PangaeaState, a: int, _b: int, action: int) -> None:
-    tasks = st.tasks
-    tasks.pop()
+def _decide_step6(st: PangaeaState, step: F.Step6, action: int) -> None:
+    a = step.seat
+    st.steps.pop()
     if not st.extra_used and st.has_active(a, EVO_EXTRA):
-        tasks.append((F.D_EXTRA, a, 0))
+        st.steps.append(F.ExtraMove(a))
     _do_step6(st, a, action)  # may stack decisions (a protection card) above the Extra move
 
 
-def _decide_step4(st: PangaeaState, a: int, b: int, action: int) -> None:
-    _do_step4(st, a, b, action)
+def _decide_step4(st: PangaeaState, step: F.Step4, action: int) -> None:
+    _do_step4(st, step.seat, step.stage, action)
 
 
-def _decide_interrupt(st: PangaeaState, a: int, b: int, action: int) -> None:
+def _decide_interrupt(st: PangaeaState, step: F.Interrupt, action: int) -> None:
     A = st.A
-    tasks = st.tasks
-    tasks.pop()
+    steps = st.steps
+    steps.pop()
     if action == A.INTERRUPT:
         st.interrupted = True
-        st.take_card(a, st.WILD)
+        st.take_card(step.seat, st.WILD)
         st.discard_card(st.WILD)
-        st._emit("interrupt", (a, b))
-        while tasks and tasks[-1][0] == F.D_INTERRUPT:
-            tasks.pop()
+        st._emit("interrupt", (step.seat, step.turn_seat))
+        while steps and isinstance(steps[-1], F.Interrupt):
+            steps.pop()
 
 
-def _decide_dir(st: PangaeaState, a: int, _b: int, action: int) -> None:
-    A = st.A
-    tasks = st.tasks
-    tasks.pop()
-    st.direction = action - A.DIR
-    st._emit("direction", (a, st.direction))
+def _decide_dir(st: PangaeaState, step: F.ChooseDirection, action: int) -> None:
+    st.steps.pop()
+    st.direction = action - st.A.DIR
+    st._emit("direction", (step.seat, st.direction))
 
 
-def _decide_step7(st: PangaeaState, a: int, _b: int, action: int) -> None:
-    _do_step7(st, a, action)
+def _decide_step7(st: PangaeaState, step: F.Step7, action: int) -> None:
+    _do_step7(st, step.seat, action)
 
 
-def _decide_step2(st: PangaeaState, a: int, _b: int, action: int) -> None:
-    _do_step2(st, a, action)
+def _decide_step2(st: PangaeaState, step: F.Step2, action: int) -> None:
+    _do_step2(st, step.seat, action)
 
 
-def _decide_step3(st: PangaeaState, a: int, _b: int, action: int) -> None:
+def _decide_step3(st: PangaeaState, step: F.Step3 | F.LightningReenter, action: int) -> None:
     A = st.A
     w = st.world
-    tasks = st.tasks
-    tasks.pop()
+    a = step.seat
+    st.steps.pop()
     if action == A.REENTER:
         Wd.reenter(w, [a])
     else:
         st._emit("stay_off", (a,))
 
 
-def _decide_crack(st: PangaeaState, a: int, _b: int, action: int) -> None:
+def _decide_crack(st: PangaeaState, step: F.ChooseCrack, action: int) -> None:
     A = st.A
     w = st.world
-    tasks = st.tasks
     edge = action - A.CRACK
     if w.sticks <= 0:
         reusable = [e for e in w.cracks if e not in st.quake_edges]
         if len(reusable) >= 2:  # the player chooses which stick to move
-            tasks.append((F.D_REUSE, a, edge))
+            st.steps.append(F.ReuseCrack(step.seat, edge))
             return
         Wd.place_crack(w, edge, reusable[0])
     else:
@@ -331,59 +313,54 @@ def _decide_crack(st: PangaeaState, a: int, _b: int, action: int) -> None:
     st.quake_edges = (*st.quake_edges, edge)
 
 
-def _decide_reuse(st: PangaeaState, _a: int, b: int, action: int) -> None:
-    A = st.A
-    w = st.world
-    tasks = st.tasks
-    tasks.pop()
-    Wd.place_crack(w, b, action - A.REUSE_CRACK)
-    st.quake_edges = (*st.quake_edges, b)
+def _decide_reuse(st: PangaeaState, step: F.ReuseCrack, action: int) -> None:
+    st.steps.pop()
+    Wd.place_crack(st.world, step.edge, action - st.A.REUSE_CRACK)
+    st.quake_edges = (*st.quake_edges, step.edge)
 
 
-def _decide_take_tile(st: PangaeaState, _a: int, b: int, action: int) -> None:
+def _decide_take_tile(st: PangaeaState, step: F.TakeTile, action: int) -> None:
     A = st.A
     w = st.world
-    tasks = st.tasks
-    tasks.pop()
+    st.steps.pop()
     assert st.plan is not None
-    s, op = st.plan[1][b]
+    s, op = st.plan[1][step.op]
     Wd.take_from_board(w, action - A.TAKE_TILE, Wd.needed_tile(w, s, op))
 
 
-def _decide_guard(st: PangaeaState, a: int, _b: int, action: int) -> None:
+def _decide_guard(st: PangaeaState, step: F.Guard, action: int) -> None:
     A = st.A
-    tasks = st.tasks
-    tasks.pop()
+    a = step.seat
+    st.steps.pop()
     if action == A.GUARD_YES:
         st.guard_use |= 1 << a
     else:
         st._emit("no_guard", (a,))
 
 
-def _decide_dino(st: PangaeaState, _a: int, _b: int, action: int) -> None:
+def _decide_dino(st: PangaeaState, _step: F.PlaceDino, action: int) -> None:
     A = st.A
     n = st.world.geo.n
-    tasks = st.tasks
-    tasks.pop()
+    st.steps.pop()
     d, s = divmod(action - A.DINO_PLACE, n)
     resolve.dino_lands(st, d, s)
 
 
-def _decide_extra(st: PangaeaState, a: int, _b: int, action: int) -> None:
+def _decide_extra(st: PangaeaState, step: F.ExtraMove, action: int) -> None:
     A = st.A
-    tasks = st.tasks
-    tasks.pop()
+    a = step.seat
+    st.steps.pop()
     if action == A.EXTRA_YES:
         st.extra_used = True
         st.set_active(a, EVO_EXTRA, False)
         st._emit("extra_move", (a,))
-        tasks.append((F.D_STEP6, a, 0))
+        st.steps.append(F.Step6(a))
 
 
-def _decide_block(st: PangaeaState, a: int, _b: int, action: int) -> None:
+def _decide_block(st: PangaeaState, step: F.Block, action: int) -> None:
     A = st.A
-    tasks = st.tasks
-    tasks.pop()
+    a = step.seat
+    st.steps.pop()
     if action != A.NO_BLOCK:
         s = action - A.BLOCK
         st.blocked = st.blocked | {s}
@@ -391,12 +368,12 @@ def _decide_block(st: PangaeaState, a: int, _b: int, action: int) -> None:
         st._emit("block", (a, s))
 
 
-def _decide_shelter(st: PangaeaState, a: int, _b: int, action: int) -> None:
+def _decide_shelter(st: PangaeaState, step: F.ShelterMove, action: int) -> None:
     A = st.A
     w = st.world
     n = st.world.geo.n
-    tasks = st.tasks
-    tasks.pop()
+    a = step.seat
+    st.steps.pop()
     if action != A.NO_SHELTER_MOVE:
         src, dst = divmod(action - A.SHELTER_MOVE, n)
         Wd.move_shelter(w, a, src, dst)
@@ -404,21 +381,21 @@ def _decide_shelter(st: PangaeaState, a: int, _b: int, action: int) -> None:
         st._emit("shelter_move", (a, src, dst))
 
 
-def _decide_trim(st: PangaeaState, a: int, _b: int, action: int) -> None:
+def _decide_trim(st: PangaeaState, step: F.GiveBack, action: int) -> None:
     A = st.A
-    tasks = st.tasks
-    tasks.pop()
+    a = step.seat
+    st.steps.pop()
     k = action - A.TRIM
     st.take_card(a, k)
     st.discard_card(k)
     st._emit("trim", (a, k))
 
 
-def _decide_start(st: PangaeaState, a: int, _b: int, action: int) -> None:
+def _decide_start(st: PangaeaState, step: F.ChooseStart, action: int) -> None:
     A = st.A
     w = st.world
-    tasks = st.tasks
-    tasks.pop()
+    a = step.seat
+    st.steps.pop()
     w.explorers = Wd.with_item(w.explorers, a, action - A.START)
     st._emit("start", (a, action - A.START))
 
@@ -427,7 +404,7 @@ def _do_step2(st: PangaeaState, seat: int, action: int) -> None:
     A = st.A
     w = st.world
     if action == A.CONTINUE:
-        st.tasks.pop()
+        st.steps.pop()
     elif action < A.WILD_SHELTER:
         d = action - A.WILD_DINO
         _use_wild(st, seat)
@@ -455,17 +432,17 @@ def _use_wild(st: PangaeaState, seat: int) -> None:
 
 def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
     A = st.A
-    tasks = st.tasks
+    steps = st.steps
     if stage == 0:
         if action == A.KEEP or A.SWAP <= action < A.KEEP:
-            tasks.pop()
+            steps.pop()
             st.sel = ()
             if action != A.KEEP:
                 k = action - A.SWAP
                 st.take_card(seat, k)
                 st.discard_card(k)
                 st._emit("swap", (seat, k))
-                tasks.append((F.C_DRAW, seat, 1))
+                steps.append(F.DrawCards(seat, 1))
             else:
                 st._emit("keep", (seat,))
             return
@@ -474,7 +451,7 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
         else:
             k = action - A.DIST_CARD
             st.sel = (k, st.cards[k][0])
-        tasks[-1] = (F.D_STEP4, seat, 1)
+        steps[-1] = F.Step4(seat, 1)
         st._emit("choose", (seat, 0, st.sel[0], st.sel[1]))
     elif stage == 1:
         if action >= A.ACT_WILD:
@@ -485,10 +462,10 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
         st.sel = (*st.sel, card, act)
         st._emit("choose", (seat, 1, card, act))
         if st.advanced:
-            tasks[-1] = (F.D_STEP4, seat, 2)
+            steps[-1] = F.Step4(seat, 2)
         else:
             st.sel = (*st.sel, -1, st.novice_range)
-            tasks.pop()
+            steps.pop()
     else:
         if action == A.NO_RANGE:
             st.sel = (*st.sel, -1, 0)
@@ -496,7 +473,7 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
             k = action - A.RANGE_CARD
             st.sel = (*st.sel, k, st.cards[k][2])
         st._emit("choose", (seat, 2, st.sel[4], st.sel[5]))
-        tasks.pop()
+        steps.pop()
 
 
 def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
@@ -514,8 +491,8 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
             # onto a T-Rex with an active protection card: the player decides to use it or not
             st.pending_dino = (d, s)
             st.guard_use = 0
-            st.tasks.append((F.A_EXPLORER_ARRIVE, seat, s * 2 + harvest))
-            st.tasks.append((F.D_GUARD, seat, 0))
+            st.steps.append(F.ExplorerArrives(seat, s, harvest))
+            st.steps.append(F.Guard(seat))
         elif Wd.move_explorer(w, seat, s, False) and harvest:
             st._emit("harvest", (seat, s))
             st.gain(seat, 1, F.PART_HARVEST)
@@ -537,7 +514,7 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
 def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
     A = st.A
     if action == A.DONE:
-        st.tasks.pop()
+        st.steps.pop()
         return
     if action >= A.STONE:
         s = action - A.STONE
@@ -563,23 +540,24 @@ def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
         Wd.settle(st.world, pos)  # a lost sea or mountain power may leave the Explorer stranded
 
 
-DECISIONS: Final[dict[int, Callable[[PangaeaState, int, int, int], None]]] = {
-    F.D_STEP6: _decide_step6,
-    F.D_STEP4: _decide_step4,
-    F.D_INTERRUPT: _decide_interrupt,
-    F.D_DIR: _decide_dir,
-    F.D_STEP7: _decide_step7,
-    F.D_STEP2: _decide_step2,
-    F.D_STEP3: _decide_step3,
-    F.D_LREENTER: _decide_step3,
-    F.D_CRACK: _decide_crack,
-    F.D_REUSE: _decide_reuse,
-    F.D_TAKE_TILE: _decide_take_tile,
-    F.D_GUARD: _decide_guard,
-    F.D_DINO: _decide_dino,
-    F.D_EXTRA: _decide_extra,
-    F.D_BLOCK: _decide_block,
-    F.D_SHELTER: _decide_shelter,
-    F.D_TRIM: _decide_trim,
-    F.D_START: _decide_start,
+DECISIONS: Final[dict[type[Step], Callable[[PangaeaState, Any, int], None]]] = {
+    F.Step6: _decide_step6,
+    F.Step4: _decide_step4,
+    F.Interrupt: _decide_interrupt,
+    F.ChooseDirection: _decide_dir,
+    F.Step7: _decide_step7,
+    F.Step2: _decide_step2,
+    F.Step3: _decide_step3,
+    F.LightningReenter: _decide_step3,
+    F.ChooseCrack: _decide_crack,
+    F.ReuseCrack: _decide_reuse,
+    F.TakeTile: _decide_take_tile,
+    F.Guard: _decide_guard,
+    F.PlaceDino: _decide_dino,
+    F.ExtraMove: _decide_extra,
+    F.Block: _decide_block,
+    F.ShelterMove: _decide_shelter,
+    F.GiveBack: _decide_trim,
+    F.ChooseStart: _decide_start,
 }
+"""The decision step kinds and how each carries out the choice made."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.data import EVO_KEYS, EVO_NAMES, SYMBOL_NAMES
@@ -19,6 +20,7 @@ from dinobox.games.pangaea.tiles import (
     TILE_NAMES,
 )
 from dinobox.games.pangaea.view import seat_name
+from dinobox.games.pangaea.world import explorer_safe_at
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
@@ -207,20 +209,18 @@ def _pending(st: PangaeaState) -> str:
 
 
 def _danger(st: PangaeaState, player: int, s: int) -> str:
-    from dinobox.games.pangaea.world import explorer_safe_at
-
     return "" if explorer_safe_at(st.world, player, s) else " (the Explorer is lost there)"
 
 
 def _chance_text(st: PangaeaState, outcome: int) -> str:
-    kind = st.tasks[-1][0] if st.tasks else -1
-    if kind in (F.C_DRAW, F.C_STAR):
+    step = st.steps[-1] if st.steps else None
+    if isinstance(step, (F.DrawCards, F.DrawStar)):
         return f"card: {card_text(st, outcome)}"
-    if kind == F.C_DIR:
+    if isinstance(step, F.DrawDirection):
         return f"direction card: {DIRECTION_NAMES[outcome]}"
-    if kind == F.C_TOKEN:
+    if isinstance(step, F.DrawSymbolToken):
         return f"symbol token: {SYMBOL_NAMES[outcome]}"
-    if kind == F.C_FIRST:
+    if isinstance(step, F.DrawStartPlayer):
         return f"start player: {seat_name(outcome)}"
     return f"outcome {outcome}"
 
@@ -352,25 +352,30 @@ def _no_dino_text(st: PangaeaState, args: tuple[Any, ...]) -> str:
 def why_illegal(st: PangaeaState, action: int) -> str:
     if not isinstance(action, int) or action < 0 or action >= st.A.SIZE:
         return f"actions are 0..{st.A.SIZE - 1}"
-    kind = st.tasks[-1][0] if st.tasks else -1
-    where_now = {
-        F.D_START: "Starting positions: choose a free starting star",
-        F.D_STEP2: "Players Turn, step 2: a Wild card, an activation or go on",
-        F.D_STEP3: "Players Turn, step 3: re-enter or not",
-        F.D_STEP4: "Players Turn, step 4: choose the STAR cards (symbol restriction: Asteroid board, Symbol Cards)",
-        F.D_INTERRUPT: "Players Turn, step 5: interrupt with a Wild card or not",
-        F.D_DIR: "Moving the Event locator: choose one of the six directions",
-        F.D_CRACK: "Earthquake: a connected crack between two land spaces in the range",
-        F.D_DINO: "Dinosaurs: a free dino onto a suitable space of the range",
-        F.D_STEP6: "Players Turn, step 6: move, build or move a dino",
-        F.D_EXTRA: "Evolution Cards (Extra move): use it or not",
-        F.D_STEP7: "Players Turn, step 7: buy Evolution cards (1 point) or stop",
-        F.D_BLOCK: "Evolution Cards (Block): a space about to change, or none",
-        F.D_SHELTER: "Evolution Cards (Shelter move): within 2 spaces, or none",
-        F.D_TRIM: "Players Turn, step 5 Note: give back one card",
-        F.D_TAKE_TILE: "Rules of Change: the supply is out; take that tile from a free space outside the range",
-        F.D_REUSE: "Earthquake: no stick in stock; choose a crack on the board to move",
-        F.D_GUARD: "Evolution Cards (protection): use the card or not",
-        F.D_LREENTER: "Asteroid board, Lightning Bolt Tile: re-enter or not",
-    }.get(kind, "it is not one of the legal choices now")
+    where_now = "it is not one of the legal choices now"
+    if st.steps:
+        where_now = _WHERE_NOW.get(type(st.steps[-1]), where_now)
     return f"action {action} is not one of the legal choices now ({where_now})"
+
+
+_WHERE_NOW: dict[type[Step], str] = {
+    F.ChooseStart: "Starting positions: choose a free starting star",
+    F.Step2: "Players Turn, step 2: a Wild card, an activation or go on",
+    F.Step3: "Players Turn, step 3: re-enter or not",
+    F.Step4: "Players Turn, step 4: choose the STAR cards (symbol restriction: Asteroid board, Symbol Cards)",
+    F.Interrupt: "Players Turn, step 5: interrupt with a Wild card or not",
+    F.ChooseDirection: "Moving the Event locator: choose one of the six directions",
+    F.ChooseCrack: "Earthquake: a connected crack between two land spaces in the range",
+    F.PlaceDino: "Dinosaurs: a free dino onto a suitable space of the range",
+    F.Step6: "Players Turn, step 6: move, build or move a dino",
+    F.ExtraMove: "Evolution Cards (Extra move): use it or not",
+    F.Step7: "Players Turn, step 7: buy Evolution cards (1 point) or stop",
+    F.Block: "Evolution Cards (Block): a space about to change, or none",
+    F.ShelterMove: "Evolution Cards (Shelter move): within 2 spaces, or none",
+    F.GiveBack: "Players Turn, step 5 Note: give back one card",
+    F.TakeTile: "Rules of Change: the supply is out; take that tile from a free space outside the range",
+    F.ReuseCrack: "Earthquake: no stick in stock; choose a crack on the board to move",
+    F.Guard: "Evolution Cards (protection): use the card or not",
+    F.LightningReenter: "Asteroid board, Lightning Bolt Tile: re-enter or not",
+}
+"""Where a refused action was tried: the decision on top of the flow, by its rulebook section."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.data import COLOURS, EVO_KEYS, EVO_LEVEL, EVO_NAMES, SYMBOL_KEYS
@@ -45,25 +46,25 @@ def card_info(st: PangaeaState, kind: int) -> CardView:
     }
 
 
-PHASES = {
-    F.D_START: "start",
-    F.D_STEP2: "step2",
-    F.D_STEP3: "step3",
-    F.D_STEP4: "step4",
-    F.D_INTERRUPT: "interrupt",
-    F.D_DIR: "direction",
-    F.D_CRACK: "earthquake",
-    F.D_DINO: "dinosaur",
-    F.D_STEP6: "step6",
-    F.D_EXTRA: "extra_move",
-    F.D_STEP7: "step7",
-    F.D_BLOCK: "block",
-    F.D_SHELTER: "shelter_move",
-    F.D_TRIM: "give_back",
-    F.D_TAKE_TILE: "take_tile",
-    F.D_REUSE: "reuse_crack",
-    F.D_GUARD: "protection",
-    F.D_LREENTER: "lightning_reenter",
+PHASES: dict[type[Step], str] = {
+    F.ChooseStart: "start",
+    F.Step2: "step2",
+    F.Step3: "step3",
+    F.Step4: "step4",
+    F.Interrupt: "interrupt",
+    F.ChooseDirection: "direction",
+    F.ChooseCrack: "earthquake",
+    F.PlaceDino: "dinosaur",
+    F.Step6: "step6",
+    F.ExtraMove: "extra_move",
+    F.Step7: "step7",
+    F.Block: "block",
+    F.ShelterMove: "shelter_move",
+    F.GiveBack: "give_back",
+    F.TakeTile: "take_tile",
+    F.ReuseCrack: "reuse_crack",
+    F.Guard: "protection",
+    F.LightningReenter: "lightning_reenter",
 }
 
 
@@ -118,7 +119,8 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
     w = st.world
     cols = w.geo.cols
     to_act = st.current_player()
-    top = st.tasks[-1][0] if st.tasks and not over else -1
+    top = st.steps[-1] if st.steps and not over else None
+    phase = "over" if over else ("resolve" if top is None else PHASES.get(type(top), "resolve"))
     result: PangaeaView = {
         "game": "pangaea",
         "seat": seat,
@@ -126,7 +128,7 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
         "round": st.round,
         "turn_player": st.turn,
         "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
-        "phase": "over" if over else PHASES.get(top, "resolve"),
+        "phase": phase,
         "over": over,
         "options": {
             "length": st.game.options["length"],
@@ -162,7 +164,7 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
         if st.pending_dino
         else None,
     }
-    if top == F.D_START:
+    if isinstance(top, F.ChooseStart):
         result["stars"] = [list(rc) for rc in st.game.data.stars]
     if st.final is not None:
         end: EndView = {

@@ -65,6 +65,15 @@ ATTACK_TREX: Final = 2
 ATTACK_SPINO: Final = 3
 ATTACK_NAMES = ("Raptor", "Pterosaur", "T-Rex", "Spinosaur")
 
+# Where a team (die) stands besides a space of the map.
+START: Final = -1  # a team still behind the starting arrow
+LOST: Final = -2  # a team with no crew left (out of the game)
+
+# Bits of a player's perks: what a character may still use once (Character Cards).
+FREE_SHOTGUN: Final = 1
+EVADE_RAPTOR: Final = 2
+EVADE_PTERO: Final = 4
+
 MAP_FILE = Path(__file__).with_name("map.json")
 
 

@@ -75,6 +75,10 @@ class TRexIslandEncoder(ArrayEncoder):
 
     def _pieces(self) -> list[Piece]:
         """The layout, piece by piece (documented in encoder.md)."""
+        return self._table_pieces() + self._player_pieces()
+
+    def _table_pieces(self) -> list[Piece]:
+        """The turn, the teams, the T-Rex and the tokens."""
         n, S, D, R, A = self.num_players, self.spaces, self.dice, self.rests, self.arrival_slots
         return [
             Piece("seat", (n,), 0, 1, "one-hot: the observing seat's absolute number (zeros for a spectator)"),
@@ -113,6 +117,12 @@ class TRexIslandEncoder(ArrayEncoder):
                 + ", ".join(TOKEN_KEYS)
                 + ") / that kind in the game, then tokens on the map / all tokens",
             ),
+        ]
+
+    def _player_pieces(self) -> list[Piece]:
+        """The players, the cards and what is pending."""
+        n, D = self.num_players, self.dice
+        return [
             Piece(
                 "players",
                 (n, 20),

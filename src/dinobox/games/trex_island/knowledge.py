@@ -16,7 +16,7 @@ import random
 from typing import TYPE_CHECKING
 
 from dinobox.games.trex_island.data import NUM_CARD_TYPES
-from dinobox.games.trex_island.rules import PILE
+from dinobox.games.trex_island.flow import ChoosePile
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
@@ -36,9 +36,9 @@ def unseen_cards(state: TRexIslandState, seat: int) -> list[int]:
     for p in range(state.num_players):
         for t in range(T):
             counts[t] -= state.trophies[p * T + t]
-    for kind, _, pending in state.tasks:
-        if kind == PILE:  # a card played face up, on its way to a discard pile
-            counts[pending] -= 1
+    for step in state.steps:
+        if isinstance(step, ChoosePile):  # a card played face up, on its way to a discard pile
+            counts[step.card] -= 1
     return counts
 
 

@@ -25,7 +25,15 @@ SPACE_STYLE = {
     "rest": "bold white on grey35",
     "helipad": "bold black on green3",
 }
-SEAT_STYLE = {"Red": "bold red", "Yellow": "bold yellow", "Green": "bold green", "Blue": "bold blue"}
+PLAYER_STYLES = {"Red": "red", "Yellow": "yellow", "Green": "green", "Blue": "dodger_blue1"}
+"""Each player's colour, here and in the terminal's panes (one palette for the game)."""
+SEAT_STYLE = {name: f"bold {style}" for name, style in PLAYER_STYLES.items()}
+PALETTE = {
+    **{f"player {k}": v for k, v in PLAYER_STYLES.items()},
+    **{f"space {k}": v.split(" on ")[-1] for k, v in SPACE_STYLE.items()},
+}
+"""The players' colours and the spaces' backgrounds, by what they mean (the tests check they
+stay apart)."""
 KIND_SHORT = {
     "stegosaurus": "Stego",
     "triceratops": "Trice",
@@ -51,6 +59,10 @@ class Layout:
 
 FULL = Layout(4, False)
 COMPACT = Layout(2, True)
+
+
+BIG_EVENTS = frozenset({"strike", "trex_appears", "trex_moves", "team_lost"})
+"""Log kinds the terminal pauses on: carnivores striking, the T-Rex arriving and stomping."""
 
 
 def _seat_style(name: str) -> str:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
 from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import (
     ATTACK_NAMES,
     CHARACTER_KEYS,
@@ -13,9 +14,11 @@ from dinobox.games.trex_island.data import (
     COLOURS,
     KIND_KEYS,
     KIND_NAMES,
+    LOST,
     MAX_SPACES,
     NUM_CARD_TYPES,
     PLAYER_COLOURS,
+    START,
     TOKEN_NAMES,
     card_name,
 )
@@ -143,23 +146,31 @@ def action_text(state: TRexIslandState, action: int, player: int) -> str:
         return f"{who}: send the T-Rex to {space_name(state, info['space'])}"
     if kind == "shoot":
         return f"{who}: {A.SHOTS[action - A.SHOOT]}"
-    return f"{who}: be the {CHARACTER_NAMES[action - A.CHARACTER]} ({PLAYER_COLOURS[action - A.CHARACTER]})"
+    character = action - A.CHARACTER
+    return f"{who}: be the {CHARACTER_NAMES[character]} ({PLAYER_COLOURS[character]}): {CHARACTER_POWERS[character]}"
+
+
+CHARACTER_POWERS = (
+    "one Shotgun shot of your own, free, once a game",
+    "a hand of 5 cards instead of 4",
+    "feeds 3 survivors for free",
+    "shrugs off the first Raptor attack and the first Pterosaur attack",
+)
+"""What each character card gives (Character Cards), in the order of ``CHARACTER_NAMES``."""
 
 
 def _chance_text(state: TRexIslandState, outcome: int) -> str:
-    from dinobox.games.trex_island import rules as R
-
-    kind = state.tasks[-1][0] if state.tasks else -1
+    step = state.steps[-1] if state.steps else None
     names: tuple[str, ...] = ()
-    if kind == R.DRAW:
+    if isinstance(step, F.Draw):
         names = tuple(f"card: {card_name(t)}" for t in range(NUM_CARD_TYPES))
-    elif kind == R.TOKEN_DRAW:
+    elif isinstance(step, F.DrawToken):
         names = tuple(f"token: {name}" for name in TOKEN_NAMES)
-    elif kind == R.FIRST:
+    elif isinstance(step, F.DrawFirstPlayer):
         names = tuple(f"first player: seat {p + 1}" for p in range(state.num_players))
-    elif kind == R.CHAR_RANDOM:
+    elif isinstance(step, F.DealCharacter):
         names = tuple(f"character: {name}" for name in CHARACTER_NAMES)
-    elif kind == R.CHOOSER:
+    elif isinstance(step, F.DrawChooser):
         names = tuple(f"first to choose a character: seat {p + 1}" for p in range(state.num_players))
     if not names:
         raise ValueError(f"chance outcome {outcome} means nothing here: no chance event is pending")
@@ -251,28 +262,27 @@ def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private
 
 def why_illegal(state: TRexIslandState, action: int) -> str:
     """Why an action is refused, naming the rulebook section."""
-    from dinobox.games.trex_island import rules as R
-
     if not 0 <= action < A.NUM_ACTIONS:
         return f"{action} is not an Escape from T-Rex Island action (0..{A.NUM_ACTIONS - 1})"
-    kind, seat, b = state.tasks[-1]
+    step = state.steps[-1]
+    seat = state.current_player()
     info = decode(action)
-    if info["kind"] == "shoot" and kind == R.ACT:
+    if info["kind"] == "shoot" and isinstance(step, F.Act):
         if state.trex < 0:
             return "there is no T-Rex on the map to shoot (Shotgun token)"
         if info["free"]:
             return "only the Hunter has a free Shotgun, once per game (Character Cards)"
         return "you hold no Shotgun token (Shotgun token)"
-    if kind == R.PILE:
+    if isinstance(step, F.ChoosePile):
         return "put the card just played on discard pile A or B first (Moving a team)"
-    if kind == R.TOKEN_ASK:
+    if isinstance(step, F.AskToken):
         return "first say whether to draw a game token at this rest point (Game Tokens)"
-    if kind == R.ATTACK:
-        allowed = ", ".join(A.REACTIONS[r] for r in state.defences(b & 7, seat))
+    if isinstance(step, F.Attack):
+        allowed = ", ".join(A.REACTIONS[r] for r in state.defences(step.attack, step.die))
         return f"a team is under attack: the choices are {allowed} (Game Tokens: SMG, Shotgun; Character Cards)"
-    if kind == R.TREX_WAY:
+    if isinstance(step, F.TRexWay):
         return "choose where the T-Rex goes on a tie in distance (Carnivore cards: T-Rex)"
-    if kind == R.CHAR_PICK:
+    if isinstance(step, F.PickCharacter):
         return "choose one of the character cards still free (Set-up)"
     what = info["kind"]
     if what in ("pile", "token", "react", "trex_way", "character", "shoot"):
@@ -298,12 +308,12 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
     if not mine[card]:
         return f"you hold no {card_name(card)} (Moving a team)"
     pos = state.pos[die]
-    if pos == R.LOST:
+    if pos == LOST:
         return "that team has no crew left (Moving a team)"
     if pos == state.board.helipad:
         return "that team is already at the helipad (Moving a team)"
-    if pos == R.START and any(state.pos[seat * 3 + k] == R.START for k in range(slot)):
-        first = min(k for k in range(3) if state.pos[seat * 3 + k] == R.START)
+    if pos == START and any(state.pos[seat * 3 + k] == START for k in range(slot)):
+        first = min(k for k in range(3) if state.pos[seat * 3 + k] == START)
         return f"move {team_name(state, seat * 3 + first)} first: the teams behind the arrow are alike (Moving a team)"
     if space >= MAX_SPACES or space >= state.board.size:
         return f"there is no space {space} on the board"

@@ -11,17 +11,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
+from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import (
     ATTACK_NAMES,
     CHARACTER_KEYS,
     CHARACTER_NAMES,
     COLOURS,
+    EVADE_PTERO,
+    EVADE_RAPTOR,
+    FREE_SHOTGUN,
     KIND_KEYS,
+    LOST,
     NUM_CARD_TYPES,
     NUM_TOKEN_KINDS,
     PLAYER_COLOURS,
     SPACE_KINDS,
+    START,
     TOKEN_KEYS,
 )
 from dinobox.games.trex_island.viewtypes import (
@@ -85,8 +92,6 @@ def board_json(state: TRexIslandState) -> list[SpaceView]:
 
 
 def _dice(state: TRexIslandState) -> list[DieView]:
-    from dinobox.games.trex_island import rules as R
-
     helipad = state.board.helipad
     arrival = {d: i + 1 for i, d in enumerate(state.arrivals)}
     dice: list[DieView] = []
@@ -100,18 +105,16 @@ def _dice(state: TRexIslandState) -> list[DieView]:
                 "name": team_name(state, d),
                 "crew": state.crew[d],
                 "space": p if p >= 0 else None,
-                "at_start": p == R.START,
+                "at_start": p == START,
                 "arrived": p == helipad,
                 "arrival": arrival.get(d),
-                "lost": p == R.LOST,
+                "lost": p == LOST,
             }
         )
     return dice
 
 
 def _player(state: TRexIslandState, p: int) -> PlayerView:
-    from dinobox.games.trex_island import rules as R
-
     c = state.chars[p]
     perks = state.perks[p]
     base = p * K
@@ -128,9 +131,9 @@ def _player(state: TRexIslandState, p: int) -> PlayerView:
         "food_cans": state.cans(p),
         "can_feed": state.food_capacity(p),
         "rescued": state.rescued(p),
-        "free_shotgun": bool(perks & R.FREE_SHOTGUN),
-        "evade_raptor": bool(perks & R.EVADE_RAPTOR),
-        "evade_pterosaur": bool(perks & R.EVADE_PTERO),
+        "free_shotgun": bool(perks & FREE_SHOTGUN),
+        "evade_raptor": bool(perks & EVADE_RAPTOR),
+        "evade_pterosaur": bool(perks & EVADE_PTERO),
         "score": sum(state.score_parts(p).values()),
     }
 
@@ -143,12 +146,10 @@ def _piles(state: TRexIslandState) -> list[PileView]:
 
 
 def view(state: TRexIslandState, seat: int | None) -> TRexView:
-    from dinobox.games.trex_island import rules as R
-
     over = state.current_player() == TERMINAL
     n = state.num_players
     board = state.board
-    top = state.tasks[-1] if state.tasks else (-1, -1, -1)
+    top = state.steps[-1] if state.steps else None
     to_act = state.current_player()
     result: TRexView = {
         "game": "trex-island",
@@ -158,7 +159,7 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
         "turn_player": state.turn_player,
         "actions_done": state.actions_done,
         "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
-        "phase": _phase(state, top[0]),
+        "phase": _phase(state, top),
         "board": board_json(state),
         "start": board.start,
         "helipad": board.helipad,
@@ -172,10 +173,10 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
         "arrivals": list(state.arrivals),
         "choosing_order": list(state.choosing_order()),
     }
-    if top[0] == R.ATTACK and not over:
-        result["attack"] = {"team": top[1], "kind": ATTACK_NAMES[top[2] & 7], "men": top[2] >> 3}
-    if top[0] == R.PILE and not over:
-        result["playing"] = card_info(top[2])
+    if isinstance(top, F.Attack) and not over:
+        result["attack"] = {"team": top.die, "kind": ATTACK_NAMES[top.attack], "men": top.amount}
+    if isinstance(top, F.ChoosePile) and not over:
+        result["playing"] = card_info(top.card)
     if seat is not None:
         result["hand"] = _cards(state.hand[seat * T : seat * T + T])
     if over:
@@ -185,21 +186,23 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
     return result
 
 
-def _phase(state: TRexIslandState, kind: int) -> str:
-    from dinobox.games.trex_island import rules as R
+def _phase(state: TRexIslandState, top: Step | None) -> str:
+    if state.current_player() == TERMINAL or top is None:
+        return "over" if state.current_player() == TERMINAL else "resolve"
+    return _PHASES.get(type(top), "resolve")
 
-    if state.current_player() == TERMINAL:
-        return "over"
-    return {
-        R.CHAR_PICK: "character",
-        R.CHAR_RANDOM: "character",
-        R.CHOOSER: "character",
-        R.DRAW: "draw",
-        R.FIRST: "setup",
-        R.ACT: "action",
-        R.PILE: "discard",
-        R.TOKEN_ASK: "token",
-        R.TOKEN_DRAW: "token",
-        R.TREX_WAY: "trex",
-        R.ATTACK: "attack",
-    }.get(kind, "resolve")
+
+_PHASES: dict[type[Step], str] = {
+    F.PickCharacter: "character",
+    F.DealCharacter: "character",
+    F.DrawChooser: "character",
+    F.Draw: "draw",
+    F.DrawFirstPlayer: "setup",
+    F.Act: "action",
+    F.ChoosePile: "discard",
+    F.AskToken: "token",
+    F.DrawToken: "token",
+    F.TRexWay: "trex",
+    F.Attack: "attack",
+}
+"""The phase a view shows for the step on top of the flow."""

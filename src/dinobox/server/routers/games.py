@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from dinobox.bots import bot_kinds
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import GameEntry, game_entry, game_ids
-from dinobox.server.errors import not_found
+from dinobox.server.errors import not_found, quote
 from dinobox.server.markdown import rules_page
 
 router = APIRouter(prefix="/api", tags=["games"])
@@ -25,7 +25,7 @@ BOARD = "board.js"
 
 def _entry(game_id: str) -> GameEntry:
     if game_id not in game_ids():
-        raise not_found(f"there is no game {game_id!r} (known: {', '.join(game_ids())})")
+        raise not_found(f"there is no game {quote(game_id)} (known: {', '.join(game_ids())})")
     return game_entry(game_id)
 
 
@@ -70,13 +70,17 @@ def get_game(game_id: str) -> dict[str, Any]:
     return game_info(game_id)
 
 
-@router.get("/games/{game_id}/rules", response_class=PlainTextResponse)
-def get_rules(game_id: str) -> str:
+@router.get(
+    "/games/{game_id}/rules",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {"schema": {"type": "string"}}}}},
+)
+def get_rules(game_id: str) -> PlainTextResponse:
     """The game's rules reading with its assumptions, as Markdown (``/rules/<id>`` is the page)."""
     text = _entry(game_id).read_resource(RULES)
     if text is None:
         raise not_found(f"{game_id} ships no rules document")
-    return text
+    return PlainTextResponse(text)
 
 
 def _game_file(game_id: str, name: str, media_type: str) -> Response:

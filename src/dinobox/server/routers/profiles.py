@@ -10,7 +10,7 @@ from fastapi.responses import FileResponse
 
 from dinobox.server import profiles
 from dinobox.server.routers.pages import WEB
-from dinobox.server.schemas import NewProfile, ProfileKey
+from dinobox.server.schemas import NewProfile, ProfileKey, RenameProfile
 
 router = APIRouter(prefix="/api/profiles", tags=["profiles"])
 pages = APIRouter(include_in_schema=False)
@@ -28,6 +28,13 @@ async def create_profile(body: NewProfile, request: Request) -> dict[str, Any]:
 async def whoami(body: ProfileKey, request: Request) -> dict[str, Any]:
     """The profile a key belongs to (403 for a key that is not valid)."""
     profile = await profiles.profile_of_key(request.app.state.db, body.key)
+    return {"profile": profile.to_json(), "link": f"/profile/{profile.id}"}
+
+
+@router.post("/me/name")
+async def rename(body: RenameProfile, request: Request) -> dict[str, Any]:
+    """Rename the key's profile (tables already played keep the name they were played under)."""
+    profile = await profiles.rename_profile(request.app.state.db, body.key, body.name)
     return {"profile": profile.to_json(), "link": f"/profile/{profile.id}"}
 
 

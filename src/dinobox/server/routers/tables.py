@@ -1,4 +1,4 @@
-"""``/api/tables``: create, list, join, start, play, undo, rematch, record and replay."""
+"""``/api/tables``: create, list, join, start, play, undo, resign, rematch, record and replay."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from fastapi.responses import JSONResponse
 
 from dinobox.server import storage
 from dinobox.server.errors import ApiError
+from dinobox.server.limits import client_of
 from dinobox.server.messages import public_table, seat_message
 from dinobox.server.profiles import optional_profile
-from dinobox.server.schemas import Act, ClaimSeat, CreateTable, StartTable, Undo
+from dinobox.server.schemas import Act, ClaimSeat, CreateTable, SeatAuth, StartTable, Undo
 from dinobox.server.tables import PLAYING, WAITING, TableService
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -33,7 +34,8 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
     svc = service(request)
     profile = await optional_profile(svc.db, body.profile_key)
-    names: dict[int, str] | None = dict.fromkeys(body.claim, body.name) if body.name else None
+    # your name goes to your (first) seat: on a hotseat table the other seats are other people
+    names: dict[int, str] | None = {body.claim[0]: body.name} if body.name and body.claim else None
     profiles: dict[int, str | None] | None = None
     if profile is not None and body.claim:  # a profile holds one seat: the first one claimed
         names = {**(names or {}), body.claim[0]: profile.name}
@@ -51,12 +53,37 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         rated=body.rated,
         profiles=profiles,
         clock=body.clock.model_dump(exclude_none=True) if body.clock is not None else None,
+        owner=client_of(request.scope),
+        silence=body.silence_seconds,
     )
     return {
         "table": public_table(live, seated=True),
         "tokens": _tokens(tokens, live.row.id),
         "link": f"/table/{live.row.id}",
     }
+
+
+@router.get("/turns")
+async def turns(
+    request: Request,
+    ids: str = Query(
+        max_length=20 * 33, pattern=r"^[A-Za-z0-9]{1,32}(,[A-Za-z0-9]{1,32}){0,19}$", description="up to 20 table ids"
+    ),
+) -> dict[str, Any]:
+    """Public data of the given tables in play (unknown ids are left out): whose move it is at
+    each, for a browser's "your move" list."""
+    svc = service(request)
+    found = []
+    for table_id in dict.fromkeys(ids.split(",")):
+        try:
+            live = await svc.get(table_id)
+        except ApiError as exc:
+            if exc.code not in ("not_found", "quarantined"):
+                raise
+            continue
+        if live.row.status == PLAYING:
+            found.append(public_table(live))
+    return {"tables": found}
 
 
 @router.get("")
@@ -155,12 +182,36 @@ async def undo(table_id: str, body: Undo, request: Request) -> dict[str, Any]:
     return seat_message(live, body.seat)
 
 
+@router.get("/{table_id}/chat")
+async def chat(table_id: str, request: Request) -> dict[str, Any]:
+    """The table's chat so far (its newest 200 messages; new ones arrive on the WebSocket)."""
+    svc = service(request)
+    live = await svc.get(table_id)
+    return {"messages": await svc.chat.history(live.row.id)}
+
+
+@router.post("/{table_id}/resign")
+async def resign(table_id: str, body: SeatAuth, request: Request) -> dict[str, Any]:
+    """Give up: the game ends, your seat last and every other seat sharing the win (a rated
+    table records it)."""
+    live = await service(request).resign(table_id, body.seat, body.token)
+    return public_table(live, seated=True)
+
+
+@router.post("/{table_id}/claim-abandoned")
+async def claim_abandoned(table_id: str, body: SeatAuth, request: Request) -> dict[str, Any]:
+    """The seat to act has been silent longer than the table allows: claim the win. It ranks
+    last and the other seats share the win (a rated table records it)."""
+    live = await service(request).claim_abandoned(table_id, body.seat, body.token)
+    return public_table(live, seated=True)
+
+
 @router.post("/{table_id}/rematch")
 async def rematch(table_id: str, body: StartTable, request: Request) -> dict[str, Any]:
     """The same seats again at a new table (linked from this one)."""
     if body.seat is None or body.token is None:
         raise ApiError(403, "bad_token", "a rematch needs your seat and token")
-    live, tokens = await service(request).rematch(table_id, body.seat, body.token)
+    live, tokens = await service(request).rematch(table_id, body.seat, body.token, client_of(request.scope))
     return {
         "table": public_table(live, seated=True),
         "tokens": _tokens(tokens, live.row.id),
@@ -182,4 +233,6 @@ async def replay(
     step: int = Query(0, ge=0, description="decisions made so far (0 = before the first)"),
     seat: int | None = Query(None, description="whose view (any seat once the game is over)"),
 ) -> dict[str, Any]:
-    return await service(request).replay(table_id, step, seat)
+    svc = service(request)
+    picture = await svc.replay(table_id, step, seat)
+    return dict(picture, chat=await svc.chat.history(table_id))

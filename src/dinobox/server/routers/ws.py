@@ -2,7 +2,8 @@
 
 The server sends ``{"type": "state", ...}`` (see ``messages.seat_message``; the log arrives as a
 delta from ``log_start``) whenever the table changes, and ``{"type": "error", "code", "error"}``
-when a request is refused. The client sends JSON objects:
+when a request is refused. The client sends JSON objects (``schemas.WsMessage``, checked by the
+same rules as the HTTP bodies):
 
 - ``{"type": "action", "action": 12, "version": 7}``
 - ``{"type": "undo", "version": 8}``
@@ -10,9 +11,13 @@ when a request is refused. The client sends JSON objects:
   null to watch as a spectator)
 - ``{"type": "ping"}``
 
-A binary message, or a text message longer than the server's ``max_message_bytes``, closes the
-socket with code 1003 or 1009 and the reason. Actions and undos count against the client's
-action rate (``{"type": "error", "code": "rate_limited"}`` above it).
+One client cannot take more than its share (``Settings``): every message counts against the
+socket's and the address's message rates (a message a little over waits; one far over is
+refused with ``rate_limited``), actions and undos also against the address's action rate. What
+waits to be sent is bounded: a client that does not read is closed with 1008 and the reason.
+A binary message, or a text message longer than ``max_message_bytes``, closes the socket with
+1003 or 1009 and the reason. Hostile JSON (deep nesting, huge numbers, wrong types) is refused
+with ``malformed``, quoting at most a short prefix of the input.
 """
 
 from __future__ import annotations
@@ -20,16 +25,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
+from pydantic import TypeAdapter, ValidationError
 
-from dinobox.server.errors import ApiError
-from dinobox.server.limits import ACT, Limiters, client_of
+from dinobox.server.connections import SocketCounter
+from dinobox.server.errors import STORE_DOWN, ApiError, quote, unavailable
+from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, client_of
+from dinobox.server.schemas import WsAction, WsChat, WsJoin, WsMessage, WsPing, WsResign, WsUndo
+from dinobox.server.settings import Settings
 from dinobox.server.tables import LiveTable, Subscriber, TableService
 
 router = APIRouter(tags=["websocket"])
+MESSAGE: TypeAdapter[Any] = TypeAdapter(WsMessage)
+POLICY = 1008  # the WebSocket close code for "this client broke the server's rules"
 
 
 def _error(exc: ApiError) -> dict[str, Any]:
@@ -38,45 +50,78 @@ def _error(exc: ApiError) -> dict[str, Any]:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str, seat: int | None = None, token: str | None = None) -> None:
-    svc: TableService = websocket.app.state.service
+    sockets: SocketCounter = websocket.app.state.sockets
+    client = client_of(websocket.scope)
     await websocket.accept()
+    if not sockets.open(client):
+        reason = f"too many open sockets from your address (at most {sockets.cap}): close some first"
+        await websocket.close(code=POLICY, reason=reason)
+        return
     try:
-        live = await svc.get(table_id)
-        if seat is not None:
-            await svc.check_seat(live, seat, token)
+        await _serve(websocket, table_id, seat, token)
+    finally:
+        sockets.close(client)
+
+
+async def _serve(websocket: WebSocket, table_id: str, seat: int | None, token: str | None) -> None:
+    svc: TableService = websocket.app.state.service
+    try:
+        try:
+            live = await svc.get(table_id)
+            if seat is not None:
+                await svc.check_seat(live, seat, token)
+        except STORE_DOWN:
+            raise unavailable() from None
     except ApiError as exc:
         await websocket.send_json(_error(exc))
         await websocket.close(code=4000 + min(exc.status, 999))
         return
     sub = svc.subscribe(live, seat, token if seat is not None else None)
-    sender = asyncio.create_task(_send_loop(websocket, svc, live, sub))
+    settings = svc.settings
+    tasks = [
+        asyncio.create_task(_receive_loop(websocket, svc, live, sub)),
+        asyncio.create_task(_send_loop(websocket, svc, live, sub)),
+        asyncio.create_task(sub.stalled.wait()),
+    ]
     try:
-        await _receive_loop(websocket, svc, live, sub)
-    except WebSocketDisconnect:
-        pass
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        reason = next((t.result() for t in done if not t.cancelled() and t.exception() is None), None)
+        if isinstance(reason, str) or tasks[2] in done:
+            why = reason if isinstance(reason, str) else "too many messages wait for you: read what the server sends"
+            with contextlib.suppress(Exception):  # the client may be gone, or never read again
+                await asyncio.wait_for(websocket.close(code=POLICY, reason=why), settings.ws_send_seconds)
     finally:
         svc.unsubscribe(live, sub)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
-async def _send_loop(websocket: WebSocket, svc: TableService, live: LiveTable, sub: Subscriber) -> None:
+async def _send_loop(websocket: WebSocket, svc: TableService, live: LiveTable, sub: Subscriber) -> str:
+    """Send what is queued; returns the reason to close when the client stops taking it."""
+    limit = svc.settings.ws_send_seconds
     while True:
         message = await sub.queue.get()
         if message is None:  # the table changed: send it as it is now
             message = svc.picture(live, sub)
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+        try:
+            await asyncio.wait_for(websocket.send_text(json.dumps(message, separators=(",", ":"))), limit)
+        except TimeoutError:
+            return f"you took more than {limit:g} s to read one message"
 
 
 async def _receive_loop(websocket: WebSocket, svc: TableService, live: LiveTable, sub: Subscriber) -> None:
-    limit = svc.settings.max_message_bytes
+    settings = svc.settings
+    limit = settings.max_message_bytes
     limiters: Limiters = websocket.app.state.limiters
     client = client_of(websocket.scope)
+    own = RateLimiter(settings.ws_messages_per_second, settings.ws_messages_burst, max_keys=1)
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
-            raise WebSocketDisconnect(message.get("code", 1000))
+            return
         text = message.get("text")
         if text is None:
             await websocket.close(code=1003, reason="binary messages are not accepted: send JSON text")
@@ -85,43 +130,78 @@ async def _receive_loop(websocket: WebSocket, svc: TableService, live: LiveTable
             await websocket.close(code=1009, reason=f"message too big: at most {limit} bytes")
             return
         try:
+            await _admit_message(own, limiters.messages, client, settings)
             await _handle(text, svc, live, sub, lambda: limiters.admit(ACT, client))
         except ApiError as exc:
-            sub.queue.put_nowait(_error(exc))
+            sub.offer(_error(exc))
+        except STORE_DOWN:
+            sub.offer(_error(unavailable()))
+
+
+async def _admit_message(own: RateLimiter, per_address: RateLimiter, client: str, settings: Settings) -> None:
+    """Count one message against the socket's and the address's rates: a little over, wait
+    (the socket is not read meanwhile); far over, refuse it."""
+    for limiter, key, whose in ((own, "", "this connection"), (per_address, client, "your address")):
+        delay = limiter.wait(key, ACT_PATIENCE)
+        if delay > ACT_PATIENCE:
+            wait = max(1, math.ceil(delay))
+            raise ApiError(
+                429, "rate_limited", f"too many messages from {whose}: slow down ({wait} s)", retry_after=wait
+            )
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+
+def parse_message(text: str) -> WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat:
+    """The client's message, checked; ``malformed`` (naming the problem, quoting at most a short
+    prefix of the input) for anything else: bad JSON, deep nesting, huge numbers, wrong types."""
+    try:
+        parsed: WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat = MESSAGE.validate_json(text)
+        return parsed
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors(include_url=False, include_input=False)[:3]:
+            where = ".".join(str(p) for p in err.get("loc", ())) or "message"
+            if err["type"] == "union_tag_invalid":  # pydantic's text would quote the whole tag
+                problems.append(f"unknown message type {quote(err.get('ctx', {}).get('tag'))}")
+            else:
+                problems.append(f"{quote(where)}: {str(err.get('msg'))[:200]}")
+        raise ApiError(
+            400,
+            "malformed",
+            "a message must be a JSON object with a 'type' (action, undo, join, ping, resign, chat): "
+            + "; ".join(problems),
+        ) from None
 
 
 async def _handle(
     text: str, svc: TableService, live: LiveTable, sub: Subscriber, admit: Callable[[], Awaitable[Any]] | None = None
 ) -> None:
-    try:
-        msg = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ApiError(400, "malformed", f"a message must be a JSON object: {exc}") from None
-    if not isinstance(msg, dict):
-        raise ApiError(400, "malformed", "a message must be a JSON object with a 'type'")
-    kind = msg.get("type")
-    if kind == "ping":
-        sub.queue.put_nowait({"type": "pong"})
+    msg = parse_message(text)
+    if isinstance(msg, WsPing):
+        sub.offer({"type": "pong"})
         return
-    if kind == "join":
-        seat = msg.get("seat")
-        if seat is not None:
-            await svc.check_seat(live, seat, msg.get("token"))
-        sub.token = msg.get("token") if seat is not None else None
-        svc.rebind(live, sub, seat)
+    if isinstance(msg, WsJoin):
+        if msg.seat is not None:
+            await svc.check_seat(live, msg.seat, msg.token)
+        sub.token = msg.token if msg.seat is not None else None
+        svc.rebind(live, sub, msg.seat)
         return
-    if kind in ("action", "undo"):
-        if sub.seat is None:
-            raise ApiError(403, "bad_token", "spectators cannot act: join a seat with its token first")
-        refusal = await admit() if admit is not None else None
-        if refusal is not None:
-            body, wait = refusal
-            raise ApiError(429, "rate_limited", body["error"], retry_after=wait)
-        if kind == "action":
-            if "action" not in msg:
-                raise ApiError(400, "malformed", "an action message needs 'action' (an int) and 'version'")
-            await svc.act(live.row.id, sub.seat, sub.token, msg["action"], msg.get("version"))
-        else:
-            await svc.undo(live.row.id, sub.seat, sub.token, msg.get("version"))
+    if isinstance(msg, WsChat):
+        speaker = sub.seat
+        if msg.seat is not None:  # hotseat: the device speaks for the table whichever seat it shows
+            speaker = await svc.check_seat(live, msg.seat, msg.token)
+        await svc.chat.say(live, speaker, msg.text)
         return
-    raise ApiError(400, "malformed", f"unknown message type {kind!r} (action, undo, join, ping)")
+    if sub.seat is None:
+        raise ApiError(403, "bad_token", "spectators cannot act: join a seat with its token first")
+    refusal = await admit() if admit is not None else None
+    if refusal is not None:
+        body, wait = refusal
+        raise ApiError(429, "rate_limited", body["error"], retry_after=wait)
+    if isinstance(msg, WsResign):
+        await svc.resign(live.row.id, sub.seat, sub.token)
+    elif isinstance(msg, WsAction):
+        await svc.act(live.row.id, sub.seat, sub.token, msg.action, msg.version)
+    else:
+        await svc.undo(live.row.id, sub.seat, sub.token, msg.version)

@@ -28,7 +28,25 @@ export function storeTokens(tableId, tokens) {
   const all = storedTokens(tableId);
   for (const t of tokens) all[t.seat] = t.token;
   localStorage.setItem(KEY(tableId), JSON.stringify(all));
+  const recent = recentTables().filter((id) => id !== tableId);
+  localStorage.setItem(RECENT, JSON.stringify([tableId, ...recent].slice(0, 50)));
   return all;
+}
+
+const RECENT = "dinobox:recent-tables";
+
+/** The tables where this browser holds a seat, the most recently joined first. */
+export function recentTables() {
+  try {
+    const ids = JSON.parse(localStorage.getItem(RECENT) || "[]");
+    if (ids.length) return ids;
+  } catch { /* fall through */ }
+  const found = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key.startsWith("dinobox:tokens:")) found.push(key.slice("dinobox:tokens:".length));
+  }
+  return found.slice(0, 50);
 }
 
 export function socketUrl(tableId, seat, token) {

@@ -2,6 +2,7 @@
 import { api, storeTokens } from "./api.js";
 import { botLabel } from "./names.js";
 import { profileBar, profileKey } from "./profiles.js";
+import { renderYourMove } from "./your-move.js";
 import { h, toast } from "./ui.js";
 
 let games = [];
@@ -24,6 +25,9 @@ async function main() {
   configure();
   refreshTables();
   setInterval(refreshTables, 5000);
+  const yourMove = document.getElementById("your-move");
+  renderYourMove(yourMove);
+  setInterval(() => renderYourMove(yourMove), 5000);
 }
 
 function current() {
@@ -145,6 +149,7 @@ async function create(event) {
     hotseat: claim.length > 1 && online === 0, start: online === 0,
     name: document.getElementById("your-name").value || null,
     rated: document.getElementById("rated").checked, profile_key: profileKey(), clock: clockBody(),
+    silence_seconds: Number(document.getElementById("silence").value) || null,
   };
   try {
     const made = await api("/api/tables", { method: "POST", body });

@@ -1,8 +1,9 @@
 // A profile's page: name, rating per game, finished games with their replays. "/profile" is
 // this browser's own profile (or a form to make one).
 import { api } from "./api.js";
-import { createProfile, forgetProfile, myProfile, ratingText } from "./profiles.js";
+import { createProfile, forgetProfile, keyOnce, myProfile, ratingText, renameProfile, useKeyForm } from "./profiles.js";
 import { h, toast } from "./ui.js";
+import { renderYourMove } from "./your-move.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const wanted = parts.length > 1 ? decodeURIComponent(parts[1]) : null;
@@ -15,12 +16,14 @@ function createForm() {
     event.preventDefault();
     try {
       const p = await createProfile(input.value);
-      location.href = `/profile/${p.id}`;
+      await main();
+      document.getElementById("profile-head").append(keyOnce(p.key));
     } catch (error) { toast(error.message); }
   });
   return h("div", {}, h("h2", {}, "Your profile"),
     h("p", {}, "A profile keeps your finished games and your rating in each game. It is a name and a secret key "
-      + "this browser keeps: no password, no e-mail."), form);
+      + "this browser keeps: no password, no e-mail."), form,
+    h("p", {}, "Made one on another browser? "), useKeyForm(() => { main(); }));
 }
 
 async function main() {
@@ -38,8 +41,11 @@ async function main() {
   head.replaceChildren(h("h2", { id: "profile-name-shown" }, data.profile.name),
     h("p", { class: "muted" }, you ? "This is your profile (its key is kept in this browser). " : "",
       `Since ${new Date(data.profile.created * 1000).toLocaleDateString()}.`),
-    you ? h("button", { type: "button", onclick: () => { forgetProfile(); location.href = "/profile"; } },
-      "Forget this profile on this browser") : "");
+    you ? renameForm(data.profile.name) : "",
+    you ? h("p", {}, h("button", { type: "button", id: "forget-profile",
+      onclick: () => { forgetProfile(); location.href = "/profile"; } }, "Forget this profile on this browser"),
+    h("span", { class: "muted" }, " Nothing is deleted: your games and ratings stay on the server, and your key "
+      + "brings the profile back.")) : "");
   const ratings = document.getElementById("profile-ratings");
   ratings.replaceChildren(data.ratings.length ? h("table", { class: "data", id: "ratings-table" },
     h("thead", {}, h("tr", {}, ["Game", "Rating (μ ± σ)", "Ordinal", "Rated games"].map((t) => h("th", {}, t)))),
@@ -58,4 +64,20 @@ async function main() {
     : h("p", { class: "muted" }, "No finished games yet."));
 }
 
+function renameForm(current) {
+  const input = h("input", { type: "text", id: "rename-input", maxlength: 40, value: current });
+  const form = h("form", { id: "rename-form" }, h("label", {}, "Rename ", input), " ",
+    h("button", { type: "submit" }, "Save the name"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const p = await renameProfile(input.value);
+      document.getElementById("profile-name-shown").textContent = p.name;
+      toast(`Renamed to ${p.name}.`);
+    } catch (error) { toast(error.message); }
+  });
+  return form;
+}
+
 main().catch((error) => toast(error.message));
+renderYourMove(document.getElementById("your-move"));

@@ -25,8 +25,53 @@ export async function createProfile(name) {
   return p;
 }
 
+/** Forget the profile on this browser only: nothing is deleted on the server, the key brings it back. */
 export function forgetProfile() {
   localStorage.removeItem(KEY);
+}
+
+/** "Use my profile on this browser": the key made elsewhere, checked by the server. */
+export async function useProfileKey(key) {
+  const found = await api("/api/profiles/me", { method: "POST", body: { key: key.trim() } });
+  const p = { id: found.profile.id, name: found.profile.name, key: key.trim() };
+  localStorage.setItem(KEY, JSON.stringify(p));
+  return p;
+}
+
+export async function renameProfile(name) {
+  const p = myProfile();
+  const done = await api("/api/profiles/me/name", { method: "POST", body: { key: p.key, name } });
+  localStorage.setItem(KEY, JSON.stringify({ ...p, name: done.profile.name }));
+  return done.profile;
+}
+
+/** The key, shown once right after the profile is made: a copy button and a warning. */
+export function keyOnce(key) {
+  const field = h("input", { type: "text", id: "profile-key", readonly: true, value: key, size: 34,
+    onclick: (e) => e.target.select() });
+  const copy = h("button", { type: "button", id: "copy-key" }, "Copy the key");
+  copy.addEventListener("click", async () => {
+    field.select();
+    try { await navigator.clipboard.writeText(key); } catch { document.execCommand("copy"); }
+    copy.textContent = "Copied";
+  });
+  return h("div", { class: "key-once", id: "key-once", role: "alert" },
+    h("p", {}, h("strong", {}, "Your profile key: "), field, " ", copy),
+    h("p", { class: "warning" }, "Keep it somewhere safe. It is shown only this once, and it is the only way to use "
+      + "this profile on another browser or to get it back here. Anyone holding it can play as you."));
+}
+
+/** A form: paste the key of a profile made on another browser. */
+export function useKeyForm(onDone) {
+  const input = h("input", { type: "text", id: "use-key", placeholder: "your profile key",
+    autocomplete: "off" });
+  const form = h("form", { id: "use-key-form" }, h("label", {}, "Use my profile on this browser: ", input), " ",
+    h("button", { type: "submit" }, "Use this key"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { onDone(await useProfileKey(input.value)); } catch (error) { toast(error.message); }
+  });
+  return form;
 }
 
 /** A rating as "mu ± sigma" (the ordinal mu - 3 sigma is what ladders sort by). */
@@ -48,9 +93,11 @@ export function profileBar(box, onChange) {
     " · ", h("a", { href: "/ratings" }, "Leaderboards"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { await createProfile(input.value); } catch (error) { toast(error.message); return; }
+    let made;
+    try { made = await createProfile(input.value); } catch (error) { toast(error.message); return; }
     profileBar(box, onChange);
+    box.append(keyOnce(made.key));
     if (onChange) onChange();
   });
-  box.replaceChildren(form);
+  box.replaceChildren(form, useKeyForm(() => { profileBar(box, onChange); if (onChange) onChange(); }));
 }

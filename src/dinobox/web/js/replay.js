@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { boardFor } from "./boards/registry.js";
 import { botLabel, withNames } from "./names.js";
+import { chatItem } from "./chat.js";
 import { h, logItem, scoreTable, toast } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -50,6 +51,9 @@ async function show(target) {
   root.replaceChildren();
   board.render(root, { view: frame.view, legal: [], seat: frame.seat, table, offer: () => false, act: () => {} });
   document.getElementById("log").replaceChildren(...frame.log.map((e) => logItem(e, frame.view, table)));
+  const chat = frame.chat || [];
+  document.getElementById("chat-panel").hidden = !chat.length;
+  document.getElementById("chat").replaceChildren(...chat.map(chatItem));
   const over = document.getElementById("game-over");
   over.hidden = step !== steps;
   if (step === steps) over.replaceChildren(h("h2", {}, "Final scores"), scoreTable(frame.view, table));

@@ -24,7 +24,7 @@ export async function renderRatings(table) {
       seat.profile ? h("a", { href: `/profile/${seat.profile}` }, who) : who, ": ",
       h("span", { class: "rating" }, ...shown));
   });
-  panel.hidden = !rows.length && !data.rated;
+  panel.hidden = !data.rated; // a casual table changes no rating: no panel to fill its side
   panel.replaceChildren(h("h3", {}, data.rated ? "Rated game" : "Ratings"),
     h("ul", { class: "rating-list" }, rows),
     h("p", { class: "muted" }, h("a", { href: `/ratings/${table.game}` }, "Leaderboard")));

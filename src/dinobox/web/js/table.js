@@ -2,6 +2,8 @@
 import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
 import { actionButtons, closeMenu, makeOffer } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
+import { setTitle, setupAlerts, turnAlert } from "./alerts.js";
+import { addChat, setupChat } from "./chat.js";
 import { renderClocks } from "./clock.js";
 import { botLabel, gameName } from "./names.js";
 import { profileKey } from "./profiles.js";
@@ -29,7 +31,11 @@ let retry = 500;
 function connect() {
   const url = active === null ? socketUrl(tableId) : socketUrl(tableId, active, tokens[active]);
   socket = new WebSocket(url);
-  socket.addEventListener("open", () => { retry = 500; setConnection("live"); });
+  socket.addEventListener("open", () => {
+    retry = 500;
+    setConnection("live");
+    api(`/api/tables/${tableId}/chat`).then((got) => addChat(got.messages)).catch(() => {}); // what was said before
+  });
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
     setConnection("reconnecting…");
@@ -55,6 +61,7 @@ async function onMessage(msg) {
     if (last) render();
     return;
   }
+  if (msg.type === "chat") { addChat(msg.messages); return; }
   if (msg.type !== "state") return;
   log = log.slice(0, msg.log_start).concat(msg.log);
   last = msg;
@@ -66,7 +73,7 @@ async function onMessage(msg) {
     board = await boardFor(msg.table.game);
     document.getElementById("game-title").textContent = msg.table.title;
     document.getElementById("howto-link").href = `/how-to-play/${msg.table.game}`;
-    document.title = `dinobox · ${msg.table.title}`;
+    setTitle(`dinobox · ${msg.table.title}`);
   }
   hotseat();
   render();
@@ -116,7 +123,7 @@ function render() {
   const mine = msg.seat !== null && table.to_act === msg.seat && msg.legal.length > 0;
   status.className = `status${mine ? " yours" : ""}`;
   if (table.status === "waiting") status.textContent = "Waiting for every seat to be taken…";
-  else if (table.status === "finished") status.textContent = "Game over.";
+  else if (table.status === "finished") status.textContent = `Game over: ${winnerText(msg)}`;
   else if (mine) status.textContent = `Your turn, ${playerName(view, table, msg.seat)}: choose on the board or below.`;
   else if (table.to_act !== null) status.textContent = `Waiting for ${playerName(view, table, table.to_act)}…`;
   else status.textContent = "…";
@@ -133,11 +140,66 @@ function render() {
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
   undo.onclick = () => send({ type: "undo", version: msg.version });
+  const canResign = table.status === "playing" && msg.seat !== null;
+  document.getElementById("resign").hidden = !canResign;
+  if (!canResign) document.getElementById("resign-confirm").hidden = true;
+  turnAlert(mine && !curtainShown(), `${table.title}: your move`);
+  renderAbandon(msg);
   const list = document.getElementById("log");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
-  list.replaceChildren(...log.map((e) => logItem(e, view, table)));
+  list.replaceChildren(...log.map((e) => logItem(e, view, table)), ...tableEvents(msg));
   if (atBottom) list.scrollTop = list.scrollHeight;
   renderGameOver(msg);
+}
+
+// A seat to act silent longer than the table allows can be claimed as a win by the others.
+let abandonTimer = null;
+function renderAbandon(msg) {
+  const box = document.getElementById("abandon");
+  const table = msg.table;
+  clearTimeout(abandonTimer);
+  const silent = table.to_act;
+  const mine = mySeats.filter((s) => s !== silent);
+  const person = silent !== null && table.seats[silent].type === "human" && !mySeats.includes(silent);
+  if (table.status !== "playing" || !table.silence || !person || !mine.length) { box.hidden = true; return; }
+  const left = table.updated + table.silence - Date.now() / 1000;
+  if (left > 0) {
+    box.hidden = true;
+    abandonTimer = setTimeout(() => renderAbandon(last), Math.min(left * 1000 + 250, 2 ** 31 - 1));
+    return;
+  }
+  box.hidden = false;
+  document.getElementById("abandon-text").textContent =
+    `${playerName(msg.view, table, silent)} has not moved for ${duration(Date.now() / 1000 - table.updated)}.`;
+  document.getElementById("claim-abandoned").onclick = async () => {
+    const seat = mine[0];
+    try {
+      await api(`/api/tables/${tableId}/claim-abandoned`, { method: "POST", body: { seat, token: tokens[seat] } });
+    } catch (error) { toast(error.message); }
+  };
+}
+
+function duration(seconds) {
+  if (seconds < 120) return `${Math.round(seconds)} seconds`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} minutes`;
+  if (seconds < 172800) return `${Math.round(seconds / 3600)} hours`;
+  return `${Math.round(seconds / 86400)} days`;
+}
+
+// What the table did beside the rules, said in the log: a stand-in bot moving for a seat out of
+// time, and a game ended by time, resignation or abandonment.
+function tableEvents(msg) {
+  const out = [];
+  const clock = msg.clock;
+  const name = (seat) => playerName(msg.view, msg.table, seat);
+  if (clock && clock.standin !== null && clock.standin !== undefined) {
+    out.push(`${name(clock.standin)} is out of time: a stand-in bot plays this move.`);
+  }
+  const result = msg.table.result;
+  if (result && result.forfeit !== null && result.forfeit !== undefined) {
+    out.push(`${name(result.forfeit)} ${EARLY[result.how] || "ran out of time"}: the game is over.`);
+  }
+  return out.map((text) => h("li", { class: "table-event" }, h("em", {}, text)));
 }
 
 function curtainShown() {
@@ -198,11 +260,15 @@ function renderGameOver(msg) {
   if (msg.table.status !== "finished") { box.hidden = true; return; }
   box.hidden = false;
   const seat = mySeats.length ? mySeats[0] : null;
-  const forfeit = msg.table.result ? msg.table.result.forfeit : null;
-  const lostOnTime = forfeit !== null && forfeit !== undefined ? [h("p", { class: "status", id: "forfeit" },
-    `${playerName(msg.view, msg.table, forfeit)} ran out of time and loses; everyone else shares the win.`)] : [];
-  box.replaceChildren(...lostOnTime,
-    h("h2", {}, "Final scores"),
+  const result = msg.table.result || {};
+  const forfeit = result.forfeit;
+  const early = forfeit !== null && forfeit !== undefined ? [h("p", { class: "status", id: "forfeit" },
+    `${playerName(msg.view, msg.table, forfeit)} ${EARLY[result.how] || "ran out of time"}`
+    + " and ranks last; " + (msg.table.players > 2 ? "everyone else shares the win." : "the other seat wins."))] : [];
+  const wasShown = !box.hidden && box.dataset.shown === String(msg.version);
+  box.dataset.shown = String(msg.version);
+  box.replaceChildren(h("h2", { id: "winner-banner", class: "winner-banner" }, winnerText(msg)), ...early,
+    h("h3", {}, "Final scores"),
     scoreTable(msg.view, msg.table),
     h("p", {},
       h("a", { class: "button", id: "download-record", href: `/api/tables/${tableId}/record`,
@@ -212,6 +278,18 @@ function renderGameOver(msg) {
         : null, " ",
       seat !== null ? h("button", { type: "button", id: "rematch", onclick: () => rematch(seat) }, "Rematch") : null),
     h("p", { class: "muted" }, "Play the record in a terminal with: dinobox replay FILE"));
+  if (!wasShown) window.scrollTo(0, 0); // the end in view: banner and scores at the top of the page
+}
+
+const EARLY = { resigned: "resigned", abandoned: "stopped playing (the win was claimed)", time: "ran out of time" };
+
+function winnerText(msg) {
+  const result = msg.table.result || {};
+  const winners = msg.view.winners || result.winners || [];
+  const names = winners.map((s) => playerName(msg.view, msg.table, s));
+  if (!names.length) return "Nobody won this game.";
+  if (names.length === 1) return `★ ${names[0]} wins!`;
+  return `★ ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} win!`;
 }
 
 async function rematch(seat) {
@@ -221,5 +299,21 @@ async function rematch(seat) {
     location.href = made.link;
   } catch (error) { toast(error.message); }
 }
+
+document.getElementById("resign").addEventListener("click", () => {
+  document.getElementById("resign-confirm").hidden = false;
+});
+document.getElementById("resign-no").addEventListener("click", () => {
+  document.getElementById("resign-confirm").hidden = true;
+});
+document.getElementById("resign-yes").addEventListener("click", () => {
+  document.getElementById("resign-confirm").hidden = true;
+  send({ type: "resign" });
+});
+setupAlerts();
+setupChat(tableId, (text) => {
+  const seat = last && last.table.hotseat && mySeats.length ? mySeats[0] : null; // hotseat: the table speaks
+  send(seat === null ? { type: "chat", text } : { type: "chat", text, seat, token: tokens[seat] });
+});
 
 connect();

@@ -1,0 +1,86 @@
+"""Finish line! and End of the game: a dino reaching the last tile, the prize choice, the egg
+brought to safety, and the end of a race."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinobox.games.dino_race import cards
+from dinobox.games.dino_race.before_you_play import new_race
+from dinobox.games.dino_race.data import HOME, NUM_CARD_TYPES
+from dinobox.games.dino_race.flow import END_RACE, CheckHome, ChoosePrize, DrawEggCounter
+
+if TYPE_CHECKING:
+    from dinobox.games.dino_race.rules import DinoRaceState
+
+T = NUM_CARD_TYPES
+
+
+def move_forward(st: DinoRaceState, dino: int, kind: str, card: int) -> None:
+    """Playing movement cards: one tile forward; the last tile is the finish line."""
+    pos = st.pos
+    pos[dino] = pos[dino] + 1
+    st._emit(kind, (st.owner(dino), dino, card, pos[dino]))
+    if pos[dino] >= st.track_length:
+        finish(st, dino)
+
+
+def finish(st: DinoRaceState, dino: int) -> None:
+    """Finish line: the dino is safe and removed; its owner chooses a prize in secret."""
+    seat = st.owner(dino)
+    st.pos[dino] = HOME
+    st.down &= ~(1 << dino)
+    st.home_order = (*st.home_order, dino)
+    st._emit("home", (seat, dino))
+    st.steps.append(CheckHome(seat))
+    if not st.survive and st.stack:
+        st.steps.append(ChoosePrize(seat, dino))
+
+
+def take_prize(st: DinoRaceState, seat: int, counter: int) -> None:
+    """Finish line: ``seat`` takes ``counter`` from the stack (in Playing in Teams, after talking
+    it over with the team-mate)."""
+    st.prize_log = (*st.prize_log, (seat, st.stack, counter))
+    audience = st.prize_audience(seat)
+    if st.teams:
+        st._emit("prize_talk", (seat, st.mate_of(seat), st.stack), audience)
+    st.stack &= ~(1 << counter)
+    st.prizes = tuple((*p, counter) if s == seat else p for s, p in enumerate(st.prizes))
+    st._emit("prize", (seat, counter), audience)
+
+
+def check_home(st: DinoRaceState, seat: int) -> None:
+    """Finish line: both dinos home -> discard the hand; with the egg, the egg is safe."""
+    if st.is_racing(seat):
+        return
+    if any(st.hand[seat * T : seat * T + T]):
+        cards.discard_hand(st, seat)
+        st._emit("hand_discarded", (seat,))
+    steps = st.steps
+    if st.survive:
+        if st.teams and st.is_racing(st.mate_of(seat)):
+            return
+        if st.egg_safe_by < 0:
+            st.egg_safe_by = seat  # Survive!: first with every dino home wins
+            steps.clear()
+            steps.append(END_RACE)
+        return
+    if st.egg == seat:
+        # End of the game: nothing else happens, except the prize choices of dinos that
+        # reached the finish in the same moment (the lava can carry several at once).
+        st.egg_safe_by = seat
+        st._emit("egg_safe", (seat,))
+        pending = [step for step in steps if isinstance(step, ChoosePrize)]
+        steps[:] = [END_RACE, DrawEggCounter(seat), *pending]
+
+
+def end_race(st: DinoRaceState) -> None:
+    """End of the game (or of the first race in Double Match): the race is scored; the flow is
+    left empty when the game is over."""
+    st.race_scores = (*st.race_scores, tuple(st.race_score(p) for p in range(st.num_players)))
+    st.race_eggs = (*st.race_eggs, st.egg_safe_by)
+    st._emit("race_over", (st.race,))
+    if st.double and st.race == 0:
+        st.race = 1
+        st.first_player = (st.first_player + 1) % st.num_players
+        new_race(st)

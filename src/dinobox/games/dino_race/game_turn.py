@@ -1,0 +1,131 @@
+"""The game turn: 1) Draw cards, 2) Play and swap cards (movement cards, special cards, swaps,
+the card passed to a team-mate), then the roll of the event die."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinobox.games.dino_race import actions as A
+from dinobox.games.dino_race import cards
+from dinobox.games.dino_race.data import EGG, NUM_CARD_TYPES, PUSH, STEAL, WILD
+from dinobox.games.dino_race.finish_line import move_forward
+from dinobox.games.dino_race.flow import NEXT_TURN, Draw, Play, RandomDiscard, Roll, StartTurn, Steal, SwapDraw
+
+if TYPE_CHECKING:
+    from dinobox.games.dino_race.rules import DinoRaceState
+
+T = NUM_CARD_TYPES
+
+
+def start_turn(st: DinoRaceState, seat: int) -> None:
+    """The game turn: draw, play and swap, roll. A player with every dino home only rolls."""
+    st.turn_player = seat
+    st.turns += 1
+    st.passed = False
+    st._emit("turn", (seat,))
+    steps = st.steps
+    steps.append(NEXT_TURN)
+    if st.is_racing(seat):
+        steps.append(Play(seat))
+        steps.append(Draw(seat, st.dinos_on_track(seat)))
+    else:
+        steps.append(Roll(seat))
+        st._emit("roll", (seat,))
+
+
+def next_turn(st: DinoRaceState) -> None:
+    """The game turn: the next player clockwise."""
+    st.steps.append(StartTurn((st.turn_player + 1) % st.num_players))
+
+
+def play(st: DinoRaceState, seat: int, action: int) -> None:
+    """2) Play and swap cards: one play of ``seat``'s (or the roll that ends the phase)."""
+    if action == A.ROLL:
+        st.steps[-1] = Roll(seat)
+        st._emit("roll", (seat,))
+        return
+    first = seat * st.dinos_per_player
+    if action < A.MOVE_WILD:
+        d = first + action - A.MOVE_MATCH
+        card = st.tiles[st.pos[d]]
+        cards.play_card(st, seat, card)
+        move_forward(st, d, "move", card)
+    elif action < A.MOVE_TRIPLE:
+        d = first + action - A.MOVE_WILD
+        cards.play_card(st, seat, WILD)
+        move_forward(st, d, "move", WILD)
+    elif action < A.PUSH:
+        k, t = divmod(action - A.MOVE_TRIPLE, 8)
+        for _ in range(3):
+            cards.play_card(st, seat, t)
+        move_forward(st, first + k, "triple", t)
+    elif action < A.TRIP:
+        cards.play_card(st, seat, PUSH)
+        push_back(st, seat, action - A.PUSH)
+    elif action < A.GIVE_EGG:
+        d = action - A.TRIP
+        cards.play_card(st, seat, EGG)
+        st.down |= 1 << d
+        st._emit("trip", (seat, d))
+    elif action < A.STEAL:
+        target = action - A.GIVE_EGG
+        cards.play_card(st, seat, EGG)
+        st.egg = target
+        st._emit("give_egg", (seat, target))
+    elif action < A.SWAP:
+        victim = action - A.STEAL
+        cards.play_card(st, seat, STEAL)
+        st._emit("steal", (seat, victim))
+        st.steps.append(Steal(seat, victim))
+    elif action < A.STAND_UP:
+        x, y = A.PAIRS[action - A.SWAP]
+        cards.play_card(st, seat, x)
+        cards.play_card(st, seat, y)
+        st._emit("swap", (seat, x, y))
+        st.steps.append(SwapDraw(seat))
+    elif action < A.PASS:
+        stand_up(st, seat, action)
+    else:
+        pass_card(st, seat, action - A.PASS)
+
+
+def stand_up(st: DinoRaceState, seat: int, action: int) -> None:
+    """Throw the egg: a tripped dino stands up for two discarded cards."""
+    k, i = divmod(action - A.STAND_UP, 36)
+    x, y = A.PAIRS[i]
+    d = seat * st.dinos_per_player + k
+    cards.play_card(st, seat, x)
+    cards.play_card(st, seat, y)
+    st.down &= ~(1 << d)
+    st._emit("stand_up", (seat, d, x, y))
+
+
+def pass_card(st: DinoRaceState, seat: int, card: int) -> None:
+    """Playing in Teams: one card passed face down to the team-mate."""
+    mate = st.mate_of(seat)
+    st.hand[seat * T + card] -= 1
+    st.hand[mate * T + card] += 1
+    st.passed = True
+    cards.learn_pass(st, seat, mate, card)
+    st._emit("pass_card", (seat, mate, card), (seat, mate))
+
+
+def stolen(st: DinoRaceState, step: Steal, card: int) -> None:
+    """Steal: the card drawn goes from the victim's hand to the thief's."""
+    st.hand[step.victim * T + card] -= 1
+    st.hand[step.thief * T + card] += 1
+    cards.learn_steal(st, step.thief, step.victim, card)
+    st._emit("stolen", (step.thief, step.victim, card), (step.thief, step.victim))
+
+
+def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
+    """Push back: one tile back, unless that is lava or the active volcano."""
+    owner = st.owner(dino)
+    behind = st.pos[dino] - 1
+    if st.is_lava(behind):
+        st._emit("push_blocked", (seat, dino))
+        cards.take_drop(st, owner)
+        st.steps.append(RandomDiscard(owner))
+    else:
+        st.pos[dino] = behind
+        st._emit("push", (seat, dino, behind))

@@ -1,0 +1,58 @@
+"""Build phase: behind the screen, keep last round's dinosaur as a start or start afresh, then
+add bones one at a time while a complete dinosaur stays possible."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.data import NUM_COLOURS
+from dinobox.games.dinosaur_rush.flow import Build
+
+if TYPE_CHECKING:
+    from dinobox.games.dinosaur_rush.rules import DinosaurRushState
+
+NC: Final = NUM_COLOURS
+SLOTS: Final = K.SIZE_OF_ALLOCATION
+
+
+def placements(st: DinosaurRushState, seat: int) -> list[int]:
+    """Build phase: every bone placement that still leaves a complete dinosaur possible."""
+    base = seat * SLOTS
+    alloc = st.alloc[base : base + SLOTS]
+    used = K.colours_used(alloc)
+    pile = st.pile
+    left = [pile[seat * NC + c] - used[c] for c in range(NC)]
+    place = st.layout.PLACE
+    return [place + s for s in K.open_slots(alloc, left)]
+
+
+def begin_build(st: DinosaurRushState, seat: int) -> None:
+    """Build phase: keep last round's dinosaur as a start, or start again."""
+    base = seat * SLOTS
+    st.alloc[base : base + SLOTS] = [0] * SLOTS
+    st._emit("building", (seat,))
+    st.steps.append(Build(seat, not st.keepable(seat)))
+
+
+def build(st: DinosaurRushState, step: Build, action: int) -> None:
+    """Build phase: the start chosen, or one bone placed; the dinosaur is done when no bone can
+    be added any more."""
+    L = st.layout
+    seat = step.seat
+    base = seat * SLOTS
+    if not step.placing:
+        if action == L.BUILD_KEEP:
+            old = st.shown[seat]
+            assert old is not None
+            st.alloc[base : base + SLOTS] = list(old)
+        st.steps[-1] = Build(seat, True)
+    else:
+        st.alloc[base + action - L.PLACE] += 1
+    placing = placements(st, seat)
+    if placing:
+        st._placing = placing  # the next decision's legal actions
+    else:
+        st.steps.pop()
+        st.built = (*st.built[:seat], True, *st.built[seat + 1 :])
+        st._emit("built", (seat,))

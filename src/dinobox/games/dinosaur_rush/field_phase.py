@@ -1,0 +1,133 @@
+"""Field phase: the round's start, each turn (Collect bones, Move, Publicize, then the Actions
+in ``field_actions.py``), and the End of the field phase."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush.data import NUM_COLOURS
+from dinobox.games.dinosaur_rush.flow import (
+    END_FIELD,
+    EXHIBIT,
+    Act,
+    BeginBuild,
+    EndTurn,
+    Move,
+    Publicize,
+    SiteBones,
+    StartTurn,
+)
+from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put, put_row
+
+if TYPE_CHECKING:
+    from dinobox.games.dinosaur_rush.rules import DinosaurRushState
+
+NC = NUM_COLOURS
+
+
+def start_round(st: DinosaurRushState) -> None:
+    """Field phase: round 1 starts with the first player; later rounds with the leader."""
+    n = st.num_players
+    if st.round > 0:
+        best = max(st.vp)
+        st.starter = next(s for s in ((st.starter + i) % n for i in range(1, n + 1)) if st.vp[s] == best)
+    st.order = tuple((st.starter + i) % n for i in range(n))
+    st.field_turn = 0
+    st.phase = "field"
+    st.notorious_this_round = (0,) * n
+    st._emit("round", (st.round, st.starter))
+    st.steps.append(StartTurn(st.starter))
+
+
+def start_turn(st: DinosaurRushState, seat: int) -> None:
+    """Field phase: collect, move, publicize, act (and collect again the third time)."""
+    st.turn_player = seat
+    st.turns += 1
+    st._emit("turn", (seat, st.round, st.field_turn))
+    collect(st, seat)
+    steps = st.steps
+    steps.append(EndTurn(seat))
+    steps.append(Act(seat))
+    steps.append(Publicize(seat))
+    steps.append(Move(seat, False))
+
+
+def end_turn(st: DinosaurRushState, seat: int) -> None:
+    """Field phase: the next player's turn, the next field turn, or the end of the field phase."""
+    data = st.game.data
+    if st.field_turn == data.field_turns - 1:
+        collect(st, seat)
+    index = st.order.index(seat)
+    if index + 1 < len(st.order):
+        st.steps.append(StartTurn(st.order[index + 1]))
+    elif st.field_turn + 1 < data.field_turns:
+        st.field_turn += 1
+        st.steps.append(StartTurn(st.order[0]))
+    else:
+        st.steps.append(END_FIELD)
+
+
+def collect(st: DinosaurRushState, seat: int) -> None:
+    """Collect bones: everything on the paleontologist's dig site goes to the pile."""
+    cell = st.pos[seat]
+    if cell < 0 or not st.board.is_site(cell):
+        return
+    got = st.site[cell]
+    if any(got):
+        pile = list(st.pile)
+        for c in range(NC):
+            pile[seat * NC + c] += got[c]
+        st.pile = tuple(pile)
+        st.site = put_row(st.site, cell, NO_BONES)
+        st._emit("collect", (seat, cell, got))
+
+
+def move(st: DinosaurRushState, seat: int, action: int, moves: list[tuple[int, tuple[int, ...]]] | None) -> None:
+    """Move: a straight line; crossing or landing on a sabotage token takes it."""
+    if action == st.layout.STAY:
+        st._emit("stay", (seat,))
+        return
+    target = action - A.MOVE
+    dests = moves if moves is not None else st.destinations(seat)
+    path = next(p for c, p in dests if c == target)
+    st.pos = put(st.pos, seat, target)
+    st._emit("move", (seat, target))
+    if st.ability(seat) == "sabotage_immune":
+        return
+    for cell in path:
+        for tok in st.board_tokens(cell):
+            st.tok_where = put(st.tok_where, tok, seat)
+            st.tok_known = put(st.tok_known, tok, st.tok_known[tok] | 1 << seat)
+            st._emit("token_taken", (seat, cell, st.tok_value[tok]), (seat,))
+
+
+def publicize(st: DinosaurRushState, seat: int, action: int) -> None:
+    """Publicize: one museum category marker one step (or two, with the ability) up or down."""
+    cat, s = divmod(action - st.layout.PUBLICIZE, 4)
+    step = (-1, 1, -2, 2)[s]
+    st.rows = add(st.rows, cat, step)
+    st._emit("publicize", (seat, cat, step))
+
+
+def end_field(st: DinosaurRushState) -> None:
+    """End of the field phase: refill empty dig sites (not under paleontologists), then Build."""
+    data = st.game.data
+    steps = st.steps
+    steps.append(EXHIBIT)
+    for seat in reversed(st.order):
+        steps.append(BeginBuild(seat))
+    if st.round < data.rounds - 1:
+        count = data.refill[st.round]
+        for cell in reversed(st.bone_sites):
+            if not any(st.site_bones(cell)) and cell not in st.pos and count > 0:
+                steps.append(SiteBones(cell, count))
+    st.phase = "build"
+    st.built = (False,) * st.num_players
+
+
+def return_site(st: DinosaurRushState, cell: int) -> None:
+    """Dynamite: the site's bones go back to the bag."""
+    here = st.site[cell]
+    st.bag = tuple(b + h for b, h in zip(st.bag, here, strict=True))
+    st.site = put_row(st.site, cell, NO_BONES)

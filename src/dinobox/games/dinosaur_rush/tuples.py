@@ -1,0 +1,31 @@
+"""Copy-on-write fields of the Dinosaur Rush state: tuples that clones share; a change builds a
+new tuple."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dinobox.games.dinosaur_rush.data import NUM_COLOURS
+
+NO_BONES: Final[tuple[int, ...]] = (0,) * NUM_COLOURS
+
+
+def put(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """``items`` with item ``i`` replaced."""
+    out = list(items)
+    out[i] = value
+    return tuple(out)
+
+
+def add(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
+    """``items`` with ``delta`` added to item ``i``."""
+    out = list(items)
+    out[i] += delta
+    return tuple(out)
+
+
+def put_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``rows`` with row ``i`` replaced."""
+    out = list(rows)
+    out[i] = row
+    return tuple(out)

@@ -1,0 +1,241 @@
+"""Turn sequence: a player's two actions (Moving a team, Taking dino picture, Drawing card) and
+what follows each (the end of the game, the next action, the next turn)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island.data import LOST, NUM_CARD_TYPES, RAPTOR, START
+from dinobox.games.trex_island.flow import Act, AskToken, CarnivoreEffect, ChoosePile, Draw, EndAction, StartTurn
+from dinobox.games.trex_island.tuples import put, put_pile
+
+if TYPE_CHECKING:
+    from dinobox.games.trex_island.rules import TRexIslandState
+
+T = NUM_CARD_TYPES
+
+
+# ----- the choices --------------------------------------------------------------------------------
+def act_actions(st: TRexIslandState, seat: int) -> list[int]:
+    """Turn sequence: every action open to ``seat`` now (moves, pictures, draw; else pass)."""
+    base = seat * T
+    mine = st.hand[base : base + T]
+    out: list[int] = []
+    # card types held, per colour, as their MOVE offsets (t * 192)
+    by_colour = [[t * 192 for t in range(c, T, 3) if mine[t]] for c in range(3)]
+    if by_colour[0] or by_colour[1] or by_colour[2]:
+        helipad = st.facts.helipad
+        pos = st.pos
+        crew = st.crew
+        capacity = -1
+        started = False
+        for k in range(3):
+            d = seat * 3 + k
+            p = pos[d]
+            if p in (LOST, helipad):
+                continue
+            if p == START:
+                if started:  # the teams behind the arrow are alike: offer the first only
+                    continue
+                started = True
+            men = crew[d]
+            for c in range(3):
+                offsets = by_colour[c]
+                if not offsets:
+                    continue
+                for s, passed in st.destinations(p, c).items():
+                    if passed and men < 2:
+                        continue  # passing the T-Rex would cost the last man
+                    if s == helipad:
+                        if capacity < 0:
+                            capacity = st.food_capacity(seat) - st.rescued(seat)
+                        if men - passed > capacity:
+                            continue  # Food token: not enough food for this crew
+                    code = A.MOVE + k * 64 + s
+                    out.extend([code + off for off in offsets])
+    out.extend(_pictures(st, mine))
+    if may_draw(st, seat):
+        out.append(A.DRAW)
+    shots = st.shots(seat)
+    if not out:
+        return [A.PASS, *shots]
+    out.sort()
+    out.extend(shots)
+    return out
+
+
+def _pictures(st: TRexIslandState, mine: list[int]) -> list[int]:
+    """Taking dino picture: the pictures the hand ``mine`` can take with the discard piles' tops."""
+    out: list[int] = []
+    piles = st.piles
+    top0 = piles[0][-1] // 3 if piles[0] else -1
+    top1 = piles[1][-1] // 3 if piles[1] else -1
+    if top0 < 3 or top1 < 3:
+        needs = st.facts.picture_needs
+        for h in range(3):
+            m = (top0 == h) + (top1 == h)
+            if not m:
+                continue
+            need = max(1, needs[h] - m)
+            hb = h * 3
+            base_a = A.PICTURE + h * A.PICTURE_WAYS
+            if need == 1:
+                out.extend(base_a + c for c in range(3) if mine[hb + c])
+            else:
+                for j, (x, y) in enumerate(A.PAIRS):
+                    if mine[hb + x] and mine[hb + y] and (x != y or mine[hb + x] >= 2):
+                        out.append(base_a + 3 + j)
+    return out
+
+
+def may_draw(st: TRexIslandState, seat: int) -> bool:
+    """Drawing card: the first action may always draw (while a card is left to draw), even
+    past the hand size; the second action only below it (Turn sequence)."""
+    if not (any(st.deck) or st.can_rebuild()):
+        return False
+    return st.actions_done == 0 or st.hand_count(seat) < st.hand_limit(seat)
+
+
+# ----- the actions --------------------------------------------------------------------------------
+def start_turn(st: TRexIslandState, seat: int) -> None:
+    st.turn_player = seat
+    st.actions_done = 0
+    st.turns += 1
+    st._emit("turn", (seat,))
+    st.steps.append(Act(seat))
+
+
+def act(st: TRexIslandState, seat: int, action: int) -> None:
+    """One action of the turn; the end of the action follows whatever it brings about."""
+    steps = st.steps
+    steps.append(EndAction(seat))
+    if action == A.PASS:
+        st.passes += 1
+        st._emit("pass", (seat,))
+        return
+    st.passes = 0
+    if action == A.DRAW:
+        st._emit("draws", (seat,))
+        steps.append(Draw(seat, 1))
+    elif action < A.PICTURE:
+        card, slot, space = A.split_move(action)
+        move(st, seat, seat * 3 + slot, card, space)
+    else:
+        picture(st, seat, *A.split_picture(action))
+
+
+def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> None:
+    """Moving a team: the die jumps to ``space``; passing the T-Rex costs one man."""
+    passed = st.destinations(st.pos[die], card % 3)[space]
+    st.hand[seat * T + card] -= 1
+    old = st.pos[die]
+    if old >= 0:
+        st.occ = put(st.occ, old, st.occ[old] - 1)
+    st.pos = put(st.pos, die, space)
+    st.occ = put(st.occ, space, st.occ[space] + 1)
+    if passed:
+        st.crew = put(st.crew, die, st.crew[die] - 1)
+    st._emit("move", (seat, die, card, space, passed))
+    board = st.facts
+    steps = st.steps
+    # Steps run last pushed first: the discard, then the carnivore effect (Carnivore cards: it
+    # triggers right after the move), then the token draw at a rest point (Game Tokens).
+    if space == board.helipad:
+        st.arrivals = (*st.arrivals, die)
+        st._emit("arrive", (seat, die, st.crew[die], len(st.arrivals)))
+    elif board.kind[space] >= 3 and st.rest_left[board.rest_index[space]]:
+        steps.append(AskToken(seat, die))
+    if card // 3 >= RAPTOR:
+        steps.append(CarnivoreEffect(seat, card))
+    steps.append(ChoosePile(seat, card))
+
+
+def discard(st: TRexIslandState, seat: int, card: int, pile: int) -> None:
+    """Moving a team: the played card goes face up on the discard pile of the player's choice."""
+    st.piles = put_pile(st.piles, pile, (*st.piles[pile], card))
+    st._emit("discard", (seat, card, pile))
+
+
+def picture(st: TRexIslandState, seat: int, herbivore: int, colours: tuple[int, ...]) -> None:
+    """Taking dino picture: one played card becomes the trophy; the other cards of the kind
+    (matching pile tops, a second played card) go to the bottom of the discard piles."""
+    base = seat * T + herbivore * 3
+    for c in colours:
+        st.hand[base + c] -= 1
+    slot = seat * T + herbivore * 3 + colours[0]
+    st.trophies = put(st.trophies, slot, st.trophies[slot] + 1)
+    piles = list(st.piles)
+    first = -1
+    for i in (0, 1):
+        pile = piles[i]
+        if pile and pile[-1] // 3 == herbivore:
+            piles[i] = (pile[-1], *pile[:-1])
+            if first < 0:
+                first = i
+    if len(colours) > 1:
+        piles[first] = (herbivore * 3 + colours[1], *piles[first])
+    st.piles = tuple(piles)
+    st._emit("picture", (seat, herbivore, len(colours)))
+
+
+# ----- Drawing card ----------------------------------------------------------------------------
+def card_drawn(st: TRexIslandState, step: Draw, card: int) -> None:
+    """Drawing card: ``card`` goes from the deck to the hand; the draw goes on for the rest."""
+    seat = step.seat
+    st.deck[card] -= 1
+    st.hand[seat * T + card] += 1
+    st._emit("draw", (seat, card), (seat,))
+    if step.count > 1:
+        st.steps[-1] = Draw(seat, step.count - 1)
+    else:
+        st.steps.pop()
+
+
+def rebuild(st: TRexIslandState) -> None:
+    """Drawing card: an empty draw deck is rebuilt from the discard piles but their tops, at
+    the end of the action that emptied it (or, if the piles had nothing to give then, of the
+    first action after which they have). A deck that runs out once no token is left to draw
+    stays empty: that is the end of the game (Game Goal)."""
+    moved = 0
+    for pile in st.piles:
+        for card in pile[:-1]:
+            st.deck[card] += 1
+            moved += 1
+    st.piles = (st.piles[0][-1:], st.piles[1][-1:])
+    if moved:
+        st._emit("rebuild", (moved,))
+
+
+# ----- after an action ------------------------------------------------------------------------
+def end_action(st: TRexIslandState, seat: int) -> None:
+    """After an action: the end of the game (Game Goal: the flow is emptied), the next action or
+    the next turn."""
+    st.actions_done += 1
+    if not any(st.deck) and st.tokens_within_reach():
+        rebuild(st)  # Drawing card: the moment the deck runs out (unless that ends the game)
+    reason = game_over(st)
+    if reason:
+        st._emit("game_over", (reason,))
+        st.steps.clear()
+    elif st.actions_done < 2:
+        st.steps.append(Act(seat))
+    else:
+        st.steps.append(StartTurn((seat + 1) % st.num_players))
+
+
+def game_over(st: TRexIslandState) -> str:
+    """Game Goal: why the game ends now ("" while it goes on)."""
+    helipad = st.facts.helipad
+    pos = st.pos
+    for seat in range(st.num_players):
+        if pos[seat * 3] == helipad and pos[seat * 3 + 1] == helipad and pos[seat * 3 + 2] == helipad:
+            return "helipad"
+    if not any(st.deck) and not st.tokens_within_reach():
+        return "deck"
+    if st.passes >= 2 * st.num_players:
+        # A whole round of passes, first actions included: a first action passes only when
+        # the deck is empty and the piles cannot refill it (it may always draw otherwise).
+        # Nothing can change any more, so no token left can ever be drawn: the deck end.
+        return "deck_stuck"
+    return ""
