@@ -12,8 +12,10 @@ from dinobox.cli.common import console, fail
 
 
 def _defaults() -> str:
-    from dinobox.server.settings import Settings
-
+    try:
+        from dinobox.server.settings import Settings  # lazy: the server extra (FastAPI) may be missing
+    except ImportError:  # every other command still works; `dinobox serve` names the extra when run
+        return "(pip install 'dinobox[server]' to list them)"
     return ", ".join(f"{f.name}={f.default}" for f in dataclasses.fields(Settings))
 
 
