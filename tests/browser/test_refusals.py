@@ -4,13 +4,14 @@ both with real pointer clicks."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from .firefox_bidi import BiDiError, Firefox, find_firefox
-from .helpers import create, state
+from .helpers import create, play_by_api
 
 # a card in the hand first (the issue's example), else any other refused piece of the board
 CARD, PIECE = "#hand .card.refused", "#board .refused"
@@ -30,19 +31,20 @@ def firefox() -> Iterator[Firefox]:
     fx.close()
 
 
-def anns_race(server: str) -> tuple[dict[str, Any], str]:
-    """Ann against a bot at Dino Race, Ann to move: Ann's picture and her link."""
+def anns_table(server: str, game: str = "dino-race", players: int = 2) -> tuple[dict[str, Any], str]:
+    """Ann against random bots, Ann to move: Ann's picture and her link."""
     made = create(
         server,
-        game="dino-race",
-        players=2,
-        seats=[{"type": "human"}, {"type": "bot", "bot": "random"}],
+        game=game,
+        players=players,
+        seats=[{"type": "human"}] + [{"type": "bot", "bot": "random"}] * (players - 1),
         claim=[0],
         name="Ann",
         start=True,
     )
     tid, token = made["table"]["id"], made["tokens"][0]["token"]
-    return state(server, tid, 0, token), server + made["tokens"][0]["link"]
+    st = play_by_api(server, tid, 0, token, random.Random(1), stop=lambda s: bool(s["legal"]))
+    return st, server + made["tokens"][0]["link"]
 
 
 def reasons_of(picture: dict[str, Any], refused: str) -> set[str]:
@@ -52,7 +54,7 @@ def reasons_of(picture: dict[str, Any], refused: str) -> set[str]:
 
 
 def test_a_click_on_a_refused_piece_says_why(server: str, context: Any) -> None:
-    picture, link = anns_race(server)
+    picture, link = anns_table(server)
     assert picture["table"]["to_act"] == 0 and picture["refusals"]
     page = context.new_page()
     page.goto(link)
@@ -73,7 +75,7 @@ def test_a_click_on_a_refused_piece_says_why(server: str, context: Any) -> None:
 
 
 def test_in_firefox_a_click_on_a_refused_piece_says_why(server: str, firefox: Firefox) -> None:
-    picture, link = anns_race(server)
+    picture, link = anns_table(server)
     firefox.goto(link)
     firefox.wait_for("document.body.dataset.yourMove === '1'", what="Ann's move")
     where = CARD if firefox.evaluate(f"!!document.querySelector({CARD!r})") else PIECE
@@ -82,3 +84,15 @@ def test_in_firefox_a_click_on_a_refused_piece_says_why(server: str, firefox: Fi
     text = firefox.wait_for(f"document.querySelector({BUBBLE!r})?.innerText", what="the reason")
     assert text.startswith("Not now")
     assert any(reason in text for reason in reasons_of(picture, refused))
+
+
+def test_the_great_dinosaur_rush_says_why_too(server: str, context: Any) -> None:
+    picture, link = anns_table(server, "dinosaur-rush", 3)
+    page = context.new_page()
+    page.goto(link)
+    page.wait_for_function("document.body.dataset.yourMove === '1'")
+    target = page.locator("#board .refused").first
+    reasons = reasons_of(picture, target.get_attribute("data-refused"))
+    target.click()
+    text = page.locator(BUBBLE).inner_text()
+    assert reasons and any(reason in text for reason in reasons)
