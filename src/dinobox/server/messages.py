@@ -4,6 +4,7 @@ table data. Never the state itself, its history, the seed or chance outcomes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import State
@@ -67,7 +68,8 @@ def legal_for(state: State, seat: int | None) -> list[dict[str, Any]]:
 
 REFUSAL_SPACE = 512
 """Games with at most this many action ids get the reasons of every refused one with each picture
-of a seat to act (a game with more sends none: enumerating them would cost too much per move)."""
+of a seat to act; a game with more sends those its presentation names (``refusable``), or none:
+enumerating them all would cost too much per move."""
 
 
 def refusals_for(state: State, seat: int | None) -> list[dict[str, Any]]:
@@ -78,11 +80,16 @@ def refusals_for(state: State, seat: int | None) -> list[dict[str, Any]]:
     if seat is None or state.current_player() != seat:
         return []
     game = state.game
-    if game.num_distinct_actions() > REFUSAL_SPACE:
+    hook = game.presentation.refusable if game.presentation is not None else None
+    if hook is not None:
+        wanted: Iterable[int] = hook(state, seat)
+    elif game.num_distinct_actions() <= REFUSAL_SPACE:
+        wanted = range(game.num_distinct_actions())
+    else:
         return []
     legal = set(state.legal_actions())
     by_reason: dict[str, list[dict[str, Any]]] = {}
-    for action in range(game.num_distinct_actions()):
+    for action in dict.fromkeys(wanted):
         if action in legal:
             continue
         try:
