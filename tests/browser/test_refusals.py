@@ -86,8 +86,9 @@ def test_in_firefox_a_click_on_a_refused_piece_says_why(server: str, firefox: Fi
     assert any(reason in text for reason in reasons_of(picture, refused))
 
 
-def test_the_great_dinosaur_rush_says_why_too(server: str, context: Any) -> None:
-    picture, link = anns_table(server, "dinosaur-rush", 3)
+@pytest.mark.parametrize(("game", "players"), [("dinosaur-rush", 3), ("trex-island", 2)])
+def test_the_other_boards_say_why_too(server: str, context: Any, game: str, players: int) -> None:
+    picture, link = anns_table(server, game, players)
     page = context.new_page()
     page.goto(link)
     page.wait_for_function("document.body.dataset.yourMove === '1'")
