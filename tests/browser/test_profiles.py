@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .helpers import play_until_over
+import httpx
+
+from .helpers import create, play_by_api, play_until_over
 
 
 def test_a_profile_plays_a_rated_table_and_appears_on_the_leaderboard(server: str, context: Any) -> None:
@@ -51,3 +53,20 @@ def test_a_profile_plays_a_rated_table_and_appears_on_the_leaderboard(server: st
     page.wait_for_selector("#track")
     assert key.split(".", 1)[1] not in page.content()
     assert not errors, errors
+
+
+def test_the_profile_page_lists_a_move_due_at_a_seat_taken_on_another_browser(server: str, context: Any) -> None:
+    rex = httpx.post(f"{server}/api/profiles", json={"name": "Rex"}, timeout=10).json()
+    # another browser made the table and took seat 0 with Rex's profile; a bot plays seat 1
+    seats = [{"type": "human"}, {"type": "bot", "bot": "random"}]
+    made = create(server, game="dino-race", players=2, seats=seats, claim=[0], profile_key=rex["key"], start=True)
+    tid = made["table"]["id"]
+    st = play_by_api(server, tid, 0, made["tokens"][0]["token"], random.Random(1), stop=lambda s: bool(s["legal"]))
+    assert st["table"]["to_act"] == 0
+    page = context.new_page()  # this browser holds no seat of the table: only the profile
+    page.goto(server + "/profile")
+    page.fill("#use-key", rex["key"])
+    page.click("#use-key-form button[type=submit]")
+    row = page.locator(f"#your-move-list li[data-table='{tid}']")
+    row.wait_for()
+    assert "Rex" in row.inner_text() and "another browser" in row.inner_text()

@@ -180,8 +180,11 @@ def test_illegal_actions_raise_and_change_nothing(gid: str) -> None:
             with pytest.raises(IllegalActionError) as info:
                 state.apply_action(a)
             assert str(info.value)
+            if isinstance(a, int) and not isinstance(a, bool):  # why_illegal says the same words
+                assert str(info.value) == f"action {a} refused: {state.why_illegal(a)}"
             after = (state.history(), state.view(None), [state.view(s) for s in range(n)], state.current_player())
             assert after == before
+        assert all(state.why_illegal(a) is None for a in list(legal)[:3])
         probes += 1
 
     final = random_game(gid, n, {}, 3, visit)

@@ -15,11 +15,23 @@ from fastapi.testclient import TestClient
 import dinobox
 from dinobox.engine.registry import game_class
 from dinobox.engine.state import State
-from dinobox.server.messages import PUBLIC_SEAT_KEYS, legal_for
+from dinobox.server.messages import PUBLIC_SEAT_KEYS, legal_for, refusals_for
 
 from .conftest import new_table
 
-MESSAGE_KEYS = {"type", "table", "version", "seat", "view", "log_start", "log", "legal", "can_undo", "clock"}
+MESSAGE_KEYS = {
+    "type",
+    "table",
+    "version",
+    "seat",
+    "view",
+    "log_start",
+    "log",
+    "legal",
+    "refusals",
+    "can_undo",
+    "clock",
+}
 CLOCK_KEYS = {"control", "remaining", "ticking", "standin", "forfeit", "timeouts", "server_time"}
 BANK = 6 * 3600
 CLOCK = {"type": "realtime", "bank_seconds": BANK, "increment_seconds": 5, "on_timeout": "lose"}
@@ -127,7 +139,21 @@ def check_seat_messages(
             expected_legal = legal_for(pos, seat)  # describe_action of each legal action, nothing more
             assert [a["action"] for a in expected_legal] == pos.legal_actions()
         assert msg["legal"] == norm(expected_legal)
+        check_refusals(msg, pos, seat)
     assert log == final_log, "the last message carries the whole final log"
+
+
+def check_refusals(msg: dict[str, Any], pos: State, seat: int | None) -> None:
+    """The reasons for the seat's refused actions come from the position, only for the seat to
+    act, and say nothing the seat cannot know: a redraw of everything hidden from it (``resample``)
+    gives the same reasons."""
+    if seat is None or pos.current_player() != seat or msg["table"]["status"] != "playing":
+        assert msg["refusals"] == []
+        return
+    assert msg["refusals"] == norm(refusals_for(pos, seat))
+    if msg["refusals"] and pos.game.hidden_information:
+        redrawn = pos.resample(seat, random.Random(len(pos.history())))
+        assert norm(refusals_for(redrawn, seat)) == msg["refusals"], "a reason depends on what the seat cannot see"
 
 
 def check_clock(msg: dict[str, Any], players: int) -> None:

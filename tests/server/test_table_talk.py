@@ -120,6 +120,28 @@ def test_turns_lists_whose_move_it_is_at_the_tables_asked_for(client: TestClient
     assert bad.status_code == 422
 
 
+def test_turns_of_a_profile_lists_the_tables_in_play_it_holds_a_seat_at(client: TestClient) -> None:
+    rex = client.post("/api/profiles", json={"name": "Rex"}).json()
+    rex_id, key = rex["profile"]["id"], rex["key"]
+    made = client.post(
+        "/api/tables",
+        json={"game": "dino-race", "players": 2, "seats": [{"type": "human"}] * 2, "claim": [0], "name": "Ann"},
+    ).json()
+    tid = made["table"]["id"]
+    client.post(f"/api/tables/{tid}/seats/1", json={"name": "Rex", "profile_key": key})  # on another browser
+    assert client.get(f"/api/tables/turns?profile={rex_id}").json()["tables"] == []  # not started yet
+    client.post(f"/api/tables/{tid}/start", json={"seat": 0, "token": made["tokens"][0]["token"]})
+    other, _ = two_people(client)  # Rex plays no part there
+    to_act = client.get(f"/api/tables/{tid}/state?wait=5").json()["table"]["to_act"]
+    got = client.get(f"/api/tables/turns?profile={rex_id}&ids={other}").json()["tables"]
+    assert {t["id"] for t in got} == {tid, other}
+    assert [t["to_act"] for t in got if t["id"] == tid] == [to_act]
+    assert [t["seats"][1]["profile"] for t in got if t["id"] == tid] == [rex_id]
+    assert key not in str(got) and key.split(".")[1] not in str(got)
+    assert client.get("/api/tables/turns?profile=nobody").json()["tables"] == []
+    assert client.get("/api/tables/turns?profile=bad%25id").status_code == 422
+
+
 def test_on_a_hotseat_table_the_creators_name_goes_to_one_seat_only(client: TestClient) -> None:
     made = client.post(
         "/api/tables",

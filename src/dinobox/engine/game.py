@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -26,7 +26,8 @@ class Presentation:
     never imports its views or texts). ``view`` is the only way hidden information leaves a
     state, with ``event_text`` for the log; ``resample`` serves search bots; ``step_reveals``
     says when a player step shows the mover something hidden that no private event says
-    (``State.reveals_to``: undo must not be offered after it).
+    (``State.reveals_to``: undo must not be offered after it); ``refusable`` names the action ids
+    a board shows as pieces, whose refusal reasons the seat to act is sent.
     """
 
     view: Callable[[Any, int | None], Mapping[str, Any]]
@@ -34,6 +35,9 @@ class Presentation:
     action_text: Callable[[Any, int, int], str]
     action_info: Callable[[Any, int, int], Mapping[str, Any]] | None = None
     why_illegal: Callable[[Any, int], str] | None = None
+    # the action ids worth explaining to the seat to act when refused, for a game whose action
+    # space is too big to enumerate for every picture (``server.messages.refusals_for``)
+    refusable: Callable[[Any, int], Iterable[int]] | None = None
     resample: Callable[[Any, int, random.Random], State] | None = None
     step_reveals: Callable[[Any, Any, int], bool] | None = None
 

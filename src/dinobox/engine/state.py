@@ -260,16 +260,24 @@ class State:
         except TypeError:
             raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player) from None
 
+    def why_illegal(self, action: Any) -> str | None:
+        """``None`` when ``action`` is legal here, else the reason the player to act would be told
+        it is refused (naming the rulebook section). Like ``apply_action``'s refusal, the reason is
+        for the player to act: it may speak of that player's hand, never of anyone else's."""
+        action = self._coerce(action)
+        if action in self.legal_actions():
+            return None
+        return self._refusal(action)
+
+    def _refusal(self, action: Any) -> str:
+        if self._player == TERMINAL:
+            return "the game is over"
+        if self._player == CHANCE:
+            return "this is a chance node; its outcomes are " + ", ".join(str(a) for a in self._compute_legal())
+        return self._why_illegal(action)
+
     def _illegal(self, action: Any) -> IllegalActionError:
-        player = self._player
-        if player == TERMINAL:
-            return IllegalActionError(f"action {action} refused: the game is over", action, player)
-        if player == CHANCE:
-            outcomes = ", ".join(str(a) for a in self._compute_legal())
-            return IllegalActionError(
-                f"action {action} refused: this is a chance node; its outcomes are {outcomes}", action, player
-            )
-        return IllegalActionError(f"action {action} refused: {self._why_illegal(action)}", action, player)
+        return IllegalActionError(f"action {action} refused: {self._refusal(action)}", action, self._player)
 
     def history(self) -> list[int]:
         """Every action applied so far, chance outcomes included, oldest first."""

@@ -4,6 +4,7 @@ table data. Never the state itself, its history, the seed or chance outcomes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import State
@@ -65,6 +66,43 @@ def legal_for(state: State, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
+REFUSAL_SPACE = 512
+"""Games with at most this many action ids get the reasons of every refused one with each picture
+of a seat to act; a game with more sends those its presentation names (``refusable``), or none:
+enumerating them all would cost too much per move."""
+
+
+def refusals_for(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The seat's refused actions grouped by the engine's reason: ``{"reason", "actions"}``, each
+    action with what it touches (``describe_action``'s fields, not its words), for a board to say
+    why a click on a piece does nothing. Empty unless it is that seat's decision: a reason speaks
+    of the hand of the player to act."""
+    if seat is None or state.current_player() != seat:
+        return []
+    game = state.game
+    hook = game.presentation.refusable if game.presentation is not None else None
+    if hook is not None:
+        wanted: Iterable[int] = hook(state, seat)
+    elif game.num_distinct_actions() <= REFUSAL_SPACE:
+        wanted = range(game.num_distinct_actions())
+    else:
+        return []
+    legal = set(state.legal_actions())
+    by_reason: dict[str, list[dict[str, Any]]] = {}
+    for action in dict.fromkeys(wanted):
+        if action in legal:
+            continue
+        try:
+            info = state.describe_action(action, seat)
+        except ValueError:  # the id means nothing here: there is no piece to click for it
+            continue
+        reason = state.why_illegal(action)
+        if reason is not None:
+            del info["player"], info["text"]
+            by_reason.setdefault(reason, []).append(info)
+    return [{"reason": reason, "actions": actions} for reason, actions in by_reason.items()]
+
+
 def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[str, Any]:
     """The full picture for one seat (``None``: a spectator). ``log_start`` drops the log
     entries the receiver already has."""
@@ -82,6 +120,7 @@ def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[
         "log_start": log_start,
         "log": log[log_start:],
         "legal": legal_for(state, seat) if playing else [],
+        "refusals": refusals_for(state, seat) if playing else [],
         "can_undo": playing and seat is not None and live.can_undo(seat),
         "clock": clock_message(live),
     }

@@ -18,19 +18,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, insert, select, update
+from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, false, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from dinobox.ratings import Rating, bot_player, profile_player, rate_game, standings, standings_of
 from dinobox.server.outcomes import early_end
-from dinobox.server.storage import TableRow, metadata
+from dinobox.server.storage import TableRow, metadata, tables_t
 
 log = logging.getLogger("dinobox.server")
 
@@ -164,6 +165,25 @@ def profile_games(conn: Connection, profile_id: str, limit: int = 100) -> list[d
         }
         for r in conn.execute(query)
     ]
+
+
+def tables_in_play(conn: Connection, profile_id: str, limit: int = 20) -> list[str]:
+    """The tables in play where a seat was taken with the profile, last moved first (at most
+    ``limit``; neither private nor quarantined: a private table's address is for its seats). The
+    seats are found in the stored seats' JSON by the profile's entry, as ``TableRow`` writes it."""
+    entry = json.dumps({"profile": profile_id})[1:-1]
+    query = (
+        select(tables_t.c.id)
+        .where(
+            tables_t.c.status == "playing",
+            tables_t.c.problem.is_(None),
+            tables_t.c.private.is_(false()),
+            tables_t.c.seats.contains(entry, autoescape=True),
+        )
+        .order_by(tables_t.c.updated.desc())
+        .limit(limit)
+    )
+    return [r[0] for r in conn.execute(query)]
 
 
 # ----- ratings ----------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ class TRexIslandGame(Game[TRexIslandData]):
         action_text=text.action_text,
         action_info=text.action_info,
         why_illegal=text.why_illegal,
+        refusable=text.refusable,
         resample=knowledge.resample,
     )
     data: TRexIslandData

@@ -260,6 +260,15 @@ def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private
     return kind
 
 
+def refusable(state: TRexIslandState, seat: int) -> list[int]:
+    """The refused choices the board can say why of: every choice but a move, and a move of each
+    team with each card the seat holds (to the team's own space: a card or a team no move uses
+    then says what stops it). Only the seat's own hand decides which."""
+    held = [t for t in range(NUM_CARD_TYPES) if state.hand[seat * NUM_CARD_TYPES + t]]
+    moves = [A.move(t, k, max(state.pos[seat * A.SLOTS + k], 0)) for t in held for k in range(A.SLOTS)]
+    return moves + list(range(A.PICTURE, A.NUM_ACTIONS))
+
+
 def why_illegal(state: TRexIslandState, action: int) -> str:
     """Why an action is refused, naming the rulebook section."""
     if not 0 <= action < A.NUM_ACTIONS:

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
-from dinobox.server import storage
+from dinobox.server import profile_storage, storage
 from dinobox.server.errors import ApiError
 from dinobox.server.limits import client_of
 from dinobox.server.messages import public_table, seat_message
@@ -67,14 +67,24 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
 async def turns(
     request: Request,
     ids: str = Query(
-        max_length=20 * 33, pattern=r"^[A-Za-z0-9]{1,32}(,[A-Za-z0-9]{1,32}){0,19}$", description="up to 20 table ids"
+        "",
+        max_length=20 * 33,
+        pattern=r"^([A-Za-z0-9]{1,32}(,[A-Za-z0-9]{1,32}){0,19})?$",
+        description="up to 20 table ids",
+    ),
+    profile: str | None = Query(
+        None, pattern=r"^[A-Za-z0-9]{1,32}$", description="a profile's public id: the tables in play it holds a seat at"
     ),
 ) -> dict[str, Any]:
-    """Public data of the given tables in play (unknown ids are left out): whose move it is at
-    each, for a browser's "your move" list."""
+    """Public data of the tables in play among those asked for (unknown ids are left out) and,
+    with ``profile``, of those where the profile holds a seat (claimed on any browser): whose move
+    it is at each, for a "your move" list."""
     svc = service(request)
+    wanted = [t for t in ids.split(",") if t]
+    if profile is not None:
+        wanted += await svc.db.read(lambda c: profile_storage.tables_in_play(c, profile))
     found = []
-    for table_id in dict.fromkeys(ids.split(",")):
+    for table_id in dict.fromkeys(wanted):
         try:
             live = await svc.get(table_id)
         except ApiError as exc:

@@ -2,10 +2,13 @@
 // One match plays at once; several open a small menu of readable choices.
 import { actionLabel, h } from "./ui.js";
 
-export function makeOffer(legal, act) {
+// An element no legal action matches but refused ones do says, when clicked, why the engine
+// refuses them (``refusals``: the server's ``{reason, actions}`` groups for the seat to act).
+export function makeOffer(legal, act, refusals = []) {
+  const refused = refusals.flatMap((group) => group.actions.map((a) => ({ ...a, reason: group.reason })));
   return function offer(element, predicate, title) {
     const matches = legal.filter(predicate);
-    if (!matches.length) return false;
+    if (!matches.length) return refuse(element, refused.filter(predicate));
     const isSvg = element instanceof SVGElement;
     element.classList.add(isSvg ? "clickable" : "clickable-html");
     element.setAttribute("role", "button");
@@ -24,6 +27,33 @@ export function makeOffer(legal, act) {
     element.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") choose(event); });
     return true;
   };
+}
+
+function refuse(element, matches) {
+  if (!matches.length) return false;
+  const reasons = [...new Set(matches.map((m) => m.reason))];
+  element.classList.add("refused");
+  element.setAttribute("data-refused", matches.map((m) => m.action).join(" "));
+  element.addEventListener("click", (event) => {
+    event.stopPropagation();
+    bubble(element, reasons);
+  });
+  return false;
+}
+
+// The reasons in a small bubble next to the element, gone after a while or at the next click.
+function bubble(element, reasons) {
+  closeMenu();
+  const box = h("div", { class: "popup refusal", role: "status", "aria-live": "polite" },
+    h("strong", {}, "Not now: "), reasons.length === 1 ? reasons[0]
+      : h("ul", {}, reasons.slice(0, 4).map((r) => h("li", {}, r))));
+  document.body.append(box);
+  const at = element.getBoundingClientRect();
+  const x = Math.min(at.left, window.innerWidth - box.offsetWidth - 10);
+  const below = at.bottom + 6 + box.offsetHeight < window.innerHeight;
+  box.style.left = `${Math.max(5, x)}px`;
+  box.style.top = `${below ? at.bottom + 6 : Math.max(5, at.top - box.offsetHeight - 6)}px`;
+  setTimeout(() => box.remove(), 8000);
 }
 
 function svgTitle(text) {

@@ -27,6 +27,7 @@ function createForm() {
 }
 
 async function main() {
+  renderYourMove(yourMove); // this browser's seats and, once it has one, its profile's
   const mine = myProfile();
   const id = wanted || (mine && mine.id);
   const head = document.getElementById("profile-head");
@@ -79,5 +80,6 @@ function renameForm(current) {
   return form;
 }
 
+const yourMove = document.getElementById("your-move");
 main().catch((error) => toast(error.message));
-renderYourMove(document.getElementById("your-move"));
+setInterval(() => renderYourMove(yourMove), 5000);

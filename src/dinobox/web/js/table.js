@@ -128,7 +128,7 @@ function render() {
   else if (table.to_act !== null) status.textContent = `Waiting for ${playerName(view, table, table.to_act)}…`;
   else status.textContent = "…";
   const legal = curtainShown() ? [] : labelled(msg.legal, view, table);
-  const offer = makeOffer(legal, act);
+  const offer = makeOffer(legal, act, curtainShown() ? [] : msg.refusals || []);
   const root = document.getElementById("board");
   root.replaceChildren();
   root.hidden = table.status === "waiting"; // the game is not set up yet: the seats panel says who plays
