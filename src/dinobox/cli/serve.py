@@ -78,30 +78,20 @@ def serve(
         from dinobox.server.settings import Settings
     except ImportError as exc:
         raise fail(f"the server needs its extra: pip install 'dinobox[server]' ({exc})") from None
-    if bot_threads < 1:
-        raise fail("--bot-threads must be at least 1")
-    if workers < 1:
-        raise fail("--workers must be at least 1")
-    if workers > 1 and not (db or "").startswith("postgresql"):
-        raise fail(
-            f"--workers {workers} needs a PostgreSQL store (--db postgresql+psycopg://...): SQLite serves one "
-            "process only. Run one worker, or give a PostgreSQL URL."
-        )
-    try:
-        settings = Settings(
-            bot_threads=bot_threads,
-            max_bot_seconds=max_bot_seconds,
-            max_bot_iterations=max_bot_iterations,
-            allow_data_overrides=allow_data,
-            tables_per_minute=tables_per_minute,
-            actions_per_second=actions_per_second,
-            max_body_bytes=max_body,
-            max_message_bytes=min(max_body, 16 * 1024),
-            idle_seconds=idle_minutes * 60,
-        )
-        settings = dataclasses.replace(settings, **parse_settings(limits))
-    except ValueError as exc:
-        raise fail(str(exc)) from None
+    _check_processes(bot_threads, workers, db)
+    settings = _settings(
+        Settings,
+        limits,
+        bot_threads=bot_threads,
+        max_bot_seconds=max_bot_seconds,
+        max_bot_iterations=max_bot_iterations,
+        allow_data_overrides=allow_data,
+        tables_per_minute=tables_per_minute,
+        actions_per_second=actions_per_second,
+        max_body_bytes=max_body,
+        max_message_bytes=min(max_body, 16 * 1024),
+        idle_seconds=idle_minutes * 60,
+    )
     try:
         app = create_app(db, settings=settings)
         if workers > 1:  # upgrade the schema once, before the workers start, and fail here if it cannot
@@ -109,10 +99,7 @@ def serve(
     except Exception as exc:
         raise fail(f"cannot open the store {db!r}: {exc}") from None
     url = app.state.db_url
-    console.print(f"[bold]dinobox[/] store: {url.removeprefix('sqlite:///') if url.startswith('sqlite') else url}")
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    extra = f", {workers} worker processes" if workers > 1 else ""
-    console.print(f"[bold green]open http://{shown}:{port}/[/]  (Ctrl+C stops{extra})")
+    _announce(url, host, port, workers)
     target: Any = app
     if workers > 1:  # each worker process builds its own app from the same settings
         os.environ[APP_ENVIRONMENT] = app_environment(url, settings)
@@ -132,3 +119,30 @@ def serve(
         server_header=False,
         **uvicorn_limits(settings),
     )
+
+
+def _settings(settings_type: Any, limits: list[str], **values: Any) -> Any:
+    """The server's settings: the options' values, then each ``--set SETTING=VALUE``."""
+    try:
+        return dataclasses.replace(settings_type(**values), **parse_settings(limits))
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+
+
+def _check_processes(bot_threads: int, workers: int, db: str | None) -> None:
+    if bot_threads < 1:
+        raise fail("--bot-threads must be at least 1")
+    if workers < 1:
+        raise fail("--workers must be at least 1")
+    if workers > 1 and not (db or "").startswith("postgresql"):
+        raise fail(
+            f"--workers {workers} needs a PostgreSQL store (--db postgresql+psycopg://...): SQLite serves one "
+            "process only. Run one worker, or give a PostgreSQL URL."
+        )
+
+
+def _announce(url: str, host: str, port: int, workers: int) -> None:
+    console.print(f"[bold]dinobox[/] store: {url.removeprefix('sqlite:///') if url.startswith('sqlite') else url}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    extra = f", {workers} worker processes" if workers > 1 else ""
+    console.print(f"[bold green]open http://{shown}:{port}/[/]  (Ctrl+C stops{extra})")
