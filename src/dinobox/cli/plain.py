@@ -8,9 +8,11 @@ device passes from one person to the next.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from dinobox.cli.choices import ChoiceTree, KeyBook, Option
 from dinobox.cli.common import console, rounds_table, save_record, score_table
+from dinobox.cli.digest import digest
 from dinobox.cli.table import Table, render_text
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
@@ -49,6 +51,8 @@ class PlainClient:
         self.keys = KeyBook()
         self.seen: dict[int | None, int] = {}
         self.last_human: int | None = None
+        self.decided: dict[int, tuple[dict[str, Any], int, int]] = {}
+        """Per person: their view, the turn and the log's length when they last decided."""
 
     def clear_all(self) -> None:
         console.file.write(CLEAR_ALL)
@@ -100,6 +104,7 @@ class PlainClient:
         self.last_human = seat
         self.keys.start((seat, table.state.turn_count()))
         self.show_events(seat)
+        self.show_digest(seat)
         left = table.time_left(seat)
         console.rule(f"{table.who(seat)} to act" + (f" · {left} left" if left is not None else ""))
         console.print(render_text(table.game, table.state.view(seat)))
@@ -124,7 +129,22 @@ class PlainClient:
                     console.print("       then: " + " ".join(follows[option.ident]), markup=False, style="dim")
             console.print(f"  [dim]({self.help_text()})[/]")
             if self.answer(tree, keymap):
+                state = table.state
+                self.decided[seat] = (state.view(seat), state.turn_count(), state.log_length())
                 return
+
+    def show_digest(self, seat: int) -> None:
+        """'Since your last turn': what changed for the seat, from its own views (cli.digest)."""
+        state = self.table.state
+        if seat not in self.decided or self.decided[seat][1] == state.turn_count():
+            return
+        view, _, mark = self.decided[seat]
+        logged = len(state.log(seat, since=mark)) if mark <= state.log_length() else 0
+        lines = digest(self.table.game.id, view, state.view(seat), seat, logged)
+        if lines:
+            console.print("[bold]Since your last turn:[/]")
+            for line in lines:
+                console.print(f"  {line}", markup=False)
 
     def follows(self, seat: int, options: list[Option]) -> dict[str, tuple[str, ...]]:
         """What each choice of a short step sets off (after the line restating it), when that
