@@ -22,7 +22,9 @@ CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J\x1b[H"
 The order matters: tmux and some terminals push the erased screen into the scrollback on
 ``2J``, so ``3J`` must come after it to take that copy away too."""
 
-HELP = "b = back a step, u = undo, l = log, s = save, q = quit"
+HELP = "b = back a step, u = undo, l = log (l all: all of it), s = save, q = quit"
+LOG_PAGE = 30
+"""Log entries per page of ``l``."""
 
 
 def print_outcome(table: Table) -> None:
@@ -177,10 +179,8 @@ class PlainClient:
                     self.save = Path(f"dinobox-{table.game.id}-{table.seed}.json")
                 save_record(table.record(), self.save)
                 continue
-            if raw == "l":
-                seat = table.human_to_act()
-                for entry in table.state.log(seat)[-30:]:
-                    console.print(f"  · {entry['text']}", markup=False)
+            if raw in ("l", "l all"):
+                self.page_log(table.human_to_act(), everything=raw == "l all")
                 return False
             if raw == "u":
                 if table.undo():
@@ -213,6 +213,25 @@ class PlainClient:
                 return False
             table.act(action)
             return True
+
+    def page_log(self, seat: int | None, everything: bool = False) -> None:
+        """The seat's whole log: the last page first, then earlier pages on Enter (or ``more``)
+        until the first entry or any other answer; ``l all`` prints it all at once."""
+        entries = self.table.state.log(seat)
+        end = len(entries)
+        while end > 0:
+            start = 0 if everything else max(0, end - LOG_PAGE)
+            console.print(f"[dim]log entries {start + 1}-{end} of {len(entries)}[/]")
+            for entry in entries[start:end]:
+                console.print(f"  · {entry['text']}", markup=False)
+            end = start
+            if not end:
+                break
+            more = console.input(f"[dim]Enter or 'more': the {min(LOG_PAGE, end)} before; anything else: back[/] ")
+            if more.strip().lower() not in ("", "more", "m"):
+                break
+        if not entries:
+            console.print("[dim]the log is empty[/]")
 
     def confirm_quit(self) -> None:
         where = self.save or Path(f"dinobox-{self.table.game.id}-{self.table.seed}.json")
