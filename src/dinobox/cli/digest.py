@@ -101,7 +101,12 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any], seat: int) -> l
                 table.append((key, _arrow(f"your {_words(key)}", old[seat], new[seat])))
             before = {k: v for k, v in before.items() if k != key}
     table += [(k, line) for k, line in field_changes(before, after) if k != "players"]
-    return found + table
+    said = {k for k, _ in table} | {k.removeprefix("players.") for k, _ in found}
+    # a public count (``hand_count``) gives way to the thing itself (``hand``), which is the seat's
+    counted = {k[8:-6] for k, _ in found if k.startswith("players.") and k.endswith("_count")} & said
+    found = [(k, line) for k, line in found if not (k.startswith("players.") and k[8:-6] in counted)]
+    mine = [(k, f"your {line}") for k, line in table if k in counted]
+    return found + mine + [(k, line) for k, line in table if k not in counted]
 
 
 def digest(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any], seat: int, logged: int) -> list[str]:
