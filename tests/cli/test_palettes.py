@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 import itertools
+from types import ModuleType
 
 import pytest
 from rich.color import Color
 
-from dinobox.cli.table import Table, renderer_module
-from dinobox.engine.registry import load_game
+from dinobox.cli.table import Table
+from dinobox.engine.registry import game_entry, load_game
+from dinobox.games.dino_race import render as dino_race
+from dinobox.games.dinosaur_rush import render as dinosaur_rush
 from dinobox.games.dinosaur_rush.render import initials
+from dinobox.games.pangaea import render as pangaea
+from dinobox.games.trex_island import render as trex_island
+
+PALETTES: dict[str, ModuleType] = {
+    "dino-race": dino_race,
+    "trex-island": trex_island,
+    "dinosaur-rush": dinosaur_rush,
+    "pangaea": pangaea,
+}
 
 MIN_DISTANCE = 60
 """Two colours closer than this (RGB distance) are taken for one another on a dark terminal."""
@@ -20,24 +32,25 @@ def rgb(style: str) -> tuple[int, int, int]:
     return colour.red, colour.green, colour.blue
 
 
-@pytest.mark.parametrize("game_id", ["dino-race", "trex-island", "dinosaur-rush"])
+@pytest.mark.parametrize("game_id", list(PALETTES))
 def test_the_palette_colours_stay_apart(game_id: str) -> None:
-    module = renderer_module(load_game(game_id))
-    assert module is not None
-    palette = module.PALETTE
+    palette = dict(PALETTES[game_id].PALETTE)
+    if game_id == "trex-island":  # the T-Rex is drawn white on red: apart from the spaces and players too
+        palette["the T-Rex"] = trex_island.TREX_STYLE.split(" on ")[-1]
     for (a, sa), (b, sb) in itertools.combinations(palette.items(), 2):
         distance = sum((x - y) ** 2 for x, y in zip(rgb(sa), rgb(sb), strict=True)) ** 0.5
         assert distance >= MIN_DISTANCE, f"{game_id}: {a} ({sa}) and {b} ({sb}) look alike"
 
 
-@pytest.mark.parametrize("game_id", ["dino-race", "trex-island", "dinosaur-rush"])
-def test_the_panes_colour_players_as_the_board_does(game_id: str) -> None:
-    game = load_game(game_id, players=4)
+@pytest.mark.parametrize(
+    ("game_id", "options"), [(g, {}) for g in PALETTES] + [("dino-race", {"teams": True})], ids=lambda x: str(x)
+)
+def test_the_panes_colour_players_as_the_board_does(game_id: str, options: dict[str, bool]) -> None:
+    game = load_game(game_id, players=4, **options)
     table = Table(game, ["random"] * 4, 1)
     table.run_automatic()  # to the end: past the choice of characters, where there is one
-    module = renderer_module(game)
-    assert module is not None
-    styles = module.PLAYER_STYLES
+    styles = game_entry(game_id).player_styles
+    assert styles is PALETTES[game_id].PLAYER_STYLES
     for seat in range(4):
         assert table.style(seat) == styles[table.names[seat]]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from typer.testing import CliRunner
 
@@ -116,3 +117,19 @@ def test_plain_tells_which_pile_sets_the_raptors_off() -> None:
     options = ChoiceTree(table.described()).options()
     follows = PlainClient(table, None).follows(0, options)
     assert [any("Raptors strike" in line for line in follows[o.ident]) for o in options] == [False, True]
+
+
+def test_plain_turns_start_with_a_digest_and_l_pages_through_the_whole_log() -> None:
+    # Dino Race: roll the die each turn (the turn ends), then read the log page by page
+    answers = "\n".join(["r"] * 6 + ["l", "", "", ""] + ["r"] * 600) + "\n"
+    result = runner.invoke(
+        app,
+        ["play", "dino-race", "--plain", "--players", "2", "--bots", "human,heuristic", "--seed", "11"],
+        input=answers,
+    )
+    assert "Since your last turn:" in result.output
+    assert "new log entries (l: the log)" in result.output
+    assert "deck count: 40 → 35 (-5)" in result.output
+    pages = re.findall(r"log entries (\d+)-(\d+) of (\d+)", result.output)
+    assert len(pages) == 4 and pages[0][1] == pages[0][2]  # the last page first
+    assert pages[-1][0] == "1"  # then back, page by page, to the first entry

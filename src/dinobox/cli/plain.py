@@ -8,9 +8,11 @@ device passes from one person to the next.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from dinobox.cli.choices import ChoiceTree, KeyBook, Option
 from dinobox.cli.common import console, rounds_table, save_record, score_table
+from dinobox.cli.digest import digest
 from dinobox.cli.table import Table, render_text
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
@@ -20,7 +22,9 @@ CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J\x1b[H"
 The order matters: tmux and some terminals push the erased screen into the scrollback on
 ``2J``, so ``3J`` must come after it to take that copy away too."""
 
-HELP = "b = back a step, u = undo, l = log, s = save, q = quit"
+HELP = "b = back a step, u = undo, l = log (l all: all of it), s = save, q = quit"
+LOG_PAGE = 30
+"""Log entries per page of ``l``."""
 
 
 def print_outcome(table: Table) -> None:
@@ -49,6 +53,8 @@ class PlainClient:
         self.keys = KeyBook()
         self.seen: dict[int | None, int] = {}
         self.last_human: int | None = None
+        self.decided: dict[int, tuple[dict[str, Any], int, int]] = {}
+        """Per person: their view, the turn and the log's length when they last decided."""
 
     def clear_all(self) -> None:
         console.file.write(CLEAR_ALL)
@@ -100,6 +106,7 @@ class PlainClient:
         self.last_human = seat
         self.keys.start((seat, table.state.turn_count()))
         self.show_events(seat)
+        self.show_digest(seat)
         left = table.time_left(seat)
         console.rule(f"{table.who(seat)} to act" + (f" · {left} left" if left is not None else ""))
         console.print(render_text(table.game, table.state.view(seat)))
@@ -124,7 +131,22 @@ class PlainClient:
                     console.print("       then: " + " ".join(follows[option.ident]), markup=False, style="dim")
             console.print(f"  [dim]({self.help_text()})[/]")
             if self.answer(tree, keymap):
+                state = table.state
+                self.decided[seat] = (state.view(seat), state.turn_count(), state.log_length())
                 return
+
+    def show_digest(self, seat: int) -> None:
+        """'Since your last turn': what changed for the seat, from its own views (cli.digest)."""
+        state = self.table.state
+        if seat not in self.decided or self.decided[seat][1] == state.turn_count():
+            return
+        view, _, mark = self.decided[seat]
+        logged = len(state.log(seat, since=mark)) if mark <= state.log_length() else 0
+        lines = digest(self.table.game.id, view, state.view(seat), seat, logged)
+        if lines:
+            console.print("[bold]Since your last turn:[/]")
+            for line in lines:
+                console.print(f"  {line}", markup=False)
 
     def follows(self, seat: int, options: list[Option]) -> dict[str, tuple[str, ...]]:
         """What each choice of a short step sets off (after the line restating it), when that
@@ -157,10 +179,8 @@ class PlainClient:
                     self.save = Path(f"dinobox-{table.game.id}-{table.seed}.json")
                 save_record(table.record(), self.save)
                 continue
-            if raw == "l":
-                seat = table.human_to_act()
-                for entry in table.state.log(seat)[-30:]:
-                    console.print(f"  · {entry['text']}", markup=False)
+            if raw in ("l", "l all"):
+                self.page_log(table.human_to_act(), everything=raw == "l all")
                 return False
             if raw == "u":
                 if table.undo():
@@ -193,6 +213,25 @@ class PlainClient:
                 return False
             table.act(action)
             return True
+
+    def page_log(self, seat: int | None, everything: bool = False) -> None:
+        """The seat's whole log: the last page first, then earlier pages on Enter (or ``more``)
+        until the first entry or any other answer; ``l all`` prints it all at once."""
+        entries = self.table.state.log(seat)
+        end = len(entries)
+        while end > 0:
+            start = 0 if everything else max(0, end - LOG_PAGE)
+            console.print(f"[dim]log entries {start + 1}-{end} of {len(entries)}[/]")
+            for entry in entries[start:end]:
+                console.print(f"  · {entry['text']}", markup=False)
+            end = start
+            if not end:
+                break
+            more = console.input(f"[dim]Enter or 'more': the {min(LOG_PAGE, end)} before; anything else: back[/] ")
+            if more.strip().lower() not in ("", "more", "m"):
+                break
+        if not entries:
+            console.print("[dim]the log is empty[/]")
 
     def confirm_quit(self) -> None:
         where = self.save or Path(f"dinobox-{self.table.game.id}-{self.table.seed}.json")

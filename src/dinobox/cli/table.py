@@ -13,7 +13,6 @@ import time
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 from rich.text import Text
@@ -85,26 +84,16 @@ def render_text(
     return render(view, **extra)
 
 
-def renderer_module(game: Game[Any]) -> ModuleType | None:
-    """The module of the game's terminal renderer: it may also declare ``BIG_EVENTS`` (log kinds
-    worth a pause), ``LEGEND`` (lines explaining the board) and ``PLAYER_STYLES`` (a Rich style
-    per player name), each optional."""
-    render = game_entry(game.id).render
-    return None if render is None else inspect.getmodule(render)
-
-
 def big_events(game: Game[Any]) -> frozenset[str]:
     """The log kinds that stop the table until a key is pressed (an eruption, a scoring)."""
-    return frozenset(getattr(renderer_module(game), "BIG_EVENTS", ()))
+    return game_entry(game.id).big_events
 
 
 def help_sections(game: Game[Any]) -> list[tuple[str, str]]:
     """The help screen's pages as (title, Markdown): the keys, the board's legend, the rules."""
     keys = "| key | what it does |\n|---|---|\n" + "\n".join(f"| {key} | {what} |" for key, what in HELP_KEYS)
-    module = renderer_module(game)
-    legend = getattr(module, "LEGEND", None) or getattr(module, "LEGEND_FULL", None) or []
-    legend_md = "\n".join(f"- {Text.from_markup(line).plain}" for line in legend) or "The board explains itself."
     entry = game_entry(game.id)
+    legend_md = "\n".join(f"- {Text.from_markup(line).plain}" for line in entry.legend) or "The board explains itself."
     rules = entry.read_resource("rules.md") or f"# {game.title}\n\nThis game ships no rules summary."
     return [("Keys", "# Keys\n\n" + keys), ("Board", f"# The board\n\n{legend_md}"), ("Rules", rules)]
 
@@ -256,9 +245,9 @@ class Table:
         return names
 
     def style(self, seat: int) -> str:
-        """The seat's colour: the game's own (its renderer's ``PLAYER_STYLES``), else by its name."""
+        """The seat's colour: the game's own (its entry's ``player_styles``), else by its name."""
         name = self.names[seat]
-        styles = getattr(renderer_module(self.game), "PLAYER_STYLES", {})
+        styles = game_entry(self.game.id).player_styles
         if name in styles:
             return str(styles[name])
         return COLOUR_NAMES.get(name.lower(), PALETTE[seat % len(PALETTE)])

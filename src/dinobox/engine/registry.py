@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any
@@ -60,6 +60,12 @@ Macros = Callable[[Any, list[dict[str, Any]]], list[tuple[str, list[int]]]]
 """Suggested sequences of decisions for the terminal, from a view and the described legal
 actions: ``[(label, [action, ...]), ...]`` (e.g. a ready-made skeleton)."""
 
+Digest = Callable[[Any, Any], list[tuple[str, str]]]
+"""What changed for a seat between two of its own views (before, after), in the game's words:
+``[(field, line), ...]``, ``field`` the view field a line explains (``"egg"``, or
+``"players.pile"`` for the seat's own row), which the terminal's generic digest then leaves out
+(an empty line: a field that needs no words)."""
+
 
 @dataclass(frozen=True)
 class GameEntry:
@@ -69,6 +75,11 @@ class GameEntry:
     adapters. ``package`` is the import name of the package whose files are the game's
     documents: ``rules.md`` (the rules reading with its Assumptions), ``howto.html`` and
     ``board.js``; each is optional.
+
+    The terminal's extras, each optional: ``big_events`` (log kinds worth a pause: an eruption,
+    a scoring), ``legend`` (lines of Rich markup explaining the board, for the help screen),
+    ``player_styles`` (a Rich style per player name, the board's own colours) and ``digest``
+    (the game's words for what changed for a seat between two of its views).
     """
 
     game: type[Game[Any]]
@@ -78,6 +89,10 @@ class GameEntry:
     macros: Macros | None = None
     preview: Preview | None = None
     package: str | None = None
+    big_events: frozenset[str] = frozenset()
+    legend: tuple[str, ...] = ()
+    player_styles: Mapping[str, str] = field(default_factory=dict)
+    digest: Digest | None = None
 
     @property
     def id(self) -> str:

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 from rich.console import Console, Group
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 from dinobox.cli.table import HUMAN, Table
 from dinobox.cli.tui.app import PlayApp
@@ -155,5 +157,32 @@ def test_the_log_can_be_read_while_bots_play_and_its_keys_choose_nothing() -> No
             await press(pilot, app, "l")
             await settle(pilot, app)
             assert app.table.human_to_act() == 0
+
+    asyncio.run(run())
+
+
+async def to_next_turn(pilot: Pilot[None], app: PlayApp, key: int = 0) -> None:
+    """Press the ``key``-th offered key until the person's next turn starts."""
+    await settle(pilot, app)
+    turn = app.table.state.turn_count()
+    while app.table.state.turn_count() == turn or app.table.human_to_act() is None:
+        await press(pilot, app, sorted(app.keymap)[key])
+        if len(app.screen_stack) > 1:
+            await press(pilot, app, "enter")
+
+
+def test_a_turn_starts_with_what_changed_for_you_since_the_last() -> None:
+    async def run() -> None:
+        app = make_app("dino-race", seed=11)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert app.digest_lines == []  # the first turn: nothing to compare with
+            await to_next_turn(pilot, app, key=-1)  # roll the event die: the turn ends
+            preview = str(app.query_one("#preview-text", Static).render())
+            assert "Since your last turn:" in preview
+            assert app.digest_lines[-1] == f"{app.digest} new log entries (l: the log)"
+            assert any(line.startswith("deck count: ") for line in app.digest_lines)
+            await press(pilot, app, "down")  # moving along the choices: the preview takes the pane
+            assert "Since your last turn:" not in str(app.query_one("#preview-text", Static).render())
 
     asyncio.run(run())

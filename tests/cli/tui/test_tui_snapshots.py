@@ -116,3 +116,27 @@ def test_trex_pile_preview(snap_compare: Any) -> None:
     table.run_automatic()
     assert {table.state.describe_action(a).get("kind") for a in table.state.legal_actions()} == {"pile"}
     assert snap_compare(PlayApp(table, pause=False), terminal_size=(80, 24), run_before=pressing("down"))
+
+
+def to_a_telling_digest(key: int) -> Any:
+    """Press the ``key``-th offered key, turn after turn, until a turn starts with a digest that
+    says more than the count of log entries."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        app: Any = pilot.app
+        await settle(pilot, app)
+        for _ in range(400):
+            await press(pilot, app, sorted(app.keymap)[key])
+            if len(app.screen_stack) > 1:
+                await press(pilot, app, "enter")
+            if len(app.digest_lines) > 2 and not app.table.state.is_terminal():
+                return
+        raise AssertionError("no turn started with a digest")
+
+    return run_before
+
+
+@pytest.mark.parametrize(("game_id", "key"), [("dino-race", -1), ("dinosaur-rush", 0)])
+def test_digest(game_id: str, key: int, snap_compare: Any) -> None:
+    """A turn starts with what changed for the person since their last: the preview pane says it."""
+    assert snap_compare(make_app(game_id, seed=11), terminal_size=(80, 24), run_before=to_a_telling_digest(key))

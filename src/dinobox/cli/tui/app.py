@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from dinobox.cli.choices import FLAT_LIMIT, ChoiceTree, KeyBook, Option, strip_actor
 from dinobox.cli.common import rounds_table, score_table
+from dinobox.cli.digest import digest
 from dinobox.cli.table import (
     Highlight,
     Table,
@@ -125,6 +126,10 @@ class PlayApp(App[None]):
         self.turn_mark: dict[int, tuple[int, int]] = {}
         """Per person: the log's length and the turn when they last decided (for the digest)."""
         self.digest = 0
+        self.turn_view: dict[int, dict[str, Any]] = {}
+        """Per person: their view when they last decided (the digest compares it with today's)."""
+        self.digest_lines: list[str] = []
+        """What changed for the person since their last turn, shown as their turn starts."""
         self.board_title = "Board"
         self.previewing = False
         """The board shows the position after the highlighted choice once the person moves along
@@ -239,6 +244,7 @@ class PlayApp(App[None]):
         """Let the game move on (at once marked busy, so no key lands on a stale choice)."""
         if self.viewer is not None and self.viewer == self.last_human:
             self.turn_mark[self.viewer] = (self.table.state.log_length(), self.table.state.turn_count())
+            self.turn_view[self.viewer] = self.table.state.view(self.viewer)
         self.busy = True
         self.settled.clear()
         self.choice_tree = None
@@ -304,7 +310,11 @@ class PlayApp(App[None]):
             return
         mark, turn = self.turn_mark.get(seat, (0, -1))
         state = self.table.state
-        self.digest = len(state.log(seat, since=mark)) if turn != state.turn_count() and mark else 0
+        fresh_turn = turn != state.turn_count() and seat in self.turn_view
+        self.digest = len(state.log(seat, since=mark)) if fresh_turn and mark else 0
+        self.digest_lines = (
+            digest(self.table.game.id, self.turn_view[seat], state.view(seat), seat, self.digest) if fresh_turn else []
+        )
         if self.digest:
             self.log_seat = "none"  # drawn afresh, the entries since the last turn marked
         self.viewer = seat
@@ -641,6 +651,11 @@ class PlayApp(App[None]):
         highlight = None
         if self.message:
             text.append(self.message + "\n\n", style="bold")
+        if self.digest_lines and not self.previewing:
+            text.append("Since your last turn:\n", style="bold")
+            for line in self.digest_lines:
+                text.append("  " + line + "\n")
+            text.append("\n")
         if self.choice_tree is not None and index is not None and 0 <= index < len(self.shown):
             option = self.shown[index]
             if option.action is not None and self.viewer is not None:

@@ -10,13 +10,15 @@ from dinobox.games.dino_race.viewtypes import DinoRaceView, PlayerView, PrizeVie
 
 EGG = "E"
 
-PLAYER_STYLES = {"Red": "red", "Blue": "dodger_blue1", "Green": "green3", "Yellow": "yellow"}
-"""Each player's colour, here and in the terminal's panes (one palette for the game)."""
-SEAT_STYLE = tuple(PLAYER_STYLES.values())
+SEAT_COLOURS = {"Red": "red", "Blue": "dodger_blue1", "Green": "green3", "Yellow": "yellow"}
+SEAT_STYLE = tuple(SEAT_COLOURS.values())
+PLAYER_STYLES = {**SEAT_COLOURS, **{f"{name}+": style for name, style in SEAT_COLOURS.items()}}
+"""Each player's colour, here and in the terminal's panes (one palette for the game); in the
+Teams variant the second seat of a team (``Red+``) shares its team's colour."""
 TERRAIN_STYLE = {"plains": "wheat4", "desert": "light_salmon3", "swamp": "steel_blue", "jungle": "sea_green3"}
 """Terrain colours, apart from every player's (a tile never looks like a dino's owner)."""
 PALETTE = {
-    **{f"player {k}": v for k, v in PLAYER_STYLES.items()},
+    **{f"player {k}": v for k, v in SEAT_COLOURS.items()},
     **{f"terrain {k}": v for k, v in TERRAIN_STYLE.items()},
 }
 """Every colour the board draws, by what it means (the tests check they stay apart)."""
@@ -163,3 +165,32 @@ def preview(before: DinoRaceView, after: DinoRaceView | None, info: dict[str, An
     """The places a choice changes (the tiles a dino leaves and reaches, a player's panel), each
     with a line saying what changes; nothing when the step would show something hidden."""
     return [] if after is None else changes(places(before), places(after))
+
+
+def digest(before: DinoRaceView, after: DinoRaceView) -> list[tuple[str, str]]:
+    """The seat's 'since your last turn' in the game's words: where the egg went, and what the
+    seat's own hand and dinos went through (the terminal adds the other counts)."""
+    seat, lines = after["seat"], []
+    if seat is None:
+        return []
+    if before["egg"] != after["egg"]:
+        holder = after["players"][after["egg"]]["name"]
+        lines.append(("egg", "the egg is yours now" if after["egg"] == seat else f"{holder} has the egg now"))
+    old, new = sum(before.get("hand", {}).values()), sum(after.get("hand", {}).values())
+    lines.append(("hand", f"your hand: {old} → {new} cards" if old != new else ""))
+    lines.append(("players.hand_count", ""))  # said just above
+    lines.append(("discard", ""))  # everyone's cards: the log tells whose
+    for was, now in zip(before["dinos"], after["dinos"], strict=True):
+        if now["owner"] != seat or was == now:
+            continue
+        if now["home"] and not was["home"]:
+            what = "reached the finish"
+        elif now["down"] and not was["down"]:
+            what = f"was knocked over on tile {now['tile']}"
+        elif now["tile"] != was["tile"]:
+            where = "the volcano" if now["tile"] == 0 else f"tile {now['tile']}"
+            what = f"moved from tile {was['tile']} to {where}"
+        else:
+            what = "stood up" if was["down"] else "changed"
+        lines.append(("dinos", f"{now['name']} {what}"))
+    return lines

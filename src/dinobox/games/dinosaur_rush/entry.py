@@ -27,4 +27,8 @@ ENTRY = GameEntry(
     encoder=load_encoder,
     macros=render.macros,
     package=__package__,
+    big_events=render.BIG_EVENTS,
+    legend=tuple(render.LEGEND),
+    player_styles=render.PLAYER_STYLES,
+    digest=render.digest,
 )

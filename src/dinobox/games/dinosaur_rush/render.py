@@ -11,7 +11,7 @@ from rich.markup import escape
 from dinobox.games.boardmarks import Places, changes, mark
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_LETTERS
+from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_KEYS, COLOUR_LETTERS
 from dinobox.games.dinosaur_rush.viewtypes import BuildView, CellView, DinosaurRushView, PlayerView, ability_of
 
 CATEGORY_BONE_NAMES = ("green", "red", "yellow", "blue", "white")
@@ -335,3 +335,37 @@ def preview(
     if isinstance(cell, int) and cell not in {key for key, _ in found}:
         found.append((cell, f"{info.get('label', cell)}: {str(info.get('text', '')).split(': ', 1)[-1]}"))
     return found
+
+
+def digest(before: DinosaurRushView, after: DinosaurRushView) -> list[tuple[str, str]]:
+    """The seat's 'since your last turn' in the game's words: its bones by colour, where its
+    paleontologist stands, its Notoriety tokens (the terminal adds the other counts)."""
+    seat = after["seat"]
+    if seat is None:
+        return []
+    was, now = before["players"][seat], after["players"][seat]
+    lines = []
+    pairs = enumerate(zip(was["pile"], now["pile"], strict=True))
+    moved = [f"{n - o:+d} {COLOUR_KEYS[c]}" for c, (o, n) in pairs if n != o]
+    if moved:
+        lines.append(("players.pile", f"your bones: {', '.join(moved)} (now {sum(now['pile'])})"))
+    if was["cell"] != now["cell"]:
+        where = "off the board" if now["cell"] is None else after["board"]["cells"][now["cell"]]["label"]
+        lines.append(("players.cell", f"your paleontologist is at {where} now"))
+    if was["tokens"] != now["tokens"]:
+        lines.append(("players.tokens", f"your Notoriety tokens: {was['tokens']} → {now['tokens']}"))
+    if before["round"] != after["round"]:
+        lines.append(("round", f"round {after['round']} of {after['rounds']} began"))
+    if before["starter"] != after["starter"]:
+        starter = after["players"][after["starter"]]["name"]
+        lines.append(
+            ("starter", "you start this round" if after["starter"] == seat else f"{starter} starts this round")
+        )
+    scored = len(after["rounds_scored"]) - len(before["rounds_scored"])
+    lines.append(("rounds_scored", f"the museum scored {plural_rounds(scored)}" if scored > 0 else ""))
+    lines += [("bag", ""), ("field_turn", "")]  # the bag's mixed counts and the turn counter say nothing
+    return lines
+
+
+def plural_rounds(count: int) -> str:
+    return "a round" if count == 1 else f"{count} rounds"

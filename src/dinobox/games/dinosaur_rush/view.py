@@ -18,7 +18,7 @@ from dinobox.games.dinosaur_rush.data import (
     COLOUR_KEYS,
     NUM_COLOURS,
 )
-from dinobox.games.dinosaur_rush.text import seat_name
+from dinobox.games.dinosaur_rush.text import PALEONTOLOGIST_POWERS, seat_name
 from dinobox.games.dinosaur_rush.viewtypes import (
     BagView,
     BoardView,
@@ -36,23 +36,12 @@ if TYPE_CHECKING:
 
 NC = NUM_COLOURS
 KIND_NAMES = ("site", "outer_site", "tar", "start", "start_4p")
-ABILITY_TEXT = {
-    "steal_two": "Steal takes two bones from the dig site instead of one.",
-    "dynamite_four": "Dynamite draws four bones instead of three.",
-    "donate_bonus": "Donating for points scores one extra point.",
-    "cross_tar": "Moves may pass through (not stop on) tar pits.",
-    "height_both_limbs": "Height counts both limbs plus the neck.",
-    "length_neck": "Length also counts the neck.",
-    "blue_start": "Starts with one extra starting bone: a blue unique bone, never lost.",
-    "publicize_two": "The Publicize step may move a category two rows.",
-    "sabotage_immune": "Never takes sabotage tokens when crossing or landing on them.",
-    "three_bonus": "Is dealt three bonus cards at setup instead of two.",
-    "first_notorious_free": "The first Notorious action each round draws no Notoriety token.",
-    "dynamite_keep": "Dynamite leaves the dig site's bones where they are.",
-    "ferocity_big_limb": "Ferocity counts the biggest limb instead of the smallest.",
-    "bonus_penalty_one": "Each bonus card never completed adds 1 Notoriety instead of 3.",
-    "donate_any_token": "Donating may shed a Notoriety token of any value up to the number of bones.",
-}
+
+
+def power_text(ability: str) -> str:
+    """A paleontologist's ability as a sentence on its card (the words of ``text.PALEONTOLOGIST_POWERS``)."""
+    power = PALEONTOLOGIST_POWERS[ability]
+    return power[:1].upper() + power[1:] + "."
 
 
 def _cards(state: DinosaurRushState, mask: int) -> list[CardView]:
@@ -71,7 +60,7 @@ def paleontologist(state: DinosaurRushState, seat: int) -> PaleontologistView | 
     data = state.game.data
     ability = data.paleontologist_abilities[card]
     return PaleontologistView(
-        card=card, name=data.paleontologist_names[card], ability=ability, text=ABILITY_TEXT[ability]
+        card=card, name=data.paleontologist_names[card], ability=ability, text=power_text(ability)
     )
 
 

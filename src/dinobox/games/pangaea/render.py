@@ -9,12 +9,25 @@ from typing import Any
 
 from dinobox.games.boardmarks import Places, changes, mark
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
-from dinobox.games.pangaea.worldtext import SEAT_LETTERS, piece_marks, render_world
+from dinobox.games.pangaea.worldtext import (
+    PLAYER_STYLES,
+    SEAT_LETTERS,
+    SEAT_STYLE,
+    TILE_STYLE,
+    piece_marks,
+    render_world,
+)
 
 SYMBOL_ICONS = {"moon": "Moon", "sun": "Sun", "volcano": "Volcano", "planet": "Planet", "all": "Any"}
 ACTION_SHORT = {"up": "Up", "down": "Down", "climate": "Climate", "earthquake": "Quake", "dino": "Dino"}
 RANGE_SHORT = {"single": "1", "horizontal": "3-", "diagonal-up": "3/", "diagonal-down": "3\\", "star": "7*"}
 
+PALETTE = {
+    **{f"player {k}": v for k, v in PLAYER_STYLES.items()},
+    **{f"tile {k}": v for k, v in TILE_STYLE.items()},
+}
+"""Every colour the board draws, by what it means: the players' (their pieces on the world and
+their names in the panes) and the tiles' (the tests check they stay apart)."""
 
 BIG_EVENTS = frozenset({"recalc", "lightning", "impact_value"})
 """Log kinds the terminal pauses on: the asteroid recalculated, lightning, the impact."""
@@ -50,11 +63,12 @@ def players(view: PangaeaView, marks: Collection[Hashable] = ()) -> list[str]:
         evo = (
             ", ".join(f"{e['name']} L{e['level']}{'' if e['active'] else ' (inactive)'}" for e in p["evolution"]) or "-"
         )
+        style = SEAT_STYLE[p["seat"] % len(SEAT_STYLE)]
         allies = f"  allies: {', '.join(view['players'][q]['name'] for q in p['allies'])}" if p["allies"] else ""
         lines.append(
             turn
             + mark(
-                f"{p['name']:<7}({SEAT_LETTERS[p['seat']]}) {p['score']:>3} "
+                f"[bold {style}]{p['name']:<7}[/]({SEAT_LETTERS[p['seat']]}) {p['score']:>3} "
                 f"{'pt ' if p['score'] == 1 else 'pts'}  explorer {where}  "
                 f"shelters {p['shelters']} (left {p['shelters_left']}){allies}",
                 ("player", p["seat"]) in marks,
@@ -233,3 +247,16 @@ def preview(before: PangaeaView, after: PangaeaView | None, info: dict[str, Any]
         if key not in named:
             found.append((key, f"r{key[0]}c{key[1]}: {text}"))
     return found
+
+
+def digest(before: PangaeaView, after: PangaeaView) -> list[tuple[str, str]]:
+    """The seat's 'since your last turn' in the game's words: the countdown, and its hand;
+    the decks and the asteroid token's place say nothing (the log tells them)."""
+    lines = [(key, "") for key in ("ring_pos", "deck_count", "discard", "direction_deck", "direction_discard")]
+    if before["asteroid"] != after["asteroid"]:
+        lines.append(("asteroid", f"the countdown: asteroid at {before['asteroid']} → {after['asteroid']}"))
+    seat = after["seat"]
+    if seat is not None:
+        old, new = len(before["players"][seat]["hand"]), len(after["players"][seat]["hand"])
+        lines.append(("players.hand", f"your STAR cards: {old} → {new}" if old != new else ""))
+    return lines

@@ -16,17 +16,22 @@ from dinobox.games.pangaea.viewtypes import ShelterView, WorldView
 from dinobox.games.pangaea.world import World
 
 SEAT_LETTERS = "abcdefgh"
+PLAYER_STYLES = {"Red": "red1", "Blue": "dodger_blue1", "Green": "green1", "Yellow": "yellow1"}
+"""Each player's colour: their Explorer and Shelters on the world, their name in the terminal's
+panes (``render.PALETTE`` holds it with the tiles' colours)."""
+SEAT_STYLE = tuple(PLAYER_STYLES.values())
 TILE_STYLE = {
-    ".": "blue",
-    "1": "green",
-    "2": "yellow",
+    ".": "blue3",
+    "1": "dark_sea_green4",
+    "2": "light_goldenrod3",
     "M": "bold white",
-    "V": "bold red",
-    ":": "yellow3",
+    "V": "bold dark_orange",
+    ":": "wheat1",
     "*": "bright_white",
-    "#": "red",
-    "o": "grey62",
+    "#": "dark_red",
+    "o": "grey46",
 }
+"""Each top tile's colour, apart from every player's (a tile never looks like a piece's owner)."""
 
 
 def world_view(world: World) -> WorldView:
@@ -93,7 +98,7 @@ def render_world(
             pad = " " * (width - 1 - len(extra))
             shown = f"[{TILE_STYLE[sym]}]{_esc(sym)}[/]" if markup else sym
             if markup and extra:
-                extra = f"[bold]{_esc(extra)}[/]"
+                extra = "".join(_piece(ch) for ch in extra)
             if markup and (r, c) in marks:
                 cells.append(f"[reverse]{shown}{extra}{pad[:-1]}[/reverse]{pad[-1:]}")
             else:
@@ -127,6 +132,13 @@ def piece_marks(view: WorldView, stars: list[list[int]] | None = None) -> dict[t
         if key not in marks:
             marks[key] = "+"
     return marks
+
+
+def _piece(ch: str) -> str:
+    """A piece's letter in bold, an Explorer's or a Shelter's in its owner's colour."""
+    seat = SEAT_LETTERS.find(ch.lower())
+    style = f"bold {SEAT_STYLE[seat % len(SEAT_STYLE)]}" if seat >= 0 else "bold"
+    return f"[{style}]{_esc(ch)}[/]"
 
 
 def _esc(text: str) -> str:

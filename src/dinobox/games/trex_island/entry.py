@@ -26,4 +26,7 @@ ENTRY = GameEntry(
     heuristic=heuristic.choose,
     encoder=load_encoder,
     package=__package__,
+    big_events=render.BIG_EVENTS,
+    legend=tuple(render.LEGEND_FULL),
+    player_styles=render.PLAYER_STYLES,
 )

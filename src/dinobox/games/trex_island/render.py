@@ -25,9 +25,11 @@ SPACE_STYLE = {
     "rest": "bold white on grey35",
     "helipad": "bold black on green3",
 }
-PLAYER_STYLES = {"Red": "red", "Yellow": "yellow", "Green": "green", "Blue": "dodger_blue1"}
+PLAYER_STYLES = {"Red": "red1", "Yellow": "yellow", "Green": "green", "Blue": "dodger_blue1"}
 """Each player's colour, here and in the terminal's panes (one palette for the game)."""
 SEAT_STYLE = {name: f"bold {style}" for name, style in PLAYER_STYLES.items()}
+TREX_STYLE = "bold white on dark_red"
+"""The T-Rex on the map: a maroon block, apart from the Red team's bright red (tests check it)."""
 PALETTE = {
     **{f"player {k}": v for k, v in PLAYER_STYLES.items()},
     **{f"space {k}": v.split(" on ")[-1] for k, v in SPACE_STYLE.items()},
@@ -119,8 +121,8 @@ def _marker(dice: list[DieView], names: list[str], trex: bool, layout: Layout) -
     """What stands on a space, ``layout.cell`` columns wide (None: nobody)."""
     if trex:
         if layout.compact:
-            return "[bold white on red]TX[/]" if not dice else f"[bold white on red]T{min(len(dice), 9)}[/]"
-        return "[bold white on red]T-RX[/]" if not dice else f"[bold white on red]T[/]{len(dice)}d".ljust(4)
+            return f"[{TREX_STYLE}]TX[/]" if not dice else f"[{TREX_STYLE}]T{min(len(dice), 9)}[/]"
+        return f"[{TREX_STYLE}]T-RX[/]" if not dice else f"[{TREX_STYLE}]T[/]{len(dice)}d".ljust(4)
     if not dice:
         return None
     if len(dice) == 1:
