@@ -11,13 +11,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
-from rich.errors import MarkupError
 from rich.text import Text
 from textual import events, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
@@ -25,58 +23,22 @@ from dinobox.cli.choices import FLAT_LIMIT, ChoiceTree, KeyBook, Option, strip_a
 from dinobox.cli.common import rounds_table, score_table
 from dinobox.cli.digest import digest
 from dinobox.cli.table import (
-    Highlight,
     Table,
     big_events,
     help_sections,
     plural,
-    private_lines,
-    render_takes,
-    render_text,
 )
+from dinobox.cli.tui.panes import LOG_KEEP, TablePanes
 from dinobox.cli.tui.screens import BigEvents, ConfirmQuit, GameOver, Handover, HelpScreen, LogScreen
 from dinobox.engine.errors import DinoboxError
 
 SHOW_EVERY = 0.3
 """Seconds between two pictures of the table while bots play."""
-LOG_KEEP = 400
-"""Log entries kept in the log pane (it scrolls; ``l`` shows the whole log)."""
 MIN_SIZE = (64, 18)
 """Below this many columns and rows the panes cannot show a game: the app says so."""
 
 
-def markup_line(line: str) -> Text:
-    try:
-        return Text.from_markup(line)
-    except MarkupError:
-        return Text(line)
-
-
-def board_text(lines: list[str], wrap: bool = False) -> Text:
-    """The renderer's lines as one text (``wrap``: long lines fold at the pane's edge)."""
-    out = Text(no_wrap=not wrap, overflow="fold" if wrap else "crop")
-    for i, line in enumerate(lines):
-        out.append_text(markup_line(line))
-        if i < len(lines) - 1:
-            out.append("\n")
-    return out
-
-
-def first_difference(lines: list[str], others: list[str], width: int | None) -> int | None:
-    """The screen row (lines wrapped at ``width``) of the first line that differs, or None."""
-    row = 0
-    for line, other in zip(lines, others, strict=False):
-        if line != other:
-            return row
-        row += 1 if width is None else max(1, -(-markup_line(line).cell_len // max(1, width)))
-    return None
-
-
-GROUP_PREVIEW = 16
-"""A group of at most this many choices marks on the board every place one of them changes."""
-
-
-class PlayApp(App[None]):
+class PlayApp(TablePanes):
     """``dinobox play`` in a terminal. ``table`` holds the game; ``save_path`` is where quitting saves."""
 
     TITLE = "dinobox"
@@ -170,11 +132,6 @@ class PlayApp(App[None]):
                 yield Static(id="preview-text")
         yield Static(id="too-small")
         yield Footer()
-
-    @property
-    def table_screen(self) -> Screen[Any]:
-        """The table's own screen (the panes live there, whatever screen is on top of it)."""
-        return self.screen_stack[0] if self.screen_stack else self.screen
 
     def on_mount(self) -> None:
         for pane, title in (
@@ -407,22 +364,6 @@ class PlayApp(App[None]):
         self.table_screen.query_one("#you").scroll_relative(y=lines * 2, animate=False)
         self.call_after_refresh(self.note_overflow)
 
-    def note_overflow(self) -> None:
-        """A pane that holds more than it shows says so, and which keys scroll it."""
-        board = self.table_screen.query_one("#board")
-        below, above = int(board.max_scroll_y - board.scroll_y), int(board.scroll_y)
-        notes = [self.board_title]
-        if below > 0:
-            notes.append(f"] {below} more ↓")
-        if above > 0:
-            notes.append(f"[ {above} ↑")
-        board.border_title = " · ".join(notes)
-        you = self.table_screen.query_one("#you")
-        if self.viewer is not None:
-            hidden = int(you.max_scroll_y - you.scroll_y)
-            more = f" · }} {hidden} more ↓" if hidden > 0 else (" · { ↑" if you.scroll_y > 0 else "")
-            you.border_title = f"{self.table.names[self.viewer]}: only you see this{more}"
-
     def action_wide_board(self) -> None:
         """Give the board the whole width (again: bring the side column back)."""
         side = self.table_screen.query_one("#side")
@@ -476,227 +417,6 @@ class PlayApp(App[None]):
             self.previewing = True  # the person moved along the list: the board shows the position after
         self.refresh_preview()
 
-    # ----- drawing ----------------------------------------------------------------------------
-    def refresh_all(self) -> None:
-        self.refresh_status()
-        self.refresh_players()
-        self.refresh_log()
-        self.refresh_choices()  # and the board, through the preview of the highlighted choice
-
-    def blank(self) -> None:
-        """Nothing of anyone's hand on the table screen (before a handover)."""
-        for pane in ("#board-text", "#you-text", "#preview-text", "#players"):
-            self.table_screen.query_one(pane, Static).update("")
-        self.table_screen.query_one("#choices", OptionList).clear_options()
-        self.table_screen.query_one("#log", RichLog).clear()
-        self.log_seat = "none"
-
-    def refresh_status(self) -> None:
-        table, state = self.table, self.table.state
-        if table.is_over():
-            text = f"[b]{table.game.title}[/b] · game over · {table.outcome()}"
-        else:
-            player = state.current_player()
-            actor = table.who(player) if player >= 0 else "chance"
-            text = f"[b]{table.game.title}[/b] · {actor} to act · {plural(table.game.num_players, 'player')}"
-        self.table_screen.query_one("#status", Static).update(markup_line(text + f" · seed {table.seed}"))
-
-    def board_width(self) -> int | None:
-        """Columns the board pane shows (its scrollbar aside), None before it is laid out."""
-        width = self.table_screen.query_one("#board").size.width - 1
-        return width if width >= 20 else None
-
-    def pictures(self) -> tuple[list[str], list[str]]:
-        """The board as the viewer sees it, and the lines of it a spectator would not see."""
-        state, game = self.table.state, self.table.game
-        width = self.board_width()
-        key = (id(state), state.move_number(), self.viewer, width)
-        if self.picture_cache[0] == key:
-            return self.picture_cache[1]
-        public = render_text(game, state.view(None), width=width)
-        if self.viewer is None:
-            found: tuple[list[str], list[str]] = (public.splitlines(), [])
-        else:
-            mine = render_text(game, state.view(self.viewer), width=width)
-            found = (mine.splitlines(), private_lines(mine, public))
-        self.picture_cache = (key, found)
-        return found
-
-    def refresh_board(self, highlight: Highlight | None = None) -> None:
-        """The board; with a choice's ``highlight``, as it would be after the choice (when that
-        shows nothing hidden) with the places it changes marked, scrolled into view."""
-        lines, secret = self.pictures()
-        game, width = self.table.game, self.board_width()
-        self.drawn_width = width
-        wrap = width is not None and render_takes(game, "width")
-        board = self.table_screen.query_one("#board")
-        text = self.table_screen.query_one("#board-text", Static)
-        text.styles.width = "100%" if wrap else "auto"
-        if highlight is not None and highlight.places and self.viewer is not None:
-            view = highlight.view if highlight.view is not None else self.table.state.view(self.viewer)
-            plain = render_text(game, view, width=width).splitlines()
-            marked = render_text(game, view, highlight.places, width).splitlines()
-            text.update(board_text(marked, wrap))
-            row = first_difference(marked, plain, width if wrap else None)
-            if row is not None and not board.scroll_y <= row < board.scroll_y + board.size.height - 1:
-                board.scroll_to(y=max(0, row - 2), animate=False)
-            count = plural(len(highlight.places), "place")
-            self.board_title = f"Board · preview: {count} marked" if highlight.view else f"Board · {count} marked"
-        else:
-            text.update(board_text(lines, wrap))
-            self.board_title = "Board"
-        board.border_title = self.board_title
-        self.call_after_refresh(self.note_overflow)
-        you = self.table_screen.query_one("#you")
-        you.display = bool(secret)
-        if self.viewer is not None:
-            you.border_title = f"{self.table.names[self.viewer]}: only you see this"
-        self.table_screen.query_one("#you-text", Static).update(board_text(secret, wrap=True))
-
-    def refresh_players(self) -> None:
-        table, state = self.table, self.table.state
-        pane = self.table_screen.query_one("#players", Static)
-        players = state.view(self.viewer).get("players")
-        rows = players if isinstance(players, list) else []
-        lines: list[RenderableType] = []
-        text = Text()
-        for seat in range(table.game.num_players):
-            p: dict[str, Any] = rows[seat] if seat < len(rows) and isinstance(rows[seat], dict) else {}
-            mark = "▸ " if seat == state.current_player() else "  "
-            facts = []
-            if state.is_terminal():
-                facts.append(plural(int(state.scores()[seat]), "point"))
-            elif isinstance(p.get("score"), int):
-                facts.append(plural(p["score"], "point"))
-            if isinstance(p.get("hand_count"), int):
-                facts.append(plural(p["hand_count"], "card"))
-            you = " (you)" if seat == self.viewer else (" bot" if seat in table.bots else "")
-            text.append(mark)
-            text.append(table.names[seat], style=f"bold {table.style(seat)}")
-            text.append(you, style="dim")
-            if facts:
-                text.append(": " + ", ".join(facts))
-            text.append(clock_note(table, seat), style="bold" if seat == state.current_player() else "dim")
-            if seat < table.game.num_players - 1:
-                text.append("\n")
-        lines.append(text)
-        pane.update(text)
-        pane.border_title = "Players"
-
-    def refresh_log(self) -> None:
-        log = self.table_screen.query_one("#log", RichLog)
-        state = self.table.state
-        fresh = 0
-        if self.log_seat != self.viewer or state.log_length() < self.log_count:
-            log.clear()
-            entries = state.log(self.viewer)[-LOG_KEEP:]
-            self.log_seat = self.viewer
-            fresh = min(self.digest, len(entries)) if self.viewer is not None else 0
-        else:
-            entries = state.log(self.viewer, since=self.log_count)
-        for line in log_lines(entries, fresh):
-            log.write(line)
-        self.log_count = state.log_length()
-        title = "Log" if self.viewer is None else f"Log ({self.table.names[self.viewer]}'s eyes)"
-        if self.digest and self.viewer is not None:
-            title = f"Log · {self.digest} since your turn"
-        log.border_title = title
-        log.border_subtitle = "l: all"
-
-    def log_entries(self) -> list[Text]:
-        eyes = self.viewer if self.viewer is not None else self.table.narrator()
-        return log_lines(self.table.state.log(eyes), self.digest if eyes is not None else 0)
-
-    def show_waiting(self) -> None:
-        state = self.table.state
-        player = state.current_player()
-        self.refresh_status()
-        listing = self.table_screen.query_one("#choices", OptionList)
-        listing.clear_options()
-        self.table_screen.query_one("#preview-text", Static).update("")
-        if player >= 0 and player in self.table.bots:
-            listing.add_option(ListOption(markup_line(f"{self.table.who(player)} is thinking…"), disabled=True))
-
-    def refresh_choices(self) -> None:
-        listing = self.table_screen.query_one("#choices", OptionList)
-        listing.clear_options()
-        tree = self.choice_tree
-        if tree is None:
-            return
-        options = tree.options()
-        if not tree.path:
-            options += [
-                Option(f"suggested: {label}", tuple(actions), f"macro:{label}") for label, actions in self.macros
-            ]
-        keys = self.keys.assign(options)
-        self.shown = options
-        self.keymap = {k: o for k, o in zip(keys, options, strict=True) if k}
-        for key, option in zip(keys, options, strict=True):
-            listing.add_option(ListOption(Text.assemble((f"{key or ' '} ", "bold reverse"), " ", option.label)))
-        seat = self.viewer
-        who = self.table.names[seat] if seat is not None else ""
-        crumb = tree.breadcrumb()
-        listing.border_title = f"{who}, choose" + (f": {crumb}" if crumb else "")
-        listing.border_subtitle = "Esc back" if tree.path else ("u undo" if self.table.can_undo() else "")
-        self.previewing = False
-        self.auto_highlight = bool(options)
-        listing.highlighted = 0 if options else None
-        listing.focus()
-        self.refresh_preview()
-
-    def refresh_preview(self) -> None:
-        listing = self.table_screen.query_one("#choices", OptionList)
-        index = listing.highlighted
-        text = Text()
-        highlight = None
-        if self.message:
-            text.append(self.message + "\n\n", style="bold")
-        if self.digest_lines and not self.previewing:
-            text.append("Since your last turn:\n", style="bold")
-            for line in self.digest_lines:
-                text.append("  " + line + "\n")
-            text.append("\n")
-        if self.choice_tree is not None and index is not None and 0 <= index < len(self.shown):
-            option = self.shown[index]
-            if option.action is not None and self.viewer is not None:
-                text.append(str(self.choice_tree.infos[option.action].get("text", "")) + "\n", style="bold")
-                highlight = self.table.highlight(self.viewer, option.action)
-                if highlight.view is None:
-                    text.append("(no preview: this step shows you something new)\n", style="italic")
-                for line in highlight.lines[:8]:
-                    text.append("  " + line + "\n")
-                if len(highlight.lines) > 8:
-                    text.append(f"  … {plural(len(highlight.lines) - 8, 'more place')}\n")
-                if highlight.follows:
-                    text.append("What follows:\n", style="bold")
-                    for line in highlight.follows[:8]:
-                        text.append("  " + line + "\n")
-            else:
-                text.append(option.label + "\n", style="bold")
-                for action in option.actions[:8]:
-                    text.append("  " + str(self.choice_tree.infos.get(action, {}).get("text", action)) + "\n")
-                if option.count > 8:
-                    text.append(f"  … {plural(option.count - 8, 'more choice')}\n")
-                highlight = self.group_highlight(option)
-        if highlight is not None and highlight.view is not None and not self.previewing:
-            highlight = Highlight(highlight.places, highlight.lines, follows=highlight.follows)  # today's board
-        if self.reasons:
-            text.append("\nNot offered now:\n", style="bold")
-            for reason in self.reasons:
-                text.append("  " + reason + "\n")
-        self.table_screen.query_one("#preview-text", Static).update(text)
-        if not self.table.state.is_terminal():
-            self.refresh_board(highlight)
-
-    def group_highlight(self, option: Option) -> Highlight | None:
-        """For a group of a few choices: every place one of them changes, on today's board."""
-        if self.viewer is None or option.count > GROUP_PREVIEW or option.ident.startswith("macro:"):
-            return None
-        places: set[Any] = set()
-        for action in option.actions:
-            places |= self.table.highlight(self.viewer, action).places
-        return Highlight(frozenset(places)) if places else None
-
     def show_end(self) -> None:
         self.choice_tree = None
         self.viewer = None
@@ -740,26 +460,3 @@ class PlayApp(App[None]):
         headline = f"[b]{self.table.game.title}[/b] · game over\n{self.table.outcome()}"
         self.push_screen(GameOver(headline, self.final_tables()), then)
         self.settled.set()
-
-
-def clock_note(table: Table, seat: int) -> str:
-    """`` · 4:07 left`` and what the clock did to the seat (nothing without a clock)."""
-    left, clock = table.time_left(seat), table.clock
-    if left is None or clock is None:
-        return ""
-    note = (
-        " (lost on time)" if clock.forfeit == seat else " (out of time: a bot moves)" if clock.standin == seat else ""
-    )
-    return f" · ⏱ {left}{note}"
-
-
-def log_lines(entries: list[dict[str, Any]], fresh: int = 0) -> list[Text]:
-    """Log entries as lines; the last ``fresh`` (those since the reader's last turn) in bold,
-    after a rule saying so."""
-    lines: list[Text] = []
-    start = len(entries) - fresh
-    for index, entry in enumerate(entries):
-        if fresh and index == start:
-            lines.append(Text("── since your last turn ──", style="bold"))
-        lines.append(Text("· " + str(entry["text"]), style="bold" if fresh and index >= start else ""))
-    return lines
