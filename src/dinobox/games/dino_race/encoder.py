@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from dinobox.engine.encoding import Encoder, Piece, one_hot, ratio
 from dinobox.games.dino_race.data import CARD_KEYS, TERRAINS
 from dinobox.games.dino_race.game import DinoRaceGame
 from dinobox.games.dino_race.viewtypes import PHASES, DinoRaceView, PrizeView
-from dinobox.rl.encoders.base import Encoder, Piece, one_hot, ratio
 
 SCORE_SCALE = 40.0
 TURN_SCALE = 200.0

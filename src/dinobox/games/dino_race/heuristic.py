@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from dinobox.bots.heuristic import Turn, Weights, best_action, weighted_heuristic
+from dinobox.engine.heuristic import Turn, Weights, best_action, weighted_heuristic
 from dinobox.games.dino_race.data import TERRAINS
 from dinobox.games.dino_race.game import DinoRaceGame
 from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView, PrizeView

@@ -17,12 +17,12 @@ from typing import Any, cast
 
 import numpy as np
 
+from dinobox.engine.encoding import ArrayEncoder, Piece
 from dinobox.engine.game import Game
 from dinobox.games.dinosaur_rush.board import parse_board
 from dinobox.games.dinosaur_rush.data import CATEGORY_KEYS, COLOUR_KEYS, NUM_COLOURS, NUM_PARTS, PART_KEYS
 from dinobox.games.dinosaur_rush.skeleton import SIZE_OF_ALLOCATION
 from dinobox.games.dinosaur_rush.viewtypes import DinosaurRushView, PlayerView
-from dinobox.rl.encoders.base import ArrayEncoder, Piece
 
 PHASES = ("setup", "field", "build", "exhibit", "over")
 STEPS = ("pick_paleontologist", "place", "move", "publicize", "action", "steal_more", "build", "chance", "over")

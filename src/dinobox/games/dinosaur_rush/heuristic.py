@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from dinobox.bots.heuristic import Turn, Weights, weighted_heuristic
+from dinobox.engine.heuristic import Turn, Weights, weighted_heuristic
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.viewtypes import CellView, DinosaurRushView, ability_of

@@ -48,7 +48,7 @@ from collections import deque
 from functools import lru_cache
 from typing import Any, cast
 
-from dinobox.bots.heuristic import Turn, Weights, weighted_heuristic
+from dinobox.engine.heuristic import Turn, Weights, weighted_heuristic
 from dinobox.engine.state import State
 from dinobox.games.pangaea.geometry import Geometry, geometry
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from dinobox.engine.encoding import ArrayEncoder, Piece
 from dinobox.engine.game import Game
 from dinobox.games.trex_island.data import (
     ATTACK_NAMES,
@@ -29,7 +30,6 @@ from dinobox.games.trex_island.data import (
 )
 from dinobox.games.trex_island.game import TRexIslandGame
 from dinobox.games.trex_island.viewtypes import TRexView
-from dinobox.rl.encoders.base import ArrayEncoder, Piece
 
 PHASES = ("character", "setup", "draw", "action", "discard", "token", "trex", "attack", "resolve", "over")
 HELD_TOKENS = TOKEN_KEYS[1:]  # a Spinosaur is never kept

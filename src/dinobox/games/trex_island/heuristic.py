@@ -27,7 +27,7 @@ import random
 from collections import deque
 from typing import Any
 
-from dinobox.bots.heuristic import Turn, Weights, best_action, weighted_heuristic
+from dinobox.engine.heuristic import Turn, Weights, best_action, weighted_heuristic
 from dinobox.games.trex_island.viewtypes import TRexView
 
 FAR = 99
