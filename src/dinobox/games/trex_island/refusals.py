@@ -54,12 +54,13 @@ def movable_slots(state: TRexIslandState, seat: int) -> list[int]:
 
 def refusable(state: TRexIslandState, seat: int) -> list[int]:
     """The refused choices the board can say why of: every choice but a move; a move of each
-    team with each card the seat holds to the team's own space (a card or a team no move uses
-    then says what stops it); and, in the turn's actions, each space no legal move reaches as
+    team on the map with each card the seat holds to the team's own space (a card or a team no
+    move uses then says what stops it); and, in the turn's actions, each space no legal move reaches as
     the move of the first team that may move there with a held card of the space's colour (or
     any held card)."""
     held = held_cards(state, seat)
-    moves = [A.move(t, k, max(state.pos[seat * A.SLOTS + k], 0)) for t in held for k in range(A.SLOTS)]
+    here = [(k, state.pos[seat * A.SLOTS + k]) for k in range(A.SLOTS)]
+    moves = [A.move(t, k, p) for t in held for k, p in here if p >= 0]
     out = moves + list(range(A.PICTURE, A.NUM_ACTIONS))
     step = state.steps[-1] if state.steps else None
     slots = movable_slots(state, seat)
