@@ -53,7 +53,8 @@ def movable_slots(state: TRexIslandState, seat: int) -> list[int]:
 
 
 def refusable(state: TRexIslandState, seat: int) -> list[int]:
-    """The refused choices the board can say why of: every choice but a move; a move of each
+    """The refused choices the board can say why of: every choice but a move (the T-Rex's way
+    only when it is to be chosen); a move of each
     team on the map with each card the seat holds to the team's own space (a card or a team no
     move uses then says what stops it); and, in the turn's actions, each space no legal move reaches as
     the move of the first team that may move there with a held card of the space's colour (or
@@ -61,8 +62,10 @@ def refusable(state: TRexIslandState, seat: int) -> list[int]:
     held = held_cards(state, seat)
     here = [(k, state.pos[seat * A.SLOTS + k]) for k in range(A.SLOTS)]
     moves = [A.move(t, k, p) for t in held for k, p in here if p >= 0]
-    out = moves + list(range(A.PICTURE, A.NUM_ACTIONS))
     step = state.steps[-1] if state.steps else None
+    # the T-Rex's way is a space's to choose only on its tie: not a reason for every space
+    others = [a for a in range(A.PICTURE, A.NUM_ACTIONS) if not A.TREX_WAY <= a < A.CHARACTER]
+    out = moves + others + (list(range(A.TREX_WAY, A.CHARACTER)) if isinstance(step, F.TRexWay) else [])
     slots = movable_slots(state, seat)
     if not isinstance(step, F.Act) or not held or not slots:
         return out
@@ -196,6 +199,9 @@ def _move(state: TRexIslandState, seat: int, action: int) -> str:
         return "a team only moves forward along the path, never back (Moving a team)"
     kind = board.kind[space]
     colour = COLOURS[card % 3]
+    if kind < REST and kind != card % 3 and not any(state.hand[seat * T + x] for x in range(kind, T, 3)):
+        wanted = COLOURS[kind]
+        return f"you hold no {wanted} card, and only one takes a team to {_a(wanted)} space (Moving a team)"
     if kind < REST and kind != card % 3:
         other = _a(COLOURS[kind])
         return f"{_a(colour)} card moves a team to {_a(colour)} space or a rest point, not {other} one (Moving a team)"
