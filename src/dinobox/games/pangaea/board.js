@@ -377,7 +377,10 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
     // a Wild card removes it (step 2); a move onto its own space is never legal, so it only
     // ever brings the reason this Dino cannot move now
     const mine = (a) => a.dino === d.id && (a.kind === "wild_dino" || (a.kind === "dino_move" && same(a.space, pieceAt(g))));
-    if (ghost || !answers(dg, ctx.offer(dg, mine))) dg.setAttribute("pointer-events", "none");
+    // when its space holds a legal choice (an Explorer may walk onto it), the click is the space's
+    const spaceLegal = ctx.legal.some((a) => same(a.space, pieceAt(g)) && a.kind !== "wild_shelter");
+    const offered = !ghost && ctx.offer(dg, mine);
+    if (ghost || !(offered || (answers(dg, false) && !spaceLegal))) dg.setAttribute("pointer-events", "none");
     g.append(dg);
   });
   const m = pieces.explorers.length;
