@@ -6,7 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from pangaea_helpers import OTHER, ROWS, STARS, SUN_TOKENS, WILD, act, begin, blue_walks, kinds, table
+from pangaea_helpers import (
+    MOON_1_UP,
+    MOON_4_DINO,
+    NE,
+    OTHER,
+    ROWS,
+    STARS,
+    SUN_TOKENS,
+    WILD,
+    act,
+    begin,
+    blue_walks,
+    choose,
+    kinds,
+    table,
+)
 
 from dinobox.engine.state import State
 from dinobox.engine.testing import force, play
@@ -121,3 +136,16 @@ def test_evolution_cards_are_activated_in_step_2_only() -> None:
     reason = refused(s, "activate", evolution="sea")
     assert reason.startswith("an Evolution card is activated only in step 2 of your turn (Evolution Cards)")
     assert "now: Players Turn, step 6" in reason
+
+
+def test_dinosaurs_appear_in_the_range_and_each_moves_once_a_round() -> None:
+    s = begin([[MOON_1_UP, MOON_4_DINO, 2, 3], OTHER], [[4, 1], [4, 7]])
+    choose(s, MOON_1_UP, MOON_4_DINO, direction=NE)  # a Dinosaur action on r4c5 alone
+    assert refused(s, "dino_place", space=[0, 0]) == "the Dinosaur appears on a space of the action's range (Dinosaurs)"
+    play(s, act(s, "dino_place", dino=0, space=[4, 5]))
+    play(s, act(s, "dino_move", dino=0))  # Red walks the T-Rex in step 6
+    force(s, 4, 5)  # Red's refill
+    play(s, act(s, "keep"))  # Blue: no Moon card, keeps the cards; step 6
+    assert refused(s, "dino_move", dino=0) == (
+        "T-Rex 1 has moved this round already: each Dino moves once a round (Some General Basic Rules)"
+    )
