@@ -34,8 +34,9 @@ SUN_FIRST = (0, 1, 4, 2, 4)  # centre Moon, the first question mark shows the Su
 def refused(s: State, kind: str, **fields: Any) -> str:
     """The reason the board gives the seat to act for the refused ``kind`` action with ``fields``."""
     seat = s.current_player()
-    hook = s.game.presentation.refusable
-    assert hook is not None
+    presentation = s.game.presentation
+    assert presentation is not None and presentation.refusable is not None
+    hook = presentation.refusable
     for a in hook(s, seat):
         info = s.describe_action(a, seat)
         if info["kind"] == kind and all(info.get(k) == v for k, v in fields.items()):

@@ -17,8 +17,9 @@ REST_FIRST = line_map("?opc?opcH")
 def shown(state: State) -> dict[int, str]:
     """The refused choices the board shows the seat to act, with their reasons."""
     seat = state.current_player()
-    hook = state.game.presentation.refusable
-    assert hook is not None
+    presentation = state.game.presentation
+    assert presentation is not None and presentation.refusable is not None
+    hook = presentation.refusable
     out = {}
     for a in hook(state, seat):
         reason = state.why_illegal(a)
