@@ -156,6 +156,34 @@ def check_refusals(msg: dict[str, Any], pos: State, seat: int | None) -> None:
         assert norm(refusals_for(redrawn, seat)) == msg["refusals"], "a reason depends on what the seat cannot see"
 
 
+@pytest.mark.parametrize("game_id", [g for g in dinobox.game_ids() if game_class(g).hidden_information])
+def test_refusal_reasons_never_depend_on_what_the_seat_cannot_see(game_id: str) -> None:
+    """At every decision of a seeded game, the reasons the seat to act is sent for its refused
+    pieces (``refusals_for``: opponents' hands, the deck order and face-down tokens hidden) are the
+    same in redraws of everything it cannot see: no reason tells it any of that."""
+    cls = game_class(game_id)
+    players = max(cls.min_players, min(cls.default_players or cls.min_players, 3))
+    rng = random.Random(7)
+    state = dinobox.load_game(game_id, players=players).new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if len(state.history()) % 3 == 0:  # every third decision keeps it to seconds
+            reasons = norm(refusals_for(state, seat))
+            for redraw in range(2):
+                again = state.resample(seat, random.Random(redraw))
+                assert norm(refusals_for(again, seat)) == reasons, f"a reason tells seat {seat} something hidden"
+            checked += bool(reasons)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 10 or game_id not in SHIPPED  # a test plugin's game may refuse little
+
+
+SHIPPED = ("dino-race", "dinosaur-rush", "pangaea", "trex-island")
+
+
 def check_clock(msg: dict[str, Any], players: int) -> None:
     """The clock is public and the same for every reader: each seat's time, who is ticking (the
     person to act, nobody else) and the server's time. Nothing else."""

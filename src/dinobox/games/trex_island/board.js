@@ -251,7 +251,7 @@ function spaceNode(view, sp, [x, y], ctx, occupied, toAct) {
     g.append(stack);
     tokenHere = sp.tokens > 0 && teams.some((d) => d.owner === toAct);
   }
-  ctx.offer(g, (a) => ((a.kind === "move" || a.kind === "trex_way") && a.space === sp.id)
+  ctx.offer(g, (a) => ((a.kind === "move" || a.kind === "trex_way") && a.space === sp.id && !ownMove(view, a))
     || (tokenHere && a.kind === "token"));
   g.append(s("title", {}, `${spaceTitle(sp)}${teams.length ? ` · ${teams.map((d) => withNames(d.name, view, ctx.table)).join(", ")}` : ""}`));
   return g;
@@ -296,8 +296,17 @@ function dieNode(view, d, x, y, size, ctx, attackTeam) {
     g.append(s("circle", { cx: x + px * step, cy: y + py * step, r: size * 0.085, fill: pip }));
   }
   g.append(s("title", {}, `${withNames(d.name, view, ctx.table)}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`));
-  ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id) || (a.kind === "react" && d.id === attackTeam));
+  ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id && (!a.reason || ownMove(view, a))) || (a.kind === "react" && d.id === attackTeam));
   return g;
+}
+
+// A refused move to the space its team stands on stands for what stops that team or card
+// (``refusals.refusable``): the team and the card answer for it, not the space. Any other refused
+// move is its space's to explain. Refused choices carry their ``reason``; legal ones do not.
+function ownMove(view, a) {
+  if (!a.reason || a.kind !== "move") return false;
+  const die = view.dice.find((d) => d.id === a.die);
+  return !!die && die.space !== null && die.space !== undefined && a.space === die.space;
 }
 
 // ----- the table: deck, discard piles, tokens --------------------------------------------------
@@ -345,7 +354,7 @@ function handBox(view, ctx) {
   for (const c of view.hand) {
     for (let i = 0; i < c.count; i++) {
       const node = cardNode(c, { "data-copy": i });
-      ctx.offer(node, (a) => (a.kind === "move" && a.card === c.card)
+      ctx.offer(node, (a) => (a.kind === "move" && a.card === c.card && (!a.reason || ownMove(view, a)))
         || (a.kind === "picture" && a.dino === c.kind && (a.colours || []).includes(c.colour)));
       cards.push(node);
     }
