@@ -180,7 +180,7 @@ function mapSvg(view, ctx) {
     const ring = dice.length > 1 || view.board[space].kind === "rest";
     const spots = spread(dice.length, ring ? 18 : 0);
     dice.forEach((d, i) => svg.append(dieNode(view, d, x + spots[i][0], y + spots[i][1], ring ? 18 : 24,
-      ctx, attackTeam)));
+      ctx, attackTeam, ring ? null : space)));
   }
   // teams still at the landing, and teams already rescued
   gridDice(waiting, L.dock).forEach(([d, x, y]) => svg.append(dieNode(view, d, x, y, 17, ctx, attackTeam)));
@@ -285,7 +285,8 @@ function trexNode([x, y], crowded) {
   return g;
 }
 
-function dieNode(view, d, x, y, size, ctx, attackTeam) {
+// ``covers``: the space a lone team hides under it, whose refusals the team says as well
+function dieNode(view, d, x, y, size, ctx, attackTeam, covers = null) {
   const colour = playerHex(view, d.owner);
   const g = s("g", { class: "ti-die", "data-die": d.id, "data-owner": d.owner, "data-crew": d.crew,
     filter: "url(#ti-shadow)" });
@@ -304,7 +305,8 @@ function dieNode(view, d, x, y, size, ctx, attackTeam) {
   // a "team" refusal names a team no action of this seat moves (another player's, or one of
   // yours still behind the arrow): it says why that team cannot move now
   ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id && (!a.reason || ownMove(view, a)))
-    || (a.kind === "react" && d.id === attackTeam) || (a.kind === "team" && a.die === d.id));
+    || (a.kind === "react" && d.id === attackTeam) || (a.kind === "team" && a.die === d.id)
+    || (!!a.reason && a.kind === "move" && a.space === covers && !ownMove(view, a)));
   return g;
 }
 
