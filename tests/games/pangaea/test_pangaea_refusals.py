@@ -225,3 +225,20 @@ def test_rules_of_change_a_tile_taken_from_the_board() -> None:
     assert refused(s, "take_tile", space=[4, 3]) == (
         "the Level 2 tile needed comes from a space showing one on top (Rules of Change)"
     )
+
+
+def test_star_cards_explained_another_players_cards_are_theirs() -> None:
+    s = table()
+    presentation = s.game.presentation
+    assert presentation is not None and presentation.refused_pieces is not None
+    assert list(presentation.refused_pieces(s, 0)) == [
+        ("those are Blue's STAR cards: you play only your own (STAR cards explained)", {"kind": "hand_of", "seat": 1})
+    ]
+    assert list(presentation.refused_pieces(s, 1)) == []  # Blue is not to act: nothing to explain
+
+
+def test_evolution_cards_are_bought_in_step_7_only() -> None:
+    s = table()
+    to_step6(s)
+    reason = refused(s, "buy", evolution="sea")
+    assert reason.startswith("Evolution cards and stones are bought in step 7 of your turn (Evolution Cards)")

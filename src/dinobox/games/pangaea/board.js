@@ -638,7 +638,8 @@ function playersBox(view, ctx) {
     const where = Array.isArray(p.explorer) ? `r${p.explorer[0]}c${p.explorer[1]}` : "off the board";
     const hand = list(p.hand).map((card) => {
       const el = starCard(card);
-      if (mine) ctx.offer(el, (a) => cardMatches(a, card));
+      // another player's cards say whose they are (``refused_pieces``)
+      ctx.offer(el, mine ? (a) => cardMatches(a, card) : (a) => a.kind === "hand_of" && a.seat === seat);
       return el;
     });
     const evo = list(p.evolution).map((e) => {
@@ -648,6 +649,8 @@ function playersBox(view, ctx) {
       if (mine) {
         ctx.offer(el, (a) => (a.kind === "activate" && a.evolution === e.type)
           || (a.kind === "use_protection" && e.active && /guard/.test(e.type || "")));
+      } else {
+        ctx.offer(el, (a) => a.kind === "evolution_of" && a.seat === seat);
       }
       return el;
     });

@@ -53,6 +53,7 @@ class PangaeaGame(Game[PangaeaData]):
         action_info=text.action_info,
         why_illegal=refusals.why_illegal,
         refusable=refusals.refusable,
+        refused_pieces=refusals.refused_pieces,
         resample=knowledge.resample,
     )
     can_end_without_winner = True  # Winning the Game: no surviving Shelter means everyone loses

@@ -29,6 +29,7 @@ from dinobox.games.pangaea.data import (
 from dinobox.games.pangaea.steps import remaining_hand
 from dinobox.games.pangaea.text import card_text, decode
 from dinobox.games.pangaea.tiles import DINO_NAMES, LAVA, MAX_EXPLORERS_PER_SPACE, STONE, TILE_NAMES, is_trex
+from dinobox.games.pangaea.view import seat_name
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
@@ -427,14 +428,20 @@ def refusable(st: PangaeaState, seat: int) -> list[int]:
     evolution = [A.ACTIVATE + e for e in sorted(set(st.evo_types(seat)))]
     dinos = [A.WILD_DINO + d for d in range(len(w.dinos)) if w.dinos[d] >= 0]
     shelters = [A.WILD_SHELTER + s for s in w.shelter_spaces(seat)]
+    # the supply's Evolution cards, as the buy step 7 would make
+    held = st.evo_types(seat)
+    buys = []
+    for e in range(NUM_EVO):
+        below = [x for x in held if EVO_LEVEL[x] == EVO_LEVEL[e] - 1]
+        buys.append(A.BUY + e * 9 + (below[0] + 1 if below else 0))
     if isinstance(step, F.ChooseStart):
         return [A.START + s for s in range(n)]
     if isinstance(step, F.Step2):
         # the Wild card answers for its own use now: a Dino or a Shelter removed (else a stand-in)
         wild = [A.WILD_DINO] if st.WILD in hand and not dinos and not shelters else []
-        return [a for a in cards if a != A.DIST_WILD] + wild + evolution + dinos + shelters
+        return [a for a in cards if a != A.DIST_WILD] + wild + evolution + dinos + shelters + buys
     if isinstance(step, F.Step4):
-        return _step4_cards(st, step) + evolution
+        return _step4_cards(st, step) + evolution + buys
     if isinstance(step, F.PlaceDino):
         options = resolve.dino_options(st, seat)
         d = options[0][0] if options else next((x for x in range(len(w.dinos)) if w.dinos[x] < 0), 0)
@@ -442,7 +449,7 @@ def refusable(st: PangaeaState, seat: int) -> list[int]:
     if isinstance(step, F.Step6):
         moving = {(a - A.DINO_MOVE) // n for a in st.legal_actions() if A.DINO_MOVE <= a < A.PASS}
         stuck = [A.DINO_MOVE + d * n + s for d, s in enumerate(w.dinos) if s >= 0 and d not in moving]
-        return [A.MOVE + s for s in range(n)] + [A.BUILD] + stuck + cards + evolution
+        return [A.MOVE + s for s in range(n)] + [A.BUILD] + stuck + cards + evolution + buys
     if isinstance(step, F.Block):
         return [A.BLOCK + s for s in range(n)]
     if isinstance(step, F.TakeTile):
@@ -450,14 +457,29 @@ def refusable(st: PangaeaState, seat: int) -> list[int]:
     if isinstance(step, F.ShelterMove):
         return _shelter_moves(st, seat)
     if isinstance(step, F.Step7):
-        held = st.evo_types(seat)
-        buys = []
-        for e in range(NUM_EVO):
-            below = [x for x in held if EVO_LEVEL[x] == EVO_LEVEL[e] - 1]
-            buys.append(A.BUY + e * 9 + (below[0] + 1 if below else 0))
         lava = [A.STONE + s for s in range(n) if w.top(s) == LAVA]
         return buys + lava + cards + evolution
     return []
+
+
+def refused_pieces(st: PangaeaState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """The other players' STAR cards and Evolution cards, which no action of the seat names: a
+    click on them says whose they are (all of it lies face up on the table)."""
+    step = st.steps[-1] if st.steps else None
+    if not isinstance(step, F.Decision) or step.seat != seat:
+        return []
+    out: list[tuple[str, dict[str, Any]]] = []
+    for other in range(st.num_players):
+        if other == seat:
+            continue
+        name = seat_name(other)
+        if st.hands[other]:
+            reason = f"those are {name}'s STAR cards: you play only your own (STAR cards explained)"
+            out.append((reason, {"kind": "hand_of", "seat": other}))
+        if st.evo_types(other):
+            reason = f"those are {name}'s Evolution cards: you activate only your own (Evolution Cards)"
+            out.append((reason, {"kind": "evolution_of", "seat": other}))
+    return out
 
 
 def _shelter_moves(st: PangaeaState, seat: int) -> list[int]:
