@@ -4,7 +4,8 @@
 whether it belongs to the decision at hand at all (a STAR card is chosen in step 4, a Wild card
 removes a Dino in step 2...), then, for the decision at hand, what stands in the way.
 ``refusable`` lists what a person may click at each main decision: the cards of the hand, the
-Evolution cards held and in the supply, the spaces of the board, the Dinosaurs and Shelters.
+Evolution cards held and in the supply, the spaces of the board, the Dinosaurs and Shelters;
+``refused_pieces`` the other players' cards, which no action of the seat names.
 Nothing on Pangaea's table is hidden (hands, Evolution cards and the board lie face up), so no
 reason can tell a seat what it could not see.
 """

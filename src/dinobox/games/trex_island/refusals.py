@@ -3,8 +3,10 @@
 ``refusable`` names, for the seat to act, what a person may click: each card held (as a move of
 each team to where it stands, and the pictures), each space of the map no legal move reaches (as
 the move a held card of that colour would make there), the deck, the piles, the tokens and the
-answers to an attack. ``why_illegal`` says what stops each one, with its rulebook section. Both
-read only what the seat sees: its own hand, the map, the tops of the piles and the tokens drawn.
+answers to an attack. ``why_illegal`` says what stops each one, with its rulebook section.
+``refused_pieces`` says why of the teams no action of the seat names: the other players' and the
+seat's own teams still behind the arrow. All read only what the seat sees: its own hand, the map,
+the tops of the piles and the tokens drawn.
 """
 
 from __future__ import annotations
