@@ -8,8 +8,9 @@ linked tuples, so cloning a state never copies them.
 from __future__ import annotations
 
 import operator
+import pickle
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -156,6 +157,12 @@ class State:
         if hook is None:
             raise NotImplementedError(f"{type(self).__name__} cannot resample")
         return hook(self, seat, rng)
+
+    def _information_key(self, seat: int) -> Hashable:
+        hook = self._presentation().information_key
+        if hook is None:
+            return pickle.dumps(self._view(seat), pickle.HIGHEST_PROTOCOL)
+        return hook(self, seat)
 
     def _step_reveals(self, after: State, seat: int) -> bool:
         """Did the player step from ``self`` to ``after`` show ``seat`` something hidden that no
@@ -373,6 +380,15 @@ class State:
         """Exactly what ``seat`` may know, as JSON; ``None`` is a spectator."""
         self._check_seat(seat)
         return self._view(seat)
+
+    def information_key(self, seat: int) -> Hashable:
+        """A hashable stand-in for ``view(seat)``, for search trees keyed by information sets:
+        two states give equal keys exactly when ``seat``'s views of them are equal. The default
+        pickles the view (plain data built the same way each time, so equal views give equal
+        bytes); a game's presentation may give a cheaper ``information_key(state, seat)``, e.g. a
+        tuple of the fields the view is built from, never one ``seat`` cannot see. Not checked:
+        it serves the search's inner loop."""
+        return self._information_key(seat)
 
     def _emit(self, kind: str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
         """Record an event. Cheap: the text is produced only when someone reads the log."""

@@ -40,6 +40,7 @@ class TRexIslandGame(Game[TRexIslandData]):
         why_illegal=text.why_illegal,
         refusable=text.refusable,
         resample=knowledge.resample,
+        information_key=knowledge.information_key,
     )
     data: TRexIslandData
 
