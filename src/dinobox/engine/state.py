@@ -259,6 +259,22 @@ class State:
         self._hlen += 1
         self._legal_cache = None
 
+    def _legal_now(self) -> list[int]:
+        """The legal actions here, not copied: for the engine's own loops, which never change
+        the list (``legal_actions`` gives everyone else a copy)."""
+        cache = self._legal_cache
+        return self._compute_legal() if cache is None else cache
+
+    def _play(self, act: int) -> None:
+        """Apply ``act``, known to be legal here (one of ``_legal_now()`` or a chance outcome just
+        drawn by ``_sample_chance``): ``apply_action`` without its checks, for the engine's
+        playout loop."""
+        self._sampled = -1
+        self._apply(act)
+        self._hist = (act, self._hist)
+        self._hlen += 1
+        self._legal_cache = None
+
     def _coerce(self, action: object) -> int:
         if isinstance(action, bool):
             raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player)
@@ -551,3 +567,24 @@ def sample_uniform(n: int, rng: random.Random) -> int:
         raise ValueError("chance weights must add up to more than zero")
     k = int(rng.random() * n)
     return k if k < n else n - 1
+
+
+def shuffle_ints(items: list[int], rng: random.Random) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws, the
+    same order) when ``rng`` is a ``random.Random``, without its Python-level loop (for the
+    redraws of ``resample``, in the search's inner loop). Other generators shuffle themselves."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1  # Random._randbelow(n): k-bit draws until one is below n
+        k = 0
+        m = n
+        while m:
+            k += 1
+            m >>= 1
+        r: int = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        items[i], items[r] = items[r], items[i]

@@ -13,7 +13,7 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from dinobox.engine.state import TERMINAL
+from dinobox.engine.state import TERMINAL, shuffle_ints
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.flow import Build
@@ -50,7 +50,7 @@ def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> N
     pool = [v for v, count in enumerate(state.nbag) for _ in range(count)]
     pool.extend(state.tok_value[i] for i in unknown)
     pool.sort()
-    rng.shuffle(pool)
+    shuffle_ints(pool, rng)
     values = list(state.tok_value)
     for i, value in zip(unknown, pool, strict=False):
         values[i] = value
@@ -67,7 +67,7 @@ def _redeal_bonus(state: DinosaurRushState, seat: int, rng: random.Random) -> No
     for p in others:
         pool_mask |= state.hands[p]
     pool = [k for k in range(state.num_bonus) if pool_mask >> k & 1]
-    rng.shuffle(pool)
+    shuffle_ints(pool, rng)
     cursor = 0
     hands = list(state.hands)
     for p in others:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from dinobox.engine.state import TERMINAL
+from dinobox.engine.state import TERMINAL, shuffle_ints
 from dinobox.games.trex_island.data import NUM_CARD_TYPES
 from dinobox.games.trex_island.flow import Attack, ChoosePile
 from dinobox.games.trex_island.view import phase_name
@@ -50,7 +50,7 @@ def resample(state: TRexIslandState, seat: int, rng: random.Random) -> TRexIslan
     assert isinstance(new, type(state))
     counts = unseen_cards(state, seat)
     pool = [t for t in range(T) for _ in range(counts[t])]
-    rng.shuffle(pool)
+    shuffle_ints(pool, rng)
     cursor = 0
     hand = new.hand
     for p in range(state.num_players):
