@@ -62,7 +62,7 @@ def test_resample_depends_only_on_what_the_seat_sees(game_id: str, players: int)
     state = game.new_initial_state()
     checked = 0
     for stop in range(STOPS):
-        for _ in range(walk.randrange(5, 90)):
+        for _ in range(walk.randrange(5, 150)):
             if state.is_terminal():
                 state = game.new_initial_state()
             _step(state, walk)
