@@ -40,6 +40,7 @@ class TRexIslandGame(Game[TRexIslandData]):
         why_illegal=refusals.why_illegal,
         refusable=refusals.refusable,
         resample=knowledge.resample,
+        information_key=knowledge.information_key,
     )
     data: TRexIslandData
 
