@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -28,7 +28,9 @@ class Presentation:
     says when a player step shows the mover something hidden that no private event says
     (``State.reveals_to``: undo must not be offered after it); ``refusable`` names the action ids
     a board shows as pieces, whose refusal reasons the seat to act is sent; ``refused_pieces``
-    says why of the pieces no action of the seat names at all (another seat's, say).
+    says why of the pieces no action of the seat names at all (another seat's, say);
+    ``information_key`` is a cheap stand-in for ``view(seat)`` that search trees are keyed by
+    (``State.information_key``).
     """
 
     view: Callable[[Any, int | None], Mapping[str, Any]]
@@ -44,6 +46,7 @@ class Presentation:
     refused_pieces: Callable[[Any, int], Iterable[tuple[str, Mapping[str, Any]]]] | None = None
     resample: Callable[[Any, int, random.Random], State] | None = None
     step_reveals: Callable[[Any, Any, int], bool] | None = None
+    information_key: Callable[[Any, int], Hashable] | None = None
 
 
 class Game(Generic[D]):

@@ -55,6 +55,7 @@ class PangaeaGame(Game[PangaeaData]):
         refusable=refusals.refusable,
         refused_pieces=refusals.refused_pieces,
         resample=knowledge.resample,
+        information_key=knowledge.information_key,
     )
     can_end_without_winner = True  # Winning the Game: no surviving Shelter means everyone loses
     hidden_information = False  # every card and piece lies face up; the decks' order is never stored

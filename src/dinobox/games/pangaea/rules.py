@@ -8,11 +8,12 @@ End Game), each named in ``automatic.py``. Rulebook sections are cited by their 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State
+from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform, sample_weighted
 from dinobox.games.pangaea import automatic, end_game, lightning, steps
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.actions import Fixed, Layout
@@ -339,6 +340,19 @@ class PangaeaState(State):
         if isinstance(step, F.DrawStartPlayer):
             return list(range(self.num_players)), [1] * self.num_players
         raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
+
+    def _sample_chance(self, rng: random.Random) -> int:
+        """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly."""
+        step = self.steps[-1]
+        if isinstance(step, (F.DrawCards, F.DrawStar)):
+            return sample_counts(list(self.deck), 0, self.K + 2, rng)
+        if isinstance(step, F.DrawDirection):
+            return sample_counts(list(self.dir_deck), 0, 6, rng)
+        if isinstance(step, F.DrawSymbolToken):
+            return sample_counts(list(self.token_pool), 0, 4 if step.slot == 0 else 5, rng)
+        if isinstance(step, F.DrawStartPlayer):
+            return sample_uniform(self.num_players, rng)
+        return sample_weighted(self._chance(), rng)  # pragma: no cover - every chance step is above
 
     def _legal(self) -> list[int]:
         return self._next

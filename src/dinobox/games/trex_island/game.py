@@ -41,6 +41,7 @@ class TRexIslandGame(Game[TRexIslandData]):
         refusable=refusals.refusable,
         refused_pieces=refusals.refused_pieces,
         resample=knowledge.resample,
+        information_key=knowledge.information_key,
     )
     data: TRexIslandData
 
