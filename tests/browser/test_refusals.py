@@ -73,7 +73,7 @@ PANGAEA_CARD = "#pg-my-hand .pg-card.refused"
 def reasons_of(picture: dict[str, Any], refused: str) -> set[str]:
     """The reasons the server gave for the actions an element refuses (its ``data-refused``)."""
     ids = {int(a) for a in refused.split()}
-    return {g["reason"] for g in picture["refusals"] if ids & {a["action"] for a in g["actions"]}}
+    return {g["reason"] for g in picture["refusals"] if ids & {a.get("action") for a in g["actions"]}}
 
 
 def test_a_click_on_a_refused_piece_says_why(server: str, context: Any) -> None:
@@ -143,3 +143,44 @@ def near(piece: Any, bubble: Any) -> None:
     above = abs(bubble["y"] + bubble["height"] - piece["y"]) <= 12
     assert below or above, (piece, bubble)
     assert bubble["x"] <= piece["x"] + piece["width"] and bubble["x"] + bubble["width"] >= piece["x"] - 10
+
+
+# T-Rex Island: a team of the other player (no action of Ann's names it) says whose it is
+OTHER_TEAM = '#board .ti-die.refused[data-owner="1"]'
+
+
+def team_reasons(picture: dict[str, Any], owner: int) -> set[str]:
+    """The reasons the server gave for the teams of seat ``owner`` (pieces, with no action id)."""
+    return {
+        g["reason"]
+        for g in picture["refusals"]
+        if any(a["kind"] == "team" and a["die"] // 3 == owner for a in g["actions"])
+    }
+
+
+def test_a_click_on_another_players_team_says_whose_it_is(server: str, context: Any) -> None:
+    picture, link = anns_table(server, "trex-island", 2, moving)
+    page = context.new_page()
+    page.goto(link)
+    page.wait_for_function("document.body.dataset.yourMove === '1'")
+    seen = page.evaluate("document.body.dataset.version")
+    target = page.locator(OTHER_TEAM).first
+    target.click()
+    bubble = page.locator(BUBBLE)
+    text = bubble.inner_text()
+    reasons = team_reasons(picture, 1)
+    assert len(reasons) == 1 and reasons.pop() in text and "you move only your own" in text
+    near(target.bounding_box(), bubble.bounding_box())
+    assert page.evaluate("document.body.dataset.version") == seen  # nothing was played
+
+
+def test_in_firefox_a_click_on_another_players_team_says_whose_it_is(server: str, firefox: Firefox) -> None:
+    picture, link = anns_table(server, "trex-island", 2, moving)
+    errors = len(firefox.js_errors())
+    firefox.goto(link)
+    firefox.wait_for("document.body.dataset.yourMove === '1'", what="Ann's move")
+    firefox.click(OTHER_TEAM)
+    text = firefox.wait_for(f"document.querySelector({BUBBLE!r})?.innerText", what="the reason")
+    reasons = team_reasons(picture, 1)
+    assert len(reasons) == 1 and reasons.pop() in text
+    assert firefox.js_errors()[errors:] == []

@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from pangaea_helpers import (
+    BLUE_HAND,
     MOON_1_UP,
     MOON_4_DINO,
     NE,
+    OPEN_TOKENS,
     OTHER,
     ROWS,
     STARS,
@@ -17,9 +19,12 @@ from pangaea_helpers import (
     WILD,
     act,
     begin,
+    blue_plays,
     blue_walks,
     choose,
     kinds,
+    level_4,
+    quiet,
     table,
 )
 
@@ -44,6 +49,19 @@ def refused(s: State, kind: str, **fields: Any) -> str:
             assert reason is not None, f"{info} is legal"
             return reason
     raise AssertionError(f"the board shows no refused {kind} {fields}")
+
+
+def refused_now(s: State, kind: str) -> list[str]:
+    """The reasons of every refused ``kind`` action the board shows the seat to act."""
+    presentation = s.game.presentation
+    assert presentation is not None and presentation.refusable is not None
+    out = []
+    for a in presentation.refusable(s, s.current_player()):
+        if s.describe_action(a)["kind"] == kind:
+            reason = s.why_illegal(a)
+            assert reason is not None
+            out.append(reason)
+    return out
 
 
 def to_step6(s: State) -> None:
@@ -150,3 +168,77 @@ def test_dinosaurs_appear_in_the_range_and_each_moves_once_a_round() -> None:
     assert refused(s, "dino_move", dino=0) == (
         "T-Rex 1 has moved this round already: each Dino moves once a round (Some General Basic Rules)"
     )
+
+
+def test_playing_the_wild_card_in_step_2_needs_a_dino_or_a_shelter_of_yours() -> None:
+    s = table()
+    quiet(s, "move_harvest", space=[4, 3], buys=("sea",))
+    blue_walks(s, 1)
+    quiet(s, "move_harvest", space=[4, 2], buys=("trex_guard",))  # the Sea card given back
+    blue_walks(s, 2)
+    quiet(s, "move_harvest", space=[4, 3], swap=(0, WILD))  # 1 point; a Wild in hand
+    blue_walks(s, 3)
+    assert kinds(s) == {"activate", "continue"}  # step 2: no Dino on the board, no Shelter of Red's
+    assert refused(s, "wild_dino") == (
+        "there is no Dino on the board and none of your Shelters for a Wild card to remove (Playing the Wild Card)"
+    )
+    assert not any(refused_now(s, "distance_wild"))  # not the step-4 words for the Wild card
+
+
+def test_evolution_cards_level_4_block_keeps_a_tile_about_to_change() -> None:
+    s = level_4("block")
+    blue_plays(s, 3, 22, range_card=21)  # a climate shift on r4c4 alone
+    assert kinds(s) == {"block", "no_block"}
+    assert refused(s, "block", space=[4, 5]) == (
+        "the Block card keeps one tile that is about to change, and this one is not "
+        "(the Asteroid and its toxic ring are never blocked) (Evolution Cards, level 4)"
+    )
+
+
+def test_evolution_cards_level_4_shelter_move_within_2_spaces_where_a_shelter_may_stand() -> None:
+    s = level_4("shelter_move")
+    blue_plays(s, 3, 23)
+    play(s, act(s, "dino_place", dino=2))  # a Brontosaurus onto Red's Shelter on r4c4
+    assert kinds(s) == {"shelter_move", "no_shelter_move"}
+    assert refused(s, "shelter_move", space=[4, 8]) == "a Shelter moves at most 2 spaces (Evolution Cards, level 4)"
+    assert refused(s, "shelter_move", space=[4, 2]) == (
+        "a Shelter stands on level 2 only, unless it was built with the Build anywhere card "
+        "(Evolution Cards, level 4; Some General Basic Rules)"
+    )
+    assert refused(s, "shelter_move", **{"from": [4, 4], "space": [4, 4]}) == (
+        "the Shelter moves to another space, within 2 of this one (Evolution Cards, level 4)"
+    )
+
+
+def test_rules_of_change_a_tile_taken_from_the_board() -> None:
+    supply = (0, 24, 0, 6, 0, 10, 10, 20, 8)  # no level 2 tile beside the board
+    s = table(tokens=OPEN_TOKENS, hands=[[6, 0, 1, 3], BLUE_HAND], tile_supply=supply)
+    play(s, act(s, "distance_card", card=6))
+    play(s, act(s, "action_card", card=0))  # level up
+    play(s, act(s, "no_range"))
+    play(s, act(s, "direction", direction="E"))  # onto r4c2 (level 1)
+    assert kinds(s) == {"take_tile"}
+    assert refused(s, "take_tile", space=[4, 4]) == "a tile with a piece on it cannot be taken (Rules of Change)"
+    assert refused(s, "take_tile", space=[4, 2]) == (
+        "no tile is taken from a space this change is altering (Rules of Change)"
+    )
+    assert refused(s, "take_tile", space=[4, 3]) == (
+        "the Level 2 tile needed comes from a space showing one on top (Rules of Change)"
+    )
+
+
+def test_star_cards_explained_another_players_cards_are_theirs() -> None:
+    s = table()
+    presentation = s.game.presentation
+    assert presentation is not None and presentation.refused_pieces is not None
+    assert list(presentation.refused_pieces(s, 0)) == [
+        ("those are Blue's STAR cards: you play only your own (STAR cards explained)", {"kind": "hand_of", "seat": 1})
+    ]
+    assert list(presentation.refused_pieces(s, 1)) == []  # Blue is not to act: nothing to explain
+
+
+def test_evolution_cards_are_bought_in_step_7_only() -> None:
+    s = table()
+    to_step6(s)
+    reason = refused(s, "buy", evolution="sea")
+    assert reason.startswith("Evolution cards and stones are bought in step 7 of your turn (Evolution Cards)")

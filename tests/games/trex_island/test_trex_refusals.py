@@ -88,3 +88,45 @@ def test_game_tokens_an_smg_is_no_help_against_a_spinosaur() -> None:
     assert reasons[A.REACT + A.USE_SMG] == "an SMG stops only Raptors and Pterosaurs, not the Spinosaur (SMG token)"
     assert reasons[A.REACT + A.USE_SHOTGUN] == "you hold no Shotgun token (Shotgun token)"
     assert reasons[A.REACT + A.EVADE] == "only the Explorer evades an attack (Character Cards)"
+
+
+def team_reasons(state: State) -> dict[int, set[str]]:
+    """The reasons a click on each team no action of the seat names gets (``refused_pieces``)."""
+    presentation = state.game.presentation
+    assert presentation is not None and presentation.refused_pieces is not None
+    out: dict[int, set[str]] = {}
+    for reason, fields in presentation.refused_pieces(state, state.current_player()):
+        assert fields["kind"] == "team"
+        out.setdefault(fields["die"], set()).add(reason)
+    return out
+
+
+def test_moving_a_team_only_your_own_teams_and_the_first_behind_the_arrow() -> None:
+    hands = [[card(STEGO, O), card(STEGO, P), card(STEGO, C), card(TRICERA, O)], [4, 5, 6, 7, 8]]
+    state = table(hands=hands, data=LINE)
+    reasons = team_reasons(state)
+    yellow = {"that is one of Yellow's teams: you move only your own (Moving a team)"}
+    assert reasons == {
+        1: {"move Green team 1 first: the teams behind the arrow are alike (Moving a team)"},
+        2: {"move Green team 1 first: the teams behind the arrow are alike (Moving a team)"},
+        3: yellow,
+        4: yellow,
+        5: yellow,
+    }  # Green team 1 may move: a click on it plays
+    play(state, A.move(card(STEGO, O), 0, 0))
+    assert team_reasons(state) == {
+        2: {"move Green team 2 first: the teams behind the arrow are alike (Moving a team)"},
+        3: yellow,
+        4: yellow,
+        5: yellow,
+    }
+
+
+def test_game_tokens_an_attack_is_answered_before_a_team_leaves_the_arrow() -> None:
+    state = table(hands=[[0, 1, 2, 3], [4, 5, 6, 7, 8]], data=REST_FIRST, chars=(HUNTER, JOURNALIST))
+    play(state, A.move(0, 0, 0))
+    play(state, A.TOKEN_TAKE)
+    force(state, SPINO)
+    reasons = team_reasons(state)
+    answer = {"a team is under attack: first answer the Spinosaur (Game Tokens; Character Cards)"}
+    assert reasons[1] == reasons[2] == answer

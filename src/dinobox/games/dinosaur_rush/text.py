@@ -7,8 +7,18 @@ from typing import TYPE_CHECKING, Any
 from dinobox.engine.state import CHANCE
 from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import flow as F
+from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.board import DIRECTION_NAMES, OUTER, SITE, TAR
-from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, COLOUR_KEYS, NUM_PARTS, PART_KEYS, PART_NAMES
+from dinobox.games.dinosaur_rush.data import (
+    CATEGORY_NAMES,
+    COLOUR_KEYS,
+    NUM_COLOURS,
+    NUM_PARTS,
+    PART_COLOUR,
+    PART_KEYS,
+    PART_NAMES,
+    WHITE,
+)
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -253,8 +263,10 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
             return "Survey is only part of the family variant"
         return "Actions: choose Publicize, Donate, Research or a Notorious action"
     if isinstance(step, F.Build):
+        if not step.placing:
+            return "Build phase: first keep last round's dinosaur as a start or start afresh"
         if what == "place_bone":
-            return "Build phase: you have no such bone left, or that placement leaves no complete dinosaur"
+            return _bone_refusal(state, step.seat, info["slot"])
         return "Build phase: add bones to your dinosaur"
     if isinstance(step, F.PlaceStart):
         return "Setup 11: choose a free start space on the edge of the board"
@@ -263,6 +275,35 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
     if isinstance(step, F.StealMore):
         return "Steal: take a second bone from the same dig site"
     return "it is not one of the legal choices now"
+
+
+def _bone_refusal(state: DinosaurRushState, seat: int, slot: int) -> str:
+    """Build phase: which of the two stops a bone there: none of its colour is left, or it would
+    leave too few for the parts still empty (every part needs a bone; a wild bone sits beside a
+    natural one)."""
+    alloc = state.alloc[seat * K.SIZE_OF_ALLOCATION : (seat + 1) * K.SIZE_OF_ALLOCATION]
+    used = K.colours_used(alloc)
+    left = [state.pile[seat * NUM_COLOURS + c] - used[c] for c in range(NUM_COLOURS)]
+    if slot == K.UNIQUE:
+        return "Build phase: you have no blue (unique) bone left to place"
+    if slot >= NUM_PARTS:
+        part = PART_NAMES[slot - NUM_PARTS]
+        if not left[WHITE]:
+            return "Build phase: you have no white (wild) bone left to place"
+        return (
+            f"Build phase: the {part} has no room for another wild bone: a wild bone touches natural "
+            "bones of one colour and never another wild bone"
+        )
+    colour = PART_COLOUR[slot]
+    name = COLOUR_KEYS[colour]
+    if not left[colour]:
+        return f"Build phase: you have no {name} bone left for the {PART_NAMES[slot]}"
+    empty = [PART_NAMES[p] for p in range(NUM_PARTS) if PART_COLOUR[p] == colour and not alloc[p] and p != slot]
+    bones = "bone" if left[colour] == 1 else "bones"
+    return (
+        f"Build phase: your {left[colour]} {name} {bones} left must go to the {' and '.join(empty)} first: "
+        "each part of a complete dinosaur needs at least one bone"
+    )
 
 
 def _notorious_refusal(state: DinosaurRushState, seat: int, info: dict[str, Any]) -> str:

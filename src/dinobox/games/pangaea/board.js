@@ -342,10 +342,12 @@ function space(view, world, r, c, drawCol, index, ctx, ghost) {
     labels.push("the asteroid's impact");
   }
   if (!ghost) {
-    // a Dino's own refusal (it cannot move) is said by the Dino, not by its space
+    // a Dino's own refusal (it cannot move) is said by the Dino, not by its space; so is a
+    // Shelter's (a refused move onto its own space stands for what stops that Shelter)
     const here = (pieces ? pieces.dinos : []).map((d) => d.id);
     const offered = ctx.offer(g, (a) => same(a.space, at) && a.kind !== "wild_shelter"
-      && !(a.kind === "dino_move" && here.includes(a.dino)));
+      && !(a.kind === "dino_move" && here.includes(a.dino))
+      && !(a.kind === "shelter_move" && a.reason && same(a.from, a.space)));
     if (!offered) g.append(s("title", {}, labels.join("; ")));
   }
   return g;
@@ -636,7 +638,8 @@ function playersBox(view, ctx) {
     const where = Array.isArray(p.explorer) ? `r${p.explorer[0]}c${p.explorer[1]}` : "off the board";
     const hand = list(p.hand).map((card) => {
       const el = starCard(card);
-      if (mine) ctx.offer(el, (a) => cardMatches(a, card));
+      // another player's cards say whose they are (``refused_pieces``)
+      ctx.offer(el, mine ? (a) => cardMatches(a, card) : (a) => a.kind === "hand_of" && a.seat === seat);
       return el;
     });
     const evo = list(p.evolution).map((e) => {
@@ -646,6 +649,8 @@ function playersBox(view, ctx) {
       if (mine) {
         ctx.offer(el, (a) => (a.kind === "activate" && a.evolution === e.type)
           || (a.kind === "use_protection" && e.active && /guard/.test(e.type || "")));
+      } else {
+        ctx.offer(el, (a) => a.kind === "evolution_of" && a.seat === seat);
       }
       return el;
     });

@@ -4,7 +4,8 @@
 whether it belongs to the decision at hand at all (a STAR card is chosen in step 4, a Wild card
 removes a Dino in step 2...), then, for the decision at hand, what stands in the way.
 ``refusable`` lists what a person may click at each main decision: the cards of the hand, the
-Evolution cards held and in the supply, the spaces of the board, the Dinosaurs and Shelters.
+Evolution cards held and in the supply, the spaces of the board, the Dinosaurs and Shelters;
+``refused_pieces`` the other players' cards, which no action of the seat names.
 Nothing on Pangaea's table is hidden (hands, Evolution cards and the board lie face up), so no
 reason can tell a seat what it could not see.
 """
@@ -28,7 +29,8 @@ from dinobox.games.pangaea.data import (
 )
 from dinobox.games.pangaea.steps import remaining_hand
 from dinobox.games.pangaea.text import card_text, decode
-from dinobox.games.pangaea.tiles import DINO_NAMES, LAVA, MAX_EXPLORERS_PER_SPACE, STONE, is_trex
+from dinobox.games.pangaea.tiles import DINO_NAMES, LAVA, MAX_EXPLORERS_PER_SPACE, STONE, TILE_NAMES, is_trex
+from dinobox.games.pangaea.view import seat_name
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
@@ -62,6 +64,16 @@ MOMENTS: dict[str, tuple[tuple[type[F.Decision], ...], str]] = {
     "buy": ((F.Step7,), BUY_STEP7),
     "stone": ((F.Step7,), BUY_STEP7),
     "give_back": ((F.GiveBack,), "a card is given back only when you lose your last Shelter (Players Turn, step 5)"),
+    "block": ((F.Block,), "a Block card keeps a tile only when a change is about to happen (Evolution Cards, level 4)"),
+    "shelter_move": (
+        (F.ShelterMove,),
+        "a Shelter move card moves a Shelter about to be destroyed, or once the impact point is known "
+        "(Evolution Cards, level 4)",
+    ),
+    "take_tile": (
+        (F.TakeTile,),
+        "a tile is taken from the board only when the supply of that tile is out (Rules of Change)",
+    ),
 }
 
 
@@ -253,6 +265,11 @@ def _wild(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int)
     if st.wild2:
         return "you have already played a Wild card in this step 2 (Players Turn, step 2)"
     if info["kind"] == "wild_dino":
+        if all(s < 0 for s in w.dinos) and not w.shelter_spaces(seat):
+            return (
+                "there is no Dino on the board and none of your Shelters for a Wild card to remove "
+                "(Playing the Wild Card)"
+            )
         return f"{DINO_NAMES[info['dino']]} is not on the board (Dinosaurs)"
     if not w.shelters[action - st.A.WILD_SHELTER] >> seat & 1:
         return "a Wild card removes only one of your own Shelters (Players Turn, step 2)"
@@ -312,6 +329,65 @@ def _stone(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int
     return "a stone covers lava next to your Explorer (Players Turn, step 7)"
 
 
+# ----- Evolution cards, level 4, and the Rules of Change: decisions about a space -------------------
+LEVEL_4 = "Evolution Cards, level 4"
+
+
+def _block(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    if action - st.A.BLOCK in st.blocked:
+        return "that space's change is blocked already (Evolution Cards, level 4)"
+    return (
+        "the Block card keeps one tile that is about to change, and this one is not "
+        f"(the Asteroid and its toxic ring are never blocked) ({LEVEL_4})"
+    )
+
+
+def _shelter_move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    assert isinstance(step, F.ShelterMove)
+    w, seat, n = st.world, step.seat, st.world.geo.n
+    src, dst = divmod(action - st.A.SHELTER_MOVE, n)
+    if not w.shelters[src] >> seat & 1:
+        return f"you have no Shelter there to move ({LEVEL_4})"
+    legal = st.legal_actions()
+    if not any(st.A.SHELTER_MOVE + src * n <= a < st.A.SHELTER_MOVE + (src + 1) * n for a in legal):
+        if step.when == F.BRONTOSAURUS:
+            return f"only the Shelter the Brontosaurus is about to land on may move now ({LEVEL_4})"
+        if step.when == F.THREATENED:
+            return f"only a Shelter about to be destroyed may move now ({LEVEL_4})"
+        return f"no space within 2 of this Shelter can take it ({LEVEL_4})"
+    if dst == src:
+        return f"the Shelter moves to another space, within 2 of this one ({LEVEL_4})"
+    if w.geo.distance(src, dst) > 2:
+        return f"a Shelter moves at most 2 spaces ({LEVEL_4})"
+    mask = w.shelters[dst]
+    if mask >> seat & 1:
+        return "you already have a Shelter on that space: one per player per space (Some General Basic Rules)"
+    if bin(mask).count("1") >= 3:
+        return "three Shelters already stand there, the most a space holds (Some General Basic Rules)"
+    if w.special[src] >> seat & 1:
+        return f"even a Shelter built anywhere needs ground an Explorer can use ({LEVEL_4}; Evolution Cards, level 3)"
+    return (
+        "a Shelter stands on level 2 only, unless it was built with the Build anywhere card "
+        f"({LEVEL_4}; Some General Basic Rules)"
+    )
+
+
+def _take_tile(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    assert isinstance(step, F.TakeTile)
+    w, s = st.world, action - st.A.TAKE_TILE
+    if st.plan is None:
+        return ""
+    target, op = st.plan[1][step.op]
+    tile = Wd.needed_tile(w, target, op)
+    if tile < 0:
+        return ""
+    if s in Wd.plan_exclude(st.plan):
+        return "no tile is taken from a space this change is altering (Rules of Change)"
+    if w.top(s) != tile:
+        return f"the {TILE_NAMES[tile]} tile needed comes from a space showing one on top (Rules of Change)"
+    return "a tile with a piece on it cannot be taken (Rules of Change)"
+
+
 REASONS: dict[str, Reason] = {
     "start": _start,
     "move": _move,
@@ -331,6 +407,9 @@ REASONS: dict[str, Reason] = {
     "activate": _activate,
     "buy": _buy,
     "stone": _stone,
+    "block": _block,
+    "shelter_move": _shelter_move,
+    "take_tile": _take_tile,
 }
 """The reasons of the decision at hand, by kind of action ("": none found, the general words)."""
 
@@ -350,12 +429,20 @@ def refusable(st: PangaeaState, seat: int) -> list[int]:
     evolution = [A.ACTIVATE + e for e in sorted(set(st.evo_types(seat)))]
     dinos = [A.WILD_DINO + d for d in range(len(w.dinos)) if w.dinos[d] >= 0]
     shelters = [A.WILD_SHELTER + s for s in w.shelter_spaces(seat)]
+    # the supply's Evolution cards, as the buy step 7 would make
+    held = st.evo_types(seat)
+    buys = []
+    for e in range(NUM_EVO):
+        below = [x for x in held if EVO_LEVEL[x] == EVO_LEVEL[e] - 1]
+        buys.append(A.BUY + e * 9 + (below[0] + 1 if below else 0))
     if isinstance(step, F.ChooseStart):
         return [A.START + s for s in range(n)]
     if isinstance(step, F.Step2):
-        return cards + evolution + dinos + shelters
+        # the Wild card answers for its own use now: a Dino or a Shelter removed (else a stand-in)
+        wild = [A.WILD_DINO] if st.WILD in hand and not dinos and not shelters else []
+        return [a for a in cards if a != A.DIST_WILD] + wild + evolution + dinos + shelters + buys
     if isinstance(step, F.Step4):
-        return _step4_cards(st, step) + evolution
+        return _step4_cards(st, step) + evolution + buys
     if isinstance(step, F.PlaceDino):
         options = resolve.dino_options(st, seat)
         d = options[0][0] if options else next((x for x in range(len(w.dinos)) if w.dinos[x] < 0), 0)
@@ -363,16 +450,48 @@ def refusable(st: PangaeaState, seat: int) -> list[int]:
     if isinstance(step, F.Step6):
         moving = {(a - A.DINO_MOVE) // n for a in st.legal_actions() if A.DINO_MOVE <= a < A.PASS}
         stuck = [A.DINO_MOVE + d * n + s for d, s in enumerate(w.dinos) if s >= 0 and d not in moving]
-        return [A.MOVE + s for s in range(n)] + [A.BUILD] + stuck + cards + evolution
+        return [A.MOVE + s for s in range(n)] + [A.BUILD] + stuck + cards + evolution + buys
+    if isinstance(step, F.Block):
+        return [A.BLOCK + s for s in range(n)]
+    if isinstance(step, F.TakeTile):
+        return [A.TAKE_TILE + s for s in range(n)]
+    if isinstance(step, F.ShelterMove):
+        return _shelter_moves(st, seat)
     if isinstance(step, F.Step7):
-        held = st.evo_types(seat)
-        buys = []
-        for e in range(NUM_EVO):
-            below = [x for x in held if EVO_LEVEL[x] == EVO_LEVEL[e] - 1]
-            buys.append(A.BUY + e * 9 + (below[0] + 1 if below else 0))
         lava = [A.STONE + s for s in range(n) if w.top(s) == LAVA]
         return buys + lava + cards + evolution
     return []
+
+
+def refused_pieces(st: PangaeaState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """The other players' STAR cards and Evolution cards, which no action of the seat names: a
+    click on them says whose they are (all of it lies face up on the table)."""
+    step = st.steps[-1] if st.steps else None
+    if not isinstance(step, F.Decision) or step.seat != seat:
+        return []
+    out: list[tuple[str, dict[str, Any]]] = []
+    for other in range(st.num_players):
+        if other == seat:
+            continue
+        name = seat_name(other)
+        if st.hands[other]:
+            reason = f"those are {name}'s STAR cards: you play only your own (STAR cards explained)"
+            out.append((reason, {"kind": "hand_of", "seat": other}))
+        if st.evo_types(other):
+            reason = f"those are {name}'s Evolution cards: you activate only your own (Evolution Cards)"
+            out.append((reason, {"kind": "evolution_of", "seat": other}))
+    return out
+
+
+def _shelter_moves(st: PangaeaState, seat: int) -> list[int]:
+    """Each space as the move of the first Shelter that may move there, and each of the seat's
+    Shelters as its move onto its own space (what stops that Shelter)."""
+    A, n = st.A, st.world.geo.n
+    sources = sorted({(a - A.SHELTER_MOVE) // n for a in st.legal_actions() if A.SHELTER_MOVE <= a < A.NO_SHELTER_MOVE})
+    own = [A.SHELTER_MOVE + s * n + s for s in st.world.shelter_spaces(seat)]
+    if not sources:
+        return own
+    return [A.SHELTER_MOVE + sources[0] * n + s for s in range(n)] + own
 
 
 def _step4_cards(st: PangaeaState, step: F.Step4) -> list[int]:

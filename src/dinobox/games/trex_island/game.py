@@ -39,6 +39,7 @@ class TRexIslandGame(Game[TRexIslandData]):
         action_info=text.action_info,
         why_illegal=refusals.why_illegal,
         refusable=refusals.refusable,
+        refused_pieces=refusals.refused_pieces,
         resample=knowledge.resample,
         information_key=knowledge.information_key,
     )

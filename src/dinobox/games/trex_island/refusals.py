@@ -3,13 +3,15 @@
 ``refusable`` names, for the seat to act, what a person may click: each card held (as a move of
 each team to where it stands, and the pictures), each space of the map no legal move reaches (as
 the move a held card of that colour would make there), the deck, the piles, the tokens and the
-answers to an attack. ``why_illegal`` says what stops each one, with its rulebook section. Both
-read only what the seat sees: its own hand, the map, the tops of the piles and the tokens drawn.
+answers to an attack. ``why_illegal`` says what stops each one, with its rulebook section.
+``refused_pieces`` says why of the teams no action of the seat names: the other players' and the
+seat's own teams still behind the arrow. All read only what the seat sees: its own hand, the map,
+the tops of the piles and the tokens drawn.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island import flow as F
@@ -30,6 +32,7 @@ from dinobox.games.trex_island.data import (
     card_name,
 )
 from dinobox.games.trex_island.text import decode, team_name
+from dinobox.games.trex_island.view import seat_name
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
@@ -82,6 +85,40 @@ def refusable(state: TRexIslandState, seat: int) -> list[int]:
         card = next((t for t in held if t % 3 == colour), held[0])
         out.append(A.move(card, k, s))
     return out
+
+
+def refused_pieces(state: TRexIslandState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """The teams no refused action of the seat stands for: another player's (no action of the
+    seat names it) and the seat's own teams still behind the arrow that may not move now (they
+    have no space of their own to be moved onto). Public facts only: whose team it is, where the
+    teams stand, the step of the turn and the seat's own hand."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for die in range(state.num_players * A.SLOTS):
+        owner = die // A.SLOTS
+        if owner != seat and state.pos[die] != LOST:
+            reason = f"that is one of {seat_name(state, owner)}'s teams: you move only your own (Moving a team)"
+            out.append((reason, {"kind": "team", "die": die}))
+    moving = {A.split_move(a)[1] for a in state.legal_actions() if a < A.PICTURE}
+    for k in range(A.SLOTS):
+        if state.pos[seat * A.SLOTS + k] == START and k not in moving:
+            for reason in _behind_the_arrow(state, seat, k):
+                out.append((reason, {"kind": "team", "die": seat * A.SLOTS + k}))
+    return out
+
+
+def _behind_the_arrow(state: TRexIslandState, seat: int, slot: int) -> list[str]:
+    """Moving a team: why a team still behind the arrow does not move now: another step of the
+    turn comes first, another of the seat's teams goes first, no card, or what stops each card."""
+    held = held_cards(state, seat)
+    first = state.board.start
+    if not isinstance(state.steps[-1], F.Act):
+        return [why_illegal(state, A.move(held[0] if held else 0, slot, first))]
+    if not held:
+        return ["you hold no card to move a team with (Moving a team)"]
+    if any(state.pos[seat * A.SLOTS + k] == START for k in range(slot)):
+        return [why_illegal(state, A.move(held[0], slot, first))]
+    found = {why_illegal(state, A.move(t, slot, s)) for t in held for s in state.destinations(START, t % 3)}
+    return sorted(found) or ["no card you hold takes this team past the arrow now (Moving a team)"]
 
 
 def why_illegal(state: TRexIslandState, action: int) -> str:
