@@ -19,7 +19,7 @@ from server.live_server import serve_in_thread
 from .firefox_bidi import BiDiError, Firefox, find_firefox
 from .helpers import assert_fits_width, create, state
 
-SMALL = Settings(analysis_iterations=30, hint_seconds=0.1, tables_per_minute=1e6, tables_burst=10**6)
+SMALL = Settings(analysis_iterations=20, hint_seconds=0.1, tables_per_minute=1e6, tables_burst=10**6)
 RANDOM_BOTS = [{"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
 GRAPH = "#win-graph svg polyline"
 
@@ -82,6 +82,7 @@ def test_analyse_a_finished_game_shows_the_graph_and_marks_in_chromium(server: s
     marks.first.click()
     page.wait_for_selector(f"#step-label:has-text('decision {target} of')")
     assert page.locator("#timeline .mark.here").count() >= 1
+    assert page.locator("#last-action").inner_text().startswith("Last: ")  # the move the mark is about
     page.locator("#win-graph circle.costly-dot").last.click()
     last = int(page.locator("#win-graph circle.costly-dot").last.get_attribute("data-step"))
     page.wait_for_selector(f"#step-label:has-text('decision {last} of')")

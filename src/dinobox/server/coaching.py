@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from dinobox.coach import Analysis, Cancelled, analyse, suggest
+from dinobox.coach import Analysis, Cancelled, analyse, coach_settings, suggest
 from dinobox.engine.state import State
 from dinobox.server import coach_storage
 from dinobox.server.botpool import BotPool
@@ -100,7 +100,6 @@ class Coach:
         self.pool = pool
         self.play = play
         self.now = now
-        self.budget = f"iterations={settings.analysis_iterations}"
         self._executor = ThreadPoolExecutor(max_workers=settings.analysis_threads, thread_name_prefix="dinobox-coach")
         self._running = 0  # jobs holding one of the threads
         self._jobs: dict[tuple[str, int, str], Job] = {}
@@ -125,16 +124,16 @@ class Coach:
         """Where the analysis of ``seat`` stands: ``none``, ``queued``, ``running``, ``failed``
         (with the reason) or ``done`` (with the analysis)."""
         live, seat = await self._finished(table_id, seat)
-        key = (live.row.id, seat, self.budget)
+        key = (live.row.id, seat, self.budget(live))
         job = self._jobs.get(key)
         if job is not None:
             return self._job_status(job)
-        stored = await self.db.read(lambda c: coach_storage.load_analysis(c, key[0], seat, self.budget))
+        stored = await self.db.read(lambda c: coach_storage.load_analysis(c, *key))
         if stored is not None:
-            return await self._done(live, seat, stored)
+            return await self._done(live, seat, key[2], stored)
         if key in self._failed:
-            return {"status": FAILED, "seat": seat, "budget": self.budget, "error": self._failed[key]}
-        return {"status": "none", "seat": seat, "budget": self.budget}
+            return {"status": FAILED, "seat": seat, "budget": key[2], "error": self._failed[key]}
+        return {"status": "none", "seat": seat, "budget": key[2]}
 
     async def request(self, table_id: str, seat: Any, client: str) -> tuple[bool, dict[str, Any]]:
         """Start the analysis of ``seat`` unless it is stored or under way; ``(started, status)``.
@@ -143,7 +142,7 @@ class Coach:
         if answer["status"] in (DONE, QUEUED, RUNNING):
             return False, answer
         live, seat = await self._finished(table_id, seat)
-        key = (live.row.id, seat, self.budget)
+        key = (live.row.id, seat, self.budget(live))
         if key in self._jobs:  # started meanwhile (the store was read)
             return False, self._job_status(self._jobs[key])
         mine = sum(job.client == client for job in self._jobs.values())
@@ -168,6 +167,15 @@ class Coach:
         record = await self.rebuilder.run(live.state.to_record)
         job.task = asyncio.get_running_loop().create_task(self._run(job, record))
         return True, self._job_status(job)
+
+    def iterations(self, game_id: str) -> int:
+        """The base iterations per decision for a game: the coach's own default for it, at most
+        the server's ``analysis_iterations``."""
+        return min(coach_settings(game_id).iterations, self.settings.analysis_iterations)
+
+    def budget(self, live: LiveTable) -> str:
+        """What an analysis at this table is stored under."""
+        return f"iterations={self.iterations(live.row.game)}"
 
     def _job_status(self, job: Job) -> dict[str, Any]:
         ahead = 0
@@ -221,7 +229,7 @@ class Coach:
                 job.turn.set()
 
     def _analyse(self, record: Mapping[str, Any], seat: int, job: Job, cap: CpuCap) -> Analysis:
-        iterations = self.settings.analysis_iterations
+        iterations = int(job.key[2].removeprefix("iterations="))
         return analyse(record, seat, iterations=iterations, on_progress=job.progress, should_stop=cap)
 
     def _fail(self, job: Job, reason: str) -> None:
@@ -229,14 +237,14 @@ class Coach:
         while len(self._failed) > FAILURES_KEPT:
             self._failed.popitem(last=False)
 
-    async def _done(self, live: LiveTable, seat: int, stored: dict[str, Any]) -> dict[str, Any]:
+    async def _done(self, live: LiveTable, seat: int, budget: str, stored: dict[str, Any]) -> dict[str, Any]:
         """The stored analysis, with the replay step of each of the seat's decisions (for the
         page's timeline and graph)."""
         steps = await self.rebuilder.run(seat_steps, live, seat)
         analysis = dict(stored)
         analysis["decisions"] = [dict(d, step=steps.get(d["move"])) for d in stored["decisions"]]
         analysis["steps"] = sorted(steps.values())  # the step of each win chance, in order
-        return {"status": DONE, "seat": seat, "budget": self.budget, "analysis": analysis}
+        return {"status": DONE, "seat": seat, "budget": budget, "analysis": analysis}
 
     # ----- hints --------------------------------------------------------------------------------
     async def hint(self, table_id: str, seat: int, token: str | None, client: str) -> dict[str, Any]:

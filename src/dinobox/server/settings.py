@@ -79,8 +79,9 @@ class Settings:
     """Analyses that may wait for one of those threads; past it (and them) a request gets 429."""
     analyses_per_client: int = 1
     """Analyses one client address may have queued or running at once (one more: 429)."""
-    analysis_iterations: int = 400
-    """The coach's search budget per decision of an analysis (a stored analysis is kept per budget)."""
+    analysis_iterations: int = 2000
+    """The coach's base search iterations per decision of an analysis: its own default for each
+    game, at most this many (an analysis is stored per table, seat and budget)."""
     analysis_cpu_seconds: float = 120.0
     """An analysis that has used this much CPU time is stopped (and reported as too long)."""
     hint_seconds: float = 0.8

@@ -7,8 +7,8 @@ import { withNames } from "./names.js";
 const COSTLY = 0.10; // a decision that lost more than this much win chance is marked
 const SVG = "http://www.w3.org/2000/svg";
 const W = 600;
-const H = 220;
-const PAD = { left: 44, right: 12, top: 12, bottom: 30 };
+const H = 240;
+const PAD = { left: 56, right: 12, top: 12, bottom: 30 };
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -79,7 +79,7 @@ export function setupAnalysis(ctx) {
     const steps = Math.max(1, ctx.steps());
     const costly = analysis.decisions.filter((d) => d.win_chance_best - d.win_chance_chosen > COSTLY && d.step !== null);
     marks = costly.map((d) => ({
-      step: d.step,
+      step: d.step + 1, // the picture after the decision: "Last:" names the move played
       kind: "costly",
       label: `Decision ${d.step + 1}: played ${withNames(d.chosen_text, ctx.view(), ctx.table)}; better: `
         + `${withNames(d.best_text, ctx.view(), ctx.table)} (win chance ${percent(d.win_chance_chosen)} → ${percent(d.win_chance_best)})`,
@@ -105,14 +105,14 @@ function graph(analysis, costly, steps, goTo) {
     root.append(svg("text", { x: PAD.left - 6, y: y(level) + 5, "text-anchor": "end", class: "axis" }, percent(level)));
   }
   root.append(svg("text", { x: (W + PAD.left) / 2, y: H - 6, "text-anchor": "middle", class: "axis" }, "decisions →"));
-  const points = analysis.win_chance.map((c, i) => [x(analysis.steps[i] ?? 0), y(c)]);
+  const points = analysis.win_chance.map((c, i) => [x((analysis.steps[i] ?? 0) + 1), y(c)]);
   if (points.length) {
     root.append(svg("polyline", { points: points.map((p) => p.join(",")).join(" "), class: "chance" }));
   }
   for (const d of costly) {
-    const dot = svg("circle", { cx: x(d.step), cy: y(d.win_chance_chosen), r: 7, class: "costly-dot", tabindex: 0,
-      "data-step": d.step }, svg("title", {}, `Decision ${d.step + 1}: lost ${Math.round(100 * (d.win_chance_best - d.win_chance_chosen))} points`));
-    dot.addEventListener("click", () => goTo(d.step));
+    const dot = svg("circle", { cx: x(d.step + 1), cy: y(d.win_chance_chosen), r: 7, class: "costly-dot", tabindex: 0,
+      "data-step": d.step + 1 }, svg("title", {}, `Decision ${d.step + 1}: lost ${Math.round(100 * (d.win_chance_best - d.win_chance_chosen))} points`));
+    dot.addEventListener("click", () => goTo(d.step + 1));
     root.append(dot);
   }
   return root;

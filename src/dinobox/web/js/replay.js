@@ -51,7 +51,7 @@ async function main() {
 }
 
 function hintMarks() {
-  return hints.map((used) => ({ step: used.step, kind: "hint",
+  return hints.map((used) => ({ step: used.step + 1, kind: "hint", // the picture after the hinted decision
     label: `Decision ${used.step + 1}: ${seatName(used.seat)} used a hint` }));
 }
 
@@ -75,7 +75,7 @@ async function show(target) {
   slider.max = steps;
   slider.value = step;
   document.getElementById("step-label").textContent = `decision ${step} of ${steps}`;
-  const hinted = hints.filter((used) => used.step === step).map((used) => `${seatName(used.seat)} used a hint here.`);
+  const hinted = hints.filter((used) => used.step + 1 === step).map((used) => `${seatName(used.seat)} used a hint for it.`);
   document.getElementById("last-action").textContent = [frame.last ? `Last: ${withNames(frame.last.text, frame.view, table)}` : "The start of the game.", ...hinted].join(" ");
   document.querySelectorAll("#timeline .mark, #costly button").forEach((b) => b.classList.toggle("here", Number(b.dataset.step) === step));
   const root = document.getElementById("board");
