@@ -18,6 +18,7 @@ Who may see an analysis follows the replay: a finished game's every seat is open
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
@@ -25,6 +26,8 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from dinobox.coach import Analysis, Cancelled, analyse, coach_settings, suggest
 from dinobox.engine.state import State
@@ -199,7 +202,9 @@ class Coach:
             loop = asyncio.get_running_loop()
             analysis = await loop.run_in_executor(self._executor, self._analyse, record, seat, job, cap)
             result = analysis.to_json()
-            await self.db.write(lambda c: coach_storage.save_analysis(c, table_id, seat, budget, result, self.now()))
+            at = self.now()
+            with contextlib.suppress(IntegrityError):  # another process stored the same one a moment earlier
+                await self.db.write(lambda c: coach_storage.save_analysis(c, table_id, seat, budget, result, at))
         except Cancelled:
             if cap.exceeded:
                 self._fail(

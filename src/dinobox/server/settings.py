@@ -84,7 +84,7 @@ class Settings:
     game, at most this many (an analysis is stored per table, seat and budget)."""
     analysis_cpu_seconds: float = 120.0
     """An analysis that has used this much CPU time is stopped (and reported as too long)."""
-    hint_seconds: float = 0.8
+    hint_seconds: float = 0.7
     """The coach thinks this long for a hint (at an unrated table), on the bots' threads and turns."""
     hints_per_client: int = 1
     """Hints one client address may wait for at once (one more: 429)."""
