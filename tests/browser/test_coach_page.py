@@ -101,11 +101,20 @@ def test_analyse_a_finished_game_shows_the_graph_and_marks_in_chromium(server: s
 
 def test_a_hint_at_an_unrated_table_and_none_at_a_rated_one_in_chromium(server: str, context: Any) -> None:
     table_id, token = hint_table(server)
+    watcher = context.new_page()  # a spectator at the same table
+    watcher.goto(f"{server}/table/{table_id}")
+    watcher.wait_for_selector("#connection:has-text('live')")
     page = context.new_page()
     page.goto(f"{server}/table/{table_id}?seat=0&token={token}")
     page.wait_for_selector("#actions button[data-action]")
     page.get_by_role("button", name="Hint").click()
     page.wait_for_selector('#hint-text:has-text("Coach\'s hint:")')
+    hint = page.locator("#hint-text").inner_text().removeprefix("Coach's hint: ")
+    # the spectator hears that a hint was used, never which move it was
+    watcher.wait_for_selector("#toast:has-text('asked the coach for a hint')")
+    assert watcher.locator("#hint").is_hidden() and watcher.locator("#hint-text").is_hidden()
+    assert "Coach's hint" not in watcher.locator("body").inner_text()
+    assert hint not in watcher.locator("#toast").inner_text()
     hinted = page.locator("#actions .hinted[data-action]")
     assert hinted.count() >= 1, "the hinted move is marked among the choices"
     # the hinted move is one of the seat's choices, and playing it moves the game on
