@@ -148,4 +148,8 @@ def test_analyse_and_a_hint_in_firefox(server: str, firefox: Firefox) -> None:
     firefox.click("#hint")
     firefox.wait_for("document.getElementById('hint-text').textContent.startsWith(\"Coach's hint:\")", what="a hint")
     assert firefox.evaluate("document.querySelectorAll('#actions .hinted').length") >= 1
+    rated_id, rated_token = hint_table(server, rated=True)
+    firefox.goto(f"{server}/table/{rated_id}?seat=0&token={rated_token}")
+    firefox.wait_for("!!document.querySelector('#actions button[data-action]')", what="the rated table's choices")
+    assert firefox.evaluate("document.getElementById('hint').hidden")
     assert firefox.js_errors()[before:] == [], firefox.js_errors()[before:]
