@@ -22,7 +22,8 @@ export function renderHint(msg, token, hidden) {
     text.textContent = "The coach is thinking…";
     try {
       const got = await api(`/api/tables/${table.id}/hint`, { method: "POST", body: { seat: msg.seat, token } });
-      shown = { version: got.version, seat: got.seat, action: got.hint.action, text: got.hint.text };
+      const chance = got.hint.win_chance === null ? "" : ` (your win chance about ${Math.round(100 * got.hint.win_chance)}%)`;
+      shown = { version: got.version, seat: got.seat, action: got.hint.action, text: got.hint.text + chance };
       text.textContent = `Coach's hint: ${withNames(shown.text, msg.view, table)}`;
       highlight();
     } catch (error) {
