@@ -167,8 +167,7 @@ class Coach:
         self._failed.pop(key, None)
         job = self._jobs[key] = Job(key, client)
         self._hand_on()
-        record = await self.rebuilder.run(live.state.to_record)
-        job.task = asyncio.get_running_loop().create_task(self._run(job, record))
+        job.task = asyncio.get_running_loop().create_task(self._run(job, live))
         return True, self._job_status(job)
 
     def iterations(self, game_id: str) -> int:
@@ -194,10 +193,11 @@ class Coach:
             "waiting": ahead if job.state == QUEUED else 0,
         }
 
-    async def _run(self, job: Job, record: Mapping[str, Any]) -> None:
+    async def _run(self, job: Job, live: LiveTable) -> None:
         table_id, seat, budget = job.key
         cap = CpuCap(self.settings.analysis_cpu_seconds, lambda: self._closing)
         try:
+            record = await self.rebuilder.run(live.state.to_record)
             await job.turn.wait()
             loop = asyncio.get_running_loop()
             analysis = await loop.run_in_executor(self._executor, self._analyse, record, seat, job, cap)
