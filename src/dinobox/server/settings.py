@@ -82,7 +82,7 @@ class Settings:
     analysis_iterations: int = 2000
     """The coach's base search iterations per decision of an analysis: its own default for each
     game, at most this many (an analysis is stored per table, seat and budget)."""
-    analysis_cpu_seconds: float = 120.0
+    analysis_cpu_seconds: float = 300.0
     """An analysis that has used this much CPU time is stopped (and reported as too long)."""
     hint_seconds: float = 0.7
     """The coach thinks this long for a hint (at an unrated table), on the bots' threads and turns."""
