@@ -38,7 +38,7 @@ from dinobox.server.errors import ApiError
 from dinobox.server.live import PLAYING, LiveTable
 from dinobox.server.play import Play, seat_index
 from dinobox.server.rebuilder import Rebuilder
-from dinobox.server.replays import check_may_see, seat_steps, step_of
+from dinobox.server.replays import check_may_see, players_at_decisions, seat_steps, step_of
 from dinobox.server.settings import Settings
 from dinobox.server.table_cache import TableCache
 
@@ -245,7 +245,7 @@ class Coach:
     async def _done(self, live: LiveTable, seat: int, budget: str, stored: dict[str, Any]) -> dict[str, Any]:
         """The stored analysis, with the replay step of each of the seat's decisions (for the
         page's timeline and graph)."""
-        steps = await self.rebuilder.run(seat_steps, live, seat)
+        steps = seat_steps(await self._decisions(live), seat)
         analysis = dict(stored)
         analysis["decisions"] = [dict(d, step=steps.get(d["move"])) for d in stored["decisions"]]
         analysis["steps"] = sorted(steps.values())  # the step of each win chance, in order
@@ -290,4 +290,10 @@ class Coach:
         used = await self.db.read(lambda c: coach_storage.load_hints(c, live.row.id))
         if not used:
             return []
-        return [{"seat": h["seat"], "step": await self.rebuilder.run(step_of, live, h["move"])} for h in used]
+        decisions = await self._decisions(live)
+        return [{"seat": h["seat"], "step": step_of(decisions, h["move"])} for h in used]
+
+    async def _decisions(self, live: LiveTable) -> list[tuple[int, int]]:
+        """Who decided at which history index, for a finished table (built once, kept with the
+        replay pictures)."""
+        return await self.rebuilder.cached(("decisions", live.row.id), players_at_decisions, live)

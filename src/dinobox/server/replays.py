@@ -41,14 +41,15 @@ def players_at_decisions(live: LiveTable) -> list[tuple[int, int]]:
     return out
 
 
-def seat_steps(live: LiveTable, seat: int) -> dict[int, int]:
-    """The replay step of each of ``seat``'s decisions, by its index in the history."""
-    return {i: step for step, (i, player) in enumerate(players_at_decisions(live)) if player == seat}
+def seat_steps(decisions: list[tuple[int, int]], seat: int) -> dict[int, int]:
+    """The replay step of each of ``seat``'s decisions, by its index in the history
+    (``decisions``: ``players_at_decisions``)."""
+    return {i: step for step, (i, player) in enumerate(decisions) if player == seat}
 
 
-def step_of(live: LiveTable, move: int) -> int:
+def step_of(decisions: list[tuple[int, int]], move: int) -> int:
     """The replay step of the decision at history index ``move`` (the picture before it)."""
-    return bisect_left([i for i, _ in players_at_decisions(live)], move)
+    return bisect_left([i for i, _ in decisions], move)
 
 
 class Replays:
