@@ -50,7 +50,7 @@ def information_key(state: PangaeaState, seat: int) -> Hashable:
         state.hands,
         state.evo,
         sum(state.deck),
-        state.discard,
+        tuple(state.discard),
         sum(state.dir_deck),
         state.dir_discard,
         state.evo_supply,

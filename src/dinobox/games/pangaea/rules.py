@@ -63,11 +63,15 @@ class PangaeaState(State):
         self.novice_range = 1 if game.options["ranges"] == "horizontal" else 0
         self.alliances = n >= 3
         self.R = data.asteroid_ring
+        self.hand_size: int = data.hand_size  # read on the hot paths: kept as native ints
+        self.shelter_cap: int = data.shelters_per_player
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): all
-        # but the world's busiest lists (``World.copy``).
+        # but the STAR card piles and the world's busiest lists (``World.copy``).
         # cards
-        self.deck: tuple[int, ...] = (1,) * self.K + (data.wild_cards, data.reshuffle_cards)
-        self.discard: tuple[int, ...] = (0,) * (self.K + 2)
+        # per kind, the STAR cards in the pile and on the discard pile: lists changed in place
+        # (every draw and discard changes them; a clone copies them)
+        self.deck: list[int] = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
+        self.discard: list[int] = [0] * (self.K + 2)
         self.hands: tuple[tuple[int, ...], ...] = ((),) * n
         self.dir_deck: tuple[int, ...] = tuple(data.direction_cards)
         self.dir_discard: tuple[int, ...] = (0,) * 6
@@ -152,11 +156,11 @@ class PangaeaState(State):
         return ALL_SYMBOLS if sym < 0 else sym
 
     def hand_limit(self, seat: int) -> int:
-        extra = 1 if self.world.shelter_count(seat) else 0
-        return self.game.data.hand_size + extra
+        extra = 1 if self.world.shelter_n[seat] else 0
+        return self.hand_size + extra
 
     def shelters_left(self, seat: int) -> int:
-        return self.game.data.shelters_per_player - self.world.shelter_count(seat)
+        return self.shelter_cap - self.world.shelter_n[seat]
 
     def left_of(self, seat: int) -> list[int]:
         return left_order(seat, self.num_players)
@@ -232,8 +236,10 @@ class PangaeaState(State):
     # ----- cards -----------------------------------------------------------------------------------------
     def reshuffle(self) -> None:
         """The Reshuffle card: everything not on a player board goes back into the pile."""
-        self.deck = tuple(d + k for d, k in zip(self.deck, self.discard, strict=True))
-        self.discard = (0,) * (self.K + 2)
+        deck, discard = self.deck, self.discard
+        for k in range(len(deck)):
+            deck[k] += discard[k]
+            discard[k] = 0
         self._emit("reshuffle", ())
 
     def take_card(self, seat: int, kind: int) -> None:
@@ -255,7 +261,7 @@ class PangaeaState(State):
 
     def discard_card(self, kind: int) -> None:
         """A STAR card onto the discard pile."""
-        self.discard = with_added(self.discard, kind, 1)
+        self.discard[kind] += 1
 
     # ----- engine hooks ----------------------------------------------------------------------------------
     def _turn_count(self) -> int:
@@ -284,11 +290,11 @@ class PangaeaState(State):
         new.centre = self.centre
         new.ctx = self.ctx
         new.decider = self.decider
-        new.deck = self.deck
+        new.deck = self.deck[:]
         new.dir_deck = self.dir_deck
         new.dir_discard = self.dir_discard
         new.direction = self.direction
-        new.discard = self.discard
+        new.discard = self.discard[:]
         new.drawn = self.drawn
         new.end_bonus = self.end_bonus
         new.end_player = self.end_player
@@ -301,6 +307,7 @@ class PangaeaState(State):
         new.first = self.first
         new.finish_round = self.finish_round
         new.guard_use = self.guard_use
+        new.hand_size = self.hand_size
         new.hands = self.hands
         new.impact = self.impact
         new.impact_sum = self.impact_sum
@@ -316,6 +323,7 @@ class PangaeaState(State):
         new.round = self.round
         new.score_parts = self.score_parts
         new.sel = self.sel
+        new.shelter_cap = self.shelter_cap
         new.token_pool = self.token_pool
         new.turn = self.turn
         new.turns = self.turns
@@ -345,7 +353,7 @@ class PangaeaState(State):
         """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly."""
         step = self.steps[-1]
         if isinstance(step, (F.DrawCards, F.DrawStar)):
-            return sample_counts(list(self.deck), 0, self.K + 2, rng)
+            return sample_counts(self.deck, 0, self.K + 2, rng)
         if isinstance(step, F.DrawDirection):
             return sample_counts(list(self.dir_deck), 0, 6, rng)
         if isinstance(step, F.DrawSymbolToken):
@@ -394,7 +402,7 @@ class PangaeaState(State):
                 self.reshuffle()
                 self.advance_token(1)
                 return
-            self.deck = with_added(self.deck, outcome, -1)
+            self.deck[outcome] -= 1
             self.give_card(a, outcome)
             self._emit("draw", (a, outcome))
             if step.count > 1:

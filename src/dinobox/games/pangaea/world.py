@@ -497,7 +497,7 @@ def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ())
         for s in spaces:
             for j in geo.nb[s]:
                 if j >= 0:
-                    cand.add(geo.edge_of[(s, j)])
+                    cand.add(geo.edge_code[s * geo.n + j])
     out = []
     for e in cand:
         a, b = geo.edge_ends[e]
@@ -633,18 +633,18 @@ def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
     if start < 0 or world.dino_moved >> dino & 1:
         return []
     nb = world.geo.nb
-    seen = {start}
+    seen = [False] * world.geo.n
+    seen[start] = True
     frontier = [start]
-    out = []
+    out: list[int] = []
     for _ in range(max_steps):
-        nxt = []
+        nxt: list[int] = []
         for s in frontier:
             for j in nb[s]:
-                if j < 0 or j in seen or world.blocked(s, j) or not dino_space_ok(world, j):
-                    continue
-                seen.add(j)
-                out.append(j)
-                nxt.append(j)
+                if j >= 0 and not seen[j] and not world.blocked(s, j) and dino_space_ok(world, j):
+                    seen[j] = True
+                    out.append(j)
+                    nxt.append(j)
         frontier = nxt
     out.sort()
     return out
@@ -656,27 +656,32 @@ def move_dino(world: World, dino: int, s: int) -> None:
 
 
 # ===== explorers =================================================================================
-def explorer_moves(world: World, player: int) -> list[tuple[int, int]]:
-    """Step 6, option 1: (space, steps) an Explorer may move to, 1 or 2 spaces, never across a
-    crack, passing only over ground it can stand on, to a space with fewer than 3 Explorers.
-    A destination it cannot stand on is allowed: the Explorer is then removed."""
+def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
+    """Step 6, option 1: the spaces 1 step away an Explorer may move to, then those 2 steps away:
+    never across a crack, only through ground it can stand on, to fewer than 3 Explorers. A
+    destination it cannot stand on is allowed: the Explorer is then removed."""
     start = world.explorers[player]
     if start < 0:
-        return []
+        return [], []
     nb = world.geo.nb
-    out: dict[int, int] = {}
+    seen = [False] * world.geo.n  # the spaces listed and those found full
+    ones: list[int] = []
+    hubs: list[int] = []  # the spaces it may walk through
     for j in nb[start]:
-        if j < 0 or world.blocked(start, j):
-            continue
-        if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
-            out[j] = 1
-        if world.explorer_ok(j, player):
-            for k in nb[j]:
-                if k < 0 or k == start or k in out or world.blocked(j, k):
-                    continue
+        if j >= 0 and not world.blocked(start, j):
+            seen[j] = True
+            if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
+                ones.append(j)
+            if world.explorer_ok(j, player):
+                hubs.append(j)
+    twos: list[int] = []
+    for j in hubs:
+        for k in nb[j]:
+            if k >= 0 and k != start and not seen[k] and not world.blocked(j, k):
+                seen[k] = True
                 if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
-                    out.setdefault(k, 2)
-    return sorted(out.items())
+                    twos.append(k)
+    return ones, twos
 
 
 def move_explorer(world: World, player: int, s: int, use_guard: bool | None = None) -> bool:
