@@ -54,7 +54,7 @@ def information_key(state: PangaeaState, seat: int) -> Hashable:
         sum(state.dir_deck),
         state.dir_discard,
         state.evo_supply,
-        w.stacks,
+        tuple(w.stacks),
         w.explorers,
         w.shelters,
         w.special,

@@ -112,13 +112,12 @@ def _step2(st: PangaeaState, seat: int) -> list[int]:
 
 
 def _numbered(st: PangaeaState, hand: tuple[int, ...] | list[int]) -> list[int]:
-    """The numbered kinds in ``hand``, each once, in order."""
+    """The numbered kinds in ``hand`` (sorted, as hands are kept), each once, in order."""
     K = st.K
     out: list[int] = []
     for k in hand:
-        if k < K and k not in out:
+        if k < K and (not out or out[-1] != k):
             out.append(k)
-    out.sort()
     return out
 
 

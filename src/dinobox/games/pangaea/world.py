@@ -74,11 +74,11 @@ def with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def with_stack(stacks: tuple[tuple[int, ...], ...], s: int, stack: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``stacks`` with space ``s``'s stack replaced."""
-    out = list(stacks)
+def with_stack(stacks: list[tuple[int, ...]], s: int, stack: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A copy of ``stacks`` with space ``s``'s stack replaced."""
+    out = stacks[:]
     out[s] = stack
-    return tuple(out)
+    return out
 
 
 def with_added(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
@@ -94,7 +94,7 @@ class World:
     that change rarely (tuples, replaced on change) are shared, the lists copied."""
 
     geo: Geometry
-    stacks: tuple[tuple[int, ...], ...]
+    stacks: list[tuple[int, ...]]  # per space: its tiles, bottom first (changed in place: copied)
     supply: tuple[int, ...]
     explorers: tuple[int, ...]  # per player: space, or -1 when off the board (waiting to re-enter)
     shelters: tuple[int, ...]  # per space: bitmask of players with a Shelter there
@@ -116,7 +116,7 @@ class World:
         geo = geometry(len(world_map.rows), len(world_map.rows[0]))
         self = cls()
         self.geo = geo
-        self.stacks = tuple(STACK_OF_SYMBOL[ch] for row in world_map.rows for ch in row)
+        self.stacks = [STACK_OF_SYMBOL[ch] for row in world_map.rows for ch in row]
         self.supply = tuple(world_map.supply)
         self.explorers = (-1,) * players
         self.shelters = (0,) * geo.n
@@ -135,7 +135,7 @@ class World:
     def copy(self) -> World:
         new = World()
         new.geo = self.geo
-        new.stacks = self.stacks
+        new.stacks = self.stacks[:]
         new.supply = self.supply
         new.explorers = self.explorers
         new.shelters = self.shelters
@@ -212,7 +212,7 @@ class World:
 def _pop(world: World, s: int) -> int:
     st = world.stacks[s]
     t = st[-1]
-    world.stacks = with_stack(world.stacks, s, st[:-1])
+    world.stacks[s] = st[:-1]
     world.supply = with_added(world.supply, t, 1)
     return t
 
@@ -278,7 +278,7 @@ def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -
         world.events.append(("no_tile", s, tile))
         return False
     world.supply = with_added(world.supply, tile, -1)
-    world.stacks = with_stack(world.stacks, s, (*world.stacks[s], tile))
+    world.stacks[s] = (*world.stacks[s], tile)
     return True
 
 
@@ -795,6 +795,6 @@ def lava_to_stone(world: World, s: int) -> bool:
         return False
     _pop(world, s)
     world.supply = with_added(world.supply, STONE, -1)
-    world.stacks = with_stack(world.stacks, s, (*world.stacks[s], STONE))
+    world.stacks[s] = (*world.stacks[s], STONE)
     world.events.append(("tile", s, LAVA, STONE))
     return True
