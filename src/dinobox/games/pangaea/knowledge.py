@@ -47,7 +47,7 @@ def information_key(state: PangaeaState, seat: int) -> Hashable:
         state.ring,
         state.ring_pos,
         state.centre,
-        state.hands,
+        tuple(state.hands),
         state.evo,
         sum(state.deck),
         tuple(state.discard),

@@ -72,7 +72,7 @@ def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
         st._emit("reshuffle_drawn", (-1,))
         st.reshuffle()
         return
-    st.deck[outcome] -= 1
+    st.deal(outcome)
     st.discard_card(outcome)
     if outcome == st.WILD:
         st._emit("wild_set_aside", ())
