@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from dinobox.games.pangaea import world as Wd
+from dinobox.games.pangaea.rules import left_order
 from dinobox.games.pangaea.tiles import (
     DOWN,
     L1,
@@ -655,7 +656,7 @@ def test_re_enter_the_game_three_per_space_then_the_next_space() -> None:
     w = quake_world()
     w.locator = at(w, 4, 3)
     w.explorers = (-1, -1, -1, -1, -1)  # a fifth explorer (as if five seats) to overflow the space
-    order = Wd.left_order(1, 5)
+    order = left_order(1, 5)
     assert order == [2, 3, 4, 0, 1]
     placed = Wd.reenter(w, order)
     assert [s for _, s in placed[:3]] == [w.locator] * 3

@@ -26,7 +26,7 @@ from dinobox.games.pangaea.data import (
     EVO_TREX,
     NUM_EVO,
 )
-from dinobox.games.pangaea.world import Plan, World, left_order, with_added, with_item
+from dinobox.games.pangaea.world import Plan, World, with_added, with_item
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.game import PangaeaGame
@@ -39,6 +39,11 @@ def layout_for(n: int, k: int) -> Fixed:
     if fixed is None:
         fixed = _LAYOUTS[(n, k)] = Fixed(Layout(n, k))
     return fixed
+
+
+def left_order(current: int, players: int) -> list[int]:
+    """Seats from the current player's left, the current player last."""
+    return [(current + k) % players for k in range(1, players + 1)]
 
 
 def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:

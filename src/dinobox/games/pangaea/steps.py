@@ -125,6 +125,8 @@ def remaining_hand(st: PangaeaState, seat: int) -> list[int]:
     """The hand without the cards already chosen in step 4."""
     hand = list(st.hands[seat])
     sel = st.sel
+    if not sel:
+        return hand
     for i in (0, 2, 4):
         if i < len(sel) and sel[i] >= 0:
             hand.remove(sel[i])
@@ -143,14 +145,16 @@ def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
         cards = [k for k in _numbered(st, hand) if sym == ALL_SYMBOLS or st.cards[k][3] == sym]
         out = [A.DIST_CARD + k for k in cards]
         if wild:
-            out.extend(A.DIST_WILD + n for n in range(WILD_MAX_DISTANCE + 1))
+            for n in range(WILD_MAX_DISTANCE + 1):
+                out.append(A.DIST_WILD + n)
         if out and len(hand) >= 2:
             return out
         return [A.SWAP + k for k in _numbered(st, hand)] + [A.KEEP]
     if stage == 1:
         out = [A.ACT_CARD + k for k in _numbered(st, hand)]
         if wild:
-            out.extend(A.ACT_WILD + x for x in range(5))
+            for x in range(5):
+                out.append(A.ACT_WILD + x)
         return out
     return [A.RANGE_CARD + k for k in _numbered(st, hand)] + [A.NO_RANGE]
 

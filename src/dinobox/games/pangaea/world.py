@@ -494,10 +494,11 @@ def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ())
         for e in chosen:
             cand.update(geo.edge_adj[e])
     else:
-        for s in spaces:
-            for j in geo.nb[s]:
-                if j >= 0:
-                    cand.add(geo.edge_code[s * geo.n + j])
+        for s in spaces:  # (a crack place needs land on both sides)
+            if not world.is_sea(s):
+                for j in geo.nb[s]:
+                    if j >= 0 and not world.is_sea(j):
+                        cand.add(geo.edge_code[s * geo.n + j])
     out = []
     for e in cand:
         a, b = geo.edge_ends[e]
@@ -632,7 +633,7 @@ def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
     start = world.dinos[dino]
     if start < 0 or world.dino_moved >> dino & 1:
         return []
-    nb = world.geo.nb
+    nb, cracked = world.geo.nb, bool(world.cracks)
     seen = [False] * world.geo.n
     seen[start] = True
     frontier = [start]
@@ -641,7 +642,7 @@ def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
         nxt: list[int] = []
         for s in frontier:
             for j in nb[s]:
-                if j >= 0 and not seen[j] and not world.blocked(s, j) and dino_space_ok(world, j):
+                if j >= 0 and not seen[j] and not (cracked and world.blocked(s, j)) and dino_space_ok(world, j):
                     seen[j] = True
                     out.append(j)
                     nxt.append(j)
@@ -663,12 +664,12 @@ def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
     start = world.explorers[player]
     if start < 0:
         return [], []
-    nb = world.geo.nb
+    nb, cracked = world.geo.nb, bool(world.cracks)
     seen = [False] * world.geo.n  # the spaces listed and those found full
     ones: list[int] = []
     hubs: list[int] = []  # the spaces it may walk through
     for j in nb[start]:
-        if j >= 0 and not world.blocked(start, j):
+        if j >= 0 and not (cracked and world.blocked(start, j)):
             seen[j] = True
             if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
                 ones.append(j)
@@ -677,7 +678,7 @@ def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
     twos: list[int] = []
     for j in hubs:
         for k in nb[j]:
-            if k >= 0 and k != start and not seen[k] and not world.blocked(j, k):
+            if k >= 0 and k != start and not seen[k] and not (cracked and world.blocked(j, k)):
                 seen[k] = True
                 if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
                     twos.append(k)
@@ -739,11 +740,6 @@ def reenter(world: World, players: list[int] | tuple[int, ...]) -> list[tuple[in
             world.events.append(("reenter", p, s))
             placed.append((p, s))
     return placed
-
-
-def left_order(current: int, players: int) -> list[int]:
-    """Seats from the current player's left, the current player last."""
-    return [(current + k) % players for k in range(1, players + 1)]
 
 
 # ===== shelters ==================================================================================
