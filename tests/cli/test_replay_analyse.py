@@ -89,9 +89,9 @@ def test_a_replay_shows_where_hints_were_used_and_tells_only_the_seat_what_they_
     hinted.write_text(json.dumps(data))
     mine = runner.invoke(app, ["replay", str(hinted), "--seat", "0"])
     assert mine.exit_code == 0, mine.output
-    assert "a hint was asked here: Red: a hidden plan (followed)" in mine.output
+    assert "Red asked for a hint here: Red: a hidden plan (followed)" in mine.output
     public = runner.invoke(app, ["replay", str(hinted)])
-    assert "a hint was asked here" in public.output and "hidden plan" not in public.output
+    assert "Red asked for a hint here" in public.output and "hidden plan" not in public.output
     for damaged, words in (
         ("many", "'hints' must be a list"),
         ([{"move": "x", "seat": 0, "action": 1, "text": "t"}], "hints[0] needs whole numbers"),

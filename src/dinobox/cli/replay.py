@@ -149,7 +149,7 @@ def play_through(
         if step and player != CHANCE:
             console.print(render_view(state.game, state.view(seat)))
             console.print(f"[bold]next:[/] {escape(state.action_to_string(action))}")
-            show_notes(mark, note, seat, action)
+            show_notes(mark, note, seat, action, state)
             if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() == "q":
                 return False
         state.apply_action(action)
@@ -158,17 +158,18 @@ def play_through(
             console.print(f"  [cyan]·[/] {escape(str(entry['text']))}")
         shown = len(entries)
         if not step:
-            show_notes(mark, note, seat, action)
-    show_notes(None, given.get(len(history)), seat, None)  # asked at the decision the record stops at
+            show_notes(mark, note, seat, action, state)
+    show_notes(None, given.get(len(history)), seat, None, state)  # asked where the record stops
     return True
 
 
-def show_notes(mark: Padding | None, note: HintNote | None, seat: int | None, action: int | None) -> None:
+def show_notes(mark: Padding | None, note: HintNote | None, seat: int | None, action: int | None, state: State) -> None:
     """The hint asked before ``action`` (its words only to the seat it was for), then the coach's mark."""
     if note is not None:
+        who = seat_names(state.view(None), state.game.num_players)[note.seat]
         followed = "not yet played" if action is None else "followed" if note.action == action else "not followed"
         what = f": {note.text} ({followed})" if note.seat == seat else ""  # a hint tells of the seat's hand
-        console.print(Text.assemble(("    ? ", "bold magenta"), (f"a hint was asked here{what}", "magenta")))
+        console.print(Text.assemble(("    ? ", "bold magenta"), (f"{who} asked for a hint here{what}", "magenta")))
     if mark is not None:
         console.print(mark)
 

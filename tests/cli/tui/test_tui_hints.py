@@ -66,7 +66,7 @@ def test_h_shows_the_coachs_move_in_the_log_marks_it_and_the_record_keeps_it(tmp
         assert from_record(record).history() == app.table.state.history()  # the record still loads
         assert Table.resume(record).hints == app.table.hints
         replayed = CliRunner().invoke(cli, ["replay", str(tmp_path / "g.json"), "--seat", "0"])
-        assert "a hint was asked here: " + hint.text in " ".join(replayed.output.split())
+        assert "Red asked for a hint here: " + hint.text in " ".join(replayed.output.split())
 
     asyncio.run(run())
 
