@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from dinobox import __version__
+from dinobox.cli import analyse as analyse_cmd
 from dinobox.cli import data as data_cmd
 from dinobox.cli import games as games_cmd
 from dinobox.cli import play as play_cmd
@@ -20,7 +21,7 @@ from dinobox.engine.errors import PluginError
 
 app = typer.Typer(
     name="dinobox",
-    help="Four dinosaur tabletop games: play, replay, simulate, tune, train, serve.",
+    help="Four dinosaur tabletop games: play, replay, analyse, simulate, tune, train, serve.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -39,12 +40,13 @@ def _main(
         False, "--version", callback=_version, is_eager=True, help="Print the version and the build (compiled or pure)."
     ),
 ) -> None:
-    """Four dinosaur tabletop games: play, replay, simulate, tune, train, serve."""
+    """Four dinosaur tabletop games: play, replay, analyse, simulate, tune, train, serve."""
 
 
 app.command("games")(games_cmd.games)
 app.command("play")(play_cmd.play)
 app.command("replay")(replay_cmd.replay)
+app.command("analyse")(analyse_cmd.analyse_command)
 app.command("simulate")(simulate_cmd.simulate)
 app.command("tune")(tune_cmd.tune)
 app.command("train")(train_cmd.train)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dinobox.coach.calibration import coach_settings
-from dinobox.coach.search import CoachSearch, Deadline
+from dinobox.coach.search import CoachSearch, Deadline, RootStats
 from dinobox.engine.errors import RecordError
 from dinobox.engine.record import from_record
 from dinobox.engine.state import CHANCE, State
@@ -160,6 +160,28 @@ def _seed(seed: int, move: int) -> int:
     return (seed * 1_000_003 + move) & 0xFFFF_FFFF_FFFF
 
 
+def search_decision(
+    state: State,
+    chosen: int,
+    move: int,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    should_stop: Callable[[], bool] | None = None,
+) -> RootStats:
+    """The raw root statistics (uncalibrated) behind ``judge``: the search of
+    ``state.current_player()``'s decision at ``state``, seeded by ``seed`` and ``move``."""
+    if state.current_player() < 0:
+        raise ValueError("only a seat's decision can be judged, not a chance node or the end")
+    settings = coach_settings(state.game.id)
+    search = CoachSearch(_seed(seed, move), playout=settings.playout)
+    if seconds is None:
+        base = iterations if iterations is not None else settings.iterations
+        return search.evaluate(state, chosen, base, EXTENSIONS, should_stop=should_stop)
+    return search.evaluate_for(state, chosen, seconds, PHASE_SHARE, should_stop=should_stop)
+
+
 def judge(
     state: State,
     chosen: int,
@@ -173,17 +195,11 @@ def judge(
     """Judge the decision ``chosen`` of ``state.current_player()`` at ``state`` (history index
     ``move``) from that seat's information only. ``iterations`` is the base budget (the game's
     default when None); ``seconds`` a wall-clock limit instead."""
+    stats = search_decision(
+        state, chosen, move, iterations=iterations, seconds=seconds, seed=seed, should_stop=should_stop
+    )
     seat = state.current_player()
-    if seat < 0:
-        raise ValueError("only a seat's decision can be judged, not a chance node or the end")
-    settings = coach_settings(state.game.id)
-    calibrate = settings.calibration_for(state.game.num_players)
-    search = CoachSearch(_seed(seed, move), playout=settings.playout)
-    if seconds is None:
-        base = iterations if iterations is not None else settings.iterations
-        stats = search.evaluate(state, chosen, base, EXTENSIONS, should_stop=should_stop)
-    else:
-        stats = search.evaluate_for(state, chosen, seconds, PHASE_SHARE, should_stop=should_stop)
+    calibrate = coach_settings(state.game.id).calibration_for(state.game.num_players)
     best = stats.best(chosen)
     mine = stats.values[chosen]
     return Judgement(

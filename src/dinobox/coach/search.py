@@ -122,7 +122,7 @@ class CoachSearch(ISMCTSBot):
             done += self._top_up(state, seat, chosen, target, tree, root_key, never, should_stop)
             stats = self._stats(tree[root_key], state.legal_actions(), done)
             if rounds > extensions or not stats.close(chosen):
-                return stats
+                return self._confirm(state, chosen, stats, target, tree, root_key, never, should_stop)
 
     def evaluate_for(
         self,
@@ -134,15 +134,40 @@ class CoachSearch(ISMCTSBot):
     ) -> RootStats:
         """As ``evaluate``, under a wall-clock budget: the free search for ``share`` of
         ``seconds`` (at least one iteration per legal action), then the chosen action topped up
-        to ``1 / MIN_SHARE`` of the iterations until the time is up."""
+        to ``1 / MIN_SHARE`` of the iterations and the best alternative likewise, in the time left."""
         seat = state.current_player()
         root_key = info_key(state, seat)
         tree: dict[bytes, Node] = {}
         done = self._free(state, seat, 10**9, tree, root_key, Deadline(seconds * share), should_stop)
-        done += self._top_up(
-            state, seat, chosen, done // MIN_SHARE, tree, root_key, Deadline(seconds * (1 - share)), should_stop
-        )
-        return self._stats(tree[root_key], state.legal_actions(), done)
+        target = done // MIN_SHARE
+        rest = Deadline(seconds * (1 - share) / 2)
+        done += self._top_up(state, seat, chosen, target, tree, root_key, rest, should_stop)
+        stats = self._stats(tree[root_key], state.legal_actions(), done)
+        rest = Deadline(seconds * (1 - share) / 2)
+        return self._confirm(state, chosen, stats, target, tree, root_key, rest, should_stop)
+
+    def _confirm(
+        self,
+        state: State,
+        chosen: int,
+        stats: RootStats,
+        target: int,
+        tree: dict[bytes, Node],
+        root_key: bytes,
+        deadline: Deadline,
+        should_stop: Callable[[], bool] | None,
+    ) -> RootStats:
+        """Top the best alternative up to ``target`` root visits too (twice at most, should
+        the best change): the best of several noisy means is flattered by its luck, and fresh
+        playouts of it dilute that. The chosen action's statistics are left as they were."""
+        seat = state.current_player()
+        for _ in range(2):
+            best = stats.best(chosen)
+            if best.action == chosen or best.visits >= target or deadline.passed():
+                break
+            done = self._top_up(state, seat, best.action, target, tree, root_key, deadline, should_stop)
+            stats = self._stats(tree[root_key], state.legal_actions(), stats.iterations + done)
+        return stats
 
     def _free(
         self,

@@ -1,0 +1,189 @@
+"""Fit and check the coach's calibration: raw search values against observed win rates.
+
+Self-play games of the strong bot (its learned policy, no search) against itself, seeded. At a
+seeded sample of the decisions with more than one legal choice (any seat), the coach's search
+(the game's default budget, ``dinobox.coach.analysis.search_decision``) gives the raw value of
+the action played; the outcome is that seat's share of the win at the end of the real game.
+
+    python benchmarks/coach_calibration.py dino-race --players 2 --fit --games 60
+    python benchmarks/coach_calibration.py dino-race --players 2 --evaluate --games 60
+
+``--fit`` uses the training seeds (from 1000) and writes the isotonic map (``scipy.optimize.
+isotonic_regression``) into the game's ``coach.json`` under its player count; ``--evaluate``
+uses held-out seeds (from 2000), applies the shipped map and prints the Brier score and a
+reliability table in tenths (Markdown), and draws ``benchmarks/coach_reliability_<game>_<n>p.svg``.
+The samples are kept in ``runs/coach/`` (one line per game: a stopped run resumes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import dinobox
+from dinobox.bots import make_bot
+from dinobox.coach import CalibrationMap, coach_settings
+from dinobox.coach.analysis import search_decision
+from dinobox.engine.registry import game_entry
+from dinobox.engine.state import CHANCE
+
+FIT_SEED = 1000
+EVALUATE_SEED = 2000
+HERE = Path(__file__).resolve().parent
+RUNS = HERE.parent / "runs" / "coach"
+
+
+def play_and_sample(game_id: str, players: int, seed: int, share: float) -> dict[str, Any]:
+    """One seeded self-play game; the raw value of the played action at a sample of its decisions."""
+    state = dinobox.load_game(game_id, players=players).new_initial_state()
+    bots = [make_bot("strong", seed * 10 + i) for i in range(players)]
+    chance = random.Random(seed)
+    pick = random.Random(seed + 7_777)
+    samples: list[tuple[int, int, float]] = []  # (move, seat, raw value of the action played)
+    cpu = 0.0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(chance))
+            continue
+        action = bots[player].choose(state)
+        if len(state.legal_actions()) > 1 and pick.random() < share:
+            started = time.process_time()
+            stats = search_decision(state, action, state.move_number(), seed=seed)
+            cpu += time.process_time() - started
+            samples.append((state.move_number(), player, stats.values[action].value))
+        state.apply_action(action)
+    returns = state.returns()
+    return {"seed": seed, "cpu": cpu, "samples": [[m, s, v, returns[s]] for m, s, v in samples]}
+
+
+def collect(game_id: str, players: int, first_seed: int, games: int, share: float) -> list[dict[str, Any]]:
+    RUNS.mkdir(parents=True, exist_ok=True)
+    budget = coach_settings(game_id).iterations
+    path = RUNS / f"{game_id}-{players}p-{first_seed}-b{budget}-s{share:g}.jsonl"
+    done = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+    with path.open("a") as out:
+        for seed in range(first_seed + len(done), first_seed + games):
+            game = play_and_sample(game_id, players, seed, share)
+            out.write(json.dumps(game) + "\n")
+            out.flush()
+            done.append(game)
+            print(f"game {seed}: {len(game['samples'])} decisions, {game['cpu']:.1f} CPU-s", flush=True)
+    return done[:games]
+
+
+def pairs(games: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
+    raw = [s[2] for g in games for s in g["samples"]]
+    outcome = [s[3] for g in games for s in g["samples"]]
+    return raw, outcome
+
+
+def fit(game_id: str, players: int, games: list[dict[str, Any]]) -> CalibrationMap:
+    """Isotonic regression of outcome on raw value; one point per pooled block (at its mean raw
+    value), so the shipped map is the piecewise-linear curve through the blocks."""
+    from scipy.optimize import isotonic_regression
+
+    raw, outcome = pairs(games)
+    order = sorted(range(len(raw)), key=lambda i: raw[i])
+    xs = [raw[i] for i in order]
+    fitted = isotonic_regression([outcome[i] for i in order]).x
+    points: list[tuple[float, float]] = []
+    start = 0
+    for i in range(1, len(xs) + 1):
+        if i == len(xs) or fitted[i] != fitted[start]:
+            block = xs[start:i]
+            x = sum(block) / len(block)
+            if not points or x > points[-1][0]:
+                points.append((x, float(fitted[start])))
+            start = i
+    cal = CalibrationMap(tuple(round(p[0], 4) for p in points), tuple(round(p[1], 4) for p in points))
+    path = Path(str(resources.files(game_entry(game_id).package or ""))) / "coach.json"
+    settings = json.loads(path.read_text())
+    settings.setdefault("calibration", {})[str(players)] = cal.to_json()
+    path.write_text(json.dumps(settings, indent=1) + "\n")
+    print(f"wrote {len(points)} points to {path}")
+    return cal
+
+
+def evaluate(game_id: str, players: int, games: list[dict[str, Any]]) -> str:
+    cal = coach_settings(game_id).calibration_for(players)
+    raw, outcome = pairs(games)
+    predicted = [cal(v) for v in raw]
+    n = len(raw)
+    brier = sum((p - o) ** 2 for p, o in zip(predicted, outcome, strict=True)) / n
+    brier_raw = sum((p - o) ** 2 for p, o in zip(raw, outcome, strict=True)) / n
+    base = sum(outcome) / n
+    brier_base = sum((base - o) ** 2 for o in outcome) / n
+    cpu = sum(g["cpu"] for g in games)
+    lines = [
+        f"{game_id}, {players} players: {len(games)} held-out games, {n} decisions, "
+        f"{cpu / max(n, 1):.2f} CPU-s per decision (budget iterations={coach_settings(game_id).iterations}).",
+        f"Brier score {brier:.4f} calibrated, {brier_raw:.4f} raw, {brier_base:.4f} for the base rate {base:.3f}.",
+        "",
+        "| predicted | decisions | mean predicted | observed | gap | within 0.05 |",
+        "|---|---|---|---|---|---|",
+    ]
+    rows = []
+    for b in range(10):
+        idx = [i for i, p in enumerate(predicted) if b / 10 <= p < (b + 1) / 10 or (b == 9 and p == 1.0)]
+        if not idx:
+            continue
+        mean_p = sum(predicted[i] for i in idx) / len(idx)
+        observed = sum(outcome[i] for i in idx) / len(idx)
+        gap = observed - mean_p
+        verdict = ("yes" if abs(gap) <= 0.05 else "**no**") if len(idx) >= 100 else "(under 100)"
+        lines.append(
+            f"| {b / 10:.1f}-{(b + 1) / 10:.1f} | {len(idx)} | {mean_p:.3f} | {observed:.3f} | {gap:+.3f} | {verdict} |"
+        )
+        rows.append((mean_p, observed, len(idx)))
+    plot(game_id, players, rows)
+    return "\n".join(lines)
+
+
+def plot(game_id: str, players: int, rows: list[tuple[float, float, int]]) -> None:
+    import matplotlib
+
+    matplotlib.use("svg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(4, 4))
+    ax.plot([0, 1], [0, 1], color="#999", linewidth=1)
+    ax.fill_between([0, 1], [-0.05, 0.95], [0.05, 1.05], color="#ddd")
+    ax.scatter([r[0] for r in rows], [r[1] for r in rows], s=[10 + r[2] / 10 for r in rows], color="#2a7")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("predicted win chance")
+    ax.set_ylabel("observed win rate")
+    ax.set_title(f"{game_id}, {players} players (held out)")
+    fig.tight_layout()
+    path = HERE / f"coach_reliability_{game_id}_{players}p.svg"
+    fig.savefig(path, metadata={"Date": None})
+    plt.close(fig)
+    print(f"plot: {path}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--share", type=float, default=0.35, help="share of the decisions searched")
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--fit", action="store_true")
+    mode.add_argument("--evaluate", action="store_true")
+    args = parser.parse_args()
+    first = FIT_SEED if args.fit else EVALUATE_SEED
+    games = collect(args.game, args.players, first, args.games, args.share)
+    if args.fit:
+        fit(args.game, args.players, games)
+    else:
+        print(evaluate(args.game, args.players, games))
+
+
+if __name__ == "__main__":
+    main()
