@@ -118,7 +118,7 @@ def test_hints_are_told_only_to_the_seat_that_asked_at_a_hotseat() -> None:
 
 def test_the_help_lists_h() -> None:
     async def run() -> None:
-        app = make_app("pangaea", seed=4)
+        app = make_app("dino-race", seed=4)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
             await press(pilot, app, "question_mark")
