@@ -83,30 +83,31 @@ def pairs(games: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
     return raw, outcome
 
 
-def fit(game_id: str, players: int, games: list[dict[str, Any]]) -> CalibrationMap:
-    """Isotonic regression of outcome on raw value; one point per pooled block (at its mean raw
-    value), so the shipped map is the piecewise-linear curve through the blocks."""
+def fit(game_id: str, players: int, games: list[dict[str, Any]], group: int = 50) -> CalibrationMap:
+    """Isotonic regression (``scipy.optimize.isotonic_regression``) of outcome on raw value, over
+    groups of ``group`` decisions neighbouring in raw value (weighted by their size): a point per
+    group, at its mean raw value. Grouping keeps a handful of decisions at the extremes from
+    pinning the map to 0 or 1 there."""
     from scipy.optimize import isotonic_regression
 
     raw, outcome = pairs(games)
     order = sorted(range(len(raw)), key=lambda i: raw[i])
-    xs = [raw[i] for i in order]
-    fitted = isotonic_regression([outcome[i] for i in order]).x
+    chunks = [order[i : i + group] for i in range(0, len(order), group)]
+    if len(chunks) > 1 and len(chunks[-1]) < group:
+        chunks[-2].extend(chunks.pop())
+    xs = [sum(raw[i] for i in c) / len(c) for c in chunks]
+    ys = [sum(outcome[i] for i in c) / len(c) for c in chunks]
+    fitted = isotonic_regression(ys, weights=[len(c) for c in chunks]).x
     points: list[tuple[float, float]] = []
-    start = 0
-    for i in range(1, len(xs) + 1):
-        if i == len(xs) or fitted[i] != fitted[start]:
-            block = xs[start:i]
-            x = sum(block) / len(block)
-            if not points or x > points[-1][0]:
-                points.append((x, float(fitted[start])))
-            start = i
-    cal = CalibrationMap(tuple(round(p[0], 4) for p in points), tuple(round(p[1], 4) for p in points))
+    for x, y in zip(xs, fitted, strict=True):
+        if not points or round(x, 4) > points[-1][0]:
+            points.append((round(x, 4), round(float(y), 4)))
+    cal = CalibrationMap(tuple(p[0] for p in points), tuple(p[1] for p in points))
     path = Path(str(resources.files(game_entry(game_id).package or ""))) / "coach.json"
     settings = json.loads(path.read_text())
     settings.setdefault("calibration", {})[str(players)] = cal.to_json()
     path.write_text(json.dumps(settings, indent=1) + "\n")
-    print(f"wrote {len(points)} points to {path}")
+    print(f"fitted on {len(raw)} decisions of {len(games)} games: {len(points)} points written to {path}")
     return cal
 
 
