@@ -173,13 +173,19 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--share", type=float, default=0.35, help="share of the decisions searched")
+    parser.add_argument("--share", type=float, default=0.05, help="share of the decisions searched")
+    parser.add_argument("--first-seed", type=int, help="first game seed (default: 1000 to fit, 2000 to evaluate)")
+    parser.add_argument(
+        "--add", type=int, action="append", default=[], help="--fit: also the --games games from this first seed"
+    )
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--fit", action="store_true")
     mode.add_argument("--evaluate", action="store_true")
     args = parser.parse_args()
-    first = FIT_SEED if args.fit else EVALUATE_SEED
+    first = args.first_seed if args.first_seed is not None else FIT_SEED if args.fit else EVALUATE_SEED
     games = collect(args.game, args.players, first, args.games, args.share)
+    for extra in args.add if args.fit else []:
+        games += collect(args.game, args.players, extra, args.games, args.share)
     if args.fit:
         fit(args.game, args.players, games)
     else:

@@ -133,3 +133,17 @@ def test_plain_turns_start_with_a_digest_and_l_pages_through_the_whole_log() -> 
     pages = re.findall(r"log entries (\d+)-(\d+) of (\d+)", result.output)
     assert len(pages) == 4 and pages[0][1] == pages[0][2]  # the last page first
     assert pages[-1][0] == "1"  # then back, page by page, to the first entry
+
+
+def test_plain_h_gives_the_coachs_hint_with_its_key_and_the_record_keeps_it(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr("dinobox.cli.hints.HINT_SECONDS", 0.2)  # a quick coach for the test
+    record = tmp_path / "g.json"
+    args = ["play", "dino-race", "--plain", "--bots", "human,heuristic", "--seed", "7", "--save", str(record)]
+    result = runner.invoke(app, args, input="h\nh\nq\ns\n")
+    assert "h = hint" in result.output
+    hints = re.findall(r"Hint: (.+?) \(win chance \d+%\) · key (\w)", result.output)
+    assert len(hints) == 2 and hints[0] == hints[1]  # asked twice: the same hint
+    assert result.output.count("the coach is thinking") == 1
+    saved = json.loads(record.read_text())
+    assert len(saved["hints"]) == 1 and saved["hints"][0]["seat"] == 0
+    assert saved["hints"][0]["move"] == len(saved["history"])

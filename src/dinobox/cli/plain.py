@@ -13,7 +13,9 @@ from typing import Any
 from dinobox.cli.choices import ChoiceTree, KeyBook, Option
 from dinobox.cli.common import console, rounds_table, save_record, score_table
 from dinobox.cli.digest import digest
+from dinobox.cli.hints import HintNote, hint_job, hint_words
 from dinobox.cli.table import Table, render_text
+from dinobox.coach import Hint
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
 
@@ -22,7 +24,7 @@ CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J\x1b[H"
 The order matters: tmux and some terminals push the erased screen into the scrollback on
 ``2J``, so ``3J`` must come after it to take that copy away too."""
 
-HELP = "b = back a step, u = undo, l = log (l all: all of it), s = save, q = quit"
+HELP = "b = back a step, u = undo, h = hint, l = log (l all: all of it), s = save, q = quit"
 LOG_PAGE = 30
 """Log entries per page of ``l``."""
 
@@ -55,6 +57,8 @@ class PlainClient:
         self.last_human: int | None = None
         self.decided: dict[int, tuple[dict[str, Any], int, int]] = {}
         """Per person: their view, the turn and the log's length when they last decided."""
+        self.hint: tuple[tuple[int, int], Hint] | None = None
+        """The coach's hint for (seat, move number): the decision it is for."""
 
     def clear_all(self) -> None:
         console.file.write(CLEAR_ALL)
@@ -174,6 +178,9 @@ class PlainClient:
             if raw == "q":
                 self.confirm_quit()
                 continue
+            if raw == "h":
+                self.show_hint(tree, keymap)
+                continue
             if raw == "s":
                 if self.save is None:
                     self.save = Path(f"dinobox-{table.game.id}-{table.seed}.json")
@@ -213,6 +220,27 @@ class PlainClient:
                 return False
             table.act(action)
             return True
+
+    def show_hint(self, tree: ChoiceTree, keymap: dict[str, Option]) -> None:
+        """``h``: the coach's move for the person to act, from what they know, and its key."""
+        table = self.table
+        seat = table.human_to_act()
+        if seat is None:
+            return
+        key = (seat, table.state.move_number())
+        if self.hint is None or self.hint[0] != key:
+            console.print("[dim]the coach is thinking…[/]")
+            try:
+                hint = hint_job(table.state, seat, seed=table.seed * 1000 + key[1])()
+            except (DinoboxError, ValueError) as exc:
+                console.print(f"[yellow]no hint: {exc}[/]", soft_wrap=True)
+                return
+            table.hints.append(HintNote(key[1], seat, hint.action, hint.text))
+            self.hint = (key, hint)
+        hint = self.hint[1]
+        where = next((k for k, o in keymap.items() if hint.action in o.actions), None)
+        key_words = f" · key {where}" if where else (" · b goes back to the menu that has it" if tree.path else "")
+        console.print(hint_words(hint) + key_words, markup=False, style="bold magenta")
 
     def page_log(self, seat: int | None, everything: bool = False) -> None:
         """The seat's whole log: the last page first, then earlier pages on Enter (or ``more``)

@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from dinobox.bots import check_bot_for_game, make_bot
+from dinobox.cli.hints import HintNote, parse_hints
 from dinobox.clocks import ClockState, TimeControl, format_seconds
 from dinobox.engine.errors import DinoboxError, RecordError
 from dinobox.engine.game import Game
@@ -103,6 +104,7 @@ HELP_KEYS = (
     ("↑ ↓, Enter", "move along the choices (the board previews the highlighted one), choose it"),
     ("Esc", "back a step in a long menu"),
     ("u", "undo your own steps this turn, while nothing hidden or random was shown"),
+    ("h", "a hint: the coach's move for you, from what you know (the record notes it)"),
     ("l", "the whole log on the whole screen (bold: what happened since your last turn)"),
     ("[ ]", "scroll the board up and down (its pane says when there is more)"),
     ("{ }", "scroll the pane of what only you see"),
@@ -182,6 +184,8 @@ class Table:
         self.now = now
         self.clock: ClockState | None = ClockState.new(clock, game.num_players) if clock is not None else clock_state
         self.standin: Any = None  # the bot that plays a seat's move when its time ran out
+        self.hints: list[HintNote] = []
+        """The hints people asked for (``h``), kept in the record so a replay shows them."""
         self._sync_clock()
 
     # ----- records ---------------------------------------------------------------------
@@ -196,6 +200,8 @@ class Table:
             left = tuple(self.clock.left(seat, now) for seat in range(self.game.num_players))
             stopped = dataclasses.replace(self.clock, remaining=left, ticking=None, since=None)
             record["clock"] = stopped.to_json()
+        if self.hints:
+            record["hints"] = [note.to_json() for note in self.hints]
         return record
 
     @classmethod
@@ -223,7 +229,9 @@ class Table:
         clock_state = ClockState.from_json(clock) if clock is not None else None
         if clock_state is not None and len(clock_state.remaining) != count:
             raise RecordError(f"the record's clock has {len(clock_state.remaining)} seats, not {count}")
-        return cls(state.game, seats, seed, now=now, state=state, clock_state=clock_state)
+        table = cls(state.game, seats, seed, now=now, state=state, clock_state=clock_state)
+        table.hints = parse_hints(record, len(state.history()), count)
+        return table
 
     # ----- who is who --------------------------------------------------------------------
     @property
@@ -411,6 +419,7 @@ class Table:
         if not self.can_undo():
             return False
         self.state = self.undo_stack.pop().before
+        self.hints = [note for note in self.hints if note.move <= self.state.move_number()]
         return True
 
     # ----- previews and reasons ----------------------------------------------------------

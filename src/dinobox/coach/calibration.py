@@ -6,10 +6,12 @@ are. Each game ships a monotone map, fitted by isotonic regression on self-play 
 (``benchmarks/coach_calibration.py --fit``), from raw value to observed win rate. It is data in
 the game's package, ``coach.json``, found through the registry (``GameEntry.resource``)::
 
-    {"playout": "random", "iterations": 300,
+    {"playout": "random", "iterations": 300, "hint_depth": 12,
      "calibration": {"2": {"x": [...], "y": [...]}, "*": {...}}}
 
-``playout`` and ``iterations`` are the game's search settings (the default budget); the
+``playout`` and ``iterations`` are the game's search settings (the default budget);
+``hint_depth`` cuts the playouts of a hint's search under an iterations budget (for games whose
+playouts are long; a seconds budget cuts them by itself); the
 calibration is keyed by player count (``"*"`` for any count without its own map). A map is the
 piecewise-linear curve through its points (``x`` increasing, ``y`` non-decreasing), flat beyond
 the ends. A game without ``coach.json`` gets random playouts, the default budget and raw values.
@@ -118,6 +120,7 @@ class CoachSettings:
     playout: str = "random"
     iterations: int = DEFAULT_ITERATIONS
     calibration: Mapping[str, CalibrationMap] = field(default_factory=dict)
+    hint_depth: int | None = None  # playout depth of the hint's search under an iterations budget
 
     def calibration_for(self, players: int) -> CalibrationMap:
         return self.calibration.get(str(players)) or self.calibration.get("*") or CalibrationMap()
@@ -132,10 +135,13 @@ class CoachSettings:
         iterations = data.get("iterations", DEFAULT_ITERATIONS)
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise DataError(f"{SETTINGS_FILE}: iterations is a whole number of at least 1, not {iterations!r}")
+        depth = data.get("hint_depth")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 1):
+            raise DataError(f"{SETTINGS_FILE}: hint_depth is a whole number of at least 1, not {depth!r}")
         maps = data.get("calibration", {})
         if not isinstance(maps, Mapping):
             raise DataError(f"{SETTINGS_FILE}: calibration maps player counts to maps")
-        return cls(playout, iterations, {str(k): CalibrationMap.from_json(v) for k, v in maps.items()})
+        return cls(playout, iterations, {str(k): CalibrationMap.from_json(v) for k, v in maps.items()}, depth)
 
 
 @cache

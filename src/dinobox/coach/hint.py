@@ -39,12 +39,12 @@ def suggest(state: State, seat: int, *, seconds: float = 0.8, seed: int = 0, ite
     det = state.resample(seat, rng)
     if len(legal) == 1:
         return Hint(legal[0], state.action_to_string(legal[0], seat), None)
+    settings = coach_settings(state.game.id)
     if iterations is None:
         bot = StrongBot(seed=rng.getrandbits(64), seconds=seconds * MOVE_SHARE)
     else:
-        bot = StrongBot(seed=rng.getrandbits(64), iterations=iterations)
+        bot = StrongBot(seed=rng.getrandbits(64), iterations=iterations, depth=settings.hint_depth)
     action = bot.choose(det)
-    settings = coach_settings(state.game.id)
     search = CoachSearch(rng.getrandbits(64), playout=settings.playout)
     if iterations is None:
         stats = search.evaluate_for(det, action, seconds * (1 - MOVE_SHARE))

@@ -28,7 +28,8 @@ from dinobox.cli.table import (
     help_sections,
     plural,
 )
-from dinobox.cli.tui.panes import LOG_KEEP, TablePanes
+from dinobox.cli.tui.hinting import Hinting
+from dinobox.cli.tui.panes import LOG_KEEP
 from dinobox.cli.tui.screens import BigEvents, ConfirmQuit, GameOver, Handover, HelpScreen, LogScreen
 from dinobox.engine.errors import DinoboxError
 
@@ -38,7 +39,7 @@ MIN_SIZE = (64, 18)
 """Below this many columns and rows the panes cannot show a game: the app says so."""
 
 
-class PlayApp(TablePanes):
+class PlayApp(Hinting):
     """``dinobox play`` in a terminal. ``table`` holds the game; ``save_path`` is where quitting saves."""
 
     TITLE = "dinobox"
@@ -67,6 +68,7 @@ class PlayApp(TablePanes):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "step_back", "back a step"),
         Binding("u", "undo", "undo"),
+        Binding("h", "hint", "hint"),
         Binding("l", "full_log", "log"),
         Binding("question_mark,f1", "help", "help", key_display="?"),
         Binding("s", "save", "save"),
@@ -315,7 +317,7 @@ class PlayApp(TablePanes):
         self.advance()
 
     # ----- actions ----------------------------------------------------------------------------
-    TABLE_ONLY = frozenset({"step_back", "undo", "wide_board", "scroll_board", "scroll_you"})
+    TABLE_ONLY = frozenset({"step_back", "undo", "hint", "wide_board", "scroll_board", "scroll_you"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The table's own keys are hidden while another screen (help, log, scores) is up."""

@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from dinobox.cli.choices import ChoiceTree, KeyBook, Option
 from dinobox.cli.table import Highlight, Table, plural, private_lines, render_takes, render_text
+from dinobox.coach import Hint
 
 LOG_KEEP = 400
 """Log entries kept in the log pane (it scrolls; ``l`` shows the whole log)."""
@@ -75,6 +76,8 @@ class TablePanes(App[None]):
     picture_cache: tuple[object, tuple[list[str], list[str]]]
     drawn_width: int | None
     save_path: Path
+    hint: tuple[tuple[int, int], Hint] | None
+    hint_notes: list[tuple[int, int, str]]
 
     @property
     def table_screen(self) -> Screen[Any]:
@@ -208,14 +211,16 @@ class TablePanes(App[None]):
         log = self.table_screen.query_one("#log", RichLog)
         state = self.table.state
         fresh = 0
+        notes: dict[int, list[str]] = {}
         if self.log_seat != self.viewer or state.log_length() < self.log_count:
             log.clear()
             entries = state.log(self.viewer)[-LOG_KEEP:]
             self.log_seat = self.viewer
             fresh = min(self.digest, len(entries)) if self.viewer is not None else 0
+            notes = self.notes_among(self.viewer, len(entries))
         else:
             entries = state.log(self.viewer, since=self.log_count)
-        for line in log_lines(entries, fresh):
+        for line in log_lines(entries, fresh, notes):
             log.write(line)
         self.log_count = state.log_length()
         title = "Log" if self.viewer is None else f"Log ({self.table.names[self.viewer]}'s eyes)"
@@ -226,7 +231,27 @@ class TablePanes(App[None]):
 
     def log_entries(self) -> list[Text]:
         eyes = self.viewer if self.viewer is not None else self.table.narrator()
-        return log_lines(self.table.state.log(eyes), self.digest if eyes is not None else 0)
+        entries = self.table.state.log(eyes)
+        return log_lines(entries, self.digest if eyes is not None else 0, self.notes_among(eyes, len(entries)))
+
+    def notes_among(self, eyes: int | None, kept: int) -> dict[int, list[str]]:
+        """The hints given to ``eyes`` (only theirs: a hint speaks of their hand), by the index of
+        the entry they come before among the last ``kept`` entries of the seat's log."""
+        state = self.table.state
+        total = len(state.log(eyes))
+        found: dict[int, list[str]] = {}
+        for length, seat, words in self.hint_notes:
+            if seat != eyes:
+                continue
+            index = total - len(state.log(eyes, since=min(length, state.log_length()))) - (total - kept)
+            if index >= 0:
+                found.setdefault(index, []).append(words)
+        return found
+
+    def current_hint(self) -> Hint | None:
+        """The coach's hint for the decision on the table now, if the person asked for one."""
+        key = (self.viewer, self.table.state.move_number())
+        return self.hint[1] if self.hint is not None and self.hint[0] == key else None
 
     def show_waiting(self) -> None:
         state = self.table.state
@@ -252,8 +277,13 @@ class TablePanes(App[None]):
         keys = self.keys.assign(options)
         self.shown = options
         self.keymap = {k: o for k, o in zip(keys, options, strict=True) if k}
-        for key, option in zip(keys, options, strict=True):
-            listing.add_option(ListOption(Text.assemble((f"{key or ' '} ", "bold reverse"), " ", option.label)))
+        hint = self.current_hint()
+        hinted = next((i for i, o in enumerate(options) if hint is not None and hint.action in o.actions), None)
+        for index, (key, option) in enumerate(zip(keys, options, strict=True)):
+            label = Text.assemble((f"{key or ' '} ", "bold reverse"), " ", option.label)
+            if index == hinted:
+                label.append("  ◆ hint", style="bold magenta")
+            listing.add_option(ListOption(label))
         seat = self.viewer
         who = self.table.names[seat] if seat is not None else ""
         crumb = tree.breadcrumb()
@@ -261,7 +291,7 @@ class TablePanes(App[None]):
         listing.border_subtitle = "Esc back" if tree.path else ("u undo" if self.table.can_undo() else "")
         self.previewing = False
         self.auto_highlight = bool(options)
-        listing.highlighted = 0 if options else None
+        listing.highlighted = (hinted or 0) if options else None
         listing.focus()
         self.refresh_preview()
 
@@ -330,13 +360,21 @@ def clock_note(table: Table, seat: int) -> str:
     return f" · ⏱ {left}{note}"
 
 
-def log_lines(entries: list[dict[str, Any]], fresh: int = 0) -> list[Text]:
+def log_lines(entries: list[dict[str, Any]], fresh: int = 0, notes: dict[int, list[str]] | None = None) -> list[Text]:
     """Log entries as lines; the last ``fresh`` (those since the reader's last turn) in bold,
-    after a rule saying so."""
+    after a rule saying so; ``notes`` (hints) before the entry of their index (or at the end)."""
     lines: list[Text] = []
     start = len(entries) - fresh
+    notes = notes or {}
     for index, entry in enumerate(entries):
+        lines += [hint_line(words) for words in notes.get(index, [])]
         if fresh and index == start:
             lines.append(Text("── since your last turn ──", style="bold"))
         lines.append(Text("· " + str(entry["text"]), style="bold" if fresh and index >= start else ""))
+    lines += [hint_line(words) for words in notes.get(len(entries), [])]
     return lines
+
+
+def hint_line(words: str) -> Text:
+    """A hint in the log: only the seat that asked sees it."""
+    return Text("? " + words, style="bold magenta")
