@@ -100,3 +100,27 @@ def test_a_replay_shows_where_hints_were_used_and_tells_only_the_seat_what_they_
         hinted.write_text(json.dumps({**data, "hints": damaged}))
         refused = runner.invoke(app, ["replay", str(hinted)])
         assert refused.exit_code == 2 and words in refused.output, refused.output
+
+
+def test_a_step_by_step_replay_names_only_who_moves_next_when_it_is_another_seat(tmp_path: Path) -> None:
+    """Hidden information: watching as seat 0, the next move of seat 1 is announced by its mover
+    only; the move itself is told by the log, as seat 0 may see it."""
+    path = tmp_path / "rush.json"
+    args = [
+        "play",
+        "dinosaur-rush",
+        "--players",
+        "3",
+        "--bots",
+        "random,random,random",
+        "--seed",
+        "3",
+        "--save",
+        str(path),
+    ]
+    assert runner.invoke(app, args).exit_code == 0
+    result = runner.invoke(app, ["replay", str(path), "--seat", "0", "--step"], input="\n" * 2000)
+    assert result.exit_code == 0, result.output
+    nexts = re.findall(r"next: (.*)", result.output)
+    others = [line for line in nexts if line.endswith(" moves")]
+    assert others and len(others) < len(nexts)  # both seats moved; seat 0's own moves in full

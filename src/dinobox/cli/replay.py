@@ -135,6 +135,15 @@ def run_analysis(
             raise fail(f"the coach cannot analyse this game: {exc}") from None
 
 
+def next_move_text(state: State, action: int, player: int, seat: int | None) -> str:
+    """The move about to be made, as the watching seat may know it: its own moves in full; another
+    seat's only by who moves (the log that follows says what of it the watcher may see)."""
+    if seat is not None and player == seat:
+        return state.action_to_string(action, player)
+    name = seat_names(state.view(seat), state.game.num_players)[player]
+    return f"{name} moves"
+
+
 def play_through(
     state: State, history: list[int], seat: int | None, step: bool, coach: Coaching, hints: list[HintNote]
 ) -> bool:
@@ -148,7 +157,7 @@ def play_through(
         note = given.get(index)
         if step and player != CHANCE:
             console.print(render_view(state.game, state.view(seat)))
-            console.print(f"[bold]next:[/] {escape(state.action_to_string(action))}")
+            console.print(f"[bold]next:[/] {escape(next_move_text(state, action, player, seat))}")
             show_notes(mark, note, seat, action, state)
             if console.input("[dim]Enter: next, q: stop[/] ").strip().lower() == "q":
                 return False
