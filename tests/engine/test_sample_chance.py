@@ -10,6 +10,7 @@ import pytest
 import dinobox
 from dinobox.engine import IllegalActionError, load_game
 from dinobox.engine.registry import game_class
+from dinobox.engine.state import shuffle_ints
 
 
 @pytest.mark.parametrize("gid", dinobox.game_ids())
@@ -92,3 +93,14 @@ def test_a_clone_taken_after_sample_chance_still_checks_the_outcome() -> None:
             break
         state.apply_action(outcome)  # the original applies its own draw unchecked
     assert refused == 3
+
+
+def test_shuffle_ints_shuffles_as_random_shuffle_does() -> None:
+    for seed in range(60):
+        items = list(range(seed % 23))
+        expected = items[:]
+        mine, theirs = random.Random(seed), random.Random(seed)
+        theirs.shuffle(expected)
+        shuffle_ints(items, mine)
+        assert items == expected
+        assert mine.random() == theirs.random()  # the same draws, so the generators agree after

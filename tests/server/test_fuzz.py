@@ -35,7 +35,14 @@ schema = schemathesis.openapi.from_dict(make_app("sqlite://").openapi())
 def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, list[str], dict[str, str]]]:
     db = tmp_path_factory.mktemp("fuzz") / "tables.sqlite3"
     with TestClient(
-        make_app(f"sqlite:///{Path(db)}", random.Random(1), max_bot_seconds=0.05, max_bot_iterations=20),
+        make_app(
+            f"sqlite:///{Path(db)}",
+            random.Random(1),
+            max_bot_seconds=0.05,
+            max_bot_iterations=20,
+            analysis_iterations=10,  # the coach's work is not what is fuzzed
+            hint_seconds=0.05,
+        ),
         raise_server_exceptions=False,
     ) as client:
         playing, _ = new_table(

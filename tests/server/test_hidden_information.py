@@ -17,7 +17,7 @@ from dinobox.engine.registry import game_class
 from dinobox.engine.state import State
 from dinobox.server.messages import PUBLIC_SEAT_KEYS, legal_for, refusals_for
 
-from .conftest import new_table
+from .conftest import make_app, new_table
 
 MESSAGE_KEYS = {
     "type",
@@ -79,6 +79,7 @@ def projections(record: dict[str, Any]) -> Iterator[State]:
 
 
 CHAT_KEYS = {"n", "seat", "name", "text", "at", "spectator"}
+HINT_USED_KEYS = {"type", "seat", "move"}
 EARLY_RESULT_KEYS = {"scores", "winners", "forfeit", "how"}
 
 
@@ -102,7 +103,9 @@ def check_seat_messages(
     for msg in inbox:
         if msg["type"] == "chat":
             check_chat(msg, set(said), tokens)
-    inbox = [m for m in inbox if m["type"] != "chat"]
+        if msg["type"] == "hint_used":  # who asked the coach, and where: never what it said
+            assert set(msg) == HINT_USED_KEYS, msg
+    inbox = [m for m in inbox if m["type"] not in ("chat", "hint_used")]
     positions = list(projections(record))
     # The log only grows (no undo here): the log at position i is the final log's entries
     # emitted before action i was applied (checked against the real log at the end).
@@ -154,6 +157,34 @@ def check_refusals(msg: dict[str, Any], pos: State, seat: int | None) -> None:
     if msg["refusals"] and pos.game.hidden_information:
         redrawn = pos.resample(seat, random.Random(len(pos.history())))
         assert norm(refusals_for(redrawn, seat)) == msg["refusals"], "a reason depends on what the seat cannot see"
+
+
+@pytest.mark.parametrize("game_id", [g for g in dinobox.game_ids() if game_class(g).hidden_information])
+def test_refusal_reasons_never_depend_on_what_the_seat_cannot_see(game_id: str) -> None:
+    """At every decision of a seeded game, the reasons the seat to act is sent for its refused
+    pieces (``refusals_for``: opponents' hands, the deck order and face-down tokens hidden) are the
+    same in redraws of everything it cannot see: no reason tells it any of that."""
+    cls = game_class(game_id)
+    players = max(cls.min_players, min(cls.default_players or cls.min_players, 3))
+    rng = random.Random(7)
+    state = dinobox.load_game(game_id, players=players).new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if len(state.history()) % 3 == 0:  # every third decision keeps it to seconds
+            reasons = norm(refusals_for(state, seat))
+            for redraw in range(2):
+                again = state.resample(seat, random.Random(redraw))
+                assert norm(refusals_for(again, seat)) == reasons, f"a reason tells seat {seat} something hidden"
+            checked += bool(reasons)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 10 or game_id not in SHIPPED  # a test plugin's game may refuse little
+
+
+SHIPPED = ("dino-race", "dinosaur-rush", "pangaea", "trex-island")
 
 
 def check_clock(msg: dict[str, Any], players: int) -> None:
@@ -306,3 +337,50 @@ def test_profiles_and_ratings_show_no_key_and_nothing_of_a_live_game(client: Tes
     assert set(table) == TABLE_RATINGS_KEYS
     for seat in table["seats"]:
         assert set(seat) == {"seat", "player", "rating", "change"} and seat["change"] is None
+
+
+def test_a_hint_goes_to_the_seat_that_asked_and_an_analysis_waits_for_the_end(sqlite_url: str) -> None:
+    """The coach's hint answers the seat that asked (its HTTP answer) and nobody else: every
+    socket, the asker's own included, hears only that a hint was used, by whom and where. An
+    analysis shows a seat's move texts: nobody gets one (nor a replay) before the game is over."""
+    seats = [{"type": "human"} for _ in range(3)]
+    app = make_app(sqlite_url, random.Random(8), hint_seconds=0.05, analysis_iterations=10)
+    with TestClient(app) as client:
+        tid, tokens = new_table(client, game="dinosaur-rush", players=3, seats=seats, claim=[0, 1, 2], clock=CLOCK)
+        inboxes: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [0, 1, 2, None]}
+        rng = random.Random(6)
+        with _sockets(client, tid, tokens) as sockets:
+            client.post(f"/api/tables/{tid}/start", json={"seat": 0, "token": tokens[0]})
+            latest = receive_until(sockets[None], 1, inboxes[None])
+            while latest["table"]["to_act"] is None:
+                latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
+            seat = latest["table"]["to_act"]
+            mine = receive_until(sockets[seat], latest["version"], inboxes[seat])
+            for path in ("analysis", "replay"):
+                r = client.get(f"/api/tables/{tid}/{path}", params={"seat": seat})
+                assert r.status_code == 409 and set(r.json()) == {"error", "code"}, r.text
+            asked = client.post(f"/api/tables/{tid}/hint", json={"seat": seat, "token": tokens[seat]})
+            assert asked.status_code == 200, asked.text
+            hint = asked.json()["hint"]
+            assert hint["action"] in [a["action"] for a in mine["legal"]]
+            for s, ws in sockets.items():  # everyone hears of it, nobody hears what it was
+                while (msg := ws.receive_json())["type"] != "hint_used":
+                    inboxes[s].append(msg)
+                assert msg == {"type": "hint_used", "seat": seat, "move": asked.json()["move"]}
+                inboxes[s].append(msg)
+            sockets[seat].send_json(
+                {"type": "action", "action": rng.choice(mine["legal"])["action"], "version": mine["version"]}
+            )
+            latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
+            sockets[seat].send_json({"type": "resign"})
+            while latest["table"]["status"] != "finished":
+                latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
+            for person in (0, 1, 2):
+                receive_until(sockets[person], latest["version"], inboxes[person])
+        record = client.get(f"/api/tables/{tid}/record").json()
+        for s, inbox in inboxes.items():
+            check_seat_messages(record, s, inbox, {k: v for k, v in tokens.items() if k != s})
+        replay = client.get(f"/api/tables/{tid}/replay", params={"step": 0}).json()
+        assert replay["hints"] == [{"seat": seat, "step": 0}]
+        # once over, every seat's view is open in the replay, and so is every seat's analysis
+        assert client.get(f"/api/tables/{tid}/analysis", params={"seat": (seat + 1) % 3}).status_code == 200

@@ -4,7 +4,9 @@ Every iteration starts from ``state.resample(seat, rng)``: a full state that agr
 the searching seat knows (its ``view``) and redraws everything else. The tree is keyed by
 information sets: a node is ``(player, view(player))`` of the player to act in the
 determinized state, so two determinizations the player cannot tell apart share a node, and the
-searching seat's own nodes never depend on another seat's hidden facts. Edges carry
+searching seat's own nodes never depend on another seat's hidden facts. The view is stood for
+by ``state.information_key(player)``: equal exactly when the views are, and far cheaper to build
+where the game gives one. Edges carry
 availability counts (an action is only legal in some determinizations), and UCB uses them
 (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search").
 
@@ -21,10 +23,9 @@ seats leading on provisional ``scores()`` share the reward (for games whose play
 from __future__ import annotations
 
 import math
-import pickle
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from dinobox.bots.rollout import flat_choose
@@ -48,12 +49,10 @@ class Node:
     hint: int = UNASKED  # the guide policy's choice here (progressive bias), -1 for none
 
 
-def info_key(state: State, player: int) -> bytes:
-    """The information set of ``player``: its view, pickled (a few times cheaper than its repr).
-    Views are plain data built the same way each time, so equal views give equal bytes; were two
-    equal views ever to pickle differently, they would only make two nodes, never merge two
-    information sets."""
-    return pickle.dumps((player, state.view(player)), pickle.HIGHEST_PROTOCOL)
+def info_key(state: State, player: int) -> Hashable:
+    """The information set of ``player``: the player and a stand-in for its view
+    (``State.information_key``, equal exactly when the views are)."""
+    return (player, state.information_key(player))
 
 
 def _random_policy(state: State, rng: random.Random) -> int:
@@ -126,7 +125,7 @@ class ISMCTSBot:
             return action
         seat = state.current_player()
         root_key = info_key(state, seat)
-        tree: dict[bytes, Node] = {}
+        tree: dict[Hashable, Node] = {}
         rng = self.rng
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
@@ -155,8 +154,8 @@ class ISMCTSBot:
     def _iterate(
         self,
         det: State,
-        root_key: bytes,
-        tree: dict[bytes, Node],
+        root_key: Hashable,
+        tree: dict[Hashable, Node],
         rng: random.Random,
         policy: Policy,
         guide: Policy | None,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from dinobox.bots.ismcts import ISMCTSBot, Node, Policy, info_key
@@ -112,7 +112,7 @@ class CoachSearch(ISMCTSBot):
         action and the best alternative are within the noise of each other."""
         seat = state.current_player()
         root_key = info_key(state, seat)
-        tree: dict[bytes, Node] = {}
+        tree: dict[Hashable, Node] = {}
         never = Deadline(None)
         done = rounds = 0
         while True:
@@ -137,7 +137,7 @@ class CoachSearch(ISMCTSBot):
         to ``1 / MIN_SHARE`` of the iterations and the best alternative likewise, in the time left."""
         seat = state.current_player()
         root_key = info_key(state, seat)
-        tree: dict[bytes, Node] = {}
+        tree: dict[Hashable, Node] = {}
         done = self._free(state, seat, 10**9, tree, root_key, Deadline(seconds * share), should_stop)
         target = done // MIN_SHARE
         rest = Deadline(seconds * (1 - share) / 2)
@@ -152,8 +152,8 @@ class CoachSearch(ISMCTSBot):
         chosen: int,
         stats: RootStats,
         target: int,
-        tree: dict[bytes, Node],
-        root_key: bytes,
+        tree: dict[Hashable, Node],
+        root_key: Hashable,
         deadline: Deadline,
         should_stop: Callable[[], bool] | None,
     ) -> RootStats:
@@ -174,8 +174,8 @@ class CoachSearch(ISMCTSBot):
         state: State,
         seat: int,
         count: int,
-        tree: dict[bytes, Node],
-        root_key: bytes,
+        tree: dict[Hashable, Node],
+        root_key: Hashable,
         deadline: Deadline,
         should_stop: Callable[[], bool] | None,
     ) -> int:
@@ -203,8 +203,8 @@ class CoachSearch(ISMCTSBot):
         seat: int,
         action: int,
         visits: int,
-        tree: dict[bytes, Node],
-        root_key: bytes,
+        tree: dict[Hashable, Node],
+        root_key: Hashable,
         deadline: Deadline,
         should_stop: Callable[[], bool] | None,
     ) -> int:
@@ -220,7 +220,7 @@ class CoachSearch(ISMCTSBot):
             done += 1
         return done
 
-    def forced(self, det: State, seat: int, action: int, root: Node, tree: dict[bytes, Node]) -> None:
+    def forced(self, det: State, seat: int, action: int, root: Node, tree: dict[Hashable, Node]) -> None:
         """One iteration from the determinization ``det`` that plays ``action`` at the root: the
         search below it is the ordinary one (the first node met is keyed by its own view), and
         the seat's reward is credited to ``action`` at ``root``."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -27,7 +27,10 @@ class Presentation:
     state, with ``event_text`` for the log; ``resample`` serves search bots; ``step_reveals``
     says when a player step shows the mover something hidden that no private event says
     (``State.reveals_to``: undo must not be offered after it); ``refusable`` names the action ids
-    a board shows as pieces, whose refusal reasons the seat to act is sent.
+    a board shows as pieces, whose refusal reasons the seat to act is sent; ``refused_pieces``
+    says why of the pieces no action of the seat names at all (another seat's, say);
+    ``information_key`` is a cheap stand-in for ``view(seat)`` that search trees are keyed by
+    (``State.information_key``).
     """
 
     view: Callable[[Any, int | None], Mapping[str, Any]]
@@ -38,8 +41,12 @@ class Presentation:
     # the action ids worth explaining to the seat to act when refused, for a game whose action
     # space is too big to enumerate for every picture (``server.messages.refusals_for``)
     refusable: Callable[[Any, int], Iterable[int]] | None = None
+    # ``(reason, fields)`` for each piece a board shows that no action id of the seat names (a
+    # piece of another seat): the fields name it as ``describe_action``'s do (``kind``, ids)
+    refused_pieces: Callable[[Any, int], Iterable[tuple[str, Mapping[str, Any]]]] | None = None
     resample: Callable[[Any, int, random.Random], State] | None = None
     step_reveals: Callable[[Any, Any, int], bool] | None = None
+    information_key: Callable[[Any, int], Hashable] | None = None
 
 
 class Game(Generic[D]):

@@ -76,11 +76,12 @@ def uniform_playout(state: State, rng: random.Random, depth: int = -1) -> int:
     while True:
         player = state.current_player()
         if player == CHANCE:
-            state.apply_action(state.sample_chance(rng))
+            # the draw of ``sample_chance``, applied without looking it up: it is legal here
+            state._play(state._sample_chance(rng))
             continue
         if player < 0 or decisions == depth:
             return decisions
-        legal = state.legal_actions()
+        legal = state._legal_now()
         n = len(legal)
-        state.apply_action(legal[0] if n == 1 else legal[int(draw() * n)])
+        state._play(legal[0] if n == 1 else legal[int(draw() * n)])
         decisions += 1

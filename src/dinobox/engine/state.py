@@ -8,8 +8,9 @@ linked tuples, so cloning a state never copies them.
 from __future__ import annotations
 
 import operator
+import pickle
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -157,6 +158,12 @@ class State:
             raise NotImplementedError(f"{type(self).__name__} cannot resample")
         return hook(self, seat, rng)
 
+    def _information_key(self, seat: int) -> Hashable:
+        hook = self._presentation().information_key
+        if hook is None:
+            return pickle.dumps(self._view(seat), pickle.HIGHEST_PROTOCOL)
+        return hook(self, seat)
+
     def _step_reveals(self, after: State, seat: int) -> bool:
         """Did the player step from ``self`` to ``after`` show ``seat`` something hidden that no
         private event says (e.g. the mover now looks at a face-down stack)? Default: the game's
@@ -246,6 +253,22 @@ class State:
                 cache = self._compute_legal()
             if act not in cache:
                 raise self._illegal(act)
+        self._sampled = -1
+        self._apply(act)
+        self._hist = (act, self._hist)
+        self._hlen += 1
+        self._legal_cache = None
+
+    def _legal_now(self) -> list[int]:
+        """The legal actions here, not copied: for the engine's own loops, which never change
+        the list (``legal_actions`` gives everyone else a copy)."""
+        cache = self._legal_cache
+        return self._compute_legal() if cache is None else cache
+
+    def _play(self, act: int) -> None:
+        """Apply ``act``, known to be legal here (one of ``_legal_now()`` or a chance outcome just
+        drawn by ``_sample_chance``): ``apply_action`` without its checks, for the engine's
+        playout loop."""
         self._sampled = -1
         self._apply(act)
         self._hist = (act, self._hist)
@@ -373,6 +396,15 @@ class State:
         """Exactly what ``seat`` may know, as JSON; ``None`` is a spectator."""
         self._check_seat(seat)
         return self._view(seat)
+
+    def information_key(self, seat: int) -> Hashable:
+        """A hashable stand-in for ``view(seat)``, for search trees keyed by information sets:
+        two states give equal keys exactly when ``seat``'s views of them are equal. The default
+        pickles the view (plain data built the same way each time, so equal views give equal
+        bytes); a game's presentation may give a cheaper ``information_key(state, seat)``, e.g. a
+        tuple of the fields the view is built from, never one ``seat`` cannot see. Not checked:
+        it serves the search's inner loop."""
+        return self._information_key(seat)
 
     def _emit(self, kind: str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
         """Record an event. Cheap: the text is produced only when someone reads the log."""
@@ -535,3 +567,24 @@ def sample_uniform(n: int, rng: random.Random) -> int:
         raise ValueError("chance weights must add up to more than zero")
     k = int(rng.random() * n)
     return k if k < n else n - 1
+
+
+def shuffle_ints(items: list[int], rng: random.Random) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws, the
+    same order) when ``rng`` is a ``random.Random``, without its Python-level loop (for the
+    redraws of ``resample``, in the search's inner loop). Other generators shuffle themselves."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1  # Random._randbelow(n): k-bit draws until one is below n
+        k = 0
+        m = n
+        while m:
+            k += 1
+            m >>= 1
+        r: int = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        items[i], items[r] = items[r], items[i]

@@ -18,6 +18,7 @@ from typing import TypeVar
 from dinobox.server.settings import Settings
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class BotPool:
@@ -36,7 +37,7 @@ class BotPool:
         for executor in (self._heavy, self._light):
             executor.shutdown(wait=False, cancel_futures=True)
 
-    async def run(self, client: str, heavy: bool, fn: Callable[[T], int], arg: T) -> int:
+    async def run(self, client: str, heavy: bool, fn: Callable[[T], R], arg: T) -> R:
         loop = asyncio.get_running_loop()
         if not heavy:
             return await loop.run_in_executor(self._light, fn, arg)

@@ -29,7 +29,7 @@ ACT_PATIENCE = 1.0  # an action up to this many seconds over the rate waits inst
 _CREATE = re.compile(r"^/api/tables/?$|^/api/tables/[^/]+/rematch$|^/api/profiles/?$")
 # actions and the other requests that change a table or load many: "your move" asks for up to 20
 _ACT = re.compile(
-    r"^/api/tables/[^/]+/(actions|undo|resign|claim-abandoned)$|^/api/tables/turns$|^/api/profiles/me/name$"
+    r"^/api/tables/[^/]+/(actions|undo|resign|claim-abandoned|hint|analysis)$|^/api/tables/turns$|^/api/profiles/me/name$"
 )
 
 

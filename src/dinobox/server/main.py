@@ -23,7 +23,7 @@ from dinobox.server.db import Database
 from dinobox.server.errors import error_responses, install_error_handlers
 from dinobox.server.limits import Limiters, LimitsMiddleware
 from dinobox.server.peers import peers_for
-from dinobox.server.routers import games, health, pages, profiles, ratings, tables, ws
+from dinobox.server.routers import coach, games, health, pages, profiles, ratings, tables, ws
 from dinobox.server.routers.pages import WEB
 from dinobox.server.settings import Settings
 from dinobox.server.storage import default_db_url
@@ -96,6 +96,7 @@ def create_app(
     app.include_router(games.router, responses=refusals)
     app.include_router(games.files)
     app.include_router(tables.router, responses=refusals)
+    app.include_router(coach.router, responses=refusals)
     app.include_router(profiles.router, responses=refusals)
     app.include_router(ratings.router, responses=refusals)
     app.include_router(ws.router)

@@ -75,18 +75,20 @@ enumerating them all would cost too much per move."""
 def refusals_for(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The seat's refused actions grouped by the engine's reason: ``{"reason", "actions"}``, each
     action with what it touches (``describe_action``'s fields, not its words), for a board to say
-    why a click on a piece does nothing. Empty unless it is that seat's decision: a reason speaks
-    of the hand of the player to act."""
+    why a click on a piece does nothing; then the pieces no action of the seat names (the
+    presentation's ``refused_pieces``: fields without an ``action``). Empty unless it is that
+    seat's decision: a reason speaks of the hand of the player to act."""
     if seat is None or state.current_player() != seat:
         return []
     game = state.game
-    hook = game.presentation.refusable if game.presentation is not None else None
+    presentation = game.presentation
+    hook = presentation.refusable if presentation is not None else None
     if hook is not None:
         wanted: Iterable[int] = hook(state, seat)
     elif game.num_distinct_actions() <= REFUSAL_SPACE:
         wanted = range(game.num_distinct_actions())
     else:
-        return []
+        wanted = ()
     legal = set(state.legal_actions())
     by_reason: dict[str, list[dict[str, Any]]] = {}
     for action in dict.fromkeys(wanted):
@@ -100,6 +102,9 @@ def refusals_for(state: State, seat: int | None) -> list[dict[str, Any]]:
         if reason is not None:
             del info["player"], info["text"]
             by_reason.setdefault(reason, []).append(info)
+    pieces = presentation.refused_pieces if presentation is not None else None
+    for reason, fields in pieces(state, seat) if pieces is not None else ():
+        by_reason.setdefault(reason, []).append(dict(fields))
     return [{"reason": reason, "actions": actions} for reason, actions in by_reason.items()]
 
 

@@ -73,6 +73,21 @@ class Settings:
     """Longest chat message (characters)."""
     chat_per_table: int = 2000
     """Chat messages one table keeps; past it the table's chat is full (its newest are shown)."""
+    analysis_threads: int = 1
+    """Threads the coach analyses finished games on (``Analyse`` on a replay page), off the event loop."""
+    analysis_queue: int = 8
+    """Analyses that may wait for one of those threads; past it (and them) a request gets 429."""
+    analyses_per_client: int = 1
+    """Analyses one client address may have queued or running at once (one more: 429)."""
+    analysis_iterations: int = 2000
+    """The coach's base search iterations per decision of an analysis: its own default for each
+    game, at most this many (an analysis is stored per table, seat and budget)."""
+    analysis_cpu_seconds: float = 300.0
+    """An analysis that has used this much CPU time is stopped (and reported as too long)."""
+    hint_seconds: float = 0.7
+    """The coach thinks this long for a hint (at an unrated table), on the bots' threads and turns."""
+    hints_per_client: int = 1
+    """Hints one client address may wait for at once (one more: 429)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

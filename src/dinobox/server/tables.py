@@ -14,7 +14,8 @@ over the tables of a process that died.
 
 The pieces: ``table_cache`` (tables in memory), ``writer`` (storing and catching up),
 ``bot_driver`` (chance and bots), ``peer_sync`` (other processes), ``subscriptions`` (sockets),
-``table_setup`` (create, claim, start, rematch), ``play`` (actions and undo), ``replays``.
+``table_setup`` (create, claim, start, rematch), ``play`` (actions and undo), ``replays``,
+``coaching`` (analyses and hints).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from dinobox.engine.state import State
 from dinobox.server import storage
 from dinobox.server.bot_driver import BotDriver
 from dinobox.server.chat import TableChat
+from dinobox.server.coaching import Coach
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError
 from dinobox.server.live import FINISHED, HUMAN, PLAYING, WAITING, LiveTable, Subscriber
@@ -89,6 +91,7 @@ class TableService:
         self.setup = TableSetup(self.settings, rng, self.cache, self.writer, self.bots, self.subscriptions, self.play)
         self.replays = Replays(self.cache)
         self.chat = TableChat(db, self.settings, now)
+        self.coach = Coach(self.settings, db, self.cache, self.rebuilder, self.bots.pool, self.play, now)
         self._clock_task: asyncio.Task[None] | None = None
         # the same lists as the pieces': hooks on every broadcast, and in the last move's transaction
         self.on_change: list[Callable[[LiveTable], None]] = self.subscriptions.on_change
@@ -128,6 +131,7 @@ class TableService:
         self.sync.close()
         self.cache.close()
         self.bots.close()
+        self.coach.close()
         self.rebuilder.close()
 
     async def resume_all(self) -> int:

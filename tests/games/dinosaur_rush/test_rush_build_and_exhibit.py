@@ -182,3 +182,33 @@ def test_build_phase_a_white_bone_that_can_be_placed_is_never_left_over() -> Non
     # Every part with a free end can take it; the spine and the neck cannot.
     parts = {t.state.describe_action(a)["part"] for a in t.state.legal_actions()}
     assert parts == {"wild_ribs", "wild_head", "wild_tail", "wild_limb1", "wild_limb2"}
+
+
+# ----- Build phase: what a refused bone says (issue 30) -------------------------------------------
+def _place(t: Table, part: str) -> int:
+    """The place_bone action for ``part`` (legal or not)."""
+    s = t.state
+    for a in range(s.game.num_distinct_actions()):
+        info = s.describe_action(a)
+        if info["kind"] == "place_bone" and info["part"] == part:
+            return a
+    raise AssertionError(part)
+
+
+def test_build_phase_a_refused_bone_says_whether_none_is_left_or_the_dinosaur_would_stay_incomplete() -> None:
+    t, seat = _build_with_one_white()  # green 3, red 2, yellow 2, blue 0, white 1
+    s = t.state
+    assert s.why_illegal(_place(t, "unique")) == "Build phase: you have no blue (unique) bone left to place"
+    assert s.why_illegal(_place(t, "wild_tail")) == (
+        "Build phase: the tail has no room for another wild bone: a wild bone touches natural bones of one "
+        "colour and never another wild bone"
+    )
+    s.apply_action(_place(t, "spine"))  # 2 green left for the ribs and the head
+    assert s.why_illegal(_place(t, "spine")) == (
+        "Build phase: your 2 green bones left must go to the ribs and head first: each part of a complete "
+        "dinosaur needs at least one bone"
+    )
+    s.apply_action(_place(t, "ribs"))
+    s.apply_action(_place(t, "head"))
+    assert s.current_player() == seat
+    assert s.why_illegal(_place(t, "head")) == "Build phase: you have no green bone left for the head"

@@ -260,3 +260,31 @@ def test_sabotage_never_on_a_space_with_another_paleontologist() -> None:
     t.first()
     assert not t.has("sabotage", label="B1")  # Orange stands there
     assert t.has("sabotage", label="C2")
+
+
+def test_move_refusals_say_which_rule_stops_the_paleontologist() -> None:
+    """A click on a space the paleontologist cannot move to says why (issue 30): its own space,
+    a tar pit, another paleontologist's space, off every straight line, or tar in the way."""
+    t = Table(3, paleos=[HARGER, OSBORN, LEIDY])
+    t.place_all()
+    s = t.state
+    seat = s.current_player()
+    cells = t.view(None)["board"]["cells"]
+    here = t.view(None)["players"][seat]["cell"]
+    seen = set()
+    for a in range(s.game.num_distinct_actions()):
+        info = s.describe_action(a, seat)
+        reason = s.why_illegal(a)
+        if info["kind"] != "move" or reason is None:
+            continue
+        cell = cells[info["cell"]]
+        assert reason.startswith("Move: ")
+        if info["cell"] == here:
+            assert reason == "Move: the paleontologist must move to another space"
+        elif cell["kind"] == "tar":
+            assert reason == "Move: the tar pits are impassable; nobody moves into one"
+        elif cell.get("paleontologist") is not None:
+            assert "another paleontologist stands there" in reason
+        seen.add(reason)
+    assert "Move: one straight line from the paleontologist's space, without turning" in seen
+    assert "Move: the tar pits are impassable; nobody moves into one" in seen

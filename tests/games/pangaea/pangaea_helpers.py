@@ -112,6 +112,31 @@ def red_cards(s: State) -> list[tuple[str, bool]]:
     return [(c["type"], c["active"]) for c in view(s)["players"][0]["evolution"]]
 
 
+# ----- Blue's card play and Red's level 4 card (Evolution Cards tests) ----------------------------
+DIRS = ["NE", "E", "SE", "SW", "W", "NW"]
+
+
+def blue_plays(s: State, distance: int, action_card: int, range_card: int | None = None, direction: int = E) -> None:
+    """Blue (holding a Wild) plays the Wild for the distance and a card for the action."""
+    if "continue" in kinds(s):
+        play(s, act(s, "continue"))
+    play(s, act(s, "distance_wild", distance=distance))
+    play(s, act(s, "action_card", card=action_card))
+    play(s, act(s, "range_card", card=range_card) if range_card is not None else act(s, "no_range"))
+    play(s, act(s, "direction", direction=DIRS[direction]))
+
+
+def level_4(card: str, blue_wild: bool = True) -> State:
+    """Red holds an active level 4 card, Blue (with a Wild unless told) is to play."""
+    s = table()
+    red_scores(s, ("sea", "trex_guard", "build_anywhere", card))
+    blue_walks(s, 4)
+    quiet(s, "move_harvest", space=[4, 2])
+    blue_walks(s, 5, swap=(20, WILD) if blue_wild else ())
+    quiet(s, "move_harvest", space=[4, 3], activate=card)
+    return s
+
+
 # ----- the full-game set-ups (tests of the turn, the asteroid and the alliances) -------------------
 WILD, RESHUFFLE = 40, 41
 NE, E = 0, 1

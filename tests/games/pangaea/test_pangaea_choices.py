@@ -15,8 +15,10 @@ from pangaea_helpers import (
     E,
     W,
     act,
+    blue_plays,
     blue_walks,
     kinds,
+    level_4,
     quiet,
     red_cards,
     red_scores,
@@ -26,18 +28,6 @@ from pangaea_helpers import (
 
 from dinobox.engine.state import CHANCE, State
 from dinobox.engine.testing import force, play
-
-DIRS = ["NE", "E", "SE", "SW", "W", "NW"]
-
-
-def blue_plays(s: State, distance: int, action_card: int, range_card: int | None = None, direction: int = E) -> None:
-    """Blue (holding a Wild) plays the Wild for the distance and a card for the action."""
-    if "continue" in kinds(s):
-        play(s, act(s, "continue"))
-    play(s, act(s, "distance_wild", distance=distance))
-    play(s, act(s, "action_card", card=action_card))
-    play(s, act(s, "range_card", card=range_card) if range_card is not None else act(s, "no_range"))
-    play(s, act(s, "direction", direction=DIRS[direction]))
 
 
 def level_2(card: str) -> State:
@@ -50,17 +40,6 @@ def level_2(card: str) -> State:
     blue_walks(s, 2)
     quiet(s, "move_harvest", space=[4, 2])
     blue_walks(s, 3, swap=(20, WILD))
-    quiet(s, "move_harvest", space=[4, 3], activate=card)
-    return s
-
-
-def level_4(card: str, blue_wild: bool = True) -> State:
-    """Red holds an active level 4 card, Blue (with a Wild unless told) is to play."""
-    s = table()
-    red_scores(s, ("sea", "trex_guard", "build_anywhere", card))
-    blue_walks(s, 4)
-    quiet(s, "move_harvest", space=[4, 2])
-    blue_walks(s, 5, swap=(20, WILD) if blue_wild else ())
     quiet(s, "move_harvest", space=[4, 3], activate=card)
     return s
 

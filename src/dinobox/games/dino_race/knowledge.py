@@ -11,7 +11,7 @@ import random
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from dinobox.engine.state import TERMINAL
+from dinobox.engine.state import TERMINAL, shuffle_ints
 from dinobox.games.dino_race.data import NUM_CARD_TYPES
 from dinobox.games.dino_race.flow import ChoosePrize
 
@@ -57,7 +57,7 @@ def _redeal_cards(state: DinoRaceState, seat: int, rng: random.Random) -> None:
         for t in range(T):
             pool_counts[t] += hand[base + t] - fixed[t]
     pool = [t for t in range(T) for _ in range(pool_counts[t])]
-    rng.shuffle(pool)
+    shuffle_ints(pool, rng)
     cursor = 0
     for h, fixed in known.items():
         base = h * T
@@ -93,7 +93,7 @@ def _redraw_prizes(state: DinoRaceState, seat: int, rng: random.Random) -> None:
     final_stack = state.stack
     if not looks:
         order = _bits(everything)
-        rng.shuffle(order)
+        shuffle_ints(order, rng)
         for i in range(len(log)):
             counters[i] = order[i]
         final_stack = sum(1 << c for c in order[len(log) : len(log) + bin(state.stack).count("1")])

@@ -54,6 +54,7 @@ class DinosaurRushGame(Game[DinosaurRushData]):
         action_info=text.action_info,
         why_illegal=text.why_illegal,
         resample=knowledge.resample,
+        information_key=knowledge.information_key,
         step_reveals=knowledge.step_reveals,
     )
     data: DinosaurRushData

@@ -8,12 +8,16 @@ round. Bone piles, dig sites and the bag's contents (by subtraction) are public.
 
 from __future__ import annotations
 
+import pickle
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from dinobox.engine.state import TERMINAL, shuffle_ints
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.flow import Build
+from dinobox.games.dinosaur_rush.view import step_name
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -46,7 +50,7 @@ def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> N
     pool = [v for v, count in enumerate(state.nbag) for _ in range(count)]
     pool.extend(state.tok_value[i] for i in unknown)
     pool.sort()
-    rng.shuffle(pool)
+    shuffle_ints(pool, rng)
     values = list(state.tok_value)
     for i, value in zip(unknown, pool, strict=False):
         values[i] = value
@@ -63,7 +67,7 @@ def _redeal_bonus(state: DinosaurRushState, seat: int, rng: random.Random) -> No
     for p in others:
         pool_mask |= state.hands[p]
     pool = [k for k in range(state.num_bonus) if pool_mask >> k & 1]
-    rng.shuffle(pool)
+    shuffle_ints(pool, rng)
     cursor = 0
     hands = list(state.hands)
     for p in others:
@@ -92,3 +96,52 @@ def _rebuild_skeletons(state: DinosaurRushState, seat: int) -> None:
             state.alloc[base : base + SLOTS] = [0] * SLOTS
             state.steps[-1] = Build(p, True)
             state._placing = None  # worked out for the skeleton redrawn here
+
+
+def information_key(state: DinosaurRushState, seat: int) -> Hashable:
+    """``view(seat)`` as a tuple of the fields it is built from (``State.information_key``): the
+    public table, the token values ``seat`` knows, its bonus cards and the skeleton it is building;
+    never another seat's secrets."""
+    steps = state.steps
+    top = steps[-1] if steps else None
+    player = state.current_player()
+    over = player == TERMINAL
+    bit = 1 << seat
+    values = state.tok_value
+    known = state.tok_known
+    tokens = tuple([values[i] if over or known[i] & bit else -1 for i in range(len(values))])
+    build: tuple[object, ...] = ()
+    if isinstance(top, Build) and top.seat == seat:
+        base = seat * SLOTS
+        build = (top.placing, tuple(state.alloc[base : base + SLOTS]))
+    hands = state.hands
+    return (
+        player,
+        "over" if over else step_name(top),
+        state.phase,
+        state.round,
+        state.field_turn,
+        state.turn_player,
+        state.starter,
+        state.pos,
+        state.paleo,
+        state.site,
+        state.pile,
+        state.start_bones,
+        state.vp,
+        state.rows,
+        state.shown,
+        state.built,
+        state.scored_cards,
+        state.tok_where,
+        tokens,
+        tuple([bin(h).count("1") for h in hands]),
+        hands[seat],
+        sum(state.bag),
+        sum(state.nbag),
+        bin(state.deck).count("1"),
+        build,
+        pickle.dumps((state.round_log, state.final if over else None), pickle.HIGHEST_PROTOCOL)
+        if state.round_log
+        else b"",
+    )

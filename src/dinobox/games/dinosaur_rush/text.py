@@ -7,8 +7,18 @@ from typing import TYPE_CHECKING, Any
 from dinobox.engine.state import CHANCE
 from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import flow as F
-from dinobox.games.dinosaur_rush.board import DIRECTION_NAMES
-from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, COLOUR_KEYS, NUM_PARTS, PART_KEYS, PART_NAMES
+from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.board import DIRECTION_NAMES, OUTER, SITE, TAR
+from dinobox.games.dinosaur_rush.data import (
+    CATEGORY_NAMES,
+    COLOUR_KEYS,
+    NUM_COLOURS,
+    NUM_PARTS,
+    PART_COLOUR,
+    PART_KEYS,
+    PART_NAMES,
+    WHITE,
+)
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -237,7 +247,7 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
     if isinstance(step, F.Move):
         if what != "move":
             return "Move: now the paleontologist must move to a dig site"
-        return "Move: only a straight line of dig sites, never through tar pits, and never onto another paleontologist"
+        return _move_refusal(state, step.seat, info["cell"])
     if isinstance(step, F.Publicize):
         return "Publicize: move one museum category one step up or down (rows A to F)"
     if isinstance(step, F.Act):
@@ -248,13 +258,15 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
         if what in ("sabotage", "dynamite", "steal"):
             if state.family:
                 return "Family variant: there are no Notorious actions"
-            return f"{what.capitalize()}: that target is not possible from here"
+            return _notorious_refusal(state, step.seat, info)
         if what == "survey":
             return "Survey is only part of the family variant"
         return "Actions: choose Publicize, Donate, Research or a Notorious action"
     if isinstance(step, F.Build):
+        if not step.placing:
+            return "Build phase: first keep last round's dinosaur as a start or start afresh"
         if what == "place_bone":
-            return "Build phase: you have no such bone left, or that placement leaves no complete dinosaur"
+            return _bone_refusal(state, step.seat, info["slot"])
         return "Build phase: add bones to your dinosaur"
     if isinstance(step, F.PlaceStart):
         return "Setup 11: choose a free start space on the edge of the board"
@@ -263,6 +275,78 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
     if isinstance(step, F.StealMore):
         return "Steal: take a second bone from the same dig site"
     return "it is not one of the legal choices now"
+
+
+def _bone_refusal(state: DinosaurRushState, seat: int, slot: int) -> str:
+    """Build phase: which of the two stops a bone there: none of its colour is left, or it would
+    leave too few for the parts still empty (every part needs a bone; a wild bone sits beside a
+    natural one)."""
+    alloc = state.alloc[seat * K.SIZE_OF_ALLOCATION : (seat + 1) * K.SIZE_OF_ALLOCATION]
+    used = K.colours_used(alloc)
+    left = [state.pile[seat * NUM_COLOURS + c] - used[c] for c in range(NUM_COLOURS)]
+    if slot == K.UNIQUE:
+        return "Build phase: you have no blue (unique) bone left to place"
+    if slot >= NUM_PARTS:
+        part = PART_NAMES[slot - NUM_PARTS]
+        if not left[WHITE]:
+            return "Build phase: you have no white (wild) bone left to place"
+        return (
+            f"Build phase: the {part} has no room for another wild bone: a wild bone touches natural "
+            "bones of one colour and never another wild bone"
+        )
+    colour = PART_COLOUR[slot]
+    name = COLOUR_KEYS[colour]
+    if not left[colour]:
+        return f"Build phase: you have no {name} bone left for the {PART_NAMES[slot]}"
+    empty = [PART_NAMES[p] for p in range(NUM_PARTS) if PART_COLOUR[p] == colour and not alloc[p] and p != slot]
+    bones = "bone" if left[colour] == 1 else "bones"
+    return (
+        f"Build phase: your {left[colour]} {name} {bones} left must go to the {' and '.join(empty)} first: "
+        "each part of a complete dinosaur needs at least one bone"
+    )
+
+
+def _notorious_refusal(state: DinosaurRushState, seat: int, info: dict[str, Any]) -> str:
+    """Sabotage and Steal: what stops the target next to the paleontologist (Actions)."""
+    what = info["kind"].capitalize()
+    here = state.pos[seat]
+    cell = state.board.neighbour[here][info["dir"]] if here >= 0 and "dir" in info else -1
+    if cell < 0 or state.board.kinds[cell] not in (SITE, OUTER):
+        return f"{what}: no dig site lies next to your paleontologist that way"
+    if info["kind"] == "sabotage":
+        if cell in state.pos:
+            return "Sabotage: the token may not go where another paleontologist stands"
+        return "Sabotage: no Notoriety token is left to draw"
+    if info["kind"] == "steal":
+        return f"Steal: that dig site holds no {info['colour']} bone"
+    return f"{what}: that target is not possible from here"
+
+
+def _move_refusal(state: DinosaurRushState, seat: int, cell: int) -> str:
+    """Move: what stops the paleontologist of ``seat`` going to ``cell``, told apart."""
+    board = state.board
+    here = state.pos[seat]
+    if cell == here:
+        return "Move: the paleontologist must move to another space"
+    if here < 0:
+        return "Move: only onto a dig site, in a straight line"
+    if board.kinds[cell] == TAR:
+        return "Move: the tar pits are impassable; nobody moves into one"
+    if cell in state.pos:
+        return "Move: another paleontologist stands there; you may pass through it but not stop on it"
+    for d in range(6):  # the straight line this cell lies on, if any
+        line: list[int] = []
+        at = here
+        while at >= 0 and at != cell:
+            at = board.neighbour[at][d]
+            line.append(at)
+        if at == cell:
+            if state.ability(seat) != "cross_tar" and any(board.kinds[x] == TAR for x in line):
+                return "Move: a tar pit lies in the way; paleontologists never move through them"
+            break
+    else:
+        return "Move: one straight line from the paleontologist's space, without turning"
+    return "Move: only onto a dig site, in a straight line"
 
 
 PALEONTOLOGIST_POWERS = {

@@ -141,7 +141,7 @@ def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
         turn_player=state.turn_player if state.turn_player >= 0 else None,
         starter=state.starter,
         to_act=None if to_act in (CHANCE, TERMINAL) else to_act,
-        step=_step(top) if not over else "over",
+        step=step_name(top) if not over else "over",
         over=over,
         board=BoardView(rows=list(state.board.rows), cells=_cells(state, seat, over)),
         museum=[
@@ -199,7 +199,7 @@ def _breakdown(state: DinosaurRushState) -> list[dict[str, int]]:
     return rows
 
 
-def _step(top: Step | None) -> str:
+def step_name(top: Step | None) -> str:
     return "chance" if top is None else _STEPS.get(type(top), "chance")
 
 

@@ -342,7 +342,12 @@ function space(view, world, r, c, drawCol, index, ctx, ghost) {
     labels.push("the asteroid's impact");
   }
   if (!ghost) {
-    const offered = ctx.offer(g, (a) => same(a.space, at) && a.kind !== "wild_shelter");
+    // a Dino's own refusal (it cannot move) is said by the Dino, not by its space; so is a
+    // Shelter's (a refused move onto its own space stands for what stops that Shelter)
+    const here = (pieces ? pieces.dinos : []).map((d) => d.id);
+    const offered = ctx.offer(g, (a) => same(a.space, at) && a.kind !== "wild_shelter"
+      && !(a.kind === "dino_move" && here.includes(a.dino))
+      && !(a.kind === "shelter_move" && a.reason && same(a.from, a.space)));
     if (!offered) g.append(s("title", {}, labels.join("; ")));
   }
   return g;
@@ -359,8 +364,8 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
         fill: colour(seat), stroke: special ? "#ffd400" : "#111", "stroke-width": special ? 2 : 1 }));
     labels.push(`${playerName(view, seat)}'s Shelter${special ? " (built anywhere)" : ""}`);
     const at = pieceAt(g);
-    if (ghost || !ctx.offer(sh, (a) => (a.kind === "wild_shelter" && same(a.space, at) && seat === ctx.seat)
-      || (a.kind === "shelter_move" && same(a.from, at) && seat === ctx.seat))) sh.setAttribute("pointer-events", "none");
+    if (ghost || !answers(sh, ctx.offer(sh, (a) => (a.kind === "wild_shelter" && same(a.space, at) && seat === ctx.seat)
+      || (a.kind === "shelter_move" && same(a.from, at) && seat === ctx.seat)))) sh.setAttribute("pointer-events", "none");
     g.append(sh);
   });
   pieces.dinos.forEach((d) => {
@@ -371,7 +376,13 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
       s("text", { x: x - 10, y: y + 2, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700 },
         trex ? "T" : "B"));
     labels.push(`${d.name}${d.moved ? " (moved this round)" : ""}`);
-    if (ghost || !ctx.offer(dg, (a) => a.dino === d.id && a.kind === "wild_dino")) dg.setAttribute("pointer-events", "none");
+    // a Wild card removes it (step 2); a move onto its own space is never legal, so it only
+    // ever brings the reason this Dino cannot move now
+    const mine = (a) => a.dino === d.id && (a.kind === "wild_dino" || (a.kind === "dino_move" && same(a.space, pieceAt(g))));
+    // when its space holds a legal choice (an Explorer may walk onto it), the click is the space's
+    const spaceLegal = ctx.legal.some((a) => same(a.space, pieceAt(g)) && a.kind !== "wild_shelter");
+    const offered = !ghost && ctx.offer(dg, mine);
+    if (ghost || !(offered || (answers(dg, false) && !spaceLegal))) dg.setAttribute("pointer-events", "none");
     g.append(dg);
   });
   const m = pieces.explorers.length;
@@ -381,12 +392,17 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
       s("circle", { cx: ex, cy: y + 14, r: 4.6, fill: colour(seat), stroke: "#fff", "stroke-width": 1.3 }),
       s("circle", { cx: ex, cy: y + 7.8, r: 2.7, fill: colour(seat), stroke: "#fff", "stroke-width": 1 }));
     labels.push(`${playerName(view, seat)}'s Explorer`);
-    if (ghost || seat !== ctx.seat || !ctx.offer(eg, (a) => a.kind === "build" || a.kind === "build_special")) {
+    if (ghost || seat !== ctx.seat || !answers(eg, ctx.offer(eg, (a) => a.kind === "build" || a.kind === "build_special"))) {
       eg.setAttribute("pointer-events", "none");
     }
     g.append(eg);
   });
   return labels;
+}
+
+// a piece answers a click when it offers a legal choice or says why its choices are refused
+function answers(el, offered) {
+  return offered || el.classList.contains("refused");
 }
 
 function pieceAt(g) {
@@ -622,7 +638,8 @@ function playersBox(view, ctx) {
     const where = Array.isArray(p.explorer) ? `r${p.explorer[0]}c${p.explorer[1]}` : "off the board";
     const hand = list(p.hand).map((card) => {
       const el = starCard(card);
-      if (mine) ctx.offer(el, (a) => cardMatches(a, card));
+      // another player's cards say whose they are (``refused_pieces``)
+      ctx.offer(el, mine ? (a) => cardMatches(a, card) : (a) => a.kind === "hand_of" && a.seat === seat);
       return el;
     });
     const evo = list(p.evolution).map((e) => {
@@ -632,6 +649,8 @@ function playersBox(view, ctx) {
       if (mine) {
         ctx.offer(el, (a) => (a.kind === "activate" && a.evolution === e.type)
           || (a.kind === "use_protection" && e.active && /guard/.test(e.type || "")));
+      } else {
+        ctx.offer(el, (a) => a.kind === "evolution_of" && a.seat === seat);
       }
       return el;
     });

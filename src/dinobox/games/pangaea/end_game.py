@@ -101,7 +101,7 @@ def _impact(st: PangaeaState) -> None:
         players = st.left_of(st.end_player)
     else:
         low = min(st.points)
-        players = [p for p in st.left_of(st.turn) if st.points[p] == low]
+        players = tuple(p for p in st.left_of(st.turn) if st.points[p] == low)
     for p in reversed(players):
         st.steps.append(F.Debris(p))
         st.steps.append(F.DrawStar(F.FOR_DEBRIS))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
-from dinobox.games.pangaea import knowledge, text, view
+from dinobox.games.pangaea import knowledge, refusals, text, view
 from dinobox.games.pangaea.data import DEFAULT_DATA, LENGTHS, PangaeaData
 from dinobox.games.pangaea.geometry import geometry
 from dinobox.games.pangaea.rules import PangaeaState, layout_for
@@ -51,8 +51,11 @@ class PangaeaGame(Game[PangaeaData]):
         event_text=text.event_text,
         action_text=text.action_text,
         action_info=text.action_info,
-        why_illegal=text.why_illegal,
+        why_illegal=refusals.why_illegal,
+        refusable=refusals.refusable,
+        refused_pieces=refusals.refused_pieces,
         resample=knowledge.resample,
+        information_key=knowledge.information_key,
     )
     can_end_without_winner = True  # Winning the Game: no surviving Shelter means everyone loses
     hidden_information = False  # every card and piece lies face up; the decks' order is never stored

@@ -49,10 +49,16 @@ class Geometry:
                     edge_of[(j, i)] = edge
                     ends[edge] = (i, j)
         self.edge_of = edge_of
-        # the same, keyed by ``a * n + b`` (no tuple to build on the hot paths)
-        self.edge_code: dict[int, int] = {a * self.n + b: e for (a, b), e in edge_of.items()}
-        self.edge_ends = ends
-        adj: dict[int, tuple[int, ...]] = {}
+        self.num_edges = self.n * 3
+        # The same as flat tables (no tuple or dict lookup on the hot paths): the edge between
+        # ``a`` and ``b`` at ``a * n + b`` (-1: not neighbours); per edge id its two ends and the
+        # edges beside it (``(-1, -1)`` and ``()`` for the ids no edge has).
+        code = [-1] * (self.n * self.n)
+        for (a, b), e in edge_of.items():
+            code[a * self.n + b] = e
+        self.edge_code: tuple[int, ...] = tuple(code)
+        self.edge_ends: tuple[tuple[int, int], ...] = tuple(ends.get(e, (-1, -1)) for e in range(self.num_edges))
+        adj: list[tuple[int, ...]] = [()] * self.num_edges
         for edge, (a, b) in ends.items():
             common = set(nb[a]) & set(nb[b]) - {-1}
             near = []
@@ -60,8 +66,7 @@ class Geometry:
                 near.append(edge_of[(a, c)])
                 near.append(edge_of[(b, c)])
             adj[edge] = tuple(sorted(set(near)))
-        self.edge_adj = adj
-        self.num_edges = self.n * 3
+        self.edge_adj: tuple[tuple[int, ...], ...] = tuple(adj)
         self._dist: list[tuple[int, ...]] | None = None
 
     def rc(self, space: int) -> tuple[int, int]:

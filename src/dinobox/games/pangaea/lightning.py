@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import resolve
-from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import ALL_SEA_COUNT
 
 if TYPE_CHECKING:
@@ -73,7 +72,7 @@ def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
         st._emit("reshuffle_drawn", (-1,))
         st.reshuffle()
         return
-    st.deck = Wd.with_added(st.deck, outcome, -1)
+    st.deal(outcome)
     st.discard_card(outcome)
     if outcome == st.WILD:
         st._emit("wild_set_aside", ())

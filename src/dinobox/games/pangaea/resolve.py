@@ -163,21 +163,33 @@ def _start_turn(st: PangaeaState, seat: int) -> None:
     st.ctx = F.CTX_TURN
     st.decider = seat
     st._emit("turn", (seat,))
-    order: tuple[Step, ...] = (
-        F.Step1(seat),
-        F.Step2(seat),
-        F.Step3(seat),
-        F.Step4(seat, 0),
-        F.AfterStep4(seat),
-        F.GiveBacks(seat),
-        F.Step6(seat),
-        F.Step7(seat),
-        F.GiveBacks(seat),
-        F.Step8(seat),
-        F.Step9(seat),
-        F.Step10(seat),
-    )
-    st.steps.extend(reversed(order))
+    st.steps.extend(turn_steps(seat))
+
+
+_TURN_STEPS: dict[int, tuple[Step, ...]] = {}
+
+
+def turn_steps(seat: int) -> tuple[Step, ...]:
+    """Players Turn: the steps of ``seat``'s turn, the last first (the order they are pushed).
+    Steps are values, so one tuple per seat serves every turn of every state."""
+    found = _TURN_STEPS.get(seat)
+    if found is None:
+        order: tuple[Step, ...] = (
+            F.Step1(seat),
+            F.Step2(seat),
+            F.Step3(seat),
+            F.Step4(seat, 0),
+            F.AfterStep4(seat),
+            F.GiveBacks(seat),
+            F.Step6(seat),
+            F.Step7(seat),
+            F.GiveBacks(seat),
+            F.Step8(seat),
+            F.Step9(seat),
+            F.Step10(seat),
+        )
+        found = _TURN_STEPS[seat] = order[::-1]
+    return found
 
 
 def _play_cards(st: PangaeaState, seat: int) -> None:

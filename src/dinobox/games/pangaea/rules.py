@@ -8,11 +8,12 @@ End Game), each named in ``automatic.py``. Rulebook sections are cited by their 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State
+from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform, sample_weighted
 from dinobox.games.pangaea import automatic, end_game, lightning, steps
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.actions import Fixed, Layout
@@ -25,7 +26,7 @@ from dinobox.games.pangaea.data import (
     EVO_TREX,
     NUM_EVO,
 )
-from dinobox.games.pangaea.world import Plan, World, left_order, with_added, with_item
+from dinobox.games.pangaea.world import Plan, World, with_added, with_item
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.game import PangaeaGame
@@ -38,6 +39,35 @@ def layout_for(n: int, k: int) -> Fixed:
     if fixed is None:
         fixed = _LAYOUTS[(n, k)] = Fixed(Layout(n, k))
     return fixed
+
+
+def left_order(current: int, players: int) -> list[int]:
+    """Seats from the current player's left, the current player last."""
+    return [(current + k) % players for k in range(1, players + 1)]
+
+
+def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
+    """A kind drawn from a pile of ``counts`` per kind (``total`` cards): the same draw and the
+    same outcome as ``sample_counts(counts, 0, len(counts), rng)`` (no draw when one kind is
+    left), in one walk from the first kind held."""
+    if not total > 0:
+        raise ValueError("chance weights must add up to more than zero")
+    first = 0
+    while not counts[first]:
+        first += 1
+    if counts[first] == total:
+        return first
+    x = rng.random() * total
+    running: float = 0.0
+    last = first
+    for i in range(first, len(counts)):
+        c = counts[i]
+        if c:
+            running += c
+            last = i
+            if x < running:
+                return i
+    return last
 
 
 class PangaeaState(State):
@@ -62,12 +92,18 @@ class PangaeaState(State):
         self.novice_range = 1 if game.options["ranges"] == "horizontal" else 0
         self.alliances = n >= 3
         self.R = data.asteroid_ring
+        self.hand_size: int = data.hand_size  # read on the hot paths: kept as native ints
+        self.shelter_cap: int = data.shelters_per_player
+        self.lefts = tuple(tuple(left_order(seat, n)) for seat in range(n))  # ``left_of``, shared
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): all
-        # but the world's busiest lists (``World.copy``).
+        # but the STAR card piles and the world's busiest lists (``World.copy``).
         # cards
-        self.deck: tuple[int, ...] = (1,) * self.K + (data.wild_cards, data.reshuffle_cards)
-        self.discard: tuple[int, ...] = (0,) * (self.K + 2)
-        self.hands: tuple[tuple[int, ...], ...] = ((),) * n
+        # per kind, the STAR cards in the pile and on the discard pile: lists changed in place
+        # (every draw and discard changes them; a clone copies them)
+        self.deck: list[int] = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
+        self.deck_size = sum(self.deck)  # kept with ``deck`` (``reshuffle``, ``deal``)
+        self.discard: list[int] = [0] * (self.K + 2)
+        self.hands: list[tuple[int, ...]] = [()] * n  # per seat, sorted (a list: a clone copies it)
         self.dir_deck: tuple[int, ...] = tuple(data.direction_cards)
         self.dir_discard: tuple[int, ...] = (0,) * 6
         self.evo: tuple[tuple[int, ...], ...] = ((),) * n  # per seat: type * 2 + active
@@ -151,14 +187,15 @@ class PangaeaState(State):
         return ALL_SYMBOLS if sym < 0 else sym
 
     def hand_limit(self, seat: int) -> int:
-        extra = 1 if self.world.shelter_count(seat) else 0
-        return self.game.data.hand_size + extra
+        extra = 1 if self.world.shelter_n[seat] else 0
+        return self.hand_size + extra
 
     def shelters_left(self, seat: int) -> int:
-        return self.game.data.shelters_per_player - self.world.shelter_count(seat)
+        return self.shelter_cap - self.world.shelter_n[seat]
 
-    def left_of(self, seat: int) -> list[int]:
-        return left_order(seat, self.num_players)
+    def left_of(self, seat: int) -> tuple[int, ...]:
+        """Seats from ``seat``'s left, ``seat`` last."""
+        return self.lefts[seat]
 
     # ----- scores and the countdown (Score Chart) -------------------------------------------------------
     def gain(self, seat: int, points: int, part: int) -> None:
@@ -231,9 +268,17 @@ class PangaeaState(State):
     # ----- cards -----------------------------------------------------------------------------------------
     def reshuffle(self) -> None:
         """The Reshuffle card: everything not on a player board goes back into the pile."""
-        self.deck = tuple(d + k for d, k in zip(self.deck, self.discard, strict=True))
-        self.discard = (0,) * (self.K + 2)
+        deck, discard = self.deck, self.discard
+        for k in range(len(deck)):
+            deck[k] += discard[k]
+            self.deck_size += discard[k]
+            discard[k] = 0
         self._emit("reshuffle", ())
+
+    def deal(self, kind: int) -> None:
+        """A STAR card of ``kind`` leaves the pile."""
+        self.deck[kind] -= 1
+        self.deck_size -= 1
 
     def take_card(self, seat: int, kind: int) -> None:
         hand = list(self.hands[seat])
@@ -248,13 +293,11 @@ class PangaeaState(State):
         self._set_hand(seat, (*hand[:i], kind, *hand[i:]))
 
     def _set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
-        hands = list(self.hands)
-        hands[seat] = hand
-        self.hands = tuple(hands)
+        self.hands[seat] = hand
 
     def discard_card(self, kind: int) -> None:
         """A STAR card onto the discard pile."""
-        self.discard = with_added(self.discard, kind, 1)
+        self.discard[kind] += 1
 
     # ----- engine hooks ----------------------------------------------------------------------------------
     def _turn_count(self) -> int:
@@ -269,6 +312,7 @@ class PangaeaState(State):
         assert isinstance(new, PangaeaState)
         new.A = self.A
         new.K = self.K
+        new.lefts = self.lefts
         new.R = self.R
         new.RESHUFFLE = self.RESHUFFLE
         new.WILD = self.WILD
@@ -283,11 +327,12 @@ class PangaeaState(State):
         new.centre = self.centre
         new.ctx = self.ctx
         new.decider = self.decider
-        new.deck = self.deck
+        new.deck = self.deck[:]
+        new.deck_size = self.deck_size
         new.dir_deck = self.dir_deck
         new.dir_discard = self.dir_discard
         new.direction = self.direction
-        new.discard = self.discard
+        new.discard = self.discard[:]
         new.drawn = self.drawn
         new.end_bonus = self.end_bonus
         new.end_player = self.end_player
@@ -300,7 +345,8 @@ class PangaeaState(State):
         new.first = self.first
         new.finish_round = self.finish_round
         new.guard_use = self.guard_use
-        new.hands = self.hands
+        new.hand_size = self.hand_size
+        new.hands = self.hands[:]
         new.impact = self.impact
         new.impact_sum = self.impact_sum
         new.interrupted = self.interrupted
@@ -315,6 +361,7 @@ class PangaeaState(State):
         new.round = self.round
         new.score_parts = self.score_parts
         new.sel = self.sel
+        new.shelter_cap = self.shelter_cap
         new.token_pool = self.token_pool
         new.turn = self.turn
         new.turns = self.turns
@@ -339,6 +386,19 @@ class PangaeaState(State):
         if isinstance(step, F.DrawStartPlayer):
             return list(range(self.num_players)), [1] * self.num_players
         raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
+
+    def _sample_chance(self, rng: random.Random) -> int:
+        """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly."""
+        step = self.steps[-1]
+        if isinstance(step, (F.DrawCards, F.DrawStar)):
+            return draw_from_pile(self.deck, self.deck_size, rng)
+        if isinstance(step, F.DrawDirection):
+            return sample_counts(list(self.dir_deck), 0, 6, rng)
+        if isinstance(step, F.DrawSymbolToken):
+            return sample_counts(list(self.token_pool), 0, 4 if step.slot == 0 else 5, rng)
+        if isinstance(step, F.DrawStartPlayer):
+            return sample_uniform(self.num_players, rng)
+        return sample_weighted(self._chance(), rng)  # pragma: no cover - every chance step is above
 
     def _legal(self) -> list[int]:
         return self._next
@@ -380,7 +440,7 @@ class PangaeaState(State):
                 self.reshuffle()
                 self.advance_token(1)
                 return
-            self.deck = with_added(self.deck, outcome, -1)
+            self.deal(outcome)
             self.give_card(a, outcome)
             self._emit("draw", (a, outcome))
             if step.count > 1:
@@ -449,9 +509,9 @@ class PangaeaState(State):
     def _chance_ready(self, step: Step) -> bool:
         """Make sure a chance step can be drawn; drop it when nothing can."""
         if isinstance(step, (F.DrawCards, F.DrawStar)):
-            if not any(self.deck):
+            if not self.deck_size:
                 self.reshuffle()
-            if not any(self.deck):
+            if not self.deck_size:
                 self.steps.pop()
                 if isinstance(step, F.DrawStar):
                     lightning.star_drawn(self, step.purpose, -1)

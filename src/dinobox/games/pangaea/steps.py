@@ -3,10 +3,8 @@ steps, Alliances, Evolution Cards, Earthquake, Dinosaurs)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING
 
-from dinobox.engine.flow import Step
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import resolve
 from dinobox.games.pangaea import world as Wd
@@ -35,10 +33,10 @@ def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
     A = st.A
     w = st.world
     a = step.seat
-    if isinstance(step, F.Step6):
-        return _step6(st, a)
     if isinstance(step, F.Step4):
         return _step4(st, a, step.stage)
+    if isinstance(step, F.Step6):
+        return _step6(st, a)
     if isinstance(step, F.Interrupt):
         hand = st.hands[a]
         if st.interrupted or len(hand) < 4 or st.WILD not in hand:
@@ -114,13 +112,21 @@ def _step2(st: PangaeaState, seat: int) -> list[int]:
 
 
 def _numbered(st: PangaeaState, hand: tuple[int, ...] | list[int]) -> list[int]:
-    return sorted({k for k in hand if k < st.K})
+    """The numbered kinds in ``hand`` (sorted, as hands are kept), each once, in order."""
+    K = st.K
+    out: list[int] = []
+    for k in hand:
+        if k < K and (not out or out[-1] != k):
+            out.append(k)
+    return out
 
 
 def remaining_hand(st: PangaeaState, seat: int) -> list[int]:
     """The hand without the cards already chosen in step 4."""
     hand = list(st.hands[seat])
     sel = st.sel
+    if not sel:
+        return hand
     for i in (0, 2, 4):
         if i < len(sel) and sel[i] >= 0:
             hand.remove(sel[i])
@@ -139,14 +145,16 @@ def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
         cards = [k for k in _numbered(st, hand) if sym == ALL_SYMBOLS or st.cards[k][3] == sym]
         out = [A.DIST_CARD + k for k in cards]
         if wild:
-            out.extend(A.DIST_WILD + n for n in range(WILD_MAX_DISTANCE + 1))
+            for n in range(WILD_MAX_DISTANCE + 1):
+                out.append(A.DIST_WILD + n)
         if out and len(hand) >= 2:
             return out
         return [A.SWAP + k for k in _numbered(st, hand)] + [A.KEEP]
     if stage == 1:
         out = [A.ACT_CARD + k for k in _numbered(st, hand)]
         if wild:
-            out.extend(A.ACT_WILD + x for x in range(5))
+            for x in range(5):
+                out.append(A.ACT_WILD + x)
         return out
     return [A.RANGE_CARD + k for k in _numbered(st, hand)] + [A.NO_RANGE]
 
@@ -157,16 +165,22 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
     A = st.A
     w = st.world
     n = w.geo.n
-    out = []
+    out: list[int] = []
     safe = False
     pos = w.explorers[seat]
     if pos >= 0:
-        for s, steps_ in Wd.explorer_moves(w, seat):
-            out.append(A.MOVE + s)
-            ok = Wd.explorer_safe_at(w, seat, s)
-            safe = safe or ok
-            if ok and steps_ == 1 and w.top(s) == L1:
-                out.append(A.HARVEST + s)
+        ones, twos = Wd.explorer_moves(w, seat)
+        move = A.MOVE
+        for s in ones:
+            out.append(move + s)
+            if Wd.explorer_safe_at(w, seat, s):
+                safe = True
+                if w.top(s) == L1:
+                    out.append(A.HARVEST + s)
+        for s in twos:
+            out.append(move + s)
+            if not safe and Wd.explorer_safe_at(w, seat, s):
+                safe = True
         if st.shelters_left(seat) > 0:
             if Wd.can_build(w, seat, pos, False):
                 out.append(A.BUILD)
@@ -175,17 +189,18 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
                 out.append(A.BUILD_SPECIAL)
                 safe = True
     allies = st.allies(seat) if st.alliances else 0
+    dinos, moved = w.dinos, w.dino_moved
     for d in range(4):
-        if w.dinos[d] >= 0 and not w.dino_moved >> d & 1:
+        if dinos[d] >= 0 and not moved >> d & 1:
             for s in Wd.dino_moves(w, d):
                 if allies and resolve.dino_hurts(st, allies, d, s):
                     continue
                 out.append(A.DINO_MOVE + d * n + s)
                 safe = True
     if not safe:
+        if not out:
+            return out  # nothing but PASS: the step is dropped
         out.append(A.PASS)
-    if out == [A.PASS]:
-        return []
     out.sort()
     return out
 
@@ -244,8 +259,45 @@ def _shelter_moves(st: PangaeaState, seat: int, end: int) -> list[int]:
 
 # ===== effects ====================================================================================
 def apply_decision(st: PangaeaState, step: F.Decision, action: int) -> None:
-    """Carry out a legal decision of ``step.seat``."""
-    DECISIONS[type(step)](st, step, action)
+    """Carry out a legal decision of ``step.seat``: the kinds of decision step and how each
+    carries out the choice made, the most frequent first (a chain of type tests, which the
+    compiled build turns into direct calls)."""
+    if isinstance(step, F.Step4):
+        _decide_step4(st, step, action)
+    elif isinstance(step, F.Step6):
+        _decide_step6(st, step, action)
+    elif isinstance(step, F.ChooseDirection):
+        _decide_dir(st, step, action)
+    elif isinstance(step, (F.Step3, F.LightningReenter)):
+        _decide_step3(st, step, action)
+    elif isinstance(step, F.Interrupt):
+        _decide_interrupt(st, step, action)
+    elif isinstance(step, F.ChooseCrack):
+        _decide_crack(st, step, action)
+    elif isinstance(step, F.Step2):
+        _decide_step2(st, step, action)
+    elif isinstance(step, F.Step7):
+        _decide_step7(st, step, action)
+    elif isinstance(step, F.PlaceDino):
+        _decide_dino(st, step, action)
+    elif isinstance(step, F.TakeTile):
+        _decide_take_tile(st, step, action)
+    elif isinstance(step, F.ReuseCrack):
+        _decide_reuse(st, step, action)
+    elif isinstance(step, F.Guard):
+        _decide_guard(st, step, action)
+    elif isinstance(step, F.ExtraMove):
+        _decide_extra(st, step, action)
+    elif isinstance(step, F.Block):
+        _decide_block(st, step, action)
+    elif isinstance(step, F.ShelterMove):
+        _decide_shelter(st, step, action)
+    elif isinstance(step, F.GiveBack):
+        _decide_trim(st, step, action)
+    elif isinstance(step, F.ChooseStart):
+        _decide_start(st, step, action)
+    else:  # pragma: no cover
+        raise AssertionError(f"no decision at {step!r}")
 
 
 def _decide_step6(st: PangaeaState, step: F.Step6, action: int) -> None:
@@ -538,26 +590,3 @@ def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
     pos = st.world.explorers[seat]
     if pos >= 0:
         Wd.settle(st.world, pos)  # a lost sea or mountain power may leave the Explorer stranded
-
-
-DECISIONS: Final[dict[type[Step], Callable[[PangaeaState, Any, int], None]]] = {
-    F.Step6: _decide_step6,
-    F.Step4: _decide_step4,
-    F.Interrupt: _decide_interrupt,
-    F.ChooseDirection: _decide_dir,
-    F.Step7: _decide_step7,
-    F.Step2: _decide_step2,
-    F.Step3: _decide_step3,
-    F.LightningReenter: _decide_step3,
-    F.ChooseCrack: _decide_crack,
-    F.ReuseCrack: _decide_reuse,
-    F.TakeTile: _decide_take_tile,
-    F.Guard: _decide_guard,
-    F.PlaceDino: _decide_dino,
-    F.ExtraMove: _decide_extra,
-    F.Block: _decide_block,
-    F.ShelterMove: _decide_shelter,
-    F.GiveBack: _decide_trim,
-    F.ChooseStart: _decide_start,
-}
-"""The decision step kinds and how each carries out the choice made."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.data import EVO_KEYS, EVO_NAMES, SYMBOL_NAMES
@@ -347,35 +346,3 @@ def _no_dino_text(st: PangaeaState, args: tuple[Any, ...]) -> str:
         "Nothing happens: no space of the range can take a Dinosaur (they stand on level 1, level 2, "
         f"sand, snow and stone, one per space) ({why})."
     )
-
-
-def why_illegal(st: PangaeaState, action: int) -> str:
-    if not isinstance(action, int) or action < 0 or action >= st.A.SIZE:
-        return f"actions are 0..{st.A.SIZE - 1}"
-    where_now = "it is not one of the legal choices now"
-    if st.steps:
-        where_now = _WHERE_NOW.get(type(st.steps[-1]), where_now)
-    return f"action {action} is not one of the legal choices now ({where_now})"
-
-
-_WHERE_NOW: dict[type[Step], str] = {
-    F.ChooseStart: "Starting positions: choose a free starting star",
-    F.Step2: "Players Turn, step 2: a Wild card, an activation or go on",
-    F.Step3: "Players Turn, step 3: re-enter or not",
-    F.Step4: "Players Turn, step 4: choose the STAR cards (symbol restriction: Asteroid board, Symbol Cards)",
-    F.Interrupt: "Players Turn, step 5: interrupt with a Wild card or not",
-    F.ChooseDirection: "Moving the Event locator: choose one of the six directions",
-    F.ChooseCrack: "Earthquake: a connected crack between two land spaces in the range",
-    F.PlaceDino: "Dinosaurs: a free dino onto a suitable space of the range",
-    F.Step6: "Players Turn, step 6: move, build or move a dino",
-    F.ExtraMove: "Evolution Cards (Extra move): use it or not",
-    F.Step7: "Players Turn, step 7: buy Evolution cards (1 point) or stop",
-    F.Block: "Evolution Cards (Block): a space about to change, or none",
-    F.ShelterMove: "Evolution Cards (Shelter move): within 2 spaces, or none",
-    F.GiveBack: "Players Turn, step 5 Note: give back one card",
-    F.TakeTile: "Rules of Change: the supply is out; take that tile from a free space outside the range",
-    F.ReuseCrack: "Earthquake: no stick in stock; choose a crack on the board to move",
-    F.Guard: "Evolution Cards (protection): use the card or not",
-    F.LightningReenter: "Asteroid board, Lightning Bolt Tile: re-enter or not",
-}
-"""Where a refused action was tried: the decision on top of the flow, by its rulebook section."""

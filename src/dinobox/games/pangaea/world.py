@@ -74,11 +74,11 @@ def with_item(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def with_stack(stacks: tuple[tuple[int, ...], ...], s: int, stack: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``stacks`` with space ``s``'s stack replaced."""
-    out = list(stacks)
+def with_stack(stacks: list[tuple[int, ...]], s: int, stack: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A copy of ``stacks`` with space ``s``'s stack replaced."""
+    out = stacks[:]
     out[s] = stack
-    return tuple(out)
+    return out
 
 
 def with_added(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
@@ -94,7 +94,7 @@ class World:
     that change rarely (tuples, replaced on change) are shared, the lists copied."""
 
     geo: Geometry
-    stacks: tuple[tuple[int, ...], ...]
+    stacks: list[tuple[int, ...]]  # per space: its tiles, bottom first (changed in place: copied)
     supply: tuple[int, ...]
     explorers: tuple[int, ...]  # per player: space, or -1 when off the board (waiting to re-enter)
     shelters: tuple[int, ...]  # per space: bitmask of players with a Shelter there
@@ -116,7 +116,7 @@ class World:
         geo = geometry(len(world_map.rows), len(world_map.rows[0]))
         self = cls()
         self.geo = geo
-        self.stacks = tuple(STACK_OF_SYMBOL[ch] for row in world_map.rows for ch in row)
+        self.stacks = [STACK_OF_SYMBOL[ch] for row in world_map.rows for ch in row]
         self.supply = tuple(world_map.supply)
         self.explorers = (-1,) * players
         self.shelters = (0,) * geo.n
@@ -135,7 +135,7 @@ class World:
     def copy(self) -> World:
         new = World()
         new.geo = self.geo
-        new.stacks = self.stacks
+        new.stacks = self.stacks[:]
         new.supply = self.supply
         new.explorers = self.explorers
         new.shelters = self.shelters
@@ -212,7 +212,7 @@ class World:
 def _pop(world: World, s: int) -> int:
     st = world.stacks[s]
     t = st[-1]
-    world.stacks = with_stack(world.stacks, s, st[:-1])
+    world.stacks[s] = st[:-1]
     world.supply = with_added(world.supply, t, 1)
     return t
 
@@ -278,7 +278,7 @@ def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -
         world.events.append(("no_tile", s, tile))
         return False
     world.supply = with_added(world.supply, tile, -1)
-    world.stacks = with_stack(world.stacks, s, (*world.stacks[s], tile))
+    world.stacks[s] = (*world.stacks[s], tile)
     return True
 
 
@@ -494,10 +494,11 @@ def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ())
         for e in chosen:
             cand.update(geo.edge_adj[e])
     else:
-        for s in spaces:
-            for j in geo.nb[s]:
-                if j >= 0:
-                    cand.add(geo.edge_of[(s, j)])
+        for s in spaces:  # (a crack place needs land on both sides)
+            if not world.is_sea(s):
+                for j in geo.nb[s]:
+                    if j >= 0 and not world.is_sea(j):
+                        cand.add(geo.edge_code[s * geo.n + j])
     out = []
     for e in cand:
         a, b = geo.edge_ends[e]
@@ -632,19 +633,19 @@ def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
     start = world.dinos[dino]
     if start < 0 or world.dino_moved >> dino & 1:
         return []
-    nb = world.geo.nb
-    seen = {start}
+    nb, cracked = world.geo.nb, bool(world.cracks)
+    seen = [False] * world.geo.n
+    seen[start] = True
     frontier = [start]
-    out = []
+    out: list[int] = []
     for _ in range(max_steps):
-        nxt = []
+        nxt: list[int] = []
         for s in frontier:
             for j in nb[s]:
-                if j < 0 or j in seen or world.blocked(s, j) or not dino_space_ok(world, j):
-                    continue
-                seen.add(j)
-                out.append(j)
-                nxt.append(j)
+                if j >= 0 and not seen[j] and not (cracked and world.blocked(s, j)) and dino_space_ok(world, j):
+                    seen[j] = True
+                    out.append(j)
+                    nxt.append(j)
         frontier = nxt
     out.sort()
     return out
@@ -656,27 +657,32 @@ def move_dino(world: World, dino: int, s: int) -> None:
 
 
 # ===== explorers =================================================================================
-def explorer_moves(world: World, player: int) -> list[tuple[int, int]]:
-    """Step 6, option 1: (space, steps) an Explorer may move to, 1 or 2 spaces, never across a
-    crack, passing only over ground it can stand on, to a space with fewer than 3 Explorers.
-    A destination it cannot stand on is allowed: the Explorer is then removed."""
+def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
+    """Step 6, option 1: the spaces 1 step away an Explorer may move to, then those 2 steps away:
+    never across a crack, only through ground it can stand on, to fewer than 3 Explorers. A
+    destination it cannot stand on is allowed: the Explorer is then removed."""
     start = world.explorers[player]
     if start < 0:
-        return []
-    nb = world.geo.nb
-    out: dict[int, int] = {}
+        return [], []
+    nb, cracked = world.geo.nb, bool(world.cracks)
+    seen = [False] * world.geo.n  # the spaces listed and those found full
+    ones: list[int] = []
+    hubs: list[int] = []  # the spaces it may walk through
     for j in nb[start]:
-        if j < 0 or world.blocked(start, j):
-            continue
-        if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
-            out[j] = 1
-        if world.explorer_ok(j, player):
-            for k in nb[j]:
-                if k < 0 or k == start or k in out or world.blocked(j, k):
-                    continue
+        if j >= 0 and not (cracked and world.blocked(start, j)):
+            seen[j] = True
+            if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
+                ones.append(j)
+            if world.explorer_ok(j, player):
+                hubs.append(j)
+    twos: list[int] = []
+    for j in hubs:
+        for k in nb[j]:
+            if k >= 0 and k != start and not seen[k] and not (cracked and world.blocked(j, k)):
+                seen[k] = True
                 if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
-                    out.setdefault(k, 2)
-    return sorted(out.items())
+                    twos.append(k)
+    return ones, twos
 
 
 def move_explorer(world: World, player: int, s: int, use_guard: bool | None = None) -> bool:
@@ -736,11 +742,6 @@ def reenter(world: World, players: list[int] | tuple[int, ...]) -> list[tuple[in
     return placed
 
 
-def left_order(current: int, players: int) -> list[int]:
-    """Seats from the current player's left, the current player last."""
-    return [(current + k) % players for k in range(1, players + 1)]
-
-
 # ===== shelters ==================================================================================
 def can_build(world: World, player: int, s: int, special: bool) -> bool:
     """A Shelter goes on level 2, or with the level 3 card on level 1, a mountain or the sea;
@@ -790,6 +791,6 @@ def lava_to_stone(world: World, s: int) -> bool:
         return False
     _pop(world, s)
     world.supply = with_added(world.supply, STONE, -1)
-    world.stacks = with_stack(world.stacks, s, (*world.stacks[s], STONE))
+    world.stacks[s] = (*world.stacks[s], STONE)
     world.events.append(("tile", s, LAVA, STONE))
     return True

@@ -168,14 +168,19 @@ function mapSvg(view, ctx) {
   const toAct = view.to_act;
   for (const sp of view.board) svg.append(spaceNode(view, sp, L.pos[sp.id], ctx, occupied, toAct));
   // the T-Rex stands on its space, teams there are drawn on top of it
-  if (view.trex !== null && view.trex !== undefined) svg.append(trexNode(L.pos[view.trex], (occupied.get(view.trex) || []).length));
+  if (view.trex !== null && view.trex !== undefined) {
+    const trex = trexNode(L.pos[view.trex], (occupied.get(view.trex) || []).length);
+    // a Shotgun fired at it, or what stops a move onto the space it covers
+    ctx.offer(trex, (a) => a.kind === "shoot" || (a.kind === "move" && a.space === view.trex && !ownMove(view, a)));
+    svg.append(trex);
+  }
   for (const [space, dice] of occupied) {
     const [x, y] = L.pos[space];
     // on a rest point the teams stand around the "?" so the space itself stays in reach
     const ring = dice.length > 1 || view.board[space].kind === "rest";
     const spots = spread(dice.length, ring ? 18 : 0);
     dice.forEach((d, i) => svg.append(dieNode(view, d, x + spots[i][0], y + spots[i][1], ring ? 18 : 24,
-      ctx, attackTeam)));
+      ctx, attackTeam, ring ? null : space)));
   }
   // teams still at the landing, and teams already rescued
   gridDice(waiting, L.dock).forEach(([d, x, y]) => svg.append(dieNode(view, d, x, y, 17, ctx, attackTeam)));
@@ -251,7 +256,7 @@ function spaceNode(view, sp, [x, y], ctx, occupied, toAct) {
     g.append(stack);
     tokenHere = sp.tokens > 0 && teams.some((d) => d.owner === toAct);
   }
-  ctx.offer(g, (a) => ((a.kind === "move" || a.kind === "trex_way") && a.space === sp.id)
+  ctx.offer(g, (a) => ((a.kind === "move" || a.kind === "trex_way") && a.space === sp.id && !ownMove(view, a))
     || (tokenHere && a.kind === "token"));
   g.append(s("title", {}, `${spaceTitle(sp)}${teams.length ? ` · ${teams.map((d) => withNames(d.name, view, ctx.table)).join(", ")}` : ""}`));
   return g;
@@ -280,7 +285,8 @@ function trexNode([x, y], crowded) {
   return g;
 }
 
-function dieNode(view, d, x, y, size, ctx, attackTeam) {
+// ``covers``: the space a lone team hides under it, whose refusals the team says as well
+function dieNode(view, d, x, y, size, ctx, attackTeam, covers = null) {
   const colour = playerHex(view, d.owner);
   const g = s("g", { class: "ti-die", "data-die": d.id, "data-owner": d.owner, "data-crew": d.crew,
     filter: "url(#ti-shadow)" });
@@ -296,8 +302,21 @@ function dieNode(view, d, x, y, size, ctx, attackTeam) {
     g.append(s("circle", { cx: x + px * step, cy: y + py * step, r: size * 0.085, fill: pip }));
   }
   g.append(s("title", {}, `${withNames(d.name, view, ctx.table)}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`));
-  ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id) || (a.kind === "react" && d.id === attackTeam));
+  // a "team" refusal names a team no action of this seat moves (another player's, or one of
+  // yours still behind the arrow): it says why that team cannot move now
+  ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id && (!a.reason || ownMove(view, a)))
+    || (a.kind === "react" && d.id === attackTeam) || (a.kind === "team" && a.die === d.id)
+    || (!!a.reason && a.kind === "move" && a.space === covers && !ownMove(view, a)));
   return g;
+}
+
+// A refused move to the space its team stands on stands for what stops that team or card
+// (``refusals.refusable``): the team and the card answer for it, not the space. Any other refused
+// move is its space's to explain. Refused choices carry their ``reason``; legal ones do not.
+function ownMove(view, a) {
+  if (!a.reason || a.kind !== "move") return false;
+  const die = view.dice.find((d) => d.id === a.die);
+  return !!die && die.space !== null && die.space !== undefined && a.space === die.space;
 }
 
 // ----- the table: deck, discard piles, tokens --------------------------------------------------
@@ -345,7 +364,7 @@ function handBox(view, ctx) {
   for (const c of view.hand) {
     for (let i = 0; i < c.count; i++) {
       const node = cardNode(c, { "data-copy": i });
-      ctx.offer(node, (a) => (a.kind === "move" && a.card === c.card)
+      ctx.offer(node, (a) => (a.kind === "move" && a.card === c.card && (!a.reason || ownMove(view, a)))
         || (a.kind === "picture" && a.dino === c.kind && (a.colours || []).includes(c.colour)));
       cards.push(node);
     }

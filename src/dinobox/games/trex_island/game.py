@@ -8,7 +8,7 @@ from typing import Any
 from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
 from dinobox.games.trex_island import actions as A
-from dinobox.games.trex_island import knowledge, text, view
+from dinobox.games.trex_island import knowledge, refusals, text, view
 from dinobox.games.trex_island.board import Board
 from dinobox.games.trex_island.data import DEFAULT_DATA, NUM_CARD_TYPES, TRexIslandData
 from dinobox.games.trex_island.rules import TRexIslandState
@@ -37,9 +37,11 @@ class TRexIslandGame(Game[TRexIslandData]):
         event_text=text.event_text,
         action_text=text.action_text,
         action_info=text.action_info,
-        why_illegal=text.why_illegal,
-        refusable=text.refusable,
+        why_illegal=refusals.why_illegal,
+        refusable=refusals.refusable,
+        refused_pieces=refusals.refused_pieces,
         resample=knowledge.resample,
+        information_key=knowledge.information_key,
     )
     data: TRexIslandData
 

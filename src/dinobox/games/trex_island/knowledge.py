@@ -13,10 +13,13 @@ contents; the resample pools deck and hands together and so forgets that knowled
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from dinobox.engine.state import TERMINAL, shuffle_ints
 from dinobox.games.trex_island.data import NUM_CARD_TYPES
-from dinobox.games.trex_island.flow import ChoosePile
+from dinobox.games.trex_island.flow import Attack, ChoosePile
+from dinobox.games.trex_island.view import phase_name
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
@@ -47,7 +50,7 @@ def resample(state: TRexIslandState, seat: int, rng: random.Random) -> TRexIslan
     assert isinstance(new, type(state))
     counts = unseen_cards(state, seat)
     pool = [t for t in range(T) for _ in range(counts[t])]
-    rng.shuffle(pool)
+    shuffle_ints(pool, rng)
     cursor = 0
     hand = new.hand
     for p in range(state.num_players):
@@ -66,3 +69,44 @@ def resample(state: TRexIslandState, seat: int, rng: random.Random) -> TRexIslan
     new.deck = deck
     new._legal_cache = None
     return new
+
+
+def information_key(state: TRexIslandState, seat: int) -> Hashable:
+    """``view(seat)`` as a tuple of the fields it is built from (``State.information_key``): the
+    public table, every hand's size, and ``seat``'s own hand; never another hand or the deck's
+    cards."""
+    steps = state.steps
+    top = steps[-1] if steps else None
+    player = state.current_player()
+    shown: tuple[int, ...] = ()
+    if player != TERMINAL:
+        if isinstance(top, Attack):
+            shown = (top.die, top.attack, top.amount)
+        elif isinstance(top, ChoosePile):
+            shown = (top.card,)
+    hand = state.hand
+    n = state.num_players
+    base = seat * T
+    return (
+        player,
+        phase_name(state, top),
+        shown,
+        state.turns,
+        state.turn_player,
+        state.actions_done,
+        state.first_chooser,
+        state.trex,
+        state.pos,
+        state.crew,
+        state.arrivals,
+        state.rest_left,
+        state.chars,
+        state.perks,
+        state.trophies,
+        state.held,
+        state.piles,
+        state.pool,
+        sum(state.deck),
+        tuple([sum(hand[p * T : p * T + T]) for p in range(n)]),
+        tuple(hand[base : base + T]),
+    )

@@ -14,11 +14,8 @@ from dinobox.games.trex_island.data import (
     COLOURS,
     KIND_KEYS,
     KIND_NAMES,
-    LOST,
-    MAX_SPACES,
     NUM_CARD_TYPES,
     PLAYER_COLOURS,
-    START,
     TOKEN_NAMES,
     card_name,
 )
@@ -258,82 +255,3 @@ def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private
         }[args[0]]
         return f"The game is over: {why}."
     return kind
-
-
-def refusable(state: TRexIslandState, seat: int) -> list[int]:
-    """The refused choices the board can say why of: every choice but a move, and a move of each
-    team with each card the seat holds (to the team's own space: a card or a team no move uses
-    then says what stops it). Only the seat's own hand decides which."""
-    held = [t for t in range(NUM_CARD_TYPES) if state.hand[seat * NUM_CARD_TYPES + t]]
-    moves = [A.move(t, k, max(state.pos[seat * A.SLOTS + k], 0)) for t in held for k in range(A.SLOTS)]
-    return moves + list(range(A.PICTURE, A.NUM_ACTIONS))
-
-
-def why_illegal(state: TRexIslandState, action: int) -> str:
-    """Why an action is refused, naming the rulebook section."""
-    if not 0 <= action < A.NUM_ACTIONS:
-        return f"{action} is not an Escape from T-Rex Island action (0..{A.NUM_ACTIONS - 1})"
-    step = state.steps[-1]
-    seat = state.current_player()
-    info = decode(action)
-    if info["kind"] == "shoot" and isinstance(step, F.Act):
-        if state.trex < 0:
-            return "there is no T-Rex on the map to shoot (Shotgun token)"
-        if info["free"]:
-            return "only the Hunter has a free Shotgun, once per game (Character Cards)"
-        return "you hold no Shotgun token (Shotgun token)"
-    if isinstance(step, F.ChoosePile):
-        return "put the card just played on discard pile A or B first (Moving a team)"
-    if isinstance(step, F.AskToken):
-        return "first say whether to draw a game token at this rest point (Game Tokens)"
-    if isinstance(step, F.Attack):
-        allowed = ", ".join(A.REACTIONS[r] for r in state.defences(step.attack, step.die))
-        return f"a team is under attack: the choices are {allowed} (Game Tokens: SMG, Shotgun; Character Cards)"
-    if isinstance(step, F.TRexWay):
-        return "choose where the T-Rex goes on a tie in distance (Carnivore cards: T-Rex)"
-    if isinstance(step, F.PickCharacter):
-        return "choose one of the character cards still free (Set-up)"
-    what = info["kind"]
-    if what in ("pile", "token", "react", "trex_way", "character", "shoot"):
-        return "no such choice is pending: it is time for one of the turn's two actions (Turn sequence)"
-    base = seat * 18
-    mine = state.hand[base : base + 18]
-    if what == "pass":
-        return "you may pass only when no card can be played and no card drawn (Turn sequence)"
-    if what == "draw":
-        if not (any(state.deck) or state.can_rebuild()):
-            return "the draw deck and the discard piles below their tops are empty (Drawing card)"
-        return "your hand is full: the second action may not be a draw (Drawing card)"
-    if what == "picture":
-        herbivore = KIND_KEYS.index(info["dino"])
-        if not state.tops(herbivore):
-            return (
-                f"a {KIND_NAMES[herbivore]} picture needs a {KIND_NAMES[herbivore]} on top of a discard "
-                "pile (Taking dino picture)"
-            )
-        return "you do not hold those cards, or that is not the number of cards the picture needs (Taking dino picture)"
-    card, space, slot = info["card"], info["space"], info["slot"]
-    die = seat * 3 + slot
-    if not mine[card]:
-        return f"you hold no {card_name(card)} (Moving a team)"
-    pos = state.pos[die]
-    if pos == LOST:
-        return "that team has no crew left (Moving a team)"
-    if pos == state.board.helipad:
-        return "that team is already at the helipad (Moving a team)"
-    if pos == START and any(state.pos[seat * 3 + k] == START for k in range(slot)):
-        first = min(k for k in range(3) if state.pos[seat * 3 + k] == START)
-        return f"move {team_name(state, seat * 3 + first)} first: the teams behind the arrow are alike (Moving a team)"
-    if space >= MAX_SPACES or space >= state.board.size:
-        return f"there is no space {space} on the board"
-    dests = state.destinations(pos, card % 3)
-    if space not in dests:
-        if space == state.trex:
-            return "no die may stop on the T-Rex's space (Carnivore cards: T-Rex)"
-        return (
-            "a die goes forward to the next free space of the card's colour, or to a rest point "
-            "before it (Moving a team)"
-        )
-    if dests[space] and state.crew[die] < 2:
-        return "passing the T-Rex costs a man, and this team has only one left (Carnivore cards: T-Rex)"
-    return "not enough food for this crew at the helipad: one can feeds two survivors (Food token)"

@@ -159,7 +159,7 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
         "turn_player": state.turn_player,
         "actions_done": state.actions_done,
         "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
-        "phase": _phase(state, top),
+        "phase": phase_name(state, top),
         "board": board_json(state),
         "start": board.start,
         "helipad": board.helipad,
@@ -186,7 +186,7 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
     return result
 
 
-def _phase(state: TRexIslandState, top: Step | None) -> str:
+def phase_name(state: TRexIslandState, top: Step | None) -> str:
     if state.current_player() == TERMINAL or top is None:
         return "over" if state.current_player() == TERMINAL else "resolve"
     return _PHASES.get(type(top), "resolve")

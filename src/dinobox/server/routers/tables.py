@@ -243,6 +243,8 @@ async def replay(
     step: int = Query(0, ge=0, description="decisions made so far (0 = before the first)"),
     seat: int | None = Query(None, description="whose view (any seat once the game is over)"),
 ) -> dict[str, Any]:
+    """A finished table after ``step`` decisions as one seat saw it, with the table's chat and
+    where hints were used (``hints``: ``{"seat", "step"}``, never what they suggested)."""
     svc = service(request)
     picture = await svc.replay(table_id, step, seat)
-    return dict(picture, chat=await svc.chat.history(table_id))
+    return dict(picture, chat=await svc.chat.history(table_id), hints=await svc.coach.hints(table_id))

@@ -2,8 +2,9 @@
 
 The server sends ``{"type": "state", ...}`` (see ``messages.seat_message``; the log arrives as a
 delta from ``log_start``) whenever the table changes, and ``{"type": "error", "code", "error"}``
-when a request is refused. The client sends JSON objects (``schemas.WsMessage``, checked by the
-same rules as the HTTP bodies):
+when a request is refused, and ``{"type": "hint_used", "seat", "move"}`` when a seat used the
+coach's hint (never the hinted move: that goes to the asker alone). The client sends JSON
+objects (``schemas.WsMessage``, checked by the same rules as the HTTP bodies):
 
 - ``{"type": "action", "action": 12, "version": 7}``
 - ``{"type": "undo", "version": 8}``

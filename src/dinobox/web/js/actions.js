@@ -33,7 +33,8 @@ function refuse(element, matches) {
   if (!matches.length) return false;
   const reasons = [...new Set(matches.map((m) => m.reason))];
   element.classList.add("refused");
-  element.setAttribute("data-refused", matches.map((m) => m.action).join(" "));
+  // the refused action ids (a piece no action names, e.g. another player's, has none)
+  element.setAttribute("data-refused", matches.map((m) => m.action).filter((a) => a !== undefined).join(" "));
   element.addEventListener("click", (event) => {
     event.stopPropagation();
     bubble(element, reasons);

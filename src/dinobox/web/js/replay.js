@@ -1,5 +1,6 @@
 // The replay viewer: step through a finished table's decisions, as a spectator or any seat.
-import { api } from "./api.js";
+import { api, storedTokens } from "./api.js";
+import { drawTimeline, setupAnalysis } from "./analysis.js";
 import { boardFor } from "./boards/registry.js";
 import { botLabel, withNames } from "./names.js";
 import { chatItem } from "./chat.js";
@@ -10,6 +11,9 @@ let board = null;
 let table = null;
 let steps = 0;
 let step = 0;
+let frame = null;
+let coach = null;
+let hints = [];
 
 async function main() {
   table = await api(`/api/tables/${tableId}`);
@@ -33,20 +37,47 @@ async function main() {
     if (e.key === "ArrowLeft") show(Math.max(0, step - 1));
   });
   await show(0);
+  const mine = Object.keys(storedTokens(tableId)).map(Number);
+  coach = setupAnalysis({
+    tableId,
+    table,
+    steps: () => steps,
+    goTo: (target) => show(Math.max(0, Math.min(steps, target))),
+    seat: () => (seatSelect.value !== "" ? Number(seatSelect.value) : mine.length ? mine[0] : 0),
+    view: () => frame.view,
+    redrawTimeline,
+  });
+  redrawTimeline();
+}
+
+function hintMarks() {
+  return hints.map((used) => ({ step: used.step + 1, kind: "hint", // the picture after the hinted decision
+    label: `Decision ${used.step + 1}: ${seatName(used.seat)} used a hint` }));
+}
+
+function seatName(seat) {
+  const info = table.seats[seat];
+  return `Seat ${seat + 1}${info && info.name ? ` (${info.name})` : ""}`;
+}
+
+function redrawTimeline() {
+  drawTimeline(document.getElementById("timeline"), steps, [...(coach ? coach.marks() : []), ...hintMarks()], show);
 }
 
 async function show(target) {
   const seat = document.getElementById("seat").value;
   const query = `step=${target}${seat === "" ? "" : `&seat=${seat}`}`;
-  let frame;
   try { frame = await api(`/api/tables/${tableId}/replay?${query}`); } catch (error) { toast(error.message); return; }
+  hints = frame.hints || [];
   step = frame.step;
   steps = frame.steps;
   const slider = document.getElementById("step");
   slider.max = steps;
   slider.value = step;
   document.getElementById("step-label").textContent = `decision ${step} of ${steps}`;
-  document.getElementById("last-action").textContent = frame.last ? `Last: ${withNames(frame.last.text, frame.view, table)}` : "The start of the game.";
+  const hinted = hints.filter((used) => used.step + 1 === step).map((used) => `${seatName(used.seat)} used a hint for it.`);
+  document.getElementById("last-action").textContent = [frame.last ? `Last: ${withNames(frame.last.text, frame.view, table)}` : "The start of the game.", ...hinted].join(" ");
+  document.querySelectorAll("#timeline .mark, #costly button").forEach((b) => b.classList.toggle("here", Number(b.dataset.step) === step));
   const root = document.getElementById("board");
   root.replaceChildren();
   board.render(root, { view: frame.view, legal: [], seat: frame.seat, table, offer: () => false, act: () => {} });

@@ -5,6 +5,7 @@ import { boardFor } from "./boards/registry.js";
 import { setTitle, setupAlerts, turnAlert } from "./alerts.js";
 import { addChat, setupChat } from "./chat.js";
 import { renderClocks } from "./clock.js";
+import { hintUsed, renderHint } from "./hint.js";
 import { botLabel, gameName } from "./names.js";
 import { profileKey } from "./profiles.js";
 import { renderRatings } from "./table-ratings.js";
@@ -62,6 +63,7 @@ async function onMessage(msg) {
     return;
   }
   if (msg.type === "chat") { addChat(msg.messages); return; }
+  if (msg.type === "hint_used") { hintUsed(msg, last); return; }
   if (msg.type !== "state") return;
   log = log.slice(0, msg.log_start).concat(msg.log);
   last = msg;
@@ -145,6 +147,7 @@ function render() {
   if (!canResign) document.getElementById("resign-confirm").hidden = true;
   turnAlert(mine && !curtainShown(), `${table.title}: your move`);
   renderAbandon(msg);
+  renderHint(msg, msg.seat === null ? undefined : tokens[msg.seat], curtainShown());
   const list = document.getElementById("log");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
   list.replaceChildren(...log.map((e) => logItem(e, view, table)), ...tableEvents(msg));

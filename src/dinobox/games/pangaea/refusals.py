@@ -1,0 +1,527 @@
+"""Why Pangaea refuses a choice, and which refused choices a board shows as pieces.
+
+``why_illegal`` names the rule that stops a refused action, with its rulebook section: first
+whether it belongs to the decision at hand at all (a STAR card is chosen in step 4, a Wild card
+removes a Dino in step 2...), then, for the decision at hand, what stands in the way.
+``refusable`` lists what a person may click at each main decision: the cards of the hand, the
+Evolution cards held and in the supply, the spaces of the board, the Dinosaurs and Shelters;
+``refused_pieces`` the other players' cards, which no action of the seat names.
+Nothing on Pangaea's table is hidden (hands, Evolution cards and the board lie face up), so no
+reason can tell a seat what it could not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea import resolve
+from dinobox.games.pangaea import world as Wd
+from dinobox.games.pangaea.data import (
+    ALL_SYMBOLS,
+    EVO_BUILD,
+    EVO_LEVEL,
+    EVO_NAMES,
+    MAX_EVOLUTION,
+    NUM_EVO,
+    SYMBOL_NAMES,
+)
+from dinobox.games.pangaea.steps import remaining_hand
+from dinobox.games.pangaea.text import card_text, decode
+from dinobox.games.pangaea.tiles import DINO_NAMES, LAVA, MAX_EXPLORERS_PER_SPACE, STONE, TILE_NAMES, is_trex
+from dinobox.games.pangaea.view import seat_name
+
+if TYPE_CHECKING:
+    from dinobox.games.pangaea.rules import PangaeaState
+
+Reason = Callable[["PangaeaState", F.Decision, dict[str, Any], int], str]
+
+STAR_NOW = "STAR cards are chosen in step 4 of your turn (Players Turn and steps)"
+WILD_STEP2 = "a Wild card removes a Dino or one of your Shelters only in step 2 of your turn (Playing the Wild Card)"
+ACTIVATE_STEP2 = "an Evolution card is activated only in step 2 of your turn (Evolution Cards)"
+MOVE_STEP6 = "Explorers, Shelters and Dinos move or are built in step 6 of your turn (Players Turn and steps)"
+BUY_STEP7 = "Evolution cards and stones are bought in step 7 of your turn (Evolution Cards)"
+
+# kind of action -> (the decision steps it answers, what it is for when it is tried elsewhere)
+MOMENTS: dict[str, tuple[tuple[type[F.Decision], ...], str]] = {
+    "start": ((F.ChooseStart,), "Explorers are placed on the stars only at the start (Starting positions)"),
+    "wild_dino": ((F.Step2,), WILD_STEP2),
+    "wild_shelter": ((F.Step2,), WILD_STEP2),
+    "activate": ((F.Step2,), ACTIVATE_STEP2),
+    "distance_card": ((F.Step4,), STAR_NOW),
+    "distance_wild": ((F.Step4,), STAR_NOW),
+    "action_card": ((F.Step4,), STAR_NOW),
+    "action_wild": ((F.Step4,), STAR_NOW),
+    "range_card": ((F.Step4,), STAR_NOW),
+    "swap": ((F.Step4,), STAR_NOW),
+    "dino_place": ((F.PlaceDino,), "a Dinosaur appears only by a Dinosaur action (Dinosaurs)"),
+    "move": ((F.Step6,), MOVE_STEP6),
+    "move_harvest": ((F.Step6,), MOVE_STEP6),
+    "build": ((F.Step6,), MOVE_STEP6),
+    "build_special": ((F.Step6,), MOVE_STEP6),
+    "dino_move": ((F.Step6,), MOVE_STEP6),
+    "buy": ((F.Step7,), BUY_STEP7),
+    "stone": ((F.Step7,), BUY_STEP7),
+    "give_back": ((F.GiveBack,), "a card is given back only when you lose your last Shelter (Players Turn, step 5)"),
+    "block": ((F.Block,), "a Block card keeps a tile only when a change is about to happen (Evolution Cards, level 4)"),
+    "shelter_move": (
+        (F.ShelterMove,),
+        "a Shelter move card moves a Shelter about to be destroyed, or once the impact point is known "
+        "(Evolution Cards, level 4)",
+    ),
+    "take_tile": (
+        (F.TakeTile,),
+        "a tile is taken from the board only when the supply of that tile is out (Rules of Change)",
+    ),
+}
+
+
+def why_illegal(st: PangaeaState, action: int) -> str:
+    """Why ``action`` is refused now, naming the rulebook section."""
+    A = st.A
+    if not isinstance(action, int) or action < 0 or action >= A.SIZE:
+        return f"actions are 0..{A.SIZE - 1}"
+    step = st.steps[-1] if st.steps else None
+    now = _WHERE_NOW.get(type(step), "it is not one of the legal choices now")
+    if not isinstance(step, F.Decision):
+        return f"it is not one of the legal choices now ({now})"
+    info = decode(st, action)
+    kind = info["kind"]
+    moment = MOMENTS.get(kind)
+    if moment is not None and not isinstance(step, moment[0]):
+        return f"{moment[1]}; now: {now}"
+    reason = REASONS.get(kind)
+    found = reason(st, step, info, action) if reason is not None else ""
+    return found or f"it is not one of the legal choices now ({now})"
+
+
+# ----- the board: Explorers, Shelters, Dinosaurs -----------------------------------------------------
+def _start(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    w = st.world
+    s = action - st.A.START
+    if tuple(w.geo.rc(s)) not in {tuple(x) for x in st.game.data.stars}:
+        return "an Explorer starts on a space marked with a star (Starting positions)"
+    if s in w.explorers:
+        return "another Explorer already stands on that star: one per star at the start (Starting positions)"
+    return "your Explorer cannot stand on that star's tile now (Some General Basic Rules)"
+
+
+def _off_board(st: PangaeaState, seat: int) -> str:
+    if st.world.explorers[seat] >= 0:
+        return ""
+    return "your Explorer is off the board: it comes back in step 3 or at the Lightning Bolt (Re-enter the game)"
+
+
+def _move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    A, w, seat = st.A, st.world, step.seat
+    off = _off_board(st, seat)
+    if off:
+        return off
+    pos = w.explorers[seat]
+    harvest = info["kind"] == "move_harvest"
+    s = action - (A.HARVEST if harvest else A.MOVE)
+    if harvest and A.MOVE + s in st.legal_actions():
+        return "a harvest needs a move of just 1 space onto a level 1 tile (Players Turn, step 6)"
+    if s == pos:
+        return "your Explorer already stands there: a move goes 1 or 2 spaces (Players Turn, step 6)"
+    distance = w.geo.distance(pos, s)
+    if distance > 2:
+        return "your Explorer moves 1 or at most 2 spaces (Players Turn, step 6)"
+    if w.explorers_at(s) >= MAX_EXPLORERS_PER_SPACE:
+        return "three Explorers already stand there, the most a space holds (Some General Basic Rules)"
+    if distance == 1 and w.blocked(pos, s):
+        return "an earthquake crack blocks the way (Earthquake)"
+    return (
+        "every way there crosses a crack or a space your Explorer cannot stand on "
+        "(Players Turn, step 6; Some General Basic Rules)"
+    )
+
+
+def _build(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    w, seat = st.world, step.seat
+    off = _off_board(st, seat)
+    if off:
+        return off
+    special = info["kind"] == "build_special"
+    if special and not st.has_active(seat, EVO_BUILD):
+        return f"building anywhere needs an active {EVO_NAMES[EVO_BUILD]} card (Evolution Cards, level 3)"
+    if st.shelters_left(seat) <= 0:
+        return "all your Shelters are on the board already (Players Turn, step 6)"
+    pos = w.explorers[seat]
+    mask = w.shelters[pos]
+    if mask >> seat & 1:
+        return "you already have a Shelter on this space: one per player per space (Some General Basic Rules)"
+    if bin(mask).count("1") >= 3:
+        return "three Shelters already stand here, the most a space holds (Some General Basic Rules)"
+    if special:
+        return "even with Build anywhere a Shelter needs ground your Explorer can use (Evolution Cards, level 3)"
+    return (
+        "a Shelter is built on level 2 only, unless an active Build anywhere card allows level 1, "
+        "a mountain or the sea (Players Turn, step 6; Evolution Cards)"
+    )
+
+
+def _dino_move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    w = st.world
+    d = info["dino"]
+    name = DINO_NAMES[d]
+    if w.dinos[d] < 0:
+        return f"{name} is not on the board (Dinosaurs)"
+    if w.dino_moved >> d & 1:
+        return f"{name} has moved this round already: each Dino moves once a round (Some General Basic Rules)"
+    moves = Wd.dino_moves(w, d)
+    s = (action - st.A.DINO_MOVE) % w.geo.n
+    if not moves:
+        return f"{name} has no free space within 2 it can walk to (Dinosaurs)"
+    if s in moves:
+        return f"{name} may not go there: it would harm an ally's Explorer or Shelter (Alliances)"
+    return (
+        "a Dino walks 1 or 2 spaces over level 1, level 2, sand, snow and stone, never across a crack, "
+        "onto a space with no Dino (Dinosaurs)"
+    )
+
+
+def _dino_place(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    w = st.world
+    d, s = divmod(action - st.A.DINO_PLACE, w.geo.n)
+    if s not in st.act_spaces:
+        return "the Dinosaur appears on a space of the action's range (Dinosaurs)"
+    stock = [x for x in range(len(w.dinos)) if w.dinos[x] < 0]
+    if stock and d not in stock:
+        return f"{DINO_NAMES[d]} is on the board already: a new Dinosaur comes from the stock (Dinosaurs)"
+    first = next((x for x in stock if is_trex(x) == is_trex(d)), d)
+    if first != d:
+        return f"{DINO_NAMES[first]} comes first: the two of a kind are alike (Dinosaurs)"
+    inside = [x for x in range(len(w.dinos)) if w.dinos[x] in st.act_spaces]
+    if not stock and inside and d not in inside:
+        return f"{DINO_NAMES[inside[0]]} is already in the range: only it may move within it (Dinosaurs)"
+    if w.dino_at(s) >= 0:
+        return "a Dinosaur already stands there: one Dino per space (Some General Basic Rules)"
+    if not Wd.dino_space_ok(w, s):
+        return "a Dinosaur stands only on level 1, level 2, sand, snow and stone (Dinosaurs)"
+    return "that Dinosaur there would harm an ally's Explorer or Shelter (Alliances)"
+
+
+# ----- the cards: STAR cards, Wild cards, Evolution cards ----------------------------------------------
+def _card(st: PangaeaState, k: int) -> str:
+    return "the Wild card" if k == st.WILD else card_text(st, k)
+
+
+def _not_in_hand(st: PangaeaState, seat: int, k: int) -> str:
+    """Why card kind ``k`` is not free in step 4: not held, or already chosen this turn."""
+    if k in remaining_hand(st, seat):
+        return ""
+    if k not in st.hands[seat]:
+        return f"you hold no {_card(st, k)} (STAR cards explained)"
+    use = {0: "the distance", 2: "the action", 4: "the range"}
+    used = next(use[i] for i in (0, 2, 4) if i < len(st.sel) and st.sel[i] == k)
+    card = "the Wild card" if k == st.WILD else "this card"
+    return f"{card} is already chosen for {used} this turn (Players Turn, step 4)"
+
+
+def _star(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    """Step 4: the distance, the action, the range, in that order (or the swap of Note 2)."""
+    assert isinstance(step, F.Step4)
+    kind, seat, stage = info["kind"], step.seat, step.stage
+    legal = st.legal_actions()
+    swapping = st.A.KEEP in legal
+    k = info.get("card", st.WILD)
+    if kind == "swap":
+        return "you can play a card this turn, so there is no swap (Players Turn, step 4, Note 2)"
+    if swapping:
+        sym = st.restriction()
+        if sym != ALL_SYMBOLS and len(remaining_hand(st, seat)) >= 2:
+            return (
+                f"no card you hold shows the {SYMBOL_NAMES[sym]} symbol and you hold no Wild card: discard one "
+                "card for a new one or keep your cards; steps 4 and 5 are skipped (Asteroid board, Symbol Cards)"
+            )
+        return "you need two cards, for the distance and the action: swap one or keep them (Players Turn, step 4)"
+    if stage == 2 and k == st.WILD:
+        return "a Wild card can never set the range (Playing the Wild Card)"
+    wanted = {"distance_card": 0, "distance_wild": 0, "action_card": 1, "action_wild": 1, "range_card": 2}[kind]
+    if wanted != stage:
+        order = ("the distance card", "the action card", "the range card (or none)")
+        return f"the cards are chosen in order: now {order[stage]} (Players Turn, step 4, Note 1)"
+    missing = _not_in_hand(st, seat, k)
+    if missing:
+        return missing
+    sym = st.restriction()
+    if stage == 0 and sym != ALL_SYMBOLS and st.cards[k][3] != sym:
+        return (
+            f"the first card played must show the {SYMBOL_NAMES[sym]} symbol, or be a Wild card "
+            "(Asteroid board, Symbol Cards)"
+        )
+    if kind == "range_card" and not st.advanced:
+        return "this game plays with a fixed range, not range cards (Kick-off the game)"
+    return ""
+
+
+def _wild(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    """Step 2: a Wild card removes a Dino or one of your own Shelters."""
+    w, seat = st.world, step.seat
+    if st.WILD not in st.hands[seat]:
+        return "you hold no Wild card (Playing the Wild Card)"
+    if st.wild2:
+        return "you have already played a Wild card in this step 2 (Players Turn, step 2)"
+    if info["kind"] == "wild_dino":
+        if all(s < 0 for s in w.dinos) and not w.shelter_spaces(seat):
+            return (
+                "there is no Dino on the board and none of your Shelters for a Wild card to remove "
+                "(Playing the Wild Card)"
+            )
+        return f"{DINO_NAMES[info['dino']]} is not on the board (Dinosaurs)"
+    if not w.shelters[action - st.A.WILD_SHELTER] >> seat & 1:
+        return "a Wild card removes only one of your own Shelters (Players Turn, step 2)"
+    return ""
+
+
+def _activate(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    seat = step.seat
+    e = action - st.A.ACTIVATE
+    name = EVO_NAMES[e]
+    if e not in st.evo_types(seat):
+        return f"you hold no {name} card (Evolution Cards)"
+    if EVO_LEVEL[e] == 1:
+        return f"{name} is a level 1 card: always active, it needs no activation (Evolution Cards)"
+    if st.has_active(seat, e):
+        return f"your {name} card is active already (Evolution Cards)"
+    if st.activated:
+        return "only one Evolution card may be activated in a turn (Players Turn, step 2)"
+    if st.points[seat] < 1:
+        return "activating costs 1 point, and you have none (Evolution Cards)"
+    return ""
+
+
+def _buy(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    seat = step.seat
+    e, j = divmod(action - st.A.BUY, 9)
+    name, level = EVO_NAMES[e], EVO_LEVEL[e]
+    held = st.evo_types(seat)
+    if st.points[seat] < 1:
+        return "an Evolution card costs 1 point, and you have none (Evolution Cards)"
+    if not st.evo_supply[e]:
+        return f"no {name} card is left to buy (Evolution Cards)"
+    if level == 1:
+        if j:
+            return "a level 1 card is bought without giving a card back (Evolution Cards)"
+        return f"you hold {MAX_EVOLUTION} Evolution cards, the most allowed (Evolution Cards)"
+    below = [x for x in held if EVO_LEVEL[x] == level - 1]
+    if not below:
+        return f"a level {level} card needs a level {level - 1} card of yours given back (Evolution Cards)"
+    if not j or j - 1 not in below:
+        return f"give back one of your level {level - 1} cards for it (Evolution Cards)"
+    return ""
+
+
+def _stone(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    w, seat = st.world, step.seat
+    s = action - st.A.STONE
+    if st.points[seat] < 1:
+        return "a stone costs 1 point, and you have none (Some General Basic Rules)"
+    off = _off_board(st, seat)
+    if off:
+        return off
+    if w.top(s) != LAVA:
+        return "a stone is bought to cover a lava tile (Some General Basic Rules)"
+    if w.supply[STONE] <= 0:
+        return "no stone tile is left in the supply (Rules of Change)"
+    return "a stone covers lava next to your Explorer (Players Turn, step 7)"
+
+
+# ----- Evolution cards, level 4, and the Rules of Change: decisions about a space -------------------
+LEVEL_4 = "Evolution Cards, level 4"
+
+
+def _block(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    if action - st.A.BLOCK in st.blocked:
+        return "that space's change is blocked already (Evolution Cards, level 4)"
+    return (
+        "the Block card keeps one tile that is about to change, and this one is not "
+        f"(the Asteroid and its toxic ring are never blocked) ({LEVEL_4})"
+    )
+
+
+def _shelter_move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    assert isinstance(step, F.ShelterMove)
+    w, seat, n = st.world, step.seat, st.world.geo.n
+    src, dst = divmod(action - st.A.SHELTER_MOVE, n)
+    if not w.shelters[src] >> seat & 1:
+        return f"you have no Shelter there to move ({LEVEL_4})"
+    legal = st.legal_actions()
+    if not any(st.A.SHELTER_MOVE + src * n <= a < st.A.SHELTER_MOVE + (src + 1) * n for a in legal):
+        if step.when == F.BRONTOSAURUS:
+            return f"only the Shelter the Brontosaurus is about to land on may move now ({LEVEL_4})"
+        if step.when == F.THREATENED:
+            return f"only a Shelter about to be destroyed may move now ({LEVEL_4})"
+        return f"no space within 2 of this Shelter can take it ({LEVEL_4})"
+    if dst == src:
+        return f"the Shelter moves to another space, within 2 of this one ({LEVEL_4})"
+    if w.geo.distance(src, dst) > 2:
+        return f"a Shelter moves at most 2 spaces ({LEVEL_4})"
+    mask = w.shelters[dst]
+    if mask >> seat & 1:
+        return "you already have a Shelter on that space: one per player per space (Some General Basic Rules)"
+    if bin(mask).count("1") >= 3:
+        return "three Shelters already stand there, the most a space holds (Some General Basic Rules)"
+    if w.special[src] >> seat & 1:
+        return f"even a Shelter built anywhere needs ground an Explorer can use ({LEVEL_4}; Evolution Cards, level 3)"
+    return (
+        "a Shelter stands on level 2 only, unless it was built with the Build anywhere card "
+        f"({LEVEL_4}; Some General Basic Rules)"
+    )
+
+
+def _take_tile(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+    assert isinstance(step, F.TakeTile)
+    w, s = st.world, action - st.A.TAKE_TILE
+    if st.plan is None:
+        return ""
+    target, op = st.plan[1][step.op]
+    tile = Wd.needed_tile(w, target, op)
+    if tile < 0:
+        return ""
+    if s in Wd.plan_exclude(st.plan):
+        return "no tile is taken from a space this change is altering (Rules of Change)"
+    if w.top(s) != tile:
+        return f"the {TILE_NAMES[tile]} tile needed comes from a space showing one on top (Rules of Change)"
+    return "a tile with a piece on it cannot be taken (Rules of Change)"
+
+
+REASONS: dict[str, Reason] = {
+    "start": _start,
+    "move": _move,
+    "move_harvest": _move,
+    "build": _build,
+    "build_special": _build,
+    "dino_move": _dino_move,
+    "dino_place": _dino_place,
+    "distance_card": _star,
+    "distance_wild": _star,
+    "action_card": _star,
+    "action_wild": _star,
+    "range_card": _star,
+    "swap": _star,
+    "wild_dino": _wild,
+    "wild_shelter": _wild,
+    "activate": _activate,
+    "buy": _buy,
+    "stone": _stone,
+    "block": _block,
+    "shelter_move": _shelter_move,
+    "take_tile": _take_tile,
+}
+"""The reasons of the decision at hand, by kind of action ("": none found, the general words)."""
+
+
+# ----- what a board shows ----------------------------------------------------------------------------
+def refusable(st: PangaeaState, seat: int) -> list[int]:
+    """The refused ids a board shows as pieces at the seat's decision: the cards in its hand and
+    its Evolution cards, the supply's Evolution cards, the spaces of the board, the Dinosaurs and
+    its own Shelters, each as the action a click on it would ask for at this decision."""
+    step = st.steps[-1] if st.steps else None
+    if not isinstance(step, F.Decision) or step.seat != seat:
+        return []
+    A, w = st.A, st.world
+    n = w.geo.n
+    hand = sorted(set(st.hands[seat]))
+    cards = [A.DIST_CARD + k for k in hand if k < st.K] + ([A.DIST_WILD] if st.WILD in hand else [])
+    evolution = [A.ACTIVATE + e for e in sorted(set(st.evo_types(seat)))]
+    dinos = [A.WILD_DINO + d for d in range(len(w.dinos)) if w.dinos[d] >= 0]
+    shelters = [A.WILD_SHELTER + s for s in w.shelter_spaces(seat)]
+    # the supply's Evolution cards, as the buy step 7 would make
+    held = st.evo_types(seat)
+    buys = []
+    for e in range(NUM_EVO):
+        below = [x for x in held if EVO_LEVEL[x] == EVO_LEVEL[e] - 1]
+        buys.append(A.BUY + e * 9 + (below[0] + 1 if below else 0))
+    if isinstance(step, F.ChooseStart):
+        return [A.START + s for s in range(n)]
+    if isinstance(step, F.Step2):
+        # the Wild card answers for its own use now: a Dino or a Shelter removed (else a stand-in)
+        wild = [A.WILD_DINO] if st.WILD in hand and not dinos and not shelters else []
+        return [a for a in cards if a != A.DIST_WILD] + wild + evolution + dinos + shelters + buys
+    if isinstance(step, F.Step4):
+        return _step4_cards(st, step) + evolution + buys
+    if isinstance(step, F.PlaceDino):
+        options = resolve.dino_options(st, seat)
+        d = options[0][0] if options else next((x for x in range(len(w.dinos)) if w.dinos[x] < 0), 0)
+        return [A.DINO_PLACE + d * n + s for s in range(n)]
+    if isinstance(step, F.Step6):
+        moving = {(a - A.DINO_MOVE) // n for a in st.legal_actions() if A.DINO_MOVE <= a < A.PASS}
+        stuck = [A.DINO_MOVE + d * n + s for d, s in enumerate(w.dinos) if s >= 0 and d not in moving]
+        return [A.MOVE + s for s in range(n)] + [A.BUILD] + stuck + cards + evolution + buys
+    if isinstance(step, F.Block):
+        return [A.BLOCK + s for s in range(n)]
+    if isinstance(step, F.TakeTile):
+        return [A.TAKE_TILE + s for s in range(n)]
+    if isinstance(step, F.ShelterMove):
+        return _shelter_moves(st, seat)
+    if isinstance(step, F.Step7):
+        lava = [A.STONE + s for s in range(n) if w.top(s) == LAVA]
+        return buys + lava + cards + evolution
+    return []
+
+
+def refused_pieces(st: PangaeaState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+    """The other players' STAR cards and Evolution cards, which no action of the seat names: a
+    click on them says whose they are (all of it lies face up on the table)."""
+    step = st.steps[-1] if st.steps else None
+    if not isinstance(step, F.Decision) or step.seat != seat:
+        return []
+    out: list[tuple[str, dict[str, Any]]] = []
+    for other in range(st.num_players):
+        if other == seat:
+            continue
+        name = seat_name(other)
+        if st.hands[other]:
+            reason = f"those are {name}'s STAR cards: you play only your own (STAR cards explained)"
+            out.append((reason, {"kind": "hand_of", "seat": other}))
+        if st.evo_types(other):
+            reason = f"those are {name}'s Evolution cards: you activate only your own (Evolution Cards)"
+            out.append((reason, {"kind": "evolution_of", "seat": other}))
+    return out
+
+
+def _shelter_moves(st: PangaeaState, seat: int) -> list[int]:
+    """Each space as the move of the first Shelter that may move there, and each of the seat's
+    Shelters as its move onto its own space (what stops that Shelter)."""
+    A, n = st.A, st.world.geo.n
+    sources = sorted({(a - A.SHELTER_MOVE) // n for a in st.legal_actions() if A.SHELTER_MOVE <= a < A.NO_SHELTER_MOVE})
+    own = [A.SHELTER_MOVE + s * n + s for s in st.world.shelter_spaces(seat)]
+    if not sources:
+        return own
+    return [A.SHELTER_MOVE + sources[0] * n + s for s in range(n)] + own
+
+
+def _step4_cards(st: PangaeaState, step: F.Step4) -> list[int]:
+    """Each card of the hand as the use step 4 asks for now (distance, action or range)."""
+    A = st.A
+    base = (A.DIST_CARD, A.ACT_CARD, A.RANGE_CARD)[step.stage]
+    out = [base + k for k in sorted(set(st.hands[step.seat])) if k < st.K]
+    if st.WILD in st.hands[step.seat] and step.stage:
+        out.append(A.ACT_WILD if step.stage == 1 else A.DIST_WILD)
+    return out
+
+
+_WHERE_NOW: dict[type, str] = {
+    F.ChooseStart: "Starting positions: choose a free starting star",
+    F.Step2: "Players Turn, step 2: a Wild card, an activation or go on",
+    F.Step3: "Players Turn, step 3: re-enter or not",
+    F.Step4: "Players Turn, step 4: choose the STAR cards (symbol restriction: Asteroid board, Symbol Cards)",
+    F.Interrupt: "Players Turn, step 5: interrupt with a Wild card or not",
+    F.ChooseDirection: "Moving the Event locator: choose one of the six directions",
+    F.ChooseCrack: "Earthquake: a connected crack between two land spaces in the range",
+    F.PlaceDino: "Dinosaurs: a free dino onto a suitable space of the range",
+    F.Step6: "Players Turn, step 6: move, build or move a dino",
+    F.ExtraMove: "Evolution Cards (Extra move): use it or not",
+    F.Step7: "Players Turn, step 7: buy Evolution cards (1 point) or stop",
+    F.Block: "Evolution Cards (Block): a space about to change, or none",
+    F.ShelterMove: "Evolution Cards (Shelter move): within 2 spaces, or none",
+    F.GiveBack: "Players Turn, step 5 Note: give back one card",
+    F.TakeTile: "Rules of Change: the supply is out; take that tile from a free space outside the range",
+    F.ReuseCrack: "Earthquake: no stick in stock; choose a crack on the board to move",
+    F.Guard: "Evolution Cards (protection): use the card or not",
+    F.LightningReenter: "Asteroid board, Lightning Bolt Tile: re-enter or not",
+}
+"""Where a refused action was tried: the decision on top of the flow, by its rulebook section."""
