@@ -213,7 +213,7 @@ class ISMCTSBot:
         """Play to the end (or ``depth`` decisions) and return each seat's reward."""
         depth = self.depth
         if policy is _random_policy:  # the engine's compiled loop
-            uniform_playout(det, rng, -1 if depth is None else depth)
+            uniform_playout(det, rng, -1 if depth is None else depth, keep_record=False)
             return det.returns() if det.is_terminal() else _leaders_reward(det)
         decisions = 0
         while True:

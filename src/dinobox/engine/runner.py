@@ -66,13 +66,20 @@ def random_playout(state: State, rng: random.Random) -> State:
     return state
 
 
-def uniform_playout(state: State, rng: random.Random, depth: int = -1) -> int:
+def uniform_playout(state: State, rng: random.Random, depth: int = -1, keep_record: bool = True) -> int:
     """Play uniformly at random, in place, until the end or ``depth`` decisions (``-1``: no
     limit); return the decisions played. A decision is drawn with one ``rng.random()`` scaled by
     the number of legal actions, chance with ``sample_chance``. Compiled with the engine, this is
-    the playout loop of the search bots (the whole loop runs in C)."""
+    the playout loop of the search bots (the whole loop runs in C).
+
+    ``keep_record=False`` is for a state that is thrown away once its outcome is read (a search's
+    playout): the actions played and the events of the log are not recorded (``history()`` and
+    ``log()`` stop where the playout began; ``move_number()`` still counts). The play itself,
+    the draws and the outcome are the same."""
     draw = rng.random
     decisions = 0
+    if not keep_record:
+        state._quiet = True
     while True:
         player = state.current_player()
         if player == CHANCE:

@@ -53,6 +53,7 @@ class State:
     _nevents: int
     _legal_cache: list[int] | None
     _sampled: int
+    _quiet: bool
     steps: list[Step]
     """The flow: pending steps, the next on top (see ``dinobox.engine.flow``)."""
 
@@ -69,6 +70,7 @@ class State:
         self._nevents = 0
         self._legal_cache = None
         self._sampled = -1
+        self._quiet = False
         self.steps = []
 
     # ===== hooks each game implements =====================================================
@@ -271,7 +273,8 @@ class State:
         playout loop."""
         self._sampled = -1
         self._apply(act)
-        self._hist = (act, self._hist)
+        if not self._quiet:
+            self._hist = (act, self._hist)
         self._hlen += 1
         self._legal_cache = None
 
@@ -383,6 +386,7 @@ class State:
         new._nevents = self._nevents
         new._legal_cache = self._legal_cache  # never mutated in place: shared until the next step
         new._sampled = -1  # a clone may be edited (resampling) before it is stepped: look up again
+        new._quiet = False
         new.steps = self.steps[:]  # the steps themselves never change: shared
 
     # ----- hidden information ---------------------------------------------------------------
@@ -408,6 +412,8 @@ class State:
 
     def _emit(self, kind: str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
         """Record an event. Cheap: the text is produced only when someone reads the log."""
+        if self._quiet:
+            return
         self._events = (kind, args, audience, self._hlen, self._events)
         self._nevents += 1
 

@@ -8,6 +8,7 @@ rulebook's headings.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from pangaea_helpers import (
@@ -43,3 +44,26 @@ def test_heuristic_policy_plays_a_whole_game_legally() -> None:
         s.apply_action(a)
     # a winner exactly when a Shelter survived (nobody wins otherwise)
     assert bool(s.winners()) == s.view(None)["end"]["survived"]
+
+
+def test_scoring_view_is_part_of_the_view() -> None:
+    """The heuristic's look-ahead reads ``scoring_view``: along whole games (the end included),
+    every part of it equals the seat's full view, players and world cut to the keys it keeps."""
+    from dinobox.games.pangaea.view import SCORING_KEYS, scoring_view
+
+    for seed, players in ((1, 2), (4, 3)):
+        s = new(players)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(players):
+                full: dict[str, Any] = s.view(seat)
+                part: dict[str, Any] = dict(scoring_view(s, seat))  # type: ignore[arg-type]
+                assert set(part) == set(SCORING_KEYS) & set(full)
+                for key in ("seat", "asteroid", "end"):
+                    assert part.get(key) == full.get(key)
+                assert part["world"] == {k: full["world"][k] for k in part["world"]}
+                cut = [{k: p[k] for k in q} for p, q in zip(full["players"], part["players"], strict=True)]
+                assert part["players"] == cut
+            if s.is_terminal():
+                break
+            s.apply_action(s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions()))

@@ -46,12 +46,16 @@ from __future__ import annotations
 import random
 from collections import deque
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from dinobox.engine.heuristic import Turn, Weights, weighted_heuristic
 from dinobox.engine.state import State
 from dinobox.games.pangaea.geometry import Geometry, geometry
+from dinobox.games.pangaea.view import scoring_view
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
+
+if TYPE_CHECKING:
+    from dinobox.games.pangaea.rules import PangaeaState
 
 ACTION_VALUE = {"up": 4, "dino": 3, "climate": 1, "down": 0, "earthquake": 0}
 # the impact column: the sum of two STAR numbers (1..6, taken as equally likely) minus 1
@@ -211,10 +215,15 @@ def _view(state: State, seat: int) -> PangaeaView:
     return cast(PangaeaView, state.view(seat))
 
 
+def _score(state: State, seat: int, w: Weights) -> float:
+    """``evaluate`` of the seat's view, built from only the parts it reads (``scoring_view``)."""
+    return evaluate(scoring_view(cast("PangaeaState", state), seat), seat, w)
+
+
 def _look(state: State, action: int, seat: int, w: Weights) -> float:
     probe = state.clone()
     probe.apply_action(action)
-    return evaluate(_view(probe, seat), seat, w)
+    return _score(probe, seat, w)
 
 
 def _best_by_lookahead(
@@ -289,10 +298,10 @@ def _plan_value(state: State, seat: int, w: Weights) -> float:
         state = state.clone()
         state.apply_action(last)
     if state.is_terminal() or state.is_chance_node() or state.current_player() != seat:
-        return evaluate(_view(state, seat), seat, w)
+        return _score(state, seat, w)
     options = _plan_options(state, seat, state.legal_actions(), w)
     if not options:
-        return evaluate(_view(state, seat), seat, w)
+        return _score(state, seat, w)
     return max(_plan_child(state, a, seat, w) - cost for a, cost in options)
 
 

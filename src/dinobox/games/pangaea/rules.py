@@ -253,6 +253,7 @@ class PangaeaState(State):
             return
         events = w.events
         w.events = []
+        logged = not self._quiet  # a spent playout state keeps no log
         for ev in events:
             kind = ev[0]
             if kind == "guard":
@@ -262,7 +263,8 @@ class PangaeaState(State):
                     cards = list(self.evo[p])
                     cards[cards.index(etype * 2 + 1)] = etype * 2
                     self.set_evo(p, tuple(sorted(cards)))
-            self._emit("w_" + kind, tuple(ev[1:]))
+            if logged:
+                self._emit("w_" + kind, tuple(ev[1:]))
         self.sync_evo()
 
     # ----- cards -----------------------------------------------------------------------------------------

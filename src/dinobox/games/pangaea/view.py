@@ -6,7 +6,7 @@ the discard piles, the asteroid board) except the order of the decks, which is n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
@@ -21,7 +21,7 @@ from dinobox.games.pangaea.viewtypes import (
     PlayerView,
     SelectionView,
 )
-from dinobox.games.pangaea.worldtext import world_view
+from dinobox.games.pangaea.worldtext import shelter_views, tile_rows, world_view
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
@@ -83,6 +83,14 @@ def selection(st: PangaeaState) -> SelectionView | None:
     return out
 
 
+def evolution(st: PangaeaState, p: int) -> list[EvolutionView]:
+    """Seat ``p``'s Evolution cards (face up), in the order taken."""
+    return [
+        {"type": EVO_KEYS[c >> 1], "name": EVO_NAMES[c >> 1], "level": EVO_LEVEL[c >> 1], "active": bool(c & 1)}
+        for c in st.evo[p]
+    ]
+
+
 def players(st: PangaeaState) -> list[PlayerView]:
     """Every player board (face up) with its pieces on the world."""
     w = st.world
@@ -94,17 +102,13 @@ def players(st: PangaeaState) -> list[PlayerView]:
     for p in range(n):
         built = sum(1 for m in masks if m >> p & 1)
         allies = st.allies(p)
-        evolution: list[EvolutionView] = [
-            {"type": EVO_KEYS[c >> 1], "name": EVO_NAMES[c >> 1], "level": EVO_LEVEL[c >> 1], "active": bool(c & 1)}
-            for c in st.evo[p]
-        ]
         out.append(
             {
                 "seat": p,
                 "name": seat_name(p),
                 "score": st.points[p],
                 "hand": [card_info(st, k) for k in st.hands[p]],
-                "evolution": evolution,
+                "evolution": evolution(st, p),
                 "explorer": None if w.explorers[p] < 0 else [w.explorers[p] // cols, w.explorers[p] % cols],
                 "shelters": built,
                 "shelters_left": per_player - built,
@@ -166,15 +170,56 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
     }
     if isinstance(top, F.ChooseStart):
         result["stars"] = [list(rc) for rc in st.game.data.stars]
-    if st.final is not None:
-        end: EndView = {
-            "impact_value": st.final,
-            "end_player": st.end_player,
-            "impact": None if st.impact < 0 else [st.impact // cols, st.impact % cols],
-        }
+    end = end_view(st, over)
+    if end is not None:
         result["end"] = end
     if over:
-        result["end"]["bonus"] = list(st.end_bonus)
-        result["end"]["survived"] = any(w.shelters)
         result["winners"] = st.winners()
     return result
+
+
+def end_view(st: PangaeaState, over: bool) -> EndView | None:
+    """The end game's facts once the asteroid has reached its value (``None`` before)."""
+    if st.final is None:
+        return None
+    cols = st.world.geo.cols
+    end: EndView = {
+        "impact_value": st.final,
+        "end_player": st.end_player,
+        "impact": None if st.impact < 0 else [st.impact // cols, st.impact % cols],
+    }
+    if over:
+        end["bonus"] = list(st.end_bonus)
+        end["survived"] = any(st.world.shelters)
+    return end
+
+
+SCORING_KEYS = ("seat", "asteroid", "players", "world", "end")
+"""The parts of a view that ``scoring_view`` builds."""
+
+
+def scoring_view(st: PangaeaState, seat: int) -> PangaeaView:
+    """The part of ``view(seat)`` a position's evaluation reads, built without the rest (the
+    heuristic's look-ahead asks it for every option): ``SCORING_KEYS``, each player with only its
+    seat, score, Evolution cards and Explorer, the world with only its size, tiles and Shelters.
+    Every value in it equals ``view(seat)``'s; all of it is public."""
+    w = st.world
+    cols = w.geo.cols
+    part: dict[str, Any] = {
+        "seat": seat,
+        "asteroid": st.asteroid,
+        "players": [
+            {
+                "seat": p,
+                "score": st.points[p],
+                "evolution": evolution(st, p),
+                "explorer": None if w.explorers[p] < 0 else [w.explorers[p] // cols, w.explorers[p] % cols],
+            }
+            for p in range(st.num_players)
+        ],
+        "world": {"rows": w.geo.rows, "cols": cols, "tiles": tile_rows(w), "shelters": shelter_views(w)},
+    }
+    end = end_view(st, st.current_player() == TERMINAL)
+    if end is not None:
+        part["end"] = end
+    return cast(PangaeaView, part)

@@ -34,6 +34,26 @@ TILE_STYLE = {
 """Each top tile's colour, apart from every player's (a tile never looks like a piece's owner)."""
 
 
+def tile_rows(world: World) -> list[str]:
+    """The top tile of every space, one string a row (the legend above)."""
+    cols = world.geo.cols
+    symbols = [TILE_SYMBOLS[st[-1]] if st else "." for st in world.stacks]
+    return ["".join(symbols[r * cols : r * cols + cols]) for r in range(world.geo.rows)]
+
+
+def shelter_views(world: World) -> list[ShelterView]:
+    """The Shelters on the world, space by space: where, whose, and whose are special."""
+    cols = world.geo.cols
+    seats_n = len(world.explorers)
+    shelters: list[ShelterView] = []
+    for s, mask in enumerate(world.shelters):
+        if mask:
+            seats = [p for p in range(seats_n) if mask >> p & 1]
+            special = [p for p in seats if world.special[s] >> p & 1]
+            shelters.append({"at": [s // cols, s % cols], "seats": seats, "special": special})
+    return shelters
+
+
 def world_view(world: World) -> WorldView:
     """Everything about the world is public: a JSON projection."""
     geo = world.geo
@@ -47,22 +67,13 @@ def world_view(world: World) -> WorldView:
     def rc(s: int) -> list[int] | None:
         return None if s < 0 else at(s)
 
-    stacks = world.stacks
-    symbols = [TILE_SYMBOLS[st[-1]] if st else "." for st in stacks]
-    tiles = ["".join(symbols[r * cols : r * cols + cols]) for r in range(geo.rows)]
-    shelters: list[ShelterView] = []
-    for s, mask in enumerate(world.shelters):
-        if mask:
-            seats = [p for p in range(len(world.explorers)) if mask >> p & 1]
-            special = [p for p in seats if world.special[s] >> p & 1]
-            shelters.append({"at": at(s), "seats": seats, "special": special})
     return {
         "rows": geo.rows,
         "cols": cols,
-        "tiles": tiles,
-        "stacks": [[keys[t] for t in st] for st in stacks],
+        "tiles": tile_rows(world),
+        "stacks": [[keys[t] for t in st] for st in world.stacks],
         "explorers": [rc(s) for s in world.explorers],
-        "shelters": shelters,
+        "shelters": shelter_views(world),
         "dinos": [
             {"id": d, "name": DINO_NAMES[d], "at": rc(world.dinos[d]), "moved": bool(world.dino_moved >> d & 1)}
             for d in range(NUM_DINOS)
