@@ -5,13 +5,18 @@ seeded sample of the decisions with more than one legal choice (any seat), the c
 (the game's default budget, ``dinobox.coach.analysis.search_decision``) gives the raw value of
 the action played; the outcome is that seat's share of the win at the end of the real game.
 
-    python benchmarks/coach_calibration.py dino-race --players 2 --fit --games 60
-    python benchmarks/coach_calibration.py dino-race --players 2 --evaluate --games 60
+    python benchmarks/coach_calibration.py trex-island --players 3 --fit --games 800 --share 0.04
+    python benchmarks/coach_calibration.py trex-island --players 2 --fit --games 640 --share 0.04 \
+        --add 2000 --add 3000:1009 --add 4000
+    python benchmarks/coach_calibration.py dino-race --players 2 --evaluate --games 400
 
-``--fit`` uses the training seeds (from 1000) and writes the isotonic map (``scipy.optimize.
-isotonic_regression``) into the game's ``coach.json`` under its player count; ``--evaluate``
-uses held-out seeds (from 2000), applies the shipped map and prints the Brier score and a
-reliability table in tenths (Markdown), and draws ``benchmarks/coach_reliability_<game>_<n>p.svg``.
+``--fit`` plays the games from the first seed (default 1000; ``--add SEED[:GAMES]`` pools more
+sets), writes the isotonic map (``scipy.optimize.isotonic_regression``) into the game's
+``coach.json`` under its player count, and checks the fitting procedure on games it has not
+seen: the games are split in five folds by seed, and each fold's decisions are predicted by a
+map fitted on the other four (cross-fitting), so every prediction is held out. ``--evaluate``
+plays fresh seeds (default from 2000) and applies the shipped map. Both print the Brier score
+and a reliability table in tenths (Markdown) and draw ``benchmarks/coach_reliability_<game>_<n>p.svg``.
 The samples are kept in ``runs/coach/`` (one line per game: a stopped run resumes).
 """
 
@@ -83,14 +88,19 @@ def pairs(games: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
     return raw, outcome
 
 
-def fit(game_id: str, players: int, games: list[dict[str, Any]], group: int = 50) -> CalibrationMap:
+FOLDS = 5
+MIN_GROUP = 50
+MAX_POINTS = 100
+
+
+def fitted_map(raw: list[float], outcome: list[float]) -> CalibrationMap:
     """Isotonic regression (``scipy.optimize.isotonic_regression``) of outcome on raw value, over
-    groups of ``group`` decisions neighbouring in raw value (weighted by their size): a point per
-    group, at its mean raw value. Grouping keeps a handful of decisions at the extremes from
-    pinning the map to 0 or 1 there."""
+    groups of neighbouring decisions in raw value (weighted by their size): a point per group, at
+    its mean raw value. A group holds at least ``MIN_GROUP`` decisions, more when there are many
+    (at most ``MAX_POINTS`` groups), so a handful of decisions cannot pin the map to a step."""
     from scipy.optimize import isotonic_regression
 
-    raw, outcome = pairs(games)
+    group = max(MIN_GROUP, len(raw) // MAX_POINTS)
     order = sorted(range(len(raw)), key=lambda i: raw[i])
     chunks = [order[i : i + group] for i in range(0, len(order), group)]
     if len(chunks) > 1 and len(chunks[-1]) < group:
@@ -102,19 +112,52 @@ def fit(game_id: str, players: int, games: list[dict[str, Any]], group: int = 50
     for x, y in zip(xs, fitted, strict=True):
         if not points or round(x, 4) > points[-1][0]:
             points.append((round(x, 4), round(float(y), 4)))
-    cal = CalibrationMap(tuple(p[0] for p in points), tuple(p[1] for p in points))
+    return CalibrationMap(tuple(p[0] for p in points), tuple(p[1] for p in points))
+
+
+def fit(game_id: str, players: int, games: list[dict[str, Any]]) -> CalibrationMap:
+    """Fit the map on every game and write it into the game's ``coach.json``."""
+    raw, outcome = pairs(games)
+    cal = fitted_map(raw, outcome)
     path = Path(str(resources.files(game_entry(game_id).package or ""))) / "coach.json"
     settings = json.loads(path.read_text())
     settings.setdefault("calibration", {})[str(players)] = cal.to_json()
     path.write_text(json.dumps(settings, indent=1) + "\n")
-    print(f"fitted on {len(raw)} decisions of {len(games)} games: {len(points)} points written to {path}")
+    print(f"fitted on {len(raw)} decisions of {len(games)} games: {len(cal.x)} points written to {path}")
     return cal
 
 
-def evaluate(game_id: str, players: int, games: list[dict[str, Any]]) -> str:
+def cross_fitted(games: list[dict[str, Any]]) -> tuple[list[float], list[float], list[float]]:
+    """Raw values, held-out predictions and outcomes: the games split in ``FOLDS`` folds by seed,
+    each fold predicted by the map fitted on the others."""
+    raw: list[float] = []
+    predicted: list[float] = []
+    outcome: list[float] = []
+    for fold in range(FOLDS):
+        held = [g for g in games if g["seed"] % FOLDS == fold]
+        cal = fitted_map(*pairs([g for g in games if g["seed"] % FOLDS != fold]))
+        fold_raw, fold_outcome = pairs(held)
+        raw += fold_raw
+        predicted += [cal(v) for v in fold_raw]
+        outcome += fold_outcome
+    return raw, predicted, outcome
+
+
+def shipped(game_id: str, players: int, games: list[dict[str, Any]]) -> tuple[list[float], list[float], list[float]]:
+    """Raw values, the shipped map's predictions and outcomes."""
     cal = coach_settings(game_id).calibration_for(players)
     raw, outcome = pairs(games)
-    predicted = [cal(v) for v in raw]
+    return raw, [cal(v) for v in raw], outcome
+
+
+def evaluate(
+    game_id: str,
+    players: int,
+    games: list[dict[str, Any]],
+    judged: tuple[list[float], list[float], list[float]],
+    how: str,
+) -> str:
+    raw, predicted, outcome = judged
     n = len(raw)
     brier = sum((p - o) ** 2 for p, o in zip(predicted, outcome, strict=True)) / n
     brier_raw = sum((p - o) ** 2 for p, o in zip(raw, outcome, strict=True)) / n
@@ -122,7 +165,7 @@ def evaluate(game_id: str, players: int, games: list[dict[str, Any]]) -> str:
     brier_base = sum((base - o) ** 2 for o in outcome) / n
     cpu = sum(g["cpu"] for g in games)
     lines = [
-        f"{game_id}, {players} players: {len(games)} held-out games, {n} decisions, "
+        f"{game_id}, {players} players: {len(games)} games, {n} decisions, {how}; "
         f"{cpu / max(n, 1):.2f} CPU-s per decision (budget iterations={coach_settings(game_id).iterations}).",
         f"Brier score {brier:.4f} calibrated, {brier_raw:.4f} raw, {brier_base:.4f} for the base rate {base:.3f}.",
         "",
@@ -142,11 +185,11 @@ def evaluate(game_id: str, players: int, games: list[dict[str, Any]]) -> str:
             f"| {b / 10:.1f}-{(b + 1) / 10:.1f} | {len(idx)} | {mean_p:.3f} | {observed:.3f} | {gap:+.3f} | {verdict} |"
         )
         rows.append((mean_p, observed, len(idx)))
-    plot(game_id, players, rows)
+    plot(game_id, players, rows, how)
     return "\n".join(lines)
 
 
-def plot(game_id: str, players: int, rows: list[tuple[float, float, int]]) -> None:
+def plot(game_id: str, players: int, rows: list[tuple[float, float, int]], how: str) -> None:
     import matplotlib
 
     matplotlib.use("svg")
@@ -160,7 +203,7 @@ def plot(game_id: str, players: int, rows: list[tuple[float, float, int]]) -> No
     ax.set_ylim(0, 1)
     ax.set_xlabel("predicted win chance")
     ax.set_ylabel("observed win rate")
-    ax.set_title(f"{game_id}, {players} players (held out)")
+    ax.set_title(f"{game_id}, {players} players\n{how}", fontsize=9)
     fig.tight_layout()
     path = HERE / f"coach_reliability_{game_id}_{players}p.svg"
     fig.savefig(path, metadata={"Date": None})
@@ -176,7 +219,7 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=0.05, help="share of the decisions searched")
     parser.add_argument("--first-seed", type=int, help="first game seed (default: 1000 to fit, 2000 to evaluate)")
     parser.add_argument(
-        "--add", type=int, action="append", default=[], help="--fit: also the --games games from this first seed"
+        "--add", action="append", default=[], metavar="SEED[:GAMES]", help="also the games from this first seed"
     )
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--fit", action="store_true")
@@ -184,12 +227,16 @@ def main() -> None:
     args = parser.parse_args()
     first = args.first_seed if args.first_seed is not None else FIT_SEED if args.fit else EVALUATE_SEED
     games = collect(args.game, args.players, first, args.games, args.share)
-    for extra in args.add if args.fit else []:
-        games += collect(args.game, args.players, extra, args.games, args.share)
+    for extra in args.add:
+        seed, _, count = extra.partition(":")
+        games += collect(args.game, args.players, int(seed), int(count or args.games), args.share)
+    if len({g["seed"] for g in games}) < len(games):
+        parser.error("the sets of games overlap: give --add first seeds whose ranges do not meet")
     if args.fit:
         fit(args.game, args.players, games)
+        print(evaluate(args.game, args.players, games, cross_fitted(games), f"cross-fitted in {FOLDS} folds"))
     else:
-        print(evaluate(args.game, args.players, games))
+        print(evaluate(args.game, args.players, games, shipped(args.game, args.players, games), "held-out seeds"))
 
 
 if __name__ == "__main__":
