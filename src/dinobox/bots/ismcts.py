@@ -61,7 +61,11 @@ def _random_policy(state: State, rng: random.Random) -> int:
 
 class ISMCTSBot:
     """Single-tree ISMCTS. ``iterations`` bounds the search (deterministic); ``seconds`` bounds
-    it by wall-clock time (then the iteration count depends on the machine)."""
+    it by wall-clock time (then the iteration count depends on the machine).
+
+    Searches built on this one (the coach's, ``dinobox.coach.search``) use its public steps:
+    ``iterate`` (one iteration from a redrawn state), ``rollout`` (play a state out and score
+    it), ``playout_policy`` and ``prior_policy`` (the policies ``iterate`` takes)."""
 
     def __init__(
         self,
@@ -101,7 +105,7 @@ class ISMCTSBot:
         self._policies: dict[str, Policy] = {}
 
     # ----- policy used in playouts --------------------------------------------------------
-    def _playout_policy(self, state: State) -> Policy:
+    def playout_policy(self, state: State) -> Policy:
         gid = state.game.id
         policy = self._policies.get(gid)
         if policy is None:
@@ -117,8 +121,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        policy = self._playout_policy(state)
-        guide = self._guide(state)
+        policy = self.playout_policy(state)
+        guide = self.prior_policy(state)
         if self.search == "flat":
             budget = (self.iterations, self.seconds, self.depth)
             action, self.last_iterations = flat_choose(state, legal, policy, guide, self.rng, budget)
@@ -135,7 +139,7 @@ class ISMCTSBot:
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(state.resample(seat, rng), root_key, tree, rng, policy, guide)
+            self.iterate(state.resample(seat, rng), root_key, tree, rng, policy, guide)
             done += 1
             if limit is not None and done % 16 == 0 and _decided(tree.get(root_key), legal, limit - done):
                 break
@@ -145,13 +149,13 @@ class ISMCTSBot:
             return rng.choice(legal)
         return max(legal, key=lambda a: (root.visits.get(a, 0), root.reward.get(a, 0.0), -a))
 
-    def _guide(self, state: State) -> Policy | None:
+    def prior_policy(self, state: State) -> Policy | None:
         """The game's heuristic, used as a prior at tree nodes (``prior=0`` turns it off)."""
         if self.prior <= 0:
             return None
         return game_entry(state.game.id).heuristic
 
-    def _iterate(
+    def iterate(
         self,
         det: State,
         root_key: Hashable,
@@ -160,6 +164,8 @@ class ISMCTSBot:
         policy: Policy,
         guide: Policy | None,
     ) -> None:
+        """One iteration on ``det`` (a redraw of the root state for the searching seat): select
+        down ``tree`` by UCB (``guide``'s move favoured), add one node, ``rollout``, back up."""
         # ``det`` starts at the root, where the searching seat's view (so its key) is the real one
         path: list[tuple[Node, int, int]] = []
         key = root_key
@@ -204,12 +210,12 @@ class ISMCTSBot:
             det.apply_action(action)
             if expanded or untried:
                 break
-        returns = self._playout(det, rng, policy)
+        returns = self.rollout(det, rng, policy)
         for node, action, player in path:
             node.visits[action] = node.visits.get(action, 0) + 1
             node.reward[action] = node.reward.get(action, 0.0) + returns[player]
 
-    def _playout(self, det: State, rng: random.Random, policy: Policy) -> list[float]:
+    def rollout(self, det: State, rng: random.Random, policy: Policy) -> list[float]:
         """Play to the end (or ``depth`` decisions) and return each seat's reward."""
         depth = self.depth
         if policy is _random_policy:  # the engine's compiled loop

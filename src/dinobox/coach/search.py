@@ -93,8 +93,8 @@ class CoachSearch(ISMCTSBot):
         super().__init__(seed=seed, iterations=1, playout=playout, exploration=exploration, prior=prior)
         self._returns: list[float] = []
 
-    def _playout(self, det: State, rng: random.Random, policy: Policy) -> list[float]:
-        returns = super()._playout(det, rng, policy)
+    def rollout(self, det: State, rng: random.Random, policy: Policy) -> list[float]:
+        returns = super().rollout(det, rng, policy)
         self._returns = returns
         return returns
 
@@ -180,15 +180,15 @@ class CoachSearch(ISMCTSBot):
         should_stop: Callable[[], bool] | None,
     ) -> int:
         """Up to ``count`` ordinary iterations (fewer when the deadline passes)."""
-        policy = self._playout_policy(state)
-        guide = self._guide(state)
+        policy = self.playout_policy(state)
+        guide = self.prior_policy(state)
         width = len(state.legal_actions())
         rng = self.rng
         done = 0
         while done < count:
             if done % 16 == 0 and self._stop(deadline, should_stop, done, width):
                 break
-            self._iterate(state.resample(seat, rng), root_key, tree, rng, policy, guide)
+            self.iterate(state.resample(seat, rng), root_key, tree, rng, policy, guide)
             done += 1
         return done
 
@@ -239,7 +239,7 @@ class CoachSearch(ISMCTSBot):
             if len(options) == 1:
                 det.apply_action(options[0])
                 continue
-            self._iterate(det, info_key(det, player), tree, rng, self._playout_policy(det), self._guide(det))
+            self.iterate(det, info_key(det, player), tree, rng, self.playout_policy(det), self.prior_policy(det))
             returns = self._returns
             break
         for a in legal:
