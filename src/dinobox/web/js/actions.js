@@ -1,5 +1,6 @@
 // Making the board clickable: an element "offers" the legal actions that match a predicate.
 // One match plays at once; several open a small menu of readable choices.
+import { hintedAction } from "./hint.js";
 import { actionLabel, h } from "./ui.js";
 
 // An element no legal action matches but refused ones do says, when clicked, why the engine
@@ -71,6 +72,7 @@ function menu(matches, event, act) {
   closeMenu();
   const box = h("div", { class: "popup", role: "menu" },
     matches.map((m) => h("button", { type: "button", "data-action": m.action, role: "menuitem",
+      class: m.action === hintedAction() ? "hinted" : undefined,
       onclick: (e) => { e.stopPropagation(); closeMenu(); act(m.action); } }, actionLabel(m))),
     h("button", { type: "button", onclick: closeMenu }, "Cancel"));
   document.body.append(box);

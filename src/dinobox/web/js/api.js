@@ -8,13 +8,16 @@ export async function api(path, options = {}) {
   }
   const response = await fetch(path, init);
   let data = null;
-  try { data = await response.json(); } catch { data = null; }
+  let read = true;
+  try { data = await response.json(); } catch { read = false; }
   if (!response.ok) {
     const message = data && data.error ? data.error : `${response.status} ${response.statusText}`;
     const error = new Error(message);
     error.code = data && data.code;
     throw error;
   }
+  // an answer cut short (e.g. the page is being left while it arrives) is an error, not null
+  if (!read) throw new Error("the server's answer was cut short");
   return data;
 }
 

@@ -3,7 +3,13 @@ import { api } from "./api.js";
 import { withNames } from "./names.js";
 import { playerName, toast } from "./ui.js";
 
-let shown = null; // { version, action, text } of the hint on screen
+let shown = null; // { version, seat, action, text } of the hint on screen
+let drawn = null; // { version, seat } of the picture on screen: a hint for an older one is dropped
+
+/** The action the coach suggested for the picture on screen, or null. */
+export function hintedAction() {
+  return shown ? shown.action : null;
+}
 
 /** Show or hide the hint button for this picture; keep a hint on screen while it still applies. */
 export function renderHint(msg, token, hidden) {
@@ -13,6 +19,7 @@ export function renderHint(msg, token, hidden) {
   const can = !table.rated && table.status === "playing" && msg.seat !== null && table.to_act === msg.seat
     && msg.legal.length > 0 && token !== undefined && !hidden;
   button.hidden = !can;
+  drawn = { version: msg.version, seat: msg.seat };
   if (shown && (shown.version !== msg.version || shown.seat !== msg.seat)) shown = null;
   text.hidden = !shown;
   text.textContent = shown ? `Coach's hint: ${withNames(shown.text, msg.view, table)}` : "";
@@ -22,6 +29,10 @@ export function renderHint(msg, token, hidden) {
     text.textContent = "The coach is thinking…";
     try {
       const got = await api(`/api/tables/${table.id}/hint`, { method: "POST", body: { seat: msg.seat, token } });
+      if (got.version !== drawn.version || got.seat !== drawn.seat) { // a move was made meanwhile
+        text.hidden = !shown;
+        return;
+      }
       const chance = got.hint.win_chance === null ? "" : ` (your win chance about ${Math.round(100 * got.hint.win_chance)}%)`;
       shown = { version: got.version, seat: got.seat, action: got.hint.action, text: got.hint.text + chance };
       text.textContent = `Coach's hint: ${withNames(shown.text, msg.view, table)}`;
