@@ -10,6 +10,7 @@ COMPILED_MODULES = (
     "field_actions",
     "build_phase",
     "exhibit_phase",
+    "scoring",
     "rules",
 )
 """This package's modules compiled with mypyc (``setup.py`` reads this; see ``dinobox.engine.build``)."""

@@ -19,7 +19,7 @@ from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import build_phase, exhibit_phase, field_actions, field_phase, scoring, set_up
 from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, TAR, parse_board
+from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, Stop, parse_board, straight_moves
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, parse_bonus_spec
 from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put_row
@@ -46,6 +46,7 @@ class DinosaurRushState(State):
         n = game.num_players
         self.board = parse_board(data.board)
         self.layout = A.ActionLayout(self.board.size)
+        self.donation_menu = field_actions.DonationMenu(self.layout.DONATE, tuple(data.notoriety_values))
         self.family: bool = game.options["family"]
         self.two_player: bool = game.options["two_player"]
         self.num_bonus = len(data.bonus_names)
@@ -54,6 +55,8 @@ class DinosaurRushState(State):
         self.bone_sites = tuple(c for c in range(self.board.size) if self.board.kinds[c] in in_play)
         starts = (START, START_BIG) if n >= 4 else (START,)
         self.start_spaces = tuple(c for c in range(self.board.size) if self.board.kinds[c] in starts)
+        self.lines = straight_moves(self.board, False)  # Move: every cell's straight lines
+        self.lines_over_tar = straight_moves(self.board, True)  # the same, for the cross_tar ability
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple). Only
         # the skeletons being built (``alloc``) is a list.
         # Bones: the bag, every cell's bones (by colour), every pile, and the starting bones
@@ -94,7 +97,7 @@ class DinosaurRushState(State):
         self.round_log: tuple[RoundSummary, ...] = ()
         self.final: FinalTally | None = None
         self._placing: list[int] | None = None  # Build: the placements worked out by the last step
-        self._moves: list[tuple[int, tuple[int, ...]]] | None = None  # Move: destinations here
+        self._moves: list[Stop] | None = None  # Move: destinations here
         first = game.options["first"]
         if first == "random":
             self.steps.append(F.DRAW_STARTER)  # Setup 11: the setup waits for the starting player
@@ -130,41 +133,16 @@ class DinosaurRushState(State):
     def _turn_count(self) -> int:
         return self.turns
 
-    def destinations(self, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-        """Move: straight lines from the paleontologist; (destination, cells crossed incl. it)."""
-        board = self.board
-        kinds = board.kinds
-        neighbour = board.neighbour
-        cross_tar = self.ability(seat) == "cross_tar"
+    def destinations(self, seat: int) -> list[Stop]:
+        """Move: straight lines from the paleontologist; (destination, cells crossed incl. it),
+        ascending. Other paleontologists are passed over, never landed on."""
+        lines = self.lines_over_tar if self.ability(seat) == "cross_tar" else self.lines
         pos = self.pos
-        here = pos[seat]
-        out: list[tuple[int, tuple[int, ...]]] = []
-        for d in range(6):
-            path: list[int] = []
-            cell = here
-            while True:
-                cell = neighbour[cell][d]
-                if cell < 0:
-                    break
-                kind = kinds[cell]
-                if kind == TAR:
-                    if not cross_tar:
-                        break
-                    path.append(cell)
-                    continue
-                if kind not in (SITE, OUTER):
-                    break
-                path.append(cell)
-                if cell not in pos:
-                    out.append((cell, tuple(path)))
-        out.sort()
-        return out
+        return [stop for stop in lines[pos[seat]] if stop[0] not in pos]
 
     def remaining(self, seat: int) -> list[int]:
         """Bones of ``seat`` not yet placed in the skeleton being built."""
-        base = seat * SLOTS
-        used = K.colours_used(self.alloc[base : base + SLOTS])
-        return [self.pile[seat * NC + c] - used[c] for c in range(NC)]
+        return K.bones_left(self.alloc, seat * SLOTS, self.pile, seat * NC)
 
     def keepable(self, seat: int) -> bool:
         old = self.shown[seat]
@@ -203,11 +181,14 @@ class DinosaurRushState(State):
         new.bonus_specs = self.bonus_specs
         new.built = self.built
         new.deck = self.deck
+        new.donation_menu = self.donation_menu
         new.family = self.family
         new.field_turn = self.field_turn
         new.final = self.final
         new.hands = self.hands
         new.layout = self.layout
+        new.lines = self.lines
+        new.lines_over_tar = self.lines_over_tar
         new.nbag = self.nbag
         new.notorious_this_round = self.notorious_this_round
         new.num_bonus = self.num_bonus

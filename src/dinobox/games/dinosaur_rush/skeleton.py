@@ -66,8 +66,10 @@ def total(alloc: Sequence[int], part: int) -> int:
 
 
 JOINED_AT_BOTH_ENDS: Final = (SPINE, NECK)
-_COLOUR_OF: Final[tuple[int, ...]] = PART_COLOUR  # a compiled module's own constant: a fast read
 """Parts with no free end: the spine (tail to neck) and the neck (spine to head)."""
+_COLOUR_OF: Final[tuple[int, ...]] = PART_COLOUR  # a compiled module's own constant: a fast read
+_CLOSED_ENDS: Final[tuple[int, ...]] = tuple(int(p in JOINED_AT_BOTH_ENDS) for p in range(NUM_PARTS))
+"""Per part: 1 when it is joined at both ends (its wild bones need one natural bone more)."""
 
 
 def wild_capacity(natural: int, part: int) -> int:
@@ -93,6 +95,20 @@ def colours_used(alloc: Sequence[int]) -> list[int]:
         used[WHITE] += alloc[NUM_PARTS + p]
     used[BLUE] += alloc[UNIQUE]
     return used
+
+
+def bones_left(alloc: list[int], base: int, have: tuple[int, ...], start: int) -> list[int]:
+    """Per colour: the bones of ``have[start : start + NUM_COLOURS]`` not yet placed in the
+    skeleton ``alloc[base : base + SIZE_OF_ALLOCATION]`` (read in place: the Build phase's hot path)."""
+    left = [have[start + c] for c in range(NUM_COLOURS)]
+    wild = 0
+    for p in range(NUM_PARTS):
+        colour = _COLOUR_OF[p]
+        left[colour] = left[colour] - alloc[base + p]  # (not -=: compiled, that is a generic op)
+        wild += alloc[base + NUM_PARTS + p]
+    left[WHITE] = left[WHITE] - wild
+    left[BLUE] = left[BLUE] - alloc[base + UNIQUE]
+    return left
 
 
 def categories(alloc: Sequence[int], ability: str = "") -> tuple[int, int, int, int, int]:
@@ -559,26 +575,32 @@ def _best_part(alloc: list[int], options: list[int], wild: bool, weights: Sequen
     return best
 
 
-def open_slots(alloc: Sequence[int], left: Sequence[int]) -> list[int]:
+def open_slots(alloc: list[int], left: list[int], base: int = 0, first: int = 0) -> list[int]:
     """Build phase: the slots that can take one more bone from ``left`` (bones not yet placed)
-    while a complete dinosaur stays possible. Empty when the dinosaur is finished."""
-    out = []
+    while a complete dinosaur stays possible; empty when the dinosaur is finished. The skeleton is
+    ``alloc[base : base + SIZE_OF_ALLOCATION]`` (the state keeps every seat's in one list); each
+    slot is given as ``first + slot`` (``first``: the action that places a bone in slot 0).
+
+    The Build phase's hot path: counts are read in place, with no list but the answer's."""
+    out: list[int] = []
     empty = [0] * NUM_COLOURS  # per colour: its parts with no bone yet
     for p in range(NUM_PARTS):
-        if alloc[p] == 0:
-            empty[_COLOUR_OF[p]] += 1
+        if alloc[base + p] == 0:
+            colour = _COLOUR_OF[p]
+            empty[colour] = empty[colour] + 1
+    # A natural bone fits while the bones of its colour still cover its other empty parts.
     for p in range(NUM_PARTS):
         colour = _COLOUR_OF[p]
-        if left[colour]:
-            empty_after = empty[colour] - (alloc[p] == 0)  # the other parts of that colour left empty
-            if left[colour] - 1 >= empty_after:
-                out.append(p)
+        empty_after = empty[colour] - (1 if alloc[base + p] == 0 else 0)
+        if left[colour] - 1 >= empty_after:
+            out.append(first + p)
     if left[WHITE]:
         for p in range(NUM_PARTS):
-            if wild_room(alloc, p):
-                out.append(NUM_PARTS + p)
+            natural = alloc[base + p]
+            if natural > 0 and natural - _CLOSED_ENDS[p] > alloc[base + NUM_PARTS + p]:
+                out.append(first + NUM_PARTS + p)
     if left[BLUE]:
-        out.append(UNIQUE)
+        out.append(first + UNIQUE)
     return out
 
 
