@@ -11,6 +11,7 @@ COMPILED_MODULES = (
     "build_phase",
     "exhibit_phase",
     "scoring",
+    "knowledge",
     "rules",
 )
 """This package's modules compiled with mypyc (``setup.py`` reads this; see ``dinobox.engine.build``)."""

@@ -67,36 +67,6 @@ class Board:
         return tuple(f"{chr(ord('A') + y - top)}{rows[y].index(x) + 1}" for x, y in self.coords)
 
 
-Stop = tuple[int, tuple[int, ...]]
-"""A Move destination and the cells crossed to reach it (the destination included)."""
-
-
-@lru_cache(maxsize=16)
-def straight_moves(board: Board, cross_tar: bool) -> tuple[tuple[Stop, ...], ...]:
-    """Move: per cell, every dig site a straight line from it reaches, ascending, with its path,
-    as if no other paleontologist stood on the board (they are passed over, never landed on).
-    A line stops at the board's edge, a start space or a tar pit (unless ``cross_tar``: the
-    paleontologist's ability lets the line go over tar pits, never onto one)."""
-    out: list[tuple[Stop, ...]] = []
-    for here in range(board.size):
-        stops: list[Stop] = []
-        for d in range(len(DIRECTIONS)):
-            path: list[int] = []
-            cell = board.neighbour[here][d]
-            while cell >= 0:
-                kind = board.kinds[cell]
-                if kind == TAR and cross_tar:
-                    path.append(cell)
-                elif kind in (SITE, OUTER):
-                    path.append(cell)
-                    stops.append((cell, tuple(path)))
-                else:
-                    break
-                cell = board.neighbour[cell][d]
-        out.append(tuple(sorted(stops)))
-    return tuple(out)
-
-
 @lru_cache(maxsize=8)
 def parse_board(rows: Sequence[str]) -> Board:
     rows = tuple(rows)

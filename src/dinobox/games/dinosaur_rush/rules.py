@@ -19,9 +19,10 @@ from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import build_phase, exhibit_phase, field_actions, field_phase, scoring, set_up
 from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, Stop, parse_board, straight_moves
+from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, parse_board
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, parse_bonus_spec
 from dinobox.games.dinosaur_rush.field_actions import GONE
+from dinobox.games.dinosaur_rush.field_phase import StraightLines
 from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put_row
 from dinobox.games.dinosaur_rush.viewtypes import FinalTally, RoundSummary
 
@@ -55,8 +56,8 @@ class DinosaurRushState(State):
         self.bone_sites = tuple(c for c in range(self.board.size) if self.board.kinds[c] in in_play)
         starts = (START, START_BIG) if n >= 4 else (START,)
         self.start_spaces = tuple(c for c in range(self.board.size) if self.board.kinds[c] in starts)
-        self.lines = straight_moves(self.board, False)  # Move: every cell's straight lines
-        self.lines_over_tar = straight_moves(self.board, True)  # the same, for the cross_tar ability
+        self.lines = field_phase.straight_lines(self.board, False)
+        self.lines_over_tar = field_phase.straight_lines(self.board, True)  # the cross_tar ability
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple). Only
         # the skeletons being built (``alloc``) is a list.
         # Bones: the bag, every cell's bones (by colour), every pile, and the starting bones
@@ -97,7 +98,6 @@ class DinosaurRushState(State):
         self.round_log: tuple[RoundSummary, ...] = ()
         self.final: FinalTally | None = None
         self._placing: list[int] | None = None  # Build: the placements worked out by the last step
-        self._moves: list[Stop] | None = None  # Move: destinations here
         first = game.options["first"]
         if first == "random":
             self.steps.append(F.DRAW_STARTER)  # Setup 11: the setup waits for the starting player
@@ -133,12 +133,15 @@ class DinosaurRushState(State):
     def _turn_count(self) -> int:
         return self.turns
 
-    def destinations(self, seat: int) -> list[Stop]:
-        """Move: straight lines from the paleontologist; (destination, cells crossed incl. it),
-        ascending. Other paleontologists are passed over, never landed on."""
-        lines = self.lines_over_tar if self.ability(seat) == "cross_tar" else self.lines
+    def destinations(self, seat: int) -> list[int]:
+        """Move: the cells a straight line takes the paleontologist to, ascending (other
+        paleontologists are passed over, never landed on)."""
         pos = self.pos
-        return [stop for stop in lines[pos[seat]] if stop[0] not in pos]
+        return [cell for cell in self.lines_of(seat).ends[pos[seat]] if cell not in pos]
+
+    def lines_of(self, seat: int) -> StraightLines:
+        """Move: the straight lines ``seat``'s paleontologist moves along."""
+        return self.lines_over_tar if self.ability(seat) == "cross_tar" else self.lines
 
     def remaining(self, seat: int) -> list[int]:
         """Bones of ``seat`` not yet placed in the skeleton being built."""
@@ -151,7 +154,7 @@ class DinosaurRushState(State):
         used = K.colours_used(old)
         return all(used[c] <= self.pile[seat * NC + c] for c in range(NC))
 
-    def category_points(self, counts: Sequence[int], row: int) -> list[int]:
+    def category_points(self, counts: list[int], row: int) -> list[int]:
         """Points per seat for one category on museum row ``row`` (see ``scoring``)."""
         return scoring.category_points(counts, row, self.game.data, self.two_player)
 
@@ -171,7 +174,6 @@ class DinosaurRushState(State):
         """Every field, by name (a compiled state has no instance dict): the lists copied, the
         tuples (copy-on-write) shared."""
         assert isinstance(new, DinosaurRushState)
-        new._moves = self._moves
         new._placing = self._placing
         new.abilities = self.abilities
         new.alloc = self.alloc[:]
@@ -237,8 +239,7 @@ class DinosaurRushState(State):
         step = self.steps[-1]
         L = self.layout
         if isinstance(step, F.Move):
-            dests = self._moves = self.destinations(step.seat)  # kept for the move itself
-            return [A.MOVE + c for c, _ in dests] or [L.STAY]
+            return [A.MOVE + c for c in self.destinations(step.seat)] or [L.STAY]
         if isinstance(step, F.Publicize):
             steps = (1, 2) if self.ability(step.seat) == "publicize_two" else (1,)
             out = []
@@ -306,8 +307,6 @@ class DinosaurRushState(State):
         # a draw from an empty bag or deck is dropped
 
     def _apply(self, action: int) -> None:
-        moves = self._moves  # the destinations at this position, if worked out
-        self._moves = None
         self._placing = None
         steps = self.steps
         step = steps[-1]
@@ -315,7 +314,7 @@ class DinosaurRushState(State):
             self._apply_chance(step, action)
         elif isinstance(step, F.Move):
             steps.pop()
-            field_phase.move(self, step.seat, action, moves)
+            field_phase.move(self, step.seat, action)
         elif isinstance(step, F.Publicize):
             steps.pop()
             field_phase.publicize(self, step.seat, action)
