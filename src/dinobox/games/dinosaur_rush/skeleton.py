@@ -70,6 +70,10 @@ JOINED_AT_BOTH_ENDS: Final = (SPINE, NECK)
 _COLOUR_OF: Final[tuple[int, ...]] = PART_COLOUR  # a compiled module's own constant: a fast read
 _CLOSED_ENDS: Final[tuple[int, ...]] = tuple(int(p in JOINED_AT_BOTH_ENDS) for p in range(NUM_PARTS))
 """Per part: 1 when it is joined at both ends (its wild bones need one natural bone more)."""
+_SAME_COLOUR: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(q for q in range(NUM_PARTS) if q != p and PART_COLOUR[q] == PART_COLOUR[p]) for p in range(NUM_PARTS)
+)
+"""Per part: the other parts of its colour."""
 
 
 def wild_capacity(natural: int, part: int) -> int:
@@ -100,7 +104,9 @@ def colours_used(alloc: Sequence[int]) -> list[int]:
 def bones_left(alloc: list[int], base: int, have: tuple[int, ...], start: int) -> list[int]:
     """Per colour: the bones of ``have[start : start + NUM_COLOURS]`` not yet placed in the
     skeleton ``alloc[base : base + SIZE_OF_ALLOCATION]`` (read in place: the Build phase's hot path)."""
-    left = [have[start + c] for c in range(NUM_COLOURS)]
+    left = [0] * NUM_COLOURS
+    for c in range(NUM_COLOURS):
+        left[c] = have[start + c]
     wild = 0
     for p in range(NUM_PARTS):
         colour = _COLOUR_OF[p]
@@ -583,16 +589,13 @@ def open_slots(alloc: list[int], left: list[int], base: int = 0, first: int = 0)
 
     The Build phase's hot path: counts are read in place, with no list but the answer's."""
     out: list[int] = []
-    empty = [0] * NUM_COLOURS  # per colour: its parts with no bone yet
-    for p in range(NUM_PARTS):
-        if alloc[base + p] == 0:
-            colour = _COLOUR_OF[p]
-            empty[colour] = empty[colour] + 1
     # A natural bone fits while the bones of its colour still cover its other empty parts.
     for p in range(NUM_PARTS):
-        colour = _COLOUR_OF[p]
-        empty_after = empty[colour] - (1 if alloc[base + p] == 0 else 0)
-        if left[colour] - 1 >= empty_after:
+        spare = left[_COLOUR_OF[p]] - 1  # its colour's bones left once it is placed
+        for q in _SAME_COLOUR[p]:
+            if alloc[base + q] == 0:
+                spare -= 1
+        if spare >= 0:
             out.append(first + p)
     if left[WHITE]:
         for p in range(NUM_PARTS):
