@@ -169,5 +169,5 @@ def end_field(st: DinosaurRushState) -> None:
 def return_site(st: DinosaurRushState, cell: int) -> None:
     """Dynamite: the site's bones go back to the bag."""
     here = st.site[cell]
-    st.bag = tuple(b + h for b, h in zip(st.bag, here, strict=True))
+    st.bag = tuple([st.bag[c] + here[c] for c in range(NC)])
     st.site = put_row(st.site, cell, NO_BONES)

@@ -52,8 +52,8 @@ def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> N
     pool.sort()
     shuffle_ints(pool, rng)
     values = list(state.tok_value)
-    for i, value in zip(unknown, pool, strict=False):
-        values[i] = value
+    for k, i in enumerate(unknown):  # (the pool holds at least the unknown tokens)
+        values[i] = pool[k]
     state.tok_value = tuple(values)
     bag = [0] * len(state.nbag)
     for value in pool[len(unknown) :]:

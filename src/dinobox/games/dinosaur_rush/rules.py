@@ -52,6 +52,7 @@ class DinosaurRushState(State):
         self.two_player: bool = game.options["two_player"]
         self.num_bonus = len(data.bonus_names)
         self.bonus_specs = tuple(parse_bonus_spec(s) for s in data.bonus_specs)
+        self.bonus_needs = tuple(K.bonus_needs(spec) for spec in self.bonus_specs)
         in_play = (SITE, OUTER) if n >= 4 else (SITE,)
         self.bone_sites = tuple(c for c in range(self.board.size) if self.board.kinds[c] in in_play)
         starts = (START, START_BIG) if n >= 4 else (START,)
@@ -180,6 +181,7 @@ class DinosaurRushState(State):
         new.bag = self.bag
         new.board = self.board
         new.bone_sites = self.bone_sites
+        new.bonus_needs = self.bonus_needs
         new.bonus_specs = self.bonus_specs
         new.built = self.built
         new.deck = self.deck
@@ -376,7 +378,8 @@ class DinosaurRushState(State):
     def _scores(self) -> list[int]:
         if self.final is None:
             return list(self.vp)
-        return [v + a for v, a in zip(self.vp, self.final["adjust"], strict=True)]
+        adjust = self.final["adjust"]
+        return [self.vp[s] + adjust[s] for s in range(self.num_players)]
 
     def _winners(self) -> list[int]:
         """The highest final score; ties go to the lowest Notoriety, then the victory is shared."""

@@ -146,6 +146,47 @@ def matches_bonus(alloc: Sequence[int], spec: dict[str, tuple[int, ...]]) -> boo
     return True
 
 
+BIG_LIMB: Final = -1
+SMALL_LIMB: Final = -2
+"""What a bonus card's need counts besides a part or the unique bones: the limb with more bones,
+the one with fewer (a card names limbs by size, not by which is which)."""
+BonusNeeds = tuple[tuple[int, int], ...]
+"""A bonus card as (what, bones) pairs: what is a part (its natural and wild bones counted),
+``UNIQUE``, ``BIG_LIMB`` or ``SMALL_LIMB`` (``bonus_needs``)."""
+
+
+def bonus_needs(spec: dict[str, tuple[int, ...]]) -> BonusNeeds:
+    """A bonus card's spec (``data.parse_bonus_spec``) as the needs ``meets_needs`` checks."""
+    out: list[tuple[int, int]] = []
+    for key, counts in spec.items():
+        if key == "limbs":
+            out += [(BIG_LIMB, counts[0]), (SMALL_LIMB, counts[1])]
+        elif key == "unique":
+            out.append((UNIQUE, counts[0]))
+        else:
+            out.append((PART_NAMES.index(key), counts[0]))
+    return tuple(out)
+
+
+def meets_needs(alloc: tuple[int, ...], needs: BonusNeeds) -> bool:
+    """Scoring dinosaur bonus cards: every part named on the card has exactly that many bones
+    (``matches_bonus`` on a card's needs, for the Exhibit phase)."""
+    limb1 = alloc[LIMB1] + alloc[NUM_PARTS + LIMB1]
+    limb2 = alloc[LIMB2] + alloc[NUM_PARTS + LIMB2]
+    for what, bones in needs:
+        if what == BIG_LIMB:
+            have = max(limb1, limb2)
+        elif what == SMALL_LIMB:
+            have = min(limb1, limb2)
+        elif what == UNIQUE:
+            have = alloc[UNIQUE]
+        else:
+            have = alloc[what] + alloc[NUM_PARTS + what]
+        if have != bones:
+            return False
+    return True
+
+
 def check_allocation(alloc: Sequence[int], have: Sequence[int]) -> None:
     """Check a complete skeleton against the Build phase rules and the bones owned.
 
