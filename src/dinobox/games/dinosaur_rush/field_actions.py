@@ -17,7 +17,7 @@ from dinobox.games.dinosaur_rush.flow import (
     ReturnSite,
     StealMore,
 )
-from dinobox.games.dinosaur_rush.tuples import add, put, put_row
+from dinobox.games.dinosaur_rush.tuples import add, put
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -184,8 +184,8 @@ def donate(st: DinosaurRushState, seat: int, action: int) -> None:
     pile = list(st.pile)
     bag = list(st.bag)
     for c in combo:
-        pile[seat * NC + c] -= 1
-        bag[c] += 1
+        pile[seat * NC + c] = pile[seat * NC + c] - 1
+        bag[c] = bag[c] + 1
     st.pile = tuple(pile)
     st.bag = tuple(bag)
     if reward == 0:
@@ -204,7 +204,7 @@ def steal(st: DinosaurRushState, seat: int, action: int) -> int:
     """Steal: one bone from a neighbouring dig site to the pile; the site is returned."""
     d, colour = divmod(action - st.layout.STEAL, 5)
     cell = st.board.neighbour[st.pos[seat]][d]
-    st.site = put_row(st.site, cell, add(st.site[cell], colour, -1))
+    st.site[cell] = add(st.site[cell], colour, -1)
     st.pile = add(st.pile, seat * NC + colour, 1)
     st._emit("steal", (seat, cell, colour))
     return cell

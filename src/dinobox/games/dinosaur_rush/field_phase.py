@@ -20,7 +20,7 @@ from dinobox.games.dinosaur_rush.flow import (
     SiteBones,
     StartTurn,
 )
-from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put, put_row
+from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -118,9 +118,9 @@ def collect(st: DinosaurRushState, seat: int) -> None:
     if any(got):
         pile = list(st.pile)
         for c in range(NC):
-            pile[seat * NC + c] += got[c]
+            pile[seat * NC + c] = pile[seat * NC + c] + got[c]
         st.pile = tuple(pile)
-        st.site = put_row(st.site, cell, NO_BONES)
+        st.site[cell] = NO_BONES
         st._emit("collect", (seat, cell, got))
 
 
@@ -160,7 +160,7 @@ def end_field(st: DinosaurRushState) -> None:
     if st.round < data.rounds - 1:
         count = data.refill[st.round]
         for cell in reversed(st.bone_sites):
-            if not any(st.site_bones(cell)) and cell not in st.pos and count > 0:
+            if not any(st.site[cell]) and cell not in st.pos and count > 0:
                 steps.append(SiteBones(cell, count))
     st.phase = "build"
     st.built = (False,) * st.num_players
@@ -170,4 +170,4 @@ def return_site(st: DinosaurRushState, cell: int) -> None:
     """Dynamite: the site's bones go back to the bag."""
     here = st.site[cell]
     st.bag = tuple([st.bag[c] + here[c] for c in range(NC)])
-    st.site = put_row(st.site, cell, NO_BONES)
+    st.site[cell] = NO_BONES

@@ -57,7 +57,7 @@ def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> N
     state.tok_value = tuple(values)
     bag = [0] * len(state.nbag)
     for value in pool[len(unknown) :]:
-        bag[value] += 1
+        bag[value] = bag[value] + 1
     state.nbag = tuple(bag)
 
 
@@ -125,7 +125,7 @@ def information_key(state: DinosaurRushState, seat: int) -> Hashable:
         state.starter,
         state.pos,
         state.paleo,
-        state.site,
+        tuple(state.site),
         state.pile,
         state.start_bones,
         state.vp,

@@ -23,7 +23,7 @@ from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, par
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, parse_bonus_spec
 from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.field_phase import StraightLines
-from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put_row
+from dinobox.games.dinosaur_rush.tuples import NO_BONES, add
 from dinobox.games.dinosaur_rush.viewtypes import FinalTally, RoundSummary
 
 if TYPE_CHECKING:
@@ -60,11 +60,12 @@ class DinosaurRushState(State):
         self.lines = field_phase.straight_lines(self.board, False)
         self.lines_over_tar = field_phase.straight_lines(self.board, True)  # the cross_tar ability
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple). Only
-        # the skeletons being built (``alloc``) is a list.
+        # the skeletons being built (``alloc``) and every cell's bones (``site``: its rows change
+        # often, the list of them is short) are lists, copied by a clone.
         # Bones: the bag, every cell's bones (by colour), every pile, and the starting bones
         # (never lost).
         self.bag: tuple[int, ...] = tuple(data.bones)
-        self.site: tuple[tuple[int, ...], ...] = (NO_BONES,) * self.board.size
+        self.site: list[tuple[int, ...]] = [NO_BONES] * self.board.size  # a list: changed often
         self.pile: tuple[int, ...] = (0,) * (n * NC)
         self.start_bones: tuple[int, ...] = tuple(data.starting_bones) * n
         self.pos: tuple[int, ...] = (-1,) * n
@@ -207,7 +208,7 @@ class DinosaurRushState(State):
         new.rows = self.rows
         new.scored_cards = self.scored_cards
         new.shown = self.shown
-        new.site = self.site
+        new.site = self.site[:]
         new.start_bones = self.start_bones
         new.start_spaces = self.start_spaces
         new.starter = self.starter
@@ -340,7 +341,7 @@ class DinosaurRushState(State):
         steps = self.steps
         if isinstance(step, F.SiteBones):
             self.bag = add(self.bag, outcome, -1)
-            self.site = put_row(self.site, step.cell, add(self.site[step.cell], outcome, 1))
+            self.site[step.cell] = add(self.site[step.cell], outcome, 1)
             if step.count > 1:
                 steps[-1] = F.SiteBones(step.cell, step.count - 1)
             else:

@@ -95,9 +95,10 @@ def wild_room(alloc: Sequence[int], part: int) -> int:
 def colours_used(alloc: Sequence[int]) -> list[int]:
     used = [0] * NUM_COLOURS
     for p in range(NUM_PARTS):
-        used[_COLOUR_OF[p]] += alloc[p]
-        used[WHITE] += alloc[NUM_PARTS + p]
-    used[BLUE] += alloc[UNIQUE]
+        colour = _COLOUR_OF[p]
+        used[colour] = used[colour] + alloc[p]
+        used[WHITE] = used[WHITE] + alloc[NUM_PARTS + p]
+    used[BLUE] = used[BLUE] + alloc[UNIQUE]
     return used
 
 

@@ -20,12 +20,5 @@ def put(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 def add(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     """``items`` with ``delta`` added to item ``i``."""
     out = list(items)
-    out[i] += delta
-    return tuple(out)
-
-
-def put_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``rows`` with row ``i`` replaced."""
-    out = list(rows)
-    out[i] = row
+    out[i] = out[i] + delta  # (not +=: compiled, an item's += is a generic op)
     return tuple(out)
