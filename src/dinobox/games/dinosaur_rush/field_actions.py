@@ -17,7 +17,7 @@ from dinobox.games.dinosaur_rush.flow import (
     ReturnSite,
     StealMore,
 )
-from dinobox.games.dinosaur_rush.tuples import add, put
+from dinobox.games.dinosaur_rush.tuples import add, any_left, put
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -90,7 +90,7 @@ def field_actions(st: DinosaurRushState, seat: int) -> list[int]:
     board = st.board
     kinds = board.kinds
     around = board.neighbour[st.pos[seat]]
-    if sum(st.nbag):
+    if any_left(st.nbag):
         pos = st.pos
         for d in range(6):
             cell = around[d]
@@ -135,7 +135,7 @@ def notorious(st: DinosaurRushState, seat: int) -> None:
     if first and st.ability(seat) == "first_notorious_free":
         st._emit("no_notoriety", (seat,))
         return
-    if sum(st.nbag):
+    if any_left(st.nbag):
         st.steps.append(DrawNotoriety(seat))
 
 

@@ -10,11 +10,12 @@ their headings.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.flow import AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State
+from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform, sample_weighted
 from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import build_phase, exhibit_phase, field_actions, field_phase, scoring, set_up
 from dinobox.games.dinosaur_rush import flow as F
@@ -23,7 +24,7 @@ from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, par
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, parse_bonus_spec
 from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.field_phase import StraightLines
-from dinobox.games.dinosaur_rush.tuples import NO_BONES, add
+from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, any_left
 from dinobox.games.dinosaur_rush.viewtypes import FinalTally, RoundSummary
 
 if TYPE_CHECKING:
@@ -238,6 +239,19 @@ class DinosaurRushState(State):
             return list(range(self.num_players)), [1] * self.num_players
         raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
 
+    def _sample_chance(self, rng: random.Random) -> int:
+        """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly
+        (the same draw, the same outcome: see ``dinobox.engine.state.sample_counts``)."""
+        step = self.steps[-1]
+        if isinstance(step, (F.SiteBones, F.PileBones)):
+            return sample_counts(list(self.bag), 0, NC, rng)
+        if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)):
+            return sample_counts(list(self.nbag), 0, len(self.nbag), rng)
+        if isinstance(step, F.DealBonus):
+            cards = [k for k in range(self.num_bonus) if self.deck >> k & 1]
+            return cards[sample_uniform(len(cards), rng)]
+        return sample_weighted(self._chance(), rng)
+
     def _legal(self) -> list[int]:
         step = self.steps[-1]
         L = self.layout
@@ -279,9 +293,9 @@ class DinosaurRushState(State):
         if isinstance(step, (F.Move, F.Publicize, F.Act, F.Build, F.StealMore, F.PlaceStart, F.PickPaleontologist)):
             return step.seat
         if isinstance(step, (F.SiteBones, F.PileBones)):
-            return CHANCE if sum(self.bag) else AUTOMATIC
+            return CHANCE if any_left(self.bag) else AUTOMATIC
         if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)):
-            return CHANCE if sum(self.nbag) else AUTOMATIC
+            return CHANCE if any_left(self.nbag) else AUTOMATIC
         if isinstance(step, F.DealBonus):
             return CHANCE if self.deck else AUTOMATIC
         if isinstance(step, (F.DealPaleontologist, F.DrawStarter)):

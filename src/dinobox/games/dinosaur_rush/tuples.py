@@ -22,3 +22,8 @@ def add(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     out = list(items)
     out[i] = out[i] + delta  # (not +=: compiled, an item's += is a generic op)
     return tuple(out)
+
+
+def any_left(counts: tuple[int, ...]) -> bool:
+    """Whether a bag of ``counts`` (per kind) holds anything (compiled, ``sum`` is a generic call)."""
+    return any(count for count in counts)  # (a generator in any(): a loop, compiled)
