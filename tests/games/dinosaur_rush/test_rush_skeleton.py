@@ -226,6 +226,23 @@ def test_scoring_dinosaur_bonus_cards_match_exactly_with_wild_help() -> None:
     )
 
 
+def test_scoring_dinosaur_bonus_cards_the_exhibit_phase_needs_say_what_the_cards_say() -> None:
+    """The Exhibit phase checks a card's needs (``meets_needs``): the same answer as its spec."""
+    rng = random.Random(5)
+    specs = [parse_bonus_spec(text) for text in DEFAULT_DATA.bonus_specs] + [parse_bonus_spec("limbs=3/1 neck=2")]
+    for _ in range(400):
+        nat = [rng.randint(1, 5) for _ in range(7)]
+        wild = (rng.randint(0, K.wild_capacity(n, p)) for p, n in enumerate(nat))
+        alloc = (*nat, *wild, rng.randint(0, 5))
+        for spec in specs:
+            assert K.meets_needs(alloc, K.bonus_needs(spec)) == K.matches_bonus(alloc, spec)
+    claosaurus = parse_bonus_spec(DEFAULT_DATA.bonus_specs[DEFAULT_DATA.bonus_names.index("Claosaurus")])
+    two_and_two = K.allocation_from_counts(
+        {"spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 2, "limb2": 1, "wild_limb2": 1}
+    )
+    assert K.meets_needs(two_and_two, K.bonus_needs(claosaurus)) == K.matches_bonus(two_and_two, claosaurus)
+
+
 def test_dinosaur_anatomy_canonical_layout_is_always_legal() -> None:
     rng = random.Random(3)
     for _ in range(500):

@@ -10,6 +10,8 @@ COMPILED_MODULES = (
     "field_actions",
     "build_phase",
     "exhibit_phase",
+    "scoring",
+    "knowledge",
     "rules",
 )
 """This package's modules compiled with mypyc (``setup.py`` reads this; see ``dinobox.engine.build``)."""

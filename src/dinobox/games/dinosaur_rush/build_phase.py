@@ -19,12 +19,8 @@ SLOTS: Final = K.SIZE_OF_ALLOCATION
 def placements(st: DinosaurRushState, seat: int) -> list[int]:
     """Build phase: every bone placement that still leaves a complete dinosaur possible."""
     base = seat * SLOTS
-    alloc = st.alloc[base : base + SLOTS]
-    used = K.colours_used(alloc)
-    pile = st.pile
-    left = [pile[seat * NC + c] - used[c] for c in range(NC)]
-    place = st.layout.PLACE
-    return [place + s for s in K.open_slots(alloc, left)]
+    left = K.bones_left(st.alloc, base, st.pile, seat * NC)
+    return K.open_slots(st.alloc, left, base, st.layout.PLACE)
 
 
 def begin_build(st: DinosaurRushState, seat: int) -> None:
@@ -48,7 +44,8 @@ def build(st: DinosaurRushState, step: Build, action: int) -> None:
             st.alloc[base : base + SLOTS] = list(old)
         st.steps[-1] = Build(seat, True)
     else:
-        st.alloc[base + action - L.PLACE] += 1
+        slot = base + action - L.PLACE
+        st.alloc[slot] = st.alloc[slot] + 1
     placing = placements(st, seat)
     if placing:
         st._placing = placing  # the next decision's legal actions

@@ -24,20 +24,23 @@ def exhibit(st: DinosaurRushState) -> None:
     skeletons = [tuple(st.alloc[s * SLOTS : s * SLOTS + SLOTS]) for s in range(n)]
     st.shown = tuple(skeletons)
     cats = [K.categories(skeletons[s], st.ability(s)) for s in range(n)]
-    summary = RoundSummary(round=st.round + 1, categories=[], bonus=[])
+    # the summaries are plain dict displays (compiled, calling a TypedDict is a slow generic call)
+    summary: RoundSummary = {"round": st.round + 1, "categories": [], "bonus": []}
     for cat in range(5):
         counts = [cats[s][cat] for s in range(n)]
         points = st.category_points(counts, st.rows[cat])
-        st.vp = tuple(v + p for v, p in zip(st.vp, points, strict=True))
-        summary["categories"].append(CategoryScore(rows=st.rows[cat], counts=counts, points=points))
+        st.vp = tuple([st.vp[s] + points[s] for s in range(n)])
+        score: CategoryScore = {"rows": st.rows[cat], "counts": counts, "points": points}
+        summary["categories"].append(score)
         st._emit("exhibit", (cat, tuple(counts), tuple(points)))
     for s in range(n):
         for card in range(st.num_bonus):
-            if st.hands[s] >> card & 1 and K.matches_bonus(skeletons[s], st.bonus_specs[card]):
+            if st.hands[s] >> card & 1 and K.meets_needs(skeletons[s], st.bonus_needs[card]):
                 st.hands = put(st.hands, s, st.hands[s] & ~(1 << card))
                 st.scored_cards = put(st.scored_cards, s, st.scored_cards[s] | 1 << card)
                 st.vp = add(st.vp, s, data.bonus_points[card])
-                summary["bonus"].append(BonusScored(seat=s, card=card))
+                scored: BonusScored = {"seat": s, "card": card}
+                summary["bonus"].append(scored)
                 st._emit("bonus_scored", (s, card))
     st.round_log = (*st.round_log, summary)
     st.phase = "exhibit"

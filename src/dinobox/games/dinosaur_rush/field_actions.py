@@ -17,7 +17,7 @@ from dinobox.games.dinosaur_rush.flow import (
     ReturnSite,
     StealMore,
 )
-from dinobox.games.dinosaur_rush.tuples import add, put, put_row
+from dinobox.games.dinosaur_rush.tuples import add, any_left, put
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -26,42 +26,71 @@ NC: Final = NUM_COLOURS
 GONE: Final = -(10**6)  # a Notoriety token back in the bag
 # per donation combo: (colour, how many of it) for each colour it holds
 _COMBO_NEEDS: Final = tuple(tuple((c, combo.count(c)) for c in sorted(set(combo))) for combo in A.COMBOS)
-# Donate: the combos a spare-bone count allows, by the counts capped at 3 (a combo takes at most
-# 3 of a colour), filled in as met
-_DONATABLE: Final[dict[int, tuple[int, ...]]] = {}
+_COMBO_SIZE: Final[tuple[int, ...]] = tuple(len(combo) for combo in A.COMBOS)
+_MOST_OF_A_COLOUR: Final = 3  # a combo takes at most 3 bones of a colour
 
 
-def _donatable(spare: list[int]) -> tuple[int, ...]:
-    """Donate: the combos (indexes into ``A.COMBOS``) that ``spare`` bones per colour can pay."""
-    key = 0
-    for c in range(NC):
-        key = key * 4 + max(0, min(spare[c], 3))
-    found = _DONATABLE.get(key)
-    if found is None:
-        found = _DONATABLE[key] = tuple(
-            i for i, needs in enumerate(_COMBO_NEEDS) if all(n <= spare[c] for c, n in needs)
-        )
-    return found
+class DonationMenu:
+    """Donate: the donation actions for each case, worked out the first time it is met and kept
+    (a playout meets the same few cases again and again; the lists are never changed).
+
+    A case is numbered from the spare bones per colour (capped at 3: a combo takes at most 3 of
+    a colour; base-4 digits), the Notoriety denominations the donor holds (a set of bits) and
+    whether any smaller token may be shed too (the ``donate_any_token`` ability)."""
+
+    def __init__(self, first: int, values: tuple[int, ...]) -> None:
+        self.first = first  # the layout's DONATE
+        self.values = values  # the Notoriety denominations' values
+        self.known: dict[int, list[int]] = {}
+
+    def actions(self, spare: int, held: int, any_token: bool) -> list[int]:
+        """The donation actions, ascending, for the case (``spare``: the capped counts' number,
+        ``held``: bit v set when a token of denomination v is held)."""
+        case = (spare << len(self.values) | held) * 2 + (1 if any_token else 0)
+        found = self.known.get(case)
+        if found is None:
+            found = self.known[case] = self._work_out(spare, held, any_token)
+        return found
+
+    def _work_out(self, spare: int, held: int, any_token: bool) -> list[int]:
+        counts = [0] * NC
+        for c in range(NC - 1, -1, -1):
+            spare, counts[c] = divmod(spare, _MOST_OF_A_COLOUR + 1)
+        values = self.values
+        out: list[int] = []
+        for i, needs in enumerate(_COMBO_NEEDS):
+            if not all(n <= counts[c] for c, n in needs):
+                continue
+            out.append(self.first + 4 * i)
+            k = _COMBO_SIZE[i]
+            for v in range(len(values)):
+                if held >> v & 1 and (values[v] == k or (any_token and values[v] <= k)):
+                    out.append(self.first + 4 * i + 1 + v)
+        return out
 
 
 def field_actions(st: DinosaurRushState, seat: int) -> list[int]:
-    """Actions: Publicize, Donate, Research, and Sabotage, Dynamite, Steal (or Survey)."""
+    """Actions: Publicize, Donate, Research, and Sabotage, Dynamite, Steal (or Survey). The
+    action ranges follow one another in this order, so the list is built ascending."""
     L = st.layout
-    out = [
-        L.ACT_PUBLICIZE + 2 * cat + s for cat in range(5) for s in (0, 1) if 0 <= st.rows[cat] + (1 if s else -1) <= 5
-    ]
+    out: list[int] = []
+    rows = st.rows
+    for cat in range(5):
+        if 0 <= rows[cat] - 1 <= 5:
+            out.append(L.ACT_PUBLICIZE + 2 * cat)
+        if 0 <= rows[cat] + 1 <= 5:
+            out.append(L.ACT_PUBLICIZE + 2 * cat + 1)
     out.extend(donations(st, seat))
     if st.deck:
         out.append(L.RESEARCH)
-    here = st.pos[seat]
-    board = st.board
     if st.family:
         if st.destinations(seat):
             out.append(L.SURVEY)
-        return sorted(out)
+        return out
+    board = st.board
     kinds = board.kinds
-    around = board.neighbour[here]
-    if sum(st.nbag):
+    around = board.neighbour[st.pos[seat]]
+    if any_left(st.nbag):
         pos = st.pos
         for d in range(6):
             cell = around[d]
@@ -76,27 +105,27 @@ def field_actions(st: DinosaurRushState, seat: int) -> list[int]:
             for c in range(NC):
                 if bones[c]:
                     out.append(L.STEAL + 5 * d + c)
-    out.sort()
     return out
 
 
 def donations(st: DinosaurRushState, seat: int) -> list[int]:
-    """Donate: 1-3 bones that are not starting bones; points, or shed a token of that value."""
-    L = st.layout
-    spare = [st.pile[seat * NC + c] - st.start_bones[seat * NC + c] for c in range(NC)]
-    if not any(spare):
+    """Donate: 1-3 bones that are not starting bones; points, or shed a token of that value.
+    (The list may be shared: never change it.)"""
+    pile = st.pile
+    start_bones = st.start_bones
+    spare = 0  # the spare bones per colour, capped, as base-4 digits (see DonationMenu)
+    for c in range(seat * NC, seat * NC + NC):
+        count = pile[c] - start_bones[c]
+        spare = spare * (_MOST_OF_A_COLOUR + 1) + max(0, min(count, _MOST_OF_A_COLOUR))
+    if spare == 0:
         return []
-    values = st.game.data.notoriety_values
-    held = {st.tok_value[i] for i in st.tokens_of(seat)}
-    any_token = st.ability(seat) == "donate_any_token"
-    out = []
-    for i in _donatable(spare):
-        out.append(L.DONATE + 4 * i)
-        k = len(A.COMBOS[i])
-        for v in held:
-            if values[v] == k or (any_token and values[v] <= k):
-                out.append(L.DONATE + 4 * i + 1 + v)
-    return out
+    held = 0
+    tok_where = st.tok_where
+    tok_value = st.tok_value
+    for i in range(len(tok_where)):
+        if tok_where[i] == seat:
+            held |= 1 << tok_value[i]
+    return st.donation_menu.actions(spare, held, st.ability(seat) == "donate_any_token")
 
 
 def notorious(st: DinosaurRushState, seat: int) -> None:
@@ -106,7 +135,7 @@ def notorious(st: DinosaurRushState, seat: int) -> None:
     if first and st.ability(seat) == "first_notorious_free":
         st._emit("no_notoriety", (seat,))
         return
-    if sum(st.nbag):
+    if any_left(st.nbag):
         st.steps.append(DrawNotoriety(seat))
 
 
@@ -155,8 +184,8 @@ def donate(st: DinosaurRushState, seat: int, action: int) -> None:
     pile = list(st.pile)
     bag = list(st.bag)
     for c in combo:
-        pile[seat * NC + c] -= 1
-        bag[c] += 1
+        pile[seat * NC + c] = pile[seat * NC + c] - 1
+        bag[c] = bag[c] + 1
     st.pile = tuple(pile)
     st.bag = tuple(bag)
     if reward == 0:
@@ -175,7 +204,7 @@ def steal(st: DinosaurRushState, seat: int, action: int) -> int:
     """Steal: one bone from a neighbouring dig site to the pile; the site is returned."""
     d, colour = divmod(action - st.layout.STEAL, 5)
     cell = st.board.neighbour[st.pos[seat]][d]
-    st.site = put_row(st.site, cell, add(st.site[cell], colour, -1))
+    st.site[cell] = add(st.site[cell], colour, -1)
     st.pile = add(st.pile, seat * NC + colour, 1)
     st._emit("steal", (seat, cell, colour))
     return cell

@@ -3,9 +3,11 @@ in ``field_actions.py``), and the End of the field phase."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush.board import DIRECTIONS, OUTER, SITE, TAR, Board
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS
 from dinobox.games.dinosaur_rush.flow import (
     END_FIELD,
@@ -18,12 +20,48 @@ from dinobox.games.dinosaur_rush.flow import (
     SiteBones,
     StartTurn,
 )
-from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put, put_row
+from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
 
 NC = NUM_COLOURS
+
+
+class StraightLines:
+    """Move: from each cell, the dig sites a straight line reaches (``ends``, ascending) and the
+    cells crossed to reach each, it included (``paths``), as if no other paleontologist stood
+    on the board: they are passed over, never landed on. A line stops at the board's edge, a
+    start space or a tar pit, unless ``cross_tar`` (the ability goes over tar pits, never onto
+    one). Worked out once per board (``straight_lines``)."""
+
+    def __init__(self, board: Board, cross_tar: bool) -> None:
+        ends: list[tuple[int, ...]] = []
+        paths: list[dict[int, tuple[int, ...]]] = []
+        for here in range(board.size):
+            found: dict[int, tuple[int, ...]] = {}
+            for d in range(len(DIRECTIONS)):
+                path: list[int] = []
+                cell = board.neighbour[here][d]
+                while cell >= 0:
+                    kind = board.kinds[cell]
+                    if kind == TAR and cross_tar:
+                        path.append(cell)
+                    elif kind in (SITE, OUTER):
+                        path.append(cell)
+                        found[cell] = tuple(path)
+                    else:
+                        break
+                    cell = board.neighbour[cell][d]
+            ends.append(tuple(sorted(found)))
+            paths.append(found)
+        self.ends: tuple[tuple[int, ...], ...] = tuple(ends)
+        self.paths: tuple[dict[int, tuple[int, ...]], ...] = tuple(paths)
+
+
+@lru_cache(maxsize=16)
+def straight_lines(board: Board, cross_tar: bool) -> StraightLines:
+    return StraightLines(board, cross_tar)
 
 
 def start_round(st: DinosaurRushState) -> None:
@@ -58,9 +96,12 @@ def end_turn(st: DinosaurRushState, seat: int) -> None:
     data = st.game.data
     if st.field_turn == data.field_turns - 1:
         collect(st, seat)
-    index = st.order.index(seat)
-    if index + 1 < len(st.order):
-        st.steps.append(StartTurn(st.order[index + 1]))
+    order = st.order
+    index = 0
+    while order[index] != seat:
+        index += 1
+    if index + 1 < len(order):
+        st.steps.append(StartTurn(order[index + 1]))
     elif st.field_turn + 1 < data.field_turns:
         st.field_turn += 1
         st.steps.append(StartTurn(st.order[0]))
@@ -71,26 +112,25 @@ def end_turn(st: DinosaurRushState, seat: int) -> None:
 def collect(st: DinosaurRushState, seat: int) -> None:
     """Collect bones: everything on the paleontologist's dig site goes to the pile."""
     cell = st.pos[seat]
-    if cell < 0 or not st.board.is_site(cell):
+    if cell < 0:
         return
-    got = st.site[cell]
+    got = st.site[cell]  # only dig sites ever hold bones (NO_BONES elsewhere)
     if any(got):
         pile = list(st.pile)
         for c in range(NC):
-            pile[seat * NC + c] += got[c]
+            pile[seat * NC + c] = pile[seat * NC + c] + got[c]
         st.pile = tuple(pile)
-        st.site = put_row(st.site, cell, NO_BONES)
+        st.site[cell] = NO_BONES
         st._emit("collect", (seat, cell, got))
 
 
-def move(st: DinosaurRushState, seat: int, action: int, moves: list[tuple[int, tuple[int, ...]]] | None) -> None:
+def move(st: DinosaurRushState, seat: int, action: int) -> None:
     """Move: a straight line; crossing or landing on a sabotage token takes it."""
     if action == st.layout.STAY:
         st._emit("stay", (seat,))
         return
     target = action - A.MOVE
-    dests = moves if moves is not None else st.destinations(seat)
-    path = next(p for c, p in dests if c == target)
+    path = st.lines_of(seat).paths[st.pos[seat]][target]
     st.pos = put(st.pos, seat, target)
     st._emit("move", (seat, target))
     if st.ability(seat) == "sabotage_immune":
@@ -120,7 +160,7 @@ def end_field(st: DinosaurRushState) -> None:
     if st.round < data.rounds - 1:
         count = data.refill[st.round]
         for cell in reversed(st.bone_sites):
-            if not any(st.site_bones(cell)) and cell not in st.pos and count > 0:
+            if not any(st.site[cell]) and cell not in st.pos and count > 0:
                 steps.append(SiteBones(cell, count))
     st.phase = "build"
     st.built = (False,) * st.num_players
@@ -129,5 +169,5 @@ def end_field(st: DinosaurRushState) -> None:
 def return_site(st: DinosaurRushState, cell: int) -> None:
     """Dynamite: the site's bones go back to the bag."""
     here = st.site[cell]
-    st.bag = tuple(b + h for b, h in zip(st.bag, here, strict=True))
-    st.site = put_row(st.site, cell, NO_BONES)
+    st.bag = tuple([st.bag[c] + here[c] for c in range(NC)])
+    st.site[cell] = NO_BONES

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from dinobox.engine.game import Game, Presentation
@@ -91,6 +92,11 @@ class DinosaurRushGame(Game[DinosaurRushData]):
         return DinosaurRushState(self)
 
     def num_distinct_actions(self) -> int:
+        return self._action_count
+
+    @cached_property
+    def _action_count(self) -> int:
+        """The size of this board's action layout (worked out once: describing an action asks it)."""
         return A.ActionLayout(parse_board(self.data.board).size).size
 
     def max_chance_outcomes(self) -> int:

@@ -52,12 +52,12 @@ def _redraw_tokens(state: DinosaurRushState, seat: int, rng: random.Random) -> N
     pool.sort()
     shuffle_ints(pool, rng)
     values = list(state.tok_value)
-    for i, value in zip(unknown, pool, strict=False):
-        values[i] = value
+    for k, i in enumerate(unknown):  # (the pool holds at least the unknown tokens)
+        values[i] = pool[k]
     state.tok_value = tuple(values)
     bag = [0] * len(state.nbag)
     for value in pool[len(unknown) :]:
-        bag[value] += 1
+        bag[value] = bag[value] + 1
     state.nbag = tuple(bag)
 
 
@@ -125,7 +125,7 @@ def information_key(state: DinosaurRushState, seat: int) -> Hashable:
         state.starter,
         state.pos,
         state.paleo,
-        state.site,
+        tuple(state.site),
         state.pile,
         state.start_bones,
         state.vp,
@@ -141,7 +141,25 @@ def information_key(state: DinosaurRushState, seat: int) -> Hashable:
         sum(state.nbag),
         bin(state.deck).count("1"),
         build,
-        pickle.dumps((state.round_log, state.final if over else None), pickle.HIGHEST_PROTOCOL)
-        if state.round_log
-        else b"",
+        _PICKLED.of(state.round_log, state.final if over else None) if state.round_log else b"",
     )
+
+
+class _PickledRounds:
+    """The rounds scored, pickled for ``information_key``, kept with the very objects it was made
+    from: clones share them (copy-on-write), so a search's keys mostly reuse the last one. (One
+    attribute holds all three: a thread reading it never sees a half-made entry.)"""
+
+    def __init__(self) -> None:
+        self.last: tuple[object, object, bytes] = (None, None, b"")
+
+    def of(self, rounds: object, final: object) -> bytes:
+        last = self.last
+        if last[0] is rounds and last[1] is final:
+            return last[2]
+        data = pickle.dumps((rounds, final), pickle.HIGHEST_PROTOCOL)
+        self.last = (rounds, final, data)
+        return data
+
+
+_PICKLED = _PickledRounds()

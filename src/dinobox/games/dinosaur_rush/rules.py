@@ -10,19 +10,21 @@ their headings.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.flow import AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State
+from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform, sample_weighted
 from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import build_phase, exhibit_phase, field_actions, field_phase, scoring, set_up
 from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, TAR, parse_board
+from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, parse_board
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, parse_bonus_spec
 from dinobox.games.dinosaur_rush.field_actions import GONE
-from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put_row
+from dinobox.games.dinosaur_rush.field_phase import StraightLines
+from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, any_left
 from dinobox.games.dinosaur_rush.viewtypes import FinalTally, RoundSummary
 
 if TYPE_CHECKING:
@@ -46,20 +48,25 @@ class DinosaurRushState(State):
         n = game.num_players
         self.board = parse_board(data.board)
         self.layout = A.ActionLayout(self.board.size)
+        self.donation_menu = field_actions.DonationMenu(self.layout.DONATE, tuple(data.notoriety_values))
         self.family: bool = game.options["family"]
         self.two_player: bool = game.options["two_player"]
         self.num_bonus = len(data.bonus_names)
         self.bonus_specs = tuple(parse_bonus_spec(s) for s in data.bonus_specs)
+        self.bonus_needs = tuple(K.bonus_needs(spec) for spec in self.bonus_specs)
         in_play = (SITE, OUTER) if n >= 4 else (SITE,)
         self.bone_sites = tuple(c for c in range(self.board.size) if self.board.kinds[c] in in_play)
         starts = (START, START_BIG) if n >= 4 else (START,)
         self.start_spaces = tuple(c for c in range(self.board.size) if self.board.kinds[c] in starts)
+        self.lines = field_phase.straight_lines(self.board, False)
+        self.lines_over_tar = field_phase.straight_lines(self.board, True)  # the cross_tar ability
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple). Only
-        # the skeletons being built (``alloc``) is a list.
+        # the skeletons being built (``alloc``) and every cell's bones (``site``: its rows change
+        # often, the list of them is short) are lists, copied by a clone.
         # Bones: the bag, every cell's bones (by colour), every pile, and the starting bones
         # (never lost).
         self.bag: tuple[int, ...] = tuple(data.bones)
-        self.site: tuple[tuple[int, ...], ...] = (NO_BONES,) * self.board.size
+        self.site: list[tuple[int, ...]] = [NO_BONES] * self.board.size  # a list: changed often
         self.pile: tuple[int, ...] = (0,) * (n * NC)
         self.start_bones: tuple[int, ...] = tuple(data.starting_bones) * n
         self.pos: tuple[int, ...] = (-1,) * n
@@ -94,7 +101,6 @@ class DinosaurRushState(State):
         self.round_log: tuple[RoundSummary, ...] = ()
         self.final: FinalTally | None = None
         self._placing: list[int] | None = None  # Build: the placements worked out by the last step
-        self._moves: list[tuple[int, tuple[int, ...]]] | None = None  # Move: destinations here
         first = game.options["first"]
         if first == "random":
             self.steps.append(F.DRAW_STARTER)  # Setup 11: the setup waits for the starting player
@@ -130,41 +136,19 @@ class DinosaurRushState(State):
     def _turn_count(self) -> int:
         return self.turns
 
-    def destinations(self, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-        """Move: straight lines from the paleontologist; (destination, cells crossed incl. it)."""
-        board = self.board
-        kinds = board.kinds
-        neighbour = board.neighbour
-        cross_tar = self.ability(seat) == "cross_tar"
+    def destinations(self, seat: int) -> list[int]:
+        """Move: the cells a straight line takes the paleontologist to, ascending (other
+        paleontologists are passed over, never landed on)."""
         pos = self.pos
-        here = pos[seat]
-        out: list[tuple[int, tuple[int, ...]]] = []
-        for d in range(6):
-            path: list[int] = []
-            cell = here
-            while True:
-                cell = neighbour[cell][d]
-                if cell < 0:
-                    break
-                kind = kinds[cell]
-                if kind == TAR:
-                    if not cross_tar:
-                        break
-                    path.append(cell)
-                    continue
-                if kind not in (SITE, OUTER):
-                    break
-                path.append(cell)
-                if cell not in pos:
-                    out.append((cell, tuple(path)))
-        out.sort()
-        return out
+        return [cell for cell in self.lines_of(seat).ends[pos[seat]] if cell not in pos]
+
+    def lines_of(self, seat: int) -> StraightLines:
+        """Move: the straight lines ``seat``'s paleontologist moves along."""
+        return self.lines_over_tar if self.ability(seat) == "cross_tar" else self.lines
 
     def remaining(self, seat: int) -> list[int]:
         """Bones of ``seat`` not yet placed in the skeleton being built."""
-        base = seat * SLOTS
-        used = K.colours_used(self.alloc[base : base + SLOTS])
-        return [self.pile[seat * NC + c] - used[c] for c in range(NC)]
+        return K.bones_left(self.alloc, seat * SLOTS, self.pile, seat * NC)
 
     def keepable(self, seat: int) -> bool:
         old = self.shown[seat]
@@ -173,7 +157,7 @@ class DinosaurRushState(State):
         used = K.colours_used(old)
         return all(used[c] <= self.pile[seat * NC + c] for c in range(NC))
 
-    def category_points(self, counts: Sequence[int], row: int) -> list[int]:
+    def category_points(self, counts: list[int], row: int) -> list[int]:
         """Points per seat for one category on museum row ``row`` (see ``scoring``)."""
         return scoring.category_points(counts, row, self.game.data, self.two_player)
 
@@ -193,21 +177,24 @@ class DinosaurRushState(State):
         """Every field, by name (a compiled state has no instance dict): the lists copied, the
         tuples (copy-on-write) shared."""
         assert isinstance(new, DinosaurRushState)
-        new._moves = self._moves
         new._placing = self._placing
         new.abilities = self.abilities
         new.alloc = self.alloc[:]
         new.bag = self.bag
         new.board = self.board
         new.bone_sites = self.bone_sites
+        new.bonus_needs = self.bonus_needs
         new.bonus_specs = self.bonus_specs
         new.built = self.built
         new.deck = self.deck
+        new.donation_menu = self.donation_menu
         new.family = self.family
         new.field_turn = self.field_turn
         new.final = self.final
         new.hands = self.hands
         new.layout = self.layout
+        new.lines = self.lines
+        new.lines_over_tar = self.lines_over_tar
         new.nbag = self.nbag
         new.notorious_this_round = self.notorious_this_round
         new.num_bonus = self.num_bonus
@@ -222,7 +209,7 @@ class DinosaurRushState(State):
         new.rows = self.rows
         new.scored_cards = self.scored_cards
         new.shown = self.shown
-        new.site = self.site
+        new.site = self.site[:]
         new.start_bones = self.start_bones
         new.start_spaces = self.start_spaces
         new.starter = self.starter
@@ -252,12 +239,24 @@ class DinosaurRushState(State):
             return list(range(self.num_players)), [1] * self.num_players
         raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
 
+    def _sample_chance(self, rng: random.Random) -> int:
+        """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly
+        (the same draw, the same outcome: see ``dinobox.engine.state.sample_counts``)."""
+        step = self.steps[-1]
+        if isinstance(step, (F.SiteBones, F.PileBones)):
+            return sample_counts(list(self.bag), 0, NC, rng)
+        if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)):
+            return sample_counts(list(self.nbag), 0, len(self.nbag), rng)
+        if isinstance(step, F.DealBonus):
+            cards = [k for k in range(self.num_bonus) if self.deck >> k & 1]
+            return cards[sample_uniform(len(cards), rng)]
+        return sample_weighted(self._chance(), rng)
+
     def _legal(self) -> list[int]:
         step = self.steps[-1]
         L = self.layout
         if isinstance(step, F.Move):
-            dests = self._moves = self.destinations(step.seat)  # kept for the move itself
-            return [A.MOVE + c for c, _ in dests] or [L.STAY]
+            return [A.MOVE + c for c in self.destinations(step.seat)] or [L.STAY]
         if isinstance(step, F.Publicize):
             steps = (1, 2) if self.ability(step.seat) == "publicize_two" else (1,)
             out = []
@@ -294,9 +293,9 @@ class DinosaurRushState(State):
         if isinstance(step, (F.Move, F.Publicize, F.Act, F.Build, F.StealMore, F.PlaceStart, F.PickPaleontologist)):
             return step.seat
         if isinstance(step, (F.SiteBones, F.PileBones)):
-            return CHANCE if sum(self.bag) else AUTOMATIC
+            return CHANCE if any_left(self.bag) else AUTOMATIC
         if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)):
-            return CHANCE if sum(self.nbag) else AUTOMATIC
+            return CHANCE if any_left(self.nbag) else AUTOMATIC
         if isinstance(step, F.DealBonus):
             return CHANCE if self.deck else AUTOMATIC
         if isinstance(step, (F.DealPaleontologist, F.DrawStarter)):
@@ -325,8 +324,6 @@ class DinosaurRushState(State):
         # a draw from an empty bag or deck is dropped
 
     def _apply(self, action: int) -> None:
-        moves = self._moves  # the destinations at this position, if worked out
-        self._moves = None
         self._placing = None
         steps = self.steps
         step = steps[-1]
@@ -334,7 +331,7 @@ class DinosaurRushState(State):
             self._apply_chance(step, action)
         elif isinstance(step, F.Move):
             steps.pop()
-            field_phase.move(self, step.seat, action, moves)
+            field_phase.move(self, step.seat, action)
         elif isinstance(step, F.Publicize):
             steps.pop()
             field_phase.publicize(self, step.seat, action)
@@ -358,7 +355,7 @@ class DinosaurRushState(State):
         steps = self.steps
         if isinstance(step, F.SiteBones):
             self.bag = add(self.bag, outcome, -1)
-            self.site = put_row(self.site, step.cell, add(self.site[step.cell], outcome, 1))
+            self.site[step.cell] = add(self.site[step.cell], outcome, 1)
             if step.count > 1:
                 steps[-1] = F.SiteBones(step.cell, step.count - 1)
             else:
@@ -396,7 +393,8 @@ class DinosaurRushState(State):
     def _scores(self) -> list[int]:
         if self.final is None:
             return list(self.vp)
-        return [v + a for v, a in zip(self.vp, self.final["adjust"], strict=True)]
+        adjust = self.final["adjust"]
+        return [self.vp[s] + adjust[s] for s in range(self.num_players)]
 
     def _winners(self) -> list[int]:
         """The highest final score; ties go to the lowest Notoriety, then the victory is shared."""

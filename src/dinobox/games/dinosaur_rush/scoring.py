@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dinobox.games.dinosaur_rush.data import DinosaurRushData
 
 
-def category_points(counts: Sequence[int], row: int, data: DinosaurRushData, two_player: bool) -> list[int]:
+def category_points(counts: list[int], row: int, data: DinosaurRushData, two_player: bool) -> list[int]:
     """Points per seat for one category: friendly ties; third place only with 4+ players; the
     two-player variant scores the runner-up by the margin. No bones, no points."""
     table = data.class_points[row]
@@ -28,10 +28,12 @@ def category_points(counts: Sequence[int], row: int, data: DinosaurRushData, two
                 out[s] = table[2]
         return out
     places = 3 if n >= 4 else 2
-    levels = sorted({c for c in counts if c > 0}, reverse=True)[:places]
     for s in range(n):
-        if counts[s] in levels:
-            out[s] = table[levels.index(counts[s])]
+        count = counts[s]
+        if count > 0:
+            place = len({c for c in counts if c > count})  # the better counts, ties as one
+            if place < places:
+                out[s] = table[place]
     return out
 
 

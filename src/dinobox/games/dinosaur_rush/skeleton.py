@@ -66,8 +66,14 @@ def total(alloc: Sequence[int], part: int) -> int:
 
 
 JOINED_AT_BOTH_ENDS: Final = (SPINE, NECK)
-_COLOUR_OF: Final[tuple[int, ...]] = PART_COLOUR  # a compiled module's own constant: a fast read
 """Parts with no free end: the spine (tail to neck) and the neck (spine to head)."""
+_COLOUR_OF: Final[tuple[int, ...]] = PART_COLOUR  # a compiled module's own constant: a fast read
+_CLOSED_ENDS: Final[tuple[int, ...]] = tuple(int(p in JOINED_AT_BOTH_ENDS) for p in range(NUM_PARTS))
+"""Per part: 1 when it is joined at both ends (its wild bones need one natural bone more)."""
+_SAME_COLOUR: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(q for q in range(NUM_PARTS) if q != p and PART_COLOUR[q] == PART_COLOUR[p]) for p in range(NUM_PARTS)
+)
+"""Per part: the other parts of its colour."""
 
 
 def wild_capacity(natural: int, part: int) -> int:
@@ -89,10 +95,27 @@ def wild_room(alloc: Sequence[int], part: int) -> int:
 def colours_used(alloc: Sequence[int]) -> list[int]:
     used = [0] * NUM_COLOURS
     for p in range(NUM_PARTS):
-        used[_COLOUR_OF[p]] += alloc[p]
-        used[WHITE] += alloc[NUM_PARTS + p]
-    used[BLUE] += alloc[UNIQUE]
+        colour = _COLOUR_OF[p]
+        used[colour] = used[colour] + alloc[p]
+        used[WHITE] = used[WHITE] + alloc[NUM_PARTS + p]
+    used[BLUE] = used[BLUE] + alloc[UNIQUE]
     return used
+
+
+def bones_left(alloc: list[int], base: int, have: tuple[int, ...], start: int) -> list[int]:
+    """Per colour: the bones of ``have[start : start + NUM_COLOURS]`` not yet placed in the
+    skeleton ``alloc[base : base + SIZE_OF_ALLOCATION]`` (read in place: the Build phase's hot path)."""
+    left = [0] * NUM_COLOURS
+    for c in range(NUM_COLOURS):
+        left[c] = have[start + c]
+    wild = 0
+    for p in range(NUM_PARTS):
+        colour = _COLOUR_OF[p]
+        left[colour] = left[colour] - alloc[base + p]  # (not -=: compiled, that is a generic op)
+        wild += alloc[base + NUM_PARTS + p]
+    left[WHITE] = left[WHITE] - wild
+    left[BLUE] = left[BLUE] - alloc[base + UNIQUE]
+    return left
 
 
 def categories(alloc: Sequence[int], ability: str = "") -> tuple[int, int, int, int, int]:
@@ -120,6 +143,47 @@ def matches_bonus(alloc: Sequence[int], spec: dict[str, tuple[int, ...]]) -> boo
             if alloc[UNIQUE] != counts[0]:
                 return False
         elif total(alloc, PART_NAMES.index(key)) != counts[0]:
+            return False
+    return True
+
+
+BIG_LIMB: Final = -1
+SMALL_LIMB: Final = -2
+"""What a bonus card's need counts besides a part or the unique bones: the limb with more bones,
+the one with fewer (a card names limbs by size, not by which is which)."""
+BonusNeeds = tuple[tuple[int, int], ...]
+"""A bonus card as (what, bones) pairs: what is a part (its natural and wild bones counted),
+``UNIQUE``, ``BIG_LIMB`` or ``SMALL_LIMB`` (``bonus_needs``)."""
+
+
+def bonus_needs(spec: dict[str, tuple[int, ...]]) -> BonusNeeds:
+    """A bonus card's spec (``data.parse_bonus_spec``) as the needs ``meets_needs`` checks."""
+    out: list[tuple[int, int]] = []
+    for key, counts in spec.items():
+        if key == "limbs":
+            out += [(BIG_LIMB, counts[0]), (SMALL_LIMB, counts[1])]
+        elif key == "unique":
+            out.append((UNIQUE, counts[0]))
+        else:
+            out.append((PART_NAMES.index(key), counts[0]))
+    return tuple(out)
+
+
+def meets_needs(alloc: tuple[int, ...], needs: BonusNeeds) -> bool:
+    """Scoring dinosaur bonus cards: every part named on the card has exactly that many bones
+    (``matches_bonus`` on a card's needs, for the Exhibit phase)."""
+    limb1 = alloc[LIMB1] + alloc[NUM_PARTS + LIMB1]
+    limb2 = alloc[LIMB2] + alloc[NUM_PARTS + LIMB2]
+    for what, bones in needs:
+        if what == BIG_LIMB:
+            have = max(limb1, limb2)
+        elif what == SMALL_LIMB:
+            have = min(limb1, limb2)
+        elif what == UNIQUE:
+            have = alloc[UNIQUE]
+        else:
+            have = alloc[what] + alloc[NUM_PARTS + what]
+        if have != bones:
             return False
     return True
 
@@ -559,26 +623,29 @@ def _best_part(alloc: list[int], options: list[int], wild: bool, weights: Sequen
     return best
 
 
-def open_slots(alloc: Sequence[int], left: Sequence[int]) -> list[int]:
+def open_slots(alloc: list[int], left: list[int], base: int = 0, first: int = 0) -> list[int]:
     """Build phase: the slots that can take one more bone from ``left`` (bones not yet placed)
-    while a complete dinosaur stays possible. Empty when the dinosaur is finished."""
-    out = []
-    empty = [0] * NUM_COLOURS  # per colour: its parts with no bone yet
+    while a complete dinosaur stays possible; empty when the dinosaur is finished. The skeleton is
+    ``alloc[base : base + SIZE_OF_ALLOCATION]`` (the state keeps every seat's in one list); each
+    slot is given as ``first + slot`` (``first``: the action that places a bone in slot 0).
+
+    The Build phase's hot path: counts are read in place, with no list but the answer's."""
+    out: list[int] = []
+    # A natural bone fits while the bones of its colour still cover its other empty parts.
     for p in range(NUM_PARTS):
-        if alloc[p] == 0:
-            empty[_COLOUR_OF[p]] += 1
-    for p in range(NUM_PARTS):
-        colour = _COLOUR_OF[p]
-        if left[colour]:
-            empty_after = empty[colour] - (alloc[p] == 0)  # the other parts of that colour left empty
-            if left[colour] - 1 >= empty_after:
-                out.append(p)
+        spare = left[_COLOUR_OF[p]] - 1  # its colour's bones left once it is placed
+        for q in _SAME_COLOUR[p]:
+            if alloc[base + q] == 0:
+                spare -= 1
+        if spare >= 0:
+            out.append(first + p)
     if left[WHITE]:
         for p in range(NUM_PARTS):
-            if wild_room(alloc, p):
-                out.append(NUM_PARTS + p)
+            natural = alloc[base + p]
+            if natural > 0 and natural - _CLOSED_ENDS[p] > alloc[base + NUM_PARTS + p]:
+                out.append(first + NUM_PARTS + p)
     if left[BLUE]:
-        out.append(UNIQUE)
+        out.append(first + UNIQUE)
     return out
 
 

@@ -20,12 +20,10 @@ def put(items: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 def add(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     """``items`` with ``delta`` added to item ``i``."""
     out = list(items)
-    out[i] += delta
+    out[i] = out[i] + delta  # (not +=: compiled, an item's += is a generic op)
     return tuple(out)
 
 
-def put_row(rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``rows`` with row ``i`` replaced."""
-    out = list(rows)
-    out[i] = row
-    return tuple(out)
+def any_left(counts: tuple[int, ...]) -> bool:
+    """Whether a bag of ``counts`` (per kind) holds anything (compiled, ``sum`` is a generic call)."""
+    return any(count for count in counts)  # (a generator in any(): a loop, compiled)

@@ -6,18 +6,21 @@ whoever took them), other players' bonus cards, and the dinosaur being built beh
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
 from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.board import OUTER, SITE
 from dinobox.games.dinosaur_rush.data import (
     CATEGORY_KEYS,
     CLASS_NAMES,
     COLOUR_KEYS,
     NUM_COLOURS,
 )
+from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.text import PALEONTOLOGIST_POWERS, seat_name
 from dinobox.games.dinosaur_rush.viewtypes import (
     BagView,
@@ -36,6 +39,7 @@ if TYPE_CHECKING:
 
 NC = NUM_COLOURS
 KIND_NAMES = ("site", "outer_site", "tar", "start", "start_4p")
+DIG_SITES = (SITE, OUTER)
 
 
 def power_text(ability: str) -> str:
@@ -65,23 +69,39 @@ def paleontologist(state: DinosaurRushState, seat: int) -> PaleontologistView | 
 
 
 def _cells(state: DinosaurRushState, seat: int | None, over: bool) -> list[CellView]:
-    data = state.game.data
+    """Every board cell (the table read once: who stands where, which tokens lie where)."""
+    values = state.game.data.notoriety_values
     board = state.board
+    labels = board.labels
+    in_play = set(state.bone_sites)
+    standing: dict[int, int] = {}  # cell -> the first seat standing there
+    for s, cell in enumerate(state.pos):
+        standing.setdefault(cell, s)
+    lying: dict[int, list[int]] = {}  # cell -> the sabotage tokens face down there
+    for t, where in enumerate(state.tok_where):
+        if where < 0 and where != GONE:
+            lying.setdefault(-where - 1, []).append(t)
     cells: list[CellView] = []
-    for c in range(board.size):
-        x, y = board.coords[c]
-        entry = CellView(cell=c, label=board.label(c), kind=KIND_NAMES[board.kinds[c]], x=x, y=y, paleontologist=None)
-        if board.is_site(c):
-            entry["bones"] = state.site_bones(c)
-            entry["in_play"] = c in state.bone_sites
-        who = [s for s in range(state.num_players) if state.pos[s] == c]
-        entry["paleontologist"] = who[0] if who else None
-        toks = state.board_tokens(c)
+    for c, (x, y) in enumerate(board.coords):
+        kind = board.kinds[c]
+        entry: CellView = {
+            "cell": c,
+            "label": labels[c],
+            "kind": KIND_NAMES[kind],
+            "x": x,
+            "y": y,
+            "paleontologist": None,
+        }
+        if kind in DIG_SITES:
+            entry["bones"] = list(state.site[c])
+            entry["in_play"] = c in in_play
+        entry["paleontologist"] = standing.get(c)
+        toks = lying.get(c)
         if toks:
             entry["token"] = True
             entry["tokens"] = len(toks)
             known = [
-                data.notoriety_values[state.tok_value[t]]
+                values[state.tok_value[t]]
                 for t in toks
                 if over or (seat is not None and state.tok_known[t] >> seat & 1)
             ]
@@ -91,6 +111,12 @@ def _cells(state: DinosaurRushState, seat: int | None, over: bool) -> list[CellV
                 entry["token_value"] = known[0]
         cells.append(entry)
     return cells
+
+
+@lru_cache(maxsize=1024)
+def _drawing(skeleton: tuple[int, ...]) -> tuple[str, ...]:
+    """A shown skeleton's canonical drawing (``skeleton.layout``), kept: views draw it often."""
+    return tuple(K.layout(skeleton))
 
 
 def _players(state: DinosaurRushState, seat: int | None, over: bool) -> list[PlayerView]:
@@ -110,7 +136,7 @@ def _players(state: DinosaurRushState, seat: int | None, over: bool) -> list[Pla
             bonus_count=bin(state.hands[p]).count("1"),
             scored_bonus=_cards(state, state.scored_cards[p]),
             skeleton=None if shown is None else K.describe(shown),
-            skeleton_drawing=None if shown is None else K.layout(shown),
+            skeleton_drawing=None if shown is None else list(_drawing(shown)),
             categories=None if shown is None else list(K.categories(shown, state.ability(p))),
         )
         if state.phase == "build":
