@@ -124,7 +124,7 @@ def lose(st: TRexIslandState, die: int, amount: int, attack: int) -> None:
     st._emit("loss", (die // 3, die, attack, min(amount, st.crew[die])))
     if crew <= 0:
         st.crew = put(st.crew, die, 0)
-        st.occ = put(st.occ, st.pos[die], st.occ[st.pos[die]] - 1)
+        st.occ[st.pos[die]] -= 1
         st.pos = put(st.pos, die, LOST)
         st._emit("team_lost", (die // 3, die))
     else:
