@@ -59,6 +59,11 @@ class Facts:
         self.journalist_hand_size: int = data.journalist_hand_size
         self.scout_free_survivors: int = data.scout_free_survivors
         self.survivors_per_can: int = data.survivors_per_can
+        self.to_helipad: tuple[int, ...] = board.to_helipad
+        self.dist: tuple[tuple[int, ...], ...] = board.dist
+        self.carnivore_icons: tuple[int, ...] = tuple(data.carnivore_icons)
+        self.trex_steps: tuple[int, ...] = tuple(data.trex_steps)
+        self.trex_bite: int = data.trex_bite
         self.walks: tuple[WalkPlan, ...] = walk_plans(self.kind, self.next, self.start)
 
 

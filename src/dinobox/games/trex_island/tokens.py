@@ -4,7 +4,7 @@ Explorer's evasion from the Character Cards)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island.data import (
@@ -29,7 +29,7 @@ from dinobox.games.trex_island.tuples import put
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
 
-K = NUM_TOKEN_KINDS
+K: Final = NUM_TOKEN_KINDS
 
 
 def token(st: TRexIslandState, seat: int, die: int, drawn: int) -> None:

@@ -3,7 +3,7 @@ what follows each (the end of the game, the next action, the next turn)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island.data import LOST, MAX_SPACES, NUM_CARD_TYPES, RAPTOR, START
@@ -13,7 +13,7 @@ from dinobox.games.trex_island.tuples import put, put_pile
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
 
-T = NUM_CARD_TYPES
+T: Final = NUM_CARD_TYPES
 
 
 # ----- the choices --------------------------------------------------------------------------------
@@ -26,9 +26,11 @@ def act_actions(st: TRexIslandState, seat: int) -> list[int]:
     hand = st.hand
     out: list[int] = []
     held = [False, False, False]  # per colour: a card of it in hand
+    cards = 0
     for t in range(T):
         if hand[base + t]:
             held[t % 3] = True
+            cards += hand[base + t]
     if held[0] or held[1] or held[2]:
         targets = _move_targets(st, seat, held)
         for t in range(T):
@@ -37,12 +39,12 @@ def act_actions(st: TRexIslandState, seat: int) -> list[int]:
                 for target in targets[t % 3]:
                     out.append(first + target)
     _add_pictures(st, base, out)
-    if may_draw(st, seat):
+    if may_draw(st, seat, cards):
         out.append(A.DRAW)
-    shots = st.shots(seat)
     if not out:
-        return [A.PASS, *shots]
-    out.extend(shots)
+        out.append(A.PASS)
+    if st.trex >= 0:
+        out.extend(st.shots(seat))
     return out
 
 
@@ -107,12 +109,15 @@ def _add_pictures(st: TRexIslandState, base: int, out: list[int]) -> None:
                         out.append(base_a + 3 + j)
 
 
-def may_draw(st: TRexIslandState, seat: int) -> bool:
+def may_draw(st: TRexIslandState, seat: int, in_hand: int = -1) -> bool:
     """Drawing card: the first action may always draw (while a card is left to draw), even
-    past the hand size; the second action only below it (Turn sequence)."""
+    past the hand size; the second action only below it (Turn sequence). ``in_hand``: the
+    seat's number of cards, if the caller has counted them."""
     if st.deck_empty() and not st.can_rebuild():
         return False
-    return st.actions_done == 0 or st.hand_count(seat) < st.hand_limit(seat)
+    if st.actions_done == 0:
+        return True
+    return (st.hand_count(seat) if in_hand < 0 else in_hand) < st.hand_limit(seat)
 
 
 # ----- the actions --------------------------------------------------------------------------------
