@@ -25,19 +25,21 @@ def act_actions(st: TRexIslandState, seat: int) -> list[int]:
     base = seat * T
     hand = st.hand
     out: list[int] = []
+    types: list[int] = []  # the card types in hand
     held = [False, False, False]  # per colour: a card of it in hand
     cards = 0
     for t in range(T):
-        if hand[base + t]:
+        count = hand[base + t]
+        if count:
+            types.append(t)
             held[t % 3] = True
-            cards += hand[base + t]
-    if held[0] or held[1] or held[2]:
+            cards += count
+    if types:
         targets = _move_targets(st, seat, held)
-        for t in range(T):
-            if hand[base + t]:
-                first = A.move(t, 0, 0)  # the ids of card t: first + slot * 64 + space
-                for target in targets[t % 3]:
-                    out.append(first + target)
+        for t in types:
+            first = A.move(t, 0, 0)  # the ids of card t: first + slot * 64 + space
+            for target in targets[t % 3]:
+                out.append(first + target)
     _add_pictures(st, base, out)
     if may_draw(st, seat, cards):
         out.append(A.DRAW)
