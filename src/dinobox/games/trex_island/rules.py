@@ -64,6 +64,10 @@ class Facts:
         self.carnivore_icons: tuple[int, ...] = tuple(data.carnivore_icons)
         self.trex_steps: tuple[int, ...] = tuple(data.trex_steps)
         self.trex_bite: int = data.trex_bite
+        self.spino_loss: int = data.spino_loss
+        self.max_crew: int = data.max_crew
+        self.arrival_vp: tuple[int, ...] = tuple(data.arrival_vp)
+        self.trophy_vp: tuple[int, ...] = tuple(data.trophy_vp)
         self.walks: tuple[WalkPlan, ...] = walk_plans(self.kind, self.next, self.start)
 
 
@@ -386,10 +390,10 @@ class TRexIslandState(State):
     # ----- scoring ------------------------------------------------------------------------
     def score_parts(self, seat: int) -> dict[str, int]:
         """Game Score: teams at the helipad by arrival order, and trophies."""
-        data = self.game.data
-        vp = data.arrival_vp
+        facts = self.facts
+        vp = facts.arrival_vp
         teams = sum(vp[min(i, len(vp) - 1)] * self.crew[d] for i, d in enumerate(self.arrivals) if d // 3 == seat)
-        pictures = sum(self.trophy_count(seat, h) * data.trophy_vp[h] for h in range(3))
+        pictures = sum(self.trophy_count(seat, h) * facts.trophy_vp[h] for h in range(3))
         return {"teams": teams, "trophies": pictures}
 
     def _scores(self) -> list[int]:

@@ -35,13 +35,13 @@ K: Final = NUM_TOKEN_KINDS
 def token(st: TRexIslandState, seat: int, die: int, drawn: int) -> None:
     """Game Tokens: the token is revealed at once and takes effect."""
     st.pool = put(st.pool, drawn, st.pool[drawn] - 1)
-    rest = st.board.rest_index[st.pos[die]]
+    rest = st.facts.rest_index[st.pos[die]]
     st.rest_left = put(st.rest_left, rest, st.rest_left[rest] - 1)
     st._emit("token", (seat, die, drawn))
     if drawn == SPINO:
-        st.steps.append(Attack(die, st.game.data.spino_loss, ATTACK_SPINO))
+        st.steps.append(Attack(die, st.facts.spino_loss, ATTACK_SPINO))
     elif drawn == SURVIVOR:
-        st.crew = put(st.crew, die, min(st.game.data.max_crew, st.crew[die] + 1))
+        st.crew = put(st.crew, die, min(st.facts.max_crew, st.crew[die] + 1))
     else:
         st.held = put(st.held, seat * K + drawn, st.held[seat * K + drawn] + 1)
 
