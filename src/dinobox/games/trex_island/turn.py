@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island.data import LOST, MAX_SPACES, NUM_CARD_TYPES, RAPTOR, START
-from dinobox.games.trex_island.flow import Act, AskToken, CarnivoreEffect, ChoosePile, Draw, EndAction, StartTurn
+from dinobox.games.trex_island.flow import ACT, END_ACTION, START_TURN, AskToken, CarnivoreEffect, ChoosePile, Draw
 from dinobox.games.trex_island.tuples import put, put_pile
 
 if TYPE_CHECKING:
@@ -128,13 +128,13 @@ def start_turn(st: TRexIslandState, seat: int) -> None:
     st.actions_done = 0
     st.turns += 1
     st._emit("turn", (seat,))
-    st.steps.append(Act(seat))
+    st.steps.append(ACT[seat])
 
 
 def act(st: TRexIslandState, seat: int, action: int) -> None:
     """One action of the turn; the end of the action follows whatever it brings about."""
     steps = st.steps
-    steps.append(EndAction(seat))
+    steps.append(END_ACTION[seat])
     if action == A.PASS:
         st.passes += 1
         st._emit("pass", (seat,))
@@ -244,9 +244,9 @@ def end_action(st: TRexIslandState, seat: int) -> None:
         st._emit("game_over", (reason,))
         st.steps.clear()
     elif st.actions_done < 2:
-        st.steps.append(Act(seat))
+        st.steps.append(ACT[seat])
     else:
-        st.steps.append(StartTurn((seat + 1) % st.num_players))
+        st.steps.append(START_TURN[(seat + 1) % st.num_players])
 
 
 def game_over(st: TRexIslandState) -> str:
