@@ -178,7 +178,7 @@ def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> Non
 
 def discard(st: TRexIslandState, seat: int, card: int, pile: int) -> None:
     """Moving a team: the played card goes face up on the discard pile of the player's choice."""
-    st.piles = put_pile(st.piles, pile, (*st.piles[pile], card))
+    st.piles = put_pile(st.piles, pile, st.piles[pile] + (card,))
     st._emit("discard", (seat, card, pile))
 
 
