@@ -68,9 +68,9 @@ def move(card: int, slot: int, space: int) -> int:
 
 def split_move(action: int) -> tuple[int, int, int]:
     """``(card, slot, space)`` of a MOVE action."""
-    rest, space = divmod(action - MOVE, MAX_SPACES)
-    card, slot = divmod(rest, SLOTS)
-    return card, slot, space
+    offset = action - MOVE
+    card_slot = offset // MAX_SPACES
+    return card_slot // SLOTS, card_slot % SLOTS, offset % MAX_SPACES
 
 
 def picture(herbivore: int, colours: tuple[int, ...]) -> int:

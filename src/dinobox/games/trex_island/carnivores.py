@@ -16,24 +16,24 @@ def carnivore(st: TRexIslandState, seat: int, card: int) -> None:
     """Carnivore cards: the effect triggers when enough of the kind are on the table (the tops
     of the two discard piles)."""
     kind = card // 3
-    data = st.game.data
+    facts = st.facts
     count = st.tops(kind)
-    if count < data.carnivore_icons[kind - RAPTOR]:
+    if count < facts.carnivore_icons[kind - RAPTOR]:
         return
     if kind == TREX:
-        st.steps.append(TRexHunt(seat, data.trex_steps[min(count, 2) - 1]))
+        st.steps.append(TRexHunt(seat, facts.trex_steps[min(count, 2) - 1]))
         return
     live = [d for d in table_order(st, seat) if st.on_map(d)]
     if not live:
         st._emit("no_prey", (seat, kind))
         return
     if kind == RAPTOR:
-        home = st.board.to_helipad
-        best = min(home[st.pos[d]] for d in live)
+        home = facts.to_helipad
+        best = min([home[st.pos[d]] for d in live])
         hit = [d for d in live if home[st.pos[d]] == best]
         attack = ATTACK_RAPTOR
     else:
-        best = max(st.crew[d] for d in live)
+        best = max([st.crew[d] for d in live])
         hit = [d for d in live if st.crew[d] == best]
         attack = ATTACK_PTERO
     st._emit("strike", (seat, kind, tuple(hit)))
@@ -86,7 +86,7 @@ def trex_to(st: TRexIslandState, seat: int, space: int) -> None:
     st._emit("trex_moves", (seat, space, tuple(prey)))
     if not prey:
         return
-    bite = st.game.data.trex_bite if len(prey) == 1 else 1
+    bite = st.facts.trex_bite if len(prey) == 1 else 1
     st.steps.extend(Attack(d, bite, ATTACK_TREX) for d in reversed(prey))
 
 
@@ -103,11 +103,12 @@ def trex_ends(st: TRexIslandState, steps: int) -> tuple[list[int], int]:
     targets = trex_targets(st, start)
     if not targets:
         return [], 0
-    dist = st.board.dist
+    facts = st.facts
+    dist = facts.dist
     row = dist[start]
-    near = min(row[t] for t in targets)
+    near = min([row[t] for t in targets])
     nearest = [t for t in targets if row[t] == near]
     j = min(steps, near)
     left = near - j
-    ends = [u for u in range(st.board.size) if row[u] == j and any(dist[u][t] == left for t in nearest)]
+    ends = [u for u in range(facts.size) if row[u] == j and any(dist[u][t] == left for t in nearest)]
     return ends, near

@@ -28,7 +28,7 @@ CARNIVORES = (RAPTOR, PTERO, TREX)
 NUM_KINDS: Final = 6
 COLOURS = ("orange", "purple", "cyan")
 NUM_COLOURS: Final = 3
-NUM_CARD_TYPES = NUM_KINDS * NUM_COLOURS  # card type = kind * 3 + colour
+NUM_CARD_TYPES: Final = NUM_KINDS * NUM_COLOURS  # card type = kind * 3 + colour
 
 # Board space kinds: a colour 0..2, a rest point or the helipad.
 REST: Final = 3

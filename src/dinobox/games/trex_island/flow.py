@@ -159,3 +159,10 @@ class Attack(Step):
 DEAL: Final = Deal()
 DRAW_CHOOSER: Final = DrawChooser()
 DRAW_FIRST_PLAYER: Final = DrawFirstPlayer()
+
+# The steps of every turn, one per seat, shared (steps are values: a shared one is the same step;
+# the turn's loop then builds none).
+MAX_SEATS: Final = 4
+START_TURN: Final = tuple(StartTurn(seat) for seat in range(MAX_SEATS))
+ACT: Final = tuple(Act(seat) for seat in range(MAX_SEATS))
+END_ACTION: Final = tuple(EndAction(seat) for seat in range(MAX_SEATS))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.state import TERMINAL, shuffle_ints
 from dinobox.games.trex_island.data import NUM_CARD_TYPES
@@ -24,7 +24,7 @@ from dinobox.games.trex_island.view import phase_name
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
 
-T = NUM_CARD_TYPES
+T: Final = NUM_CARD_TYPES
 
 
 def unseen_cards(state: TRexIslandState, seat: int) -> list[int]:

@@ -9,11 +9,12 @@ Tokens and the defences). Rulebook sections are cited by their headings.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.flow import AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State
+from dinobox.engine.state import CHANCE, State, sample_counts, sample_weighted
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island import carnivores, set_up, tokens, turn
 from dinobox.games.trex_island import flow as F
@@ -30,6 +31,7 @@ from dinobox.games.trex_island.data import (
     SHOTGUN,
     START,
 )
+from dinobox.games.trex_island.walks import WalkPlan, plan_index, walk, walk_plans
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.board import Board
@@ -57,6 +59,16 @@ class Facts:
         self.journalist_hand_size: int = data.journalist_hand_size
         self.scout_free_survivors: int = data.scout_free_survivors
         self.survivors_per_can: int = data.survivors_per_can
+        self.to_helipad: tuple[int, ...] = board.to_helipad
+        self.dist: tuple[tuple[int, ...], ...] = board.dist
+        self.carnivore_icons: tuple[int, ...] = tuple(data.carnivore_icons)
+        self.trex_steps: tuple[int, ...] = tuple(data.trex_steps)
+        self.trex_bite: int = data.trex_bite
+        self.spino_loss: int = data.spino_loss
+        self.max_crew: int = data.max_crew
+        self.arrival_vp: tuple[int, ...] = tuple(data.arrival_vp)
+        self.trophy_vp: tuple[int, ...] = tuple(data.trophy_vp)
+        self.walks: tuple[WalkPlan, ...] = walk_plans(self.kind, self.next, self.start)
 
 
 class TRexIslandState(State):
@@ -75,12 +87,11 @@ class TRexIslandState(State):
         self.board = board
         self.facts = Facts(board, data)
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): the
-        # ones that change rarely. The lists (hand, deck) change most steps.
+        # ones that change rarely. The lists (hand, deck, occ) change most steps (or are long).
         self.chars: tuple[int, ...] = (-1,) * n
         crew = data.family_crew if game.options["family"] else data.start_crew
         self.pos: tuple[int, ...] = (START,) * (3 * n)
         self.crew: tuple[int, ...] = (crew,) * (3 * n)
-        self.occ: tuple[int, ...] = (0,) * board.size
         self.hand = [0] * (n * T)
         self.deck = list(data.cards)
         self.piles: tuple[tuple[int, ...], ...] = ((), ())
@@ -97,7 +108,7 @@ class TRexIslandState(State):
         self.actions_done = 0
         self.turns = 0
         self.passes = 0
-        self._dcache: dict[int, dict[int, int]] | None = None  # destinations at this position
+        self.occ = [0] * board.size  # teams on each space (follows ``pos``)
         steps = self.steps
         steps.append(F.DEAL)
         if game.options["characters"] == "random":
@@ -121,8 +132,15 @@ class TRexIslandState(State):
         return facts.journalist_hand_size if self.chars[seat] == JOURNALIST else facts.hand_size
 
     def hand_count(self, seat: int) -> int:
-        base = seat * T
-        return sum(self.hand[base : base + T])
+        hand = self.hand
+        count = 0
+        for t in range(seat * T, seat * T + T):
+            count += hand[t]
+        return count
+
+    def deck_empty(self) -> bool:
+        """No card left in the draw deck."""
+        return all(not left for left in self.deck)
 
     def on_map(self, die: int) -> bool:
         """A team on the island: past the arrow, not at the helipad, not lost."""
@@ -172,47 +190,13 @@ class TRexIslandState(State):
     # ----- movement -------------------------------------------------------------------------
     def destinations(self, position: int, colour: int) -> dict[int, int]:
         """Moving a team: where a card of ``colour`` may take a die from ``position``, each with
-        1 if the only way there passes the T-Rex (costing one man), else 0."""
-        key = position * 4 + colour
-        cache = self._dcache
-        if cache is None:
-            cache = self._dcache = {}
-        else:
-            hit = cache.get(key)
-            if hit is not None:
-                return hit
+        1 if the only way there passes the T-Rex (costing one man), else 0; by space, in order
+        (see ``walks.py``). The answer may be shared: do not change it."""
         facts = self.facts
-        kind = facts.kind
-        nxt = facts.next
-        occ = self.occ
-        trex = self.trex
-        helipad = facts.helipad
-        out: dict[int, int] = {}
-        # stack entries: space * 2 + (1 if the way so far passed the T-Rex)
-        stack = [facts.start * 2] if position == START else [t * 2 for t in nxt[position]]
-        while stack:
-            code = stack.pop()
-            s = code >> 1
-            passed = code & 1
-            if s == trex:  # no die may stop on the T-Rex; going beyond costs a man
-                for t in nxt[s]:
-                    stack.append(t * 2 + 1)
-                continue
-            k = kind[s]
-            if k == colour:
-                if not occ[s]:
-                    if passed < out.get(s, 2):
-                        out[s] = passed
-                    continue
-            elif k >= 3:  # a rest point (any number of dice) or the helipad
-                if passed < out.get(s, 2):
-                    out[s] = passed
-                if s == helipad:
-                    continue
-            for t in nxt[s]:
-                stack.append(t * 2 + passed)
-        cache[key] = out
-        return out
+        plan = facts.walks[plan_index(position, colour)]
+        if plan.holds(self.occ, self.trex):
+            return plan.answer
+        return walk(facts.kind, facts.next, facts.start, self.occ, self.trex, position, colour)
 
     def _turn_count(self) -> int:
         return self.turns
@@ -224,7 +208,6 @@ class TRexIslandState(State):
         """Every field, by name (a compiled state has no instance dict): the lists copied, the
         tuples (copy-on-write) shared."""
         assert isinstance(new, TRexIslandState)
-        new._dcache = None
         new.actions_done = self.actions_done
         new.arrivals = self.arrivals
         new.board = self.board
@@ -236,7 +219,7 @@ class TRexIslandState(State):
         new.first_player = self.first_player
         new.hand = self.hand[:]
         new.held = self.held
-        new.occ = self.occ
+        new.occ = self.occ[:]
         new.passes = self.passes
         new.perks = self.perks
         new.piles = self.piles
@@ -289,9 +272,9 @@ class TRexIslandState(State):
         if isinstance(step, (F.EndAction, F.StartTurn)):
             return AUTOMATIC
         if isinstance(step, F.Draw):
-            if not any(self.deck):
+            if self.deck_empty():
                 turn.rebuild(self)
-                if not any(self.deck):
+                if self.deck_empty():
                     return AUTOMATIC  # nothing to draw: the draw is dropped
             return CHANCE
         if isinstance(step, F.ChoosePile):  # both piles alike: no choice to make
@@ -326,6 +309,16 @@ class TRexIslandState(State):
             set_up.deal(self)
         # a Draw or an AskToken that is dropped does nothing
 
+    def _sample_chance(self, rng: random.Random) -> int:
+        """The outcome ``sample_chance`` draws from ``_chance()``, drawn straight from the counts
+        for the card and token draws (the same draw, the same outcome)."""
+        step = self.steps[-1]
+        if isinstance(step, F.Draw):
+            return sample_counts(self.deck, 0, T, rng)
+        if isinstance(step, F.DrawToken):
+            return sample_counts(list(self.pool), 0, K, rng)
+        return sample_weighted(self._chance(), rng)
+
     def _apply(self, action: int) -> None:
         steps = self.steps
         step = steps[-1]
@@ -355,7 +348,6 @@ class TRexIslandState(State):
         elif isinstance(step, F.PickCharacter):
             steps.pop()
             set_up.take_character(self, step.seat, action - A.CHARACTER)
-        self._dcache = None
         self._advance()
 
     def _apply_chance(self, step: Step, outcome: int) -> None:
@@ -398,10 +390,10 @@ class TRexIslandState(State):
     # ----- scoring ------------------------------------------------------------------------
     def score_parts(self, seat: int) -> dict[str, int]:
         """Game Score: teams at the helipad by arrival order, and trophies."""
-        data = self.game.data
-        vp = data.arrival_vp
+        facts = self.facts
+        vp = facts.arrival_vp
         teams = sum(vp[min(i, len(vp) - 1)] * self.crew[d] for i, d in enumerate(self.arrivals) if d // 3 == seat)
-        pictures = sum(self.trophy_count(seat, h) * data.trophy_vp[h] for h in range(3))
+        pictures = sum(self.trophy_count(seat, h) * facts.trophy_vp[h] for h in range(3))
         return {"teams": teams, "trophies": pictures}
 
     def _scores(self) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinobox.games.trex_island.data import EVADE_PTERO, EVADE_RAPTOR, EXPLORER, FREE_SHOTGUN, HUNTER
-from dinobox.games.trex_island.flow import DRAW_FIRST_PLAYER, Draw, PickCharacter, StartTurn
+from dinobox.games.trex_island.flow import DRAW_FIRST_PLAYER, START_TURN, Draw, PickCharacter
 from dinobox.games.trex_island.tuples import put
 
 if TYPE_CHECKING:
@@ -44,4 +44,4 @@ def first_player_drawn(st: TRexIslandState, seat: int) -> None:
     """Set-up 4: the first player begins."""
     st.first_player = seat
     st._emit("first", (seat,))
-    st.steps.append(StartTurn(seat))
+    st.steps.append(START_TURN[seat])

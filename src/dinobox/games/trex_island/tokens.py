@@ -4,7 +4,7 @@ Explorer's evasion from the Character Cards)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island.data import (
@@ -29,19 +29,19 @@ from dinobox.games.trex_island.tuples import put
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
 
-K = NUM_TOKEN_KINDS
+K: Final = NUM_TOKEN_KINDS
 
 
 def token(st: TRexIslandState, seat: int, die: int, drawn: int) -> None:
     """Game Tokens: the token is revealed at once and takes effect."""
     st.pool = put(st.pool, drawn, st.pool[drawn] - 1)
-    rest = st.board.rest_index[st.pos[die]]
+    rest = st.facts.rest_index[st.pos[die]]
     st.rest_left = put(st.rest_left, rest, st.rest_left[rest] - 1)
     st._emit("token", (seat, die, drawn))
     if drawn == SPINO:
-        st.steps.append(Attack(die, st.game.data.spino_loss, ATTACK_SPINO))
+        st.steps.append(Attack(die, st.facts.spino_loss, ATTACK_SPINO))
     elif drawn == SURVIVOR:
-        st.crew = put(st.crew, die, min(st.game.data.max_crew, st.crew[die] + 1))
+        st.crew = put(st.crew, die, min(st.facts.max_crew, st.crew[die] + 1))
     else:
         st.held = put(st.held, seat * K + drawn, st.held[seat * K + drawn] + 1)
 
@@ -124,7 +124,7 @@ def lose(st: TRexIslandState, die: int, amount: int, attack: int) -> None:
     st._emit("loss", (die // 3, die, attack, min(amount, st.crew[die])))
     if crew <= 0:
         st.crew = put(st.crew, die, 0)
-        st.occ = put(st.occ, st.pos[die], st.occ[st.pos[die]] - 1)
+        st.occ[st.pos[die]] -= 1
         st.pos = put(st.pos, die, LOST)
         st._emit("team_lost", (die // 3, die))
     else:

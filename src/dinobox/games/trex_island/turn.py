@@ -3,71 +3,92 @@ what follows each (the end of the game, the next action, the next turn)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.games.trex_island import actions as A
-from dinobox.games.trex_island.data import LOST, NUM_CARD_TYPES, RAPTOR, START
-from dinobox.games.trex_island.flow import Act, AskToken, CarnivoreEffect, ChoosePile, Draw, EndAction, StartTurn
+from dinobox.games.trex_island.data import LOST, MAX_SPACES, NUM_CARD_TYPES, RAPTOR, START
+from dinobox.games.trex_island.flow import ACT, END_ACTION, START_TURN, AskToken, CarnivoreEffect, ChoosePile, Draw
 from dinobox.games.trex_island.tuples import put, put_pile
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
 
-T = NUM_CARD_TYPES
+T: Final = NUM_CARD_TYPES
 
 
 # ----- the choices --------------------------------------------------------------------------------
 def act_actions(st: TRexIslandState, seat: int) -> list[int]:
-    """Turn sequence: every action open to ``seat`` now (moves, pictures, draw; else pass)."""
+    """Turn sequence: every action open to ``seat`` now (moves, pictures, draw; else pass).
+
+    Built in ascending order (no sort): the moves by card type, team and space (the order of
+    their ids), then the pictures, then the draw; the Shotguns come last."""
     base = seat * T
-    mine = st.hand[base : base + T]
+    hand = st.hand
     out: list[int] = []
-    # card types held, per colour, as their MOVE offsets (t * 192)
-    by_colour = [[t * 192 for t in range(c, T, 3) if mine[t]] for c in range(3)]
-    if by_colour[0] or by_colour[1] or by_colour[2]:
-        helipad = st.facts.helipad
-        pos = st.pos
-        crew = st.crew
-        capacity = -1
-        started = False
-        for k in range(3):
-            d = seat * 3 + k
-            p = pos[d]
-            if p in (LOST, helipad):
-                continue
-            if p == START:
-                if started:  # the teams behind the arrow are alike: offer the first only
-                    continue
-                started = True
-            men = crew[d]
-            for c in range(3):
-                offsets = by_colour[c]
-                if not offsets:
-                    continue
-                for s, passed in st.destinations(p, c).items():
-                    if passed and men < 2:
-                        continue  # passing the T-Rex would cost the last man
-                    if s == helipad:
-                        if capacity < 0:
-                            capacity = st.food_capacity(seat) - st.rescued(seat)
-                        if men - passed > capacity:
-                            continue  # Food token: not enough food for this crew
-                    code = A.MOVE + k * 64 + s
-                    out.extend([code + off for off in offsets])
-    out.extend(_pictures(st, mine))
-    if may_draw(st, seat):
+    types: list[int] = []  # the card types in hand
+    held = [False, False, False]  # per colour: a card of it in hand
+    cards = 0
+    for t in range(T):
+        count = hand[base + t]
+        if count:
+            types.append(t)
+            held[t % 3] = True
+            cards += count
+    if types:
+        targets = _move_targets(st, seat, held)
+        for t in types:
+            first = A.move(t, 0, 0)  # the ids of card t: first + slot * 64 + space
+            for target in targets[t % 3]:
+                out.append(first + target)
+    _add_pictures(st, base, out)
+    if may_draw(st, seat, cards):
         out.append(A.DRAW)
-    shots = st.shots(seat)
     if not out:
-        return [A.PASS, *shots]
-    out.sort()
-    out.extend(shots)
+        out.append(A.PASS)
+    if st.trex >= 0:
+        out.extend(st.shots(seat))
     return out
 
 
-def _pictures(st: TRexIslandState, mine: list[int]) -> list[int]:
-    """Taking dino picture: the pictures the hand ``mine`` can take with the discard piles' tops."""
-    out: list[int] = []
+def _move_targets(st: TRexIslandState, seat: int, held: list[bool]) -> list[list[int]]:
+    """Moving a team: per colour held, where a card of that colour may take ``seat``'s teams,
+    as ``slot * 64 + space`` in ascending order (the part of a move's id after the card)."""
+    helipad = st.facts.helipad
+    pos = st.pos
+    crew = st.crew
+    capacity = -1
+    started = False
+    targets: list[list[int]] = [[], [], []]
+    for k in range(3):
+        d = seat * 3 + k
+        p = pos[d]
+        if p in (LOST, helipad):
+            continue
+        if p == START:
+            if started:  # the teams behind the arrow are alike: offer the first only
+                continue
+            started = True
+        men = crew[d]
+        for c in range(3):
+            if not held[c]:
+                continue
+            found = targets[c]
+            for s, passed in st.destinations(p, c).items():
+                if passed and men < 2:
+                    continue  # passing the T-Rex would cost the last man
+                if s == helipad:
+                    if capacity < 0:
+                        capacity = st.food_capacity(seat) - st.rescued(seat)
+                    if men - passed > capacity:
+                        continue  # Food token: not enough food for this crew
+                found.append(k * MAX_SPACES + s)
+    return targets
+
+
+def _add_pictures(st: TRexIslandState, base: int, out: list[int]) -> None:
+    """Taking dino picture: add to ``out`` the pictures the hand at ``base`` (a seat's first
+    card type) can take with the discard piles' tops, in ascending order."""
+    hand = st.hand
     piles = st.piles
     top0 = piles[0][-1] // 3 if piles[0] else -1
     top1 = piles[1][-1] // 3 if piles[1] else -1
@@ -78,23 +99,27 @@ def _pictures(st: TRexIslandState, mine: list[int]) -> list[int]:
             if not m:
                 continue
             need = max(1, needs[h] - m)
-            hb = h * 3
+            hb = base + h * 3
             base_a = A.PICTURE + h * A.PICTURE_WAYS
             if need == 1:
-                out.extend(base_a + c for c in range(3) if mine[hb + c])
+                for c in range(3):
+                    if hand[hb + c]:
+                        out.append(base_a + c)
             else:
                 for j, (x, y) in enumerate(A.PAIRS):
-                    if mine[hb + x] and mine[hb + y] and (x != y or mine[hb + x] >= 2):
+                    if hand[hb + x] and hand[hb + y] and (x != y or hand[hb + x] >= 2):
                         out.append(base_a + 3 + j)
-    return out
 
 
-def may_draw(st: TRexIslandState, seat: int) -> bool:
+def may_draw(st: TRexIslandState, seat: int, in_hand: int = -1) -> bool:
     """Drawing card: the first action may always draw (while a card is left to draw), even
-    past the hand size; the second action only below it (Turn sequence)."""
-    if not (any(st.deck) or st.can_rebuild()):
+    past the hand size; the second action only below it (Turn sequence). ``in_hand``: the
+    seat's number of cards, if the caller has counted them."""
+    if st.deck_empty() and not st.can_rebuild():
         return False
-    return st.actions_done == 0 or st.hand_count(seat) < st.hand_limit(seat)
+    if st.actions_done == 0:
+        return True
+    return (st.hand_count(seat) if in_hand < 0 else in_hand) < st.hand_limit(seat)
 
 
 # ----- the actions --------------------------------------------------------------------------------
@@ -103,13 +128,13 @@ def start_turn(st: TRexIslandState, seat: int) -> None:
     st.actions_done = 0
     st.turns += 1
     st._emit("turn", (seat,))
-    st.steps.append(Act(seat))
+    st.steps.append(ACT[seat])
 
 
 def act(st: TRexIslandState, seat: int, action: int) -> None:
     """One action of the turn; the end of the action follows whatever it brings about."""
     steps = st.steps
-    steps.append(EndAction(seat))
+    steps.append(END_ACTION[seat])
     if action == A.PASS:
         st.passes += 1
         st._emit("pass", (seat,))
@@ -131,9 +156,9 @@ def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> Non
     st.hand[seat * T + card] -= 1
     old = st.pos[die]
     if old >= 0:
-        st.occ = put(st.occ, old, st.occ[old] - 1)
+        st.occ[old] -= 1
     st.pos = put(st.pos, die, space)
-    st.occ = put(st.occ, space, st.occ[space] + 1)
+    st.occ[space] += 1
     if passed:
         st.crew = put(st.crew, die, st.crew[die] - 1)
     st._emit("move", (seat, die, card, space, passed))
@@ -153,7 +178,7 @@ def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> Non
 
 def discard(st: TRexIslandState, seat: int, card: int, pile: int) -> None:
     """Moving a team: the played card goes face up on the discard pile of the player's choice."""
-    st.piles = put_pile(st.piles, pile, (*st.piles[pile], card))
+    st.piles = put_pile(st.piles, pile, st.piles[pile] + (card,))
     st._emit("discard", (seat, card, pile))
 
 
@@ -212,16 +237,16 @@ def end_action(st: TRexIslandState, seat: int) -> None:
     """After an action: the end of the game (Game Goal: the flow is emptied), the next action or
     the next turn."""
     st.actions_done += 1
-    if not any(st.deck) and st.tokens_within_reach():
+    if st.deck_empty() and st.tokens_within_reach():
         rebuild(st)  # Drawing card: the moment the deck runs out (unless that ends the game)
     reason = game_over(st)
     if reason:
         st._emit("game_over", (reason,))
         st.steps.clear()
     elif st.actions_done < 2:
-        st.steps.append(Act(seat))
+        st.steps.append(ACT[seat])
     else:
-        st.steps.append(StartTurn((seat + 1) % st.num_players))
+        st.steps.append(START_TURN[(seat + 1) % st.num_players])
 
 
 def game_over(st: TRexIslandState) -> str:
@@ -231,7 +256,7 @@ def game_over(st: TRexIslandState) -> str:
     for seat in range(st.num_players):
         if pos[seat * 3] == helipad and pos[seat * 3 + 1] == helipad and pos[seat * 3 + 2] == helipad:
             return "helipad"
-    if not any(st.deck) and not st.tokens_within_reach():
+    if st.deck_empty() and not st.tokens_within_reach():
         return "deck"
     if st.passes >= 2 * st.num_players:
         # A whole round of passes, first actions included: a first action passes only when
