@@ -32,17 +32,15 @@ def walk(
     and the T-Rex on ``trex``: each destination with 1 if the only way there passes the T-Rex,
     else 0, in the order of the spaces. ``seen``, if given, collects every space looked at."""
     out: dict[int, int] = {}
-    # stack entries: space * 2 + (1 if the way so far passed the T-Rex)
-    stack = [start * 2] if position == START else [t * 2 for t in nxt[position]]
+    # stack entries: (space, 1 if the way so far passed the T-Rex else 0)
+    stack: list[tuple[int, int]] = [(start, 0)] if position == START else [(t, 0) for t in nxt[position]]
     while stack:
-        code = stack.pop()
-        s = code >> 1
-        passed = code & 1
+        s, passed = stack.pop()
         if seen is not None:
             seen.append(s)
         if s == trex:  # no die may stop on the T-Rex; going beyond costs a man
             for t in nxt[s]:
-                stack.append(t * 2 + 1)
+                stack.append((t, 1))
             continue
         k = kind[s]
         if k == colour:
@@ -53,7 +51,7 @@ def walk(
         elif k >= REST and passed < out.get(s, 2):  # a rest point (any number of dice) or the helipad
             out[s] = passed
         for t in nxt[s]:  # (none from the helipad)
-            stack.append(t * 2 + passed)
+            stack.append((t, passed))
     if len(out) < 2:
         return out
     return {s: out[s] for s in sorted(out)}
