@@ -26,7 +26,7 @@ from dinobox.games.pangaea.data import (
     EVO_TREX,
     NUM_EVO,
 )
-from dinobox.games.pangaea.world import Plan, World, with_added, with_item
+from dinobox.games.pangaea.world import Plan, World, holds, with_added, with_item
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.game import PangaeaGame
@@ -163,7 +163,7 @@ class PangaeaState(State):
         return [c >> 1 for c in self.evo[seat]]
 
     def has_active(self, seat: int, etype: int) -> bool:
-        return (etype * 2 + 1) in self.evo[seat]
+        return holds(self.evo[seat], etype * 2 + 1)
 
     def evo_level(self, seat: int) -> int:
         return max((EVO_LEVEL[c >> 1] for c in self.evo[seat]), default=0)
@@ -206,7 +206,7 @@ class PangaeaState(State):
         parts[seat] = with_added(parts[seat], part, new - self.points[seat])
         self.score_parts = tuple(parts)
         self.points = with_item(self.points, seat, new)
-        if points:
+        if points and not self._quiet:  # a playout keeps no log: no event built
             self._emit("score", (seat, points, new))
         if self.ending is None and self.final is None and new == self.asteroid and self.asteroid > 0:
             a = self.asteroid - 1
@@ -444,9 +444,10 @@ class PangaeaState(State):
                 return
             self.deal(outcome)
             self.give_card(a, outcome)
-            self._emit("draw", (a, outcome))
+            if not self._quiet:
+                self._emit("draw", (a, outcome))
             if step.count > 1:
-                flow[-1] = F.DrawCards(a, step.count - 1)
+                flow[-1] = F.draw_cards(a, step.count - 1)
             else:
                 flow.pop()
         elif isinstance(step, F.DrawDirection):
@@ -454,7 +455,8 @@ class PangaeaState(State):
             self.dir_discard = with_added(self.dir_discard, outcome, 1)
             self.direction = outcome
             flow.pop()
-            self._emit("direction_card", (outcome,))
+            if not self._quiet:
+                self._emit("direction_card", (outcome,))
         elif isinstance(step, F.DrawStar):
             lightning.star_drawn(self, step.purpose, outcome)
         elif isinstance(step, F.DrawStartPlayer):
@@ -467,7 +469,8 @@ class PangaeaState(State):
             if self.ring_pos == 0:
                 break
             self.ring_pos = (self.ring_pos + 1) % self.R
-            self._emit("token_moves", (self.ring_pos,))
+            if not self._quiet:
+                self._emit("token_moves", (self.ring_pos,))
             if self.ring_pos == 0:
                 break
 
@@ -495,9 +498,8 @@ class PangaeaState(State):
         if isinstance(step, F.Chance):
             return CHANCE if self._chance_ready(step) else AGAIN
         if isinstance(step, F.Decision):
-            legal = steps.legal_for(self, step)
+            legal = steps.legal_for(self, step)  # sorted, as the contract asks
             if legal:
-                legal.sort()  # the contract: legal actions are sorted
                 self._next = legal
                 return step.seat
             self.steps.pop()

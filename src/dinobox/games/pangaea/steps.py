@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 # ===== legal choices ============================================================================
 def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
-    """The legal choices at a decision step (none: the step is dropped)."""
+    """The legal choices at a decision step, sorted (none: the step is dropped). Most come out
+    in order (the blocks of ``actions.Layout`` are in the order they are listed here)."""
     A = st.A
     w = st.world
     a = step.seat
@@ -55,7 +56,7 @@ def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
     if isinstance(step, F.ChooseCrack):
         return [A.CRACK + e for e in resolve.crack_choices(st)]
     if isinstance(step, F.ReuseCrack):
-        return [A.REUSE_CRACK + e for e in w.cracks if e not in st.quake_edges]
+        return sorted([A.REUSE_CRACK + e for e in w.cracks if e not in st.quake_edges])  # oldest first on the board
     if isinstance(step, F.TakeTile):
         if st.plan is None:
             return []
@@ -70,7 +71,7 @@ def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
         etype = EVO_TREX if is_trex(st.pending_dino[0]) else EVO_BRONTO
         return [A.GUARD_YES, A.GUARD_NO] if st.has_active(a, etype) else []
     if isinstance(step, F.PlaceDino):
-        return [A.DINO_PLACE + d * w.geo.n + s for d, s in resolve.dino_options(st, a)]
+        return sorted([A.DINO_PLACE + d * w.geo.n + s for d, s in resolve.dino_options(st, a)])  # range order
     if isinstance(step, F.ExtraMove):
         if st.extra_used or not st.has_active(a, EVO_EXTRA) or not _step6(st, a):
             return []
@@ -111,7 +112,7 @@ def _step2(st: PangaeaState, seat: int) -> list[int]:
     return out
 
 
-def _numbered(st: PangaeaState, hand: tuple[int, ...] | list[int]) -> list[int]:
+def _numbered(st: PangaeaState, hand: list[int]) -> list[int]:
     """The numbered kinds in ``hand`` (sorted, as hands are kept), each once, in order."""
     K = st.K
     out: list[int] = []
@@ -139,24 +140,30 @@ def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
     card must show the symbol or be a Wild; if impossible: swap one card or keep them."""
     A = st.A
     hand = remaining_hand(st, seat)
-    wild = st.WILD in hand
+    kinds = _numbered(st, hand)
     if stage == 0:
         sym = st.restriction()
-        cards = [k for k in _numbered(st, hand) if sym == ALL_SYMBOLS or st.cards[k][3] == sym]
-        out = [A.DIST_CARD + k for k in cards]
-        if wild:
+        out = []
+        for k in kinds:
+            if sym == ALL_SYMBOLS or st.cards[k][3] == sym:
+                out.append(A.DIST_CARD + k)
+        if Wd.lists(hand, st.WILD):
             for n in range(WILD_MAX_DISTANCE + 1):
                 out.append(A.DIST_WILD + n)
         if out and len(hand) >= 2:
             return out
-        return [A.SWAP + k for k in _numbered(st, hand)] + [A.KEEP]
+        out = [A.SWAP + k for k in kinds]
+        out.append(A.KEEP)
+        return out
     if stage == 1:
-        out = [A.ACT_CARD + k for k in _numbered(st, hand)]
-        if wild:
+        out = [A.ACT_CARD + k for k in kinds]
+        if Wd.lists(hand, st.WILD):
             for x in range(5):
                 out.append(A.ACT_WILD + x)
         return out
-    return [A.RANGE_CARD + k for k in _numbered(st, hand)] + [A.NO_RANGE]
+    out = [A.RANGE_CARD + k for k in kinds]
+    out.append(A.NO_RANGE)
+    return out
 
 
 def _step6(st: PangaeaState, seat: int) -> list[int]:
@@ -328,7 +335,8 @@ def _decide_interrupt(st: PangaeaState, step: F.Interrupt, action: int) -> None:
 def _decide_dir(st: PangaeaState, step: F.ChooseDirection, action: int) -> None:
     st.steps.pop()
     st.direction = action - st.A.DIR
-    st._emit("direction", (step.seat, st.direction))
+    if not st._quiet:  # a playout keeps no log: no event built
+        st._emit("direction", (step.seat, st.direction))
 
 
 def _decide_step7(st: PangaeaState, step: F.Step7, action: int) -> None:
@@ -347,7 +355,8 @@ def _decide_step3(st: PangaeaState, step: F.Step3 | F.LightningReenter, action: 
     if action == A.REENTER:
         Wd.reenter(w, [a])
     else:
-        st._emit("stay_off", (a,))
+        if not st._quiet:
+            st._emit("stay_off", (a,))
 
 
 def _decide_crack(st: PangaeaState, step: F.ChooseCrack, action: int) -> None:
@@ -494,7 +503,7 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
                 st.take_card(seat, k)
                 st.discard_card(k)
                 st._emit("swap", (seat, k))
-                steps.append(F.DrawCards(seat, 1))
+                steps.append(F.draw_cards(seat, 1))
             else:
                 st._emit("keep", (seat,))
             return
@@ -503,8 +512,9 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
         else:
             k = action - A.DIST_CARD
             st.sel = (k, st.cards[k][0])
-        steps[-1] = F.Step4(seat, 1)
-        st._emit("choose", (seat, 0, st.sel[0], st.sel[1]))
+        steps[-1] = F.STEP4_ACTION[seat]
+        if not st._quiet:
+            st._emit("choose", (seat, 0, st.sel[0], st.sel[1]))
     elif stage == 1:
         if action >= A.ACT_WILD:
             card, act = st.WILD, action - A.ACT_WILD
@@ -512,9 +522,10 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
             card = action - A.ACT_CARD
             act = st.cards[card][1]
         st.sel = (*st.sel, card, act)
-        st._emit("choose", (seat, 1, card, act))
+        if not st._quiet:
+            st._emit("choose", (seat, 1, card, act))
         if st.advanced:
-            steps[-1] = F.Step4(seat, 2)
+            steps[-1] = F.STEP4_RANGE[seat]
         else:
             st.sel = (*st.sel, -1, st.novice_range)
             steps.pop()
@@ -524,7 +535,8 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
         else:
             k = action - A.RANGE_CARD
             st.sel = (*st.sel, k, st.cards[k][2])
-        st._emit("choose", (seat, 2, st.sel[4], st.sel[5]))
+        if not st._quiet:
+            st._emit("choose", (seat, 2, st.sel[4], st.sel[5]))
         steps.pop()
 
 
@@ -537,7 +549,8 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
     elif action < A.BUILD:
         harvest = action >= A.HARVEST
         s = action - (A.HARVEST if harvest else A.MOVE)
-        st._emit("move", (seat, s))
+        if not st._quiet:
+            st._emit("move", (seat, s))
         d = w.dino_at(s)
         if d >= 0 and is_trex(d) and w.explorer_ok(s, seat) and w.trex_guard >> seat & 1:
             # onto a T-Rex with an active protection card: the player decides to use it or not
@@ -546,7 +559,8 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
             st.steps.append(F.ExplorerArrives(seat, s, harvest))
             st.steps.append(F.Guard(seat))
         elif Wd.move_explorer(w, seat, s, False) and harvest:
-            st._emit("harvest", (seat, s))
+            if not st._quiet:
+                st._emit("harvest", (seat, s))
             st.gain(seat, 1, F.PART_HARVEST)
     elif action == A.BUILD or action == A.BUILD_SPECIAL:
         special = action == A.BUILD_SPECIAL
@@ -554,11 +568,13 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
         Wd.build_shelter(w, seat, s, special)
         if special:
             st.set_active(seat, EVO_BUILD, False)
-        st._emit("build", (seat, s, special))
+        if not st._quiet:
+            st._emit("build", (seat, s, special))
         st.gain(seat, 1, F.PART_BUILD)
     else:
         d, s = divmod(action - A.DINO_MOVE, n)
-        st._emit("dino_move", (seat, d, w.dinos[d], s))
+        if not st._quiet:
+            st._emit("dino_move", (seat, d, w.dinos[d], s))
         w.dino_moved |= 1 << d
         resolve.dino_lands(st, d, s)
 

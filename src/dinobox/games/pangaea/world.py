@@ -88,6 +88,26 @@ def with_added(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def holds(items: tuple[int, ...], x: int) -> bool:
+    """``x in items`` for a few ints, compared as ints (the compiled build's ``in`` compares
+    objects)."""
+    return any(item == x for item in items)  # compiled: a plain loop
+
+
+def lists(items: list[int], x: int) -> bool:
+    """``x in items`` for a short list of ints, compared as ints (see ``holds``)."""
+    return any(item == x for item in items)  # compiled: a plain loop
+
+
+def owners(mask: int) -> int:
+    """How many players a bitmask of players (a space's Shelters) holds."""
+    count = 0
+    while mask:
+        count += mask & 1
+        mask >>= 1
+    return count
+
+
 # ===== the world =================================================================================
 class World:
     """Tiles, pieces and the Event locator. Copy with ``copy()``: the geometry and the fields
@@ -205,7 +225,7 @@ class World:
         if not self.cracks:
             return False
         geo = self.geo
-        return geo.edge_code[a * geo.n + b] in self.cracks
+        return holds(self.cracks, geo.edge_code[a * geo.n + b])
 
 
 # ===== tiles =====================================================================================
@@ -488,24 +508,28 @@ def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ())
     """Earthquake: crack places touching the range, both sides land, not cracked yet, and
     connected to the cracks chosen so far in this earthquake."""
     geo = world.geo
-    inside = set(spaces)
-    cand: set[int] = set()
+    cand: list[int] = []  # each edge once
     if chosen:
         for e in chosen:
-            cand.update(geo.edge_adj[e])
+            for near in geo.edge_adj[e]:
+                if not lists(cand, near):
+                    cand.append(near)
     else:
+        n = geo.n
         for s in spaces:  # (a crack place needs land on both sides)
             if not world.is_sea(s):
                 for j in geo.nb[s]:
                     if j >= 0 and not world.is_sea(j):
-                        cand.add(geo.edge_code[s * geo.n + j])
+                        e = geo.edge_code[s * n + j]
+                        if not lists(cand, e):
+                            cand.append(e)
     out = []
     for e in cand:
         a, b = geo.edge_ends[e]
         if (
-            (a in inside or b in inside)
-            and e not in chosen
-            and e not in world.cracks
+            (lists(spaces, a) or lists(spaces, b))
+            and not holds(chosen, e)
+            and not holds(world.cracks, e)
             and not world.is_sea(a)
             and not world.is_sea(b)
         ):
@@ -634,16 +658,13 @@ def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
     if start < 0 or world.dino_moved >> dino & 1:
         return []
     nb, cracked = world.geo.nb, bool(world.cracks)
-    seen = [False] * world.geo.n
-    seen[start] = True
+    out: list[int] = []  # the spaces reached (the start is never one: another dino stands there)
     frontier = [start]
-    out: list[int] = []
     for _ in range(max_steps):
         nxt: list[int] = []
         for s in frontier:
             for j in nb[s]:
-                if j >= 0 and not seen[j] and not (cracked and world.blocked(s, j)) and dino_space_ok(world, j):
-                    seen[j] = True
+                if j >= 0 and not lists(out, j) and not (cracked and world.blocked(s, j)) and dino_space_ok(world, j):
                     out.append(j)
                     nxt.append(j)
         frontier = nxt
@@ -665,12 +686,12 @@ def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
     if start < 0:
         return [], []
     nb, cracked = world.geo.nb, bool(world.cracks)
-    seen = [False] * world.geo.n  # the spaces listed and those found full
+    seen: list[int] = []  # the spaces listed and those found full
     ones: list[int] = []
     hubs: list[int] = []  # the spaces it may walk through
     for j in nb[start]:
         if j >= 0 and not (cracked and world.blocked(start, j)):
-            seen[j] = True
+            seen.append(j)
             if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
                 ones.append(j)
             if world.explorer_ok(j, player):
@@ -678,8 +699,8 @@ def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
     twos: list[int] = []
     for j in hubs:
         for k in nb[j]:
-            if k >= 0 and k != start and not seen[k] and not (cracked and world.blocked(j, k)):
-                seen[k] = True
+            if k >= 0 and k != start and not lists(seen, k) and not (cracked and world.blocked(j, k)):
+                seen.append(k)
                 if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
                     twos.append(k)
     return ones, twos
@@ -747,7 +768,7 @@ def can_build(world: World, player: int, s: int, special: bool) -> bool:
     """A Shelter goes on level 2, or with the level 3 card on level 1, a mountain or the sea;
     at most one per player and three per space."""
     mask = world.shelters[s]
-    if mask >> player & 1 or bin(mask).count("1") >= 3:
+    if mask >> player & 1 or owners(mask) >= 3:
         return False
     t = world.top(s)
     return SPECIAL_OK[t] if special else SHELTER_OK[t]
