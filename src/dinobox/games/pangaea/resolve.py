@@ -66,7 +66,8 @@ def auto_apply(st: PangaeaState, step: F.ApplyChanges) -> None:
     pending = st.plan
     if pending is not None:
         if b == 0:
-            st.world.events.extend(("erupt", v) for v in pending[0])
+            for v in pending[0]:
+                st.world.events.append(("erupt", v))
         start = max(0, b - 1)
         i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
         if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take

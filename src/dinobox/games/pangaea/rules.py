@@ -49,7 +49,9 @@ def left_order(current: int, players: int) -> list[int]:
 def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
     """A kind drawn from a pile of ``counts`` per kind (``total`` cards): the same draw and the
     same outcome as ``sample_counts(counts, 0, len(counts), rng)`` (no draw when one kind is
-    left), in one walk from the first kind held."""
+    left), in one walk from the first kind held. That draw takes the first kind whose running
+    count exceeds ``x``; the counts being whole, it is the kind of card number ``int(x)`` (from
+    0) in the pile, counted here in whole numbers."""
     if not total > 0:
         raise ValueError("chance weights must add up to more than zero")
     first = 0
@@ -57,17 +59,16 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
         first += 1
     if counts[first] == total:
         return first
-    x = rng.random() * total
-    running: float = 0.0
+    card = int(rng.random() * total)  # the card drawn, counted from 0
     last = first
     for i in range(first, len(counts)):
         c = counts[i]
         if c:
-            running += c
-            last = i
-            if x < running:
+            if card < c:
                 return i
-    return last
+            card -= c
+            last = i
+    return last  # (rounding took x up to ``total``: the last kind, as the running sum gives)
 
 
 class PangaeaState(State):
@@ -495,6 +496,8 @@ class PangaeaState(State):
             self._next = []
             self.steps.clear()
             return AGAIN
+        if isinstance(step, F.Auto):  # the most frequent: a turn runs a dozen
+            return AUTOMATIC
         if isinstance(step, F.Chance):
             return CHANCE if self._chance_ready(step) else AGAIN
         if isinstance(step, F.Decision):

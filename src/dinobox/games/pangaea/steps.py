@@ -102,11 +102,15 @@ def _step2(st: PangaeaState, seat: int) -> list[int]:
     A = st.A
     w = st.world
     out: list[int] = []
-    if not st.wild2 and st.WILD in st.hands[seat]:
-        out.extend(A.WILD_DINO + d for d in range(4) if w.dinos[d] >= 0)
-        out.extend(A.WILD_SHELTER + s for s in w.shelter_spaces(seat))
+    if not st.wild2 and Wd.holds(st.hands[seat], st.WILD):
+        for d in range(4):
+            if w.dinos[d] >= 0:
+                out.append(A.WILD_DINO + d)
+        for s in w.shelter_spaces(seat):
+            out.append(A.WILD_SHELTER + s)
     if not st.activated and st.points[seat] >= 1:
-        out.extend(sorted({A.ACTIVATE + (c >> 1) for c in st.evo[seat] if not c & 1}))
+        for e in sorted({c >> 1 for c in st.evo[seat] if not c & 1}):
+            out.append(A.ACTIVATE + e)
     if out:
         out.append(A.CONTINUE)
     return out
@@ -220,6 +224,7 @@ def _step7(st: PangaeaState, seat: int) -> list[int]:
         return []
     out: list[int] = []
     held = st.evo_types(seat)
+    kinds_held: list[int] | None = None  # each type held once, in order (made when a level 2+ card is for sale)
     for e in range(NUM_EVO):
         if not st.evo_supply[e]:
             continue
@@ -228,13 +233,18 @@ def _step7(st: PangaeaState, seat: int) -> list[int]:
             if len(held) < MAX_EVOLUTION:
                 out.append(A.BUY + e * 9)
         else:
-            for j in sorted(set(held)):
+            if kinds_held is None:
+                kinds_held = sorted(set(held))
+            for j in kinds_held:
                 if EVO_LEVEL[j] == level - 1:
                     out.append(A.BUY + e * 9 + j + 1)
     w = st.world
     pos = w.explorers[seat]
     if pos >= 0 and w.supply[STONE] > 0:
-        out.extend(A.STONE + s for s in sorted(set(w.geo.nb[pos]) - {-1}) if w.top(s) == LAVA)
+        lava = [s for s in w.geo.nb[pos] if s >= 0 and w.top(s) == LAVA]  # neighbours: each once
+        lava.sort()
+        for s in lava:
+            out.append(A.STONE + s)
     if out:
         out.append(A.DONE)
     return out
