@@ -67,6 +67,16 @@ class Geometry:
                 near.append(edge_of[(b, c)])
             adj[edge] = tuple(sorted(set(near)))
         self.edge_adj: tuple[tuple[int, ...], ...] = tuple(adj)
+        # Per space: the other spaces at most 2 steps away, sorted, and per such space the
+        # neighbours it shares with the first (the spaces a 2-step walk between them passes).
+        near2: list[tuple[int, ...]] = []
+        via2: list[tuple[tuple[int, ...], ...]] = []
+        for i in range(self.n):
+            around = sorted(set(self.within(i, 2)) - {i})
+            near2.append(tuple(around))
+            via2.append(tuple(tuple(sorted(set(nb[i]) & set(nb[k]) - {-1})) for k in around))
+        self.near2: tuple[tuple[int, ...], ...] = tuple(near2)
+        self.via2: tuple[tuple[tuple[int, ...], ...], ...] = tuple(via2)
         self._dist: list[tuple[int, ...]] | None = None
 
     def rc(self, space: int) -> tuple[int, int]:

@@ -172,7 +172,8 @@ def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
 
 def _step6(st: PangaeaState, seat: int) -> list[int]:
     """Step 6: move the Explorer 1-2 spaces (harvest after 1 onto level 1), build a Shelter, or
-    move a Dino. PASS only when every option would destroy your Explorer."""
+    move a Dino. PASS only when every option would destroy your Explorer. (The blocks of
+    actions come out in the order of ``actions.Layout``, each sorted: the list is sorted.)"""
     A = st.A
     w = st.world
     n = w.geo.n
@@ -181,17 +182,23 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
     pos = w.explorers[seat]
     if pos >= 0:
         ones, twos = Wd.explorer_moves(w, seat)
-        move = A.MOVE
+        harvests: list[int] = []
         for s in ones:
-            out.append(move + s)
             if Wd.explorer_safe_at(w, seat, s):
                 safe = True
                 if w.top(s) == L1:
-                    out.append(A.HARVEST + s)
-        for s in twos:
+                    harvests.append(A.HARVEST + s)
+        if not safe:
+            for s in twos:
+                if Wd.explorer_safe_at(w, seat, s):
+                    safe = True
+                    break
+        moves = ones + twos
+        moves.sort()  # two sorted runs
+        move = A.MOVE
+        for s in moves:
             out.append(move + s)
-            if not safe and Wd.explorer_safe_at(w, seat, s):
-                safe = True
+        out.extend(harvests)
         if st.shelters_left(seat) > 0:
             if Wd.can_build(w, seat, pos, False):
                 out.append(A.BUILD)
@@ -212,7 +219,6 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
         if not out:
             return out  # nothing but PASS: the step is dropped
         out.append(A.PASS)
-    out.sort()
     return out
 
 

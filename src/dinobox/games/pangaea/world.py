@@ -679,30 +679,30 @@ def move_dino(world: World, dino: int, s: int) -> None:
 
 # ===== explorers =================================================================================
 def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
-    """Step 6, option 1: the spaces 1 step away an Explorer may move to, then those 2 steps away:
-    never across a crack, only through ground it can stand on, to fewer than 3 Explorers. A
-    destination it cannot stand on is allowed: the Explorer is then removed."""
+    """Step 6, option 1: the spaces 1 step away an Explorer may move to, then those 2 steps away
+    (each list sorted): never across a crack, only through ground it can stand on, to fewer than
+    3 Explorers. A destination it cannot stand on is allowed: the Explorer is then removed. A
+    neighbour behind a crack may be 2 steps away, round the crack."""
     start = world.explorers[player]
     if start < 0:
         return [], []
-    nb, cracked = world.geo.nb, bool(world.cracks)
-    seen: list[int] = []  # the spaces listed and those found full
+    geo = world.geo
+    near, vias = geo.near2[start], geo.via2[start]
+    cracked = bool(world.cracks)
+    row = start * geo.n
     ones: list[int] = []
-    hubs: list[int] = []  # the spaces it may walk through
-    for j in nb[start]:
-        if j >= 0 and not (cracked and world.blocked(start, j)):
-            seen.append(j)
-            if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
-                ones.append(j)
-            if world.explorer_ok(j, player):
-                hubs.append(j)
     twos: list[int] = []
-    for j in hubs:
-        for k in nb[j]:
-            if k >= 0 and k != start and not lists(seen, k) and not (cracked and world.blocked(j, k)):
-                seen.append(k)
+    for i in range(len(near)):
+        k = near[i]
+        if geo.edge_code[row + k] >= 0 and not (cracked and world.blocked(start, k)):
+            if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
+                ones.append(k)
+            continue
+        for j in vias[i]:  # 2 steps, through a neighbour it can stand on
+            if not (cracked and (world.blocked(start, j) or world.blocked(j, k))) and world.explorer_ok(j, player):
                 if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
                     twos.append(k)
+                break
     return ones, twos
 
 
