@@ -293,7 +293,9 @@ class PangaeaState(State):
         i = 0
         while i < len(hand) and hand[i] <= kind:
             i += 1
-        self._set_hand(seat, (*hand[:i], kind, *hand[i:]))
+        new = list(hand)
+        new.insert(i, kind)
+        self._set_hand(seat, tuple(new))
 
     def _set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
         self.hands[seat] = hand

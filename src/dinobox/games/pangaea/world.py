@@ -652,11 +652,13 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
 
 
 def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
-    """Where a dino on the board may walk: up to ``max_steps`` spaces (assumed 2, like an
+    """Where a dino on the board may walk, sorted: up to ``max_steps`` spaces (assumed 2, like an
     Explorer) over dino ground, never across a crack or through another dino."""
     start = world.dinos[dino]
     if start < 0 or world.dino_moved >> dino & 1:
         return []
+    if max_steps == 2:
+        return _dino_moves_2(world, start)
     nb, cracked = world.geo.nb, bool(world.cracks)
     out: list[int] = []  # the spaces reached (the start is never one: another dino stands there)
     frontier = [start]
@@ -669,6 +671,28 @@ def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
                     nxt.append(j)
         frontier = nxt
     out.sort()
+    return out
+
+
+def _dino_moves_2(world: World, start: int) -> list[int]:
+    """``dino_moves`` for 2 steps, from the table of the spaces 2 steps away (in order): a
+    neighbour behind a crack may be reached round it."""
+    geo = world.geo
+    near, vias = geo.near2[start], geo.via2[start]
+    cracked = bool(world.cracks)
+    row = start * geo.n
+    out: list[int] = []
+    for i in range(len(near)):
+        k = near[i]
+        if not dino_space_ok(world, k):
+            continue
+        if geo.edge_code[row + k] >= 0 and not (cracked and world.blocked(start, k)):
+            out.append(k)
+            continue
+        for j in vias[i]:  # 2 steps, through dino ground
+            if not (cracked and (world.blocked(start, j) or world.blocked(j, k))) and dino_space_ok(world, j):
+                out.append(k)
+                break
     return out
 
 
