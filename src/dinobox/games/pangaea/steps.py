@@ -40,7 +40,7 @@ def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
         return _step6(st, a)
     if isinstance(step, F.Interrupt):
         hand = st.hands[a]
-        if st.interrupted or len(hand) < 4 or st.WILD not in hand:
+        if st.interrupted or len(hand) < 4 or not Wd.holds(hand, st.WILD):
             return []
         return [A.INTERRUPT, A.NO_INTERRUPT]
     if isinstance(step, F.ChooseDirection):
@@ -116,16 +116,6 @@ def _step2(st: PangaeaState, seat: int) -> list[int]:
     return out
 
 
-def _numbered(st: PangaeaState, hand: list[int]) -> list[int]:
-    """The numbered kinds in ``hand`` (sorted, as hands are kept), each once, in order."""
-    K = st.K
-    out: list[int] = []
-    for k in hand:
-        if k < K and (not out or out[-1] != k):
-            out.append(k)
-    return out
-
-
 def remaining_hand(st: PangaeaState, seat: int) -> list[int]:
     """The hand without the cards already chosen in step 4."""
     hand = list(st.hands[seat])
@@ -138,30 +128,50 @@ def remaining_hand(st: PangaeaState, seat: int) -> list[int]:
     return hand
 
 
+def _cards_left(st: PangaeaState, seat: int) -> tuple[list[int], bool, int]:
+    """Step 4: what ``remaining_hand`` holds, in one pass over the hand: its numbered kinds (each
+    once, in order), whether a Wild is among them, and how many cards."""
+    sel = st.sel
+    chosen = [sel[i] if i < len(sel) else -1 for i in (0, 2, 4)]  # -1: none (no card is -1)
+    K, wild_kind = st.K, st.WILD
+    kinds: list[int] = []
+    wild = False
+    count = 0
+    for k in st.hands[seat]:
+        if Wd.lists(chosen, k):  # a chosen card: one copy of it is set aside
+            chosen[chosen.index(k)] = -1
+            continue
+        count += 1
+        if k == wild_kind:
+            wild = True
+        elif k < K and (not kinds or kinds[-1] != k):
+            kinds.append(k)
+    return kinds, wild, count
+
+
 def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
     """Step 4: the distance card (or a Wild, 0..10), the action card (or a Wild, any action),
     then in advanced play the range card (never a Wild). Under a symbol restriction the first
     card must show the symbol or be a Wild; if impossible: swap one card or keep them."""
     A = st.A
-    hand = remaining_hand(st, seat)
-    kinds = _numbered(st, hand)
+    kinds, wild, count = _cards_left(st, seat)
     if stage == 0:
         sym = st.restriction()
         out = []
         for k in kinds:
             if sym == ALL_SYMBOLS or st.cards[k][3] == sym:
                 out.append(A.DIST_CARD + k)
-        if Wd.lists(hand, st.WILD):
+        if wild:
             for n in range(WILD_MAX_DISTANCE + 1):
                 out.append(A.DIST_WILD + n)
-        if out and len(hand) >= 2:
+        if out and count >= 2:
             return out
         out = [A.SWAP + k for k in kinds]
         out.append(A.KEEP)
         return out
     if stage == 1:
         out = [A.ACT_CARD + k for k in kinds]
-        if Wd.lists(hand, st.WILD):
+        if wild:
             for x in range(5):
                 out.append(A.ACT_WILD + x)
         return out

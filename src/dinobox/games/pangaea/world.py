@@ -515,14 +515,13 @@ def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ())
                 if not lists(cand, near):
                     cand.append(near)
     else:
-        n = geo.n
         for s in spaces:  # (a crack place needs land on both sides)
             if not world.is_sea(s):
-                for j in geo.nb[s]:
-                    if j >= 0 and not world.is_sea(j):
-                        e = geo.edge_code[s * n + j]
-                        if not lists(cand, e):
-                            cand.append(e)
+                nbs, edges = geo.nb[s], geo.nb_edge[s]
+                for d in range(6):
+                    j = nbs[d]
+                    if j >= 0 and not world.is_sea(j) and not lists(cand, edges[d]):
+                        cand.append(edges[d])
     out = []
     for e in cand:
         a, b = geo.edge_ends[e]
@@ -678,20 +677,26 @@ def _dino_moves_2(world: World, start: int) -> list[int]:
     """``dino_moves`` for 2 steps, from the table of the spaces 2 steps away (in order): a
     neighbour behind a crack may be reached round it."""
     geo = world.geo
-    near, vias = geo.near2[start], geo.via2[start]
+    nbs = geo.nb[start]
+    step_ok = _open_sides(world, start)
+    hub_ok = [False] * 6  # per direction: the dino may walk on through that neighbour
+    for d in range(6):
+        if step_ok[d]:
+            hub_ok[d] = dino_space_ok(world, nbs[d])
+    near, dirs, vias = geo.near2[start], geo.near2_dir[start], geo.near2_via[start]
     cracked = bool(world.cracks)
-    row = start * geo.n
     out: list[int] = []
     for i in range(len(near)):
         k = near[i]
-        if not dino_space_ok(world, k):
-            continue
-        if geo.edge_code[row + k] >= 0 and not (cracked and world.blocked(start, k)):
-            out.append(k)
-            continue
-        for j in vias[i]:  # 2 steps, through dino ground
-            if not (cracked and (world.blocked(start, j) or world.blocked(j, k))) and dino_space_ok(world, j):
+        d = dirs[i]
+        if d >= 0 and step_ok[d]:
+            if hub_ok[d]:  # dino ground, free
                 out.append(k)
+            continue
+        for v in vias[i]:
+            if hub_ok[v] and not (cracked and world.blocked(nbs[v], k)):
+                if dino_space_ok(world, k):
+                    out.append(k)
                 break
     return out
 
@@ -711,23 +716,43 @@ def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
     if start < 0:
         return [], []
     geo = world.geo
-    near, vias = geo.near2[start], geo.via2[start]
+    nbs = geo.nb[start]
+    step_ok = _open_sides(world, start)
+    hub_ok = [False] * 6  # per direction: the Explorer may walk on through that neighbour
+    for d in range(6):
+        if step_ok[d]:
+            hub_ok[d] = world.explorer_ok(nbs[d], player)
+    near, dirs, vias = geo.near2[start], geo.near2_dir[start], geo.near2_via[start]
     cracked = bool(world.cracks)
-    row = start * geo.n
     ones: list[int] = []
     twos: list[int] = []
     for i in range(len(near)):
         k = near[i]
-        if geo.edge_code[row + k] >= 0 and not (cracked and world.blocked(start, k)):
+        d = dirs[i]
+        if d >= 0 and step_ok[d]:
             if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
                 ones.append(k)
             continue
-        for j in vias[i]:  # 2 steps, through a neighbour it can stand on
-            if not (cracked and (world.blocked(start, j) or world.blocked(j, k))) and world.explorer_ok(j, player):
+        for v in vias[i]:
+            if hub_ok[v] and not (cracked and world.blocked(nbs[v], k)):
                 if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
                     twos.append(k)
                 break
     return ones, twos
+
+
+def _open_sides(world: World, s: int) -> list[bool]:
+    """Per direction: a neighbour is there and no crack lies between it and ``s``."""
+    nbs = world.geo.nb[s]
+    out = [False] * 6
+    if world.cracks:
+        edges = world.geo.nb_edge[s]
+        for d in range(6):
+            out[d] = nbs[d] >= 0 and not holds(world.cracks, edges[d])
+    else:
+        for d in range(6):
+            out[d] = nbs[d] >= 0
+    return out
 
 
 def move_explorer(world: World, player: int, s: int, use_guard: bool | None = None) -> bool:
@@ -765,12 +790,19 @@ def reentry_space(world: World, player: int) -> int:
     """Re-enter the game: the Event locator's space, else the first neighbour clockwise from
     the top right, that holds this Explorer, has room (3 at most) and no T-Rex (assumed)."""
     loc = world.locator
-    for s in (loc, *world.geo.nb[loc]):
-        if s >= 0 and world.explorers_at(s) < MAX_EXPLORERS_PER_SPACE:
-            d = world.dino_at(s)
-            if world.explorer_ok(s, player) and not (d >= 0 and is_trex(d)):
-                return s
+    if loc >= 0 and _reentry_ok(world, player, loc):
+        return loc
+    for s in world.geo.nb[loc]:
+        if s >= 0 and _reentry_ok(world, player, s):
+            return s
     return -1
+
+
+def _reentry_ok(world: World, player: int, s: int) -> bool:
+    if world.explorers_at(s) >= MAX_EXPLORERS_PER_SPACE:
+        return False
+    d = world.dino_at(s)
+    return world.explorer_ok(s, player) and not (d >= 0 and is_trex(d))
 
 
 def reenter(world: World, players: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
