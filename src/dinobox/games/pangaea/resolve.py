@@ -197,12 +197,9 @@ def turn_steps(seat: int) -> tuple[Step, ...]:
 def _play_cards(st: PangaeaState, seat: int) -> None:
     """Step 5: the chosen cards are played in order (distance, action, range)."""
     sel = st.sel
-    played = []
-    for i in (0, 2, 4):
-        if sel[i] >= 0:
-            st.take_card(seat, sel[i])
-            played.append(sel[i])
-    st.played = tuple(played)
+    played = tuple([sel[i] for i in (0, 2, 4) if sel[i] >= 0])
+    st.take_cards(seat, played)
+    st.played = played
     if not st._quiet:
         st._emit("play", (seat, *sel))
     st.ctx = F.CTX_TURN

@@ -288,6 +288,13 @@ class PangaeaState(State):
         hand.remove(kind)
         self._set_hand(seat, tuple(hand))
 
+    def take_cards(self, seat: int, kinds: tuple[int, ...]) -> None:
+        """``take_card`` of each of ``kinds``, in order."""
+        hand = list(self.hands[seat])
+        for kind in kinds:
+            hand.remove(kind)
+        self._set_hand(seat, tuple(hand))
+
     def give_card(self, seat: int, kind: int) -> None:
         hand = self.hands[seat]  # sorted: the card goes in before the first higher one
         i = 0

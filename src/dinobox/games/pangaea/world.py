@@ -464,7 +464,10 @@ def plan_lava(world: World, spaces: list[int] | tuple[int, ...]) -> Plan:
 
 def plan_exclude(plan: Plan) -> set[int]:
     """The spaces a plan changes (no tile may be taken from them when a supply runs out)."""
-    return {s for s, _ in plan[1]} | set(plan[0])
+    out = set(plan[0])
+    for s, _ in plan[1]:
+        out.add(s)
+    return out
 
 
 def apply_plan(world: World, plan: Plan, blocked: frozenset[int] | set[int] = frozenset()) -> None:
