@@ -192,15 +192,16 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
     pos = w.explorers[seat]
     if pos >= 0:
         ones, twos = Wd.explorer_moves(w, seat)
+        trex = Wd.trex_spaces(w, seat)  # (safe: explorer_ok off these spaces)
         harvests: list[int] = []
         for s in ones:
-            if Wd.explorer_safe_at(w, seat, s):
+            if w.explorer_ok(s, seat) and not (trex and Wd.lists(trex, s)):
                 safe = True
                 if w.top(s) == L1:
                     harvests.append(A.HARVEST + s)
         if not safe:
             for s in twos:
-                if Wd.explorer_safe_at(w, seat, s):
+                if w.explorer_ok(s, seat) and not (trex and Wd.lists(trex, s)):
                     safe = True
                     break
         moves = ones + twos

@@ -727,21 +727,38 @@ def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
             hub_ok[d] = world.explorer_ok(nbs[d], player)
     near, dirs, vias = geo.near2[start], geo.near2_dir[start], geo.near2_via[start]
     cracked = bool(world.cracks)
+    full = crowded(world)
     ones: list[int] = []
     twos: list[int] = []
     for i in range(len(near)):
         k = near[i]
         d = dirs[i]
         if d >= 0 and step_ok[d]:
-            if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
+            if not (full and lists(full, k)):
                 ones.append(k)
             continue
         for v in vias[i]:
             if hub_ok[v] and not (cracked and world.blocked(nbs[v], k)):
-                if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
+                if not (full and lists(full, k)):
                     twos.append(k)
                 break
     return ones, twos
+
+
+def crowded(world: World) -> list[int]:
+    """The spaces holding as many Explorers as a space may hold (never with fewer players)."""
+    ex = world.explorers
+    if len(ex) < MAX_EXPLORERS_PER_SPACE:
+        return []
+    return [s for s in ex if s >= 0 and world.explorers_at(s) >= MAX_EXPLORERS_PER_SPACE]
+
+
+def trex_spaces(world: World, player: int) -> list[int]:
+    """Where a T-Rex stands that would destroy ``player``'s Explorer arriving there (none while
+    its protection card is active): ``explorer_safe_at`` is ``explorer_ok`` off these spaces."""
+    if world.trex_guard >> player & 1:
+        return []
+    return [s for d, s in enumerate(world.dinos) if s >= 0 and is_trex(d)]
 
 
 def _open_sides(world: World, s: int) -> list[bool]:
