@@ -132,14 +132,24 @@ def _cards_left(st: PangaeaState, seat: int) -> tuple[list[int], bool, int]:
     """Step 4: what ``remaining_hand`` holds, in one pass over the hand: its numbered kinds (each
     once, in order), whether a Wild is among them, and how many cards."""
     sel = st.sel
-    chosen = [sel[i] if i < len(sel) else -1 for i in (0, 2, 4)]  # -1: none (no card is -1)
+    # the cards chosen (distance, action, range), -1 for none (no card is -1); one copy of each
+    # is set aside (the sum of what is set aside, not which copy, is what counts)
+    first = sel[0] if len(sel) > 0 else -1
+    second = sel[2] if len(sel) > 2 else -1
+    third = sel[4] if len(sel) > 4 else -1
     K, wild_kind = st.K, st.WILD
     kinds: list[int] = []
     wild = False
     count = 0
     for k in st.hands[seat]:
-        if Wd.lists(chosen, k):  # a chosen card: one copy of it is set aside
-            chosen[chosen.index(k)] = -1
+        if k == first:
+            first = -1
+            continue
+        if k == second:
+            second = -1
+            continue
+        if k == third:
+            third = -1
             continue
         count += 1
         if k == wild_kind:
