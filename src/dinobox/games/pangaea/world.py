@@ -594,7 +594,7 @@ def tsunami_plan(world: World, start: int) -> Plan:
 
 # ===== dinosaurs =================================================================================
 def dino_space_ok(world: World, s: int) -> bool:
-    return DINO_OK[world.top(s)] and world.dino_at(s) < 0
+    return DINO_OK[world.top(s)] and not holds(world.dinos, s)
 
 
 def dino_place_options(world: World, spaces: list[int]) -> list[tuple[int, int]]:

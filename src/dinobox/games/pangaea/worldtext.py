@@ -37,8 +37,8 @@ TILE_STYLE = {
 def tile_rows(world: World) -> list[str]:
     """The top tile of every space, one string a row (the legend above)."""
     cols = world.geo.cols
-    symbols = [TILE_SYMBOLS[st[-1]] if st else "." for st in world.stacks]
-    return ["".join(symbols[r * cols : r * cols + cols]) for r in range(world.geo.rows)]
+    tops = "".join([TILE_SYMBOLS[st[-1]] if st else "." for st in world.stacks])
+    return [tops[r * cols : r * cols + cols] for r in range(world.geo.rows)]
 
 
 def shelter_views(world: World) -> list[ShelterView]:
