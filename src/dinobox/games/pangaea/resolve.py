@@ -5,7 +5,7 @@ in ``end_game.py``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dinobox.engine.flow import Step
 from dinobox.games.pangaea import flow as F
@@ -168,30 +168,31 @@ def _start_turn(st: PangaeaState, seat: int) -> None:
     st.steps.extend(turn_steps(seat))
 
 
-_TURN_STEPS: dict[int, tuple[Step, ...]] = {}
-
-
 def turn_steps(seat: int) -> tuple[Step, ...]:
     """Players Turn: the steps of ``seat``'s turn, the last first (the order they are pushed).
     Steps are values, so one tuple per seat serves every turn of every state."""
-    found = _TURN_STEPS.get(seat)
-    if found is None:
-        order: tuple[Step, ...] = (
-            F.Step1(seat),
-            F.Step2(seat),
-            F.Step3(seat),
-            F.Step4(seat, 0),
-            F.AfterStep4(seat),
-            F.GiveBacks(seat),
-            F.Step6(seat),
-            F.Step7(seat),
-            F.GiveBacks(seat),
-            F.Step8(seat),
-            F.Step9(seat),
-            F.Step10(seat),
-        )
-        found = _TURN_STEPS[seat] = order[::-1]
-    return found
+    return _TURN_STEPS[seat]
+
+
+def _turn_order(seat: int) -> tuple[Step, ...]:
+    order: tuple[Step, ...] = (
+        F.Step1(seat),
+        F.Step2(seat),
+        F.Step3(seat),
+        F.Step4(seat, 0),
+        F.AfterStep4(seat),
+        F.GiveBacks(seat),
+        F.Step6(seat),
+        F.Step7(seat),
+        F.GiveBacks(seat),
+        F.Step8(seat),
+        F.Step9(seat),
+        F.Step10(seat),
+    )
+    return order[::-1]
+
+
+_TURN_STEPS: Final = tuple(_turn_order(seat) for seat in range(F.MAX_SEATS))
 
 
 def _play_cards(st: PangaeaState, seat: int) -> None:
