@@ -71,7 +71,7 @@ def world_view(world: World) -> WorldView:
         "rows": geo.rows,
         "cols": cols,
         "tiles": tile_rows(world),
-        "stacks": [[keys[t] for t in st] for st in world.stacks],
+        "stacks": [list(map(keys.__getitem__, st)) for st in world.stacks],  # (no inner comprehension per space)
         "explorers": [rc(s) for s in world.explorers],
         "shelters": shelter_views(world),
         "dinos": [
