@@ -248,16 +248,20 @@ class PangaeaState(State):
         self.evo = tuple(evo)
 
     def drain(self) -> None:
-        """Turn the world's events into log events and react to used protection cards."""
+        """Turn the world's events into log events and react to used protection cards (the
+        world's ability flags then follow the cards again: ``sync_evo`` follows every other
+        change of the cards, and the world changes its flags only when it uses a card)."""
         w = self.world
         if not w.events:
             return
         events = w.events
         w.events = []
         logged = not self._quiet  # a spent playout state keeps no log
+        guarded = False
         for ev in events:
             kind = ev[0]
             if kind == "guard":
+                guarded = True
                 p, dino = ev[1], ev[2]
                 etype = EVO_TREX if dino < 2 else EVO_BRONTO
                 if (etype * 2 + 1) in self.evo[p]:
@@ -266,7 +270,8 @@ class PangaeaState(State):
                     self.set_evo(p, tuple(sorted(cards)))
             if logged:
                 self._emit("w_" + kind, tuple(ev[1:]))
-        self.sync_evo()
+        if guarded:
+            self.sync_evo()
 
     # ----- cards -----------------------------------------------------------------------------------------
     def reshuffle(self) -> None:

@@ -178,6 +178,14 @@ class World:
         st = self.stacks[s]
         return st[-1] if st else SEA
 
+    def tops(self) -> list[int]:
+        """The top tile of every space, in order."""
+        return [st[-1] if st else SEA for st in self.stacks]
+
+    def sheltered(self) -> list[int]:
+        """The spaces holding a Shelter, in order."""
+        return [s for s in range(len(self.shelters)) if self.shelters[s]]
+
     def is_sea(self, s: int) -> bool:
         """Open sea, or sea frozen over with snow (no land tile underneath)."""
         st = self.stacks[s]
