@@ -61,8 +61,7 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
         return first
     card = int(rng.random() * total)  # the card drawn, counted from 0
     last = first
-    for i in range(first, len(counts)):
-        c = counts[i]
+    for i, c in enumerate(counts):
         if c:
             if card < c:
                 return i

@@ -697,14 +697,12 @@ def _dino_moves_2(world: World, start: int) -> list[int]:
     near, dirs, vias = geo.near2[start], geo.near2_dir[start], geo.near2_via[start]
     cracked = bool(world.cracks)
     out: list[int] = []
-    for i in range(len(near)):
-        k = near[i]
-        d = dirs[i]
+    for k, d, via in zip(near, dirs, vias):  # noqa: B905 (one length: compiled, a plain loop)
         if d >= 0 and step_ok[d]:
             if hub_ok[d]:  # dino ground, free
                 out.append(k)
             continue
-        for v in vias[i]:
+        for v in via:
             if hub_ok[v] and not (cracked and world.blocked(nbs[v], k)):
                 if dino_space_ok(world, k):
                     out.append(k)
@@ -738,14 +736,12 @@ def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
     full = crowded(world)
     ones: list[int] = []
     twos: list[int] = []
-    for i in range(len(near)):
-        k = near[i]
-        d = dirs[i]
+    for k, d, via in zip(near, dirs, vias):  # noqa: B905 (one length: compiled, a plain loop)
         if d >= 0 and step_ok[d]:
             if not (full and lists(full, k)):
                 ones.append(k)
             continue
-        for v in vias[i]:
+        for v in via:
             if hub_ok[v] and not (cracked and world.blocked(nbs[v], k)):
                 if not (full and lists(full, k)):
                     twos.append(k)
