@@ -253,6 +253,17 @@ def board_sources(world: World, tile: int, exclude: frozenset[int] | set[int]) -
     ]
 
 
+def _two_sources(world: World, tile: int, exclude: frozenset[int] | set[int]) -> bool:
+    """``len(board_sources(...)) >= 2``, looking no further than the second."""
+    found = 0
+    for s, st in enumerate(world.stacks):
+        if st and st[-1] == tile and s not in exclude and not world.occupied(s):
+            found += 1
+            if found >= 2:
+                return True
+    return False
+
+
 def take_from_board(world: World, source: int, tile: int) -> None:
     """Move the top tile of ``source`` back to the supply (to be laid elsewhere at once)."""
     _pop(world, source)
@@ -497,7 +508,7 @@ def apply_plan_from(world: World, plan: Plan, blocked: frozenset[int] | set[int]
             continue
         if ask:
             tile = needed_tile(world, s, op)
-            if tile >= 0 and world.supply[tile] <= 0 and len(board_sources(world, tile, exclude)) >= 2:
+            if tile >= 0 and world.supply[tile] <= 0 and _two_sources(world, tile, exclude):
                 return i
         if op == DEBRIS_OP and world.top(s) != VOLCANO:
             destroy_pieces(world, s)  # debris destroys everything on its space, even at sea
