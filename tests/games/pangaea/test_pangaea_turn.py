@@ -31,6 +31,7 @@ from pangaea_helpers import (
 from dinobox.engine.state import CHANCE
 from dinobox.engine.testing import force, play
 from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea import walks
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import DEFAULT_DATA
 from dinobox.games.pangaea.game import PangaeaGame
@@ -342,7 +343,7 @@ def test_players_turn_step_6_explorer_walks_round_a_crack() -> None:
     w.explorers = Wd.with_item(w.explorers, 0, start)
     east = geo.nb[start][1]
     w.cracks = (geo.edge_code[start * geo.n + east],)
-    ones, twos = Wd.explorer_moves(w, 0)
+    ones, twos = walks.explorer_moves(w, 0)
     assert east not in ones and ones == sorted(ones) and twos == sorted(twos)
     assert (east in twos) == any(
         w.explorer_ok(j, 0) and j in geo.nb[east] and not w.blocked(j, east)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinobox.games.pangaea import flow as F
-from dinobox.games.pangaea import resolve
+from dinobox.games.pangaea import resolve, walks
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import (
     ALL_SYMBOLS,
@@ -201,8 +201,8 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
     safe = False
     pos = w.explorers[seat]
     if pos >= 0:
-        ones, twos = Wd.explorer_moves(w, seat)
-        trex = Wd.trex_spaces(w, seat)  # (safe: explorer_ok off these spaces)
+        ones, twos = walks.explorer_moves(w, seat)
+        trex = walks.trex_spaces(w, seat)  # (safe: explorer_ok off these spaces)
         harvests: list[int] = []
         for s in ones:
             if w.explorer_ok(s, seat) and not (trex and Wd.lists(trex, s)):
@@ -231,7 +231,7 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
     dinos, moved = w.dinos, w.dino_moved
     for d in range(4):
         if dinos[d] >= 0 and not moved >> d & 1:
-            for s in Wd.dino_moves(w, d):
+            for s in walks.dino_moves(w, d):
                 if allies and resolve.dino_hurts(st, allies, d, s):
                     continue
                 out.append(A.DINO_MOVE + d * n + s)
