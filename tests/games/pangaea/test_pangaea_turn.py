@@ -30,7 +30,11 @@ from pangaea_helpers import (
 
 from dinobox.engine.state import CHANCE
 from dinobox.engine.testing import force, play
+from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea import walks
+from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import DEFAULT_DATA
+from dinobox.games.pangaea.game import PangaeaGame
 from dinobox.games.pangaea.rules import PangaeaState
 
 
@@ -310,3 +314,39 @@ def test_evolution_cards_level_2_needs_a_level_1_card_given_back() -> None:
     ]
     assert v["evolution_supply"]["sea"] == DEFAULT_DATA.evolution_cards[0]  # given back
     assert v["scores"][0] == 0
+
+
+def test_players_turn_every_seat_has_the_shared_steps_of_its_turn() -> None:
+    """The steps of a turn are made once per seat (``flow.MAX_SEATS``) for every seat a game
+    may have, and the legal choices come out sorted without a sort in ``_due``."""
+    assert PangaeaGame.max_players <= F.MAX_SEATS
+    game = PangaeaGame(players=PangaeaGame.max_players)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal))
+        state.apply_action(rng.choice(legal))
+
+
+def test_players_turn_step_6_explorer_walks_round_a_crack() -> None:
+    """The 2-step table agrees with a walk step by step: a neighbour behind a crack is 2 steps away."""
+    state = PangaeaGame(players=2).new_initial_state()
+    w = state.world
+    geo = w.geo
+    start = geo.space(4, 3)
+    w.explorers = Wd.with_item(w.explorers, 0, start)
+    east = geo.nb[start][1]
+    w.cracks = (geo.edge_code[start * geo.n + east],)
+    ones, twos = walks.explorer_moves(w, 0)
+    assert east not in ones and ones == sorted(ones) and twos == sorted(twos)
+    assert (east in twos) == any(
+        w.explorer_ok(j, 0) and j in geo.nb[east] and not w.blocked(j, east)
+        for j in geo.nb[start]
+        if j >= 0 and not w.blocked(start, j)
+    )

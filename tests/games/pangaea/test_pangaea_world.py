@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from dinobox.games.pangaea import walks
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.rules import left_order
 from dinobox.games.pangaea.tiles import (
@@ -476,9 +477,9 @@ def test_earthquake_crack_blocks_explorers_and_dinos() -> None:
     w.dinos = Wd.with_item(w.dinos, 0, a)
     Wd.place_crack(w, g.edge_of[(a, b)])
     assert w.blocked(a, b)
-    assert b not in Wd.explorer_moves(w, 0)[0]
-    assert b in Wd.explorer_moves(w, 0)[1]  # still reachable around the crack
-    assert b not in [s for s in Wd.dino_moves(w, 0, max_steps=1)]
+    assert b not in walks.explorer_moves(w, 0)[0]
+    assert b in walks.explorer_moves(w, 0)[1]  # still reachable around the crack
+    assert b not in [s for s in walks.dino_moves(w, 0, max_steps=1)]
 
 
 def test_earthquake_sticks_are_reused_when_the_stock_is_empty() -> None:
@@ -623,12 +624,12 @@ def test_dinosaurs_brontosaurus_destroys_shelters() -> None:
 def test_dinosaurs_move_once_per_round() -> None:
     w = quake_world()
     w.dinos = Wd.with_item(w.dinos, 0, at(w, 4, 3))
-    moves = Wd.dino_moves(w, 0)
+    moves = walks.dino_moves(w, 0)
     assert moves
     Wd.move_dino(w, 0, moves[0])
-    assert Wd.dino_moves(w, 0) == []
+    assert walks.dino_moves(w, 0) == []
     w.dino_moved = 0  # a new round
-    assert Wd.dino_moves(w, 0)
+    assert walks.dino_moves(w, 0)
 
 
 # ===== Re-enter the game ==============================================================================
@@ -672,7 +673,7 @@ def test_re_enter_the_game_fails_when_no_space_fits() -> None:
 # ===== Explorer moves =================================================================================
 def _moves(w: Wd.World, player: int) -> dict[int, int]:
     """Where the Explorer may move: space -> steps."""
-    ones, twos = Wd.explorer_moves(w, player)
+    ones, twos = walks.explorer_moves(w, player)
     assert not set(ones) & set(twos)
     return {**dict.fromkeys(twos, 2), **dict.fromkeys(ones, 1)}
 

@@ -6,6 +6,7 @@ COMPILED_MODULES = (
     "geometry",
     "tiles",
     "world",
+    "walks",
     "steps",
     "resolve",
     "lightning",

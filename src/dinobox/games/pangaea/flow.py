@@ -428,6 +428,31 @@ class ActionDone(Auto):
         self.seat = seat
 
 
+# Steps are values (``dinobox.engine.flow``): the steps of every turn are made once, per seat, and
+# shared by every state (a turn pushes a dozen; a playout plays a hundred turns).
+MAX_SEATS: Final = 4  # ``PangaeaGame.max_players``
+MAX_DRAW: Final = 10  # the most cards one draw step deals (a hand limit is at most 9)
+START_TURN: Final = tuple(StartTurn(seat) for seat in range(MAX_SEATS))
+NEXT_TURN: Final = tuple(NextTurn(seat) for seat in range(MAX_SEATS))
+STEP4_ACTION: Final = tuple(Step4(seat, 1) for seat in range(MAX_SEATS))
+STEP4_RANGE: Final = tuple(Step4(seat, 2) for seat in range(MAX_SEATS))
+STEP5: Final = tuple(Step5(seat) for seat in range(MAX_SEATS))
+DIRECTION: Final = tuple(Direction(seat) for seat in range(MAX_SEATS))
+CHOOSE_DIRECTION: Final = tuple(ChooseDirection(seat) for seat in range(MAX_SEATS))
+ACTION_DONE: Final = tuple(ActionDone(seat) for seat in range(MAX_SEATS))
+ASK_SHELTER_MOVES: Final = tuple(AskShelterMoves(seat) for seat in range(MAX_SEATS))
+APPLY_ALL_CHANGES: Final = tuple(ApplyChanges(seat, 0) for seat in range(MAX_SEATS))
+# per seat asked, per seat whose turn it is
+INTERRUPT: Final = tuple(tuple(Interrupt(seat, turn) for turn in range(MAX_SEATS)) for seat in range(MAX_SEATS))
+# per seat, per number of cards
+DRAW_CARDS: Final = tuple(tuple(DrawCards(seat, count) for count in range(MAX_DRAW + 1)) for seat in range(MAX_SEATS))
+
+
+def draw_cards(seat: int, count: int) -> DrawCards:
+    """The step drawing ``count`` cards for ``seat`` (shared, like the steps of a turn)."""
+    return DRAW_CARDS[seat][count] if count <= MAX_DRAW else DrawCards(seat, count)
+
+
 DRAW_START_PLAYER: Final = DrawStartPlayer()
 IMPACT_POINT: Final = ImpactPoint()
 END_SHELTER_MOVES: Final = EndShelterMoves()
@@ -446,6 +471,7 @@ FOR_LIGHTNING: Final = 1
 FOR_IMPACT_1: Final = 2
 FOR_IMPACT_2: Final = 3
 FOR_DEBRIS: Final = 4
+DRAW_DIRECTION_FOR_TURN: Final = DrawDirection(FOR_TURN)
 
 # context of a resolution: a player's own step (alliances apply) or the lightning/end game
 CTX_TURN: Final = 0

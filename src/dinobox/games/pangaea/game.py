@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from dinobox.engine.game import Game, Presentation
 from dinobox.engine.options import OptionSpec
 from dinobox.games.pangaea import knowledge, refusals, text, view
@@ -75,6 +77,11 @@ class PangaeaGame(Game[PangaeaData]):
         return geometry(len(self.data.world_rows), len(self.data.world_rows[0])).n
 
     def num_distinct_actions(self) -> int:
+        return self._action_count
+
+    @cached_property
+    def _action_count(self) -> int:
+        """(The data never change once the game is made; every action description asks.)"""
         return int(layout_for(self._spaces(), len(self.data.star_cards)).SIZE)
 
     def max_chance_outcomes(self) -> int:

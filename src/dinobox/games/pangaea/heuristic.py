@@ -110,9 +110,15 @@ def _geo(world: WorldView) -> Geometry:
     return geometry(world["rows"], world["cols"])
 
 
-def _neighbours(world: WorldView, r: int, c: int) -> list[tuple[int, int]]:
-    geo = _geo(world)
-    return [geo.rc(j) for j in geo.nb[geo.space(r, c)] if j >= 0]
+def _neighbours(world: WorldView, r: int, c: int) -> tuple[tuple[int, int], ...]:
+    return _neighbour_cells(world["rows"], world["cols"], r, c)
+
+
+@lru_cache(maxsize=4096)
+def _neighbour_cells(rows: int, cols: int, r: int, c: int) -> tuple[tuple[int, int], ...]:
+    """The ``(row, col)`` of each neighbour (a look-ahead asks for the same spaces again and again)."""
+    geo = geometry(rows, cols)
+    return tuple(geo.rc(j) for j in geo.nb[geo.space(r, c)] if j >= 0)
 
 
 def _distance(geo: Geometry, a: list[int] | tuple[int, int], b: list[int] | tuple[int, int]) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dinobox.games.pangaea import flow as F
-from dinobox.games.pangaea import resolve
+from dinobox.games.pangaea import resolve, walks
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import (
     ALL_SYMBOLS,
@@ -170,7 +170,7 @@ def _dino_move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action:
         return f"{name} is not on the board (Dinosaurs)"
     if w.dino_moved >> d & 1:
         return f"{name} has moved this round already: each Dino moves once a round (Some General Basic Rules)"
-    moves = Wd.dino_moves(w, d)
+    moves = walks.dino_moves(w, d)
     s = (action - st.A.DINO_MOVE) % w.geo.n
     if not moves:
         return f"{name} has no free space within 2 it can walk to (Dinosaurs)"

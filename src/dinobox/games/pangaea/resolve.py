@@ -5,7 +5,7 @@ in ``end_game.py``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from dinobox.engine.flow import Step
 from dinobox.games.pangaea import flow as F
@@ -32,17 +32,17 @@ def auto_after4(st: PangaeaState, step: F.AfterStep4) -> None:
     steps = st.steps
     a = step.seat
     if len(st.sel) == 6:
-        steps.append(F.Step5(a))
-        steps.append(F.Direction(a))
+        steps.append(F.STEP5[a])
+        steps.append(F.DIRECTION[a])
         for asker in reversed(st.left_of(a)[:-1]):
-            steps.append(F.Interrupt(asker, a))
+            steps.append(F.INTERRUPT[asker][a])
 
 
 def auto_direction(st: PangaeaState, step: F.Direction) -> None:
     if st.interrupted:
-        st.steps.append(F.DrawDirection(F.FOR_TURN))
+        st.steps.append(F.DRAW_DIRECTION_FOR_TURN)
     else:
-        st.steps.append(F.ChooseDirection(step.seat))
+        st.steps.append(F.CHOOSE_DIRECTION[step.seat])
 
 
 def auto_resolve(st: PangaeaState, step: F.Step5) -> None:
@@ -66,7 +66,8 @@ def auto_apply(st: PangaeaState, step: F.ApplyChanges) -> None:
     pending = st.plan
     if pending is not None:
         if b == 0:
-            st.world.events.extend(("erupt", v) for v in pending[0])
+            for v in pending[0]:
+                st.world.events.append(("erupt", v))
         start = max(0, b - 1)
         i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
         if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take
@@ -115,13 +116,13 @@ def auto_step9(st: PangaeaState, step: F.Step9) -> None:
     a = step.seat
     need = st.hand_limit(a) - len(st.hands[a])
     if need > 0:
-        st.steps.append(F.DrawCards(a, need))
+        st.steps.append(F.draw_cards(a, need))
 
 
 def auto_step10(st: PangaeaState, step: F.Step10) -> None:
     steps = st.steps
     a = step.seat
-    steps.append(F.NextTurn(a))
+    steps.append(F.NEXT_TURN[a])
     if st.ring_pos == 0:
         st._emit("lightning", ())
         steps.append(F.GiveBacks(a))
@@ -134,7 +135,7 @@ def auto_step10(st: PangaeaState, step: F.Step10) -> None:
 
 
 def auto_next_turn(st: PangaeaState, step: F.NextTurn) -> None:
-    st.steps.append(F.StartTurn((step.seat + 1) % st.num_players))
+    st.steps.append(F.START_TURN[(step.seat + 1) % st.num_players])
 
 
 def auto_seats(st: PangaeaState, _step: F.StartingPositions) -> None:
@@ -162,46 +163,46 @@ def _start_turn(st: PangaeaState, seat: int) -> None:
     st.activated = st.wild2 = st.extra_used = False
     st.ctx = F.CTX_TURN
     st.decider = seat
-    st._emit("turn", (seat,))
+    if not st._quiet:  # a playout keeps no log: no event built
+        st._emit("turn", (seat,))
     st.steps.extend(turn_steps(seat))
-
-
-_TURN_STEPS: dict[int, tuple[Step, ...]] = {}
 
 
 def turn_steps(seat: int) -> tuple[Step, ...]:
     """Players Turn: the steps of ``seat``'s turn, the last first (the order they are pushed).
     Steps are values, so one tuple per seat serves every turn of every state."""
-    found = _TURN_STEPS.get(seat)
-    if found is None:
-        order: tuple[Step, ...] = (
-            F.Step1(seat),
-            F.Step2(seat),
-            F.Step3(seat),
-            F.Step4(seat, 0),
-            F.AfterStep4(seat),
-            F.GiveBacks(seat),
-            F.Step6(seat),
-            F.Step7(seat),
-            F.GiveBacks(seat),
-            F.Step8(seat),
-            F.Step9(seat),
-            F.Step10(seat),
-        )
-        found = _TURN_STEPS[seat] = order[::-1]
-    return found
+    return _TURN_STEPS[seat]
+
+
+def _turn_order(seat: int) -> tuple[Step, ...]:
+    order: tuple[Step, ...] = (
+        F.Step1(seat),
+        F.Step2(seat),
+        F.Step3(seat),
+        F.Step4(seat, 0),
+        F.AfterStep4(seat),
+        F.GiveBacks(seat),
+        F.Step6(seat),
+        F.Step7(seat),
+        F.GiveBacks(seat),
+        F.Step8(seat),
+        F.Step9(seat),
+        F.Step10(seat),
+    )
+    return order[::-1]
+
+
+_TURN_STEPS: Final = tuple(_turn_order(seat) for seat in range(F.MAX_SEATS))
 
 
 def _play_cards(st: PangaeaState, seat: int) -> None:
     """Step 5: the chosen cards are played in order (distance, action, range)."""
     sel = st.sel
-    played = []
-    for i in (0, 2, 4):
-        if sel[i] >= 0:
-            st.take_card(seat, sel[i])
-            played.append(sel[i])
-    st.played = tuple(played)
-    st._emit("play", (seat, *sel))
+    played = tuple([sel[i] for i in (0, 2, 4) if sel[i] >= 0])
+    st.take_cards(seat, played)
+    st.played = played
+    if not st._quiet:
+        st._emit("play", (seat, *sel))
     st.ctx = F.CTX_TURN
     st.decider = seat
     move_locator(st, st.direction, sel[1])
@@ -211,7 +212,8 @@ def _play_cards(st: PangaeaState, seat: int) -> None:
 def move_locator(st: PangaeaState, direction: int, steps: int) -> None:
     end, _ = st.world.geo.line(st.world.locator, direction, steps)
     st.world.locator = end
-    st._emit("locator", (direction, steps, end))
+    if not st._quiet:
+        st._emit("locator", (direction, steps, end))
 
 
 def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
@@ -219,8 +221,9 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
     w = st.world
     spaces = w.geo.range_spaces(w.locator, shape)
     st.act_spaces = tuple(spaces)
-    st.steps.append(F.ActionDone(st.decider))  # runs once every decision of the action is taken
-    st._emit("action", (action, shape))
+    st.steps.append(F.ACTION_DONE[st.decider])  # runs once every decision of the action is taken
+    if not st._quiet:
+        st._emit("action", (action, shape))
     if action in (UP, DOWN, SHIFT):
         start_plan(st, Wd.plan_terrain(w, action, spaces))
     elif action == QUAKE:
@@ -380,8 +383,8 @@ def start_plan(st: PangaeaState, plan: Plan) -> None:
         return
     st.plan = plan
     st.blocked = frozenset()
-    st.steps.append(F.ApplyChanges(st.decider, 0))
-    st.steps.append(F.AskShelterMoves(st.decider))
+    st.steps.append(F.APPLY_ALL_CHANGES[st.decider])
+    st.steps.append(F.ASK_SHELTER_MOVES[st.decider])
     for seat in reversed(st.left_of(st.decider)):
         if st.has_active(seat, EVO_BLOCK):
             st.steps.append(F.Block(seat))

@@ -26,7 +26,7 @@ from dinobox.games.pangaea.data import (
     EVO_TREX,
     NUM_EVO,
 )
-from dinobox.games.pangaea.world import Plan, World, with_added, with_item
+from dinobox.games.pangaea.world import Plan, World, holds, with_added, with_item
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.game import PangaeaGame
@@ -49,7 +49,9 @@ def left_order(current: int, players: int) -> list[int]:
 def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
     """A kind drawn from a pile of ``counts`` per kind (``total`` cards): the same draw and the
     same outcome as ``sample_counts(counts, 0, len(counts), rng)`` (no draw when one kind is
-    left), in one walk from the first kind held."""
+    left), in one walk from the first kind held. That draw takes the first kind whose running
+    count exceeds ``x``; the counts being whole, it is the kind of card number ``int(x)`` (from
+    0) in the pile, counted here in whole numbers."""
     if not total > 0:
         raise ValueError("chance weights must add up to more than zero")
     first = 0
@@ -57,17 +59,15 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
         first += 1
     if counts[first] == total:
         return first
-    x = rng.random() * total
-    running: float = 0.0
+    card = int(rng.random() * total)  # the card drawn, counted from 0
     last = first
-    for i in range(first, len(counts)):
-        c = counts[i]
+    for i, c in enumerate(counts):
         if c:
-            running += c
-            last = i
-            if x < running:
+            if card < c:
                 return i
-    return last
+            card -= c
+            last = i
+    return last  # (rounding took x up to ``total``: the last kind, as the running sum gives)
 
 
 class PangaeaState(State):
@@ -163,7 +163,7 @@ class PangaeaState(State):
         return [c >> 1 for c in self.evo[seat]]
 
     def has_active(self, seat: int, etype: int) -> bool:
-        return (etype * 2 + 1) in self.evo[seat]
+        return holds(self.evo[seat], etype * 2 + 1)
 
     def evo_level(self, seat: int) -> int:
         return max((EVO_LEVEL[c >> 1] for c in self.evo[seat]), default=0)
@@ -206,7 +206,7 @@ class PangaeaState(State):
         parts[seat] = with_added(parts[seat], part, new - self.points[seat])
         self.score_parts = tuple(parts)
         self.points = with_item(self.points, seat, new)
-        if points:
+        if points and not self._quiet:  # a playout keeps no log: no event built
             self._emit("score", (seat, points, new))
         if self.ending is None and self.final is None and new == self.asteroid and self.asteroid > 0:
             a = self.asteroid - 1
@@ -247,16 +247,20 @@ class PangaeaState(State):
         self.evo = tuple(evo)
 
     def drain(self) -> None:
-        """Turn the world's events into log events and react to used protection cards."""
+        """Turn the world's events into log events and react to used protection cards (the
+        world's ability flags then follow the cards again: ``sync_evo`` follows every other
+        change of the cards, and the world changes its flags only when it uses a card)."""
         w = self.world
         if not w.events:
             return
         events = w.events
         w.events = []
         logged = not self._quiet  # a spent playout state keeps no log
+        guarded = False
         for ev in events:
             kind = ev[0]
             if kind == "guard":
+                guarded = True
                 p, dino = ev[1], ev[2]
                 etype = EVO_TREX if dino < 2 else EVO_BRONTO
                 if (etype * 2 + 1) in self.evo[p]:
@@ -265,7 +269,8 @@ class PangaeaState(State):
                     self.set_evo(p, tuple(sorted(cards)))
             if logged:
                 self._emit("w_" + kind, tuple(ev[1:]))
-        self.sync_evo()
+        if guarded:
+            self.sync_evo()
 
     # ----- cards -----------------------------------------------------------------------------------------
     def reshuffle(self) -> None:
@@ -287,12 +292,21 @@ class PangaeaState(State):
         hand.remove(kind)
         self._set_hand(seat, tuple(hand))
 
+    def take_cards(self, seat: int, kinds: tuple[int, ...]) -> None:
+        """``take_card`` of each of ``kinds``, in order."""
+        hand = list(self.hands[seat])
+        for kind in kinds:
+            hand.remove(kind)
+        self._set_hand(seat, tuple(hand))
+
     def give_card(self, seat: int, kind: int) -> None:
         hand = self.hands[seat]  # sorted: the card goes in before the first higher one
         i = 0
         while i < len(hand) and hand[i] <= kind:
             i += 1
-        self._set_hand(seat, (*hand[:i], kind, *hand[i:]))
+        new = list(hand)
+        new.insert(i, kind)
+        self._set_hand(seat, tuple(new))
 
     def _set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
         self.hands[seat] = hand
@@ -444,9 +458,10 @@ class PangaeaState(State):
                 return
             self.deal(outcome)
             self.give_card(a, outcome)
-            self._emit("draw", (a, outcome))
+            if not self._quiet:
+                self._emit("draw", (a, outcome))
             if step.count > 1:
-                flow[-1] = F.DrawCards(a, step.count - 1)
+                flow[-1] = F.draw_cards(a, step.count - 1)
             else:
                 flow.pop()
         elif isinstance(step, F.DrawDirection):
@@ -454,7 +469,8 @@ class PangaeaState(State):
             self.dir_discard = with_added(self.dir_discard, outcome, 1)
             self.direction = outcome
             flow.pop()
-            self._emit("direction_card", (outcome,))
+            if not self._quiet:
+                self._emit("direction_card", (outcome,))
         elif isinstance(step, F.DrawStar):
             lightning.star_drawn(self, step.purpose, outcome)
         elif isinstance(step, F.DrawStartPlayer):
@@ -467,7 +483,8 @@ class PangaeaState(State):
             if self.ring_pos == 0:
                 break
             self.ring_pos = (self.ring_pos + 1) % self.R
-            self._emit("token_moves", (self.ring_pos,))
+            if not self._quiet:
+                self._emit("token_moves", (self.ring_pos,))
             if self.ring_pos == 0:
                 break
 
@@ -492,12 +509,13 @@ class PangaeaState(State):
             self._next = []
             self.steps.clear()
             return AGAIN
+        if isinstance(step, F.Auto):  # the most frequent: a turn runs a dozen
+            return AUTOMATIC
         if isinstance(step, F.Chance):
             return CHANCE if self._chance_ready(step) else AGAIN
         if isinstance(step, F.Decision):
-            legal = steps.legal_for(self, step)
+            legal = steps.legal_for(self, step)  # sorted, as the contract asks
             if legal:
-                legal.sort()  # the contract: legal actions are sorted
                 self._next = legal
                 return step.seat
             self.steps.pop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinobox.games.pangaea import flow as F
-from dinobox.games.pangaea import resolve
+from dinobox.games.pangaea import resolve, walks
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import (
     ALL_SYMBOLS,
@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 # ===== legal choices ============================================================================
 def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
-    """The legal choices at a decision step (none: the step is dropped)."""
+    """The legal choices at a decision step, sorted (none: the step is dropped). Most come out
+    in order (the blocks of ``actions.Layout`` are in the order they are listed here)."""
     A = st.A
     w = st.world
     a = step.seat
@@ -39,7 +40,7 @@ def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
         return _step6(st, a)
     if isinstance(step, F.Interrupt):
         hand = st.hands[a]
-        if st.interrupted or len(hand) < 4 or st.WILD not in hand:
+        if st.interrupted or len(hand) < 4 or not Wd.holds(hand, st.WILD):
             return []
         return [A.INTERRUPT, A.NO_INTERRUPT]
     if isinstance(step, F.ChooseDirection):
@@ -55,7 +56,7 @@ def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
     if isinstance(step, F.ChooseCrack):
         return [A.CRACK + e for e in resolve.crack_choices(st)]
     if isinstance(step, F.ReuseCrack):
-        return [A.REUSE_CRACK + e for e in w.cracks if e not in st.quake_edges]
+        return sorted([A.REUSE_CRACK + e for e in w.cracks if e not in st.quake_edges])  # oldest first on the board
     if isinstance(step, F.TakeTile):
         if st.plan is None:
             return []
@@ -70,7 +71,7 @@ def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
         etype = EVO_TREX if is_trex(st.pending_dino[0]) else EVO_BRONTO
         return [A.GUARD_YES, A.GUARD_NO] if st.has_active(a, etype) else []
     if isinstance(step, F.PlaceDino):
-        return [A.DINO_PLACE + d * w.geo.n + s for d, s in resolve.dino_options(st, a)]
+        return sorted([A.DINO_PLACE + d * w.geo.n + s for d, s in resolve.dino_options(st, a)])  # range order
     if isinstance(step, F.ExtraMove):
         if st.extra_used or not st.has_active(a, EVO_EXTRA) or not _step6(st, a):
             return []
@@ -101,23 +102,17 @@ def _step2(st: PangaeaState, seat: int) -> list[int]:
     A = st.A
     w = st.world
     out: list[int] = []
-    if not st.wild2 and st.WILD in st.hands[seat]:
-        out.extend(A.WILD_DINO + d for d in range(4) if w.dinos[d] >= 0)
-        out.extend(A.WILD_SHELTER + s for s in w.shelter_spaces(seat))
+    if not st.wild2 and Wd.holds(st.hands[seat], st.WILD):
+        for d in range(4):
+            if w.dinos[d] >= 0:
+                out.append(A.WILD_DINO + d)
+        for s in w.shelter_spaces(seat):
+            out.append(A.WILD_SHELTER + s)
     if not st.activated and st.points[seat] >= 1:
-        out.extend(sorted({A.ACTIVATE + (c >> 1) for c in st.evo[seat] if not c & 1}))
+        for e in sorted({c >> 1 for c in st.evo[seat] if not c & 1}):
+            out.append(A.ACTIVATE + e)
     if out:
         out.append(A.CONTINUE)
-    return out
-
-
-def _numbered(st: PangaeaState, hand: tuple[int, ...] | list[int]) -> list[int]:
-    """The numbered kinds in ``hand`` (sorted, as hands are kept), each once, in order."""
-    K = st.K
-    out: list[int] = []
-    for k in hand:
-        if k < K and (not out or out[-1] != k):
-            out.append(k)
     return out
 
 
@@ -133,35 +128,72 @@ def remaining_hand(st: PangaeaState, seat: int) -> list[int]:
     return hand
 
 
+def _cards_left(st: PangaeaState, seat: int) -> tuple[list[int], bool, int]:
+    """Step 4: what ``remaining_hand`` holds, in one pass over the hand: its numbered kinds (each
+    once, in order), whether a Wild is among them, and how many cards."""
+    sel = st.sel
+    # the cards chosen (distance, action, range), -1 for none (no card is -1); one copy of each
+    # is set aside (the sum of what is set aside, not which copy, is what counts)
+    first = sel[0] if len(sel) > 0 else -1
+    second = sel[2] if len(sel) > 2 else -1
+    third = sel[4] if len(sel) > 4 else -1
+    K, wild_kind = st.K, st.WILD
+    kinds: list[int] = []
+    wild = False
+    count = 0
+    for k in st.hands[seat]:
+        if k == first:
+            first = -1
+            continue
+        if k == second:
+            second = -1
+            continue
+        if k == third:
+            third = -1
+            continue
+        count += 1
+        if k == wild_kind:
+            wild = True
+        elif k < K and (not kinds or kinds[-1] != k):
+            kinds.append(k)
+    return kinds, wild, count
+
+
 def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
     """Step 4: the distance card (or a Wild, 0..10), the action card (or a Wild, any action),
     then in advanced play the range card (never a Wild). Under a symbol restriction the first
     card must show the symbol or be a Wild; if impossible: swap one card or keep them."""
     A = st.A
-    hand = remaining_hand(st, seat)
-    wild = st.WILD in hand
+    kinds, wild, count = _cards_left(st, seat)
     if stage == 0:
         sym = st.restriction()
-        cards = [k for k in _numbered(st, hand) if sym == ALL_SYMBOLS or st.cards[k][3] == sym]
-        out = [A.DIST_CARD + k for k in cards]
+        out = []
+        for k in kinds:
+            if sym == ALL_SYMBOLS or st.cards[k][3] == sym:
+                out.append(A.DIST_CARD + k)
         if wild:
             for n in range(WILD_MAX_DISTANCE + 1):
                 out.append(A.DIST_WILD + n)
-        if out and len(hand) >= 2:
+        if out and count >= 2:
             return out
-        return [A.SWAP + k for k in _numbered(st, hand)] + [A.KEEP]
+        out = [A.SWAP + k for k in kinds]
+        out.append(A.KEEP)
+        return out
     if stage == 1:
-        out = [A.ACT_CARD + k for k in _numbered(st, hand)]
+        out = [A.ACT_CARD + k for k in kinds]
         if wild:
             for x in range(5):
                 out.append(A.ACT_WILD + x)
         return out
-    return [A.RANGE_CARD + k for k in _numbered(st, hand)] + [A.NO_RANGE]
+    out = [A.RANGE_CARD + k for k in kinds]
+    out.append(A.NO_RANGE)
+    return out
 
 
 def _step6(st: PangaeaState, seat: int) -> list[int]:
     """Step 6: move the Explorer 1-2 spaces (harvest after 1 onto level 1), build a Shelter, or
-    move a Dino. PASS only when every option would destroy your Explorer."""
+    move a Dino. PASS only when every option would destroy your Explorer. (The blocks of
+    actions come out in the order of ``actions.Layout``, each sorted: the list is sorted.)"""
     A = st.A
     w = st.world
     n = w.geo.n
@@ -169,18 +201,25 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
     safe = False
     pos = w.explorers[seat]
     if pos >= 0:
-        ones, twos = Wd.explorer_moves(w, seat)
-        move = A.MOVE
+        ones, twos = walks.explorer_moves(w, seat)
+        trex = walks.trex_spaces(w, seat)  # (safe: explorer_ok off these spaces)
+        harvests: list[int] = []
         for s in ones:
-            out.append(move + s)
-            if Wd.explorer_safe_at(w, seat, s):
+            if w.explorer_ok(s, seat) and not (trex and Wd.lists(trex, s)):
                 safe = True
                 if w.top(s) == L1:
-                    out.append(A.HARVEST + s)
-        for s in twos:
+                    harvests.append(A.HARVEST + s)
+        if not safe:
+            for s in twos:
+                if w.explorer_ok(s, seat) and not (trex and Wd.lists(trex, s)):
+                    safe = True
+                    break
+        moves = ones + twos
+        moves.sort()  # two sorted runs
+        move = A.MOVE
+        for s in moves:
             out.append(move + s)
-            if not safe and Wd.explorer_safe_at(w, seat, s):
-                safe = True
+        out.extend(harvests)
         if st.shelters_left(seat) > 0:
             if Wd.can_build(w, seat, pos, False):
                 out.append(A.BUILD)
@@ -192,7 +231,7 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
     dinos, moved = w.dinos, w.dino_moved
     for d in range(4):
         if dinos[d] >= 0 and not moved >> d & 1:
-            for s in Wd.dino_moves(w, d):
+            for s in walks.dino_moves(w, d):
                 if allies and resolve.dino_hurts(st, allies, d, s):
                     continue
                 out.append(A.DINO_MOVE + d * n + s)
@@ -201,7 +240,6 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
         if not out:
             return out  # nothing but PASS: the step is dropped
         out.append(A.PASS)
-    out.sort()
     return out
 
 
@@ -213,6 +251,7 @@ def _step7(st: PangaeaState, seat: int) -> list[int]:
         return []
     out: list[int] = []
     held = st.evo_types(seat)
+    kinds_held: list[int] | None = None  # each type held once, in order (made when a level 2+ card is for sale)
     for e in range(NUM_EVO):
         if not st.evo_supply[e]:
             continue
@@ -221,13 +260,18 @@ def _step7(st: PangaeaState, seat: int) -> list[int]:
             if len(held) < MAX_EVOLUTION:
                 out.append(A.BUY + e * 9)
         else:
-            for j in sorted(set(held)):
+            if kinds_held is None:
+                kinds_held = sorted(set(held))
+            for j in kinds_held:
                 if EVO_LEVEL[j] == level - 1:
                     out.append(A.BUY + e * 9 + j + 1)
     w = st.world
     pos = w.explorers[seat]
     if pos >= 0 and w.supply[STONE] > 0:
-        out.extend(A.STONE + s for s in sorted(set(w.geo.nb[pos]) - {-1}) if w.top(s) == LAVA)
+        lava = [s for s in w.geo.nb[pos] if s >= 0 and w.top(s) == LAVA]  # neighbours: each once
+        lava.sort()
+        for s in lava:
+            out.append(A.STONE + s)
     if out:
         out.append(A.DONE)
     return out
@@ -328,7 +372,8 @@ def _decide_interrupt(st: PangaeaState, step: F.Interrupt, action: int) -> None:
 def _decide_dir(st: PangaeaState, step: F.ChooseDirection, action: int) -> None:
     st.steps.pop()
     st.direction = action - st.A.DIR
-    st._emit("direction", (step.seat, st.direction))
+    if not st._quiet:  # a playout keeps no log: no event built
+        st._emit("direction", (step.seat, st.direction))
 
 
 def _decide_step7(st: PangaeaState, step: F.Step7, action: int) -> None:
@@ -347,7 +392,8 @@ def _decide_step3(st: PangaeaState, step: F.Step3 | F.LightningReenter, action: 
     if action == A.REENTER:
         Wd.reenter(w, [a])
     else:
-        st._emit("stay_off", (a,))
+        if not st._quiet:
+            st._emit("stay_off", (a,))
 
 
 def _decide_crack(st: PangaeaState, step: F.ChooseCrack, action: int) -> None:
@@ -494,7 +540,7 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
                 st.take_card(seat, k)
                 st.discard_card(k)
                 st._emit("swap", (seat, k))
-                steps.append(F.DrawCards(seat, 1))
+                steps.append(F.draw_cards(seat, 1))
             else:
                 st._emit("keep", (seat,))
             return
@@ -503,8 +549,9 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
         else:
             k = action - A.DIST_CARD
             st.sel = (k, st.cards[k][0])
-        steps[-1] = F.Step4(seat, 1)
-        st._emit("choose", (seat, 0, st.sel[0], st.sel[1]))
+        steps[-1] = F.STEP4_ACTION[seat]
+        if not st._quiet:
+            st._emit("choose", (seat, 0, st.sel[0], st.sel[1]))
     elif stage == 1:
         if action >= A.ACT_WILD:
             card, act = st.WILD, action - A.ACT_WILD
@@ -512,9 +559,10 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
             card = action - A.ACT_CARD
             act = st.cards[card][1]
         st.sel = (*st.sel, card, act)
-        st._emit("choose", (seat, 1, card, act))
+        if not st._quiet:
+            st._emit("choose", (seat, 1, card, act))
         if st.advanced:
-            steps[-1] = F.Step4(seat, 2)
+            steps[-1] = F.STEP4_RANGE[seat]
         else:
             st.sel = (*st.sel, -1, st.novice_range)
             steps.pop()
@@ -524,7 +572,8 @@ def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
         else:
             k = action - A.RANGE_CARD
             st.sel = (*st.sel, k, st.cards[k][2])
-        st._emit("choose", (seat, 2, st.sel[4], st.sel[5]))
+        if not st._quiet:
+            st._emit("choose", (seat, 2, st.sel[4], st.sel[5]))
         steps.pop()
 
 
@@ -537,7 +586,8 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
     elif action < A.BUILD:
         harvest = action >= A.HARVEST
         s = action - (A.HARVEST if harvest else A.MOVE)
-        st._emit("move", (seat, s))
+        if not st._quiet:
+            st._emit("move", (seat, s))
         d = w.dino_at(s)
         if d >= 0 and is_trex(d) and w.explorer_ok(s, seat) and w.trex_guard >> seat & 1:
             # onto a T-Rex with an active protection card: the player decides to use it or not
@@ -546,7 +596,8 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
             st.steps.append(F.ExplorerArrives(seat, s, harvest))
             st.steps.append(F.Guard(seat))
         elif Wd.move_explorer(w, seat, s, False) and harvest:
-            st._emit("harvest", (seat, s))
+            if not st._quiet:
+                st._emit("harvest", (seat, s))
             st.gain(seat, 1, F.PART_HARVEST)
     elif action == A.BUILD or action == A.BUILD_SPECIAL:
         special = action == A.BUILD_SPECIAL
@@ -554,11 +605,13 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
         Wd.build_shelter(w, seat, s, special)
         if special:
             st.set_active(seat, EVO_BUILD, False)
-        st._emit("build", (seat, s, special))
+        if not st._quiet:
+            st._emit("build", (seat, s, special))
         st.gain(seat, 1, F.PART_BUILD)
     else:
         d, s = divmod(action - A.DINO_MOVE, n)
-        st._emit("dino_move", (seat, d, w.dinos[d], s))
+        if not st._quiet:
+            st._emit("dino_move", (seat, d, w.dinos[d], s))
         w.dino_moved |= 1 << d
         resolve.dino_lands(st, d, s)
 

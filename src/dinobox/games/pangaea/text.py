@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
 from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea.actions import Fixed
 from dinobox.games.pangaea.data import EVO_KEYS, EVO_NAMES, SYMBOL_NAMES
 from dinobox.games.pangaea.tiles import (
     ACTION_KEYS,
@@ -44,8 +46,12 @@ def _rc(st: PangaeaState, s: int) -> list[int]:
 
 
 def _simple_kinds(st: PangaeaState) -> dict[int, str]:
-    """The actions that are a word alone (no space, card or dino)."""
-    A = st.A
+    """The actions that are a word alone (no space, card or dino): one table per layout."""
+    return _simple_kinds_of(st.A)
+
+
+@cache
+def _simple_kinds_of(A: Fixed) -> dict[int, str]:
     return {
         A.CONTINUE: "continue",
         A.REENTER: "reenter",
@@ -147,57 +153,61 @@ def action_text(st: PangaeaState, action: int, player: int) -> str:
         return _chance_text(st, action)
     who = seat_name(player)
     i = decode(st, action)
-    k = i["kind"]
-    texts = {
-        "start": lambda: f"start the Explorer on the star at {_sp(i)}",
-        "wild_dino": lambda: f"play a Wild card to remove {DINO_NAMES[i['dino']]}",
-        "wild_shelter": lambda: f"play a Wild card to remove your Shelter at {_sp(i)}",
-        "activate": lambda: f"activate {EVO_NAMES[EVO_KEYS.index(i['evolution'])]} (1 point)",
-        "continue": lambda: "go on (no Wild card or activation)",
-        "reenter": lambda: "re-enter your Explorer",
-        "stay_off": lambda: "keep your Explorer off the board",
-        "keep": lambda: "keep your cards and skip steps 4 and 5",
-        "swap": lambda: f"discard {card_text(st, i['card'])}, draw a new card, skip steps 4 and 5",
-        "distance_card": lambda: f"distance: {card_text(st, i['card'])} ({st.cards[i['card']][0]} spaces)",
-        "distance_wild": lambda: f"distance: Wild card for {i['distance']} spaces",
-        "action_card": lambda: f"action: {card_text(st, i['card'])} ({ACTION_NAMES[st.cards[i['card']][1]]})",
-        "action_wild": lambda: f"action: Wild card for {ACTION_NAMES[ACTION_KEYS.index(i['verb'])]}",
-        "range_card": lambda: f"range: {card_text(st, i['card'])} ({RANGE_NAMES[st.cards[i['card']][2]]})",
-        "no_range": lambda: "range: none (1 space)",
-        "interrupt": lambda: f"play a Wild card: {seat_name(st.turn)} must draw a Direction card",
-        "no_interrupt": lambda: f"let {seat_name(st.turn)} choose the direction",
-        "direction": lambda: f"move the Event locator {DIRECTION_NAMES[DIRECTION_KEYS.index(i['direction'])]}",
-        "crack": lambda: "crack between r{}c{} and r{}c{}".format(*i["spaces"][0], *i["spaces"][1]),
-        "dino_place": lambda: f"put {DINO_NAMES[i['dino']]} on {_sp(i)}",
-        "move": lambda: f"move your Explorer to {_sp(i)}" + _danger(st, player, action - st.A.MOVE),
-        "move_harvest": lambda: f"move your Explorer to {_sp(i)} and harvest (+1)",
-        "build": lambda: "build a Shelter here (+1)",
-        "build_special": lambda: "build a Shelter here with the Build anywhere card (+1)",
-        "dino_move": lambda: f"move {DINO_NAMES[i['dino']]} to {_sp(i)}",
-        "pass": lambda: "skip step 6 (every move would cost your Explorer)",
-        "extra_move": lambda: "use the Extra move card: step 6 again",
-        "no_extra_move": lambda: "no extra move",
-        "buy": lambda: (
+    return f"{who}: {_action_texts()[i['kind']](st, i, player)}"
+
+
+@cache
+def _action_texts() -> dict[str, Callable[[PangaeaState, dict[str, Any], int], str]]:
+    """Per kind of action (``decode``), its words from the state, its parts and the player."""
+    return {
+        "start": lambda st, i, p: f"start the Explorer on the star at {_sp(i)}",
+        "wild_dino": lambda st, i, p: f"play a Wild card to remove {DINO_NAMES[i['dino']]}",
+        "wild_shelter": lambda st, i, p: f"play a Wild card to remove your Shelter at {_sp(i)}",
+        "activate": lambda st, i, p: f"activate {EVO_NAMES[EVO_KEYS.index(i['evolution'])]} (1 point)",
+        "continue": lambda st, i, p: "go on (no Wild card or activation)",
+        "reenter": lambda st, i, p: "re-enter your Explorer",
+        "stay_off": lambda st, i, p: "keep your Explorer off the board",
+        "keep": lambda st, i, p: "keep your cards and skip steps 4 and 5",
+        "swap": lambda st, i, p: f"discard {card_text(st, i['card'])}, draw a new card, skip steps 4 and 5",
+        "distance_card": lambda st, i, p: f"distance: {card_text(st, i['card'])} ({st.cards[i['card']][0]} spaces)",
+        "distance_wild": lambda st, i, p: f"distance: Wild card for {i['distance']} spaces",
+        "action_card": lambda st, i, p: f"action: {card_text(st, i['card'])} ({ACTION_NAMES[st.cards[i['card']][1]]})",
+        "action_wild": lambda st, i, p: f"action: Wild card for {ACTION_NAMES[ACTION_KEYS.index(i['verb'])]}",
+        "range_card": lambda st, i, p: f"range: {card_text(st, i['card'])} ({RANGE_NAMES[st.cards[i['card']][2]]})",
+        "no_range": lambda st, i, p: "range: none (1 space)",
+        "interrupt": lambda st, i, p: f"play a Wild card: {seat_name(st.turn)} must draw a Direction card",
+        "no_interrupt": lambda st, i, p: f"let {seat_name(st.turn)} choose the direction",
+        "direction": lambda st, i, p: f"move the Event locator {DIRECTION_NAMES[DIRECTION_KEYS.index(i['direction'])]}",
+        "crack": lambda st, i, p: "crack between r{}c{} and r{}c{}".format(*i["spaces"][0], *i["spaces"][1]),
+        "dino_place": lambda st, i, p: f"put {DINO_NAMES[i['dino']]} on {_sp(i)}",
+        "move": lambda st, i, p: f"move your Explorer to {_sp(i)}" + _danger(st, p, st.world.geo.space(*i["space"])),
+        "move_harvest": lambda st, i, p: f"move your Explorer to {_sp(i)} and harvest (+1)",
+        "build": lambda st, i, p: "build a Shelter here (+1)",
+        "build_special": lambda st, i, p: "build a Shelter here with the Build anywhere card (+1)",
+        "dino_move": lambda st, i, p: f"move {DINO_NAMES[i['dino']]} to {_sp(i)}",
+        "pass": lambda st, i, p: "skip step 6 (every move would cost your Explorer)",
+        "extra_move": lambda st, i, p: "use the Extra move card: step 6 again",
+        "no_extra_move": lambda st, i, p: "no extra move",
+        "buy": lambda st, i, p: (
             f"buy {EVO_NAMES[EVO_KEYS.index(i['evolution'])]} (1 point"
             + (f", giving back {EVO_NAMES[EVO_KEYS.index(i['discard'])]})" if "discard" in i else ")")
         ),
-        "stone": lambda: f"buy a stone for the lava at {_sp(i)} (1 point)",
-        "done": lambda: "end buying",
-        "block": lambda: f"block the tile change at {_sp(i)}",
-        "no_block": lambda: "let the tiles change",
-        "shelter_move": lambda: "move your Shelter from r{}c{} to ".format(*i["from"]) + _sp(i),
-        "no_shelter_move": lambda: "leave your Shelters where they are",
-        "give_back": lambda: f"give back {card_text(st, i['card'])}",
-        "take_tile": lambda: (
+        "stone": lambda st, i, p: f"buy a stone for the lava at {_sp(i)} (1 point)",
+        "done": lambda st, i, p: "end buying",
+        "block": lambda st, i, p: f"block the tile change at {_sp(i)}",
+        "no_block": lambda st, i, p: "let the tiles change",
+        "shelter_move": lambda st, i, p: "move your Shelter from r{}c{} to ".format(*i["from"]) + _sp(i),
+        "no_shelter_move": lambda st, i, p: "leave your Shelters where they are",
+        "give_back": lambda st, i, p: f"give back {card_text(st, i['card'])}",
+        "take_tile": lambda st, i, p: (
             f"take the {TILE_NAMES[TILE_KEYS.index(i['tile'])]} tile from {_sp(i)} (none left in the supply)"
         ),
-        "reuse_crack": lambda: "reuse the crack stick between r{}c{} and r{}c{}".format(
+        "reuse_crack": lambda st, i, p: "reuse the crack stick between r{}c{} and r{}c{}".format(
             *i["spaces"][0], *i["spaces"][1]
         ),
-        "use_protection": lambda: f"use your protection card against {_pending(st)}",
-        "no_protection": lambda: f"do not use your protection card against {_pending(st)}",
+        "use_protection": lambda st, i, p: f"use your protection card against {_pending(st)}",
+        "no_protection": lambda st, i, p: f"do not use your protection card against {_pending(st)}",
     }
-    return f"{who}: {texts[k]()}"
 
 
 def _pending(st: PangaeaState) -> str:

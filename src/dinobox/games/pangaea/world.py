@@ -88,6 +88,26 @@ def with_added(items: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def holds(items: tuple[int, ...], x: int) -> bool:
+    """``x in items`` for a few ints, compared as ints (the compiled build's ``in`` compares
+    objects)."""
+    return any(item == x for item in items)  # compiled: a plain loop
+
+
+def lists(items: list[int], x: int) -> bool:
+    """``x in items`` for a short list of ints, compared as ints (see ``holds``)."""
+    return any(item == x for item in items)  # compiled: a plain loop
+
+
+def owners(mask: int) -> int:
+    """How many players a bitmask of players (a space's Shelters) holds."""
+    count = 0
+    while mask:
+        count += mask & 1
+        mask >>= 1
+    return count
+
+
 # ===== the world =================================================================================
 class World:
     """Tiles, pieces and the Event locator. Copy with ``copy()``: the geometry and the fields
@@ -158,6 +178,14 @@ class World:
         st = self.stacks[s]
         return st[-1] if st else SEA
 
+    def tops(self) -> list[int]:
+        """The top tile of every space, in order."""
+        return [st[-1] if st else SEA for st in self.stacks]
+
+    def sheltered(self) -> list[int]:
+        """The spaces holding a Shelter, in order."""
+        return [s for s in range(len(self.shelters)) if self.shelters[s]]
+
     def is_sea(self, s: int) -> bool:
         """Open sea, or sea frozen over with snow (no land tile underneath)."""
         st = self.stacks[s]
@@ -205,7 +233,7 @@ class World:
         if not self.cracks:
             return False
         geo = self.geo
-        return geo.edge_code[a * geo.n + b] in self.cracks
+        return holds(self.cracks, geo.edge_code[a * geo.n + b])
 
 
 # ===== tiles =====================================================================================
@@ -223,6 +251,17 @@ def board_sources(world: World, tile: int, exclude: frozenset[int] | set[int]) -
     return [
         s for s, st in enumerate(world.stacks) if st and st[-1] == tile and s not in exclude and not world.occupied(s)
     ]
+
+
+def _two_sources(world: World, tile: int, exclude: frozenset[int] | set[int]) -> bool:
+    """``len(board_sources(...)) >= 2``, looking no further than the second."""
+    found = 0
+    for s, st in enumerate(world.stacks):
+        if st and st[-1] == tile and s not in exclude and not world.occupied(s):
+            found += 1
+            if found >= 2:
+                return True
+    return False
 
 
 def take_from_board(world: World, source: int, tile: int) -> None:
@@ -444,7 +483,10 @@ def plan_lava(world: World, spaces: list[int] | tuple[int, ...]) -> Plan:
 
 def plan_exclude(plan: Plan) -> set[int]:
     """The spaces a plan changes (no tile may be taken from them when a supply runs out)."""
-    return {s for s, _ in plan[1]} | set(plan[0])
+    out = set(plan[0])
+    for s, _ in plan[1]:
+        out.add(s)
+    return out
 
 
 def apply_plan(world: World, plan: Plan, blocked: frozenset[int] | set[int] = frozenset()) -> None:
@@ -466,7 +508,7 @@ def apply_plan_from(world: World, plan: Plan, blocked: frozenset[int] | set[int]
             continue
         if ask:
             tile = needed_tile(world, s, op)
-            if tile >= 0 and world.supply[tile] <= 0 and len(board_sources(world, tile, exclude)) >= 2:
+            if tile >= 0 and world.supply[tile] <= 0 and _two_sources(world, tile, exclude):
                 return i
         if op == DEBRIS_OP and world.top(s) != VOLCANO:
             destroy_pieces(world, s)  # debris destroys everything on its space, even at sea
@@ -488,24 +530,27 @@ def crack_options(world: World, spaces: list[int], chosen: tuple[int, ...] = ())
     """Earthquake: crack places touching the range, both sides land, not cracked yet, and
     connected to the cracks chosen so far in this earthquake."""
     geo = world.geo
-    inside = set(spaces)
-    cand: set[int] = set()
+    cand: list[int] = []  # each edge once
     if chosen:
         for e in chosen:
-            cand.update(geo.edge_adj[e])
+            for near in geo.edge_adj[e]:
+                if not lists(cand, near):
+                    cand.append(near)
     else:
         for s in spaces:  # (a crack place needs land on both sides)
             if not world.is_sea(s):
-                for j in geo.nb[s]:
-                    if j >= 0 and not world.is_sea(j):
-                        cand.add(geo.edge_code[s * geo.n + j])
+                nbs, edges = geo.nb[s], geo.nb_edge[s]
+                for d in range(6):
+                    j = nbs[d]
+                    if j >= 0 and not world.is_sea(j) and not lists(cand, edges[d]):
+                        cand.append(edges[d])
     out = []
     for e in cand:
         a, b = geo.edge_ends[e]
         if (
-            (a in inside or b in inside)
-            and e not in chosen
-            and e not in world.cracks
+            (lists(spaces, a) or lists(spaces, b))
+            and not holds(chosen, e)
+            and not holds(world.cracks, e)
             and not world.is_sea(a)
             and not world.is_sea(b)
         ):
@@ -568,7 +613,7 @@ def tsunami_plan(world: World, start: int) -> Plan:
 
 # ===== dinosaurs =================================================================================
 def dino_space_ok(world: World, s: int) -> bool:
-    return DINO_OK[world.top(s)] and world.dino_at(s) < 0
+    return DINO_OK[world.top(s)] and not holds(world.dinos, s)
 
 
 def dino_place_options(world: World, spaces: list[int]) -> list[tuple[int, int]]:
@@ -627,64 +672,12 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
         world.events.append(("dino_lost", dino, s))
 
 
-def dino_moves(world: World, dino: int, max_steps: int = 2) -> list[int]:
-    """Where a dino on the board may walk: up to ``max_steps`` spaces (assumed 2, like an
-    Explorer) over dino ground, never across a crack or through another dino."""
-    start = world.dinos[dino]
-    if start < 0 or world.dino_moved >> dino & 1:
-        return []
-    nb, cracked = world.geo.nb, bool(world.cracks)
-    seen = [False] * world.geo.n
-    seen[start] = True
-    frontier = [start]
-    out: list[int] = []
-    for _ in range(max_steps):
-        nxt: list[int] = []
-        for s in frontier:
-            for j in nb[s]:
-                if j >= 0 and not seen[j] and not (cracked and world.blocked(s, j)) and dino_space_ok(world, j):
-                    seen[j] = True
-                    out.append(j)
-                    nxt.append(j)
-        frontier = nxt
-    out.sort()
-    return out
-
-
 def move_dino(world: World, dino: int, s: int) -> None:
     world.dino_moved |= 1 << dino
     dino_arrive(world, dino, s)
 
 
 # ===== explorers =================================================================================
-def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
-    """Step 6, option 1: the spaces 1 step away an Explorer may move to, then those 2 steps away:
-    never across a crack, only through ground it can stand on, to fewer than 3 Explorers. A
-    destination it cannot stand on is allowed: the Explorer is then removed."""
-    start = world.explorers[player]
-    if start < 0:
-        return [], []
-    nb, cracked = world.geo.nb, bool(world.cracks)
-    seen = [False] * world.geo.n  # the spaces listed and those found full
-    ones: list[int] = []
-    hubs: list[int] = []  # the spaces it may walk through
-    for j in nb[start]:
-        if j >= 0 and not (cracked and world.blocked(start, j)):
-            seen[j] = True
-            if world.explorers_at(j) < MAX_EXPLORERS_PER_SPACE:
-                ones.append(j)
-            if world.explorer_ok(j, player):
-                hubs.append(j)
-    twos: list[int] = []
-    for j in hubs:
-        for k in nb[j]:
-            if k >= 0 and k != start and not seen[k] and not (cracked and world.blocked(j, k)):
-                seen[k] = True
-                if world.explorers_at(k) < MAX_EXPLORERS_PER_SPACE:
-                    twos.append(k)
-    return ones, twos
-
-
 def move_explorer(world: World, player: int, s: int, use_guard: bool | None = None) -> bool:
     """Move an Explorer; it is removed if the space cannot hold it or a T-Rex waits there
     (unless its active protection card is used: ``use_guard``, None = whenever held).
@@ -720,12 +713,19 @@ def reentry_space(world: World, player: int) -> int:
     """Re-enter the game: the Event locator's space, else the first neighbour clockwise from
     the top right, that holds this Explorer, has room (3 at most) and no T-Rex (assumed)."""
     loc = world.locator
-    for s in (loc, *world.geo.nb[loc]):
-        if s >= 0 and world.explorers_at(s) < MAX_EXPLORERS_PER_SPACE:
-            d = world.dino_at(s)
-            if world.explorer_ok(s, player) and not (d >= 0 and is_trex(d)):
-                return s
+    if loc >= 0 and _reentry_ok(world, player, loc):
+        return loc
+    for s in world.geo.nb[loc]:
+        if s >= 0 and _reentry_ok(world, player, s):
+            return s
     return -1
+
+
+def _reentry_ok(world: World, player: int, s: int) -> bool:
+    if world.explorers_at(s) >= MAX_EXPLORERS_PER_SPACE:
+        return False
+    d = world.dino_at(s)
+    return world.explorer_ok(s, player) and not (d >= 0 and is_trex(d))
 
 
 def reenter(world: World, players: list[int] | tuple[int, ...]) -> list[tuple[int, int]]:
@@ -747,7 +747,7 @@ def can_build(world: World, player: int, s: int, special: bool) -> bool:
     """A Shelter goes on level 2, or with the level 3 card on level 1, a mountain or the sea;
     at most one per player and three per space."""
     mask = world.shelters[s]
-    if mask >> player & 1 or bin(mask).count("1") >= 3:
+    if mask >> player & 1 or owners(mask) >= 3:
         return False
     t = world.top(s)
     return SPECIAL_OK[t] if special else SHELTER_OK[t]

@@ -34,11 +34,15 @@ TILE_STYLE = {
 """Each top tile's colour, apart from every player's (a tile never looks like a piece's owner)."""
 
 
+_SYMBOL_OF_TILE = bytes.maketrans(bytes(range(len(TILE_SYMBOLS))), TILE_SYMBOLS.encode("ascii"))
+"""Tile ids to their symbols, a byte each (the whole board in one translation)."""
+
+
 def tile_rows(world: World) -> list[str]:
     """The top tile of every space, one string a row (the legend above)."""
     cols = world.geo.cols
-    symbols = [TILE_SYMBOLS[st[-1]] if st else "." for st in world.stacks]
-    return ["".join(symbols[r * cols : r * cols + cols]) for r in range(world.geo.rows)]
+    tops = bytes(world.tops()).translate(_SYMBOL_OF_TILE).decode("ascii")
+    return [tops[r * cols : r * cols + cols] for r in range(world.geo.rows)]
 
 
 def shelter_views(world: World) -> list[ShelterView]:
@@ -46,11 +50,11 @@ def shelter_views(world: World) -> list[ShelterView]:
     cols = world.geo.cols
     seats_n = len(world.explorers)
     shelters: list[ShelterView] = []
-    for s, mask in enumerate(world.shelters):
-        if mask:
-            seats = [p for p in range(seats_n) if mask >> p & 1]
-            special = [p for p in seats if world.special[s] >> p & 1]
-            shelters.append({"at": [s // cols, s % cols], "seats": seats, "special": special})
+    for s in world.sheltered():
+        mask = world.shelters[s]
+        seats = [p for p in range(seats_n) if mask >> p & 1]
+        special = [p for p in seats if world.special[s] >> p & 1]
+        shelters.append({"at": [s // cols, s % cols], "seats": seats, "special": special})
     return shelters
 
 
@@ -71,7 +75,7 @@ def world_view(world: World) -> WorldView:
         "rows": geo.rows,
         "cols": cols,
         "tiles": tile_rows(world),
-        "stacks": [[keys[t] for t in st] for st in world.stacks],
+        "stacks": [list(map(keys.__getitem__, st)) for st in world.stacks],  # (no inner comprehension per space)
         "explorers": [rc(s) for s in world.explorers],
         "shelters": shelter_views(world),
         "dinos": [
