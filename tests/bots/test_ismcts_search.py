@@ -8,7 +8,6 @@ import random
 import pytest
 
 import dinobox
-import dinobox.bots.ismcts as ismcts_module
 from dinobox.bots import ISMCTSBot, make_bot
 from dinobox.engine.state import CHANCE, State
 
@@ -29,11 +28,16 @@ def decision_points(gid: str, count: int, seed: int = 1) -> list[State]:
     return found
 
 
-def test_tree_early_stop_gives_the_same_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tree_early_stop_gives_the_same_choice() -> None:
     positions = decision_points("dino-race", 4)
     early = [make_bot("ismcts:iterations=64,playout=random", s).choose(p) for s, p in enumerate(positions)]
-    monkeypatch.setattr(ismcts_module, "_decided", lambda *args: False)
-    full = [make_bot("ismcts:iterations=64,playout=random", s).choose(p) for s, p in enumerate(positions)]
+    full = []
+    for s, p in enumerate(positions):
+        bot = make_bot("ismcts:iterations=64,playout=random", s)
+        assert isinstance(bot, ISMCTSBot)
+        bot.early_stop = False
+        full.append(bot.choose(p))
+        assert bot.last_iterations == 64
     assert early == full
 
 

@@ -28,6 +28,8 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from dinobox.bots.rollout import flat_choose
 from dinobox.engine.registry import game_entry
 from dinobox.engine.runner import uniform_playout
@@ -59,9 +61,14 @@ def _random_policy(state: State, rng: random.Random) -> int:
     return rng.choice(state.legal_actions())
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSBot:
     """Single-tree ISMCTS. ``iterations`` bounds the search (deterministic); ``seconds`` bounds
-    it by wall-clock time (then the iteration count depends on the machine).
+    it by wall-clock time (then the iteration count depends on the machine). With an iteration
+    bound the search stops as soon as the most visited root action can no longer be overtaken
+    (the same choice, sooner); ``early_stop = False`` runs every iteration.
+
+    Compiled by mypyc (``ENGINE_MODULES``): the tree descent is the search's inner loop.
 
     Searches built on this one (the coach's, ``dinobox.coach.search``) use its public steps:
     ``iterate`` (one iteration from a redrawn state), ``rollout`` (play a state out and score
@@ -101,6 +108,7 @@ class ISMCTSBot:
         if search not in ("tree", "flat"):
             raise ValueError(f"ismcts search must be 'tree' or 'flat', not {search!r}")
         self.search = search
+        self.early_stop = True
         self.last_iterations = 0
         self._policies: dict[str, Policy] = {}
 
@@ -133,6 +141,7 @@ class ISMCTSBot:
         rng = self.rng
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
+        early = self.early_stop
         done = 0
         while True:
             if limit is not None and done >= limit:
@@ -141,7 +150,7 @@ class ISMCTSBot:
                 break
             self.iterate(state.resample(seat, rng), root_key, tree, rng, policy, guide)
             done += 1
-            if limit is not None and done % 16 == 0 and _decided(tree.get(root_key), legal, limit - done):
+            if limit is not None and early and done % 16 == 0 and _decided(tree.get(root_key), legal, limit - done):
                 break
         self.last_iterations = done
         root = tree.get(root_key)

@@ -30,8 +30,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-ENGINE_MODULES: tuple[str, ...] = ("dinobox.engine.state", "dinobox.engine.flow", "dinobox.engine.runner")
-"""The engine's modules mypyc compiles (setup.py reads this list; the games declare their own)."""
+ENGINE_MODULES: tuple[str, ...] = (
+    "dinobox.engine.state",
+    "dinobox.engine.flow",
+    "dinobox.engine.runner",
+    "dinobox.bots.ismcts",  # the search's tree descent, the inner loop of every ISMCTS bot
+)
+"""The modules mypyc compiles besides the games' (setup.py reads this list; the games declare
+their own): the engine's hot ones, and the search bot's loop over them. The engine's state
+comes first (``select`` looks for it to tell a compiled install)."""
 
 SOURCES_FILE = "compiled_sources.json"
 """Written by the build next to this module: ``{module: sha256 of the source compiled}``."""
