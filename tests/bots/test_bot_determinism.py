@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 import pytest
 
 import dinobox
-from dinobox.bots import make_bot
+from dinobox.bots import ISMCTSBot, make_bot
 from dinobox.bots.heuristic import has_heuristic
+from dinobox.bots.ismcts import Node, Policy
 from dinobox.engine.registry import game_class
 from dinobox.engine.state import CHANCE, State
 
@@ -66,21 +68,41 @@ def test_same_view_and_seed_give_same_action(gid: str, spec: str) -> None:
             assert first in state.legal_actions()
 
 
+class _SeenStates(ISMCTSBot):
+    """An ISMCTS bot that keeps each state an iteration starts from, with the view of the seat to
+    act there (the compiled search calls ``resample`` out of a test's reach; ``iterate``, the
+    public step, is where it hands the redrawn state on)."""
+
+    def __init__(self, seed: int, iterations: int) -> None:
+        super().__init__(seed=seed, iterations=iterations)
+        self.seen: list[State] = []
+        self.views: list[dict[str, object]] = []
+
+    def iterate(
+        self,
+        det: State,
+        root_key: Hashable,
+        tree: dict[Hashable, Node],
+        rng: random.Random,
+        policy: Policy,
+        guide: Policy | None,
+    ) -> None:
+        self.seen.append(det)
+        self.views.append(det.view(det.current_player()))
+        super().iterate(det, root_key, tree, rng, policy, guide)
+
+
 @pytest.mark.parametrize("gid", dinobox.game_ids())
-def test_ismcts_resamples_every_iteration(gid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ismcts_resamples_every_iteration(gid: str) -> None:
+    """Each iteration starts from a state of its own that agrees with the seat's view."""
     state = decision_points(gid, 1)[0]
     seat = state.current_player()
-    calls: list[int] = []
-    original = type(state).resample
-
-    def spy(self: State, who: int, rng: random.Random) -> State:
-        calls.append(who)
-        return original(self, who, rng)
-
-    monkeypatch.setattr(type(state), "resample", spy)
-    bot = make_bot("ismcts:iterations=5,playout=random", 0)
+    view = state.view(seat)
+    bot = _SeenStates(seed=0, iterations=5)
     bot.choose(state)
-    assert calls == [seat] * 5
+    assert len(bot.seen) == 5
+    assert len({id(det) for det in bot.seen} | {id(state)}) == 6  # a new state each time
+    assert bot.views == [view] * 5 and state.view(seat) == view
 
 
 @pytest.mark.parametrize("gid", dinobox.game_ids())

@@ -13,5 +13,9 @@ COMPILED_MODULES = (
     "end_game",
     "automatic",
     "rules",
+    "worldtext",
+    "view",
+    "text",
+    "heuristic",
 )
 """This package's modules compiled with mypyc (``setup.py`` reads this; see ``dinobox.engine.build``)."""
