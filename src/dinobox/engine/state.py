@@ -109,7 +109,7 @@ class State:
             step = steps[-1]
             who = self._due(step)
             if who == AUTOMATIC:
-                steps.pop()
+                del steps[-1]  # the step just read (compiled, ``pop`` would check its type again)
                 self._run(step)
             elif who != AGAIN:
                 self._player = who

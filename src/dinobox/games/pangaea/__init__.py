@@ -17,5 +17,6 @@ COMPILED_MODULES = (
     "view",
     "text",
     "heuristic",
+    "knowledge",
 )
 """This package's modules compiled with mypyc (``setup.py`` reads this; see ``dinobox.engine.build``)."""

@@ -39,7 +39,7 @@ EVO_NAMES = (
     "Shelter move",
     "Block a tile change",
 )
-EVO_LEVEL: Final = (1, 1, 2, 2, 3, 3, 4, 4)
+EVO_LEVEL: Final[tuple[int, ...]] = (1, 1, 2, 2, 3, 3, 4, 4)  # a tuple object (compiled code indexes it in place)
 MAX_EVOLUTION: Final = 3
 
 COLOURS = ("Red", "Blue", "Green", "Yellow")
