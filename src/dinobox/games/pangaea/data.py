@@ -14,8 +14,8 @@ from typing import Final
 
 from dinobox.games.pangaea.worldmap import WorldMap, load_map
 
-SYMBOL_NAMES = ("Moon", "Sun", "Volcano", "Planet", "All symbols")
-SYMBOL_KEYS = ("moon", "sun", "volcano", "planet", "all")
+SYMBOL_NAMES: tuple[str, ...] = ("Moon", "Sun", "Volcano", "Planet", "All symbols")
+SYMBOL_KEYS: tuple[str, ...] = ("moon", "sun", "volcano", "planet", "all")
 ALL_SYMBOLS: Final = 4
 
 # Evolution cards (Evolution Cards chapter): eight abilities on four levels.
@@ -28,8 +28,17 @@ EVO_EXTRA: Final = 5
 EVO_SHELTER_MOVE: Final = 6
 EVO_BLOCK: Final = 7
 NUM_EVO: Final = 8
-EVO_KEYS = ("sea", "mountain", "trex_guard", "bronto_guard", "build_anywhere", "extra_move", "shelter_move", "block")
-EVO_NAMES = (
+EVO_KEYS: tuple[str, ...] = (
+    "sea",
+    "mountain",
+    "trex_guard",
+    "bronto_guard",
+    "build_anywhere",
+    "extra_move",
+    "shelter_move",
+    "block",
+)
+EVO_NAMES: tuple[str, ...] = (
     "Sea explorer",
     "Mountain explorer",
     "T-Rex protection",
@@ -39,11 +48,11 @@ EVO_NAMES = (
     "Shelter move",
     "Block a tile change",
 )
-EVO_LEVEL: Final[tuple[int, ...]] = (1, 1, 2, 2, 3, 3, 4, 4)  # a tuple object (compiled code indexes it in place)
+EVO_LEVEL: Final[tuple[int, ...]] = (1, 1, 2, 2, 3, 3, 4, 4)  # tuple[int, ...]: see tiles.TILE_KEYS
 MAX_EVOLUTION: Final = 3
 
-COLOURS = ("Red", "Blue", "Green", "Yellow")
-LENGTHS = (30, 45, 60)
+COLOURS: tuple[str, ...] = ("Red", "Blue", "Green", "Yellow")
+LENGTHS: tuple[int, ...] = (30, 45, 60)
 WILD_MAX_DISTANCE: Final = 10
 ALL_SEA_COUNT: Final = 10  # Asteroid recalculation: a row of sea counts 10
 

@@ -478,5 +478,12 @@ CTX_TURN: Final = 0
 CTX_LIGHTNING: Final = 1
 
 # Where points come from (and go): the score breakdown (view: ``breakdown``).
-SCORE_PARTS: Final = ("harvest", "shelters built", "lightning", "evolution", "stone", "surviving shelters")
+SCORE_PARTS: Final[tuple[str, ...]] = (
+    "harvest",
+    "shelters built",
+    "lightning",
+    "evolution",
+    "stone",
+    "surviving shelters",
+)
 PART_HARVEST, PART_BUILD, PART_LIGHTNING, PART_EVOLUTION, PART_STONE, PART_SURVIVING = range(len(SCORE_PARTS))

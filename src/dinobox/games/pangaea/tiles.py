@@ -19,8 +19,20 @@ SNOW: Final = 6
 LAVA: Final = 7
 STONE: Final = 8
 NUM_TILES: Final = 9
-TILE_KEYS: Final = ("sea", "level1", "level2", "mountain", "volcano", "sand", "snow", "lava", "stone")
-TILE_NAMES: Final = ("Sea", "Level 1", "Level 2", "Mountain", "Volcano", "Sand", "Snow/Ice", "Lava", "Stone")
+# The name tables are typed ``tuple[..., ...]``: compiled, such a constant is one tuple object indexed in
+# place (a fixed-length tuple type would be rebuilt from its items at every index).
+TILE_KEYS: Final[tuple[str, ...]] = ("sea", "level1", "level2", "mountain", "volcano", "sand", "snow", "lava", "stone")
+TILE_NAMES: Final[tuple[str, ...]] = (
+    "Sea",
+    "Level 1",
+    "Level 2",
+    "Mountain",
+    "Volcano",
+    "Sand",
+    "Snow/Ice",
+    "Lava",
+    "Stone",
+)
 TILE_SYMBOLS: Final = ".12MV:*#o"
 SYMBOL_TILE: Final = {ch: t for t, ch in enumerate(TILE_SYMBOLS)}
 # What a starting-map symbol stands for as a stack, bottom first (Basic game setup: every land
@@ -43,12 +55,12 @@ DOWN: Final = 1
 SHIFT: Final = 2
 QUAKE: Final = 3
 DINO: Final = 4
-ACTION_KEYS: Final = ("up", "down", "climate", "earthquake", "dino")
-ACTION_NAMES: Final = ("Level up", "Level down", "Climate shift", "Earthquake", "Dinosaur")
+ACTION_KEYS: Final[tuple[str, ...]] = ("up", "down", "climate", "earthquake", "dino")
+ACTION_NAMES: Final[tuple[str, ...]] = ("Level up", "Level down", "Climate shift", "Earthquake", "Dinosaur")
 LAVA_OP: Final = 5  # lava is placed (eruption, debris)
 TSUNAMI_OP: Final = 6  # a tsunami's wave levels a space down, sand or snow first
 DEBRIS_OP: Final = 7  # the asteroid's debris: lava as LAVA_OP, but it destroys everything on its space, sea too
-OP_KEYS: Final = ("up", "down", "climate", "earthquake", "dino", "lava", "tsunami", "debris")
+OP_KEYS: Final[tuple[str, ...]] = ("up", "down", "climate", "earthquake", "dino", "lava", "tsunami", "debris")
 
 # ----- results of one action on one top tile -------------------------------------------------
 NOTHING: Final = 0
@@ -56,7 +68,7 @@ ADD: Final = 1
 REMOVE: Final = 2
 REMOVE_THEN_UP: Final = 3
 ERUPT: Final = 4
-RESULT_KEYS: Final = ("nothing", "add", "remove", "remove then level up", "erupt")
+RESULT_KEYS: Final[tuple[str, ...]] = ("nothing", "add", "remove", "remove then level up", "erupt")
 
 # The climate bands (Rules of Change, read with the poles of Moving the Event locator - part 2 and
 # the hemispheres of Tsunami; an assumption, see rules.md): a climate shift turns the climate
@@ -137,18 +149,18 @@ SE: Final = 2
 SW: Final = 3
 W: Final = 4
 NW: Final = 5
-DIRECTION_KEYS: Final = ("NE", "E", "SE", "SW", "W", "NW")
-DIRECTION_NAMES: Final = ("up-right", "right", "down-right", "down-left", "left", "up-left")
+DIRECTION_KEYS: Final[tuple[str, ...]] = ("NE", "E", "SE", "SW", "W", "NW")
+DIRECTION_NAMES: Final[tuple[str, ...]] = ("up-right", "right", "down-right", "down-left", "left", "up-left")
 # Moving the Event locator - part 2: at the top or bottom row the vertical part turns round.
-BOUNCE: Final = (SE, E, NE, NW, W, SW)
+BOUNCE: Final[tuple[int, ...]] = (SE, E, NE, NW, W, SW)
 
 SINGLE: Final = 0
 HORIZONTAL: Final = 1
 DIAGONAL_UP: Final = 2
 DIAGONAL_DOWN: Final = 3
 STAR7: Final = 4
-RANGE_KEYS: Final = ("single", "horizontal", "diagonal-up", "diagonal-down", "star")
-RANGE_NAMES: Final = ("1 space", "3 horizontal", "3 diagonal (/)", "3 diagonal (\\)", "7 spaces")
+RANGE_KEYS: Final[tuple[str, ...]] = ("single", "horizontal", "diagonal-up", "diagonal-down", "star")
+RANGE_NAMES: Final[tuple[str, ...]] = ("1 space", "3 horizontal", "3 diagonal (/)", "3 diagonal (\\)", "7 spaces")
 RANGE_DIRS: Final[tuple[tuple[int, ...], ...]] = ((), (W, E), (NE, SW), (NW, SE), (NE, E, SE, SW, W, NW))
 
 # ----- pieces -------------------------------------------------------------------------------
@@ -157,7 +169,7 @@ TREX_2: Final = 1
 BRONTO_1: Final = 2
 BRONTO_2: Final = 3
 NUM_DINOS: Final = 4
-DINO_NAMES: Final = ("T-Rex 1", "T-Rex 2", "Brontosaurus 1", "Brontosaurus 2")
+DINO_NAMES: Final[tuple[str, ...]] = ("T-Rex 1", "T-Rex 2", "Brontosaurus 1", "Brontosaurus 2")
 MAX_EXPLORERS_PER_SPACE: Final = 3
 
 
