@@ -11,7 +11,7 @@ import operator
 import pickle
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -109,7 +109,8 @@ class State:
             step = steps[-1]
             who = self._due(step)
             if who == AUTOMATIC:
-                del steps[-1]  # the step just read (compiled, ``pop`` would check its type again)
+                # the step just read: compiled, a pop typed ``Step`` would check its class again
+                cast("list[object]", steps).pop()
                 self._run(step)
             elif who != AGAIN:
                 self._player = who
