@@ -5,7 +5,8 @@ the engine: ``choose(state, rng) -> int`` for ``state.current_player()``, readin
 seat's view, the legal actions and look-ahead on the seat's own resampled states. The
 ``heuristic`` decorator gives every policy the same start: a forced move is played at once, and
 otherwise the policy gets a ``Turn`` with the seat, its typed view, the legal actions and their
-descriptions; ``best_action`` picks the highest-scoring action, breaking ties with the bot's rng.
+descriptions (the view and the descriptions built when first read); ``best_action`` picks the
+highest-scoring action, breaking ties with the bot's rng.
 
 ``weighted_heuristic(defaults)`` is the same start for a policy whose scoring terms are named
 weights (a small table of numbers): the result plays with ``defaults`` (the ``heuristic`` bot)
@@ -19,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.registry import Policy
@@ -30,12 +31,18 @@ V = TypeVar("V")
 
 @dataclass
 class Turn(Generic[V]):
-    """What a heuristic reads at one decision."""
+    """What a heuristic reads at one decision. The seat's view and the descriptions of the legal
+    actions are built when first read (a policy that decides by look-ahead alone never builds
+    the view: as the search's guide, it is asked at many tree nodes)."""
 
     state: State
     seat: int
-    view: V
     legal: list[int]
+
+    @cached_property
+    def view(self) -> V:
+        """``state.view(seat)``, typed as the game's view."""
+        return cast(V, self.state.view(self.seat))
 
     @cached_property
     def infos(self) -> list[dict[str, Any]]:
@@ -55,7 +62,7 @@ def heuristic(policy: Callable[[Turn[Any], random.Random], int]) -> Policy:
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        return policy(Turn(state, seat, state.view(seat), legal), rng)
+        return policy(Turn(state, seat, legal), rng)
 
     choose.__doc__ = policy.__doc__
     choose.__wrapped__ = policy  # type: ignore[attr-defined]
@@ -81,7 +88,7 @@ class WeightedPolicy:
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        return self.decide(Turn(state, seat, state.view(seat), legal), rng, weights)
+        return self.decide(Turn(state, seat, legal), rng, weights)
 
     def __call__(self, state: State, rng: random.Random) -> int:
         return self._play(state, rng, self.defaults)

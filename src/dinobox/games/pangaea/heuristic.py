@@ -473,20 +473,23 @@ def _shelter_move(view: PangaeaView, legal: list[int], infos: dict[int, dict[str
 
 
 # ===== the policy =================================================================================
+def _hand(turn: Turn[PangaeaView]) -> dict[int, CardView]:
+    """The seat's cards in hand by kind."""
+    return {c["kind"]: c for c in turn.view["players"][turn.seat]["hand"]}
+
+
 @weighted_heuristic(WEIGHTS)
 def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     """Pangaea's policy (module docstring): one decision with two or more legal actions."""
-    state, seat, view, legal = turn.state, turn.seat, turn.view, turn.legal
+    state, seat, legal = turn.state, turn.seat, turn.legal  # the view is built only if read
     infos = turn.info_by_action
     kinds = {i["kind"] for i in infos.values()}
-    me = view["players"][seat]
-    hand = {c["kind"]: c for c in me["hand"]}
 
     def first(kind: str) -> int | None:
         return next((a for a, i in infos.items() if i["kind"] == kind), None)
 
     if "start" in kinds:
-        tiles = view["world"]["tiles"]
+        tiles = turn.view["world"]["tiles"]
         return max(legal, key=lambda a: (tiles[infos[a]["space"][0]][infos[a]["space"][1]] == "2", -a))
     if "reenter" in kinds:
         return first("reenter")  # type: ignore[return-value]
@@ -495,7 +498,8 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     if "extra_move" in kinds:
         return first("extra_move")  # type: ignore[return-value]
     if "interrupt" in kinds:
-        leader = view["players"][view["turn_player"]]
+        view = turn.view
+        me, leader = view["players"][seat], view["players"][view["turn_player"]]
         shelter = w["interrupt_shelter"]
         ahead = (
             leader["score"] + shelter * leader["shelters"]
@@ -509,17 +513,20 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     if kinds & {"distance_card", "distance_wild"}:
         cards = [a for a in legal if infos[a]["kind"] == "distance_card"]
         if cards:
+            hand = _hand(turn)
             return min(cards, key=lambda a: (_card_value(hand[infos[a]["card"]], w), a))
         want = rng.choice((1, 2, 3))
         return next((a for a in legal if infos[a].get("distance") == want), legal[0])
     if kinds & {"action_card", "action_wild"}:
         cards = [a for a in legal if infos[a]["kind"] == "action_card"]
         if cards:
+            hand = _hand(turn)
             return max(cards, key=lambda a: (_card_value(hand[infos[a]["card"]], w), -a))
         return next((a for a in legal if infos[a].get("verb") == "up"), legal[0])
     if "no_range" in kinds:
-        sel = view["selection"]
+        sel = turn.view["selection"]
         if sel and sel.get("action") == "up":
+            hand = _hand(turn)
             bigger = [
                 a for a in legal if infos[a]["kind"] == "range_card" and hand[infos[a]["card"]]["range"] == "star"
             ]
@@ -529,23 +536,25 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     if "swap" in kinds or "give_back" in kinds:
         pool = [a for a in legal if infos[a]["kind"] in ("swap", "give_back")]
         if pool:
+            hand = _hand(turn)
             return min(pool, key=lambda a: (_card_value(hand.get(infos[a]["card"], {}), w), a))
         return first("keep")  # type: ignore[return-value]
     if "continue" in kinds:
         offered = {i["evolution"]: a for a, i in infos.items() if i["kind"] == "activate"}
-        chosen = _activation(view, seat, offered, w) if offered else None
+        chosen = _activation(turn.view, seat, offered, w) if offered else None
         return chosen if chosen is not None else first("continue")  # type: ignore[return-value]
     if "block" in kinds:
-        mine = set(_own_spaces(view, seat))
+        mine = set(_own_spaces(turn.view, seat))
+        me = turn.view["players"][seat]
         if me["explorer"] is not None:
             mine.add((me["explorer"][0], me["explorer"][1]))
         if not any((i["space"][0], i["space"][1]) in mine for i in infos.values() if i["kind"] == "block"):
             return first("no_block")  # type: ignore[return-value]
         return _only_if_better(state, legal, infos, seat, "no_block", rng, w)
     if "shelter_move" in kinds:
-        return _shelter_move(view, legal, infos)
+        return _shelter_move(turn.view, legal, infos)
     if "buy" in kinds:
-        chosen = _buy(view, seat, legal, infos, w)
+        chosen = _buy(turn.view, seat, legal, infos, w)
         return chosen if chosen is not None else first("done")  # type: ignore[return-value]
     if "stone" in kinds:
         return first("done")  # type: ignore[return-value]
