@@ -6,10 +6,11 @@ import json
 
 import pytest
 
+import dinobox
 from dinobox.coach import CalibrationMap, CoachSettings, coach_settings
 from dinobox.coach.calibration import isotonic_points
 from dinobox.engine.errors import DataError
-from dinobox.engine.registry import game_ids
+from dinobox.engine.registry import game_entry, game_ids
 
 
 def test_isotonic_fit_pools_violators() -> None:
@@ -59,3 +60,23 @@ def test_every_game_has_readable_settings(game_id: str) -> None:
     assert settings.iterations >= 1
     for cal in settings.calibration.values():
         assert json.loads(json.dumps(cal.to_json()))["x"] == list(cal.to_json()["x"])
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_player_count_of_a_game_with_maps_has_its_own_map(game_id: str) -> None:
+    """Raw search values are not win chances: a game that ships maps (every game of dinobox;
+    a plug-in without ``coach.json`` gets raw values) has one for each count it allows."""
+    settings = coach_settings(game_id)
+    if not settings.calibration:
+        assert game_entry(game_id).read_resource("coach.json") is None
+        return
+    low, high = dinobox.load_game(game_id).player_range({})
+    for players in range(low, high + 1):
+        cal = settings.calibration.get(str(players))
+        assert cal is not None and len(cal.x) >= 2, f"{game_id}: no calibration map for {players} players"
+        assert cal(0.0) < cal(1.0), f"{game_id}, {players} players: the map is flat"
+
+
+def test_the_four_games_ship_maps() -> None:
+    for game_id in ("dino-race", "trex-island", "dinosaur-rush", "pangaea"):
+        assert coach_settings(game_id).calibration, game_id
