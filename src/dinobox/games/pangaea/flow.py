@@ -3,7 +3,7 @@
 Each class is one kind of pending step; its fields are its arguments. ``Chance`` steps draw,
 ``Decision`` steps wait for ``seat`` (dropped when there is nothing to choose), ``Auto`` steps
 run by themselves (``automatic.py`` names the function of each); ``rules.py`` decides which is
-which (``_take``).
+which (``_due``).
 """
 
 from __future__ import annotations

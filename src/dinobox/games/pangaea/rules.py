@@ -12,8 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from dinobox.engine.flow import AGAIN, Step
-from dinobox.engine.state import CHANCE, TERMINAL, State, sample_counts, sample_uniform, sample_weighted
+from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
+from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform, sample_weighted
 from dinobox.games.pangaea import automatic, end_game, lightning, steps
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.actions import Fixed, Layout
@@ -507,23 +507,10 @@ class PangaeaState(State):
         return not (isinstance(top, F.NextTurn) and (top.seat + 1) % self.num_players == self.first)
 
     # ----- the flow --------------------------------------------------------------------------------
-    def _advance(self) -> None:
-        """The engine's loop (``State._advance``, which asks ``_due`` and calls ``_run``), each
-        step on top taken by ``_take``: compiled, each step's class is tested once, there."""
-        flow = cast("list[object]", self.steps)  # read as objects: ``_take`` tests their class
-        while flow:
-            who = self._take(flow[-1])
-            if who != AGAIN:
-                self._player = who
-                return
-        self._player = TERMINAL
-
-    def _take(self, step: object) -> int:
-        """Who the step on top waits for (the seat or ``CHANCE``), or ``AGAIN`` when the flow
-        changed: an automatic step was taken off and run; the end game took over once the
-        asteroid reached its value (after the round, with ``finish_round``); a chance step with
-        nothing to draw or a decision with nothing to choose was dropped; a finished game
-        emptied the flow."""
+    def _due(self, step: Step) -> int:
+        """Who the step on top waits for: the end game takes over once the asteroid reached its
+        value (after the round, with ``finish_round``); a chance step with nothing to draw and a
+        decision with nothing to choose are dropped; a finished game empties the flow."""
         if self.ending is not None and not self._finishing_round():
             end_game.begin_end(self)
             return AGAIN
@@ -532,8 +519,9 @@ class PangaeaState(State):
             self.steps.clear()
             return AGAIN
         if isinstance(step, F.Auto):  # the most frequent: a turn runs a dozen
-            self._run_top(step)
-            return AGAIN
+            return AUTOMATIC
+        if isinstance(step, F.Chance):
+            return CHANCE if self._chance_ready(step) else AGAIN
         if isinstance(step, F.Decision):
             legal = steps.legal_for(self, step)  # sorted, as the contract asks
             if legal:
@@ -541,15 +529,9 @@ class PangaeaState(State):
                 return step.seat
             self.steps.pop()
             return AGAIN
-        if isinstance(step, F.Chance):
-            return CHANCE if self._chance_ready(step) else AGAIN
-        assert isinstance(step, Step)
-        self._run_top(step)
-        return AGAIN
+        return AUTOMATIC
 
-    def _run_top(self, step: Step) -> None:
-        """Take the automatic step on top off the flow and carry it out."""
-        cast("list[object]", self.steps).pop()  # compiled: a pop typed ``Step`` would test it again
+    def _run(self, step: Step) -> None:
         automatic.run_auto(self, step)
         self.drain()
 
