@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
 from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform, sample_weighted
@@ -49,9 +49,9 @@ def left_order(current: int, players: int) -> list[int]:
 def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
     """A kind drawn from a pile of ``counts`` per kind (``total`` cards): the same draw and the
     same outcome as ``sample_counts(counts, 0, len(counts), rng)`` (no draw when one kind is
-    left), in one walk from the first kind held. That draw takes the first kind whose running
-    count exceeds ``x``; the counts being whole, it is the kind of card number ``int(x)`` (from
-    0) in the pile, counted here in whole numbers."""
+    left). That draw takes the first kind whose running count exceeds ``x``; the counts being
+    whole, it is the kind of card number ``int(x)`` (from 0) in the pile, found here in whole
+    numbers from the nearer end of the pile (half the walk on average)."""
     if not total > 0:
         raise ValueError("chance weights must add up to more than zero")
     first = 0
@@ -60,14 +60,22 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
     if counts[first] == total:
         return first
     card = int(rng.random() * total)  # the card drawn, counted from 0
-    last = first
-    for i, c in enumerate(counts):
-        if c:
+    if card < total // 2:
+        for i in range(first, len(counts)):
+            c = counts[i]
             if card < c:
                 return i
             card -= c
-            last = i
-    return last  # (rounding took x up to ``total``: the last kind, as the running sum gives)
+    # the card counted from the last one (rounding may take ``card`` up to ``total``: then the
+    # last kind held, as the running sum gives)
+    from_end = max(total - 1 - card, 0)
+    i = len(counts) - 1
+    while True:
+        c = counts[i]
+        if from_end < c:
+            return i
+        from_end -= c
+        i -= 1
 
 
 class PangaeaState(State):
@@ -420,8 +428,9 @@ class PangaeaState(State):
         return self._next
 
     def _apply(self, action: int) -> None:
-        step = self.steps[-1]
+        step = cast("list[object]", self.steps)[-1]  # its class tested once, below
         if self._player == CHANCE:
+            assert isinstance(step, F.Chance)
             self._apply_chance(step, action)
         else:
             assert isinstance(step, F.Decision)

@@ -214,11 +214,7 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
                 if w.explorer_ok(s, seat) and not (trex and Wd.lists(trex, s)):
                     safe = True
                     break
-        moves = ones + twos
-        moves.sort()  # two sorted runs
-        move = A.MOVE
-        for s in moves:
-            out.append(move + s)
+        _add_merged(out, A.MOVE, ones, twos)
         out.extend(harvests)
         if st.shelters_left(seat) > 0:
             if Wd.can_build(w, seat, pos, False):
@@ -241,6 +237,24 @@ def _step6(st: PangaeaState, seat: int) -> list[int]:
             return out  # nothing but PASS: the step is dropped
         out.append(A.PASS)
     return out
+
+
+def _add_merged(out: list[int], base: int, first: list[int], second: list[int]) -> None:
+    """Append ``base + s`` for the spaces of two sorted lists, in order (a merge, not a sort)."""
+    i = j = 0
+    while i < len(first) and j < len(second):
+        if second[j] < first[i]:
+            out.append(base + second[j])
+            j += 1
+        else:
+            out.append(base + first[i])
+            i += 1
+    while i < len(first):
+        out.append(base + first[i])
+        i += 1
+    while j < len(second):
+        out.append(base + second[j])
+        j += 1
 
 
 def _step7(st: PangaeaState, seat: int) -> list[int]:
