@@ -125,6 +125,7 @@ def test_a_hint_at_an_unrated_table_and_none_at_a_rated_one_in_chromium(server: 
     assert hint not in watcher.locator("#toast").inner_text()
     hinted = page.locator("#actions .hinted[data-action]")
     assert hinted.count() >= 1, "the hinted move is marked among the choices"
+    hinted.first.wait_for(state="visible", timeout=5000)  # in sight, even in a long list that starts folded
     # the hinted move is one of the seat's choices, and playing it moves the game on
     seen = int(page.evaluate("document.body.dataset.version"))
     hinted.first.click()
@@ -135,6 +136,31 @@ def test_a_hint_at_an_unrated_table_and_none_at_a_rated_one_in_chromium(server: 
     page.goto(f"{server}/table/{rated_id}?seat=0&token={rated_token}")
     page.wait_for_selector("#actions button[data-action]")
     assert page.locator("#hint").is_hidden()
+
+
+def test_a_hinted_move_in_a_folded_list_of_choices_is_unfolded_in_chromium(server: str, context: Any) -> None:
+    """A long list of one kind of choice (Dino Race's swaps) starts folded; a hint for one of them
+    opens the list, so the person sees the move the coach means. The coach's answer is pinned to
+    such a move (the real answer, with its action replaced) so the test does not depend on the search."""
+    table_id, token = hint_table(server)
+    page = context.new_page()
+    page.goto(f"{server}/table/{table_id}?seat=0&token={token}")
+    page.wait_for_selector("#actions button[data-action]")
+    folded = page.locator("#actions details.group:not([open]) button[data-action]")
+    assert folded.count() >= 1, "an opening hand offers more swaps than fit unfolded"
+    target = folded.first.get_attribute("data-action")
+    assert target is not None and not folded.first.is_visible()
+
+    def pin(route: Any) -> None:
+        answer = route.fetch().json()
+        answer["hint"]["action"] = int(target)
+        route.fulfill(json=answer)
+
+    page.route("**/hint", pin)
+    page.get_by_role("button", name="Hint").click()
+    page.wait_for_selector('#hint-text:has-text("Coach\'s hint:")')
+    hinted = page.locator(f'#actions .hinted[data-action="{target}"]')
+    hinted.wait_for(state="visible", timeout=5000)
 
 
 def test_analyse_and_a_hint_in_firefox(server: str, firefox: Firefox) -> None:

@@ -47,13 +47,17 @@ export function renderHint(msg, token, hidden) {
   highlight();
 }
 
-/** Mark the hinted move among the choices and on the board (where the board offers it). */
+/** Mark the hinted move among the choices and on the board (where the board offers it), in sight. */
 function highlight() {
   document.querySelectorAll(".hinted").forEach((node) => node.classList.remove("hinted"));
   if (!shown) return;
   const a = String(shown.action);
   document.querySelectorAll(`#actions [data-action="${a}"], #board [data-offers]`).forEach((node) => {
-    if (node.dataset.action === a || (node.dataset.offers || "").split(" ").includes(a)) node.classList.add("hinted");
+    if (node.dataset.action === a || (node.dataset.offers || "").split(" ").includes(a)) {
+      node.classList.add("hinted");
+      const group = node.closest("details");  // a long list of choices starts folded: unfold the hinted one's
+      if (group) group.open = true;
+    }
   });
 }
 
