@@ -16,6 +16,14 @@ Places = Mapping[Hashable, tuple[str, list[str]]]
 """Each place of a board (its key, as ``marks`` name it): its name and what it holds, as facts."""
 
 
+def escape(text: str) -> str:
+    """``text`` shown as it is inside Rich markup: each ``[`` escaped, and a trailing backslash
+    doubled so that it cannot escape the tag that follows (what ``rich.markup.escape`` does; the
+    games import nothing from outside the standard library)."""
+    text = text.replace("[", "\\[")
+    return text + "\\" if text.endswith("\\") and not text.endswith("\\\\") else text
+
+
 def mark(text: str, marked: bool) -> str:
     """``text`` (Rich markup) highlighted when ``marked``."""
     return f"[{MARK}]{text}[/{MARK}]" if marked else text

@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from typing import Any
 
-from rich.markup import escape
-
-from dinobox.games.boardmarks import Places, changes, mark
+from dinobox.games.boardmarks import Places, changes, escape, mark
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_KEYS, COLOUR_LETTERS
