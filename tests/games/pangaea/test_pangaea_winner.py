@@ -51,3 +51,17 @@ def test_the_winner_with_equal_points_shelters_and_level_has_more_evolution_card
     assert chain(state, 0) == (3, 1, 1, 2)
     assert chain(state, 1) == (3, 1, 1, 1)
     assert state.winners() == [0]
+
+
+def test_the_winner_with_equal_points_has_more_shelters() -> None:
+    state = finished(players=4, seed=2322)
+    assert chain(state, 2) == (3, 0, 1, 1)
+    assert chain(state, 3) == (3, 1, 2, 2)
+    assert max(chain(state, seat)[0] for seat in (0, 1)) < 3
+    assert state.winners() == [3]
+
+
+def test_the_winner_equal_on_every_link_shares_the_win() -> None:
+    state = finished(players=2, seed=5909)
+    assert chain(state, 0) == chain(state, 1) == (3, 1, 2, 2)
+    assert state.winners() == [0, 1]
