@@ -490,10 +490,7 @@ def _start_value(view: PangaeaView, space: list[int]) -> float:
     tiles, rows, cols = world["tiles"], world["rows"], world["cols"]
     r0, c0 = space
     land = sum(
-        1
-        for r in range(max(0, r0 - 2), min(rows, r0 + 3))
-        for dc in range(-2, 3)
-        if tiles[r][(c0 + dc) % cols] != "."
+        1 for r in range(max(0, r0 - 2), min(rows, r0 + 3)) for dc in range(-2, 3) if tiles[r][(c0 + dc) % cols] != "."
     )
     others = [e for e in world["explorers"] if e is not None]
     gap = min((max(abs(e[0] - r0), min(abs(e[1] - c0), cols - abs(e[1] - c0))) for e in others), default=4)
