@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import typer
 from rich.progress import (
@@ -25,7 +27,9 @@ from dinobox.cli.summary import show_comparison, show_summary
 from dinobox.engine.errors import DinoboxError
 from dinobox.simulate import SimConfig, compare_runs, run_simulation, write_compare, write_outputs
 from dinobox.simulate import skill_trace as run_trace
+from dinobox.simulate.botcompare import bot_effects, effect_lines, level_folder, parse_levels
 from dinobox.simulate.checks import check_writable, data_warnings, probe
+from dinobox.simulate.compare import load_summary
 from dinobox.simulate.distributed import connect
 from dinobox.simulate.output import read_rows
 from dinobox.simulate.skill import skill_check as run_check
@@ -191,6 +195,12 @@ def simulate(
     effect: float = typer.Option(
         0.05, "--effect", help="with --compare: the win-rate change (0.05 = 5 points) to size the games needed for"
     ),
+    compare_bots: str | None = typer.Option(
+        None,
+        "--compare-bots",
+        help="LEVEL,LEVEL: play the same seeds with two bot levels (every seat the same level), each run in "
+        "--out/LEVEL, and flag each seat, order, role or end-reason effect one level shows and the other does not",
+    ),
     metric: list[str] = typer.Option(
         [],
         "--metric",
@@ -207,6 +217,10 @@ def simulate(
     if out is None:
         raise fail("give an output directory with --out DIR")
     counts = _player_counts(players)
+    if compare_bots is not None:
+        plan = (game_id, variant, option, set_data, games, seed, tuple(metric))
+        _compare_bots(compare_bots, bots, counts, plan, out, (jobs, overwrite, report))
+        return
     runs = _plan(game_id, bots, counts, variant, option, set_data, games, seed, tuple(metric), out)
     _preflight(runs, (skill_trace, skill_check), jobs, backend, resume, overwrite, report, ratings)
     for config, where in runs:
@@ -214,6 +228,39 @@ def simulate(
     if len(runs) > 1:
         path = write_sweep([where for _, where in runs], out, report)
         console.print(f"[bold]player counts {counts[0]}..{counts[-1]}[/]: one report over them in {path}")
+
+
+def _compare_bots(
+    text: str, bots: str | None, counts: list[int | None], plan: tuple[Any, ...], out: Path, run: tuple[int, bool, bool]
+) -> None:
+    """``--compare-bots A,B``: one run per level in ``out/<level>``, then the effects compared."""
+    game_id, variant, option, set_data, games, seed, metrics = plan
+    jobs, overwrite, report = run
+    try:
+        levels = parse_levels(text)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if bots is not None:
+        raise fail("--compare-bots seats one level in every seat: leave out --bots")
+    if len(counts) != 1:
+        raise fail("--compare-bots takes one player count, not a range")
+    if levels[0] == levels[1]:
+        console.print(f"[yellow]both levels are {levels[0]}: an A/A comparison (it should flag nothing)[/]")
+    runs: list[tuple[SimConfig, Path]] = []
+    for level in dict.fromkeys(levels):
+        where = out / level_folder(level)
+        first = _plan(game_id, level, counts, variant, option, set_data, games, seed, metrics, where)[0][0]
+        every = ",".join([level] * int(first.players or 1))  # the level in every seat
+        runs += _plan(game_id, every, counts, variant, option, set_data, games, seed, metrics, where)
+    _preflight(runs, (0, 0), jobs, "local", False, overwrite, report, False)
+    for config, where in runs:
+        _run(config, where, jobs, "local", None, (0, 0), report, False)
+    summaries = [load_summary(out / level_folder(level)) for level in levels]
+    result = bot_effects(summaries[0], summaries[1], levels)
+    (out / "bot_effects.json").write_text(json.dumps(result, indent=1))
+    for line in effect_lines(result):
+        console.print(line, markup=False)
+    console.print(f"written to {out / 'bot_effects.json'}")
 
 
 def _plan(

@@ -10,8 +10,10 @@ from rich.table import Table
 
 from dinobox.cli.common import console
 from dinobox.simulate.compare_report import pairing_sentence, result_rows, seat_sentence
+from dinobox.simulate.design_report import design_lines, test_sentence
 from dinobox.simulate.formatting import fmt_p
 from dinobox.simulate.skill import ladder_sentence
+from dinobox.simulate.stats import show_mean
 
 
 def show_summary(summary: dict[str, Any]) -> None:
@@ -25,6 +27,12 @@ def show_summary(summary: dict[str, Any]) -> None:
     console.print(f"[bold]{summary['title']}[/], {summary['games']} games, {summary['players']} players")
     console.print(f"Seat effect: {verdict} (chi-square {test['statistic']:.2f}, p {fmt_p(test['p_value'])})")
     console.print(f"  win rate by seat (95% CI): {seats}")
+    if summary.get("team_test"):
+        console.print(
+            "  the seats of a team win together, so the seat test overstates the evidence; team test: "
+            + test_sentence(summary["team_test"]),
+            markup=False,
+        )
     if len(set(summary["bots_given"])) > 1 and summary["games"] % summary["players"]:
         console.print(
             f"  [yellow]{summary['games']} games is not a multiple of {summary['players']}: the bots did not sit in "
@@ -39,8 +47,11 @@ def show_summary(summary: dict[str, Any]) -> None:
         f"Length: {turns['mean']:.1f} turns [{turns['ci95'][0]:.1f}, {turns['ci95'][1]:.1f}] (10-90%: "
         f"{turns['p10']:g}-{turns['p90']:g}), {summary['length']['decisions']['mean']:.1f} decisions, "
         f"{summary['branching_factor']:.2f} legal choices per decision, decisiveness "
-        f"{summary['decisiveness']['mean']:.2f}"
+        f"{show_mean(summary['decisiveness'])}",
+        markup=False,
     )
+    for line in design_lines(summary):
+        console.print(line, markup=False)
     if summary.get("skill_check"):
         console.print(ladder_sentence(summary["skill_check"]))
     for warning in summary.get("warnings", []):

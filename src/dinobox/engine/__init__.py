@@ -15,7 +15,7 @@ from dinobox.engine.errors import (
     RecordError,
     UnknownGameError,
 )
-from dinobox.engine.game import Game
+from dinobox.engine.game import EndCondition, Game, RoleKind
 from dinobox.engine.options import OptionSpec, parse_variants
 from dinobox.engine.record import RECORD_FORMAT, from_record
 from dinobox.engine.registry import game_class, game_ids, load_game
@@ -27,11 +27,13 @@ __all__ = [
     "TERMINAL",
     "DataError",
     "DinoboxError",
+    "EndCondition",
     "Game",
     "IllegalActionError",
     "InvalidOptionError",
     "OptionSpec",
     "RecordError",
+    "RoleKind",
     "State",
     "UnknownGameError",
     "apply_overrides",

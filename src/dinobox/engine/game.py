@@ -49,6 +49,30 @@ class Presentation:
     information_key: Callable[[Any, int], Hashable] | None = None
 
 
+@dataclass(frozen=True)
+class EndCondition:
+    """One way a game ends: ``id`` (what ``State.end_reason()`` returns) and ``text``, the
+    rulebook's section and its words in short. ``extension`` marks an end the rulebook does not
+    write, added where the text alone could not end the game (a designer sees how often)."""
+
+    id: str
+    text: str
+    extension: bool = False
+
+
+@dataclass(frozen=True)
+class RoleKind:
+    """One kind of asymmetric role the seats hold (a character, a starting space, a colour, a
+    team): ``id`` (the key of ``State.seat_roles()``), ``text`` saying what it is, ``chosen``
+    when players choose it one by one (in ``State.choice_order()``), and ``team`` when the seats
+    holding the same role win together (a team: tests treat the team as the unit)."""
+
+    id: str
+    text: str
+    chosen: bool = False
+    team: bool = False
+
+
 class Game(Generic[D]):
     """Base class of every game. Subclasses set the class attributes and implement
     ``new_initial_state``, ``num_distinct_actions`` and ``max_chance_outcomes``.
@@ -72,6 +96,8 @@ class Game(Generic[D]):
     can_end_without_winner: ClassVar[bool] = False
     # False when every seat sees the whole table (chance aside): ``resample`` then redraws nothing.
     hidden_information: ClassVar[bool] = True
+    # Every way the game can end (``State.end_reason()`` names the one that fired).
+    end_conditions: ClassVar[tuple[EndCondition, ...]] = ()
 
     def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:
         self.options: dict[str, Any] = OptionSet(self.option_specs).resolve(options, self.id)
@@ -104,6 +130,15 @@ class Game(Generic[D]):
         """What to do instead when ``players`` is outside ``player_range(options)`` (e.g. the
         variant that allows that many), or None."""
         return None
+
+    def role_kinds(self) -> tuple[RoleKind, ...]:
+        """The asymmetric roles the seats hold under this configuration (``State.seat_roles()``
+        gives each seat's); none by default."""
+        return ()
+
+    def end_condition(self, reason: str) -> EndCondition | None:
+        """The declared end condition ``reason`` names, or None."""
+        return next((c for c in self.end_conditions if c.id == reason), None)
 
     def check_configuration(self) -> str | None:
         """A reason the configuration (players x options x data) cannot be played, or None."""

@@ -151,7 +151,7 @@ def _rows(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append(_rate_row(label, a.get(key, 0.0), na, b.get(key, 0.0), nb))
     for key, label in MEASURES:
         sa, sb = measure_stats(a, key), measure_stats(b, key)
-        if not sa or not sb or "sd" not in sa or "sd" not in sb:
+        if not sa or not sb or "sd" not in sa or "sd" not in sb or sa.get("mean") is None or sb.get("mean") is None:
             continue
         test = welch(sa, sb)
         rows.append(

@@ -11,6 +11,7 @@ from dinobox.bots import parse_spec
 from dinobox.engine.errors import DinoboxError
 from dinobox.simulate.checks import data_warnings, degenerate
 from dinobox.simulate.compare import ROWS_FILE, load_summary
+from dinobox.simulate.design import design_summary
 from dinobox.simulate.metric_stats import designer_metrics
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.report import write_report
@@ -154,13 +155,16 @@ def build_summary(
 ) -> dict[str, Any]:
     config = run.config
     summary: dict[str, Any] = {
-        "format": 2,  # 2: seat test, balance interval, fair reference, branching, decisiveness
+        # 2: seat test, balance interval, fair reference, branching, decisiveness; 3: end reasons,
+        # order of play, roles
+        "format": 3,
         **run_identity(config),
         "games_planned": config.games,
         # stopped with Ctrl-C: the rows are the games finished by then (seats may be unevenly rotated)
         "interrupted": run.interrupted,
     }
     summary.update(summarize(run.rows, summary["players"], config.seed))
+    summary.update(design_summary(run.rows, config.build_game()))
     summary["warnings"] = data_warnings(config.game, config.data) + degenerate(run.rows)
     summary["metrics_given"] = list(config.metrics)
     summary["designer"] = designer_metrics(run.rows)
@@ -196,6 +200,8 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
         "winners",
     ]
     fields += [f"bot_{s}" for s in range(players)] + [f"score_{s}" for s in range(players)]
+    kinds = list(dict.fromkeys(k for r in rows for k in r.get("roles") or {}))
+    fields += ["end_reason", "order"] + [f"{k}_{s}" for k in kinds for s in range(players)]
     custom = list(dict.fromkeys(c for r in rows for c in r.get("metrics", {})))
     fields += custom
     with path.open("w", newline="") as handle:
@@ -217,9 +223,17 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
                     "|".join(str(w) for w in r["winners"]),
                     *r["seats"],
                     *r["scores"],
+                    "capped" if r["capped"] else (r.get("end_reason") or ""),
+                    "|".join(str(seat) for seat in r.get("order") or ()),
+                    *(_role(r, k, s) for k in kinds for s in range(players)),
                     *(r.get("metrics", {}).get(c, "") for c in custom),
                 ]
             )
+
+
+def _role(row: dict[str, Any], kind: str, seat: int) -> str:
+    roles = (row.get("roles") or {}).get(kind) or []
+    return str(roles[seat]) if seat < len(roles) and roles[seat] is not None else ""
 
 
 def write_outputs(

@@ -121,6 +121,10 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
         "seat_cards": tally.seat_cards,
         "score_sources": score_sources(state),
         "seat0_edge": edge.finish(state),
+        "end_reason": state.end_reason(),
+        "roles": state.seat_roles(),
+        "order": state.play_order(),
+        "choice_order": state.choice_order(),
         **({"metrics": watchers.columns(state)} if watchers is not None else {}),
     }
 

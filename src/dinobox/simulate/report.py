@@ -6,9 +6,11 @@ import html
 from pathlib import Path
 from typing import Any
 
+from dinobox.simulate.design_report import design_html, test_sentence
 from dinobox.simulate.formatting import fmt_p, pyplot, show_value
 from dinobox.simulate.metrics_report import custom_table, edge_sentence, metric_plots
 from dinobox.simulate.skill import ladder_sentence
+from dinobox.simulate.stats import show_mean
 
 PLOTS = (
     ("win_rate_by_seat.png", "Win rate by seat (first-player advantage), 95% intervals"),
@@ -171,6 +173,11 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
             f"{'yes' if test['significant'] else 'no evidence'}: chi2 {test['statistic']:.2f}, "
             f"p {fmt_p(test['p_value'])}",
         ],
+        *(
+            [["team effect (the team as the unit)", test_sentence(summary["team_test"])]]
+            if summary.get("team_test")
+            else []
+        ),
         [
             "balance (1 - largest seat win-rate gap) [95% CI, simultaneous Wilson]",
             f"{summary['balance']:.3f} [{summary['balance_ci95'][0]:.3f}, {summary['balance_ci95'][1]:.3f}]",
@@ -183,7 +190,7 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
         ["mean decisions", summary["length"]["decisions"]["mean"]],
         ["legal choices per decision (branching factor)", summary["branching_factor"]],
         ["decisions with more than one option", summary["choice_share"]],
-        ["decisiveness (share of the game the winner already led for good)", decisive["mean"]],
+        ["decisiveness (share of the game the winner already led for good)", show_mean(decisive, 3)],
         ["mean lead changes", summary["lead_changes"]["mean"]],
         ["mean winner's margin", summary["scores"]["winner_margin"]["mean"]],
         ["shared wins", summary["shared_win_rate"]],
@@ -252,6 +259,7 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
             ["seat", "games", "wins", "win rate [95% CI]"],
             [[s["seat"], s["games"], f"{s['wins']:g}", _ci(s)] for s in summary["seats"]],
         ),
+        *design_html(summary),
         *_ratings_part(summary),
         *(
             [f"<h2>Skill depth</h2><p>{html.escape(ladder_sentence(summary['skill_check']))}</p>"]

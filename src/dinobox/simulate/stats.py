@@ -251,11 +251,30 @@ def summarize(rows: Sequence[dict[str, Any]], players: int, seed: int = 0) -> di
         # Legal choices per player decision, over every decision of every game.
         "branching_factor": round(legal / decisions, 4) if decisions else 0.0,
         "branching": describe([r["branching"] for r in rows if "branching" in r]),
-        "decisiveness": describe([r["decisiveness"] for r in rows if r.get("decisiveness") is not None]),
+        "decisiveness": decisiveness_block([r["decisiveness"] for r in rows if r.get("decisiveness") is not None]),
         "lead_changes": describe([r["lead_changes"] for r in rows]),
         "actions": actions,
         "actions_by_bot": by_bot,
     }
+
+
+NO_SINGLE_WINNER = "undefined: no game had a single winner (a team's or a shared win follows no one player's lead)"
+
+
+def decisiveness_block(values: Sequence[float]) -> dict[str, Any]:
+    """``describe`` of the games with a single winner; with none, every number is None and
+    ``undefined`` says why (never a 0 that reads as "decided at the very end")."""
+    if values:
+        return describe(values)
+    keys = ("mean", "sd", "ci95", "median", "min", "max", "p10", "p90")
+    return {"n": 0, **dict.fromkeys(keys), "undefined": NO_SINGLE_WINNER}
+
+
+def show_mean(block: dict[str, Any], digits: int = 2) -> str:
+    """A block's mean to ``digits`` places, or "–" with the reason it is undefined."""
+    if block.get("mean") is None:
+        return f"– ({block.get('undefined') or 'undefined: no games'})"
+    return f"{block['mean']:.{digits}f}"
 
 
 def measure_stats(summary: dict[str, Any], key: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from typing import Any
 from dinobox.simulate.compare import load_summary
 from dinobox.simulate.compare_report import fmt_p
 from dinobox.simulate.formatting import pyplot
+from dinobox.simulate.stats import show_mean
 
 
 def sweep_rows(summaries: list[dict[str, Any]]) -> list[list[str]]:
@@ -28,7 +29,7 @@ def sweep_rows(summaries: list[dict[str, Any]]) -> list[list[str]]:
                 f"{fair['median']:.3f} [{fair['range95'][0]:.3f}, {fair['range95'][1]:.3f}]",
                 f"{turns['mean']:.1f} [{turns['ci95'][0]:.1f}, {turns['ci95'][1]:.1f}]",
                 f"{s['branching_factor']:.2f}",
-                f"{s['decisiveness']['mean']:.3f}",
+                show_mean(s["decisiveness"], 3),
             ]
         )
     return out

@@ -35,7 +35,7 @@ from dinobox.engine.registry import game_class
 from dinobox.simulate.compare import compare_summaries
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import run_simulation
-from dinobox.simulate.stats import fair_balance, summarize
+from dinobox.simulate.stats import NO_SINGLE_WINNER, fair_balance, summarize
 
 OBJECTIVES = ("balance", "length", "runaway")
 _NUMBER = r"-?\d+(?:\.\d*)?(?:[eE]-?\d+)?"
@@ -140,6 +140,8 @@ class Objective:
                 value = abs(summary["length"]["turns"]["mean"] - target) / target
             else:
                 value = summary["decisiveness"]["mean"]
+                if value is None:
+                    raise DinoboxError(f"the runaway objective cannot be measured here: {NO_SINGLE_WINNER}")
             parts[name] = round(value, 6)
             total += weight * value
         return total, parts

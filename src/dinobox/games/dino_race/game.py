@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dinobox.engine.game import Game, Presentation
+from dinobox.engine.game import EndCondition, Game, Presentation, RoleKind
 from dinobox.engine.options import OptionSpec
 from dinobox.games.dino_race import actions as A
 from dinobox.games.dino_race import knowledge, text, view
@@ -28,6 +28,10 @@ class DinoRaceGame(Game[DinoRaceData]):
         OptionSpec("teams", "bool", False, "Playing in Teams: 4, 6 or 8 players in pairs, one dino each", variant=True),
     )
     default_data = DEFAULT_DATA
+    end_conditions = (
+        EndCondition("egg_safe", "End of the game: the game ends as soon as the egg is safe"),
+        EndCondition("all_home", "Survive!: the first player (team) to bring every dino to safety wins"),
+    )
     presentation = Presentation(
         view=view.view,
         event_text=text.event_text,
@@ -48,6 +52,11 @@ class DinoRaceGame(Game[DinoRaceData]):
         if self.options["survive"] and self.options["double_match"]:
             return "Survive! has no scores to sum, so it cannot be combined with Double Match"
         return None
+
+    def role_kinds(self) -> tuple[RoleKind, ...]:
+        if self.options["teams"]:
+            return (RoleKind("team", "the team (Playing in Teams): two seats that win together", team=True),)
+        return (RoleKind("colour", "the player's colour, fixed by seat (seat 0 is Red and plays first)"),)
 
     def new_initial_state(self) -> DinoRaceState:
         return DinoRaceState(self)

@@ -20,7 +20,7 @@ from dinobox.games.dino_race import actions as A
 from dinobox.games.dino_race import before_you_play, cards, event_die, finish_line, game_turn
 from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.cards import ONLY
-from dinobox.games.dino_race.data import HOME, NUM_CARD_TYPES, TERRAINS, VOLCANO
+from dinobox.games.dino_race.data import COLOURS, HOME, NUM_CARD_TYPES, TERRAINS, VOLCANO
 from dinobox.games.dino_race.legal import play_actions
 
 if TYPE_CHECKING:
@@ -350,6 +350,18 @@ class DinoRaceState(State):
         if self.race < len(self.race_scores):  # the game is over: every race is scored
             return [sum(r[p] for r in self.race_scores) for p in range(n)]
         return [sum(r[p] for r in self.race_scores) + self.race_score(p) for p in range(n)]
+
+    def _end_reason(self) -> str | None:
+        """End of the game: the egg is safe; in Survive!, a player (team) has every dino home."""
+        return "all_home" if self.survive else "egg_safe"
+
+    def _seat_roles(self) -> dict[str, list[str | None]]:
+        """Each seat's colour; in Playing in Teams, each seat's team (named by its colour). The
+        first player is seat 0 (the default play order), in Double Match for the first race."""
+        n = self.num_players
+        if self.teams:
+            return {"team": [COLOURS[self.team_of(seat) % len(COLOURS)] for seat in range(n)]}
+        return {"colour": [COLOURS[seat] for seat in range(n)]}
 
     def _winners(self) -> list[int]:
         """Final scoring: most points; a tie goes to whoever brought the egg to safety."""

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from dinobox.engine.game import Game, Presentation
+from dinobox.engine.game import EndCondition, Game, Presentation, RoleKind
 from dinobox.engine.options import OptionSpec
 from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import knowledge, text, view
@@ -48,6 +48,9 @@ class DinosaurRushGame(Game[DinosaurRushData]):
         ),
     )
     default_data = DEFAULT_DATA
+    end_conditions = (
+        EndCondition("round_three", "Round tracker, End of game: the game ends after round 3 (its Exhibit phase)"),
+    )
     presentation = Presentation(
         view=view.view,
         event_text=text.event_text,
@@ -71,6 +74,11 @@ class DinosaurRushGame(Game[DinosaurRushData]):
         if players != 2 and options.get("two_player"):
             return "the Two-player variant is for exactly two players"
         return None
+
+    def role_kinds(self) -> tuple[RoleKind, ...]:
+        chosen = bool(self.options["choose_paleontologists"])
+        how = "picked from the starting player on" if chosen else "dealt at random"
+        return (RoleKind("paleontologist", f"the paleontologist card (Setup 7), {how}", chosen=chosen),)
 
     def check_configuration(self) -> str | None:
         first = self.options["first"]

@@ -95,6 +95,7 @@ class DinosaurRushState(State):
         self.field_turn = 0
         self.order: tuple[int, ...] = tuple(range(n))
         self.starter = 0
+        self.first_starter = -1  # the starting player of round 1 (Setup 11), -1 until known
         self.turn_player = -1
         self.turns = 0
         self.phase = "setup"
@@ -213,6 +214,7 @@ class DinosaurRushState(State):
         new.start_bones = self.start_bones
         new.start_spaces = self.start_spaces
         new.starter = self.starter
+        new.first_starter = self.first_starter
         new.tok_known = self.tok_known
         new.tok_value = self.tok_value
         new.tok_where = self.tok_where
@@ -395,6 +397,19 @@ class DinosaurRushState(State):
             return list(self.vp)
         adjust = self.final["adjust"]
         return [self.vp[s] + adjust[s] for s in range(self.num_players)]
+
+    def _seat_roles(self) -> dict[str, list[str | None]]:
+        names = self.game.data.paleontologist_names
+        return {"paleontologist": [names[p] if p >= 0 else None for p in self.paleo]}
+
+    def _play_order(self) -> list[int]:
+        """Setup 11: round 1 from the starting player (given, or drawn), clockwise."""
+        first, n = self.first_starter, self.num_players
+        return [] if first < 0 else [(first + i) % n for i in range(n)]
+
+    def _choice_order(self) -> list[int]:
+        """Setup 7 with ``choose_paleontologists``: picked from the starting player on."""
+        return self._play_order() if self.game.options["choose_paleontologists"] else []
 
     def _winners(self) -> list[int]:
         """The highest final score; ties go to the lowest Notoriety, then the victory is shared."""

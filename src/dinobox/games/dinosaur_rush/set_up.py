@@ -27,6 +27,7 @@ def set_starter(st: DinosaurRushState, seat: int) -> None:
     """Setup 11: the starting player (option ``first``); the setup then runs from that seat."""
     n = st.num_players
     st.starter = seat
+    st.first_starter = seat
     st.order = tuple((seat + i) % n for i in range(n))
     st._emit("first", (seat, st.game.options["first"] == "random"))
     data = st.game.data

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from dinobox.engine.game import Game, Presentation
+from dinobox.engine.game import EndCondition, Game, Presentation, RoleKind
 from dinobox.engine.options import OptionSpec
 from dinobox.games.pangaea import knowledge, refusals, text, view
 from dinobox.games.pangaea.data import DEFAULT_DATA, LENGTHS, PangaeaData
@@ -59,6 +59,16 @@ class PangaeaGame(Game[PangaeaData]):
         resample=knowledge.resample,
         information_key=knowledge.information_key,
     )
+    end_conditions = (
+        EndCondition(
+            "impact",
+            "The End Game: the asteroid reaches 0, the end game is played and at least one Shelter survives",
+        ),
+        EndCondition(
+            "nobody_survives",
+            "The End Game / Winning the Game: the asteroid hits and no Shelter is left: everyone loses",
+        ),
+    )
     can_end_without_winner = True  # Winning the Game: no surviving Shelter means everyone loses
     hidden_information = False  # every card and piece lies face up; the decks' order is never stored
 
@@ -69,6 +79,10 @@ class PangaeaGame(Game[PangaeaData]):
                 f"the start player (option 'first') must be a seat 0..{self.num_players - 1} or 'random', not {first}"
             )
         return None
+
+    def role_kinds(self) -> tuple[RoleKind, ...]:
+        text = "the starting star (Starting positions), chosen in turn order from the start player"
+        return (RoleKind("star", text, chosen=True),)
 
     def new_initial_state(self) -> PangaeaState:
         return PangaeaState(self)

@@ -8,7 +8,8 @@ and trouble for the leaders.
   its column the sum of two STAR numbers: from the view (the lowest scorer's cards) the bot
   keeps a risk map of where the impact is likely to fall, and values Shelters by their chance
   to survive it.
-- Starting star: level 2 first (a Shelter can be built at once).
+- Starting star: by its value: level 2 first (a Shelter can be built at once), then the land
+  around it and the distance to the Explorers already placed; drawn among the stars near the best.
 - Step 4: the least useful card for the distance, the most useful action (level up makes
   level 2 to build on), a big range only for level ups; Wild cards are kept when possible.
 - Direction, earthquake cracks, dinosaurs, step 6: every option is tried on a clone and the
@@ -478,6 +479,33 @@ def _hand(turn: Turn[PangaeaView]) -> dict[int, CardView]:
     return {c["kind"]: c for c in turn.view["players"][turn.seat]["hand"]}
 
 
+START_NEAR = 0.5  # stars within this much of the best one are as good: one is drawn among them
+
+
+def _start_value(view: PangaeaView, space: list[int]) -> float:
+    """Starting positions: a star on level 2 (a Shelter at once) first, then the land within two
+    rows and columns (room to build; the map wraps round in columns) and the distance to the
+    Explorers already placed (up to 4)."""
+    world = view["world"]
+    tiles, rows, cols = world["tiles"], world["rows"], world["cols"]
+    r0, c0 = space
+    land = sum(
+        1 for r in range(max(0, r0 - 2), min(rows, r0 + 3)) for dc in range(-2, 3) if tiles[r][(c0 + dc) % cols] != "."
+    )
+    others = [e for e in world["explorers"] if e is not None]
+    gap = min((max(abs(e[0] - r0), min(abs(e[1] - c0), cols - abs(e[1] - c0))) for e in others), default=4)
+    return 3.0 * (tiles[r0][c0] == "2") + 0.1 * land + 0.2 * min(gap, 4)
+
+
+def _choose_start(view: PangaeaView, legal: list[int], infos: dict[int, dict[str, Any]], rng: random.Random) -> int:
+    """The starting star by its value (``_start_value``), drawn among those near the best, so the
+    star a seat takes is not fixed by the order the stars are read in."""
+    values = {a: _start_value(view, infos[a]["space"]) for a in legal}
+    best = max(values.values())
+    near = sorted(a for a, v in values.items() if v >= best - START_NEAR)
+    return near[0] if len(near) == 1 else rng.choice(near)
+
+
 @weighted_heuristic(WEIGHTS)
 def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     """Pangaea's policy (module docstring): one decision with two or more legal actions."""
@@ -489,8 +517,7 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
         return next((a for a, i in infos.items() if i["kind"] == kind), None)
 
     if "start" in kinds:
-        tiles = turn.view["world"]["tiles"]
-        return max(legal, key=lambda a: (tiles[infos[a]["space"][0]][infos[a]["space"][1]] == "2", -a))
+        return _choose_start(turn.view, legal, infos, rng)
     if "reenter" in kinds:
         return first("reenter")  # type: ignore[return-value]
     if "use_protection" in kinds:

@@ -150,6 +150,7 @@ class PangaeaState(State):
         self.final: int | None = None
         self.finished = False
         self.won: list[int] = []
+        self.start_stars: tuple[int, ...] = (-1,) * n  # per seat, the starting star chosen (a space)
         self.end_bonus: tuple[int, ...] = (0,) * n
         # per seat, the points each source brought (SCORE_PARTS order): they sum to the score
         self.score_parts: tuple[tuple[int, ...], ...] = ((0,) * len(F.SCORE_PARTS),) * n
@@ -391,6 +392,7 @@ class PangaeaState(State):
         new.turns = self.turns
         new.wild2 = self.wild2
         new.won = self.won
+        new.start_stars = self.start_stars
         new.world = self.world.copy()
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
@@ -566,6 +568,25 @@ class PangaeaState(State):
 
     def _winners(self) -> list[int]:
         return list(self.won)
+
+    def _end_reason(self) -> str | None:
+        """The End Game: the asteroid hit; "nobody_survives" when no Shelter is left."""
+        return "impact" if self.won else "nobody_survives"
+
+    def _seat_roles(self) -> dict[str, list[str | None]]:
+        cols = self.world.geo.cols
+        return {
+            "star": [f"r{s // cols}c{s % cols}" if s >= 0 else None for s in self.start_stars],
+        }
+
+    def _play_order(self) -> list[int]:
+        """Kick-off the game: from the start player (given, or drawn), in turn order."""
+        first, n = self.first, self.num_players
+        return [] if first < 0 else [(first + k) % n for k in range(n)]
+
+    def _choice_order(self) -> list[int]:
+        """Starting positions are chosen in turn order from the start player (Assumptions)."""
+        return self._play_order()
 
 
 __all__ = ["NUM_EVO", "PangaeaState", "layout_for"]

@@ -509,6 +509,7 @@ def _decide_start(st: PangaeaState, step: F.ChooseStart, action: int) -> None:
     a = step.seat
     st.steps.pop()
     w.explorers = Wd.with_item(w.explorers, a, action - A.START)
+    st.start_stars = Wd.with_item(st.start_stars, a, action - A.START)
     st._emit("start", (a, action - A.START))
 
 

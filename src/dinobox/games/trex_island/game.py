@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dinobox.engine.game import Game, Presentation
+from dinobox.engine.game import EndCondition, Game, Presentation, RoleKind
 from dinobox.engine.options import OptionSpec
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island import knowledge, refusals, text, view
@@ -32,6 +32,22 @@ class TRexIslandGame(Game[TRexIslandData]):
         ),
     )
     default_data = DEFAULT_DATA
+    end_conditions = (
+        EndCondition("helipad", "Game Goal: a player has all 3 teams at the destination (the helipad)"),
+        EndCondition("deck", "Game Goal: the draw deck is empty after the last game token on the map was drawn"),
+        EndCondition(
+            "deck_unreachable",
+            "Game Goal, extended: the draw deck is empty and tokens are left on the map that no team can still "
+            "reach (counted as drawn)",
+            extension=True,
+        ),
+        EndCondition(
+            "round_of_passes",
+            "Game Goal, extended: every player passed both actions of a turn in a row (the deck is empty and no "
+            "token left can ever be drawn)",
+            extension=True,
+        ),
+    )
     presentation = Presentation(
         view=view.view,
         event_text=text.event_text,
@@ -48,6 +64,11 @@ class TRexIslandGame(Game[TRexIslandData]):
     def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:
         super().__init__(players, data, **options)
         self.board = Board(self.data)
+
+    def role_kinds(self) -> tuple[RoleKind, ...]:
+        chosen = self.options["characters"] == "choose"
+        how = "chosen in turn clockwise from a drawn seat (Set-up 1)" if chosen else "dealt at random"
+        return (RoleKind("character", f"the character card, {how}", chosen=chosen),)
 
     def new_initial_state(self) -> TRexIslandState:
         return TRexIslandState(self)

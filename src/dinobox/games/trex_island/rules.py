@@ -19,6 +19,7 @@ from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island import carnivores, set_up, tokens, turn
 from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import (
+    CHARACTER_NAMES,
     FOOD1,
     FOOD2,
     FOOD3,
@@ -126,6 +127,26 @@ class TRexIslandState(State):
             return ()
         n = self.num_players
         return tuple((first + i) % n for i in range(n))
+
+    def _end_reason(self) -> str | None:
+        """Game Goal: which end fired (``Game.end_conditions``)."""
+        reason = turn.game_over(self)
+        if reason == "deck" and any(self.rest_left):
+            return "deck_unreachable"  # tokens left on the map, none within any team's reach
+        return {"deck_stuck": "round_of_passes"}.get(reason, reason) or None
+
+    def _seat_roles(self) -> dict[str, list[str | None]]:
+        return {"character": [CHARACTER_NAMES[c] if c >= 0 else None for c in self.chars]}
+
+    def _play_order(self) -> list[int]:
+        """Set-up 4: from the first player (drawn after the characters), clockwise."""
+        if not self.turns:
+            return []
+        first, n = self.first_player, self.num_players
+        return [(first + i) % n for i in range(n)]
+
+    def _choice_order(self) -> list[int]:
+        return list(self.choosing_order())
 
     def hand_limit(self, seat: int) -> int:
         facts = self.facts
