@@ -49,8 +49,9 @@ order the game gives them. True/False flags never make a step (they describe, no
 FLAT_LIMIT = 9
 """At most this many choices are listed as they are, without a step."""
 
-RESERVED_KEYS = frozenset("qulsbhn?")
-"""Keys the clients keep for themselves (quit, undo, log, save, back, help, no more pauses)."""
+RESERVED_KEYS = frozenset("qulsbhnv?")
+"""Keys the clients keep for themselves (quit, undo, log, save, back, hint, no more pauses,
+view the board, help)."""
 COMMON_KEYS = {"roll": "r", "draw": "d", "done": "e", "end": "e", "pass": "p", "continue": "g"}
 """The common actions, by their ``kind``: one key each for the whole game."""
 KEY_ORDER = (

@@ -7,15 +7,17 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events, work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
@@ -28,8 +30,8 @@ from dinobox.cli.table import (
     help_sections,
     plural,
 )
-from dinobox.cli.tui.hinting import Hinting
 from dinobox.cli.tui.panes import LOG_KEEP
+from dinobox.cli.tui.refusing import Refusing
 from dinobox.cli.tui.screens import BigEvents, ConfirmQuit, GameOver, Handover, HelpScreen, LogScreen
 from dinobox.engine.errors import DinoboxError
 
@@ -39,7 +41,7 @@ MIN_SIZE = (64, 18)
 """Below this many columns and rows the panes cannot show a game: the app says so."""
 
 
-class PlayApp(Hinting):
+class PlayApp(Refusing):
     """``dinobox play`` in a terminal. ``table`` holds the game; ``save_path`` is where quitting saves."""
 
     TITLE = "dinobox"
@@ -66,15 +68,15 @@ class PlayApp(Hinting):
     LAYERS = ("base", "overlay")
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "step_back", "back a step"),
+        Binding("escape", "step_back", "back"),
         Binding("u", "undo", "undo"),
         Binding("h", "hint", "hint"),
         Binding("l", "full_log", "log"),
         Binding("question_mark,f1", "help", "help", key_display="?"),
         Binding("s", "save", "save"),
-        Binding("b", "wide_board", "wide board"),
-        Binding("left_square_bracket", "scroll_board(-1)", "board ↑", key_display="["),
-        Binding("right_square_bracket", "scroll_board(1)", "board ↓", key_display="]"),
+        Binding("b", "wide_board", "wide board", show=False),
+        Binding("left_square_bracket", "scroll_board(-1)", "board ↑", key_display="[", show=False),
+        Binding("right_square_bracket", "scroll_board(1)", "board ↓", key_display="]", show=False),
         Binding("left_curly_bracket", "scroll_you(-1)", show=False),
         Binding("right_curly_bracket", "scroll_you(1)", show=False),
         Binding("q", "quit_game", "quit"),
@@ -353,9 +355,23 @@ class PlayApp(Hinting):
             title += f" · [b]bold[/b]: {self.digest} since your turn"
         self.push_screen(LogScreen(title, self.log_entries()))
 
-    def action_help(self) -> None:
+    def action_help(self, start: str = "") -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.table.game.title, help_sections(self.table.game)))
+            self.push_screen(HelpScreen(self.table.game.title, help_sections(self.table.game), start))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette (Ctrl-P): the table's own commands first, then Textual's."""
+        if not isinstance(screen, HelpScreen | LogScreen | GameOver):
+            yield SystemCommand("Hint", "The coach's move for you, from what you know (h)", self.action_hint)
+            yield SystemCommand("Undo", "Take back your own steps this turn (u)", self.action_undo)
+            yield SystemCommand(
+                "Wide board", "Give the board the whole width, or the side column back (b)", self.action_wide_board
+            )
+        yield SystemCommand("Save", f"Save the record to {self.save_path} (s)", self.action_save)
+        yield SystemCommand("Log", "The whole log on the whole screen (l)", self.action_full_log)
+        yield SystemCommand("Help", "The keys, the board's legend and the rules (? or F1)", self.action_help)
+        yield SystemCommand("Rules", "The game's rules, in the help", lambda: self.action_help("rules"))
+        yield from super().get_system_commands(screen)
 
     def action_scroll_board(self, pages: int) -> None:
         board = self.table_screen.query_one("#board")
@@ -403,6 +419,9 @@ class PlayApp(Hinting):
         if option is not None:
             event.stop()
             self.choose(option)
+        elif event.character.isalnum() and event.character not in self.active_keys():
+            event.stop()
+            self.refuse(event.character)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "final":
