@@ -147,3 +147,17 @@ def test_plain_h_gives_the_coachs_hint_with_its_key_and_the_record_keeps_it(tmp_
     saved = json.loads(record.read_text())
     assert len(saved["hints"]) == 1 and saved["hints"][0]["seat"] == 0
     assert saved["hints"][0]["move"] == len(saved["history"])
+
+
+def test_resuming_with_other_seats_saves_a_new_file_and_keeps_the_records_seats(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "g.json"
+    args = ["play", "dino-race", "--plain", "--bots", "human,random", "--seed", "3", "--save", str(record)]
+    runner.invoke(app, args, input="1\n1\nq\ns\n")
+    before = record.read_text()
+    resumed = runner.invoke(
+        app, ["play", "--resume", str(record), "--plain", "--bots", "human,heuristic"], input="q\ns\n"
+    )
+    reseated = tmp_path / "g-reseated.json"
+    assert f"saved to {reseated}" in resumed.output.replace("\n", "")
+    assert record.read_text() == before  # the record's own seats stay
+    assert json.loads(reseated.read_text())["seats"] == ["human", "heuristic"]

@@ -4,6 +4,8 @@ the help that scrolls at once. The snapshots were looked at before they were com
 
 from __future__ import annotations
 
+import asyncio
+import json
 import random
 from typing import Any
 
@@ -13,6 +15,7 @@ from textual.widgets import Input
 
 from dinobox.cli.table import HUMAN, Table
 from dinobox.cli.tui.app import PlayApp
+from dinobox.cli.tui.screens import BigEvents
 from dinobox.engine.registry import load_game
 
 from .helpers import press, settle
@@ -93,3 +96,21 @@ def test_the_command_palette_holds_the_tables_commands(snap_compare: Any) -> Non
 def test_help_scrolls_at_once(snap_compare: Any) -> None:
     app = PlayApp(played("trex-island", 2, seed=3, moves=0), pause=False)
     assert snap_compare(app, terminal_size=(80, 24), run_before=pressing("question_mark", "pagedown"))
+
+
+def test_a_resumed_game_does_not_pop_up_old_big_events() -> None:
+    table = Table(load_game("dino-race", players=2), [HUMAN, "heuristic"], 5)
+    rng = random.Random(5)
+    while not any(entry.get("kind") in ("volcano", "lava") for entry in table.state.log(0)):
+        table.run_automatic()
+        table.act(rng.choice(table.state.legal_actions()))
+    table.run_automatic()
+    app = PlayApp(Table.resume(json.loads(json.dumps(table.record()))), pause=True)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            assert not isinstance(app.screen, BigEvents)  # the table, not "Meanwhile"
+            assert app.keymap
+
+    asyncio.run(run())

@@ -88,7 +88,10 @@ class PlayApp(Refusing):
         self.table = table
         self.pause = pause
         """Big events (an eruption, a scoring) wait for a key while people play (``--no-pause``: not)."""
-        self.big_seen = 0
+        self.big_seen = table.state.log_length()
+        """Big events already in the log (a resumed game's) do not pop up again."""
+        self.saved_to: Path | None = None
+        """Where the record was last saved (said in the shell when the app closes)."""
         self.turn_mark: dict[int, tuple[int, int]] = {}
         """Per person: the log's length and the turn when they last decided (for the digest)."""
         self.digest = 0
@@ -411,6 +414,7 @@ class PlayApp(Refusing):
 
     def write_record(self) -> None:
         self.save_path.write_text(json.dumps(self.table.record(), indent=1))
+        self.saved_to = self.save_path
 
     def on_key(self, event: events.Key) -> None:
         if self.busy or self.choice_tree is None or event.character is None or len(self.screen_stack) > 1:
