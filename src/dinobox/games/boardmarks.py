@@ -9,6 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
+OKABE_ITO = {
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+"""Okabe and Ito's colour-blind-safe palette (Color Universal Design): the players' colours in
+the terminal, told apart under protanopia, deuteranopia and tritanopia; every piece also carries
+its player's letter or name, so no colour is needed to read a board."""
+SEAT_HUES = {
+    "Red": OKABE_ITO["vermillion"],
+    "Blue": OKABE_ITO["sky blue"],
+    "Green": OKABE_ITO["bluish green"],
+    "Yellow": OKABE_ITO["yellow"],
+    "Orange": OKABE_ITO["orange"],
+    "Teal": OKABE_ITO["blue"],
+    "Pink": OKABE_ITO["reddish purple"],
+}
+"""A seat named after a colour, in the palette's nearest colour."""
+
 MARK = "reverse"
 """A highlighted place: reverse video, readable on a terminal without colour."""
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from dinobox.games.boardmarks import Places, changes, mark
+from dinobox.games.boardmarks import SEAT_HUES, Places, changes, mark
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_KEYS, COLOUR_LETTERS
@@ -16,10 +16,10 @@ from dinobox.games.dinosaur_rush.viewtypes import BuildView, CellView, DinosaurR
 
 CATEGORY_BONE_NAMES = ("green", "red", "yellow", "blue", "white")
 PLAYER_STYLES = {
-    "Orange": "dark_orange",
+    "Orange": SEAT_HUES["Orange"],
     "Purple": "medium_purple1",
-    "Teal": "dark_cyan",
-    "Pink": "hot_pink",
+    "Teal": SEAT_HUES["Teal"],
+    "Pink": SEAT_HUES["Pink"],
     "Black": "grey50",
 }
 """Each player's colour, here and in the terminal's panes (one palette for the game)."""

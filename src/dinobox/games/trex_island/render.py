@@ -15,17 +15,17 @@ from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from dinobox.games.boardmarks import Places, changes, mark
+from dinobox.games.boardmarks import OKABE_ITO, SEAT_HUES, Places, changes, mark
 from dinobox.games.trex_island.viewtypes import CardView, DieView, PlayerView, SpaceView, TRexView
 
 SPACE_STYLE = {
-    "orange": "black on dark_orange",
+    "orange": f"black on {OKABE_ITO['orange']}",
     "purple": "white on purple4",
-    "cyan": "black on dark_cyan",
+    "cyan": f"black on {OKABE_ITO['sky blue']}",
     "rest": "bold white on grey35",
     "helipad": "bold black on green3",
 }
-PLAYER_STYLES = {"Red": "red1", "Yellow": "yellow", "Green": "green", "Blue": "dodger_blue1"}
+PLAYER_STYLES = {**{name: SEAT_HUES[name] for name in ("Red", "Yellow", "Green")}, "Blue": OKABE_ITO["blue"]}
 """Each player's colour, here and in the terminal's panes (one palette for the game)."""
 SEAT_STYLE = {name: f"bold {style}" for name, style in PLAYER_STYLES.items()}
 TREX_STYLE = "bold white on dark_red"
@@ -44,7 +44,7 @@ KIND_SHORT = {
     "pterosaur": "Ptero",
     "trex": "T-Rex",
 }
-COLOUR_STYLE = {"orange": "dark_orange", "purple": "medium_purple1", "cyan": "dark_cyan"}
+COLOUR_STYLE = {"orange": OKABE_ITO["orange"], "purple": "medium_purple1", "cyan": OKABE_ITO["sky blue"]}
 FULL_WIDTH = 79
 """Columns the full layout needs; narrower (``render(view, width=...)``) gets the compact one."""
 
@@ -201,14 +201,14 @@ def _links_down(grid: dict[tuple[int, int], SpaceView], r: int, cols: int, layou
 
 
 LEGEND_FULL = [
-    "[black on dark_orange] orange [/] [white on purple4] purple [/] [black on dark_cyan] cyan [/] "
+    "[black on #E69F00] orange [/] [white on purple4] purple [/] [black on #56B4E9] cyan [/] "
     "[bold white on grey35] id?tokens: rest point [/] [bold black on green3] HELI [/] ▶ start",
     "o/p/c + number: orange/purple/cyan space; → ← ↑ ↓ ↗ ↘ ↖ ↙: the way along the path (two arrows out of "
     "a space: a fork); under a space: R4 = Red team of 4 men, T-RX = the T-Rex, T2d = the T-Rex with 2 teams, "
     "3dc = 3 teams (listed below)",
 ]
 LEGEND_COMPACT = [
-    "[black on dark_orange]o[/] orange [white on purple4]p[/] purple [black on dark_cyan]c[/] cyan "
+    "[black on #E69F00]o[/] orange [white on purple4]p[/] purple [black on #56B4E9]c[/] cyan "
     "[bold white on grey35]?3[/] rest point, 3 tokens",
     "[bold black on green3]HE[/] helipad  ▶ start  number on top: the space",
     "→ ← ↑ ↓ ↗ ↘ ↖ ↙ the way on; two out: a fork",
