@@ -129,7 +129,7 @@ def test_plain_turns_start_with_a_digest_and_l_pages_through_the_whole_log() -> 
     )
     assert "Since your last turn:" in result.output
     assert "earlier (l: the log)" in result.output
-    assert "deck count: 40 → 35 (-5)" in result.output
+    assert "deck size: 40 → 35 (-5)" in result.output
     pages = re.findall(r"log entries (\d+)-(\d+) of (\d+)", result.output)
     assert len(pages) == 4 and pages[0][1] == pages[0][2]  # the last page first
     assert pages[-1][0] == "1"  # then back, page by page, to the first entry

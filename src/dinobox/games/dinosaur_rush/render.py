@@ -11,7 +11,14 @@ from rich.markup import escape
 from dinobox.games.boardmarks import SEAT_HUES, Places, changes, mark
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_KEYS, COLOUR_LETTERS
+from dinobox.games.dinosaur_rush.data import (
+    CATEGORY_NAMES,
+    CLASS_NAMES,
+    COLOUR_KEYS,
+    COLOUR_LETTERS,
+    PART_KEYS,
+    PART_NAMES,
+)
 from dinobox.games.dinosaur_rush.viewtypes import BuildView, CellView, DinosaurRushView, PlayerView, ability_of
 
 CATEGORY_BONE_NAMES = ("green", "red", "yellow", "blue", "white")
@@ -299,8 +306,15 @@ def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[st
         actions = build.actions_for_skeleton(view, legal, suggestion)
     except K.SkeletonError:
         return []
-    parts = ", ".join(f"{k} {v}" for k, v in K.describe(suggestion).items() if v)
+    parts = ", ".join(f"{part_words(k)} {v}" for k, v in K.describe(suggestion).items() if v)
     return [(f"accept the suggested skeleton ({parts})", actions)]
+
+
+def part_words(key: str) -> str:
+    """A skeleton part as players say it: ``limb1`` -> ``first limb``, ``wild_ribs`` -> ``wild ribs``."""
+    part = key.removeprefix("wild_")
+    named = dict(zip(PART_KEYS, PART_NAMES, strict=True)).get(part, part)
+    return named if part == key else f"wild {named}"
 
 
 def places(view: DinosaurRushView) -> Places:
@@ -364,6 +378,7 @@ def digest(before: DinosaurRushView, after: DinosaurRushView) -> list[tuple[str,
     scored = len(after["rounds_scored"]) - len(before["rounds_scored"])
     lines.append(("rounds_scored", f"the museum scored {plural_rounds(scored)}" if scored > 0 else ""))
     lines += [("bag", ""), ("field_turn", "")]  # the bag's mixed counts and the turn counter say nothing
+    lines.append(("players.token_values", ""))  # the Notoriety tokens' line says it
     return lines
 
 

@@ -8,6 +8,7 @@ from collections.abc import Collection, Hashable
 from typing import Any
 
 from dinobox.games.boardmarks import Places, changes, mark
+from dinobox.games.pangaea.data import EVO_KEYS, EVO_NAMES
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
 from dinobox.games.pangaea.worldtext import (
     PLAYER_STYLES,
@@ -102,7 +103,7 @@ def under_tiles(world: WorldView) -> str:
 
 
 LEGEND = [
-    "legend: . sea 1 level1 2 level2 M mountain V volcano : sand * snow # lava o stone | "
+    "legend: . sea 1 level 1 2 level 2 M mountain V volcano : sand * snow # lava o stone | "
     "a-d Explorers, A-D Shelters, R T-Rex, S Brontosaurus, @ Event locator, + free star (or more pieces)",
     "cards: number, action (Up, Down, Climate, Quake, Dino), range (r1 one space, r3- three in a row, "
     "r3/ and r3\\ three on a diagonal, r7* a space and its six neighbours), symbol",
@@ -172,12 +173,13 @@ def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | Non
     if view["range"]:
         out.append("Range: " + " ".join(f"r{r}c{c}" for r, c in view["range"]))
     world = view["world"]
-    supply = ", ".join(f"{k} {v}" for k, v in world["supply"].items())
+    supply = ", ".join(f"{k.replace('level', 'level ')} {v}" for k, v in world["supply"].items())
     out.append(
         f"STAR deck {view['deck_count']}  Direction deck {view['direction_deck']}  "
         f"crack sticks {world['sticks']}  tiles: {supply}"
     )
-    evo = ", ".join(f"{k} {v}" for k, v in view["evolution_supply"].items())
+    names = dict(zip(EVO_KEYS, EVO_NAMES, strict=True))
+    evo = ", ".join(f"{names.get(k, k)} {v}" for k, v in view["evolution_supply"].items())
     out.append(f"Evolution cards left: {evo}")
     if "end" in view:
         end = view["end"]

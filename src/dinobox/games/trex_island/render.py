@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dinobox.games.boardmarks import OKABE_ITO, SEAT_HUES, Places, changes, mark
+from dinobox.games.trex_island.data import TOKEN_KEYS, TOKEN_NAMES
 from dinobox.games.trex_island.viewtypes import CardView, DieView, PlayerView, SpaceView, TRexView
 
 SPACE_STYLE = {
@@ -65,6 +66,10 @@ COMPACT = Layout(2, True)
 
 BIG_EVENTS = frozenset({"strike", "trex_appears", "trex_moves", "team_lost"})
 """Log kinds the terminal pauses on: carnivores striking, the T-Rex arriving and stomping."""
+
+
+TOKEN_WORDS = dict(zip(TOKEN_KEYS, TOKEN_NAMES, strict=True))
+"""A token as players call it (``food2`` -> ``2-can food``)."""
 
 
 def _seat_style(name: str) -> str:
@@ -290,7 +295,7 @@ def _player_lines(view: TRexView, marks: Collection[Hashable] = (), compact: boo
             notes.append("evades Raptor")
         if p["evade_pterosaur"]:
             notes.append("evades Pterosaur")
-        tokens = ", ".join(f"{k}×{v}" for k, v in p["tokens"].items()) or "no tokens"
+        tokens = ", ".join(f"{TOKEN_WORDS.get(k, k)}×{v}" for k, v in p["tokens"].items()) or "no tokens"
         trophies = " ".join(f"{KIND_SHORT[k]}×{v}" for k, v in p["trophies"].items() if v) or "none"
         char = p["character_name"] or "?"
         turn = "▸ " if p["seat"] == view["to_act"] else "  "
@@ -349,6 +354,23 @@ def places(view: TRexView) -> Places:
     for p in view["players"]:
         out[("player", p["seat"])] = (names[p["seat"]], _player_facts(p))
     return out
+
+
+def digest(before: TRexView, after: TRexView) -> list[tuple[str, str]]:
+    """The seat's 'since your last turn' in the game's words: where the T-Rex went, the teams
+    that reached the helipad, what the seat's food can feed (the terminal adds the other counts)."""
+    lines: list[tuple[str, str]] = [("tokens_undrawn", ""), ("tokens_on_map", "")]  # the log tells them
+    if before["trex"] != after["trex"]:
+        where = "is off the map" if after["trex"] is None else f"is at space {after['trex']} now"
+        lines.append(("trex", f"the T-Rex {where}"))
+    arrived = len(after["arrivals"]) - len(before["arrivals"])
+    teams = f"{arrived} more team{'s' if arrived > 1 else ''}"
+    lines.append(("arrivals", f"{teams} reached the helipad" if arrived > 0 else ""))
+    seat = after.get("seat")
+    if isinstance(seat, int) and seat < len(after["players"]):
+        old, new = before["players"][seat]["can_feed"], after["players"][seat]["can_feed"]
+        lines.append(("players.can_feed", f"your food can feed {new} men (was {old})" if old != new else ""))
+    return lines
 
 
 def _player_facts(p: PlayerView) -> list[str]:
