@@ -63,3 +63,19 @@ def test_v_prints_the_board_on_demand() -> None:
     text = buffer.getvalue()
     assert text.count("Your hand") == 1  # after v, once
     assert text.index("to act") < text.index("Your hand")
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("trex-island", 2), ("dinosaur-rush", 3), ("pangaea", 2)])
+def test_v_lists_the_map_in_words(game_id: str, players: int) -> None:
+    """The map's pieces as a text list (a team on a space, bones on a dig site, a sabotage token,
+    an Explorer), not only as a picture or a colour."""
+    table = Table(load_game(game_id, players=players), [HUMAN] + ["heuristic"] * (players - 1), 2)
+    buffer = io.StringIO()
+    with plain_length.typed_answers(buffer, 2):
+        table.run_automatic()
+        seat = table.human_to_act()
+        assert seat is not None
+        PlainClient(table, None).show_board(seat)
+    words = buffer.getvalue().split("In words:\n", 1)[1].splitlines()
+    assert words and all(": " in line for line in words if line.startswith("  "))
+    assert any(table.names[seat] in line for line in words)

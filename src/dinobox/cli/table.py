@@ -133,6 +133,7 @@ HELP_KEYS = (
     ("l", "the whole log on the whole screen (bold: what happened since your last turn)"),
     ("[ ]", "scroll the board up and down (its pane says when there is more)"),
     ("{ }", "scroll the pane of what only you see"),
+    ("< >", "scroll the preview (what the highlighted choice does; your own pieces first)"),
     ("b", "give the board the whole width (again: bring the side column back)"),
     ("s", "save the record (dinobox play --resume FILE continues it)"),
     ("q, Ctrl-Q", "quit: asks first and offers to save"),

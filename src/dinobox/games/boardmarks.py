@@ -39,6 +39,14 @@ Places = Mapping[Hashable, tuple[str, list[str]]]
 """Each place of a board (its key, as ``marks`` name it): its name and what it holds, as facts."""
 
 
+def in_words(places: Places) -> list[str]:
+    """The board as a text list, for screen readers (``render(view, words=True)``): every place
+    that holds something, with what it holds; nothing is told by a colour or a picture alone."""
+    lines = ["In words:"]
+    lines += [f"  {name}: {', '.join(facts)}" for name, facts in places.values() if facts]
+    return lines if len(lines) > 1 else []
+
+
 def mark(text: str, marked: bool) -> str:
     """``text`` (Rich markup) highlighted when ``marked``."""
     return f"[{MARK}]{text}[/{MARK}]" if marked else text

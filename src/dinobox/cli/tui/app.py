@@ -77,6 +77,8 @@ class PlayApp(Refusing):
         Binding("b", "wide_board", "wide board", show=False),
         Binding("left_square_bracket", "scroll_board(-1)", "board ↑", key_display="[", show=False),
         Binding("right_square_bracket", "scroll_board(1)", "board ↓", key_display="]", show=False),
+        Binding("less_than_sign", "scroll_preview(-1)", show=False),
+        Binding("greater_than_sign", "scroll_preview(1)", show=False),
         Binding("left_curly_bracket", "scroll_you(-1)", show=False),
         Binding("right_curly_bracket", "scroll_you(1)", show=False),
         Binding("q", "quit_game", "quit"),
@@ -322,7 +324,7 @@ class PlayApp(Refusing):
         self.advance()
 
     # ----- actions ----------------------------------------------------------------------------
-    TABLE_ONLY = frozenset({"step_back", "undo", "hint", "wide_board", "scroll_board", "scroll_you"})
+    TABLE_ONLY = frozenset({"step_back", "undo", "hint", "wide_board", "scroll_board", "scroll_you", "scroll_preview"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The table's own keys are hidden while another screen (help, log, scores) is up."""
@@ -375,15 +377,6 @@ class PlayApp(Refusing):
         yield SystemCommand("Help", "The keys, the board's legend and the rules (? or F1)", self.action_help)
         yield SystemCommand("Rules", "The game's rules, in the help", lambda: self.action_help("rules"))
         yield from super().get_system_commands(screen)
-
-    def action_scroll_board(self, pages: int) -> None:
-        board = self.table_screen.query_one("#board")
-        board.scroll_relative(y=pages * max(1, board.size.height - 2), animate=False)
-        self.call_after_refresh(self.note_overflow)
-
-    def action_scroll_you(self, lines: int) -> None:
-        self.table_screen.query_one("#you").scroll_relative(y=lines * 2, animate=False)
-        self.call_after_refresh(self.note_overflow)
 
     def action_wide_board(self) -> None:
         """Give the board the whole width (again: bring the side column back)."""

@@ -94,11 +94,30 @@ class TablePanes(App[None]):
         if above > 0:
             notes.append(f"[ {above} ↑")
         board.border_title = " · ".join(notes)
+        preview = self.table_screen.query_one("#preview")
+        below, above = int(preview.max_scroll_y - preview.scroll_y), int(preview.scroll_y)
+        notes = ["Preview"] + ([f"> {below} more ↓"] if below > 0 else []) + ([f"< {above} ↑"] if above > 0 else [])
+        preview.border_title = " · ".join(notes)
         you = self.table_screen.query_one("#you")
         if self.viewer is not None:
             hidden = int(you.max_scroll_y - you.scroll_y)
             more = f" · }} {hidden} more ↓" if hidden > 0 else (" · { ↑" if you.scroll_y > 0 else "")
             you.border_title = f"{self.table.names[self.viewer]}: only you see this{more}"
+
+    # ----- scrolling the panes from the keyboard ----------------------------------------------
+    def action_scroll_board(self, pages: int) -> None:
+        board = self.table_screen.query_one("#board")
+        board.scroll_relative(y=pages * max(1, board.size.height - 2), animate=False)
+        self.call_after_refresh(self.note_overflow)
+
+    def action_scroll_preview(self, pages: int) -> None:
+        preview = self.table_screen.query_one("#preview")
+        preview.scroll_relative(y=pages * max(1, preview.size.height - 2), animate=False)
+        self.call_after_refresh(self.note_overflow)
+
+    def action_scroll_you(self, lines: int) -> None:
+        self.table_screen.query_one("#you").scroll_relative(y=lines * 2, animate=False)
+        self.call_after_refresh(self.note_overflow)
 
     # ----- drawing ----------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -314,14 +333,13 @@ class TablePanes(App[None]):
                 highlight = self.table.highlight(self.viewer, option.action)
                 if highlight.view is None:
                     text.append("(no preview: this step shows you something new)\n", style="italic")
-                for line in highlight.lines[:8]:
-                    text.append("  " + line + "\n")
-                if len(highlight.lines) > 8:
-                    text.append(f"  … {plural(len(highlight.lines) - 8, 'more place')}\n")
+                who = self.table.names[self.viewer]
+                for line in mine_first(highlight.lines, who):
+                    text.append("  " + line + "\n", style="bold" if touches(line, who) else "")
                 if highlight.follows:
                     text.append("What follows:\n", style="bold")
-                    for line in highlight.follows[:8]:
-                        text.append("  " + line + "\n")
+                    for line in mine_first(highlight.follows, who):
+                        text.append("  " + line + "\n", style="bold" if touches(line, who) else "")
             else:
                 text.append(option.label + "\n", style="bold")
                 for action in option.actions[:8]:
@@ -336,6 +354,8 @@ class TablePanes(App[None]):
             for reason in self.reasons:
                 text.append("  " + reason + "\n")
         self.table_screen.query_one("#preview-text", Static).update(text)
+        self.table_screen.query_one("#preview").scroll_home(animate=False)
+        self.call_after_refresh(self.note_overflow)
         if not self.table.state.is_terminal():
             self.refresh_board(highlight)
 
@@ -347,6 +367,17 @@ class TablePanes(App[None]):
         for action in option.actions:
             places |= self.table.highlight(self.viewer, action).places
         return Highlight(frozenset(places)) if places else None
+
+
+def touches(line: str, name: str) -> bool:
+    """Does a preview line speak of the seat's own pieces (its name, "you", "your")?"""
+    words = set(line.replace(":", " ").replace("'s", " ").replace(",", " ").lower().split())
+    return name.lower() in words or bool(words & {"you", "your", "yours"})
+
+
+def mine_first(lines: tuple[str, ...], name: str) -> list[str]:
+    """The lines that touch the seat's own pieces first, each group in its order."""
+    return [line for line in lines if touches(line, name)] + [line for line in lines if not touches(line, name)]
 
 
 def clock_note(table: Table, seat: int) -> str:

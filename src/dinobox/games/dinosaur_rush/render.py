@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from dinobox.games.boardmarks import SEAT_HUES, Places, changes, mark
+from dinobox.games.boardmarks import SEAT_HUES, Places, changes, in_words, mark
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import (
@@ -173,7 +173,9 @@ def _skeleton(rows: list[str] | None) -> list[str]:
     return out
 
 
-def render(view: DinosaurRushView, marks: Collection[Hashable] = (), width: int | None = None) -> str:
+def render(
+    view: DinosaurRushView, marks: Collection[Hashable] = (), width: int | None = None, words: bool = False
+) -> str:
     """Board, legend, museum, players, what is behind the viewer's screen. ``marks``: cells (by
     number) and players' lines (``("player", seat)``) drawn highlighted. ``width``: the columns
     there are; the board needs 47 whatever it is, longer text lines may be wrapped."""
@@ -202,6 +204,8 @@ def render(view: DinosaurRushView, marks: Collection[Hashable] = (), width: int 
         lines.extend(_building(view, view["build"]))
     if view["over"]:
         lines.extend(_game_over(view))
+    if words:
+        lines.extend(in_words(places(view)))
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ import textwrap
 from collections.abc import Collection, Hashable
 from typing import Any
 
-from dinobox.games.boardmarks import Places, changes, mark
+from dinobox.games.boardmarks import Places, changes, in_words, mark
 from dinobox.games.pangaea.data import EVO_KEYS, EVO_NAMES
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
 from dinobox.games.pangaea.worldtext import (
@@ -137,7 +137,7 @@ def _fit(lines: list[str], width: int | None) -> list[str]:
     return [part for line in lines for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]]
 
 
-def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | None = None) -> str:
+def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | None = None, words: bool = False) -> str:
     """Everything public, then the viewer's part. ``marks``: spaces (``(row, col)``) and player
     lines (``("player", seat)``) drawn highlighted; ``width``: the columns there are (the world
     draws narrower spaces and the long lines wrap)."""
@@ -193,6 +193,9 @@ def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | Non
                 out.append(f"[bold green]Mankind survives. Winner: {names}[/]")
             else:
                 out.append("[bold]No Shelter survived: everyone has lost.[/]")
+    if words:
+        pieces = {k: (name, facts) for k, (name, facts) in places(view).items() if len(facts) > 1}
+        out.extend(in_words(pieces))  # the spaces with pieces on them (the tiles: the map)
     return "\n".join(out)
 
 
@@ -204,7 +207,8 @@ def places(view: PangaeaView) -> Places:
     cols = world["cols"]
     facts: dict[tuple[int, int], list[str]] = {}
     for index, stack in enumerate(world["stacks"]):
-        facts[(index // cols, index % cols)] = [" on ".join(reversed(stack)) or "sea"]
+        tiles = [tile.replace("level", "level ") for tile in reversed(stack)]
+        facts[(index // cols, index % cols)] = [" on ".join(tiles) or "sea"]
 
     def add(at: list[int] | None, fact: str) -> None:
         if at is not None:

@@ -15,7 +15,7 @@ from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from dinobox.games.boardmarks import OKABE_ITO, SEAT_HUES, Places, changes, mark
+from dinobox.games.boardmarks import OKABE_ITO, SEAT_HUES, Places, changes, in_words, mark
 from dinobox.games.trex_island.data import TOKEN_KEYS, TOKEN_NAMES
 from dinobox.games.trex_island.viewtypes import CardView, DieView, PlayerView, SpaceView, TRexView
 
@@ -222,7 +222,7 @@ LEGEND_COMPACT = [
 ]
 
 
-def render(view: TRexView, marks: Collection[Hashable] = (), width: int | None = None) -> str:
+def render(view: TRexView, marks: Collection[Hashable] = (), width: int | None = None, words: bool = False) -> str:
     """The status, the map (``marks``: space ids highlighted, ``("player", seat)`` a player's
     line), its legend, the teams off the map, the piles and the players. ``width``: the columns
     there are (below :data:`FULL_WIDTH` the compact layout, text in short lines)."""
@@ -251,6 +251,8 @@ def render(view: TRexView, marks: Collection[Hashable] = (), width: int | None =
     out.append("")
     out.extend(_player_lines(view, marks, layout.compact))
     out.extend(_pending_lines(view, names))
+    if words:
+        out.extend(in_words(places(view)))
     return "\n".join(out)
 
 
@@ -349,7 +351,7 @@ def places(view: TRexView) -> Places:
         if view["trex"] == s["id"]:
             facts.append("the T-Rex")
         if kind == "rest":
-            facts.append(f"{s.get('tokens', 0)} tokens")
+            facts.append(f"{s.get('tokens', 0)} token{'' if s.get('tokens', 0) == 1 else 's'}")
         out[s["id"]] = (name + ("" if kind in ("rest", "helipad") else f" ({kind})"), facts)
     for p in view["players"]:
         out[("player", p["seat"])] = (names[p["seat"]], _player_facts(p))
