@@ -483,6 +483,15 @@ class Table:
         found = hook(self.state.view(seat), after, self.state.describe_action(action))
         return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after, follows)
 
+    def changed_places(self, seat: int, before: dict[str, Any]) -> frozenset[Hashable]:
+        """The board's places that changed since the seat saw ``before`` (its own earlier view):
+        where the teams in play are now, for a board that follows them."""
+        hook = game_entry(self.game.id).preview
+        if hook is None:
+            return frozenset()
+        found = hook(before, self.state.view(seat), {})
+        return frozenset(key for key, _ in found if not (isinstance(key, tuple) and key[:1] == ("player",)))
+
     def not_offered(self, seat: int, limit: int = 3) -> list[str]:
         """At the start of the seat's turn: why moves it might expect are missing (a full hand, not
         enough food, ...), as the engine words it, one line per reason.

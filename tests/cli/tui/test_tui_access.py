@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input
@@ -114,3 +115,24 @@ def test_a_resumed_game_does_not_pop_up_old_big_events() -> None:
             assert app.keymap
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (64, 18)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_trex_island_map_shows_the_teams_in_play(size: tuple[int, int], snap_compare: Any) -> None:
+    """The map scrolls to the spaces the highlighted move changes; on a narrow terminal it takes
+    the whole width rather than folding ([ and ] scroll it, b brings the side column back)."""
+    app = PlayApp(played("trex-island", 2, seed=5, moves=5), pause=False)
+    assert snap_compare(app, terminal_size=size, run_before=to_a_discard)
+
+
+async def to_a_discard(pilot: Pilot[None]) -> None:
+    """Play the first line until a card is played and its discard pile is to choose."""
+    app: Any = pilot.app
+    await settle(pilot, app)
+    for _ in range(6):
+        if app.shown and app.shown[0].label.startswith("discard onto pile"):
+            await pilot.press("down")
+            await pilot.pause(0.2)
+            return
+        await press(pilot, app, "1")
+    raise AssertionError("no discard pile to choose")

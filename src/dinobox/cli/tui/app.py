@@ -37,6 +37,8 @@ from dinobox.engine.errors import DinoboxError
 
 SHOW_EVERY = 0.3
 """Seconds between two pictures of the table while bots play."""
+NARROW_BOARD = 46
+"""A board pane narrower than this takes the whole width (the side column comes back with ``b``)."""
 MIN_SIZE = (64, 18)
 """Below this many columns and rows the panes cannot show a game: the app says so."""
 
@@ -92,6 +94,8 @@ class PlayApp(Refusing):
         """Big events (an eruption, a scoring) wait for a key while people play (``--no-pause``: not)."""
         self.big_seen = table.state.log_length()
         """Big events already in the log (a resumed game's) do not pop up again."""
+        self.wide_chosen: bool | None = None
+        """The person's own choice of a wide board (``b``); None: by the terminal's width."""
         self.saved_to: Path | None = None
         """Where the record was last saved (said in the shell when the app closes)."""
         self.turn_mark: dict[int, tuple[int, int]] = {}
@@ -199,11 +203,14 @@ class PlayApp(Refusing):
         return max(9, height // 3), max(30, width * 32 // 100)
 
     def fit(self, width: int, height: int) -> None:
-        """Panes grow with the terminal: the bottom a third of it, the side column a third."""
+        """Panes grow with the terminal: the bottom a third of it, the side column a third. On a
+        narrow terminal the board takes the whole width (a map is not folded), until ``b``."""
         bottom, side = self.pane_sizes(width, height)
         self.table_screen.query_one("#bottom").styles.height = bottom
         self.table_screen.query_one("#side").styles.width = side
         self.table_screen.query_one("#preview").styles.width = side
+        if self.wide_chosen is None:
+            self.table_screen.query_one("#side").display = width - side - 2 >= NARROW_BOARD
 
     # ----- the game moves on --------------------------------------------------------------
     def advance(self) -> None:
@@ -382,6 +389,7 @@ class PlayApp(Refusing):
         """Give the board the whole width (again: bring the side column back)."""
         side = self.table_screen.query_one("#side")
         side.display = not side.display
+        self.wide_chosen = not side.display
         self.call_after_refresh(self.redraw_board)
 
     def action_save(self) -> None:

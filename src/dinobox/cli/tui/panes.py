@@ -64,6 +64,7 @@ class TablePanes(App[None]):
     auto_highlight: bool
     digest: int
     digest_lines: list[str]
+    turn_view: dict[int, dict[str, Any]]
     keys: KeyBook
     choice_tree: ChoiceTree | None
     shown: list[Option]
@@ -188,6 +189,7 @@ class TablePanes(App[None]):
         else:
             text.update(board_text(lines, wrap))
             self.board_title = "Board"
+            self.follow_changes(lines, wrap)
         board.border_title = self.board_title
         self.call_after_refresh(self.note_overflow)
         you = self.table_screen.query_one("#you")
@@ -195,6 +197,23 @@ class TablePanes(App[None]):
         if self.viewer is not None:
             you.border_title = f"{self.table.names[self.viewer]}: only you see this"
         self.table_screen.query_one("#you-text", Static).update(board_text(secret, wrap=True))
+
+    def follow_changes(self, lines: list[str], wrap: bool) -> None:
+        """With no choice's places to show, the board scrolls to what changed since the viewer's
+        last decision (the teams in play), when that is out of view."""
+        seat = self.viewer
+        before = self.turn_view.get(seat) if seat is not None else None
+        if seat is None or before is None or self.table.state.is_terminal():
+            return
+        places = self.table.changed_places(seat, before)
+        if not places:
+            return
+        width = self.board_width()
+        marked = render_text(self.table.game, self.table.state.view(seat), places, width).splitlines()
+        row = first_difference(marked, lines, width if wrap else None)
+        board = self.table_screen.query_one("#board")
+        if row is not None and not board.scroll_y <= row < board.scroll_y + board.size.height - 1:
+            board.scroll_to(y=max(0, row - 2), animate=False)
 
     def refresh_players(self) -> None:
         table, state = self.table, self.table.state
