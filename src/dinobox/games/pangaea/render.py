@@ -178,8 +178,8 @@ def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | Non
         f"STAR deck {view['deck_count']}  Direction deck {view['direction_deck']}  "
         f"crack sticks {world['sticks']}  tiles: {supply}"
     )
-    names = dict(zip(EVO_KEYS, EVO_NAMES, strict=True))
-    evo = ", ".join(f"{names.get(k, k)} {v}" for k, v in view["evolution_supply"].items())
+    evo_names = dict(zip(EVO_KEYS, EVO_NAMES, strict=True))
+    evo = ", ".join(f"{evo_names.get(k, k)} {v}" for k, v in view["evolution_supply"].items())
     out.append(f"Evolution cards left: {evo}")
     if "end" in view:
         end = view["end"]
