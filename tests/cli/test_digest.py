@@ -33,7 +33,7 @@ def test_the_digest_names_the_seats_own_changes_and_none_of_the_others() -> None
         "your hand: 2 → 1 (-1)",
         "Red 1: at 3 → 0",
         "your cards: 1 → 2 (+1)",  # the seat's own cards, not their public count too
-        "deck count: 20 → 17 (-3)",  # the turn counter says nothing; Blue's score is not Red's
+        "deck size: 20 → 17 (-3)",  # the turn counter says nothing; Blue's score is not Red's
     ]
 
 

@@ -79,3 +79,14 @@ def test_the_full_screen_app_leaves_the_final_table_in_the_shell(tmux: Tmux) -> 
     seen = tmux.wait_for("[exited]")
     shell = seen[seen.index("Dino Race · game over") :]
     assert "Final scores" in shell and "total" in shell and "wins" in shell
+
+
+def test_save_and_quit_says_in_the_shell_where_the_record_is(tmux: Tmux, tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    tmux.start(f"play dino-race --bots human,heuristic --seed 3 --save {record}")
+    tmux.wait_for("Red, choose")
+    tmux.keys("q")
+    tmux.wait_for("Quit this game?")
+    tmux.keys("s")
+    seen = tmux.wait_for("[exited]")
+    assert f"Saved to {record}" in seen.replace("\n", "") and record.exists()

@@ -128,8 +128,8 @@ def test_plain_turns_start_with_a_digest_and_l_pages_through_the_whole_log() -> 
         input=answers,
     )
     assert "Since your last turn:" in result.output
-    assert "new log entries (l: the log)" in result.output
-    assert "deck count: 40 → 35 (-5)" in result.output
+    assert "earlier (l: the log)" in result.output
+    assert "deck size: 40 → 35 (-5)" in result.output
     pages = re.findall(r"log entries (\d+)-(\d+) of (\d+)", result.output)
     assert len(pages) == 4 and pages[0][1] == pages[0][2]  # the last page first
     assert pages[-1][0] == "1"  # then back, page by page, to the first entry
@@ -140,10 +140,24 @@ def test_plain_h_gives_the_coachs_hint_with_its_key_and_the_record_keeps_it(tmp_
     record = tmp_path / "g.json"
     args = ["play", "dino-race", "--plain", "--bots", "human,heuristic", "--seed", "7", "--save", str(record)]
     result = runner.invoke(app, args, input="h\nh\nq\ns\n")
-    assert "h = hint" in result.output
+    assert "h hint" in result.output
     hints = re.findall(r"Hint: (.+?) \(win chance \d+%\) · key (\w)", result.output)
     assert len(hints) == 2 and hints[0] == hints[1]  # asked twice: the same hint
     assert result.output.count("the coach is thinking") == 1
     saved = json.loads(record.read_text())
     assert len(saved["hints"]) == 1 and saved["hints"][0]["seat"] == 0
     assert saved["hints"][0]["move"] == len(saved["history"])
+
+
+def test_resuming_with_other_seats_saves_a_new_file_and_keeps_the_records_seats(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = tmp_path / "g.json"
+    args = ["play", "dino-race", "--plain", "--bots", "human,random", "--seed", "3", "--save", str(record)]
+    runner.invoke(app, args, input="1\n1\nq\ns\n")
+    before = record.read_text()
+    resumed = runner.invoke(
+        app, ["play", "--resume", str(record), "--plain", "--bots", "human,heuristic"], input="q\ns\n"
+    )
+    reseated = tmp_path / "g-reseated.json"
+    assert f"saved to {reseated}" in resumed.output.replace("\n", "")
+    assert record.read_text() == before  # the record's own seats stay
+    assert json.loads(reseated.read_text())["seats"] == ["human", "heuristic"]

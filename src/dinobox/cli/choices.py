@@ -49,8 +49,9 @@ order the game gives them. True/False flags never make a step (they describe, no
 FLAT_LIMIT = 9
 """At most this many choices are listed as they are, without a step."""
 
-RESERVED_KEYS = frozenset("qulsbhn?")
-"""Keys the clients keep for themselves (quit, undo, log, save, back, help, no more pauses)."""
+RESERVED_KEYS = frozenset("qulsbhnv?")
+"""Keys the clients keep for themselves (quit, undo, log, save, back, hint, no more pauses,
+view the board, help)."""
 COMMON_KEYS = {"roll": "r", "draw": "d", "done": "e", "end": "e", "pass": "p", "continue": "g"}
 """The common actions, by their ``kind``: one key each for the whole game."""
 KEY_ORDER = (
@@ -133,6 +134,26 @@ def _common_prefix(texts: Iterable[str]) -> str:
     return " ".join(words or [])
 
 
+def _common_letters(texts: Sequence[str]) -> str:
+    """The characters every text starts with."""
+    first = min(texts, default="")
+    last = max(texts, default="")
+    n = 0
+    while n < len(first) and first[n] == last[n]:
+        n += 1
+    return first[:n]
+
+
+def _common_suffix(texts: Sequence[str]) -> str:
+    """The words every text ends with (never the whole of a text)."""
+    reversed_words = [t.split(" ")[::-1] for t in texts]
+    shortest = min((len(w) for w in reversed_words), default=0)
+    n = 0
+    while n < shortest - 1 and len({tuple(w[: n + 1]) for w in reversed_words}) == 1:
+        n += 1
+    return " ".join(reversed_words[0][:n][::-1]) if reversed_words else ""
+
+
 def _hashable(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
@@ -164,7 +185,7 @@ class ChoiceTree:
             for a in actions:
                 groups.setdefault(_hashable(_value(self.infos[a], name)), []).append(a)
             if len(groups) > 1:
-                return [self._group(name, value, members) for value, members in groups.items()]
+                return self._distinct([self._group(name, value, members) for value, members in groups.items()])
         return [self._leaf(a) for a in actions]
 
     def best_first(self, actions: list[int]) -> list[int]:
@@ -188,7 +209,12 @@ class ChoiceTree:
         prefix = _common_prefix(texts)
         shown = str(value).replace("_", " ") if not isinstance(value, tuple) else " + ".join(map(str, value))
         if " " in prefix.strip():
-            label = f"{prefix} …"
+            suffix = _common_suffix([t[len(prefix) :] for t in texts])
+            letters = _common_letters(texts).rstrip()
+            if name != "kind" and len(letters) > len(prefix) + 1:  # "move your Explorer to r1c…"
+                label = f"{letters}… {suffix}".rstrip()
+            else:
+                label = f"{prefix} … {suffix}".rstrip()
         elif name == "kind":
             label = f"{shown} …"
         else:
@@ -196,6 +222,22 @@ class ChoiceTree:
         label += f" ({len(members)} choices)"
         kinds = {str(self.infos[a].get("kind", "")) for a in members}
         return Option(label, tuple(members), f"{name}={value!r}", kinds.pop() if len(kinds) == 1 else "")
+
+    def _distinct(self, options: list[Option]) -> list[Option]:
+        """Groups whose lines would read the same say what tells them apart: the letters their
+        texts share ("move your Explorer to r1c…"), else the value they share."""
+        counts: dict[str, int] = {}
+        for option in options:
+            counts[option.label] = counts.get(option.label, 0) + 1
+        out = []
+        for option in options:
+            if counts[option.label] > 1 and option.action is None:
+                head, _, count = option.label.rpartition(" (")
+                field, _, raw = option.ident.partition("=")
+                head = f"{head} [{field.split('.')[0].replace('_', ' ')} {raw.strip(chr(39))}]"
+                option = Option(f"{head} ({count}", option.actions, option.ident, option.kind)
+            out.append(option)
+        return out
 
     def open(self, option: Option) -> int | None:
         """Choose ``option``: its action if it is one, else None after opening its step."""

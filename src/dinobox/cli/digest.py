@@ -37,6 +37,9 @@ def _size(value: Any) -> int | None:
 
 
 def _words(key: str) -> str:
+    """A field's name in words, as far as a generic rule goes: ``deck_count`` -> ``deck size``."""
+    if key.endswith("_count"):
+        return key.removesuffix("_count").replace("_", " ") + " size"
     return key.replace("_", " ")
 
 

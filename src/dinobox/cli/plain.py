@@ -10,11 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from dinobox.cli.choices import ChoiceTree, KeyBook, Option
+from dinobox.cli.choices import COMMON_KEYS, ChoiceTree, KeyBook, Option
 from dinobox.cli.common import console, rounds_table, save_record, score_table
 from dinobox.cli.digest import digest
 from dinobox.cli.hints import HintNote, hint_job, hint_words
-from dinobox.cli.table import Table, render_text
+from dinobox.cli.table import Table, plural, render_text
 from dinobox.coach import Hint
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
@@ -24,9 +24,12 @@ CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J\x1b[H"
 The order matters: tmux and some terminals push the erased screen into the scrollback on
 ``2J``, so ``3J`` must come after it to take that copy away too."""
 
-HELP = "b = back a step, u = undo, h = hint, l = log (l all: all of it), s = save, q = quit"
+HELP = "v board, b back, u undo, h hint, l log, s save, q quit"
 LOG_PAGE = 30
 """Log entries per page of ``l``."""
+RECAP = 4
+"""At most this many new log entries are read out before a decision; more are summed up (what
+changed for the person, the last few entries, and ``l`` for the rest)."""
 
 
 def print_outcome(table: Table) -> None:
@@ -64,12 +67,18 @@ class PlainClient:
         console.file.write(CLEAR_ALL)
         console.file.flush()
 
-    def show_events(self, seat: int | None) -> None:
+    def show_events(self, seat: int | None, limit: int | None = None) -> None:
+        """The log entries ``seat`` has not read yet: at most ``limit`` of them (the last ones,
+        after a line saying how many more ``l`` shows)."""
         state = self.table.state
         start = self.seen.get(seat, 0)
         if start > state.log_length():
             start = 0
-        for entry in state.log(seat, since=start):
+        entries = state.log(seat, since=start)
+        if limit is not None and len(entries) > limit:
+            console.print(f"  … {len(entries) - limit} earlier (l: the log)", markup=False)
+            entries = entries[-limit:]
+        for entry in entries:
             console.print(f"  · {entry['text']}", markup=False)
         self.seen[seat] = state.log_length()
 
@@ -109,11 +118,12 @@ class PlainClient:
             self.handover(seat)
         self.last_human = seat
         self.keys.start((seat, table.state.turn_count()))
-        self.show_events(seat)
-        self.show_digest(seat)
+        first = seat not in self.decided
+        self.recap(seat)
         left = table.time_left(seat)
         console.rule(f"{table.who(seat)} to act" + (f" · {left} left" if left is not None else ""))
-        console.print(render_text(table.game, table.state.view(seat)))
+        if first:
+            self.show_board(seat)
         for reason in table.not_offered(seat):
             console.print(f"  [dim]not offered now: {reason}[/]", soft_wrap=True)
         tree = ChoiceTree(table.described())
@@ -139,18 +149,30 @@ class PlainClient:
                 self.decided[seat] = (state.view(seat), state.turn_count(), state.log_length())
                 return
 
-    def show_digest(self, seat: int) -> None:
-        """'Since your last turn': what changed for the seat, from its own views (cli.digest)."""
+    def recap(self, seat: int) -> None:
+        """What the person has not read yet, short: a few new log entries are read out whole;
+        more are summed up as what changed for the seat since its last turn (``cli.digest``, at
+        most :data:`RECAP` lines) and the last entries, ``l`` giving the rest."""
         state = self.table.state
-        if seat not in self.decided or self.decided[seat][1] == state.turn_count():
+        start = self.seen.get(seat, 0)
+        fresh = len(state.log(seat, since=start)) if start <= state.log_length() else state.log_length()
+        if fresh <= RECAP or seat not in self.decided or self.decided[seat][1] == state.turn_count():
+            self.show_events(seat, limit=RECAP)
             return
-        view, _, mark = self.decided[seat]
-        logged = len(state.log(seat, since=mark)) if mark <= state.log_length() else 0
-        lines = digest(self.table.game.id, view, state.view(seat), seat, logged)
+        view = self.decided[seat][0]
+        lines = digest(self.table.game.id, view, state.view(seat), seat, 0)
+        if len(lines) > RECAP:
+            lines = [*lines[: RECAP - 1], f"… {plural(len(lines) - RECAP + 1, 'more change')} (v: the board)"]
         if lines:
             console.print("[bold]Since your last turn:[/]")
             for line in lines:
                 console.print(f"  {line}", markup=False)
+        self.show_events(seat, limit=2)
+
+    def show_board(self, seat: int) -> None:
+        """``v``: the board as the seat sees it, in words where the game has them."""
+        table = self.table
+        console.print(render_text(table.game, table.state.view(seat), words=True))
 
     def follows(self, seat: int, options: list[Option]) -> dict[str, tuple[str, ...]]:
         """What each choice of a short step sets off (after the line restating it), when that
@@ -163,7 +185,7 @@ class PlainClient:
 
     def help_text(self) -> str:
         """The keys there are besides the choices (undo only when there is a step to take back)."""
-        return HELP if self.table.can_undo() else HELP.replace(", u = undo", "")
+        return HELP if self.table.can_undo() else HELP.replace(", u undo", "")
 
     def answer(self, tree: ChoiceTree, keymap: dict[str, Option]) -> bool:
         """Read one answer; True when the decision is made (or undone)."""
@@ -186,6 +208,11 @@ class PlainClient:
                     self.save = Path(f"dinobox-{table.game.id}-{table.seed}.json")
                 save_record(table.record(), self.save)
                 continue
+            if raw == "v":
+                seat = table.human_to_act()
+                if seat is not None:
+                    self.show_board(seat)
+                continue
             if raw in ("l", "l all"):
                 self.page_log(table.human_to_act(), everything=raw == "l all")
                 return False
@@ -203,10 +230,7 @@ class PlainClient:
                 console.print(f"[yellow]time ran out before that choice: {what}[/]")
                 return True
             if option is None:
-                console.print(
-                    f"[red]'{raw}' is not a choice[/]: type one of {', '.join(keymap)} ({self.help_text()})",
-                    soft_wrap=True,
-                )
+                self.refuse(raw, keymap)
                 continue
             if option.ident.startswith("macro:"):
                 try:
@@ -220,6 +244,17 @@ class PlainClient:
                 return False
             table.act(action)
             return True
+
+    def refuse(self, raw: str, keymap: dict[str, Option]) -> None:
+        """An answer that is no choice says why in one line: the rule's reason for a common move
+        (``r`` with a dino knocked over), else the keys there are."""
+        seat = self.table.human_to_act()
+        kinds = [kind for kind, letter in COMMON_KEYS.items() if letter == raw]
+        reason = self.table.why_not(seat, kinds) if kinds and seat is not None else None
+        if reason:
+            console.print(f"{raw}: not now: {reason}", markup=False, soft_wrap=True)
+        else:
+            console.print(f"'{raw}' is not a choice: type one of {', '.join(keymap)}", markup=False, soft_wrap=True)
 
     def show_hint(self, tree: ChoiceTree, keymap: dict[str, Option]) -> None:
         """``h``: the coach's move for the person to act, from what they know, and its key."""

@@ -53,7 +53,11 @@ def play(
     """Play a game in the terminal: you and friends (hotseat) against bots."""
     if resume is not None:
         table = resumed_table(resume, game_id, bots, players, variant, option, seed, clock)
-        run_table(table, save or resume, plain, not no_pause)
+        target = save or resume
+        if bots and save is None and table.seats != stored_seats(resume):
+            target = reseated_path(resume)  # the record keeps its own seats
+            console.print(f"[dim]new seats: this game is saved to {target}, {resume} stays as it was[/]")
+        run_table(table, target, plain, not no_pause)
         return
     if game_id is None:
         raise fail("name a GAME (see `dinobox games`), or give --resume FILE")
@@ -82,8 +86,11 @@ def run_table(table: Table, save: Path | None, plain: bool, pause: bool) -> None
         # Lazy: Textual takes a fifth of a second to import, which --plain and piped play skip.
         from dinobox.cli.tui.app import PlayApp
 
-        PlayApp(table, save, pause=pause).run()
+        app = PlayApp(table, save, pause=pause)
+        app.run()
         print_outcome(table)
+        if app.saved_to is not None:
+            console.print(f"Saved to {app.saved_to}: dinobox play --resume {app.saved_to} continues it.")
         return
     if table.humans and not sys.stdin.isatty():
         console.print("[dim]stdin is not a terminal: reading choices from it[/]")
@@ -99,6 +106,26 @@ def run_table(table: Table, save: Path | None, plain: bool, pause: bool) -> None
         PlainClient(table, save).run()
     except (KeyboardInterrupt, EOFError, Quit):
         raise typer.Exit(1) from None
+
+
+def stored_seats(path: Path) -> list[str] | None:
+    """The seats a record keeps (None when it keeps none or cannot be read)."""
+    try:
+        record = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError):
+        return None
+    seats = record.get("seats") if isinstance(record, dict) else None
+    return seats if isinstance(seats, list) else None
+
+
+def reseated_path(path: Path) -> Path:
+    """A file next to ``path`` for the same game with other seats: ``game-reseated.json``,
+    ``game-reseated-2.json``, ... (the first that does not exist)."""
+    for n in range(1, 1000):
+        candidate = path.with_name(f"{path.stem}-reseated{'' if n == 1 else f'-{n}'}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+    raise fail(f"no free file name next to {path}: give --save FILE")
 
 
 def resumed_table(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import random
+import re
 import time
 from collections.abc import Callable, Collection, Hashable
 from dataclasses import dataclass, field
@@ -67,10 +68,15 @@ def render_takes(game: Game[Any], keyword: str) -> bool:
 
 
 def render_text(
-    game: Game[Any], view: dict[str, Any], marks: Collection[Hashable] = (), width: int | None = None
+    game: Game[Any],
+    view: dict[str, Any],
+    marks: Collection[Hashable] = (),
+    width: int | None = None,
+    words: bool = False,
 ) -> str:
     """The view drawn by the game's terminal renderer (plain lines of the JSON when it has none),
-    with ``marks`` (places highlighted) and ``width`` (columns there are) if it takes them."""
+    with ``marks`` (places highlighted), ``width`` (columns there are) and ``words`` (text lists
+    of what its pictures show, for screen readers) if it takes them."""
     render = game_entry(game.id).render
     if render is None:
         import json
@@ -82,6 +88,8 @@ def render_text(
         extra["marks"] = frozenset(marks)
     if width is not None and "width" in keywords:
         extra["width"] = width
+    if words and "words" in keywords:
+        extra["words"] = True
     return render(view, **extra)
 
 
@@ -95,8 +103,25 @@ def help_sections(game: Game[Any]) -> list[tuple[str, str]]:
     keys = "| key | what it does |\n|---|---|\n" + "\n".join(f"| {key} | {what} |" for key, what in HELP_KEYS)
     entry = game_entry(game.id)
     legend_md = "\n".join(f"- {Text.from_markup(line).plain}" for line in entry.legend) or "The board explains itself."
-    rules = entry.read_resource("rules.md") or f"# {game.title}\n\nThis game ships no rules summary."
+    rules = players_rules(entry.read_resource("rules.md") or f"# {game.title}\n\nThis game ships no rules summary.")
     return [("Keys", "# Keys\n\n" + keys), ("Board", f"# The board\n\n{legend_md}"), ("Rules", rules)]
+
+
+CODE_PATH = re.compile(r"`[^`]*(?:\.py|\.json|\.txt|src/|tests/|games/)[^`]*`")
+
+
+def players_rules(text: str) -> str:
+    """A game's rules document as the help shows it to players: its opening without the
+    paragraphs that point at source files (those are for developers)."""
+    head, sep, rest = text.partition("\n## ")
+    blocks = head.strip().split("\n\n")
+    dropped = [bool(CODE_PATH.search(block)) for block in blocks] + [False]
+    kept = [
+        block
+        for i, block in enumerate(blocks)
+        if not dropped[i] and not (block.rstrip().endswith(":") and dropped[i + 1])  # "... in one place:"
+    ]
+    return "\n\n".join(kept) + ("\n\n## " + rest if sep else "")
 
 
 HELP_KEYS = (
@@ -108,6 +133,7 @@ HELP_KEYS = (
     ("l", "the whole log on the whole screen (bold: what happened since your last turn)"),
     ("[ ]", "scroll the board up and down (its pane says when there is more)"),
     ("{ }", "scroll the pane of what only you see"),
+    ("< >", "scroll the preview (what the highlighted choice does; your own pieces first)"),
     ("b", "give the board the whole width (again: bring the side column back)"),
     ("s", "save the record (dinobox play --resume FILE continues it)"),
     ("q, Ctrl-Q", "quit: asks first and offers to save"),
@@ -457,6 +483,15 @@ class Table:
         found = hook(self.state.view(seat), after, self.state.describe_action(action))
         return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after, follows)
 
+    def changed_places(self, seat: int, before: dict[str, Any]) -> frozenset[Hashable]:
+        """The board's places that changed since the seat saw ``before`` (its own earlier view):
+        where the teams in play are now, for a board that follows them."""
+        hook = game_entry(self.game.id).preview
+        if hook is None:
+            return frozenset()
+        found = hook(before, self.state.view(seat), {})
+        return frozenset(key for key, _ in found if not (isinstance(key, tuple) and key[:1] == ("player",)))
+
     def not_offered(self, seat: int, limit: int = 3) -> list[str]:
         """At the start of the seat's turn: why moves it might expect are missing (a full hand, not
         enough food, ...), as the engine words it, one line per reason.
@@ -501,6 +536,21 @@ class Table:
                 if (len(found) == 1 or counts[reason] < max(counts.values())) and "not one of the legal" not in reason:
                     reasons.setdefault(reason, f"{text}: {reason}")
         return list(reasons.values())[:limit]
+
+    def why_not(self, seat: int, kinds: Collection[str]) -> str | None:
+        """Why the seat cannot take a move of one of these ``kinds`` now (the engine's reason,
+        with the rule's section), or None when it is not a move the game has."""
+        legal = set(self.state.legal_actions())
+        for action in range(self.game.num_distinct_actions()):
+            if action in legal:
+                continue
+            try:
+                info = self.state.describe_action(action, seat)
+            except (ValueError, DinoboxError):
+                continue
+            if info.get("kind") in kinds:
+                return self.state.why_illegal(action)
+        return None
 
 
 PLACE_FIELDS = frozenset({"space", "spaces", "cell", "label", "tile", "edge", "direction", "target", "dir", "to"})

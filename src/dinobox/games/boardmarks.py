@@ -9,6 +9,29 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
+OKABE_ITO = {
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+"""Okabe and Ito's colour-blind-safe palette (Color Universal Design): the players' colours in
+the terminal, told apart under protanopia, deuteranopia and tritanopia; every piece also carries
+its player's letter or name, so no colour is needed to read a board."""
+SEAT_HUES = {
+    "Red": OKABE_ITO["vermillion"],
+    "Blue": OKABE_ITO["sky blue"],
+    "Green": OKABE_ITO["bluish green"],
+    "Yellow": OKABE_ITO["yellow"],
+    "Orange": OKABE_ITO["orange"],
+    "Teal": OKABE_ITO["blue"],
+    "Pink": OKABE_ITO["reddish purple"],
+}
+"""A seat named after a colour, in the palette's nearest colour."""
+
 MARK = "reverse"
 """A highlighted place: reverse video, readable on a terminal without colour."""
 
@@ -22,6 +45,14 @@ def escape(text: str) -> str:
     games import nothing from outside the standard library)."""
     text = text.replace("[", "\\[")
     return text + "\\" if text.endswith("\\") and not text.endswith("\\\\") else text
+
+
+def in_words(places: Places) -> list[str]:
+    """The board as a text list, for screen readers (``render(view, words=True)``): every place
+    that holds something, with what it holds; nothing is told by a colour or a picture alone."""
+    lines = ["In words:"]
+    lines += [f"  {name}: {', '.join(facts)}" for name, facts in places.values() if facts]
+    return lines if len(lines) > 1 else []
 
 
 def mark(text: str, marked: bool) -> str:

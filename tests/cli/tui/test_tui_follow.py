@@ -181,7 +181,7 @@ def test_a_turn_starts_with_what_changed_for_you_since_the_last() -> None:
             preview = str(app.query_one("#preview-text", Static).render())
             assert "Since your last turn:" in preview
             assert app.digest_lines[-1] == f"{app.digest} new log entries (l: the log)"
-            assert any(line.startswith("deck count: ") for line in app.digest_lines)
+            assert any(line.startswith("deck size: ") for line in app.digest_lines)
             await press(pilot, app, "down")  # moving along the choices: the preview takes the pane
             assert "Since your last turn:" not in str(app.query_one("#preview-text", Static).render())
 

@@ -7,15 +7,17 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events, work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
@@ -28,18 +30,20 @@ from dinobox.cli.table import (
     help_sections,
     plural,
 )
-from dinobox.cli.tui.hinting import Hinting
 from dinobox.cli.tui.panes import LOG_KEEP
+from dinobox.cli.tui.refusing import Refusing
 from dinobox.cli.tui.screens import BigEvents, ConfirmQuit, GameOver, Handover, HelpScreen, LogScreen
 from dinobox.engine.errors import DinoboxError
 
 SHOW_EVERY = 0.3
 """Seconds between two pictures of the table while bots play."""
+NARROW_BOARD = 46
+"""A board pane narrower than this takes the whole width (the side column comes back with ``b``)."""
 MIN_SIZE = (64, 18)
 """Below this many columns and rows the panes cannot show a game: the app says so."""
 
 
-class PlayApp(Hinting):
+class PlayApp(Refusing):
     """``dinobox play`` in a terminal. ``table`` holds the game; ``save_path`` is where quitting saves."""
 
     TITLE = "dinobox"
@@ -66,15 +70,17 @@ class PlayApp(Hinting):
     LAYERS = ("base", "overlay")
     ENABLE_COMMAND_PALETTE = True
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "step_back", "back a step"),
+        Binding("escape", "step_back", "back"),
         Binding("u", "undo", "undo"),
         Binding("h", "hint", "hint"),
         Binding("l", "full_log", "log"),
         Binding("question_mark,f1", "help", "help", key_display="?"),
         Binding("s", "save", "save"),
-        Binding("b", "wide_board", "wide board"),
-        Binding("left_square_bracket", "scroll_board(-1)", "board ↑", key_display="["),
-        Binding("right_square_bracket", "scroll_board(1)", "board ↓", key_display="]"),
+        Binding("b", "wide_board", "wide board", show=False),
+        Binding("left_square_bracket", "scroll_board(-1)", "board ↑", key_display="[", show=False),
+        Binding("right_square_bracket", "scroll_board(1)", "board ↓", key_display="]", show=False),
+        Binding("less_than_sign", "scroll_preview(-1)", show=False),
+        Binding("greater_than_sign", "scroll_preview(1)", show=False),
         Binding("left_curly_bracket", "scroll_you(-1)", show=False),
         Binding("right_curly_bracket", "scroll_you(1)", show=False),
         Binding("q", "quit_game", "quit"),
@@ -86,7 +92,12 @@ class PlayApp(Hinting):
         self.table = table
         self.pause = pause
         """Big events (an eruption, a scoring) wait for a key while people play (``--no-pause``: not)."""
-        self.big_seen = 0
+        self.big_seen = table.state.log_length()
+        """Big events already in the log (a resumed game's) do not pop up again."""
+        self.wide_chosen: bool | None = None
+        """The person's own choice of a wide board (``b``); None: by the terminal's width."""
+        self.saved_to: Path | None = None
+        """Where the record was last saved (said in the shell when the app closes)."""
         self.turn_mark: dict[int, tuple[int, int]] = {}
         """Per person: the log's length and the turn when they last decided (for the digest)."""
         self.digest = 0
@@ -192,11 +203,14 @@ class PlayApp(Hinting):
         return max(9, height // 3), max(30, width * 32 // 100)
 
     def fit(self, width: int, height: int) -> None:
-        """Panes grow with the terminal: the bottom a third of it, the side column a third."""
+        """Panes grow with the terminal: the bottom a third of it, the side column a third. On a
+        narrow terminal the board takes the whole width (a map is not folded), until ``b``."""
         bottom, side = self.pane_sizes(width, height)
         self.table_screen.query_one("#bottom").styles.height = bottom
         self.table_screen.query_one("#side").styles.width = side
         self.table_screen.query_one("#preview").styles.width = side
+        if self.wide_chosen is None:
+            self.table_screen.query_one("#side").display = width - side - 2 >= NARROW_BOARD
 
     # ----- the game moves on --------------------------------------------------------------
     def advance(self) -> None:
@@ -317,7 +331,7 @@ class PlayApp(Hinting):
         self.advance()
 
     # ----- actions ----------------------------------------------------------------------------
-    TABLE_ONLY = frozenset({"step_back", "undo", "hint", "wide_board", "scroll_board", "scroll_you"})
+    TABLE_ONLY = frozenset({"step_back", "undo", "hint", "wide_board", "scroll_board", "scroll_you", "scroll_preview"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The table's own keys are hidden while another screen (help, log, scores) is up."""
@@ -353,23 +367,29 @@ class PlayApp(Hinting):
             title += f" · [b]bold[/b]: {self.digest} since your turn"
         self.push_screen(LogScreen(title, self.log_entries()))
 
-    def action_help(self) -> None:
+    def action_help(self, start: str = "") -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self.table.game.title, help_sections(self.table.game)))
+            self.push_screen(HelpScreen(self.table.game.title, help_sections(self.table.game), start))
 
-    def action_scroll_board(self, pages: int) -> None:
-        board = self.table_screen.query_one("#board")
-        board.scroll_relative(y=pages * max(1, board.size.height - 2), animate=False)
-        self.call_after_refresh(self.note_overflow)
-
-    def action_scroll_you(self, lines: int) -> None:
-        self.table_screen.query_one("#you").scroll_relative(y=lines * 2, animate=False)
-        self.call_after_refresh(self.note_overflow)
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette (Ctrl-P): the table's own commands first, then Textual's."""
+        if not isinstance(screen, HelpScreen | LogScreen | GameOver):
+            yield SystemCommand("Hint", "The coach's move for you, from what you know (h)", self.action_hint)
+            yield SystemCommand("Undo", "Take back your own steps this turn (u)", self.action_undo)
+            yield SystemCommand(
+                "Wide board", "Give the board the whole width, or the side column back (b)", self.action_wide_board
+            )
+        yield SystemCommand("Save", f"Save the record to {self.save_path} (s)", self.action_save)
+        yield SystemCommand("Log", "The whole log on the whole screen (l)", self.action_full_log)
+        yield SystemCommand("Help", "The keys, the board's legend and the rules (? or F1)", self.action_help)
+        yield SystemCommand("Rules", "The game's rules, in the help", lambda: self.action_help("rules"))
+        yield from super().get_system_commands(screen)
 
     def action_wide_board(self) -> None:
         """Give the board the whole width (again: bring the side column back)."""
         side = self.table_screen.query_one("#side")
         side.display = not side.display
+        self.wide_chosen = not side.display
         self.call_after_refresh(self.redraw_board)
 
     def action_save(self) -> None:
@@ -395,6 +415,7 @@ class PlayApp(Hinting):
 
     def write_record(self) -> None:
         self.save_path.write_text(json.dumps(self.table.record(), indent=1))
+        self.saved_to = self.save_path
 
     def on_key(self, event: events.Key) -> None:
         if self.busy or self.choice_tree is None or event.character is None or len(self.screen_stack) > 1:
@@ -403,6 +424,9 @@ class PlayApp(Hinting):
         if option is not None:
             event.stop()
             self.choose(option)
+        elif event.character.isalnum() and event.character not in self.active_keys():
+            event.stop()
+            self.refuse(event.character)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id == "final":

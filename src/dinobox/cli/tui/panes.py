@@ -64,6 +64,7 @@ class TablePanes(App[None]):
     auto_highlight: bool
     digest: int
     digest_lines: list[str]
+    turn_view: dict[int, dict[str, Any]]
     keys: KeyBook
     choice_tree: ChoiceTree | None
     shown: list[Option]
@@ -94,11 +95,30 @@ class TablePanes(App[None]):
         if above > 0:
             notes.append(f"[ {above} ↑")
         board.border_title = " · ".join(notes)
+        preview = self.table_screen.query_one("#preview")
+        below, above = int(preview.max_scroll_y - preview.scroll_y), int(preview.scroll_y)
+        notes = ["Preview"] + ([f"> {below} more ↓"] if below > 0 else []) + ([f"< {above} ↑"] if above > 0 else [])
+        preview.border_title = " · ".join(notes)
         you = self.table_screen.query_one("#you")
         if self.viewer is not None:
             hidden = int(you.max_scroll_y - you.scroll_y)
             more = f" · }} {hidden} more ↓" if hidden > 0 else (" · { ↑" if you.scroll_y > 0 else "")
             you.border_title = f"{self.table.names[self.viewer]}: only you see this{more}"
+
+    # ----- scrolling the panes from the keyboard ----------------------------------------------
+    def action_scroll_board(self, pages: int) -> None:
+        board = self.table_screen.query_one("#board")
+        board.scroll_relative(y=pages * max(1, board.size.height - 2), animate=False)
+        self.call_after_refresh(self.note_overflow)
+
+    def action_scroll_preview(self, pages: int) -> None:
+        preview = self.table_screen.query_one("#preview")
+        preview.scroll_relative(y=pages * max(1, preview.size.height - 2), animate=False)
+        self.call_after_refresh(self.note_overflow)
+
+    def action_scroll_you(self, lines: int) -> None:
+        self.table_screen.query_one("#you").scroll_relative(y=lines * 2, animate=False)
+        self.call_after_refresh(self.note_overflow)
 
     # ----- drawing ----------------------------------------------------------------------------
     def refresh_all(self) -> None:
@@ -169,6 +189,7 @@ class TablePanes(App[None]):
         else:
             text.update(board_text(lines, wrap))
             self.board_title = "Board"
+            self.follow_changes(lines, wrap)
         board.border_title = self.board_title
         self.call_after_refresh(self.note_overflow)
         you = self.table_screen.query_one("#you")
@@ -176,6 +197,23 @@ class TablePanes(App[None]):
         if self.viewer is not None:
             you.border_title = f"{self.table.names[self.viewer]}: only you see this"
         self.table_screen.query_one("#you-text", Static).update(board_text(secret, wrap=True))
+
+    def follow_changes(self, lines: list[str], wrap: bool) -> None:
+        """With no choice's places to show, the board scrolls to what changed since the viewer's
+        last decision (the teams in play), when that is out of view."""
+        seat = self.viewer
+        before = self.turn_view.get(seat) if seat is not None else None
+        if seat is None or before is None or self.table.state.is_terminal():
+            return
+        places = self.table.changed_places(seat, before)
+        if not places:
+            return
+        width = self.board_width()
+        marked = render_text(self.table.game, self.table.state.view(seat), places, width).splitlines()
+        row = first_difference(marked, lines, width if wrap else None)
+        board = self.table_screen.query_one("#board")
+        if row is not None and not board.scroll_y <= row < board.scroll_y + board.size.height - 1:
+            board.scroll_to(y=max(0, row - 2), animate=False)
 
     def refresh_players(self) -> None:
         table, state = self.table, self.table.state
@@ -314,14 +352,13 @@ class TablePanes(App[None]):
                 highlight = self.table.highlight(self.viewer, option.action)
                 if highlight.view is None:
                     text.append("(no preview: this step shows you something new)\n", style="italic")
-                for line in highlight.lines[:8]:
-                    text.append("  " + line + "\n")
-                if len(highlight.lines) > 8:
-                    text.append(f"  … {plural(len(highlight.lines) - 8, 'more place')}\n")
+                who = self.table.names[self.viewer]
+                for line in mine_first(highlight.lines, who):
+                    text.append("  " + line + "\n", style="bold" if touches(line, who) else "")
                 if highlight.follows:
                     text.append("What follows:\n", style="bold")
-                    for line in highlight.follows[:8]:
-                        text.append("  " + line + "\n")
+                    for line in mine_first(highlight.follows, who):
+                        text.append("  " + line + "\n", style="bold" if touches(line, who) else "")
             else:
                 text.append(option.label + "\n", style="bold")
                 for action in option.actions[:8]:
@@ -336,6 +373,8 @@ class TablePanes(App[None]):
             for reason in self.reasons:
                 text.append("  " + reason + "\n")
         self.table_screen.query_one("#preview-text", Static).update(text)
+        self.table_screen.query_one("#preview").scroll_home(animate=False)
+        self.call_after_refresh(self.note_overflow)
         if not self.table.state.is_terminal():
             self.refresh_board(highlight)
 
@@ -347,6 +386,17 @@ class TablePanes(App[None]):
         for action in option.actions:
             places |= self.table.highlight(self.viewer, action).places
         return Highlight(frozenset(places)) if places else None
+
+
+def touches(line: str, name: str) -> bool:
+    """Does a preview line speak of the seat's own pieces (its name, "you", "your")?"""
+    words = set(line.replace(":", " ").replace("'s", " ").replace(",", " ").lower().split())
+    return name.lower() in words or bool(words & {"you", "your", "yours"})
+
+
+def mine_first(lines: tuple[str, ...], name: str) -> list[str]:
+    """The lines that touch the seat's own pieces first, each group in its order."""
+    return [line for line in lines if touches(line, name)] + [line for line in lines if not touches(line, name)]
 
 
 def clock_note(table: Table, seat: int) -> str:

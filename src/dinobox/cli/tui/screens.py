@@ -205,13 +205,15 @@ class HelpScreen(Screen[None]):
     HelpScreen MarkdownTableOfContents { max-width: 40%; }
     """
 
-    def __init__(self, title: str, sections: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, sections: list[tuple[str, str]], start: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.sections = sections
+        self.start = start or sections[0][0].lower()
+        """The tab it opens on (``keys``, ``board`` or ``rules``)."""
 
     def compose(self) -> ComposeResult:
-        with TabbedContent():
+        with TabbedContent(initial=self.start):
             for name, text in self.sections:
                 with TabPane(name, id=name.lower()):
                     if name == "Rules":
@@ -220,6 +222,19 @@ class HelpScreen(Screen[None]):
                         with VerticalScroll():
                             yield Markdown(text)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.focus_page)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self.call_after_refresh(self.focus_page)
+
+    def focus_page(self) -> None:
+        """The page on show takes the keys: ↓, PgDn, Home and End scroll it at once."""
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None:
+            scroller = pane.query_one(MarkdownViewer) if pane.id == "rules" else pane.query_one(VerticalScroll)
+            scroller.focus()
 
     def action_tab(self, name: str) -> None:
         if any(n.lower() == name for n, _ in self.sections):

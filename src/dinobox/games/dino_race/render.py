@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from typing import Any
 
-from dinobox.games.boardmarks import Places, changes, mark
+from dinobox.games.boardmarks import SEAT_HUES, Places, changes, mark
 from dinobox.games.dino_race.viewtypes import DinoRaceView, PlayerView, PrizeView
 
 EGG = "E"
 
-SEAT_COLOURS = {"Red": "red", "Blue": "dodger_blue1", "Green": "green3", "Yellow": "yellow"}
+SEAT_COLOURS = {name: SEAT_HUES[name] for name in ("Red", "Blue", "Green", "Yellow")}
 SEAT_STYLE = tuple(SEAT_COLOURS.values())
 PLAYER_STYLES = {**SEAT_COLOURS, **{f"{name}+": style for name, style in SEAT_COLOURS.items()}}
 """Each player's colour, here and in the terminal's panes (one palette for the game); in the

@@ -6,18 +6,25 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable
 from typing import Any
 
-from dinobox.games.boardmarks import Places, changes, escape, mark
+from dinobox.games.boardmarks import SEAT_HUES, Places, changes, escape, in_words, mark
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.data import CATEGORY_NAMES, CLASS_NAMES, COLOUR_KEYS, COLOUR_LETTERS
+from dinobox.games.dinosaur_rush.data import (
+    CATEGORY_NAMES,
+    CLASS_NAMES,
+    COLOUR_KEYS,
+    COLOUR_LETTERS,
+    PART_KEYS,
+    PART_NAMES,
+)
 from dinobox.games.dinosaur_rush.viewtypes import BuildView, CellView, DinosaurRushView, PlayerView, ability_of
 
 CATEGORY_BONE_NAMES = ("green", "red", "yellow", "blue", "white")
 PLAYER_STYLES = {
-    "Orange": "dark_orange",
+    "Orange": SEAT_HUES["Orange"],
     "Purple": "medium_purple1",
-    "Teal": "dark_cyan",
-    "Pink": "hot_pink",
+    "Teal": SEAT_HUES["Teal"],
+    "Pink": SEAT_HUES["Pink"],
     "Black": "grey50",
 }
 """Each player's colour, here and in the terminal's panes (one palette for the game)."""
@@ -164,7 +171,9 @@ def _skeleton(rows: list[str] | None) -> list[str]:
     return out
 
 
-def render(view: DinosaurRushView, marks: Collection[Hashable] = (), width: int | None = None) -> str:
+def render(
+    view: DinosaurRushView, marks: Collection[Hashable] = (), width: int | None = None, words: bool = False
+) -> str:
     """Board, legend, museum, players, what is behind the viewer's screen. ``marks``: cells (by
     number) and players' lines (``("player", seat)``) drawn highlighted. ``width``: the columns
     there are; the board needs 47 whatever it is, longer text lines may be wrapped."""
@@ -193,6 +202,8 @@ def render(view: DinosaurRushView, marks: Collection[Hashable] = (), width: int 
         lines.extend(_building(view, view["build"]))
     if view["over"]:
         lines.extend(_game_over(view))
+    if words:
+        lines.extend(in_words(places(view)))
     return "\n".join(lines)
 
 
@@ -297,8 +308,15 @@ def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[st
         actions = build.actions_for_skeleton(view, legal, suggestion)
     except K.SkeletonError:
         return []
-    parts = ", ".join(f"{k} {v}" for k, v in K.describe(suggestion).items() if v)
+    parts = ", ".join(f"{part_words(k)} {v}" for k, v in K.describe(suggestion).items() if v)
     return [(f"accept the suggested skeleton ({parts})", actions)]
+
+
+def part_words(key: str) -> str:
+    """A skeleton part as players say it: ``limb1`` -> ``first limb``, ``wild_ribs`` -> ``wild ribs``."""
+    part = key.removeprefix("wild_")
+    named = dict(zip(PART_KEYS, PART_NAMES, strict=True)).get(part, part)
+    return named if part == key else f"wild {named}"
 
 
 def places(view: DinosaurRushView) -> Places:
@@ -362,6 +380,7 @@ def digest(before: DinosaurRushView, after: DinosaurRushView) -> list[tuple[str,
     scored = len(after["rounds_scored"]) - len(before["rounds_scored"])
     lines.append(("rounds_scored", f"the museum scored {plural_rounds(scored)}" if scored > 0 else ""))
     lines += [("bag", ""), ("field_turn", "")]  # the bag's mixed counts and the turn counter say nothing
+    lines.append(("players.token_values", ""))  # the Notoriety tokens' line says it
     return lines
 
 

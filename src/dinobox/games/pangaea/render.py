@@ -7,7 +7,8 @@ import textwrap
 from collections.abc import Collection, Hashable
 from typing import Any
 
-from dinobox.games.boardmarks import Places, changes, mark
+from dinobox.games.boardmarks import Places, changes, in_words, mark
+from dinobox.games.pangaea.data import EVO_KEYS, EVO_NAMES
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
 from dinobox.games.pangaea.worldtext import (
     PLAYER_STYLES,
@@ -102,7 +103,7 @@ def under_tiles(world: WorldView) -> str:
 
 
 LEGEND = [
-    "legend: . sea 1 level1 2 level2 M mountain V volcano : sand * snow # lava o stone | "
+    "legend: . sea 1 level 1 2 level 2 M mountain V volcano : sand * snow # lava o stone | "
     "a-d Explorers, A-D Shelters, R T-Rex, S Brontosaurus, @ Event locator, + free star (or more pieces)",
     "cards: number, action (Up, Down, Climate, Quake, Dino), range (r1 one space, r3- three in a row, "
     "r3/ and r3\\ three on a diagonal, r7* a space and its six neighbours), symbol",
@@ -136,7 +137,7 @@ def _fit(lines: list[str], width: int | None) -> list[str]:
     return [part for line in lines for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]]
 
 
-def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | None = None) -> str:
+def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | None = None, words: bool = False) -> str:
     """Everything public, then the viewer's part. ``marks``: spaces (``(row, col)``) and player
     lines (``("player", seat)``) drawn highlighted; ``width``: the columns there are (the world
     draws narrower spaces and the long lines wrap)."""
@@ -172,12 +173,13 @@ def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | Non
     if view["range"]:
         out.append("Range: " + " ".join(f"r{r}c{c}" for r, c in view["range"]))
     world = view["world"]
-    supply = ", ".join(f"{k} {v}" for k, v in world["supply"].items())
+    supply = ", ".join(f"{k.replace('level', 'level ')} {v}" for k, v in world["supply"].items())
     out.append(
         f"STAR deck {view['deck_count']}  Direction deck {view['direction_deck']}  "
         f"crack sticks {world['sticks']}  tiles: {supply}"
     )
-    evo = ", ".join(f"{k} {v}" for k, v in view["evolution_supply"].items())
+    evo_names = dict(zip(EVO_KEYS, EVO_NAMES, strict=True))
+    evo = ", ".join(f"{evo_names.get(k, k)} {v}" for k, v in view["evolution_supply"].items())
     out.append(f"Evolution cards left: {evo}")
     if "end" in view:
         end = view["end"]
@@ -191,6 +193,9 @@ def render(view: PangaeaView, marks: Collection[Hashable] = (), width: int | Non
                 out.append(f"[bold green]Mankind survives. Winner: {names}[/]")
             else:
                 out.append("[bold]No Shelter survived: everyone has lost.[/]")
+    if words:
+        pieces = {k: (name, facts) for k, (name, facts) in places(view).items() if len(facts) > 1}
+        out.extend(in_words(pieces))  # the spaces with pieces on them (the tiles: the map)
     return "\n".join(out)
 
 
@@ -202,7 +207,8 @@ def places(view: PangaeaView) -> Places:
     cols = world["cols"]
     facts: dict[tuple[int, int], list[str]] = {}
     for index, stack in enumerate(world["stacks"]):
-        facts[(index // cols, index % cols)] = [" on ".join(reversed(stack)) or "sea"]
+        tiles = [tile.replace("level", "level ") for tile in reversed(stack)]
+        facts[(index // cols, index % cols)] = [" on ".join(tiles) or "sea"]
 
     def add(at: list[int] | None, fact: str) -> None:
         if at is not None:

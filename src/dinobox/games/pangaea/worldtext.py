@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable
 
+from dinobox.games.boardmarks import SEAT_HUES
 from dinobox.games.pangaea.tiles import DINO_NAMES, NUM_DINOS, TILE_KEYS, TILE_SYMBOLS, is_trex
 from dinobox.games.pangaea.viewtypes import ShelterView, WorldView
 from dinobox.games.pangaea.world import World
 
 SEAT_LETTERS = "abcdefgh"
-PLAYER_STYLES = {"Red": "red1", "Blue": "dodger_blue1", "Green": "green1", "Yellow": "yellow1"}
+PLAYER_STYLES = {name: SEAT_HUES[name] for name in ("Red", "Blue", "Green", "Yellow")}
 """Each player's colour: their Explorer and Shelters on the world, their name in the terminal's
 panes (``render.PALETTE`` holds it with the tiles' colours)."""
 SEAT_STYLE = tuple(PLAYER_STYLES.values())
@@ -25,7 +26,7 @@ TILE_STYLE = {
     "1": "dark_sea_green4",
     "2": "light_goldenrod3",
     "M": "bold white",
-    "V": "bold dark_orange",
+    "V": "bold #E69F00",
     ":": "wheat1",
     "*": "bright_white",
     "#": "dark_red",

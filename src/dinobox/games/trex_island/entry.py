@@ -29,4 +29,5 @@ ENTRY = GameEntry(
     big_events=render.BIG_EVENTS,
     legend=tuple(render.LEGEND_FULL),
     player_styles=render.PLAYER_STYLES,
+    digest=render.digest,
 )

@@ -15,17 +15,18 @@ from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from dinobox.games.boardmarks import Places, changes, mark
+from dinobox.games.boardmarks import OKABE_ITO, SEAT_HUES, Places, changes, in_words, mark
+from dinobox.games.trex_island.data import TOKEN_KEYS, TOKEN_NAMES
 from dinobox.games.trex_island.viewtypes import CardView, DieView, PlayerView, SpaceView, TRexView
 
 SPACE_STYLE = {
-    "orange": "black on dark_orange",
+    "orange": f"black on {OKABE_ITO['orange']}",
     "purple": "white on purple4",
-    "cyan": "black on dark_cyan",
+    "cyan": f"black on {OKABE_ITO['sky blue']}",
     "rest": "bold white on grey35",
     "helipad": "bold black on green3",
 }
-PLAYER_STYLES = {"Red": "red1", "Yellow": "yellow", "Green": "green", "Blue": "dodger_blue1"}
+PLAYER_STYLES = {**{name: SEAT_HUES[name] for name in ("Red", "Yellow", "Green")}, "Blue": OKABE_ITO["blue"]}
 """Each player's colour, here and in the terminal's panes (one palette for the game)."""
 SEAT_STYLE = {name: f"bold {style}" for name, style in PLAYER_STYLES.items()}
 TREX_STYLE = "bold white on dark_red"
@@ -44,7 +45,7 @@ KIND_SHORT = {
     "pterosaur": "Ptero",
     "trex": "T-Rex",
 }
-COLOUR_STYLE = {"orange": "dark_orange", "purple": "medium_purple1", "cyan": "dark_cyan"}
+COLOUR_STYLE = {"orange": OKABE_ITO["orange"], "purple": "medium_purple1", "cyan": OKABE_ITO["sky blue"]}
 FULL_WIDTH = 79
 """Columns the full layout needs; narrower (``render(view, width=...)``) gets the compact one."""
 
@@ -65,6 +66,10 @@ COMPACT = Layout(2, True)
 
 BIG_EVENTS = frozenset({"strike", "trex_appears", "trex_moves", "team_lost"})
 """Log kinds the terminal pauses on: carnivores striking, the T-Rex arriving and stomping."""
+
+
+TOKEN_WORDS = dict(zip(TOKEN_KEYS, TOKEN_NAMES, strict=True))
+"""A token as players call it (``food2`` -> ``2-can food``)."""
 
 
 def _seat_style(name: str) -> str:
@@ -201,14 +206,14 @@ def _links_down(grid: dict[tuple[int, int], SpaceView], r: int, cols: int, layou
 
 
 LEGEND_FULL = [
-    "[black on dark_orange] orange [/] [white on purple4] purple [/] [black on dark_cyan] cyan [/] "
+    "[black on #E69F00] orange [/] [white on purple4] purple [/] [black on #56B4E9] cyan [/] "
     "[bold white on grey35] id?tokens: rest point [/] [bold black on green3] HELI [/] ▶ start",
     "o/p/c + number: orange/purple/cyan space; → ← ↑ ↓ ↗ ↘ ↖ ↙: the way along the path (two arrows out of "
     "a space: a fork); under a space: R4 = Red team of 4 men, T-RX = the T-Rex, T2d = the T-Rex with 2 teams, "
     "3dc = 3 teams (listed below)",
 ]
 LEGEND_COMPACT = [
-    "[black on dark_orange]o[/] orange [white on purple4]p[/] purple [black on dark_cyan]c[/] cyan "
+    "[black on #E69F00]o[/] orange [white on purple4]p[/] purple [black on #56B4E9]c[/] cyan "
     "[bold white on grey35]?3[/] rest point, 3 tokens",
     "[bold black on green3]HE[/] helipad  ▶ start  number on top: the space",
     "→ ← ↑ ↓ ↗ ↘ ↖ ↙ the way on; two out: a fork",
@@ -217,7 +222,7 @@ LEGEND_COMPACT = [
 ]
 
 
-def render(view: TRexView, marks: Collection[Hashable] = (), width: int | None = None) -> str:
+def render(view: TRexView, marks: Collection[Hashable] = (), width: int | None = None, words: bool = False) -> str:
     """The status, the map (``marks``: space ids highlighted, ``("player", seat)`` a player's
     line), its legend, the teams off the map, the piles and the players. ``width``: the columns
     there are (below :data:`FULL_WIDTH` the compact layout, text in short lines)."""
@@ -246,6 +251,8 @@ def render(view: TRexView, marks: Collection[Hashable] = (), width: int | None =
     out.append("")
     out.extend(_player_lines(view, marks, layout.compact))
     out.extend(_pending_lines(view, names))
+    if words:
+        out.extend(in_words(places(view)))
     return "\n".join(out)
 
 
@@ -290,7 +297,7 @@ def _player_lines(view: TRexView, marks: Collection[Hashable] = (), compact: boo
             notes.append("evades Raptor")
         if p["evade_pterosaur"]:
             notes.append("evades Pterosaur")
-        tokens = ", ".join(f"{k}×{v}" for k, v in p["tokens"].items()) or "no tokens"
+        tokens = ", ".join(f"{TOKEN_WORDS.get(k, k)}×{v}" for k, v in p["tokens"].items()) or "no tokens"
         trophies = " ".join(f"{KIND_SHORT[k]}×{v}" for k, v in p["trophies"].items() if v) or "none"
         char = p["character_name"] or "?"
         turn = "▸ " if p["seat"] == view["to_act"] else "  "
@@ -344,11 +351,28 @@ def places(view: TRexView) -> Places:
         if view["trex"] == s["id"]:
             facts.append("the T-Rex")
         if kind == "rest":
-            facts.append(f"{s.get('tokens', 0)} tokens")
+            facts.append(f"{s.get('tokens', 0)} token{'' if s.get('tokens', 0) == 1 else 's'}")
         out[s["id"]] = (name + ("" if kind in ("rest", "helipad") else f" ({kind})"), facts)
     for p in view["players"]:
         out[("player", p["seat"])] = (names[p["seat"]], _player_facts(p))
     return out
+
+
+def digest(before: TRexView, after: TRexView) -> list[tuple[str, str]]:
+    """The seat's 'since your last turn' in the game's words: where the T-Rex went, the teams
+    that reached the helipad, what the seat's food can feed (the terminal adds the other counts)."""
+    lines: list[tuple[str, str]] = [("tokens_undrawn", ""), ("tokens_on_map", "")]  # the log tells them
+    if before["trex"] != after["trex"]:
+        where = "is off the map" if after["trex"] is None else f"is at space {after['trex']} now"
+        lines.append(("trex", f"the T-Rex {where}"))
+    arrived = len(after["arrivals"]) - len(before["arrivals"])
+    teams = f"{arrived} more team{'s' if arrived > 1 else ''}"
+    lines.append(("arrivals", f"{teams} reached the helipad" if arrived > 0 else ""))
+    seat = after.get("seat")
+    if isinstance(seat, int) and seat < len(after["players"]):
+        old, new = before["players"][seat]["can_feed"], after["players"][seat]["can_feed"]
+        lines.append(("players.can_feed", f"your food can feed {new} men (was {old})" if old != new else ""))
+    return lines
 
 
 def _player_facts(p: PlayerView) -> list[str]:
