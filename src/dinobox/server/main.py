@@ -21,6 +21,7 @@ from dinobox.server import profile_storage
 from dinobox.server.connections import SocketCounter, uvicorn_limits
 from dinobox.server.db import Database
 from dinobox.server.errors import error_responses, install_error_handlers
+from dinobox.server.headers import SecurityHeadersMiddleware
 from dinobox.server.limits import Limiters, LimitsMiddleware
 from dinobox.server.peers import peers_for
 from dinobox.server.routers import coach, games, health, pages, profiles, ratings, tables, ws
@@ -89,6 +90,7 @@ def create_app(
     app.state.limiters = limiters
     app.state.sockets = SocketCounter(settings.sockets_per_address)
     app.add_middleware(LimitsMiddleware, settings=settings, limiters=limiters)
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: refusals carry the headers too
 
     install_error_handlers(app)
     refusals = error_responses()  # declared in the OpenAPI document with the error body's schema
