@@ -194,10 +194,12 @@ async def undo(table_id: str, body: Undo, request: Request) -> dict[str, Any]:
 
 @router.get("/{table_id}/chat")
 async def chat(table_id: str, request: Request) -> dict[str, Any]:
-    """The table's chat so far (its newest 200 messages; new ones arrive on the WebSocket)."""
+    """The table's chat so far (its newest 200 messages; new ones arrive on the WebSocket) and
+    what its seats decided (``rules``: the spectators' chat on or off, the spectators muted)."""
     svc = service(request)
     live = await svc.get(table_id)
-    return {"messages": await svc.chat.history(live.row.id)}
+    rules = await svc.chat.rules(live.row.id)
+    return {"messages": await svc.chat.history(live.row.id), "rules": rules.to_json()}
 
 
 @router.post("/{table_id}/resign")

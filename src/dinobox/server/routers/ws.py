@@ -33,10 +33,11 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
 
+from dinobox.server.chat import MUTE, SPECTATORS_OFF, SPECTATORS_ON, UNMUTE, Sender
 from dinobox.server.connections import SocketCounter
 from dinobox.server.errors import STORE_DOWN, ApiError, quote, unavailable
 from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, client_of
-from dinobox.server.schemas import WsAction, WsChat, WsJoin, WsMessage, WsPing, WsResign, WsUndo
+from dinobox.server.schemas import WsAction, WsChat, WsChatRules, WsJoin, WsMessage, WsPing, WsResign, WsUndo
 from dinobox.server.settings import Settings
 from dinobox.server.tables import LiveTable, Subscriber, TableService
 
@@ -119,6 +120,7 @@ async def _receive_loop(websocket: WebSocket, svc: TableService, live: LiveTable
     limiters: Limiters = websocket.app.state.limiters
     client = client_of(websocket.scope)
     own = RateLimiter(settings.ws_messages_per_second, settings.ws_messages_burst, max_keys=1)
+    sender = svc.chat.sender(client)  # this connection's chat quota
     while True:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -132,7 +134,7 @@ async def _receive_loop(websocket: WebSocket, svc: TableService, live: LiveTable
             return
         try:
             await _admit_message(own, limiters.messages, client, settings)
-            await _handle(text, svc, live, sub, lambda: limiters.admit(ACT, client))
+            await _handle(text, svc, live, sub, lambda: limiters.admit(ACT, client), sender)
         except ApiError as exc:
             sub.offer(_error(exc))
         except STORE_DOWN:
@@ -153,11 +155,14 @@ async def _admit_message(own: RateLimiter, per_address: RateLimiter, client: str
             await asyncio.sleep(delay)
 
 
-def parse_message(text: str) -> WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat:
+Parsed = WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat | WsChatRules
+
+
+def parse_message(text: str) -> Parsed:
     """The client's message, checked; ``malformed`` (naming the problem, quoting at most a short
     prefix of the input) for anything else: bad JSON, deep nesting, huge numbers, wrong types."""
     try:
-        parsed: WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat = MESSAGE.validate_json(text)
+        parsed: Parsed = MESSAGE.validate_json(text)
         return parsed
     except ValidationError as exc:
         problems = []
@@ -170,13 +175,18 @@ def parse_message(text: str) -> WsAction | WsUndo | WsJoin | WsPing | WsResign |
         raise ApiError(
             400,
             "malformed",
-            "a message must be a JSON object with a 'type' (action, undo, join, ping, resign, chat): "
+            "a message must be a JSON object with a 'type' (action, undo, join, ping, resign, chat, chat_rules): "
             + "; ".join(problems),
         ) from None
 
 
 async def _handle(
-    text: str, svc: TableService, live: LiveTable, sub: Subscriber, admit: Callable[[], Awaitable[Any]] | None = None
+    text: str,
+    svc: TableService,
+    live: LiveTable,
+    sub: Subscriber,
+    admit: Callable[[], Awaitable[Any]] | None = None,
+    sender: Sender | None = None,
 ) -> None:
     msg = parse_message(text)
     if isinstance(msg, WsPing):
@@ -192,7 +202,10 @@ async def _handle(
         speaker = sub.seat
         if msg.seat is not None:  # hotseat: the device speaks for the table whichever seat it shows
             speaker = await svc.check_seat(live, msg.seat, msg.token)
-        await svc.chat.say(live, speaker, msg.text)
+        await svc.chat.say(live, speaker, msg.text, sender)
+        return
+    if isinstance(msg, WsChatRules):
+        await _chat_rules(msg, svc, live, sub)
         return
     if sub.seat is None:
         raise ApiError(403, "bad_token", "spectators cannot act: join a seat with its token first")
@@ -206,3 +219,23 @@ async def _handle(
         await svc.act(live.row.id, sub.seat, sub.token, msg.action, msg.version)
     else:
         await svc.undo(live.row.id, sub.seat, sub.token, msg.version)
+
+
+async def _chat_rules(msg: WsChatRules, svc: TableService, live: LiveTable, sub: Subscriber) -> None:
+    """A seat switches the spectators' chat, or mutes or hears again one spectator."""
+    seat = sub.seat
+    if msg.seat is not None:  # hotseat: the device speaks for the table whichever seat it shows
+        seat = await svc.check_seat(live, msg.seat, msg.token)
+    if seat is None:
+        raise ApiError(403, "bad_token", "only the players decide about the table's chat: join a seat first")
+    notices = []
+    if msg.spectators is not None:
+        notices.append(SPECTATORS_ON if msg.spectators else SPECTATORS_OFF)
+    if msg.mute is not None:
+        notices.append(MUTE + msg.mute)
+    if msg.unmute is not None:
+        notices.append(UNMUTE + msg.unmute)
+    if not notices:
+        raise ApiError(400, "malformed", "'chat_rules' needs 'spectators', 'mute' or 'unmute'")
+    for notice in notices:
+        await svc.chat.set_rules(live, notice)
