@@ -3,7 +3,7 @@ import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
 import { actionButtons, closeMenu, makeOffer } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
 import { setTitle, setupAlerts, turnAlert } from "./alerts.js";
-import { addChat, setupChat } from "./chat.js";
+import { addChat, setChatRules, setupChat } from "./chat.js";
 import { renderClocks } from "./clock.js";
 import { hintUsed, renderHint } from "./hint.js";
 import { botLabel, gameName } from "./names.js";
@@ -35,7 +35,7 @@ function connect() {
   socket.addEventListener("open", () => {
     retry = 500;
     setConnection("live");
-    api(`/api/tables/${tableId}/chat`).then((got) => addChat(got.messages)).catch(() => {}); // what was said before
+    api(`/api/tables/${tableId}/chat`).then((got) => { setChatRules(got.rules || {}); addChat(got.messages); }).catch(() => {}); // what was said before
   });
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
@@ -63,6 +63,7 @@ async function onMessage(msg) {
     return;
   }
   if (msg.type === "chat") { addChat(msg.messages); return; }
+  if (msg.type === "chat_rules") { setChatRules(msg); return; }
   if (msg.type === "hint_used") { hintUsed(msg, last); return; }
   if (msg.type !== "state") return;
   log = log.slice(0, msg.log_start).concat(msg.log);
@@ -317,6 +318,13 @@ setupAlerts();
 setupChat(tableId, (text) => {
   const seat = last && last.table.hotseat && mySeats.length ? mySeats[0] : null; // hotseat: the table speaks
   send(seat === null ? { type: "chat", text } : { type: "chat", text, seat, token: tokens[seat] });
+}, {
+  colour: (seat) => playerColour(last && last.view, seat),
+  seat: () => (mySeats.length ? mySeats[0] : null),
+  rules: (change) => {
+    const seat = active ?? mySeats[0];
+    send({ type: "chat_rules", ...change, ...(active === null && seat !== undefined ? { seat, token: tokens[seat] } : {}) });
+  },
 });
 
 connect();
