@@ -201,6 +201,7 @@ class TableChat:
         table_id = live.row.id
         if len(await self.db.read(lambda c: storage.load_chat_notices(c, table_id))) >= NOTICES_MAX:
             raise ApiError(409, "chat_full", f"this table's chat settings changed {NOTICES_MAX} times: no more")
+
         def add(c: Any) -> None:
             storage.add_chat(c, table_id, storage.CHAT_NOTICE, "", notice, self.now())
 
