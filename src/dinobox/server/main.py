@@ -62,6 +62,7 @@ def create_app(
         svc = TableService(db, rng=rng, settings=settings, peers=peers_for(db.engine), now=now or time.time)
         svc.on_finish.append(profile_storage.record_finish)
         app.state.db = db
+        db.health.install()  # a loop's store-unreachable failures: counted, one line an outage
         app.state.service = svc
         await svc.start_peers()  # listening before anything is loaded: no change goes unheard
         resumed = await svc.resume_all()
@@ -76,6 +77,7 @@ def create_app(
             svc.close()
             await svc.peers.close()
             db.close()
+            db.health.remove()
 
     app = FastAPI(
         title="dinobox",
