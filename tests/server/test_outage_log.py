@@ -21,7 +21,7 @@ def test_an_outage_is_one_line_and_its_end_another(
     human = {"type": "human"}
     caplog.set_level(logging.INFO)
     with TestClient(make_app(pg_url, clock_period=0.05)) as client:
-        tid, tokens = new_table(client, players=2, seats=[human, human], claim=[0, 1], start=True)
+        tid, _tokens = new_table(client, players=2, seats=[human, human], claim=[0, 1], start=True)
         state(client, tid)
         caplog.clear()
         _connections(pg_cluster, database, allow=False)

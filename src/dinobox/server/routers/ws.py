@@ -12,6 +12,9 @@ objects (``schemas.WsMessage``, checked by the same rules as the HTTP bodies):
   null to watch as a spectator)
 - ``{"type": "ping"}``
 
+With ``?delta=1`` each ``state`` message after the first carries only what changed
+(``server/deltas.py``).
+
 One client cannot take more than its share (``Settings``): every message counts against the
 socket's and the address's message rates (a message a little over waits; one far over is
 refused with ``rate_limited``), actions and undos also against the address's action rate. What
@@ -35,6 +38,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from dinobox.server.chat import MUTE, SPECTATORS_OFF, SPECTATORS_ON, UNMUTE, Sender
 from dinobox.server.connections import SocketCounter
+from dinobox.server.deltas import Deltas
 from dinobox.server.errors import STORE_DOWN, ApiError, quote, unavailable
 from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, client_of
 from dinobox.server.schemas import WsAction, WsChat, WsChatRules, WsJoin, WsMessage, WsPing, WsResign, WsUndo
@@ -51,7 +55,9 @@ def _error(exc: ApiError) -> dict[str, Any]:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, seat: int | None = None, token: str | None = None) -> None:
+async def table_socket(
+    websocket: WebSocket, table_id: str, seat: int | None = None, token: str | None = None, delta: bool = False
+) -> None:
     sockets: SocketCounter = websocket.app.state.sockets
     client = client_of(websocket.scope)
     await websocket.accept()
@@ -60,12 +66,14 @@ async def table_socket(websocket: WebSocket, table_id: str, seat: int | None = N
         await websocket.close(code=POLICY, reason=reason)
         return
     try:
-        await _serve(websocket, table_id, seat, token)
+        await _serve(websocket, table_id, seat, token, Deltas() if delta else None)
     finally:
         sockets.close(client)
 
 
-async def _serve(websocket: WebSocket, table_id: str, seat: int | None, token: str | None) -> None:
+async def _serve(
+    websocket: WebSocket, table_id: str, seat: int | None, token: str | None, deltas: Deltas | None = None
+) -> None:
     svc: TableService = websocket.app.state.service
     try:
         try:
@@ -82,7 +90,7 @@ async def _serve(websocket: WebSocket, table_id: str, seat: int | None, token: s
     settings = svc.settings
     tasks = [
         asyncio.create_task(_receive_loop(websocket, svc, live, sub)),
-        asyncio.create_task(_send_loop(websocket, svc, live, sub)),
+        asyncio.create_task(_send_loop(websocket, svc, live, sub, deltas)),
         asyncio.create_task(sub.stalled.wait()),
     ]
     try:
@@ -101,13 +109,17 @@ async def _serve(websocket: WebSocket, table_id: str, seat: int | None, token: s
                 await task
 
 
-async def _send_loop(websocket: WebSocket, svc: TableService, live: LiveTable, sub: Subscriber) -> str:
+async def _send_loop(
+    websocket: WebSocket, svc: TableService, live: LiveTable, sub: Subscriber, deltas: Deltas | None = None
+) -> str:
     """Send what is queued; returns the reason to close when the client stops taking it."""
     limit = svc.settings.ws_send_seconds
     while True:
         message = await sub.queue.get()
         if message is None:  # the table changed: send it as it is now
             message = svc.picture(live, sub)
+        if deltas is not None:  # ?delta=1: what changed since this socket's last picture
+            message = deltas.change(message)
         try:
             await asyncio.wait_for(websocket.send_text(json.dumps(message, separators=(",", ":"))), limit)
         except TimeoutError:

@@ -31,7 +31,7 @@ let retry = 500;
 
 function connect() {
   const url = active === null ? socketUrl(tableId) : socketUrl(tableId, active, tokens[active]);
-  socket = new WebSocket(url);
+  socket = new WebSocket(url + (url.includes("?") ? "&" : "?") + "delta=1"); // pictures as their changes
   socket.addEventListener("open", () => {
     retry = 500;
     setConnection("live");
@@ -43,6 +43,20 @@ function connect() {
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
+}
+
+// A picture sent as its change (server/deltas.py) made whole from the last one.
+function whole(msg) {
+  if (!last || !msg.same) return msg;
+  for (const key of msg.same) msg[key] = last[key];
+  if (msg.view_same) {
+    const view = {};
+    for (const key of msg.view_same) view[key] = last.view[key];
+    msg.view = Object.assign(view, msg.view);
+  }
+  delete msg.same;
+  delete msg.view_same;
+  return msg;
 }
 
 function send(message) {
@@ -66,6 +80,7 @@ async function onMessage(msg) {
   if (msg.type === "chat_rules") { setChatRules(msg); return; }
   if (msg.type === "hint_used") { hintUsed(msg, last); return; }
   if (msg.type !== "state") return;
+  msg = whole(msg);
   log = log.slice(0, msg.log_start).concat(msg.log);
   last = msg;
   document.body.dataset.version = msg.version;
