@@ -3,7 +3,9 @@
 The server sends ``{"type": "state", ...}`` (see ``messages.seat_message``; the log arrives as a
 delta from ``log_start``) whenever the table changes, and ``{"type": "error", "code", "error"}``
 when a request is refused, and ``{"type": "hint_used", "seat", "move"}`` when a seat used the
-coach's hint (never the hinted move: that goes to the asker alone). The client sends JSON
+coach's hint (never the hinted move: that goes to the asker alone), and ``{"type": "presence",
+"online": [seats]}`` whenever a seat's socket opens or closes (this process's sockets), to a socket
+opened with ``?presence=1``. The client sends JSON
 objects (``schemas.WsMessage``, checked by the same rules as the HTTP bodies):
 
 - ``{"type": "action", "action": 12, "version": 7}``
@@ -30,6 +32,7 @@ import asyncio
 import contextlib
 import json
 import math
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -56,7 +59,12 @@ def _error(exc: ApiError) -> dict[str, Any]:
 
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(
-    websocket: WebSocket, table_id: str, seat: int | None = None, token: str | None = None, delta: bool = False
+    websocket: WebSocket,
+    table_id: str,
+    seat: int | None = None,
+    token: str | None = None,
+    delta: bool = False,
+    presence: bool = False,
 ) -> None:
     sockets: SocketCounter = websocket.app.state.sockets
     client = client_of(websocket.scope)
@@ -66,13 +74,18 @@ async def table_socket(
         await websocket.close(code=POLICY, reason=reason)
         return
     try:
-        await _serve(websocket, table_id, seat, token, Deltas() if delta else None)
+        await _serve(websocket, table_id, seat, token, Deltas() if delta else None, presence)
     finally:
         sockets.close(client)
 
 
 async def _serve(
-    websocket: WebSocket, table_id: str, seat: int | None, token: str | None, deltas: Deltas | None = None
+    websocket: WebSocket,
+    table_id: str,
+    seat: int | None,
+    token: str | None,
+    deltas: Deltas | None = None,
+    hears_presence: bool = False,
 ) -> None:
     svc: TableService = websocket.app.state.service
     try:
@@ -87,6 +100,9 @@ async def _serve(
         await websocket.close(code=4000 + min(exc.status, 999))
         return
     sub = svc.subscribe(live, seat, token if seat is not None else None)
+    if hears_presence:
+        _HEARS_PRESENCE.add(sub)
+    presence(live)
     settings = svc.settings
     tasks = [
         asyncio.create_task(_receive_loop(websocket, svc, live, sub)),
@@ -102,11 +118,24 @@ async def _serve(
                 await asyncio.wait_for(websocket.close(code=POLICY, reason=why), settings.ws_send_seconds)
     finally:
         svc.unsubscribe(live, sub)
+        presence(live)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+_HEARS_PRESENCE: weakref.WeakSet[Subscriber] = weakref.WeakSet()  # the sockets opened with ?presence=1
+
+
+def presence(live: LiveTable) -> None:
+    """Tell the sockets at the table that asked (``?presence=1``) which seats have a socket open
+    here (``presence``)."""
+    online = sorted({sub.seat for sub in live.subscribers if sub.seat is not None})
+    for sub in live.subscribers:
+        if sub in _HEARS_PRESENCE:
+            sub.offer({"type": "presence", "online": online})
 
 
 async def _send_loop(
@@ -209,6 +238,7 @@ async def _handle(
             await svc.check_seat(live, msg.seat, msg.token)
         sub.token = msg.token if msg.seat is not None else None
         svc.rebind(live, sub, msg.seat)
+        presence(live)
         return
     if isinstance(msg, WsChat):
         speaker = sub.seat

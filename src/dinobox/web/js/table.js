@@ -4,6 +4,7 @@ import { actionButtons, closeMenu, makeOffer } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
 import { setTitle, setupAlerts, turnAlert } from "./alerts.js";
 import { addChat, setChatRules, setupChat } from "./chat.js";
+import { renderPresence, setPresence } from "./presence.js";
 import { renderClocks } from "./clock.js";
 import { hintUsed, renderHint } from "./hint.js";
 import { botLabel, gameName } from "./names.js";
@@ -31,7 +32,7 @@ let retry = 500;
 
 function connect() {
   const url = active === null ? socketUrl(tableId) : socketUrl(tableId, active, tokens[active]);
-  socket = new WebSocket(url + (url.includes("?") ? "&" : "?") + "delta=1"); // pictures as their changes
+  socket = new WebSocket(url + (url.includes("?") ? "&" : "?") + "delta=1&presence=1"); // pictures as changes; who is here
   socket.addEventListener("open", () => {
     retry = 500;
     setConnection("live");
@@ -78,6 +79,7 @@ async function onMessage(msg) {
   }
   if (msg.type === "chat") { addChat(msg.messages); return; }
   if (msg.type === "chat_rules") { setChatRules(msg); return; }
+  if (msg.type === "presence") { setPresence(msg.online); if (last) renderPresence(last.table, last.view); return; }
   if (msg.type === "hint_used") { hintUsed(msg, last); return; }
   if (msg.type !== "state") return;
   msg = whole(msg);
@@ -136,6 +138,7 @@ function render() {
   const view = msg.view;
   const table = msg.table;
   renderSeats(table, view);
+  renderPresence(table, view);
   renderClocks(msg);
   const status = document.getElementById("status");
   const mine = msg.seat !== null && table.to_act === msg.seat && msg.legal.length > 0;
