@@ -60,7 +60,7 @@ def play_until_over(page: Any, rng: random.Random, limit: int = 2000) -> int:
     clicks = 0
     while clicks < limit:
         page.wait_for_function(
-            "document.body.dataset.status === 'finished'"
+            "() => document.body.dataset.status === 'finished'"
             " || document.querySelector('#actions button[data-action]:not([disabled])')",
             timeout=30000,
         )

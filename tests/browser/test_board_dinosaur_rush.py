@@ -100,7 +100,7 @@ def test_dinosaur_rush_full_game_by_clicking_the_board_on_a_phone(server: str, b
     kinds_on_board: set[str] = set()
     while clicks < 1500:
         page.wait_for_function(
-            "document.body.dataset.status === 'finished'"
+            "() => document.body.dataset.status === 'finished'"
             " || document.querySelector('#actions button[data-action]:not([disabled])')",
             timeout=30000,
         )

@@ -54,7 +54,7 @@ def test_a_full_pangaea_game_is_played_by_clicking_the_board(server: str, contex
     clicked: Counter[str] = Counter()
     for _ in range(1500):
         page.wait_for_function(
-            "document.body.dataset.status === 'finished'"
+            "() => document.body.dataset.status === 'finished'"
             " || document.querySelector('#actions button[data-action]:not([disabled])')",
             timeout=30000,
         )

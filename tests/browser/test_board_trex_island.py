@@ -85,7 +85,7 @@ def test_trex_island_board_draws_the_view(server: str, context: Any) -> None:
     aspect = "(() => { const b = document.getElementById('island').viewBox.baseVal; return b.width / b.height; })()"
     assert page.evaluate(aspect) > 1
     page.set_viewport_size(PHONE)
-    page.wait_for_function(f"{aspect} < 1")
+    page.wait_for_function(f"() => {aspect} < 1")
     assert page.locator("#island [data-space]").count() == len(view["board"])
     no_horizontal_overflow(page)
     assert not errors, errors
@@ -107,7 +107,7 @@ def test_trex_island_full_game_by_clicking_the_board_on_a_phone(server: str, bro
     kinds_on_board: set[str] = set()
     while clicks < 1500:
         page.wait_for_function(
-            "document.body.dataset.status === 'finished'"
+            "() => document.body.dataset.status === 'finished'"
             " || document.querySelector('#actions button[data-action]:not([disabled])')",
             timeout=30000,
         )

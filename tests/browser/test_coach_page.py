@@ -130,7 +130,7 @@ def test_a_hint_at_an_unrated_table_and_none_at_a_rated_one_in_chromium(server: 
     seen = int(page.evaluate("document.body.dataset.version"))
     hinted.first.click()
     page.wait_for_function(
-        f"Number(document.body.dataset.version) > {seen} || document.body.dataset.status === 'finished'"
+        f"() => Number(document.body.dataset.version) > {seen} || document.body.dataset.status === 'finished'"
     )
     rated_id, rated_token = hint_table(server, rated=True)
     page.goto(f"{server}/table/{rated_id}?seat=0&token={rated_token}")
@@ -236,7 +236,7 @@ def test_the_hinted_move_is_lit_on_the_board_until_a_move_is_made_in_chromium(se
     held: list[tuple[Any, Any]] = []
     page.route("**/hint", lambda route: held.append((route, route.fetch())))
     page.get_by_role("button", name="Hint").click()
-    page.wait_for_function("document.getElementById('hint-text').textContent.startsWith('The coach is thinking')")
+    page.wait_for_function("() => document.getElementById('hint-text').textContent.startsWith('The coach is thinking')")
     while not held:
         page.wait_for_timeout(20)
     seen = version(page)
@@ -246,7 +246,7 @@ def test_the_hinted_move_is_lit_on_the_board_until_a_move_is_made_in_chromium(se
     route, answer = held.pop()
     with page.expect_response("**/hint"):
         route.fulfill(response=answer)
-    page.wait_for_function("!document.getElementById('hint').disabled")
+    page.wait_for_function("() => !document.getElementById('hint').disabled")
     assert page.locator(".hinted").count() == 0 and page.locator("#hint-text").is_hidden()
     page.unroute("**/hint")
     # Ann follows the coach on the board until she has played a hint from a piece's menu (a piece

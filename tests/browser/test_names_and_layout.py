@@ -33,7 +33,7 @@ def open_as(context: Any, server: str, made: dict[str, Any], seat: int = 0) -> A
     page = context.new_page()
     token = next(t["token"] for t in made["tokens"] if t["seat"] == seat)
     page.goto(f"{server}/table/{made['table']['id']}?seat={seat}&token={token}")
-    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
     return page
 
 

@@ -74,7 +74,7 @@ def test_a_table_of_each_game_fits_a_phone_and_plays_by_touch(server: str, phone
     taps = 0
     for _ in range(40):  # a few decisions by touch, checking the fit at each picture
         page.wait_for_function(
-            "document.body.dataset.status === 'finished'"
+            "() => document.body.dataset.status === 'finished'"
             " || document.querySelector('#actions button[data-action]:not([disabled])')",
             timeout=30000,
         )

@@ -53,7 +53,7 @@ def test_lobby_creates_a_table_and_a_full_game_is_played_by_clicking(server: str
     page.goto(f"{server}/replay/{table_id}")
     page.wait_for_selector("#track")
     page.click("#next")
-    page.wait_for_function("document.getElementById('step-label').textContent.startsWith('decision 1 ')")
+    page.wait_for_function("() => document.getElementById('step-label').textContent.startsWith('decision 1 ')")
     page.click("#last")
     page.wait_for_selector("#score-table")
     watcher.close()
@@ -135,14 +135,14 @@ def test_hotseat_hides_hands_between_turns(server: str, context: Any) -> None:
     rng = random.Random(5)
     for _ in range(60):
         page.wait_for_function(
-            "!document.getElementById('curtain').hidden"
+            "() => !document.getElementById('curtain').hidden"
             " || document.querySelector('#actions button[data-action]')"
             " || document.body.dataset.status === 'finished'"
         )
         if page.evaluate("document.body.dataset.status") == "finished":
             break
         if page.locator("#curtain").is_visible():
-            page.wait_for_function("document.body.dataset.seat === ''")  # spectator picture under the curtain
+            page.wait_for_function("() => document.body.dataset.seat === ''")  # spectator picture under the curtain
             assert page.locator("#hand").count() == 0, "no hand in the page while the device changes hands"
             page.click("#curtain-button")
             page.wait_for_selector("#hand")

@@ -34,7 +34,7 @@ def test_a_profile_plays_a_rated_table_and_appears_on_the_leaderboard(server: st
     page.wait_for_selector("#ratings-panel li[data-seat='0'] .rating")
     assert "25.0 ± 8.3" in page.inner_text("#ratings-panel")  # a newcomer's rating, shown at the table
     play_until_over(page, random.Random(12))
-    page.wait_for_function("document.querySelector('#ratings-panel').textContent.includes('→')")
+    page.wait_for_function("() => document.querySelector('#ratings-panel').textContent.includes('→')")
     # the leaderboard: the profile and the bot level on one ladder
     page.goto(f"{server}/ratings/dino-race")
     page.wait_for_selector("#leaderboard-table")

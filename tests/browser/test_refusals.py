@@ -81,7 +81,7 @@ def test_a_click_on_a_refused_piece_says_why(server: str, context: Any) -> None:
     assert picture["table"]["to_act"] == 0 and picture["refusals"]
     page = context.new_page()
     page.goto(link)
-    page.wait_for_function("document.body.dataset.yourMove === '1'")
+    page.wait_for_function("() => document.body.dataset.yourMove === '1'")
     seen = page.evaluate("document.body.dataset.version")
     target = page.locator(CARD if page.locator(CARD).count() else PIECE).first
     refused = target.get_attribute("data-refused")
@@ -103,7 +103,7 @@ def test_the_other_boards_say_why_too(server: str, context: Any, game: str) -> N
     picture, link = anns_table(server, game, players, stop)
     page = context.new_page()
     page.goto(link)
-    page.wait_for_function("document.body.dataset.yourMove === '1'")
+    page.wait_for_function("() => document.body.dataset.yourMove === '1'")
     target = page.locator(where).first
     reasons = reasons_of(picture, target.get_attribute("data-refused"))
     target.click()
@@ -162,7 +162,7 @@ def test_a_click_on_another_players_team_says_whose_it_is(server: str, context: 
     picture, link = anns_table(server, "trex-island", 2, moving)
     page = context.new_page()
     page.goto(link)
-    page.wait_for_function("document.body.dataset.yourMove === '1'")
+    page.wait_for_function("() => document.body.dataset.yourMove === '1'")
     seen = page.evaluate("document.body.dataset.version")
     target = page.locator(OTHER_TEAM).first
     target.click()

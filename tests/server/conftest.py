@@ -95,6 +95,8 @@ UNLIMITED = Settings(
     ws_messages_burst=10**9,
     address_messages_per_second=1e9,
     address_messages_burst=10**9,
+    chat_per_minute=1e9,
+    chat_burst=10**9,
 )
 
 

@@ -25,7 +25,9 @@ def serve_in_thread(app: Any, **options: Any) -> Iterator[str]:
     """Serve ``app`` with uvicorn (``options``: more of its settings) on a free loopback port in
     a thread; yields its base URL."""
     srv = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning", ws="websockets-sansio", **options)
+        uvicorn.Config(
+            app, host="127.0.0.1", port=free_port(), log_level="warning", **{"ws": "websockets-sansio", **options}
+        )
     )
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -73,7 +73,7 @@ def serve(
         import uvicorn
 
         from dinobox.server import create_app, storage
-        from dinobox.server.connections import uvicorn_limits
+        from dinobox.server.connections import DeflateProtocol, uvicorn_limits
         from dinobox.server.main import APP_ENVIRONMENT, app_environment
         from dinobox.server.settings import Settings
     except ImportError as exc:
@@ -111,8 +111,8 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        ws="websockets-sansio",
-        ws_per_message_deflate=False,
+        ws=DeflateProtocol,
+        ws_per_message_deflate=settings.ws_deflate,
         ws_max_size=max(max_body, settings.max_message_bytes),
         proxy_headers=proxy is not None,
         forwarded_allow_ips=proxy,

@@ -6,8 +6,17 @@ at most ``analyses_per_client`` of them (more: 429), and a job that has used
 ``analysis_cpu_seconds`` of CPU is stopped. A finished analysis is stored with the table, keyed
 by table, seat and budget: asking again reads it. Progress is polled (``status``).
 
+The queue is shared fairly between addresses (#40): a free thread goes to the waiting job of the
+address served longest ago (round robin), and when the queue is full, an address with nothing
+under way takes the place of the newest waiting job of the address served most recently, if that
+address was served more recently than it (that job is ``failed``, told to ask again). A few
+addresses that ask again as soon as their analysis ends cannot hold the queue: an address that
+waited gets in and runs next.
+
 Hints think on the bots' threads (``BotPool``), in the same turns as the bots, for
-``hint_seconds``; one client waits for at most ``hints_per_client`` at once. A hint answers the
+``hint_seconds``; one client waits for at most ``hints_per_client`` at once. A hint is kept per
+(table, version, seat, budget), the version naming the position: the same hint asked again, or
+asked by several at once, is computed once (at most ``HINTS_KEPT`` are kept). A hint answers the
 seat that asked (its HTTP response) and no one else: the others are told only that a hint was
 used, by whom and at which move, and a replay marks it.
 
@@ -47,6 +56,9 @@ log = logging.getLogger("dinobox.server")
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 BUSY_RETRY = 10  # seconds a client told "busy" is asked to wait
 FAILURES_KEPT = 256
+HINTS_KEPT = 1024  # hints kept for repeated requests at the same position
+SERVED_KEPT = 50_000  # addresses whose last analysis turn is remembered (the oldest forgotten)
+BUMPED = "the analysis queue was full and another address had waited longer: ask again"
 
 
 @dataclass
@@ -108,6 +120,10 @@ class Coach:
         self._jobs: dict[tuple[str, int, str], Job] = {}
         self._failed: OrderedDict[tuple[str, int, str], str] = OrderedDict()
         self._hinting: dict[str, int] = {}
+        self._hints: OrderedDict[tuple[str, int, int, float], dict[str, Any]] = OrderedDict()
+        self._hints_under_way: dict[tuple[str, int, int, float], asyncio.Future[dict[str, Any]]] = {}
+        self._served: OrderedDict[str, int] = OrderedDict()  # address -> the turn it last got a thread
+        self._turn = 0
         self._closing = False
 
     def close(self) -> None:
@@ -157,7 +173,9 @@ class Coach:
                 " address): wait for it to finish",
                 retry_after=BUSY_RETRY,
             )
-        if len(self._jobs) >= self.settings.analysis_threads + self.settings.analysis_queue:
+        if len(self._jobs) >= self.settings.analysis_threads + self.settings.analysis_queue and not self._bump_for(
+            client
+        ):
             raise ApiError(
                 429,
                 "analysis_queue_full",
@@ -166,8 +184,8 @@ class Coach:
             )
         self._failed.pop(key, None)
         job = self._jobs[key] = Job(key, client)
-        self._hand_on()
         job.task = asyncio.get_running_loop().create_task(self._run(job, live))
+        self._hand_on()
         return True, self._job_status(job)
 
     def iterations(self, game_id: str) -> int:
@@ -218,20 +236,45 @@ class Coach:
             log.exception("analysis of table %s seat %d failed", table_id, seat)
             self._fail(job, f"the analysis failed: {exc}")
         finally:
-            self._jobs.pop(job.key, None)
+            if self._jobs.get(job.key) is job:
+                del self._jobs[job.key]
             if job.state == RUNNING:
                 self._running -= 1
                 self._hand_on()
 
     def _hand_on(self) -> None:
-        """Free threads go to the jobs waiting longest."""
-        for job in self._jobs.values():
-            if self._running >= self.settings.analysis_threads:
+        """Free threads go to the waiting jobs in turn by address: the address served longest
+        ago first (never served: first of all), then the job asked for first."""
+        while self._running < self.settings.analysis_threads:
+            waiting = [job for job in self._jobs.values() if job.state == QUEUED and job.task is not None]
+            if not waiting:
                 return
-            if job.state == QUEUED:
-                job.state = RUNNING
-                self._running += 1
-                job.turn.set()
+            job = min(waiting, key=lambda j: self._served.get(j.client, -1))  # min keeps the first of equals
+            job.state = RUNNING
+            self._running += 1
+            self._turn += 1
+            self._served.pop(job.client, None)
+            self._served[job.client] = self._turn
+            while len(self._served) > SERVED_KEPT:
+                self._served.popitem(last=False)
+            job.turn.set()
+
+    def _bump_for(self, client: str) -> bool:
+        """Make room in a full queue for ``client``, which has nothing under way: the newest
+        waiting job of the address served most recently goes, if that address was served more
+        recently than ``client``. Whether room was made."""
+        waiting = [job for job in self._jobs.values() if job.state == QUEUED]
+        if not waiting:
+            return False
+        greedy = max(waiting, key=lambda j: self._served.get(j.client, -1))
+        if self._served.get(greedy.client, -1) <= self._served.get(client, -1):
+            return False
+        newest = [job for job in waiting if job.client == greedy.client][-1]
+        self._jobs.pop(newest.key, None)
+        self._fail(newest, BUMPED)
+        if newest.task is not None:
+            newest.task.cancel()
+        return True
 
     def _analyse(self, record: Mapping[str, Any], seat: int, job: Job, cap: CpuCap) -> Analysis:
         iterations = int(job.key[2].removeprefix("iterations="))
@@ -260,23 +303,46 @@ class Coach:
         seat = await self.play.check_seat(live, seat, token)
         if live.row.status != PLAYING or live.state.current_player() != seat:
             raise ApiError(409, "not_your_turn", "a hint is for the seat to act, while the game is in play")
-        if self._hinting.get(client, 0) >= self.settings.hints_per_client:
-            raise ApiError(429, "hint_busy", "wait for the hint you asked for before asking again", retry_after=1)
         version, state = live.row.version, live.state.clone()
         move = len(state.history())
+        hint = await self._hint_for((live.row.id, version, seat, self.settings.hint_seconds), state, client)
+        await self.db.write(lambda c: coach_storage.add_hint(c, live.row.id, seat, move, self.now()))
+        for sub in live.subscribers:  # who asked and where; never what was suggested
+            sub.offer({"type": "hint_used", "seat": seat, "move": move})
+        return {"seat": seat, "version": version, "move": move, "hint": hint}
+
+    async def _hint_for(self, key: tuple[str, int, int, float], state: State, client: str) -> dict[str, Any]:
+        """The hint kept for ``key``, the one under way for it, or a new one."""
+        kept = self._hints.get(key)
+        if kept is not None:
+            self._hints.move_to_end(key)
+            return kept
+        under_way = self._hints_under_way.get(key)
+        if under_way is not None:
+            return await asyncio.shield(under_way)
+        if self._hinting.get(client, 0) >= self.settings.hints_per_client:
+            raise ApiError(429, "hint_busy", "wait for the hint you asked for before asking again", retry_after=1)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._hints_under_way[key] = future
         self._hinting[client] = self._hinting.get(client, 0) + 1
         try:
-            hint = await self.pool.run(client, True, self._suggest, (state, seat, move))
+            hint = await self.pool.run(client, True, self._suggest, (state, key[2], len(state.history())))
+            future.set_result(hint)
+            self._hints[key] = hint
+            while len(self._hints) > HINTS_KEPT:
+                self._hints.popitem(last=False)
+            return hint
+        except BaseException as exc:
+            future.set_exception(exc if isinstance(exc, Exception) else ApiError(503, "unavailable", "try again"))
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
         finally:
+            del self._hints_under_way[key]
             left = self._hinting[client] - 1
             if left:
                 self._hinting[client] = left
             else:
                 del self._hinting[client]
-        await self.db.write(lambda c: coach_storage.add_hint(c, live.row.id, seat, move, self.now()))
-        for sub in live.subscribers:  # who asked and where; never what was suggested
-            sub.offer({"type": "hint_used", "seat": seat, "move": move})
-        return {"seat": seat, "version": version, "move": move, "hint": hint}
 
     def _suggest(self, job: tuple[State, int, int]) -> dict[str, Any]:
         state, seat, move = job

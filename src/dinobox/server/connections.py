@@ -4,10 +4,14 @@ how many WebSockets one address may hold open (docs/server.md, "Limits")."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
 
 
 class TimedHttpProtocol(HttpToolsProtocol):
@@ -52,6 +56,25 @@ class TimedHttpProtocol(HttpToolsProtocol):
         self._header_timer = None
         if not self.transport.is_closing():
             self.transport.close()
+
+
+class DeflateProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O WebSocket protocol with permessage-deflate over a 32 kB window (uvicorn's
+    own uses 4 kB): a table's next picture repeats much of the last one (T-Rex Island's refusals
+    alone reach 12 kB), and a window that holds it sends the repeats as back-references. The
+    cost is about 150 kB of compressor state a socket (``benchmarks/bench_wire.py``)."""
+
+    window_bits = 15
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:
+            deflate = ServerPerMessageDeflateFactory(
+                server_max_window_bits=self.window_bits, client_max_window_bits=12, compress_settings={"memLevel": 5}
+            )
+            self.conn = ServerProtocol(
+                extensions=[deflate], max_size=self.config.ws_max_size, logger=logging.getLogger("uvicorn.error")
+            )
 
 
 class SocketCounter:

@@ -14,6 +14,7 @@ from typing import TypeVar
 from sqlalchemy.engine import Connection
 
 from dinobox.server import storage
+from dinobox.server.outage import STORE_DOWN, StoreHealth
 
 T = TypeVar("T")
 Write = Callable[[Connection], None]
@@ -31,6 +32,7 @@ class Database:
         self._flushing = False
         self._flusher: asyncio.Task[None] | None = None
         self._closed = False
+        self.health = StoreHealth()  # one log line per outage and per recovery
 
     def close(self) -> None:
         self._closed = True
@@ -43,9 +45,19 @@ class Database:
         with self.engine.begin() as conn:
             return fn(conn)
 
+    async def _heard(self, call: asyncio.Future[T]) -> T:
+        """``call``'s result, telling the store's health whether the store answered."""
+        try:
+            result = await call
+        except STORE_DOWN as exc:
+            self.health.failed(exc)
+            raise
+        self.health.ok()
+        return result
+
     async def read(self, fn: Callable[[Connection], T]) -> T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._reader, self.run_sync, fn)
+        return await self._heard(loop.run_in_executor(self._reader, self.run_sync, fn))
 
     def _run_snapshot(self, fn: Callable[[Connection], T]) -> T:
         with self.engine.connect() as conn:
@@ -58,7 +70,7 @@ class Database:
         """Like ``read``, but every statement of ``fn`` sees the same committed state (several
         processes write the store at once)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._reader, self._run_snapshot, fn)
+        return await self._heard(loop.run_in_executor(self._reader, self._run_snapshot, fn))
 
     async def write(self, fn: Write) -> None:
         """Commit ``fn``; return once it is durable. Concurrent writes share one transaction;
@@ -69,7 +81,7 @@ class Database:
         if not self._flushing:
             self._flushing = True
             self._flusher = loop.create_task(self._flush())
-        await future
+        await self._heard(future)
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()

@@ -12,10 +12,9 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import exc as sa
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from dinobox.server.outage import STORE_DOWN as STORE_DOWN  # what the store raises while it cannot be reached
 from dinobox.server.schemas import ErrorBody
 
-# what the store raises while it cannot be reached (a restart, a network cut, a full pool)
-STORE_DOWN: tuple[type[Exception], ...] = (sa.OperationalError, sa.InterfaceError, sa.TimeoutError)
 STORE_RETRY_SECONDS = 5
 
 

@@ -21,6 +21,7 @@ from dinobox.server import profile_storage
 from dinobox.server.connections import SocketCounter, uvicorn_limits
 from dinobox.server.db import Database
 from dinobox.server.errors import error_responses, install_error_handlers
+from dinobox.server.headers import SecurityHeadersMiddleware
 from dinobox.server.limits import Limiters, LimitsMiddleware
 from dinobox.server.peers import peers_for
 from dinobox.server.routers import coach, games, health, pages, profiles, ratings, tables, ws
@@ -61,6 +62,7 @@ def create_app(
         svc = TableService(db, rng=rng, settings=settings, peers=peers_for(db.engine), now=now or time.time)
         svc.on_finish.append(profile_storage.record_finish)
         app.state.db = db
+        db.health.install()  # a loop's store-unreachable failures: counted, one line an outage
         app.state.service = svc
         await svc.start_peers()  # listening before anything is loaded: no change goes unheard
         resumed = await svc.resume_all()
@@ -75,6 +77,7 @@ def create_app(
             svc.close()
             await svc.peers.close()
             db.close()
+            db.health.remove()
 
     app = FastAPI(
         title="dinobox",
@@ -89,6 +92,7 @@ def create_app(
     app.state.limiters = limiters
     app.state.sockets = SocketCounter(settings.sockets_per_address)
     app.add_middleware(LimitsMiddleware, settings=settings, limiters=limiters)
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: refusals carry the headers too
 
     install_error_handlers(app)
     refusals = error_responses()  # declared in the OpenAPI document with the error body's schema

@@ -4,24 +4,23 @@ raised before anything is written."""
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
 from dinobox.engine.registry import game_class, game_ids
 from dinobox.ratings import Rating, profile_player
+from dinobox.server import names
 from dinobox.server import profile_storage as store
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError, bad_request, not_found, quote
+from dinobox.server.names import NAME_MAX
 from dinobox.server.profile_storage import Profile
 from dinobox.server.tables import TABLE_ID, LiveTable, new_id
 
-NAME_MAX = 40
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
 
 def clean_name(name: Any) -> str:
-    """A profile name: 1 to 40 characters once trimmed, no control characters."""
+    """A profile name: 1 to 40 characters once trimmed, nothing ``names.clean`` would take out
+    (control, bidi, invisible or line-breaking characters, escape sequences)."""
     if not isinstance(name, str):
         raise bad_request("'name' must be text", "bad_name")
     name = name.strip()
@@ -29,9 +28,13 @@ def clean_name(name: Any) -> str:
         raise bad_request("a profile needs a name (1 to 40 characters)", "bad_name")
     if len(name) > NAME_MAX:
         raise bad_request(f"a profile name has at most {NAME_MAX} characters, not {len(name)}", "bad_name")
-    if _CONTROL.search(name):
-        raise bad_request("a profile name cannot hold control characters or line breaks", "bad_name")
-    return name
+    if names.hidden(name):
+        raise bad_request(
+            "a profile name cannot hold control, direction-changing or invisible characters, escape sequences or"
+            " line breaks",
+            "bad_name",
+        )
+    return " ".join(name.split())
 
 
 async def create_profile(db: Database, name: Any) -> tuple[Profile, str]:

@@ -192,4 +192,21 @@ class WsChat(_Body):
     token: Token | None = None
 
 
-WsMessage = Annotated[WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat, Field(discriminator="type")]
+SpectatorMark = Annotated[str, Field(pattern=r"^[0-9a-f]{6}$", description="a spectator's mark (its messages' 'from')")]
+
+
+class WsChatRules(_Body):
+    """A seat's say over its table's chat: the spectators' chat on or off, a spectator muted or
+    heard again. Any of the three; a hotseat device names one of its seats with its token."""
+
+    type: Literal["chat_rules"]
+    spectators: bool | None = None
+    mute: SpectatorMark | None = None
+    unmute: SpectatorMark | None = None
+    seat: SeatNumber | None = None
+    token: Token | None = None
+
+
+WsMessage = Annotated[
+    WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat | WsChatRules, Field(discriminator="type")
+]

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from dinobox.bots import LEVELS, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot, parse_spec
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
+from dinobox.server import names
 from dinobox.server.errors import ApiError, bad_request, quote
 from dinobox.server.live import BOT, HUMAN
 from dinobox.server.settings import Settings
@@ -122,12 +124,16 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def claim_seat(seat: dict[str, Any], name: str | None, profile: str | None = None) -> str:
+def claim_seat(
+    seat: dict[str, Any], name: str | None, profile: str | None = None, seats: Iterable[dict[str, Any]] = ()
+) -> str:
     """Give a person's seat its name, profile and a new secret token (returned; only its hash
-    is kept)."""
+    is kept). The name is cleaned (``names.clean``) and made unlike those of the other
+    ``seats`` (a suffix)."""
     token = secrets.token_urlsafe(18)
     seat["claimed"] = True
     seat["token"] = hash_token(token)
-    seat["name"] = (name or "").strip()[:40] or f"Player {seat['seat'] + 1}"
+    taken = [str(s["name"]) for s in seats if s["seat"] != seat["seat"] and s.get("name")]
+    seat["name"] = names.unique(names.clean(name or "") or f"Player {seat['seat'] + 1}", taken)
     seat["profile"] = profile
     return token

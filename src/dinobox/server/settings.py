@@ -69,10 +69,24 @@ class Settings:
     plays (their process died) and takes them over."""
     clock_period: float = 1.0
     """How often (seconds) the server looks for clocks that ran out."""
+    ws_deflate: bool = True
+    """Compress WebSocket messages (permessage-deflate, with the browser's consent): a T-Rex
+    Island picture of about 11 kB goes out as 1 to 2 kB (``benchmarks/bench_wire.py``)."""
     chat_chars: int = 500
     """Longest chat message (characters)."""
     chat_per_table: int = 2000
-    """Chat messages one table keeps; past it the table's chat is full (its newest are shown)."""
+    """Messages a table's seats may say; past it their chat is full (its newest are shown)."""
+    chat_spectators_per_table: int = 1000
+    """Messages a table's spectators may say, counted apart from the seats': strangers filling
+    theirs never silence the players."""
+    chat_per_socket: int = 150
+    """Messages one connection may say at one table."""
+    chat_per_address: int = 300
+    """Messages one client address may say at one table, over all its connections (this process)."""
+    chat_per_minute: float = 20.0
+    """Chat messages a minute one connection, and one address at one table, may send..."""
+    chat_burst: int = 8
+    """...with this many at once."""
     analysis_threads: int = 1
     """Threads the coach analyses finished games on (``Analyse`` on a replay page), off the event loop."""
     analysis_queue: int = 8

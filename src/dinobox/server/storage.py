@@ -50,6 +50,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     true,
@@ -317,15 +318,38 @@ def drop_chat(conn: Connection, table_id: str, n: int) -> None:
     conn.execute(delete(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.n == n))
 
 
+CHAT_NOTICE = -2  # the seat of a row that sets the table's chat (spectators on or off, a mute), not a message
+
+
+def _said() -> Any:
+    return or_(chat_t.c.seat.is_(None), chat_t.c.seat != CHAT_NOTICE)
+
+
 def load_chat(conn: Connection, table_id: str, limit: int) -> list[dict[str, Any]]:
-    """The newest ``limit`` chat messages of a table, oldest first."""
+    """The newest ``limit`` chat messages of a table, oldest first (spectators' carry the
+    speaker's ``from`` mark: their name's last word)."""
     rows = conn.execute(
-        select(chat_t).where(chat_t.c.table_id == table_id).order_by(chat_t.c.n.desc()).limit(limit)
+        select(chat_t).where(chat_t.c.table_id == table_id, _said()).order_by(chat_t.c.n.desc()).limit(limit)
     ).all()
-    return [
-        {"n": r.n, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at, "spectator": r.seat is None}
-        for r in reversed(rows)
-    ]
+    out = []
+    for r in reversed(rows):
+        m = {"n": r.n, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at, "spectator": r.seat is None}
+        if r.seat is None:
+            m["from"] = r.name.rsplit(" ", 1)[-1]
+        out.append(m)
+    return out
+
+
+def count_chat(conn: Connection, table_id: str, spectators: bool) -> int:
+    """How many messages a table's spectators (or its seats) have said."""
+    kind = chat_t.c.seat.is_(None) if spectators else chat_t.c.seat != CHAT_NOTICE
+    return int(conn.execute(select(func.count()).where(chat_t.c.table_id == table_id, kind)).scalar() or 0)
+
+
+def load_chat_notices(conn: Connection, table_id: str) -> list[str]:
+    """The texts of a table's chat settings rows, in order (``chat.ChatRules`` reads them)."""
+    query = select(chat_t.c.text).where(chat_t.c.table_id == table_id, chat_t.c.seat == CHAT_NOTICE)
+    return [str(t) for t in conn.execute(query.order_by(chat_t.c.n)).scalars()]
 
 
 def truncate_moves(conn: Connection, table_id: str, keep: int) -> None:

@@ -111,7 +111,7 @@ class TableSetup:
         for seat in claim:
             profile = (profiles or {}).get(seat)
             check_profile(clean, rated, seat, profile)
-            tokens[seat] = claim_seat(clean[seat], (names or {}).get(seat), profile)
+            tokens[seat] = claim_seat(clean[seat], (names or {}).get(seat), profile, clean)
         ready = all(s["claimed"] for s in clean)
         if start and not ready:
             raise bad_request("cannot start yet: every seat for a person must be claimed first", "not_ready")
@@ -179,7 +179,7 @@ class TableSetup:
                 raise ApiError(409, "finished", "the game at this table is over")
             check_profile(row.seats, row.rated, seat, profile)
             seats = [dict(s) for s in row.seats]
-            token = claim_seat(seats[seat], name, profile)
+            token = claim_seat(seats[seat], name, profile, seats)
             await self.writer.store(live, dataclasses.replace(row, seats=seats))
             return token
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
 from dinobox.server import profile_storage, storage
@@ -12,7 +12,7 @@ from dinobox.server.errors import ApiError
 from dinobox.server.limits import client_of
 from dinobox.server.messages import public_table, seat_message
 from dinobox.server.profiles import optional_profile
-from dinobox.server.schemas import Act, ClaimSeat, CreateTable, SeatAuth, StartTable, Undo
+from dinobox.server.schemas import MAX_SEATS, Act, ClaimSeat, CreateTable, SeatAuth, StartTable, Undo
 from dinobox.server.tables import PLAYING, WAITING, TableService
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
@@ -140,7 +140,7 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
 async def get_state(
     table_id: str,
     request: Request,
-    seat: int | None = Query(None, description="your seat (omit to watch as a spectator)"),
+    seat: int | None = Query(None, ge=0, le=MAX_SEATS - 1, description="your seat (omit to watch as a spectator)"),
     token: str | None = Query(None, description="the seat's secret token"),
     wait: float = Query(0.0, ge=0, le=30, description="wait up to this many seconds for bots to finish moving"),
 ) -> dict[str, Any]:
@@ -154,7 +154,9 @@ async def get_state(
 
 
 @router.post("/{table_id}/seats/{seat}")
-async def claim_seat(table_id: str, seat: int, body: ClaimSeat, request: Request) -> dict[str, Any]:
+async def claim_seat(
+    table_id: str, body: ClaimSeat, request: Request, seat: int = Path(ge=0, le=MAX_SEATS - 1)
+) -> dict[str, Any]:
     """Take an open seat for a person; the token in the answer is your key to it."""
     svc = service(request)
     profile = await optional_profile(svc.db, body.profile_key)
@@ -194,10 +196,12 @@ async def undo(table_id: str, body: Undo, request: Request) -> dict[str, Any]:
 
 @router.get("/{table_id}/chat")
 async def chat(table_id: str, request: Request) -> dict[str, Any]:
-    """The table's chat so far (its newest 200 messages; new ones arrive on the WebSocket)."""
+    """The table's chat so far (its newest 200 messages; new ones arrive on the WebSocket) and
+    what its seats decided (``rules``: the spectators' chat on or off, the spectators muted)."""
     svc = service(request)
     live = await svc.get(table_id)
-    return {"messages": await svc.chat.history(live.row.id)}
+    rules = await svc.chat.rules(live.row.id)
+    return {"messages": await svc.chat.history(live.row.id), "rules": rules.to_json()}
 
 
 @router.post("/{table_id}/resign")
@@ -241,7 +245,7 @@ async def replay(
     table_id: str,
     request: Request,
     step: int = Query(0, ge=0, description="decisions made so far (0 = before the first)"),
-    seat: int | None = Query(None, description="whose view (any seat once the game is over)"),
+    seat: int | None = Query(None, ge=0, le=MAX_SEATS - 1, description="whose view (any seat once the game is over)"),
 ) -> dict[str, Any]:
     """A finished table after ``step`` decisions as one seat saw it, with the table's chat and
     where hints were used (``hints``: ``{"seat", "step"}``, never what they suggested)."""

@@ -84,7 +84,7 @@ async function show(target) {
   document.getElementById("log").replaceChildren(...frame.log.map((e) => logItem(e, frame.view, table)));
   const chat = frame.chat || [];
   document.getElementById("chat-panel").hidden = !chat.length;
-  document.getElementById("chat").replaceChildren(...chat.map(chatItem));
+  document.getElementById("chat").replaceChildren(...chat.map((m) => chatItem(m)));
   const over = document.getElementById("game-over");
   over.hidden = step !== steps;
   if (step === steps) over.replaceChildren(h("h2", {}, "Final scores"), scoreTable(frame.view, table));

@@ -3,7 +3,8 @@ import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
 import { actionButtons, closeMenu, makeOffer } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
 import { setTitle, setupAlerts, turnAlert } from "./alerts.js";
-import { addChat, setupChat } from "./chat.js";
+import { addChat, setChatRules, setupChat } from "./chat.js";
+import { renderPresence, setPresence } from "./presence.js";
 import { renderClocks } from "./clock.js";
 import { hintUsed, renderHint } from "./hint.js";
 import { botLabel, gameName } from "./names.js";
@@ -31,11 +32,11 @@ let retry = 500;
 
 function connect() {
   const url = active === null ? socketUrl(tableId) : socketUrl(tableId, active, tokens[active]);
-  socket = new WebSocket(url);
+  socket = new WebSocket(url + (url.includes("?") ? "&" : "?") + "delta=1&presence=1"); // pictures as changes; who is here
   socket.addEventListener("open", () => {
     retry = 500;
     setConnection("live");
-    api(`/api/tables/${tableId}/chat`).then((got) => addChat(got.messages)).catch(() => {}); // what was said before
+    api(`/api/tables/${tableId}/chat`).then((got) => { setChatRules(got.rules || {}); addChat(got.messages); }).catch(() => {}); // what was said before
   });
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
@@ -43,6 +44,20 @@ function connect() {
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
+}
+
+// A picture sent as its change (server/deltas.py) made whole from the last one.
+function whole(msg) {
+  if (!last || !msg.same) return msg;
+  for (const key of msg.same) msg[key] = last[key];
+  if (msg.view_same) {
+    const view = {};
+    for (const key of msg.view_same) view[key] = last.view[key];
+    msg.view = Object.assign(view, msg.view);
+  }
+  delete msg.same;
+  delete msg.view_same;
+  return msg;
 }
 
 function send(message) {
@@ -63,8 +78,11 @@ async function onMessage(msg) {
     return;
   }
   if (msg.type === "chat") { addChat(msg.messages); return; }
+  if (msg.type === "chat_rules") { setChatRules(msg); return; }
+  if (msg.type === "presence") { setPresence(msg.online); if (last) renderPresence(last.table, last.view); return; }
   if (msg.type === "hint_used") { hintUsed(msg, last); return; }
   if (msg.type !== "state") return;
+  msg = whole(msg);
   log = log.slice(0, msg.log_start).concat(msg.log);
   last = msg;
   document.body.dataset.version = msg.version;
@@ -120,6 +138,7 @@ function render() {
   const view = msg.view;
   const table = msg.table;
   renderSeats(table, view);
+  renderPresence(table, view);
   renderClocks(msg);
   const status = document.getElementById("status");
   const mine = msg.seat !== null && table.to_act === msg.seat && msg.legal.length > 0;
@@ -317,6 +336,13 @@ setupAlerts();
 setupChat(tableId, (text) => {
   const seat = last && last.table.hotseat && mySeats.length ? mySeats[0] : null; // hotseat: the table speaks
   send(seat === null ? { type: "chat", text } : { type: "chat", text, seat, token: tokens[seat] });
+}, {
+  colour: (seat) => playerColour(last && last.view, seat),
+  seat: () => (mySeats.length ? mySeats[0] : null),
+  rules: (change) => {
+    const seat = active ?? mySeats[0];
+    send({ type: "chat_rules", ...change, ...(active === null && seat !== undefined ? { seat, token: tokens[seat] } : {}) });
+  },
 });
 
 connect();

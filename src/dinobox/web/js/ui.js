@@ -32,8 +32,17 @@ function setAttrs(node, attrs) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (key === "text") node.textContent = value;
+    else if (key === "style") setStyle(node, value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
+}
+
+// Styles go through the CSSOM, never a style attribute: the Content-Security-Policy refuses those.
+function setStyle(node, style) {
+  const pairs = typeof style === "string"
+    ? style.split(";").map((d) => d.split(/:(.*)/s)).filter((d) => d.length > 1)
+    : Object.entries(style);
+  for (const [name, value] of pairs) node.style.setProperty(name.trim(), String(value).trim());
 }
 
 export function seatColour(seat) {
