@@ -43,7 +43,7 @@ def test_a_class_by_module_and_name_is_a_bot_with_its_options(plugin_folder: Pat
         (f"plugin:{MODULE}:not_a_class", "not a bot class"),
         (f"plugin:{MODULE}:Silent", "has no choose"),
         (f"plugin:{MODULE}:NoSeed", "cannot be built with seed="),
-        (f"{FIRST}:colour=red", "cannot be built with seed=.* options colour"),
+        (f"{FIRST}:colour=red", r"cannot be built with seed=.* options colour"),
         ("plugin:only_a_module", "plugin:MODULE:CLASS"),
         ("plugin:os.path;rm:X", "not a dotted module name"),
         ("plugin:os:not-a-name", "not a class name"),
@@ -63,9 +63,9 @@ def test_an_installed_entry_point_is_a_bot_kind_by_its_name(
     assert "first-legal" in kinds and kinds.count("random") == 1  # a built-in name is never shadowed
     assert type(make_bot("first-legal", 1)).__name__ == "First"
     assert type(make_bot("random", 1)).__name__ == "RandomBot"
-    with pytest.raises(InvalidOptionError, match="bot 'gone' .* failed to load"):
+    with pytest.raises(InvalidOptionError, match=r"bot 'gone' .* failed to load"):
         make_bot("gone", 1)
-    with pytest.raises(InvalidOptionError, match="no bot 'nobody'.*first-legal"):
+    with pytest.raises(InvalidOptionError, match=r"no bot 'nobody'.*first-legal"):
         make_bot("nobody", 1)
 
 
