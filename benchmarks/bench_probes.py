@@ -2,6 +2,7 @@
 one game and player count at a time, the table printed as Markdown for RESULTS.md.
 
     nice -n 10 python benchmarks/bench_probes.py trex-island --players 2 --games 200 --seed 7
+    nice -n 10 python benchmarks/bench_probes.py dino-race --games 400 --seed 8 --only probe:prefer=push@medium
 """
 
 from __future__ import annotations
@@ -35,9 +36,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", help="also write the check as JSON here")
+    parser.add_argument(
+        "--only", nargs="*", metavar="PROBE@LEVEL", help="play only these pairs (e.g. probe:prefer=draw@medium)"
+    )
     args = parser.parse_args(argv)
     config = SimConfig(game=args.game, bots=("random",), games=1, seed=args.seed, players=args.players)
-    check = probe_check(config, args.games, args.jobs)
+    plan = [tuple(pair.rsplit("@", 1)) for pair in args.only] if args.only else None
+    check = probe_check(config, args.games, args.jobs, plan=plan)  # type: ignore[arg-type]
     if args.json:
         with open(args.json, "w") as f:
             json.dump(check, f, indent=1)
