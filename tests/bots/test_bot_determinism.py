@@ -25,6 +25,10 @@ BOT_SPECS = [
     "easy",
     "medium",
     "hard",
+    "probe:first",
+    "probe:greedy",
+    "probe:prefer=move",
+    "probe:avoid=move",
 ]
 
 

@@ -24,11 +24,14 @@ def _load(relative: str) -> ModuleType:
     return module
 
 
-def test_training_example_runs_and_reports_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
-    rows = _load("examples/train_dino_race.py").main(["--seconds", "0.5", "--eval-games", "3", "--checkpoints", "1"])
-    assert rows[0][0] == 0 and rows[-1][0] > 0
-    assert all(0.0 <= r[2] <= 1.0 and 0.0 <= r[3] <= 1.0 for r in rows)
-    assert "win rate" in capsys.readouterr().out
+def test_training_example_runs_and_reports_win_rates(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saved = tmp_path / "policy.npz"
+    args = ["--episodes", "6", "--eval-games", "3", "--checkpoints", "2", "--save", str(saved)]
+    rows = _load("examples/train_dino_race.py").main(args)
+    assert [r[0] for r in rows] == [0, 3, 6]
+    assert all(0.0 <= r[1] <= 1.0 and 0.0 <= r[2] <= 1.0 for r in rows)
+    out = capsys.readouterr().out
+    assert "win rate" in out and f"policy saved to {saved}" in out and saved.is_file()
 
 
 def test_benchmark_measures_every_adapter() -> None:

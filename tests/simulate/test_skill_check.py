@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from dinobox.cli.app import app
 from dinobox.simulate import SimConfig
+from dinobox.simulate.probes import probe_sentence, verdict
 from dinobox.simulate.skill import ladder_sentence, skill_check
 
 runner = CliRunner()
@@ -17,7 +18,7 @@ runner = CliRunner()
 def test_the_ladder_is_played_under_the_changed_rules_and_reported(tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = ["simulate", "dino-race", "--games", "2", "--players", "2", "--set", "hand_size=4", "--no-report"]
-    result = runner.invoke(app, [*args, "--skill-check", "30", "--out", str(out)])
+    result = runner.invoke(app, [*args, "--skill-check", "30", "--probe-games", "2", "--out", str(out)])
     assert result.exit_code == 0, result.output
     check = json.loads((out / "summary.json").read_text())["skill_check"]
     assert [(s["stronger"], s["weaker"], s["games"]) for s in check["steps"]] == [
@@ -26,10 +27,31 @@ def test_the_ladder_is_played_under_the_changed_rules_and_reported(tmp_path: Pat
     ]
     assert check["steps"][1]["verdict"] == "holds"  # the heuristic beats random by far
     assert "Skill check:" in " ".join(result.output.split())
+    probes = check["probes"]
+    assert probes["levels"] == ["medium", "hard"]
+    met = {(row["probe"], row["level"]) for row in probes["rows"]}
+    assert {("probe:first", "medium"), ("probe:greedy", "hard"), ("probe:prefer=move", "medium")} <= met
+    assert all(row["games"] == 2 and row["fair"] == 0.5 for row in probes["rows"])
+    assert "Exploit probes" in " ".join(result.output.split())
 
 
 def test_a_step_the_games_cannot_tell_is_not_called_a_hold() -> None:
     config = SimConfig(game="dino-race", bots=("random",), games=1, seed=2, players=2)
-    check = skill_check(config, 2)
+    check = skill_check(config, 2, probe_games=0)
     assert [s["verdict"] for s in check["steps"]] == ["not shown", "not shown"] and not check["holds"]
+    assert check["probes"] is None
     assert "strong vs heuristic" in ladder_sentence(check)
+
+
+def test_a_probe_exploits_a_level_only_when_clearly_above_fair_share_plus_the_margin() -> None:
+    assert verdict(90, 100, 0.5) == "exploits"  # interval about [0.83, 0.95]
+    assert verdict(62, 100, 0.5) == "ahead"  # above 0.5, not clearly above 0.55
+    assert verdict(56, 100, 0.5) == "no edge"
+    assert verdict(50, 100, 1 / 3) == "exploits"
+
+
+def test_the_probe_sentence_names_the_exploits() -> None:
+    row = {"probe": "probe:prefer=draw", "level": "medium", "win_rate": 0.7, "ci95": [0.65, 0.75], "fair": 0.5}
+    check = {"levels": ["medium", "hard"], "margin": 0.05, "rows": [row], "exploits": [row]}
+    assert "probe:prefer=draw beats medium 0.700" in probe_sentence(check)
+    assert "none above" in probe_sentence({**check, "exploits": []})

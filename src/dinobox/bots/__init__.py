@@ -12,7 +12,11 @@
   ``seconds``) also a rollout search over that policy that leaves its move whenever the paired
   playouts say so;
 - the lobby's levels by name: ``easy`` (the heuristic, but a uniformly random move half the
-  time), ``medium`` (the heuristic), ``hard`` (``strong``).
+  time), ``medium`` (the heuristic), ``hard`` (``strong``);
+- ``probe:prefer=KIND``, ``probe:avoid=KIND``, ``probe:first``, ``probe:greedy``: degenerate
+  strategies that look for exploits (``bots/probes.py``);
+- ``plugin:MODULE:CLASS[:KEY=VALUE,...]`` and the names of installed ``dinobox.bots`` entry
+  points: bots from outside dinobox (``bots/plugins.py``).
 
 A bot reads a state only through the engine contract; its choice depends on what the seat to
 act may know (its view), its seed, and its earlier choices.
@@ -25,8 +29,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from dinobox.bots import plugins
 from dinobox.bots.heuristic import heuristic_policy
 from dinobox.bots.ismcts import ISMCTSBot
+from dinobox.bots.probes import make_probe
 from dinobox.bots.strong import StrongBot
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.state import State
@@ -198,16 +204,22 @@ _BOTS: dict[str, Callable[[dict[str, str], int | None], Bot]] = {
     "easy": _make_easy,
     "medium": _make_medium,
     "hard": _make_hard,
+    "probe": make_probe,
 }
 
 #: The lobby's levels, weakest first: each is a spec ``make_bot`` accepts.
 LEVELS = ("easy", "medium", "hard")
 # specs that play the game's heuristic (directly, or as their playout policy)
-_NEEDS_HEURISTIC = ("heuristic", "easy", "medium", "hard", "strong")
+_NEEDS_HEURISTIC = ("heuristic", "easy", "medium", "hard", "strong", "probe")
+
+
+# bots whose options may be single words (``probe:first``), kept as ``{word: ""}``
+_FLAG_BOTS = ("probe",)
 
 
 def bot_kinds() -> list[str]:
-    return list(_BOTS)
+    """The built-in bot kinds, then the installed ``dinobox.bots`` entry points."""
+    return [*_BOTS, *plugins.entry_point_names(exclude=tuple(_BOTS))]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -215,9 +227,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     if not isinstance(spec, str) or not spec.strip():
         raise InvalidOptionError(f"a bot spec must be a non-empty string like 'random', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
+    if plugins.is_import_spec(name):
+        name, rest = plugins.split_import_spec(spec)
     opts: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
+        if not eq and name.strip() in _FLAG_BOTS:  # ``probe:first``: a word alone
+            eq = "="
         if not eq or not key.strip():
             raise InvalidOptionError(f"bot option {part!r} in {spec!r} must be KEY=VALUE")
         opts[key.strip()] = value.strip()
@@ -241,9 +257,13 @@ def split_specs(text: str) -> list[str]:
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its spec; a bad spec raises ``InvalidOptionError`` saying what was wrong."""
     name, opts = parse_spec(spec)
-    if name not in _BOTS:
-        raise InvalidOptionError(f"no bot {name!r} (bots: {', '.join(_BOTS)})")
-    return _BOTS[name](opts, seed)
+    if name in _BOTS:
+        return _BOTS[name](opts, seed)
+    if plugins.is_import_spec(name):
+        return plugins.build(plugins.imported_class(name), name, opts, seed)
+    if plugins.has_entry_point(name):
+        return plugins.build(plugins.entry_point_class(name), name, opts, seed)
+    raise InvalidOptionError(f"no bot {name!r} (bots: {', '.join(bot_kinds())}, or plugin:MODULE:CLASS)")
 
 
 def _canonical_value(value: str) -> str:
@@ -264,7 +284,11 @@ def canonical_spec(spec: str) -> str:
     name, opts = parse_spec(spec)
     if not opts:
         return name
-    return name + ":" + ",".join(f"{key}={_canonical_value(value)}" for key, value in sorted(opts.items()))
+    return (
+        name
+        + ":"
+        + ",".join(f"{key}={_canonical_value(value)}" if value else key for key, value in sorted(opts.items()))
+    )
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from dinobox.simulate.checks import check_writable, data_warnings, probe
 from dinobox.simulate.compare import load_summary
 from dinobox.simulate.distributed import connect
 from dinobox.simulate.output import read_rows
+from dinobox.simulate.skill import check_size
 from dinobox.simulate.skill import skill_check as run_check
 from dinobox.simulate.sweep import write_sweep
 
@@ -176,7 +177,11 @@ def simulate(
     skill_check: int = typer.Option(
         0,
         "--skill-check",
-        help="also play N games for each step of the ladder strong > heuristic > random under these rules",
+        help="also play N games for each step of the ladder strong > heuristic > random under these rules, and "
+        "N games of each exploit probe against each lobby level from medium up (--probe-games to change)",
+    ),
+    probe_games: int | None = typer.Option(
+        None, "--probe-games", help="with --skill-check: games per exploit probe and level (default N; 0: none)"
     ),
     report: bool = typer.Option(True, "--report/--no-report", help="write report.html with plots"),
     ratings: bool = typer.Option(
@@ -222,9 +227,9 @@ def simulate(
         _compare_bots(compare_bots, bots, counts, plan, out, (jobs, overwrite, report))
         return
     runs = _plan(game_id, bots, counts, variant, option, set_data, games, seed, tuple(metric), out)
-    _preflight(runs, (skill_trace, skill_check), jobs, backend, resume, overwrite, report, ratings)
+    _preflight(runs, (skill_trace, skill_check, probe_games or 0), jobs, backend, resume, overwrite, report, ratings)
     for config, where in runs:
-        _run(config, where, jobs, backend, address, (skill_trace, skill_check), report, resume, ratings)
+        _run(config, where, jobs, backend, address, (skill_trace, skill_check, probe_games), report, resume, ratings)
     if len(runs) > 1:
         path = write_sweep([where for _, where in runs], out, report)
         console.print(f"[bold]player counts {counts[0]}..{counts[-1]}[/]: one report over them in {path}")
@@ -286,7 +291,7 @@ def _plan(
 
 def _preflight(
     runs: list[tuple[SimConfig, Path]],
-    skills: tuple[int, int],
+    skills: tuple[int, int, int],
     jobs: int,
     backend: str,
     resume: bool,
@@ -299,7 +304,7 @@ def _preflight(
         for config, _ in runs:
             config.check()
         if min(skills) < 0:
-            raise DinoboxError("--skill-trace and --skill-check take a number of games, 0 or more")
+            raise DinoboxError("--skill-trace, --skill-check and --probe-games take a number of games, 0 or more")
         if jobs < 1:
             raise DinoboxError(f"--jobs must be at least 1, not {jobs}")
         if backend not in ("local", "ray"):
@@ -331,7 +336,7 @@ def _run(
     jobs: int,
     backend: str,
     address: str | None,
-    skills: tuple[int, int],
+    skills: tuple[int, int, int | None],
     report: bool,
     resume: bool,
     ratings: bool = False,
@@ -354,15 +359,17 @@ def _run(
             task = bar.add_task("games", total=games, completed=kept, kept=kept)
             run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend)
             trace = check = None
-            skill_trace, skill_check = skills
+            skill_trace, skill_check, probe_games = skills
             if skill_trace and not run.interrupted:
                 trace_task = bar.add_task("skill trace", total=skill_trace)
                 trace = run_trace(
                     config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done), backend
                 )
             if skill_check and not run.interrupted:
-                check_task = bar.add_task("skill check", total=2 * skill_check)
-                check = run_check(config, skill_check, jobs, lambda n: bar.update(check_task, completed=n), backend)
+                check_task = bar.add_task("skill check", total=check_size(config, skill_check, probe_games))
+                check = run_check(
+                    config, skill_check, jobs, lambda n: bar.update(check_task, completed=n), backend, probe_games
+                )
         if not run.rows:
             console.print("[yellow]Interrupted before any game finished: nothing written.[/]")
             raise typer.Exit(130)

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from dinobox.bots import LEVELS, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot, parse_spec
+from dinobox.bots.plugins import entry_point_names, is_import_spec
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
@@ -61,8 +62,19 @@ def seat_specs(settings: Settings, game: Any, seats: list[dict[str, Any]] | None
 
 
 def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
-    """A bot spec this server will seat: valid, able to play the game, within the budget caps."""
+    """A bot spec this server will seat: valid, able to play the game, within the budget caps.
+    Of the bots from outside dinobox only installed entry points, by name alone: a client's
+    spec never makes the server import a module (``plugin:MODULE:CLASS``) or hand options to
+    code it did not write."""
     try:
+        name, opts = parse_spec(spec)
+        if is_import_spec(name):
+            raise InvalidOptionError(
+                f"this server seats only its own and its installed bots, not {quote(spec)}: "
+                "plugin:MODULE:CLASS is for the command line"
+            )
+        if opts and name in entry_point_names():
+            raise InvalidOptionError(f"bot {quote(name)} is seated here by its name alone, without options")
         check_bot_for_game(spec, game_id)
         budget = budget_of(spec)
     except DinoboxError as exc:
@@ -86,12 +98,14 @@ RATED_BOTS = ("random", "heuristic", *LEVELS)  # the bot levels on the ladder
 
 
 def check_rated_bots(seats: list[dict[str, Any]]) -> None:
-    """A rated table seats only the ladder's bot levels: a spec tuned by hand would make a
-    ladder entry of its own for every tuning."""
+    """A rated table seats only the ladder's bot levels and the installed entry-point bots
+    (which take no options here): a spec tuned by hand would make a ladder entry of its own
+    for every tuning."""
+    rated = (*RATED_BOTS, *entry_point_names(exclude=RATED_BOTS))
     for seat in seats:
-        if seat["type"] == BOT and seat["bot"] not in RATED_BOTS:
+        if seat["type"] == BOT and seat["bot"] not in rated:
             raise bad_request(
-                f"seat {seat['seat']}: a rated table seats only the ladder's bots ({', '.join(RATED_BOTS)}), "
+                f"seat {seat['seat']}: a rated table seats only the ladder's bots ({', '.join(rated)}), "
                 f"not {quote(seat['bot'])}",
                 "bad_config",
             )

@@ -2,7 +2,10 @@
 ``strong`` > ``heuristic`` > ``random`` is played step by step under the run's options and data:
 N games of the stronger bot in one seat against the weaker in every other seat, seats rotated.
 A step holds when the stronger bot's win rate is above the even share (1/players) with 95%
-confidence; it fails when it is below; otherwise the games do not tell."""
+confidence; it fails when it is below; otherwise the games do not tell.
+
+Then the exploit probes (``simulate/probes.py``): every degenerate strategy of
+``bots/probes.py`` against each lobby level from ``medium`` up, ``probe_games`` games each."""
 
 from __future__ import annotations
 
@@ -10,16 +13,30 @@ import itertools
 from typing import Any
 
 from dinobox.simulate.play import SimConfig
+from dinobox.simulate.probes import probe_check, probe_plan, probe_sentence
 from dinobox.simulate.runner import Progress, run_simulation
 from dinobox.simulate.stats import wilson
 
 LADDER = ("strong", "heuristic", "random")
 
 
+def check_size(config: SimConfig, games: int, probe_games: int | None = None) -> int:
+    """How many games ``skill_check`` plays (for a progress bar)."""
+    probe_games = games if probe_games is None else probe_games
+    return games * (len(LADDER) - 1) + (probe_games * len(probe_plan(config)) if probe_games else 0)
+
+
 def skill_check(
-    config: SimConfig, games: int, jobs: int = 1, progress: Progress | None = None, backend: str = "local"
+    config: SimConfig,
+    games: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    backend: str = "local",
+    probe_games: int | None = None,
 ) -> dict[str, Any]:
-    """Each step of the ladder under ``config``'s rules: win rate, interval and verdict."""
+    """Each step of the ladder under ``config``'s rules: win rate, interval and verdict; then
+    the probes (``probe_games`` games each, ``games`` if not given, none if 0) under
+    ``probes``."""
     game = config.check()
     n = game.num_players
     steps = []
@@ -59,7 +76,17 @@ def skill_check(
         )
         if run.interrupted:
             break
-    return {"steps": steps, "holds": all(s["verdict"] == "holds" for s in steps) and len(steps) == len(LADDER) - 1}
+    holds = all(s["verdict"] == "holds" for s in steps) and len(steps) == len(LADDER) - 1
+    probe_games = games if probe_games is None else probe_games
+    probes = None
+    if probe_games and len(steps) == len(LADDER) - 1:
+
+        def probe_tick(finished: int, before: int = done) -> None:
+            if progress is not None:
+                progress(before + finished)
+
+        probes = probe_check(config, probe_games, jobs, probe_tick, backend)
+    return {"steps": steps, "holds": holds, "probes": probes}
 
 
 def ladder_sentence(check: dict[str, Any]) -> str:
@@ -69,4 +96,5 @@ def ladder_sentence(check: dict[str, Any]) -> str:
         for s in check["steps"]
     ]
     head = "the ladder strong > heuristic > random holds" if check["holds"] else "the ladder is not shown to hold"
-    return f"Skill check: {head}: " + "; ".join(parts)
+    probes = f" {probe_sentence(check['probes'])}" if check.get("probes") else ""
+    return f"Skill check: {head}: " + "; ".join(parts) + probes

@@ -1,0 +1,108 @@
+"""The exploit probes of ``simulate --skill-check``: each probe (``bots/probes.py``) in one seat
+against a lobby level (``medium`` and up) in every other seat, seats rotated, under the run's
+rules. A probe *exploits* a level when its win share is above the fair share plus
+``MARGIN`` with 95% confidence (the Wilson interval's lower end); it is *ahead* when only
+above the fair share with that confidence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dinobox.bots import LEVELS
+from dinobox.bots.probes import probe_specs
+from dinobox.simulate.play import SimConfig, derive_seed
+from dinobox.simulate.runner import Progress, run_simulation
+from dinobox.simulate.stats import wilson
+
+MARGIN = 0.05
+FIRST_LEVEL = "medium"
+
+
+def probed_levels() -> tuple[str, ...]:
+    """The lobby's levels from ``medium`` up."""
+    return LEVELS[LEVELS.index(FIRST_LEVEL) :]
+
+
+def verdict(wins: float, games: int, fair: float) -> str:
+    lo, _ = wilson(wins, games)
+    return "exploits" if lo > fair + MARGIN else "ahead" if lo > fair else "no edge"
+
+
+def probe_plan(config: SimConfig) -> list[tuple[str, str]]:
+    """Every (probe, level) pair the check plays, in order."""
+    game = config.build_game()
+    return [(probe, level) for level in probed_levels() for probe in probe_specs(game)]
+
+
+def probe_check(
+    config: SimConfig,
+    games: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    backend: str = "local",
+    plan: list[tuple[str, str]] | None = None,
+) -> dict[str, Any]:
+    """Each probe against each level: ``rows`` (probe, level, games, win_rate, ci95, fair,
+    verdict) and ``exploits`` (the rows whose verdict is ``exploits``)."""
+    n = config.check().num_players
+    fair = 1 / n
+    rows: list[dict[str, Any]] = []
+    done = 0
+    interrupted = False
+    for probe, level in plan if plan is not None else probe_plan(config):
+        step = SimConfig(
+            game=config.game,
+            bots=(probe, *([level] * (n - 1))),
+            games=games,
+            seed=derive_seed("probe", config.seed, probe, level),
+            players=n,
+            options=config.options,
+            data=config.data,
+        )
+
+        def tick(finished: int, before: int = done) -> None:
+            if progress is not None:
+                progress(before + finished)
+
+        run = run_simulation(step, jobs, tick, backend=backend)
+        done += len(run.rows)
+        played = len(run.rows)
+        wins = sum(row["returns"][row["seats"].index(probe)] for row in run.rows)
+        lo, hi = wilson(wins, played)
+        rows.append(
+            {
+                "probe": probe,
+                "level": level,
+                "games": played,
+                "win_rate": round(wins / played, 4) if played else 0.0,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "fair": round(fair, 4),
+                "verdict": verdict(wins, played, fair) if played else "no edge",
+            }
+        )
+        if run.interrupted:
+            interrupted = True
+            break
+    return {
+        "levels": list(probed_levels()),
+        "margin": MARGIN,
+        "rows": rows,
+        "exploits": [r for r in rows if r["verdict"] == "exploits"],
+        "interrupted": interrupted,
+    }
+
+
+def probe_sentence(check: dict[str, Any]) -> str:
+    """One line: which probes exploit which levels (or that none does)."""
+    rows = check["rows"]
+    head = f"Exploit probes ({len(rows)} probe-level pairs, levels {', '.join(check['levels'])}):"
+    if not check["exploits"]:
+        best = max(rows, key=lambda r: r["win_rate"], default=None)
+        tail = "" if best is None else f"; best {best['probe']} vs {best['level']} {best['win_rate']:.3f}"
+        return f"{head} none above fair share + {check['margin']:g} with 95% confidence{tail}"
+    parts = [
+        f"{r['probe']} beats {r['level']} {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] "
+        f"(fair {r['fair']:.3f})"
+        for r in check["exploits"]
+    ]
+    return f"{head} EXPLOITS: " + "; ".join(parts)
