@@ -93,7 +93,7 @@ def test_iterations_make_the_choice_reproducible_and_bounded() -> None:
     assert choices[0] == choices[1] and choices[0] in state.legal_actions()
 
 
-def test_every_round_searches_a_new_redrawn_state() -> None:
+def test_every_round_searches_a_new_redrawn_state(monkeypatch: pytest.MonkeyPatch) -> None:
     state = contested("trex-island", 2)
     seat = state.current_player()
     seen: list[State] = []
@@ -106,11 +106,8 @@ def test_every_round_searches_a_new_redrawn_state() -> None:
         return drawn
 
     bot = MasterBot(seed=3, iterations=24, depth=6)
-    type(state).resample = resample  # type: ignore[method-assign]
-    try:
-        bot.choose(state)
-    finally:
-        type(state).resample = original  # type: ignore[method-assign]
+    monkeypatch.setattr(type(state), "resample", resample)
+    bot.choose(state)
     assert len(seen) == bot.last_rounds >= 2
     assert all(s.view(seat) == state.view(seat) for s in seen)
 
