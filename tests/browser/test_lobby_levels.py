@@ -7,6 +7,8 @@ from typing import Any
 
 import httpx
 
+from .firefox_bidi import Firefox, find_firefox
+
 
 def test_lobby_offers_the_master_level_and_seats_it(server: str, context: Any) -> None:
     page = context.new_page()
@@ -30,3 +32,19 @@ def test_lobby_offers_the_master_level_and_seats_it(server: str, context: Any) -
     bots = [s.get("bot") for s in table["seats"]]
     assert "master" in bots
     assert not errors, errors
+
+
+def test_lobby_offers_the_master_level_in_firefox(server: str) -> None:
+    binary = find_firefox()
+    assert binary, "Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)"
+    firefox = Firefox(binary)
+    try:
+        firefox.goto(server + "/")
+        firefox.wait_for("document.querySelectorAll(\"#seats select[data-seat='1'] option\").length", what="seats")
+        values = firefox.evaluate(
+            "[...document.querySelectorAll(\"#seats select[data-seat='1'] option\")].map((o) => o.value)"
+        )
+        levels = [v for v in values if v in ("bot:easy", "bot:medium", "bot:hard", "bot:master")]
+        assert levels == ["bot:easy", "bot:medium", "bot:hard", "bot:master"]
+    finally:
+        firefox.close()
