@@ -29,6 +29,7 @@ BOT_SPECS = [
     "probe:greedy",
     "probe:prefer=move",
     "probe:avoid=move",
+    "master:iterations=12,depth=6",
 ]
 
 
@@ -59,7 +60,7 @@ def test_same_view_and_seed_give_same_action(gid: str, spec: str) -> None:
     if not spec.startswith(("random", "ismcts")) and not has_heuristic(gid):
         raise AssertionError(f"{gid} declares no heuristic")
     rng = random.Random(99)
-    positions = decision_points(gid, 3 if spec.startswith(("ismcts", "strong")) else 6)
+    positions = decision_points(gid, 3 if spec.startswith(("ismcts", "strong", "master")) else 6)
     assert positions, f"{gid}: no decision point found"
     for state in positions:
         seat = state.current_player()

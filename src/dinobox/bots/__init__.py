@@ -11,8 +11,11 @@
   the weights learned by ``dinobox train`` (``bots/strong.py``); with a budget (``iterations`` or
   ``seconds``) also a rollout search over that policy that leaves its move whenever the paired
   playouts say so;
+- ``master[:iterations=K][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W]``: a rollout search
+  with sequential halving over many redrawn states, guided by the strong policy
+  (``bots/master.py``); ``seconds`` is CPU time, 1 by default;
 - the lobby's levels by name: ``easy`` (the heuristic, but a uniformly random move half the
-  time), ``medium`` (the heuristic), ``hard`` (``strong``);
+  time), ``medium`` (the heuristic), ``hard`` (``strong``), ``master`` (``master``);
 - ``probe:prefer=KIND``, ``probe:avoid=KIND``, ``probe:first``, ``probe:greedy``: degenerate
   strategies that look for exploits (``bots/probes.py``);
 - ``plugin:MODULE:CLASS[:KEY=VALUE,...]`` and the names of installed ``dinobox.bots`` entry
@@ -32,6 +35,7 @@ from typing import Protocol
 from dinobox.bots import plugins
 from dinobox.bots.heuristic import heuristic_policy
 from dinobox.bots.ismcts import ISMCTSBot
+from dinobox.bots.master import MasterBot
 from dinobox.bots.probes import make_probe
 from dinobox.bots.strong import StrongBot
 from dinobox.engine.errors import InvalidOptionError
@@ -181,6 +185,30 @@ def _fraction(name: str, key: str, value: str) -> float:
     return number
 
 
+def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
+    known = {"iterations", "seconds", "depth", "margin", "z", "width"}
+    unknown = sorted(set(opts) - known)
+    if unknown:
+        raise InvalidOptionError(f"bot 'master' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
+
+    def whole(key: str) -> int | None:
+        return int(_number("master", key, opts[key], int)) if key in opts else None
+
+    seconds = _number("master", "seconds", opts["seconds"], float) if "seconds" in opts else None
+    if seconds is not None and not seconds < float("inf"):
+        raise InvalidOptionError(f"bot 'master': seconds must be finite, not {opts['seconds']!r}")
+    margin = _fraction("master", "margin", opts["margin"]) if "margin" in opts else 0.4
+    z = 1.5
+    if "z" in opts:
+        z = _number("master", "z", opts["z"], float) if opts["z"] not in ("0", "0.0") else 0.0
+    width = whole("width") or 8
+    if width < 2:
+        raise InvalidOptionError(f"bot 'master': width must be at least 2, not {width}")
+    return MasterBot(
+        seed, iterations=whole("iterations"), seconds=seconds, depth=whole("depth"), margin=margin, z=z, width=width
+    )
+
+
 def _make_easy(opts: dict[str, str], seed: int | None) -> EasyBot:
     _no_options("easy", opts)
     return EasyBot(seed)
@@ -205,12 +233,13 @@ _BOTS: dict[str, Callable[[dict[str, str], int | None], Bot]] = {
     "medium": _make_medium,
     "hard": _make_hard,
     "probe": make_probe,
+    "master": _make_master,
 }
 
 #: The lobby's levels, weakest first: each is a spec ``make_bot`` accepts.
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "master")
 # specs that play the game's heuristic (directly, or as their playout policy)
-_NEEDS_HEURISTIC = ("heuristic", "easy", "medium", "hard", "strong", "probe")
+_NEEDS_HEURISTIC = ("heuristic", "easy", "medium", "hard", "strong", "probe", "master")
 
 
 # bots whose options may be single words (``probe:first``), kept as ``{word: ""}``
@@ -308,6 +337,8 @@ DEFAULT_ISMCTS_ITERATIONS = 500
 def budget_of(spec: str) -> Budget:
     """The thinking budget a spec asks for (raises ``InvalidOptionError`` for a bad spec)."""
     bot = make_bot(spec, 0)
+    if isinstance(bot, MasterBot):
+        return Budget(searches=True, iterations=bot.iterations, seconds=bot.seconds)
     if not isinstance(bot, (ISMCTSBot, StrongBot)) or (isinstance(bot, StrongBot) and not bot.searches):
         return Budget(searches=False)
     return Budget(searches=True, iterations=bot.iterations, seconds=bot.seconds)
@@ -346,6 +377,7 @@ __all__ = [
     "EasyBot",
     "HeuristicBot",
     "ISMCTSBot",
+    "MasterBot",
     "RandomBot",
     "StrongBot",
     "bot_kinds",

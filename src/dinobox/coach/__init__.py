@@ -3,7 +3,7 @@
 ``analyse(record, seat)`` judges every decision of one seat with more than one legal choice: the
 estimated win chance after the chosen action and after the best alternative, each from what
 that seat knew at that moment (ISMCTS from ``state.resample(seat, rng)``, a tree keyed by
-views), calibrated per game. ``suggest(state, seat)`` is the strong bot's move for the seat to
+views), calibrated per game. ``suggest(state, seat)`` is the master search's move for the seat to
 act, from that seat's information only. docs/coach.md explains the estimator, the calibration
 and the budget.
 """

@@ -1,0 +1,249 @@
+"""The ``master`` bot: a search over many redrawn states, guided by the strong policy.
+
+A root-level **rollout (policy-improvement) search with sequential halving**:
+
+- **The prior.** The learned policy (``strong``, ``bots/strong.py``) names the *default* move.
+  Candidates are the default, the plain heuristic's move when it differs (where the two policies
+  disagree is where a better move is likeliest), and the other legal moves, a seeded sample of
+  them when there are more than ``width`` in all.
+- **Many redrawn states.** Every round draws a new determinization ``state.resample(seat, rng)``
+  (a state with the same view for the seat, everything hidden redrawn), so the search plans
+  against the spread of hidden cards the seat cannot tell apart, not one guess of them.
+- **Paired playouts.** In a round, every candidate still racing is played from the same
+  determinization, followed by a playout in which every seat plays the strong policy, with the
+  *same* two seeds (chance, policy) for every candidate: common random numbers, so the paired
+  gain over the default cancels most of the luck. The reward is strong's: the win share blended
+  with the score margin over the best opponent (``margin``); ``depth=N`` cuts a playout after N
+  decisions and scores the provisional ``scores()``.
+- **Sequential halving.** The budget is split into ``ceil(log2(candidates))`` phases; after each,
+  the worse half of the challengers (by mean paired gain) stops being played, so the budget
+  concentrates on the contenders.
+- **Fallback to the prior.** The last challenger standing replaces the default only when its
+  mean gain exceeds ``z`` standard errors; else the bot plays the strong policy's move.
+
+Budgets: ``iterations=K`` counts playouts (reproducible); ``seconds=S`` is **CPU** time per
+decision (``time.process_time``), checked between playouts and inside them. Under a seconds
+budget with no ``depth``, the first playout doubles as a probe: when a whole playout would
+leave too few rounds, playouts are cut to a length that fits (as the strong bot's search does).
+
+The bot reads a state only through ``legal_actions``, the policies (which read the seat's
+view) and ``resample(seat, rng)``: two states with the same view get the same move under the
+same seed (``tests/bots/test_bot_determinism.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from dinobox.bots.rollout import PairedGain
+from dinobox.bots.strong import seat_reward, strong_policy
+from dinobox.engine.registry import game_entry
+from dinobox.engine.state import State
+
+Policy = Callable[[State, random.Random], int]
+Clock = Callable[[], float]
+
+DEFAULT_SECONDS = 1.0
+TARGET_ROUNDS = 8  # under a seconds budget with no depth, playouts are cut so about this many rounds fit
+MIN_DEPTH = 8
+EPSILON = 1e-9
+
+
+class MasterBot:
+    """Rollout search with sequential halving over the strong policy (see the module doc)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        depth: int | None = None,
+        margin: float = 0.4,
+        z: float = 1.5,
+        width: int = 8,
+        clock: Clock = time.thread_time,
+    ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"master iterations must be at least 1, not {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"master seconds must be positive, not {seconds}")
+        if depth is not None and depth < 1:
+            raise ValueError(f"master depth must be at least 1, not {depth}")
+        if not 0 <= margin <= 1:
+            raise ValueError(f"master margin must be between 0 and 1, not {margin}")
+        if z < 0:
+            raise ValueError(f"master z must not be negative, not {z}")
+        if width < 2:
+            raise ValueError(f"master width must be at least 2, not {width}")
+        if iterations is None and seconds is None:
+            seconds = DEFAULT_SECONDS
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.margin = margin
+        self.z = z
+        self.width = width
+        self.clock = clock
+        self.last_iterations = 0
+        self.last_rounds = 0
+        self._depth = depth
+        self._decisions = 0
+        self._policies: dict[str, tuple[Policy, Policy | None]] = {}
+
+    # -- the policies ---------------------------------------------------------------------------
+
+    def _guides(self, state: State) -> tuple[Policy, Policy | None]:
+        """(the strong policy, the plain heuristic or None) for the state's game."""
+        game_id = state.game.id
+        if game_id not in self._policies:
+            plain = game_entry(game_id).heuristic
+            self._policies[game_id] = (strong_policy(game_id), plain)
+        return self._policies[game_id]
+
+    def _candidates(self, state: State, legal: list[int]) -> tuple[int, list[int]]:
+        strong, plain = self._guides(state)
+        rng = self.rng
+        default = strong(state, random.Random(rng.getrandbits(64)))
+        first: list[int] = []
+        if plain is not None:
+            other = plain(state, random.Random(rng.getrandbits(64)))
+            if other != default:
+                first.append(other)
+        rest = [a for a in legal if a != default and a not in first]
+        room = self.width - 1 - len(first)
+        if len(rest) > room:
+            rest = sorted(rng.sample(rest, max(0, room)))
+        return default, first + rest
+
+    # -- playouts -------------------------------------------------------------------------------
+
+    def _value(
+        self, det: State, action: int, seat: int, seeds: tuple[int, int], deadline: float | None
+    ) -> float | None:
+        """``action`` on a copy of ``det``, then a strong-policy playout driven by the round's two
+        seeds; ``None`` when the deadline passes first (the playout is then not counted)."""
+        policy = self._guides(det)[0]
+        probe = det.clone()
+        probe.apply_action(action)
+        chance_rng, policy_rng = random.Random(seeds[0]), random.Random(seeds[1])
+        decisions = 0
+        depth = self._depth
+        clock = self.clock
+        while not probe.is_terminal():
+            if probe.is_chance_node():
+                probe.apply_action(probe.sample_chance(chance_rng))
+                continue
+            if depth is not None and decisions >= depth:
+                break
+            if deadline is not None and decisions % 8 == 7 and clock() >= deadline:
+                self._decisions = decisions
+                return None
+            legal = probe.legal_actions()
+            probe.apply_action(legal[0] if len(legal) == 1 else policy(probe, policy_rng))
+            decisions += 1
+        self._decisions = decisions
+        return seat_reward(probe, seat, self.margin)
+
+    def _probe(self, det: State, default: int, seat: int, seeds: tuple[int, int], candidates: int) -> float | None:
+        """The first playout of the default. Under a seconds budget with no ``depth`` it is also
+        a probe: a playout that leaves fewer than ``TARGET_ROUNDS`` rounds over the candidates
+        sets a cut-off for this decision, and the default is played again at that length."""
+        seconds = self.seconds
+        if seconds is None or self.depth is not None:
+            return self._value(det, default, seat, seeds, None)
+        started = self.clock()
+        base = self._value(det, default, seat, seeds, started + seconds / 4)
+        spent = self.clock() - started
+        per_playout = seconds / (TARGET_ROUNDS * candidates)
+        if base is not None and spent <= per_playout:
+            return base
+        self._depth = max(MIN_DEPTH, int(self._decisions * per_playout / max(spent, 1e-9)))
+        return self._value(det, default, seat, seeds, started + seconds)
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        self.last_iterations = self.last_rounds = 0
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        self._depth = self.depth
+        default, challengers = self._candidates(state, legal)
+        if not challengers:
+            return default
+        gains = {a: PairedGain() for a in challengers}
+        alive = list(challengers)
+        phases = max(1, math.ceil(math.log2(len(challengers) + 1)))
+        start = self.clock()
+        done = 0
+        for phase in range(phases):
+            if self._phase(state, seat, default, alive, gains, (phase, phases, start, done)) is None:
+                break
+            done = self.last_iterations
+            if phase < phases - 1 and len(alive) > 1:
+                alive.sort(key=lambda a: gains[a].mean(), reverse=True)
+                del alive[math.ceil(len(alive) / 2) :]
+        return self._decide(default, alive, gains)
+
+    def _phase(
+        self,
+        state: State,
+        seat: int,
+        default: int,
+        alive: list[int],
+        gains: dict[int, PairedGain],
+        where: tuple[int, int, float, int],
+    ) -> bool | None:
+        """Rounds of one phase over the ``alive`` challengers; ``None`` when the budget is spent."""
+        phase, phases, start, done = where
+        rng = self.rng
+        if self.iterations is not None:
+            share = (self.iterations - done) // (phases - phase)
+            rounds = max(1, share // (len(alive) + 1))
+        else:
+            rounds = None
+        deadline = None if self.seconds is None else start + self.seconds * (phase + 1) / phases
+        final = None if self.seconds is None else start + self.seconds
+        played = 0
+        while rounds is None or played < rounds:
+            if deadline is not None and played and self.clock() >= deadline:
+                break
+            if self.iterations is not None and self.last_iterations + len(alive) + 1 > self.iterations:
+                break
+            det = state.resample(seat, rng)
+            seeds = (rng.getrandbits(64), rng.getrandbits(64))
+            if self.last_rounds:
+                base = self._value(det, default, seat, seeds, final)
+            else:
+                base = self._probe(det, default, seat, seeds, len(alive) + 1)
+            if base is None:
+                return None
+            self.last_iterations += 1
+            values = []
+            for a in alive:
+                value = self._value(det, a, seat, seeds, final)
+                if value is None:
+                    return None
+                values.append(value)
+                self.last_iterations += 1
+            for a, value in zip(alive, values, strict=True):
+                gains[a].add(value - base)
+            self.last_rounds += 1
+            played += 1
+        return True
+
+    def _decide(self, default: int, alive: list[int], gains: dict[int, PairedGain]) -> int:
+        best, best_gain = default, 0.0
+        for a in alive:
+            g = gains[a]
+            if g.n >= 2 and g.mean() - self.z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
+                best, best_gain = a, g.mean()
+        return best
+
+
+__all__ = ["DEFAULT_SECONDS", "MasterBot"]

@@ -1,0 +1,138 @@
+"""The ``master`` bot: specs, reproducible iterations, the CPU-time budget, the fallback to the
+strong policy's move, and many redrawn states."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dinobox
+from dinobox.bots import LEVELS, MasterBot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot
+from dinobox.bots.strong import strong_policy
+from dinobox.engine.errors import InvalidOptionError
+from dinobox.engine.state import CHANCE, State
+
+
+def contested(gid: str, players: int, skip: int = 20, seed: int = 5) -> State:
+    """A position with more than one legal move after ``skip`` decisions of strong self-play."""
+    state = dinobox.load_game(gid, players=players).new_initial_state()
+    rng = random.Random(seed)
+    policy = strong_policy(gid)
+    made = 0
+    while True:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if made >= skip and len(legal) > 1:
+            return state
+        state.apply_action(policy(state, rng))
+        made += 1
+
+
+class StepClock:
+    """A fake CPU clock that moves ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def test_specs_build_the_master_bot() -> None:
+    bot = make_bot("master:iterations=40,depth=12,margin=0.2,z=0,width=4", 1)
+    assert isinstance(bot, MasterBot)
+    assert (bot.iterations, bot.seconds, bot.depth, bot.margin, bot.z, bot.width) == (40, None, 12, 0.2, 0.0, 4)
+    default = make_bot("master", 1)
+    assert isinstance(default, MasterBot) and default.iterations is None and default.seconds == 1.0
+    timed = make_bot("master:seconds=0.2", 1)
+    assert isinstance(timed, MasterBot) and timed.seconds == 0.2
+    assert LEVELS[-1] == "master"
+    assert budget_of("master").searches and budget_of("master").seconds == 1.0
+    assert budget_of("master:iterations=50").iterations == 50
+    assert capped_spec("master:seconds=9", 200, 2.0) == "master:seconds=2.0"
+    assert canonical_spec("master:seconds=1.0,iterations=50") == "master:iterations=50,seconds=1"
+    check_bot_for_game("master", "dino-race")
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("master:iterations=0", "iterations must be positive"),
+        ("master:iterations=2.5", "iterations must be a whole number"),
+        ("master:seconds=-1", "seconds must be positive"),
+        ("master:seconds=nan", "seconds must be finite"),
+        ("master:seconds=inf", "seconds must be finite"),
+        ("master:seconds=fast", "seconds must be a number"),
+        ("master:margin=2", "margin must be between 0 and 1"),
+        ("master:width=1", "width must be at least 2"),
+        ("master:depth=-3", "depth must be positive"),
+        ("master:budget=3", "has no option 'budget'"),
+        ("master:iterations", "must be KEY=VALUE"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(InvalidOptionError, match=message):
+        make_bot(spec, 1)
+
+
+def test_iterations_make_the_choice_reproducible_and_bounded() -> None:
+    state = contested("dino-race", 2)
+    choices = []
+    for _ in range(2):
+        bot = MasterBot(seed=11, iterations=30, depth=10)
+        choices.append(bot.choose(state.clone()))
+        assert 0 < bot.last_iterations <= 30
+        assert bot.last_rounds >= 2
+    assert choices[0] == choices[1] and choices[0] in state.legal_actions()
+
+
+def test_every_round_searches_a_new_redrawn_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = contested("trex-island", 2)
+    seat = state.current_player()
+    seen: list[State] = []
+
+    original = type(state).resample
+
+    def resample(self: State, who: int, rng: random.Random) -> State:
+        drawn = original(self, who, rng)
+        seen.append(drawn)
+        return drawn
+
+    bot = MasterBot(seed=3, iterations=24, depth=6)
+    monkeypatch.setattr(type(state), "resample", resample)
+    bot.choose(state)
+    assert len(seen) == bot.last_rounds >= 2
+    assert all(s.view(seat) == state.view(seat) for s in seen)
+
+
+def test_a_seconds_budget_stops_on_the_cpu_clock() -> None:
+    state = contested("dino-race", 2)
+    clock = StepClock(0.01)
+    bot = MasterBot(seed=2, seconds=0.5, depth=10, clock=clock)
+    action = bot.choose(state)
+    assert action in state.legal_actions()
+    # the clock said 0.5 s were spent after about 50 reads; a few more to close the last playout
+    assert clock.now <= 0.5 + 0.05
+    assert bot.last_iterations >= 1
+
+
+def test_without_evidence_the_strong_policy_move_is_played() -> None:
+    policy = strong_policy("dinosaur-rush")
+    for skip in range(10, 60):
+        state = contested("dinosaur-rush", 3, skip=skip)
+        named = {policy(state.clone(), random.Random(k)) for k in range(6)}
+        if len(named) == 1:
+            break
+    else:
+        raise AssertionError("no position where the strong policy names one move")
+    # z so high that no gain clears it: the search looks, but the prior's move stands
+    bot = MasterBot(seed=0, iterations=20, depth=4, z=1e6)
+    assert bot.choose(state) == named.pop()
+    assert bot.last_iterations > 0
