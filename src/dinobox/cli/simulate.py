@@ -146,6 +146,12 @@ def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
         )
 
 
+COMPARE_BOTS_HELP = (
+    "LEVEL,LEVEL: play the same seeds with two bot levels (every seat the same level), each run in --out/LEVEL, "
+    "and flag each seat, order, role or end-reason effect one level shows and the other does not"
+)
+
+
 def simulate(
     game_id: str | None = typer.Argument(None, metavar="GAME", help="game id, see `dinobox games`"),
     games: int = typer.Option(100, "--games", "-g", help="how many games to play"),
@@ -200,12 +206,7 @@ def simulate(
     effect: float = typer.Option(
         0.05, "--effect", help="with --compare: the win-rate change (0.05 = 5 points) to size the games needed for"
     ),
-    compare_bots: str | None = typer.Option(
-        None,
-        "--compare-bots",
-        help="LEVEL,LEVEL: play the same seeds with two bot levels (every seat the same level), each run in "
-        "--out/LEVEL, and flag each seat, order, role or end-reason effect one level shows and the other does not",
-    ),
+    compare_bots: str | None = typer.Option(None, "--compare-bots", help=COMPARE_BOTS_HELP),
     metric: list[str] = typer.Option(
         [],
         "--metric",
@@ -224,8 +225,7 @@ def simulate(
     counts = _player_counts(players)
     if compare_bots is not None:
         plan = (game_id, variant, option, set_data, games, seed, tuple(metric))
-        _compare_bots(compare_bots, bots, counts, plan, out, (jobs, overwrite, report))
-        return
+        return _compare_bots(compare_bots, bots, counts, plan, out, (jobs, overwrite, report))
     runs = _plan(game_id, bots, counts, variant, option, set_data, games, seed, tuple(metric), out)
     _preflight(runs, (skill_trace, skill_check, probe_games or 0), jobs, backend, resume, overwrite, report, ratings)
     for config, where in runs:

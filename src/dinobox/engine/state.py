@@ -500,41 +500,28 @@ class State:
         share = 1.0 / len(won) if won else 0.0
         return [share if s in won else 0.0 for s in range(self.num_players)]
 
-    # ----- how it ended, who held which role, who moved first --------------------------------
+    # ----- how it ended, who held which role, who moved first (a game overrides these) ------
     def end_reason(self) -> str | None:
-        """The id of the end condition (``Game.end_conditions``) that ended the game; None
-        before the end."""
+        """The id of the end condition (``Game.end_conditions``) that ended the game; None before
+        the end. The hook ``_end_reason`` defaults to the one end a game declares, if only one."""
+        ends = self.game.end_conditions
         if self._player != TERMINAL:
             return None
-        return self._end_reason()
+        return self._end_reason() if len(ends) != 1 else ends[0].id
 
     def _end_reason(self) -> str | None:
-        """Hook: which declared end fired (called at the end only). The default names the one
-        end a game declares, if it declares exactly one."""
-        ends = self.game.end_conditions
-        return ends[0].id if len(ends) == 1 else None
+        return None
 
     def seat_roles(self) -> dict[str, list[str | None]]:
         """Per role kind (``Game.role_kinds()``), each seat's role (None while not yet held)."""
-        return self._seat_roles()
-
-    def _seat_roles(self) -> dict[str, list[str | None]]:
         return {}
 
     def play_order(self) -> list[int]:
-        """The seats in the order they play (who moves first, second, ...): from the first
-        player on, once it is known (drawn in some games); empty before."""
-        return self._play_order()
-
-    def _play_order(self) -> list[int]:
+        """The seats in the order they play, from the first player once known (empty before)."""
         return list(range(self.num_players))
 
     def choice_order(self) -> list[int]:
-        """The seats in the order they chose their roles (a ``RoleKind`` with ``chosen``);
-        empty where nobody chooses, or before the order is known."""
-        return self._choice_order()
-
-    def _choice_order(self) -> list[int]:
+        """The seats in the order they chose their roles (empty where nobody chooses)."""
         return []
 
     # ----- records ----------------------------------------------------------------------------

@@ -179,7 +179,11 @@ def role_rates(rows: Sequence[dict[str, Any]], game: Game[Any]) -> tuple[dict[st
             for role in names:
                 held[role][0] = sum(1 for row in rows if role in ((row.get("roles") or {}).get(kind.id) or ()))
         rates[kind.id] = {
-            role: {"games": int(held[role][0]), "wins": round(held[role][1], 4), **_share(held[role][1], held[role][0])}
+            role: {
+                "games": int(held[role][0]),
+                "wins": round(held[role][1], 4),
+                **_share(held[role][1], int(held[role][0])),
+            }
             for role in names
         }
         if kind.team:

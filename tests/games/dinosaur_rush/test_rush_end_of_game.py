@@ -29,3 +29,14 @@ def test_setup_paleontologists_and_the_starting_player() -> None:
     assert game.role_kinds()[0].chosen
     dealt = load_game("dinosaur-rush", players=3)
     assert not dealt.role_kinds()[0].chosen and dealt.new_initial_state().choice_order() == []
+
+
+def test_setup_the_heuristic_picks_the_paleontologist_by_its_ability() -> None:
+    """Setup 7 with choose_paleontologists: the first picker takes the ability worth most
+    (length_neck, Samuel Wendell Williston's), whichever seat it is."""
+    for first in (0, 1):
+        game = load_game("dinosaur-rush", players=3, first=first, choose_paleontologists=True)
+        state = play_game(game.new_initial_state(), [make_bot("heuristic", s) for s in range(3)], seed=2).state
+        names = state.seat_roles()["paleontologist"]
+        ability = dict(zip(game.data.paleontologist_names, game.data.paleontologist_abilities, strict=True))
+        assert ability[str(names[first])] == "length_neck"

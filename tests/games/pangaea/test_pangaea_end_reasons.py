@@ -21,7 +21,7 @@ def _games(players: int, count: int, **options: object) -> list[State]:
 def test_the_end_game_impact_and_nobody_survives() -> None:
     game = load_game("pangaea", players=2)
     assert [c.id for c in game.end_conditions] == ["impact", "nobody_survives"]
-    reasons = {}
+    reasons: dict[str | None, State] = {}
     for state in _games(2, 24):
         reasons.setdefault(state.end_reason(), state)
     assert set(reasons) == {"impact", "nobody_survives"}

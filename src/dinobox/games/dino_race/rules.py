@@ -355,7 +355,7 @@ class DinoRaceState(State):
         """End of the game: the egg is safe; in Survive!, a player (team) has every dino home."""
         return "all_home" if self.survive else "egg_safe"
 
-    def _seat_roles(self) -> dict[str, list[str | None]]:
+    def seat_roles(self) -> dict[str, list[str | None]]:
         """Each seat's colour; in Playing in Teams, each seat's team (named by its colour). The
         first player is seat 0 (the default play order), in Double Match for the first race."""
         n = self.num_players

@@ -44,6 +44,36 @@ WEIGHTS: dict[str, float] = {
 }
 
 
+# Setup 7 with ``choose_paleontologists``: what each ability is worth, as the share of 2-player
+# games its holder won among heuristic players dealt it at random (600 games, docs/designers.md).
+ABILITY_VALUE: dict[str, float] = {
+    "steal_two": 0.51,
+    "dynamite_four": 0.42,
+    "donate_bonus": 0.41,
+    "cross_tar": 0.27,
+    "height_both_limbs": 0.60,
+    "length_neck": 0.72,
+    "blue_start": 0.44,
+    "publicize_two": 0.63,
+    "sabotage_immune": 0.37,
+    "three_bonus": 0.60,
+    "first_notorious_free": 0.40,
+    "dynamite_keep": 0.43,
+    "ferocity_big_limb": 0.67,
+    "bonus_penalty_one": 0.56,
+    "donate_any_token": 0.45,
+}
+
+
+def _pick_paleontologist(turn: Turn[DinosaurRushView], rng: random.Random) -> int:
+    """Setup 7: the paleontologist whose ability is worth most (``ABILITY_VALUE``; an unknown
+    ability 0.5), ties drawn; the abilities are on the face-up cards (component data)."""
+    abilities = turn.state.game.data.paleontologist_abilities
+    values = {int(i["action"]): ABILITY_VALUE.get(abilities[i["card"]], 0.5) for i in turn.infos}
+    best = max(values.values())
+    return rng.choice(sorted(a for a, v in values.items() if v == best))
+
+
 def _colour_value(w: Weights, colour: int) -> float:
     return w["bone_" + COLOUR_KEYS[colour]]
 
@@ -61,6 +91,8 @@ def choose(turn: Turn[DinosaurRushView], rng: random.Random, w: Weights) -> int:
         return _publicize(view, infos, seat, w)
     if step in ("action", "steal_more"):
         return _action(view, infos, seat, rng, w)
+    if step == "pick_paleontologist":
+        return _pick_paleontologist(turn, rng)
     return rng.choice(turn.legal)
 
 

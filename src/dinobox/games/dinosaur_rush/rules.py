@@ -398,18 +398,18 @@ class DinosaurRushState(State):
         adjust = self.final["adjust"]
         return [self.vp[s] + adjust[s] for s in range(self.num_players)]
 
-    def _seat_roles(self) -> dict[str, list[str | None]]:
+    def seat_roles(self) -> dict[str, list[str | None]]:
         names = self.game.data.paleontologist_names
         return {"paleontologist": [names[p] if p >= 0 else None for p in self.paleo]}
 
-    def _play_order(self) -> list[int]:
+    def play_order(self) -> list[int]:
         """Setup 11: round 1 from the starting player (given, or drawn), clockwise."""
         first, n = self.first_starter, self.num_players
         return [] if first < 0 else [(first + i) % n for i in range(n)]
 
-    def _choice_order(self) -> list[int]:
+    def choice_order(self) -> list[int]:
         """Setup 7 with ``choose_paleontologists``: picked from the starting player on."""
-        return self._play_order() if self.game.options["choose_paleontologists"] else []
+        return self.play_order() if self.game.options["choose_paleontologists"] else []
 
     def _winners(self) -> list[int]:
         """The highest final score; ties go to the lowest Notoriety, then the victory is shared."""

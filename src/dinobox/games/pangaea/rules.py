@@ -569,24 +569,18 @@ class PangaeaState(State):
     def _winners(self) -> list[int]:
         return list(self.won)
 
-    def _end_reason(self) -> str | None:
-        """The End Game: the asteroid hit; "nobody_survives" when no Shelter is left."""
+    def _end_reason(self) -> str | None:  # The End Game: no Shelter left is its own reason
         return "impact" if self.won else "nobody_survives"
 
-    def _seat_roles(self) -> dict[str, list[str | None]]:
+    def seat_roles(self) -> dict[str, list[str | None]]:
         cols = self.world.geo.cols
-        return {
-            "star": [f"r{s // cols}c{s % cols}" if s >= 0 else None for s in self.start_stars],
-        }
+        return {"star": [f"r{s // cols}c{s % cols}" if s >= 0 else None for s in self.start_stars]}
 
-    def _play_order(self) -> list[int]:
-        """Kick-off the game: from the start player (given, or drawn), in turn order."""
-        first, n = self.first, self.num_players
-        return [] if first < 0 else [(first + k) % n for k in range(n)]
+    def play_order(self) -> list[int]:  # Kick-off: from the start player; stars are chosen so too
+        return [] if self.first < 0 else [(self.first + k) % self.num_players for k in range(self.num_players)]
 
-    def _choice_order(self) -> list[int]:
-        """Starting positions are chosen in turn order from the start player (Assumptions)."""
-        return self._play_order()
+    def choice_order(self) -> list[int]:
+        return self.play_order()
 
 
 __all__ = ["NUM_EVO", "PangaeaState", "layout_for"]

@@ -135,17 +135,17 @@ class TRexIslandState(State):
             return "deck_unreachable"  # tokens left on the map, none within any team's reach
         return {"deck_stuck": "round_of_passes"}.get(reason, reason) or None
 
-    def _seat_roles(self) -> dict[str, list[str | None]]:
+    def seat_roles(self) -> dict[str, list[str | None]]:
         return {"character": [CHARACTER_NAMES[c] if c >= 0 else None for c in self.chars]}
 
-    def _play_order(self) -> list[int]:
+    def play_order(self) -> list[int]:
         """Set-up 4: from the first player (drawn after the characters), clockwise."""
         if not self.turns:
             return []
         first, n = self.first_player, self.num_players
         return [(first + i) % n for i in range(n)]
 
-    def _choice_order(self) -> list[int]:
+    def choice_order(self) -> list[int]:
         return list(self.choosing_order())
 
     def hand_limit(self, seat: int) -> int:
