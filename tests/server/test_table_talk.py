@@ -91,11 +91,11 @@ def test_a_seat_silent_past_the_tables_limit_can_be_claimed_as_a_win(client: Tes
     assert table["result"] == {"scores": [0, 0], "winners": [other], "forfeit": to_act, "how": "abandoned"}
 
 
-def test_a_table_without_a_silence_limit_cannot_be_claimed(client: TestClient) -> None:
+def test_a_seat_within_the_default_silence_limit_cannot_be_claimed(client: TestClient) -> None:
     tid, tokens = two_people(client)
     r = client.post(f"/api/tables/{tid}/claim-abandoned", json={"seat": 1, "token": tokens[1]})
     assert r.status_code == 409 and r.json()["code"] == "not_abandoned"
-    bad = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 1})
+    bad = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 0})
     assert bad.status_code == 422 and bad.json()["code"] == "malformed"
 
 

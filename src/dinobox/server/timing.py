@@ -176,6 +176,7 @@ class ClockKeeper:
             except ApiError:
                 continue
             count += await svc.expire(live, now)
+        await svc.dead.sweep(now)  # tables silent past their limit (``dead_tables``)
         return count
 
     # ----- the rule ---------------------------------------------------------------------------
