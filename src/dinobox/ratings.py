@@ -114,3 +114,13 @@ class Ladder:
         """One row per player, strongest (highest ordinal) first."""
         ranked = sorted(self.ratings.items(), key=lambda kv: (-kv[1].ordinal, kv[0]))
         return [{"player": player, **rating.to_json()} for player, rating in ranked]
+
+
+def damped(before: Rating, after: Rating, weight: float) -> Rating:
+    """``after`` with only ``weight`` (0..1) of its change from ``before`` kept: a game that
+    counts less (a repeat between the same profiles, ``profile_storage.repeat_weight``)."""
+    if weight >= 1.0:
+        return after
+    mu = before.mu + weight * (after.mu - before.mu)
+    sigma = before.sigma + weight * (after.sigma - before.sigma)
+    return Rating(mu, sigma, after.games)

@@ -143,7 +143,7 @@ def test_a_move_after_the_deadline_is_refused_and_the_rule_applied(client: TestC
 
 
 def test_timeout_loses_the_game_and_the_record_still_rebuilds(client: TestClient, now: FakeTime) -> None:
-    tid, tokens = people_table(client, {"type": "realtime", "bank_seconds": 60, "on_timeout": "lose"}, players=3)
+    tid, tokens = people_table(client, {"type": "realtime", "bank_seconds": 60, "on_timeout": "lose"}, players=2)
     move(client, tid, tokens, random.Random(3))
     s = state(client, tid)
     seat = s["clock"]["ticking"]
@@ -151,8 +151,9 @@ def test_timeout_loses_the_game_and_the_record_still_rebuilds(client: TestClient
     assert tick(client) == 1
     s = state(client, tid)
     assert s["table"]["status"] == "finished"
-    winners = [x for x in range(3) if x != seat]
-    assert s["table"]["result"] == {"scores": None, "winners": winners, "forfeit": seat, "how": "time"}
+    result = s["table"]["result"]
+    assert (result["winners"], result["forfeit"], result["how"]) == ([1 - seat], seat, "time")
+    assert len(result["scores"]) == 2  # the scores as they stood (the end screen shows them)
     assert s["clock"]["forfeit"] == seat and s["clock"]["ticking"] is None and s["legal"] == []
     record = client.get(f"/api/tables/{tid}/record").json()
     assert record["result"]["forfeit"] == seat
@@ -276,8 +277,13 @@ def test_a_loss_on_time_at_a_rated_table_rates_the_seat_last(client: TestClient,
     )
     assert r.status_code == 201, r.text
     tid = r.json()["table"]["id"]
+    token = {0: r.json()["tokens"][0]["token"]}
     assert state(client, tid)["clock"]["ticking"] == 0
-    now.t += FIRST_MOVE_GRACE + 60  # the time to open the page, then the whole bank
+    now.t += FIRST_MOVE_GRACE
+    for _ in range(12):  # rated once every seat has made two decisions of its own (Ann makes several a turn)
+        move(client, tid, token, random.Random(4))
+        state(client, tid)
+    now.t += 3600  # then the whole bank
     assert tick(client) == 1
     board = {p["player"]: p for p in client.get("/api/ratings/dino-race").json()["players"]}
     assert board[f"profile:{pid}"]["place"] == 2 and board["bot:heuristic"]["place"] == 1

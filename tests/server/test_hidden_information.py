@@ -120,7 +120,9 @@ def check_seat_messages(
             assert msg["table"]["status"] == "finished"
             result = msg["table"]["result"]
             assert set(result) == ({"scores", "winners"} if "how" not in result else EARLY_RESULT_KEYS)
-            assert "how" not in result or result["scores"] is None  # mid-game scores may count the hidden
+            # a game that ended early shows the scores as they stood: it is over, so its record
+            # (every card and die roll) is public too and they reveal nothing more
+            assert isinstance(result["scores"], list)
         for entry in msg["table"]["seats"]:
             assert set(entry) == set(PUBLIC_SEAT_KEYS)
         check_clock(msg, record["players"])
@@ -194,8 +196,9 @@ def check_clock(msg: dict[str, Any], players: int) -> None:
     assert set(clock) == CLOCK_KEYS
     assert clock["control"] == msg["table"]["time_control"] == norm(CLOCK) | {"bank_seconds": float(BANK)}
     assert len(clock["remaining"]) == players and all(0 <= t <= BANK + 3600 for t in clock["remaining"])
-    playing = msg["table"]["status"] == "playing"
-    assert clock["ticking"] == (msg["table"]["to_act"] if playing else None)
+    to_act = msg["table"]["to_act"] if msg["table"]["status"] == "playing" else None
+    person = to_act is not None and msg["table"]["seats"][to_act]["type"] == "human"  # not a leaver's bot
+    assert clock["ticking"] == (to_act if person else None)
     assert clock["standin"] is None and clock["forfeit"] is None
 
 
@@ -273,8 +276,12 @@ def test_a_resignation_mid_game_shows_nothing_hidden(client: TestClient) -> None
                 {"type": "action", "action": rng.choice(mine["legal"])["action"], "version": mine["version"]}
             )
             latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
-        resigner = latest["table"]["to_act"] if latest["table"]["to_act"] is not None else 0
-        sockets[resigner].send_json({"type": "resign"})
+        first = latest["table"]["to_act"] if latest["table"]["to_act"] is not None else 0
+        sockets[first].send_json({"type": "resign"})  # two others still play: a bot takes the seat
+        while not latest["table"]["seats"][first]["left"]:
+            latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
+        resigner = next(s for s in (0, 1, 2) if s != first)
+        sockets[resigner].send_json({"type": "resign"})  # one other left: the game ends
         while latest["table"]["status"] != "finished":
             latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
         for person in (0, 1, 2):
@@ -302,7 +309,7 @@ class _sockets:
             cm.__exit__(*exc)
 
 
-PROFILE_PAGE_KEYS = {"profile", "ratings", "games"}
+PROFILE_PAGE_KEYS = {"profile", "ratings", "games", "reliability"}
 TABLE_RATINGS_KEYS = {"table", "game", "rated", "status", "seats"}
 
 
@@ -372,7 +379,10 @@ def test_a_hint_goes_to_the_seat_that_asked_and_an_analysis_waits_for_the_end(sq
                 {"type": "action", "action": rng.choice(mine["legal"])["action"], "version": mine["version"]}
             )
             latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
-            sockets[seat].send_json({"type": "resign"})
+            sockets[seat].send_json({"type": "resign"})  # two others play on, a bot in this seat
+            while not latest["table"]["seats"][seat]["left"]:
+                latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
+            sockets[(seat + 1) % 3].send_json({"type": "resign"})  # one other left: the game ends
             while latest["table"]["status"] != "finished":
                 latest = receive_until(sockets[None], latest["version"] + 1, inboxes[None])
             for person in (0, 1, 2):

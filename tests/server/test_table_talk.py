@@ -34,7 +34,7 @@ def test_a_seat_resigns_it_ranks_last_and_the_game_ends(client: TestClient) -> N
     assert wrong.status_code == 403 and wrong.json()["code"] == "bad_token"
     table = client.post(f"/api/tables/{tid}/resign", json={"seat": 1, "token": tokens[1]}).json()
     assert table["status"] == "finished"
-    assert table["result"] == {"scores": None, "winners": [0], "forfeit": 1, "how": "resigned"}
+    assert table["result"] == {"scores": [0, 0], "winners": [0], "forfeit": 1, "how": "resigned"}
     again = client.post(f"/api/tables/{tid}/resign", json={"seat": 0, "token": tokens[0]})
     assert again.status_code == 409 and again.json()["code"] == "finished"
     assert client.get(f"/api/tables/{tid}/record").json()["result"]["how"] == "resigned"
@@ -89,14 +89,14 @@ def test_a_seat_silent_past_the_tables_limit_can_be_claimed_as_a_win(client: Tes
     time.sleep(5.1)
     table = client.post(f"/api/tables/{tid}/claim-abandoned", json={"seat": other, "token": tokens[other]}).json()
     assert table["status"] == "finished"
-    assert table["result"] == {"scores": None, "winners": [other], "forfeit": to_act, "how": "abandoned"}
+    assert table["result"] == {"scores": [0, 0], "winners": [other], "forfeit": to_act, "how": "abandoned"}
 
 
-def test_a_table_without_a_silence_limit_cannot_be_claimed(client: TestClient) -> None:
+def test_a_seat_within_the_default_silence_limit_cannot_be_claimed(client: TestClient) -> None:
     tid, tokens = two_people(client)
     r = client.post(f"/api/tables/{tid}/claim-abandoned", json={"seat": 1, "token": tokens[1]})
     assert r.status_code == 409 and r.json()["code"] == "not_abandoned"
-    bad = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 1})
+    bad = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 0})
     assert bad.status_code == 422 and bad.json()["code"] == "malformed"
 
 

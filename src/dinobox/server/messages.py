@@ -15,7 +15,7 @@ from dinobox.server.timing import public_clock
 if TYPE_CHECKING:
     from dinobox.server.live import LiveTable
 
-PUBLIC_SEAT_KEYS = ("seat", "type", "bot", "name", "claimed", "profile")  # a profile's public id
+PUBLIC_SEAT_KEYS = ("seat", "type", "bot", "name", "claimed", "profile", "left")  # a profile's public id
 
 
 def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -47,7 +47,8 @@ def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
         "silence": row.silence,
     }
     if row.status == "finished":  # the outcome is public once the game is over
-        table["result"] = early_result(row) or {"scores": live.state.scores(), "winners": live.state.winners()}
+        final = {"scores": live.state.scores(), "winners": live.state.winners()}
+        table["result"] = early_result(row, live.state) or final
     return table
 
 

@@ -11,15 +11,16 @@ import math
 from typing import Any
 
 from dinobox.engine.errors import IllegalActionError
+from dinobox.engine.state import State
 from dinobox.server import storage
 from dinobox.server.bot_driver import BotDriver
 from dinobox.server.errors import ApiError, bad_request, quote, stale
 from dinobox.server.live import FINISHED, HUMAN, WAITING, LiveTable, note_step
-from dinobox.server.outcomes import ABANDONED, RESIGNED
+from dinobox.server.outcomes import ABANDONED, RESIGNED, end_early, leave, still_playing, too_early_to_rate
 from dinobox.server.seating import hash_token
 from dinobox.server.storage import TableRow
 from dinobox.server.subscriptions import Subscriptions
-from dinobox.server.table_cache import TableCache
+from dinobox.server.table_cache import TableCache, game_of
 from dinobox.server.timing import ClockKeeper
 from dinobox.server.writer import TableWriter, resolve_chance
 
@@ -45,6 +46,23 @@ def check_playing(row: TableRow) -> None:
         raise ApiError(409, "not_started", "the game at this table has not started yet")
     if row.status == FINISHED:
         raise ApiError(409, "finished", "the game at this table is over")
+
+
+def check_present(row: TableRow, seat: int) -> None:
+    """A seat its person left (a bot plays it now) takes no more moves from that person."""
+    if row.seats[seat].get("left"):
+        raise ApiError(409, "left", f"seat {seat} was left: a bot plays it now")
+
+
+def leave_or_end(row: TableRow, state: State, seat: int, how: str) -> tuple[TableRow, bool]:
+    """``row`` after ``seat`` left (``how``), and whether the game ended: aborted at a rated
+    table too early to rate, else a bot takes the seat where two or more others still play,
+    else the game ends (``outcomes``)."""
+    if too_early_to_rate(row, state, game_of(row).new_initial_state()):
+        return end_early(row, seat, how, abort=True), True
+    if len(still_playing(row, seat)) >= 2:
+        return leave(row, seat, how, state.move_number()), False
+    return end_early(row, seat, how, abort=False), True
 
 
 def check_version(row: TableRow, version: Any) -> None:
@@ -93,6 +111,7 @@ class Play:
             seat = await self.check_seat(live, seat, token, locked=True)
             await self.writer.fresh(live, version)
             check_playing(live.row)
+            check_present(live.row, seat)
             await self.clocks.check_before_move(live, seat)
             row = live.row
             check_version(row, version)
@@ -127,6 +146,7 @@ class Play:
             await self.writer.fresh(live, version)
             row = live.row
             check_playing(row)
+            check_present(row, seat)
             check_version(row, version)
             if not live.can_undo(seat):
                 raise ApiError(
@@ -150,13 +170,13 @@ class Play:
         return live
 
     async def resign(self, table_id: str, seat: int, token: str | None) -> LiveTable:
-        """``seat`` gives up: the game ends, that seat last and every other seat sharing the win
-        (no game here lets the others play on without a seat); a rated table records it."""
+        """``seat`` gives up: a bot takes the seat if two or more others still play, else the
+        game ends, that seat last and every other seat sharing the win (``outcomes``)."""
         return await self._end_early(table_id, seat, token, RESIGNED)
 
     async def claim_abandoned(self, table_id: str, seat: int, token: str | None) -> LiveTable:
-        """Another seat claims the win from the seat to act, silent longer than the table's
-        ``silence``: as BGA's "expel a player out of time", that seat ranks last."""
+        """Another seat claims the seat to act, silent longer than the table's ``silence``: as
+        BGA's "expel a player out of time", that seat ranks last (and a bot may take it)."""
         return await self._end_early(table_id, seat, token, ABANDONED)
 
     async def _end_early(self, table_id: str, seat: int, token: str | None, how: str) -> LiveTable:
@@ -165,17 +185,19 @@ class Play:
             seat = await self.check_seat(live, seat, token, locked=True)
             row = live.row
             check_playing(row)
+            check_present(row, seat)
             loser = seat if how == RESIGNED else self._silent_seat(live, seat)
-            new_row = dataclasses.replace(row, status=FINISHED, outcome={"seat": loser, "how": how})
+            new_row, ended = leave_or_end(row, live.state, loser, how)
             state = live.state
 
             def finish(conn: Any) -> None:  # the same hooks as any end: profiles' games, ratings
-                for hook in self.writer.on_finish:
+                for hook in self.writer.on_finish if ended else ():
                     hook(conn, new_row, state)
 
             await self.writer.store(live, new_row, None, finish)
             live.undo.clear()
-            log.info("table %s: seat %s %s", row.id, loser, how)
+            live.bots.pop(loser, None)
+            log.info("table %s: seat %s %s%s", row.id, loser, how, "" if ended else "; a bot plays the seat now")
         self.subscriptions.broadcast(live)
         self.bots.kick(live)
         return live

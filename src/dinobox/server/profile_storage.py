@@ -25,12 +25,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, false, insert, select, update
+from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, false, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
-from dinobox.ratings import Rating, bot_player, profile_player, rate_game, standings, standings_of
-from dinobox.server.outcomes import early_end
+from dinobox.ratings import Rating, bot_player, damped, profile_player, rate_game, standings, standings_of
+from dinobox.server.outcomes import aborted, early_end, places_with_leavers
 from dinobox.server.storage import TableRow, metadata, tables_t
 
 log = logging.getLogger("dinobox.server")
@@ -54,6 +54,7 @@ profile_games_t = Table(
     Column("rated", Boolean, nullable=False),
     Column("place", Integer, nullable=False),
     Column("finished", Float, nullable=False),
+    Column("left", String(16), nullable=True),  # how the person left it unfinished (None: played it out)
     Index("profile_games_profile", "profile_id", "finished"),
 )
 
@@ -162,9 +163,21 @@ def profile_games(conn: Connection, profile_id: str, limit: int = 100) -> list[d
             "place": r.place,
             "rated": bool(r.rated),
             "finished": r.finished,
+            "left": r.left,
         }
         for r in conn.execute(query)
     ]
+
+
+def reliability(conn: Connection, profile_id: str) -> dict[str, dict[str, int]]:
+    """Per game, the profile's finished games and how many of them its person left unfinished
+    (resigned, lost on time or was claimed abandoned), shown beside its ratings."""
+    query = (
+        select(profile_games_t.c.game, func.count(), func.count(profile_games_t.c.left))
+        .where(profile_games_t.c.profile_id == profile_id)
+        .group_by(profile_games_t.c.game)
+    )
+    return {game: {"games": int(total), "unfinished": int(left)} for game, total, left in conn.execute(query)}
 
 
 def tables_in_play(conn: Connection, profile_id: str, limit: int = 20) -> list[str]:
@@ -294,7 +307,9 @@ def seat_players(row: TableRow) -> list[str | None]:
     """Who is rated for each seat: a profile, a bot level, or ``None`` (a person without one)."""
     out: list[str | None] = []
     for seat in row.seats:
-        if seat.get("type") == "bot":
+        if seat.get("left"):  # a leaver's seat, a bot playing it on: the leaver is rated for it
+            out.append(profile_player(str(seat["profile"])) if seat.get("profile") else None)
+        elif seat.get("type") == "bot":
             out.append(bot_player(ladder_spec(str(seat.get("bot")))))
         elif seat.get("profile"):
             out.append(profile_player(str(seat["profile"])))
@@ -322,7 +337,8 @@ def apply_rating(conn: Connection, row: TableRow, places: list[int], now: float 
     players = [p or f"guest:{row.id}:{s}" for s, p in enumerate(seat_players(row))]
     ensure_ratings(conn, row.game, [p for p in players if not p.startswith("guest:")], now)
     known = load_ratings(conn, row.game, players, lock=True)
-    new = rate_game(players, places, known)
+    weight = repeat_weight(conn, row.game, [p for p in players if p.startswith("profile:")], now)
+    new = {p: damped(known.get(p, Rating()), r, weight) for p, r in rate_game(players, places, known).items()}
     for player, rating in new.items():
         if not player.startswith("guest:"):
             _store_rating(conn, row.game, player, rating, now)
@@ -348,11 +364,50 @@ def apply_rating(conn: Connection, row: TableRow, places: list[int], now: float 
     return {p: r for p, r in new.items() if not p.startswith("guest:")}
 
 
+REPEAT_WINDOW = 7 * 24 * 3600.0
+"""Rated games between the same two profiles within this many seconds count less and less."""
+REPEAT_DECAY = 0.5
+"""Each earlier rated game of the same pair of profiles in the window halves what the next one counts."""
+
+
+def repeat_weight(conn: Connection, game: str, profiles: list[str], now: float) -> float:
+    """How much a rated game counts: ``REPEAT_DECAY ** k``, ``k`` the most rated games of
+    ``game`` any two of ``profiles`` played together in the last ``REPEAT_WINDOW`` (docs/server.md)."""
+    if len(set(profiles)) < 2:
+        return 1.0
+    query = select(rating_changes_t.c.table_id, rating_changes_t.c.player).where(
+        rating_changes_t.c.game == game,
+        rating_changes_t.c.at >= now - REPEAT_WINDOW,
+        rating_changes_t.c.player.in_(sorted(set(profiles))),
+    )
+    at: dict[str, set[str]] = {}
+    for table_id, player in conn.execute(query):
+        at.setdefault(table_id, set()).add(player)
+    pairs: dict[tuple[str, str], int] = {}
+    for met in at.values():
+        ordered = sorted(met)
+        for i, a in enumerate(ordered):
+            for b in ordered[i + 1 :]:
+                pairs[(a, b)] = pairs.get((a, b), 0) + 1
+    return float(REPEAT_DECAY ** max(pairs.values(), default=0))
+
+
 def forfeit_places(row: TableRow) -> list[int]:
     """A game a seat lost on time or by resigning (``outcomes``): that seat last, the others tied first."""
     ended = early_end(row)
     assert ended is not None
     return standings([0.0] * row.players, [s for s in range(row.players) if s != ended[0]])
+
+
+def left_how(row: TableRow, seat: int) -> str | None:
+    """How the person of ``seat`` left the game unfinished (``None``: they played it out)."""
+    left = row.seats[seat].get("left")
+    if left:
+        return str(left.get("how"))
+    ended = early_end(row)
+    if ended is not None and ended[0] == seat and ended[1] != "cancelled":
+        return ended[1]
+    return None
 
 
 def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
@@ -362,7 +417,7 @@ def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
     game still ends."""
     now = time.time()
     try:
-        places = standings_of(state) if early_end(row) is None else forfeit_places(row)
+        places = places_with_leavers(row, standings_of(state) if early_end(row) is None else forfeit_places(row))
     except Exception:
         log.exception("table %s: no standings; nothing rated", row.id)
         return
@@ -372,9 +427,10 @@ def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
             "seat": s["seat"],
             "profile_id": s["profile"],
             "game": row.game,
-            "rated": row.rated,
+            "rated": row.rated and not aborted(row),
             "place": places[s["seat"]],
             "finished": now,
+            "left": left_how(row, s["seat"]),
         }
         for s in row.seats
         if s.get("profile")
@@ -384,7 +440,7 @@ def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
         games = [g for g in games if g["seat"] not in known]
         if games:
             conn.execute(insert(profile_games_t), games)
-    if row.rated:
+    if row.rated and not aborted(row):
         try:
             apply_rating(conn, row, places, now)
         except SQLAlchemyError:

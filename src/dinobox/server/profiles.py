@@ -82,23 +82,35 @@ async def profile_page(db: Database, profile_id: str, limit: int = 100) -> dict[
     if not isinstance(profile_id, str) or not TABLE_ID.fullmatch(profile_id):
         raise not_found(f"there is no profile {quote(profile_id)}")
 
-    def read(conn: Any) -> tuple[Profile | None, dict[str, Rating], list[dict[str, Any]], dict[str, Any]]:
+    Read = tuple[Profile | None, dict[str, Rating], list[dict[str, Any]], dict[str, Any], dict[str, Any]]
+
+    def read(conn: Any) -> Read:
         profile = store.load_profile(conn, profile_id)
         if profile is None:
-            return None, {}, [], {}
+            return None, {}, [], {}, {}
         games = store.profile_games(conn, profile_id, limit)
         changes = {g["table"]: store.rating_changes(conn, g["table"]).get(g["seat"]) for g in games if g["rated"]}
-        return profile, store.player_ratings(conn, profile_player(profile_id)), games, changes
+        kept = store.reliability(conn, profile_id)  # per game: finished, and left unfinished
+        return profile, store.player_ratings(conn, profile_player(profile_id)), games, changes, kept
 
-    profile, ratings, games, changes = await db.read(read)
+    profile, ratings, games, changes, kept = await db.read(read)
     if profile is None:
         raise not_found(f"there is no profile {quote(profile_id)}")
     return {
         "profile": profile.to_json(),
         "ratings": [
-            {"game": game, "title": _title(game), **rating.to_json()}
+            {
+                "game": game,
+                "title": _title(game),
+                **rating.to_json(),
+                "unfinished": kept.get(game, {}).get("unfinished", 0),
+            }
             for game, rating in sorted(ratings.items(), key=lambda kv: -kv[1].ordinal)
         ],
+        "reliability": {
+            "games": sum(r["games"] for r in kept.values()),
+            "unfinished": sum(r["unfinished"] for r in kept.values()),
+        },
         "games": [
             {
                 **g,

@@ -64,7 +64,7 @@ class Replays:
                 409, "not_finished", "the record (with every card and die roll) is available once the game is over"
             )
         record = await self.rebuilder.run(live.state.to_record)
-        early = early_result(live.row)
+        early = early_result(live.row, live.state)
         if early is not None:
             record["result"] = early  # dinobox replay ignores it
         return record

@@ -102,9 +102,10 @@ class CreateTable(_Body):
     clock: TimeControlSpec | None = Field(None, description="a time control (default: no clock)")
     silence_seconds: float | None = Field(
         None,
-        ge=5,
+        gt=0,
         le=30 * 24 * 3600,
-        description="a seat to act silent this long may be claimed as a win by the others (default: never)",
+        description="a seat to act silent this long (or a table nobody joins this long) ends an unrated table and "
+        "lets the others claim a rated one's win (default and bounds: the server's settings, see GET /api/games)",
     )
 
 

@@ -62,6 +62,14 @@ class Settings:
     """Connections (and WebSockets) one process holds at once; past it new requests get 503."""
     rated_move_hours: float = 72.0
     """At a rated table without a time control, a person who has not moved this long loses."""
+    silence_seconds: float = 1800.0
+    """A table's default silence limit: a seat to act silent this long (or a table nobody joins
+    for this long) ends an unrated table (cancelled) and lets the others claim a rated one's
+    win. A table with a clock gets at least its time for a move (``dead_tables``)."""
+    min_silence_seconds: float = 60.0
+    """The shortest silence limit a table may ask for."""
+    max_silence_seconds: float = 30 * 24 * 3600.0
+    """The longest silence limit a table may ask for."""
     idle_seconds: float = 600.0
     """A live table nobody watches or plays leaves memory after this long (reloaded on demand)."""
     takeover_seconds: float = 2.0

@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from dinobox.clocks import ClockState
+from dinobox.clocks import REALTIME, ClockState, TimeControl
 from dinobox.server import storage
 from dinobox.server.bot_driver import BotDriver
 from dinobox.server.errors import ApiError, bad_request
@@ -25,6 +25,20 @@ from dinobox.server.timing import control_of, with_clock
 from dinobox.server.writer import TableWriter
 
 T = TypeVar("T")
+
+
+def silence_limit(settings: Settings, asked: float | None, control: TimeControl | None) -> float:
+    """The table's silence limit: the one asked for, within the server's bounds, else the
+    server's default (at least a move's time under a clock: the clock rules a slow move)."""
+    low, high = settings.min_silence_seconds, settings.max_silence_seconds
+    if asked is None:
+        move = 0.0 if control is None else (control.bank if control.kind == REALTIME else control.per_move)
+        return min(high, max(settings.silence_seconds, move))
+    if not low <= asked <= high:
+        raise bad_request(
+            f"'silence_seconds' must be between {low:g} and {high:g} seconds, not {asked:g}", "bad_config"
+        )
+    return float(asked)
 
 
 def new_id() -> str:
@@ -94,6 +108,7 @@ class TableSetup:
         if rated and clock is None:  # the abandonment rule: a person silent this long loses
             clock = {"type": "turn", "hours_per_move": self.settings.rated_move_hours, "on_timeout": "lose"}
         control = control_of(clock)
+        silence = silence_limit(self.settings, silence, control)
         clean = seat_specs(self.settings, game, seats)
         if rated:
             check_rated_bots(clean)

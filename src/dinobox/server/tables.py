@@ -32,6 +32,7 @@ from dinobox.server.bot_driver import BotDriver
 from dinobox.server.chat import TableChat
 from dinobox.server.coaching import Coach
 from dinobox.server.db import Database
+from dinobox.server.dead_tables import DeadTables
 from dinobox.server.errors import ApiError
 from dinobox.server.live import FINISHED, HUMAN, PLAYING, WAITING, LiveTable, Subscriber
 from dinobox.server.peer_sync import PeerSync
@@ -86,6 +87,7 @@ class TableService:
         self.writer.kick = self.bots.kick
         self.sync = PeerSync(self.cache, self.writer, self.bots, self.settings.takeover_seconds)
         self.clocks = ClockKeeper(self)
+        self.dead = DeadTables(self)
         self.play = Play(self.cache, self.writer, self.bots, self.subscriptions, self.clocks)
         rng = rng or random.SystemRandom()
         self.setup = TableSetup(self.settings, rng, self.cache, self.writer, self.bots, self.subscriptions, self.play)

@@ -23,7 +23,9 @@ from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
 from dinobox.server import storage
 from dinobox.server.errors import ApiError, bad_request
+from dinobox.server.outcomes import TIME, end_early, leave, still_playing, too_early_to_rate
 from dinobox.server.storage import TableRow
+from dinobox.server.table_cache import game_of
 
 if TYPE_CHECKING:
     from dinobox.server.tables import LiveTable, TableService
@@ -112,6 +114,20 @@ def forfeit_result(clock: ClockState, players: int) -> dict[str, Any]:
     return {"scores": None, "winners": [s for s in range(players) if s != seat], "forfeit": seat}
 
 
+def lost_on_time(row: TableRow, state: State, clock: ClockState) -> tuple[TableRow, bool]:
+    """``row`` with ``clock`` after a seat's time ran out, and whether the game ended. A seat
+    that loses on time leaves (``outcomes``): a bot may take its seat and the game go on."""
+    seat = clock.forfeit
+    if seat is None:
+        return dataclasses.replace(row, clock=clock), False
+    if too_early_to_rate(row, state, game_of(row).new_initial_state()):
+        return end_early(dataclasses.replace(row, clock=clock), seat, TIME, abort=True), True
+    if len(still_playing(row, seat)) >= 2:
+        going_on = dataclasses.replace(clock, forfeit=None, ticking=None, since=None)
+        return leave(dataclasses.replace(row, clock=going_on), seat, TIME, state.move_number()), False
+    return dataclasses.replace(row, clock=clock, status="finished"), True
+
+
 class ClockKeeper:
     """The service's clock loop: signs of life, and the rule applied to every clock that ran out."""
 
@@ -160,6 +176,7 @@ class ClockKeeper:
             except ApiError:
                 continue
             count += await svc.expire(live, now)
+        await svc.dead.sweep(now)  # tables silent past their limit (``dead_tables``)
         return count
 
     # ----- the rule ---------------------------------------------------------------------------
@@ -179,12 +196,11 @@ class ClockKeeper:
         if row.clock is None or row.status != "playing" or not row.clock.expired(now):
             return False
         clock = row.clock.time_out(now)
-        status = "finished" if clock.forfeit is not None else row.status
-        new_row = dataclasses.replace(row, clock=clock, status=status)
         state = live.state
+        new_row, ended = lost_on_time(row, state, clock)
 
         def finish(conn: Any) -> None:  # a loss on time ends the game: the same hooks as any end
-            for hook in self.service.on_finish if clock.forfeit is not None else ():
+            for hook in self.service.on_finish if ended else ():
                 hook(conn, new_row, state)
 
         try:  # stored only if the table is still at the version we saw (another process may be quicker)
@@ -194,6 +210,8 @@ class ClockKeeper:
                 raise
             return False  # we caught up: the next round looks again
         live.undo.clear()
+        if clock.forfeit is not None:
+            live.bots.pop(clock.forfeit, None)
         log.info("table %s: seat %s ran out of time (%s)", row.id, row.clock.ticking, row.clock.control.on_timeout)
         return True
 

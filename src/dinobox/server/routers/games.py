@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from dinobox.bots import bot_kinds
@@ -53,15 +53,23 @@ def game_info(game_id: str) -> dict[str, Any]:
 
 
 @router.get("/games")
-def list_games() -> dict[str, Any]:
-    """Every game this server can host, and the bot kinds it can seat."""
+def list_games(request: Request) -> dict[str, Any]:
+    """Every game this server can host, the bot kinds it can seat, and its rules for tables
+    (the default silence limit and its bounds, the rated tables' time for a move)."""
     games = []
     for gid in game_ids():
         try:
             games.append(game_info(gid))
         except Exception:  # a broken plug-in must not take the lobby down
             continue
-    return {"games": games, "bots": bot_kinds()}
+    settings = request.app.state.service.settings
+    tables = {
+        "silence_seconds": settings.silence_seconds,
+        "min_silence_seconds": settings.min_silence_seconds,
+        "max_silence_seconds": settings.max_silence_seconds,
+        "rated_move_hours": settings.rated_move_hours,
+    }
+    return {"games": games, "bots": bot_kinds(), "tables": tables}
 
 
 @router.get("/games/{game_id}")

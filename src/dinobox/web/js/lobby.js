@@ -7,11 +7,14 @@ import { h, toast } from "./ui.js";
 
 let games = [];
 let bots = [];
+let tableRules = null;
 
 async function main() {
   const data = await api("/api/games");
   games = data.games;
   bots = data.bots;
+  tableRules = data.tables;
+  renderTableRules(tableRules);
   renderGames();
   const select = document.getElementById("game-select");
   for (const g of games) select.append(h("option", { value: g.id }, g.title));
@@ -150,7 +153,7 @@ async function create(event) {
     hotseat: claim.length > 1 && online === 0, start: online === 0,
     name: document.getElementById("your-name").value || null,
     rated: document.getElementById("rated").checked, profile_key: profileKey(), clock: clockBody(),
-    silence_seconds: Number(document.getElementById("silence").value) || null,
+    silence_seconds: Number(document.getElementById("silence").value) || null, // "": the server's default
   };
   try {
     const made = await api("/api/tables", { method: "POST", body });
@@ -173,11 +176,40 @@ async function refreshTables() {
       const open = t.seats.filter((s) => !s.claimed).length;
       return h("tr", {},
         h("td", {}, title(t.game), ` · ${t.players} players`),
-        h("td", {}, t.status, t.time_control ? h("span", { class: "muted" }, ` · ${clockLabel(t.time_control)}`) : null),
+        h("td", {}, t.status, t.time_control ? h("span", { class: "muted" }, ` · ${clockLabel(t.time_control)}`) : null,
+          h("br"), h("span", { class: "muted waited" }, waitedText(t))),
         h("td", { class: "seats-cell" }, t.seats.flatMap((s, i) => [i ? ", " : "", s.type === "bot"
           ? h("span", { class: "bot", title: s.bot }, botLabel(s.bot)) : (s.claimed ? s.name : "open")])),
         h("td", {}, h("a", { class: "button", href: `/table/${t.id}` }, open ? "Join" : "Watch")));
     }))));
+}
+
+// The silence limit the form offers: the server's default first, then a few others within its bounds.
+function renderTableRules(rules) {
+  const select = document.getElementById("silence");
+  const choices = [300, 1800, 3600, 86400, 259200, 604800]
+    .filter((s) => s >= rules.min_silence_seconds && s <= rules.max_silence_seconds && s !== rules.silence_seconds);
+  select.replaceChildren(h("option", { value: "", selected: true }, `${span(rules.silence_seconds)} (the default)`),
+    ...choices.map((s) => h("option", { value: String(s) }, span(s))));
+  document.getElementById("rated-clock").textContent = `Rated tables without a clock give each person `
+    + `${rules.rated_move_hours} hours a move: whoever takes longer loses, and a bot plays their seat on `
+    + "if two or more others still play.";
+}
+
+function span(seconds) {
+  if (seconds < 120) return `${Math.round(seconds)} seconds`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} minutes`;
+  if (seconds < 172800) return `${Math.round(seconds / 3600)} hours`;
+  return `${Math.round(seconds / 86400)} days`;
+}
+
+// How long the table has waited, and for whom: people to join, or the person to move.
+function waitedText(t) {
+  const waited = span(Math.max(0, Date.now() / 1000 - t.updated));
+  if (t.status === "waiting") return `waiting ${waited} for players to join`;
+  const seat = t.to_act === null || t.to_act === undefined ? null : t.seats[t.to_act];
+  if (!seat) return `last move ${waited} ago`;
+  return seat.type === "bot" ? "a bot is moving" : `waiting ${waited} for ${seat.name || `seat ${seat.seat + 1}`}`;
 }
 
 function clockLabel(control) {

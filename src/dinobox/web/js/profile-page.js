@@ -48,11 +48,15 @@ async function main() {
     h("span", { class: "muted" }, " Nothing is deleted: your games and ratings stay on the server, and your key "
       + "brings the profile back.")) : "");
   const ratings = document.getElementById("profile-ratings");
-  ratings.replaceChildren(data.ratings.length ? h("table", { class: "data", id: "ratings-table" },
-    h("thead", {}, h("tr", {}, ["Game", "Rating (μ ± σ)", "Ordinal", "Rated games"].map((t) => h("th", {}, t)))),
+  const rel = data.reliability;
+  const reliability = h("p", { id: "reliability" }, `Reliability: left ${rel.unfinished} of ${rel.games} finished `
+    + `game${rel.games === 1 ? "" : "s"} unfinished (resigned, out of time or abandoned).`);
+  ratings.replaceChildren(reliability, data.ratings.length ? h("table", { class: "data", id: "ratings-table" },
+    h("thead", {}, h("tr", {}, ["Game", "Rating (μ ± σ)", "Ordinal", "Rated games", "Left unfinished"]
+      .map((t) => h("th", {}, t)))),
     h("tbody", {}, data.ratings.map((r) => h("tr", {},
       h("td", {}, h("a", { href: `/ratings/${r.game}` }, r.title)), h("td", {}, ratingText(r)),
-      h("td", {}, r.ordinal.toFixed(1)), h("td", {}, String(r.games))))))
+      h("td", {}, r.ordinal.toFixed(1)), h("td", {}, String(r.games)), h("td", {}, String(r.unfinished))))))
     : h("p", { class: "muted" }, "No rated games yet."));
   const games = document.getElementById("profile-games");
   games.replaceChildren(data.games.length ? h("table", { class: "data", id: "games-table" },

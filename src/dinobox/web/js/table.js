@@ -217,6 +217,7 @@ function tableEvents(msg) {
   if (clock && clock.standin !== null && clock.standin !== undefined) {
     out.push(`${name(clock.standin)} is out of time: a stand-in bot plays this move.`);
   }
+  out.push(...leaverLines(msg));
   const result = msg.table.result;
   if (result && result.forfeit !== null && result.forfeit !== undefined) {
     out.push(`${name(result.forfeit)} ${EARLY[result.how] || "ran out of time"}: the game is over.`);
@@ -284,9 +285,10 @@ function renderGameOver(msg) {
   const seat = mySeats.length ? mySeats[0] : null;
   const result = msg.table.result || {};
   const forfeit = result.forfeit;
-  const early = forfeit !== null && forfeit !== undefined ? [h("p", { class: "status", id: "forfeit" },
-    `${playerName(msg.view, msg.table, forfeit)} ${EARLY[result.how] || "ran out of time"}`
-    + " and ranks last; " + (msg.table.players > 2 ? "everyone else shares the win." : "the other seat wins."))] : [];
+  const early = result.aborted ? [abortedText(msg)] : forfeit !== null && forfeit !== undefined
+    ? [h("p", { class: "status", id: "forfeit" }, `${playerName(msg.view, msg.table, forfeit)} `
+      + `${EARLY[result.how] || "ran out of time"} and ranks last; `
+      + (msg.table.players > 2 ? "everyone still playing shares the win." : "the other seat wins."))] : [];
   const wasShown = !box.hidden && box.dataset.shown === String(msg.version);
   box.dataset.shown = String(msg.version);
   box.replaceChildren(h("h2", { id: "winner-banner", class: "winner-banner" }, winnerText(msg)), ...early,
@@ -303,7 +305,24 @@ function renderGameOver(msg) {
   if (!wasShown) window.scrollTo(0, 0); // the end in view: banner and scores at the top of the page
 }
 
-const EARLY = { resigned: "resigned", abandoned: "stopped playing (the win was claimed)", time: "ran out of time" };
+const EARLY = { resigned: "resigned", abandoned: "stopped playing (the win was claimed)", time: "ran out of time",
+  cancelled: "was silent past the table's limit" };
+
+// Seats whose people left while the game went on: who left, how, and the bot playing on for them.
+function leaverLines(msg) {
+  return msg.table.seats.filter((s) => s.left).map((s) => `${s.left.name || `Seat ${s.seat + 1}`} `
+    + `${EARLY[s.left.how] || "left"} and ranks last: ${botLabel(s.bot)} plays the seat now.`);
+}
+
+// A game that ended without a result: aborted before it could be rated, or cancelled when silent.
+function abortedText(msg) {
+  const result = msg.table.result;
+  const who = result.forfeit === null || result.forfeit === undefined ? "Nobody joined"
+    : `${playerName(msg.view, msg.table, result.forfeit)} ${EARLY[result.how] || "left"}`;
+  const why = result.how === "cancelled" ? "the table is cancelled: nobody wins."
+    : "the game is aborted before every seat made two moves: nobody wins and no rating changes.";
+  return h("p", { class: "status", id: "aborted" }, `${who}; ${why}`);
+}
 
 function winnerText(msg) {
   const result = msg.table.result || {};
