@@ -92,4 +92,19 @@ def suggest(view: DinosaurRushView, *, fresh: bool = False) -> K.Allocation:
     return best
 
 
-__all__ = ["NUM_COLOURS", "actions_for_skeleton", "suggest", "to_allocation", "weights_of"]
+def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[str, list[int]]]:
+    """The app's suggestion (``GameEntry.macros``): in the Build phase, one entry that builds the
+    auto-builder's suggestion in one go. The terminal offers it, and the coach reads the same
+    entry, so it never calls the app's own suggestion a blunder without naming a better move."""
+    if "build" not in view or not any(i.get("kind") in ("place_bone", "build_fresh") for i in legal):
+        return []
+    try:
+        suggestion = suggest(view)
+        actions = actions_for_skeleton(view, legal, suggestion)
+    except K.SkeletonError:
+        return []
+    parts = ", ".join(f"{k} {v}" for k, v in K.describe(suggestion).items() if v)
+    return [(f"accept the suggested skeleton ({parts})", actions)]
+
+
+__all__ = ["NUM_COLOURS", "actions_for_skeleton", "macros", "suggest", "to_allocation", "weights_of"]

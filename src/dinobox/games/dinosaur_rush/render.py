@@ -290,17 +290,8 @@ def _game_over(view: DinosaurRushView) -> list[str]:
     ]
 
 
-def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[str, list[int]]]:
-    """Build phase: one entry that builds the auto-builder's suggestion in one go."""
-    if "build" not in view or not any(i.get("kind") in ("place_bone", "build_fresh") for i in legal):
-        return []
-    try:
-        suggestion = build.suggest(view)
-        actions = build.actions_for_skeleton(view, legal, suggestion)
-    except K.SkeletonError:
-        return []
-    parts = ", ".join(f"{k} {v}" for k, v in K.describe(suggestion).items() if v)
-    return [(f"accept the suggested skeleton ({parts})", actions)]
+macros = build.macros
+"""Build phase: the auto-builder's suggestion as one entry (``build.macros``, shared with the coach)."""
 
 
 def places(view: DinosaurRushView) -> Places:
