@@ -1,23 +1,25 @@
-"""Fit and check the coach's calibration: raw search values against observed win rates.
+"""Fit and check the coach's win chances on games between mixed levels.
 
-Self-play games of the strong bot (its learned policy, no search) against itself, seeded. At a
-seeded sample of the decisions with more than one legal choice (any seat), the coach's search
-(the game's default budget, ``dinobox.coach.analysis.search_decision``) gives the raw value of
-the action played; the outcome is that seat's share of the win at the end of the real game.
+Seeded games whose seats are drawn from a mix of levels (``LEVELS``: random, easy, medium, the
+strong policy and a small ISMCTS search). At a seeded sample of the decisions with more than one
+legal choice (any seat), the coach's search (the game's default budget,
+``dinobox.coach.analysis.search_decision``) gives the raw value of the action played, and
+``dinobox.coach.value.position_after`` the score margins after it; the outcome is that seat's
+share of the win at the end of the game.
 
-    python benchmarks/coach_calibration.py trex-island --players 3 --fit --games 800 --share 0.04
-    python benchmarks/coach_calibration.py trex-island --players 2 --fit --games 640 --share 0.04 \
-        --add 2000 --add 3000:1009 --add 4000
-    python benchmarks/coach_calibration.py dino-race --players 2 --evaluate --games 400
+    python benchmarks/coach_calibration.py dino-race --players 2 --fit --games 120
+    python benchmarks/coach_calibration.py dino-race --players 2 --evaluate --games 60
 
 ``--fit`` plays the games from the first seed (default 1000; ``--add SEED[:GAMES]`` pools more
-sets), writes the isotonic map (``scipy.optimize.isotonic_regression``) into the game's
-``coach.json`` under its player count, and checks the fitting procedure on games it has not
-seen: the games are split in five folds by seed, and each fold's decisions are predicted by a
-map fitted on the other four (cross-fitting), so every prediction is held out. ``--evaluate``
-plays fresh seeds (default from 2000) and applies the shipped map. Both print the Brier score
-and a reliability table in tenths (Markdown) and draw ``benchmarks/coach_reliability_<game>_<n>p.svg``.
-The samples are kept in ``runs/coach/`` (one line per game: a stopped run resumes).
+sets), fits the logistic value model (``dinobox.coach.value``; ``scipy.optimize.minimize`` on the
+log loss, a little L2) and writes it into the game's ``coach.json`` under its player count. It
+also judges the procedure on games it has not seen: five folds by seed, each predicted by the
+model fitted on the other four (cross-fitting). ``--evaluate`` plays fresh seeds (default from
+2000) against the shipped model. Both print the Brier skill score against the base rate (overall
+and over the last quarter of each game's decisions), the most frequent displayed percentage
+between 5% and 95%, and a reliability table in tenths whose gaps carry a 95% interval from a
+bootstrap over games (decisions of one game share its outcome). The samples are kept in
+``runs/coach/`` (one line per game: a stopped run resumes).
 """
 
 from __future__ import annotations
@@ -26,30 +28,47 @@ import argparse
 import json
 import random
 import time
+from collections import Counter
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import dinobox
 from dinobox.bots import make_bot
-from dinobox.coach import CalibrationMap, coach_settings
+from dinobox.coach import coach_settings
 from dinobox.coach.analysis import search_decision
+from dinobox.coach.value import Position, ValueModel, features, position_after
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE
 
 FIT_SEED = 1000
 EVALUATE_SEED = 2000
+LEVELS = ("random", "easy", "medium", "hard", "ismcts:iterations=20")
 HERE = Path(__file__).resolve().parent
 RUNS = HERE.parent / "runs" / "coach"
+FOLDS = 5
+BOOTSTRAP = 400
+L2 = 1e-3
 
 
-def play_and_sample(game_id: str, players: int, seed: int, share: float) -> dict[str, Any]:
-    """One seeded self-play game; the raw value of the played action at a sample of its decisions."""
+def seat_levels(seed: int, players: int) -> list[str]:
+    """The levels of one game's seats: drawn per seat, never all the same."""
+    rng = random.Random(seed * 31 + players)
+    while True:
+        levels = [rng.choice(LEVELS) for _ in range(players)]
+        if len(set(levels)) > 1:
+            return levels
+
+
+def play_and_sample(game_id: str, players: int, seed: int, share: float, iterations: int) -> dict[str, Any]:
+    """One seeded game between mixed levels; raw value and margins of the played action at a
+    sample of its decisions."""
     state = dinobox.load_game(game_id, players=players).new_initial_state()
-    bots = [make_bot("strong", seed * 10 + i) for i in range(players)]
+    levels = seat_levels(seed, players)
+    bots = [make_bot(level, seed * 10 + i) for i, level in enumerate(levels)]
     chance = random.Random(seed)
     pick = random.Random(seed + 7_777)
-    samples: list[tuple[int, int, float]] = []  # (move, seat, raw value of the action played)
+    samples: list[list[Any]] = []
     cpu = 0.0
     while not state.is_terminal():
         player = state.current_player()
@@ -59,156 +78,166 @@ def play_and_sample(game_id: str, players: int, seed: int, share: float) -> dict
         action = bots[player].choose(state)
         if len(state.legal_actions()) > 1 and pick.random() < share:
             started = time.process_time()
-            stats = search_decision(state, action, state.move_number(), seed=seed)
+            stats = search_decision(state, action, state.move_number(), iterations=iterations, seed=seed)
+            where = position_after(state, player, action, random.Random(seed * 7 + state.move_number()))
             cpu += time.process_time() - started
-            samples.append((state.move_number(), player, stats.values[action].value))
+            mine = stats.values[action]
+            samples.append([where.move, player, mine.value, mine.visits, where.margin, where.behind, where.ended])
         state.apply_action(action)
     returns = state.returns()
-    return {"seed": seed, "cpu": cpu, "samples": [[m, s, v, returns[s]] for m, s, v in samples]}
+    for s in samples:
+        s.append(returns[s[1]])
+    return {"seed": seed, "levels": levels, "length": state.move_number(), "cpu": cpu, "samples": samples}
 
 
 def collect(game_id: str, players: int, first_seed: int, games: int, share: float) -> list[dict[str, Any]]:
     RUNS.mkdir(parents=True, exist_ok=True)
     budget = coach_settings(game_id).iterations
-    path = RUNS / f"{game_id}-{players}p-{first_seed}-b{budget}-s{share:g}.jsonl"
+    path = RUNS / f"{game_id}-{players}p-mixed-{first_seed}-b{budget}-s{share:g}.jsonl"
     done = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
     with path.open("a") as out:
         for seed in range(first_seed + len(done), first_seed + games):
-            game = play_and_sample(game_id, players, seed, share)
+            game = play_and_sample(game_id, players, seed, share, budget)
             out.write(json.dumps(game) + "\n")
             out.flush()
             done.append(game)
-            print(f"game {seed}: {len(game['samples'])} decisions, {game['cpu']:.1f} CPU-s", flush=True)
+            print(
+                f"game {seed} {game['levels']}: {len(game['samples'])} decisions, {game['cpu']:.1f} CPU-s", flush=True
+            )
     return done[:games]
 
 
-def pairs(games: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
-    raw = [s[2] for g in games for s in g["samples"]]
-    outcome = [s[3] for g in games for s in g["samples"]]
-    return raw, outcome
+def _position(sample: list[Any]) -> Position:
+    move, _, _, _, margin, behind, ended, _ = sample
+    return Position(margin, behind, move, ended)
 
 
-FOLDS = 5
-MIN_GROUP = 50
-MAX_POINTS = 100
+def fit_model(games: list[dict[str, Any]]) -> ValueModel:
+    """The logistic value model fitted on every sampled decision of ``games`` (decisions whose
+    action ended the game are worth their outcome and left out)."""
+    import numpy as np
+    from scipy.optimize import minimize
+
+    length = float(np.mean([g["length"] for g in games]))
+    rows = [s for g in games for s in g["samples"] if s[6] is None]
+    x = np.array([features(s[2], _position(s), length) for s in rows])
+    y = np.array([s[7] for s in rows])
+    mean, std = x.mean(axis=0), x.std(axis=0) + 1e-9
+    z = np.hstack([np.ones((len(x), 1)), (x - mean) / std])
+
+    def loss(w: Any) -> tuple[float, Any]:
+        t = z @ w
+        p = 1 / (1 + np.exp(-t))
+        eps = 1e-12
+        value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)) + L2 * np.sum(w[1:] ** 2)
+        grad = z.T @ (p - y) / len(y) + 2 * L2 * np.concatenate([[0.0], w[1:]])
+        return float(value), grad
+
+    w = minimize(loss, np.zeros(z.shape[1]), jac=True, method="L-BFGS-B").x
+    slopes = w[1:] / std
+    intercept = w[0] - float(np.sum(slopes * mean))
+    return ValueModel((float(intercept), *(float(v) for v in slopes)), length)
 
 
-def fitted_map(raw: list[float], outcome: list[float]) -> CalibrationMap:
-    """Isotonic regression (``scipy.optimize.isotonic_regression``) of outcome on raw value, over
-    groups of neighbouring decisions in raw value (weighted by their size): a point per group, at
-    its mean raw value. A group holds at least ``MIN_GROUP`` decisions, more when there are many
-    (at most ``MAX_POINTS`` groups), so a handful of decisions cannot pin the map to a step."""
-    from scipy.optimize import isotonic_regression
-
-    group = max(MIN_GROUP, len(raw) // MAX_POINTS)
-    order = sorted(range(len(raw)), key=lambda i: raw[i])
-    chunks = [order[i : i + group] for i in range(0, len(order), group)]
-    if len(chunks) > 1 and len(chunks[-1]) < group:
-        chunks[-2].extend(chunks.pop())
-    xs = [sum(raw[i] for i in c) / len(c) for c in chunks]
-    ys = [sum(outcome[i] for i in c) / len(c) for c in chunks]
-    fitted = isotonic_regression(ys, weights=[len(c) for c in chunks]).x
-    points: list[tuple[float, float]] = []
-    for x, y in zip(xs, fitted, strict=True):
-        if not points or round(x, 4) > points[-1][0]:
-            points.append((round(x, 4), round(float(y), 4)))
-    return CalibrationMap(tuple(p[0] for p in points), tuple(p[1] for p in points))
-
-
-def fit(game_id: str, players: int, games: list[dict[str, Any]]) -> CalibrationMap:
-    """Fit the map on every game and write it into the game's ``coach.json``."""
-    raw, outcome = pairs(games)
-    cal = fitted_map(raw, outcome)
+def write_model(game_id: str, players: int, model: ValueModel) -> None:
     path = Path(str(resources.files(game_entry(game_id).package or ""))) / "coach.json"
     settings = json.loads(path.read_text())
-    settings.setdefault("calibration", {})[str(players)] = cal.to_json()
+    settings.setdefault("value", {})[str(players)] = model.to_json()
     path.write_text(json.dumps(settings, indent=1) + "\n")
-    print(f"fitted on {len(raw)} decisions of {len(games)} games: {len(cal.x)} points written to {path}")
-    return cal
+    print(f"value model for {players} players written to {path}")
 
 
-def cross_fitted(games: list[dict[str, Any]]) -> tuple[list[float], list[float], list[float]]:
-    """Raw values, held-out predictions and outcomes: the games split in ``FOLDS`` folds by seed,
-    each fold predicted by the map fitted on the others."""
-    raw: list[float] = []
-    predicted: list[float] = []
-    outcome: list[float] = []
+Judged = list[tuple[int, float, float, bool]]  # (game index, predicted, outcome, in the last quarter)
+
+
+def predict(games: list[dict[str, Any]], model: ValueModel, index: dict[int, int]) -> Judged:
+    out: Judged = []
+    for g in games:
+        for s in g["samples"]:
+            late = s[0] >= 0.75 * g["length"]
+            out.append((index[g["seed"]], model(s[2], _position(s)), s[7], late))
+    return out
+
+
+def cross_fitted(games: list[dict[str, Any]]) -> Judged:
+    index = {g["seed"]: i for i, g in enumerate(games)}
+    out: Judged = []
     for fold in range(FOLDS):
         held = [g for g in games if g["seed"] % FOLDS == fold]
-        cal = fitted_map(*pairs([g for g in games if g["seed"] % FOLDS != fold]))
-        fold_raw, fold_outcome = pairs(held)
-        raw += fold_raw
-        predicted += [cal(v) for v in fold_raw]
-        outcome += fold_outcome
-    return raw, predicted, outcome
+        out += predict(held, fit_model([g for g in games if g["seed"] % FOLDS != fold]), index)
+    return out
 
 
-def shipped(game_id: str, players: int, games: list[dict[str, Any]]) -> tuple[list[float], list[float], list[float]]:
-    """Raw values, the shipped map's predictions and outcomes."""
-    cal = coach_settings(game_id).calibration_for(players)
-    raw, outcome = pairs(games)
-    return raw, [cal(v) for v in raw], outcome
+def skill(rows: Judged) -> tuple[float, float, float]:
+    """(Brier, Brier of the base rate, skill score) of ``rows``."""
+    n = max(len(rows), 1)
+    brier = sum((p - o) ** 2 for _, p, o, _ in rows) / n
+    base = sum(o for _, _, o, _ in rows) / n
+    brier_base = sum((base - o) ** 2 for _, _, o, _ in rows) / n
+    return brier, brier_base, 1 - brier / brier_base if brier_base > 0 else 0.0
 
 
-def evaluate(
-    game_id: str,
-    players: int,
-    games: list[dict[str, Any]],
-    judged: tuple[list[float], list[float], list[float]],
-    how: str,
-) -> str:
-    raw, predicted, outcome = judged
-    n = len(raw)
-    brier = sum((p - o) ** 2 for p, o in zip(predicted, outcome, strict=True)) / n
-    brier_raw = sum((p - o) ** 2 for p, o in zip(raw, outcome, strict=True)) / n
-    base = sum(outcome) / n
-    brier_base = sum((base - o) ** 2 for o in outcome) / n
+def bin_gaps(rows: Judged) -> dict[int, tuple[int, float, float]]:
+    """Per tenth of the prediction: (decisions, mean predicted, observed)."""
+    out: dict[int, tuple[int, float, float]] = {}
+    for b in range(10):
+        sel = [(p, o) for _, p, o, _ in rows if min(int(p * 10), 9) == b]
+        if sel:
+            out[b] = (len(sel), sum(p for p, _ in sel) / len(sel), sum(o for _, o in sel) / len(sel))
+    return out
+
+
+def bootstrap_gaps(rows: Judged, games: int, seed: int = 0) -> dict[int, tuple[float, float]]:
+    """A 95% interval of each bin's gap (observed - predicted), resampling whole games."""
+    by_game: dict[int, Judged] = {}
+    for r in rows:
+        by_game.setdefault(r[0], []).append(r)
+    rng = random.Random(seed)
+    keys = list(by_game)
+    draws: dict[int, list[float]] = {}
+    for _ in range(BOOTSTRAP):
+        sample = [r for _ in range(games) for r in by_game[rng.choice(keys)]]
+        for b, (_, mean_p, observed) in bin_gaps(sample).items():
+            draws.setdefault(b, []).append(observed - mean_p)
+    out = {}
+    for b, values in draws.items():
+        values.sort()
+        out[b] = (values[int(0.025 * len(values))], values[min(len(values) - 1, int(0.975 * len(values)))])
+    return out
+
+
+def report(game_id: str, players: int, games: list[dict[str, Any]], rows: Judged, how: str) -> str:
+    brier, brier_base, score = skill(rows)
+    late = [r for r in rows if r[3]]
+    _, _, late_score = skill(late)
+    shown = Counter(round(p * 100) for _, p, _, _ in rows)
+    middle = {pct: c for pct, c in shown.items() if 5 < pct < 95}
+    top_pct, top_count = max(middle.items(), key=lambda kv: kv[1]) if middle else (0, 0)
     cpu = sum(g["cpu"] for g in games)
+    levels = Counter(level for g in games for level in g["levels"])
     lines = [
-        f"{game_id}, {players} players: {len(games)} games, {n} decisions, {how}; "
-        f"{cpu / max(n, 1):.2f} CPU-s per decision (budget iterations={coach_settings(game_id).iterations}).",
-        f"Brier score {brier:.4f} calibrated, {brier_raw:.4f} raw, {brier_base:.4f} for the base rate {base:.3f}.",
+        f"{game_id}, {players} players: {len(games)} games between mixed levels "
+        f"({', '.join(f'{k} {v}' for k, v in sorted(levels.items()))} seats), {len(rows)} decisions, {how}; "
+        f"{cpu / max(len(rows), 1):.2f} CPU-s per decision.",
+        f"Brier {brier:.4f} against {brier_base:.4f} for the base rate: skill {score:.3f}; "
+        f"last quarter ({len(late)} decisions): skill {late_score:.3f}; "
+        f"most frequent displayed percentage between 5 and 95: {top_pct}% on {top_count / max(len(rows), 1):.1%}.",
         "",
-        "| predicted | decisions | mean predicted | observed | gap | within 0.05 |",
+        "| predicted | decisions | mean predicted | observed | gap | gap 95% (bootstrap over games) |",
         "|---|---|---|---|---|---|",
     ]
-    rows = []
-    for b in range(10):
-        idx = [i for i, p in enumerate(predicted) if b / 10 <= p < (b + 1) / 10 or (b == 9 and p == 1.0)]
-        if not idx:
-            continue
-        mean_p = sum(predicted[i] for i in idx) / len(idx)
-        observed = sum(outcome[i] for i in idx) / len(idx)
-        gap = observed - mean_p
-        verdict = ("yes" if abs(gap) <= 0.05 else "**no**") if len(idx) >= 100 else "(under 100)"
+    intervals = bootstrap_gaps(rows, len(games))
+    for b, (count, mean_p, observed) in sorted(bin_gaps(rows).items()):
+        lo, hi = intervals.get(b, (float("nan"), float("nan")))
         lines.append(
-            f"| {b / 10:.1f}-{(b + 1) / 10:.1f} | {len(idx)} | {mean_p:.3f} | {observed:.3f} | {gap:+.3f} | {verdict} |"
+            f"| {b / 10:.1f}-{(b + 1) / 10:.1f} | {count} | {mean_p:.3f} | {observed:.3f} | "
+            f"{observed - mean_p:+.3f} | [{lo:+.3f}, {hi:+.3f}] |"
         )
-        rows.append((mean_p, observed, len(idx)))
-    plot(game_id, players, rows, how)
+    summary = {"game": game_id, "players": players, "games": len(games), "decisions": len(rows), "skill": score}
+    summary |= {"late_skill": late_score, "top_share": top_count / max(len(rows), 1), "how": how}
+    lines.append("")
+    lines.append("summary " + json.dumps({k: round(v, 4) if isinstance(v, float) else v for k, v in summary.items()}))
     return "\n".join(lines)
-
-
-def plot(game_id: str, players: int, rows: list[tuple[float, float, int]], how: str) -> None:
-    import matplotlib
-
-    matplotlib.use("svg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(4, 4))
-    ax.plot([0, 1], [0, 1], color="#999", linewidth=1)
-    ax.fill_between([0, 1], [-0.05, 0.95], [0.05, 1.05], color="#ddd")
-    ax.scatter([r[0] for r in rows], [r[1] for r in rows], s=[10 + r[2] / 10 for r in rows], color="#2a7")
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("predicted win chance")
-    ax.set_ylabel("observed win rate")
-    ax.set_title(f"{game_id}, {players} players\n{how}", fontsize=9)
-    fig.tight_layout()
-    path = HERE / f"coach_reliability_{game_id}_{players}p.svg"
-    fig.savefig(path, metadata={"Date": None})
-    plt.close(fig)
-    print(f"plot: {path}")
 
 
 def main() -> None:
@@ -216,7 +245,7 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--share", type=float, default=0.05, help="share of the decisions searched")
+    parser.add_argument("--share", type=float, default=0.1, help="share of the decisions searched")
     parser.add_argument("--first-seed", type=int, help="first game seed (default: 1000 to fit, 2000 to evaluate)")
     parser.add_argument(
         "--add", action="append", default=[], metavar="SEED[:GAMES]", help="also the games from this first seed"
@@ -233,10 +262,14 @@ def main() -> None:
     if len({g["seed"] for g in games}) < len(games):
         parser.error("the sets of games overlap: give --add first seeds whose ranges do not meet")
     if args.fit:
-        fit(args.game, args.players, games)
-        print(evaluate(args.game, args.players, games, cross_fitted(games), f"cross-fitted in {FOLDS} folds"))
+        write_model(args.game, args.players, fit_model(games))
+        print(report(args.game, args.players, games, cross_fitted(games), f"cross-fitted in {FOLDS} folds"))
     else:
-        print(evaluate(args.game, args.players, games, shipped(args.game, args.players, games), "held-out seeds"))
+        model = coach_settings(args.game).value_for(args.players)
+        if model is None:
+            parser.error(f"{args.game} ships no value model for {args.players} players: --fit first")
+        index = {g["seed"]: i for i, g in enumerate(games)}
+        print(report(args.game, args.players, games, predict(games, model, index), "held-out seeds"))
 
 
 if __name__ == "__main__":

@@ -70,6 +70,7 @@ def test_json_round_trip_and_costly() -> None:
         "best_text",
         "win_chance_chosen",
         "win_chance_best",
+        "uncertainty",
     }
     back = Analysis.from_json(data)
     assert back.to_json() == data

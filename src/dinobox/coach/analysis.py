@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from dinobox.coach.calibration import coach_settings
-from dinobox.coach.search import CoachSearch, Deadline, RootStats
+from dinobox.coach.marking import CANDIDATES, Estimator, app_suggestions, name_best
+from dinobox.coach.search import MIN_VISITS, CoachSearch, Deadline, RootStats
 from dinobox.engine.errors import RecordError
 from dinobox.engine.record import from_record
 from dinobox.engine.state import CHANCE, State
@@ -39,6 +41,9 @@ class Judgement:
     best_text: str
     win_chance_chosen: float
     win_chance_best: float
+    uncertainty: float = 0.0
+    """The standard error of ``loss`` (of the chosen action's win chance when no alternative is
+    named): a loss is reported only when it clears this noise (``marking.name_best``)."""
 
     @property
     def loss(self) -> float:
@@ -53,6 +58,7 @@ class Judgement:
             "best_text": self.best_text,
             "win_chance_chosen": round(self.win_chance_chosen, 4),
             "win_chance_best": round(self.win_chance_best, 4),
+            "uncertainty": round(self.uncertainty, 4),
         }
 
     @classmethod
@@ -62,6 +68,7 @@ class Judgement:
         ints = {key: _int(data, key) for key in ("move", "chosen", "best")}
         texts = {key: _text(data, key) for key in ("chosen_text", "best_text")}
         chances = {key: _chance(data.get(key), key) for key in ("win_chance_chosen", "win_chance_best")}
+        chances["uncertainty"] = _chance(data.get("uncertainty", 0.0), "uncertainty")
         return cls(**ints, **texts, **chances)  # type: ignore[arg-type]
 
 
@@ -194,22 +201,29 @@ def judge(
 ) -> Judgement:
     """Judge the decision ``chosen`` of ``state.current_player()`` at ``state`` (history index
     ``move``) from that seat's information only. ``iterations`` is the base budget (the game's
-    default when None); ``seconds`` a wall-clock limit instead."""
+    default when None); ``seconds`` a wall-clock limit instead. The best alternative reported is
+    the chosen action itself unless another is measurably better (``marking.name_best``)."""
     stats = search_decision(
         state, chosen, move, iterations=iterations, seconds=seconds, seed=seed, should_stop=should_stop
     )
     seat = state.current_player()
-    calibrate = coach_settings(state.game.id).calibration_for(state.game.num_players)
-    best = stats.best(chosen)
-    mine = stats.values[chosen]
+    estimate = Estimator(state, random.Random(_seed(seed, move) ^ 0x5EED))
+    mine = estimate(chosen, stats.values[chosen])
+    ranked = sorted(
+        (v for a, v in stats.values.items() if a != chosen and v.visits >= MIN_VISITS),
+        key=lambda v: -v.value,
+    )[:CANDIDATES]
+    others = [estimate(v.action, v) for v in ranked]
+    best = name_best(mine, others, chosen in app_suggestions(state, seat))
     return Judgement(
         move=move,
         chosen=chosen,
         chosen_text=state.action_to_string(chosen, seat),
         best=best.action,
         best_text=state.action_to_string(best.action, seat),
-        win_chance_chosen=calibrate(mine.value),
-        win_chance_best=max(calibrate(best.value), calibrate(mine.value)),
+        win_chance_chosen=mine.chance,
+        win_chance_best=max(best.chance, mine.chance),
+        uncertainty=min(1.0, math.hypot(mine.se, best.se)) if best.action != chosen else mine.se,
     )
 
 

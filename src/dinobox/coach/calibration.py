@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from dinobox.coach.value import ValueModel
 from dinobox.engine.errors import DataError
 from dinobox.engine.registry import game_entry
 
@@ -121,9 +122,14 @@ class CoachSettings:
     iterations: int = DEFAULT_ITERATIONS
     calibration: Mapping[str, CalibrationMap] = field(default_factory=dict)
     hint_depth: int | None = None  # playout depth of the hint's search under an iterations budget
+    value: Mapping[str, ValueModel] = field(default_factory=dict)
 
     def calibration_for(self, players: int) -> CalibrationMap:
         return self.calibration.get(str(players)) or self.calibration.get("*") or CalibrationMap()
+
+    def value_for(self, players: int) -> ValueModel | None:
+        """The learned value model for ``players`` (``None``: the calibration map alone)."""
+        return self.value.get(str(players)) or self.value.get("*")
 
     @classmethod
     def from_json(cls, data: Any) -> CoachSettings:
@@ -141,7 +147,16 @@ class CoachSettings:
         maps = data.get("calibration", {})
         if not isinstance(maps, Mapping):
             raise DataError(f"{SETTINGS_FILE}: calibration maps player counts to maps")
-        return cls(playout, iterations, {str(k): CalibrationMap.from_json(v) for k, v in maps.items()}, depth)
+        values = data.get("value", {})
+        if not isinstance(values, Mapping):
+            raise DataError(f"{SETTINGS_FILE}: value maps player counts to value models")
+        return cls(
+            playout,
+            iterations,
+            {str(k): CalibrationMap.from_json(v) for k, v in maps.items()},
+            depth,
+            {str(k): ValueModel.from_json(v) for k, v in values.items()},
+        )
 
 
 @cache

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.data import NUM_COLOURS, NUM_PARTS, parse_bonus_spec
+from dinobox.games.dinosaur_rush.data import NUM_COLOURS, NUM_PARTS, PART_KEYS, PART_NAMES, parse_bonus_spec
 from dinobox.games.dinosaur_rush.viewtypes import DinosaurRushView, ability_of
 
 SkeletonInput = str | Sequence[str] | Mapping[str, int] | tuple[int, ...]
@@ -92,4 +92,26 @@ def suggest(view: DinosaurRushView, *, fresh: bool = False) -> K.Allocation:
     return best
 
 
-__all__ = ["NUM_COLOURS", "actions_for_skeleton", "suggest", "to_allocation", "weights_of"]
+def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[str, list[int]]]:
+    """The app's suggestion (``GameEntry.macros``): in the Build phase, one entry that builds the
+    auto-builder's suggestion in one go. The terminal offers it, and the coach reads the same
+    entry, so it never calls the app's own suggestion a blunder without naming a better move."""
+    if "build" not in view or not any(i.get("kind") in ("place_bone", "build_fresh") for i in legal):
+        return []
+    try:
+        suggestion = suggest(view)
+        actions = actions_for_skeleton(view, legal, suggestion)
+    except K.SkeletonError:
+        return []
+    parts = ", ".join(f"{part_words(k)} {v}" for k, v in K.describe(suggestion).items() if v)
+    return [(f"accept the suggested skeleton ({parts})", actions)]
+
+
+def part_words(key: str) -> str:
+    """A skeleton part as players say it: ``limb1`` -> ``first limb``, ``wild_ribs`` -> ``wild ribs``."""
+    part = key.removeprefix("wild_")
+    named = dict(zip(PART_KEYS, PART_NAMES, strict=True)).get(part, part)
+    return named if part == key else f"wild {named}"
+
+
+__all__ = ["NUM_COLOURS", "actions_for_skeleton", "macros", "part_words", "suggest", "to_allocation", "weights_of"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinobox.engine.registry import GameEntry
-from dinobox.games.dinosaur_rush import heuristic, render
+from dinobox.games.dinosaur_rush import build, heuristic, render
 from dinobox.games.dinosaur_rush.game import DinosaurRushGame
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ ENTRY = GameEntry(
     preview=render.preview,
     heuristic=heuristic.choose,
     encoder=load_encoder,
-    macros=render.macros,
+    macros=build.macros,
     package=__package__,
     big_events=render.BIG_EVENTS,
     legend=tuple(render.LEGEND),

@@ -14,8 +14,6 @@ from dinobox.games.dinosaur_rush.data import (
     CLASS_NAMES,
     COLOUR_KEYS,
     COLOUR_LETTERS,
-    PART_KEYS,
-    PART_NAMES,
 )
 from dinobox.games.dinosaur_rush.viewtypes import BuildView, CellView, DinosaurRushView, PlayerView, ability_of
 
@@ -299,24 +297,8 @@ def _game_over(view: DinosaurRushView) -> list[str]:
     ]
 
 
-def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[str, list[int]]]:
-    """Build phase: one entry that builds the auto-builder's suggestion in one go."""
-    if "build" not in view or not any(i.get("kind") in ("place_bone", "build_fresh") for i in legal):
-        return []
-    try:
-        suggestion = build.suggest(view)
-        actions = build.actions_for_skeleton(view, legal, suggestion)
-    except K.SkeletonError:
-        return []
-    parts = ", ".join(f"{part_words(k)} {v}" for k, v in K.describe(suggestion).items() if v)
-    return [(f"accept the suggested skeleton ({parts})", actions)]
-
-
-def part_words(key: str) -> str:
-    """A skeleton part as players say it: ``limb1`` -> ``first limb``, ``wild_ribs`` -> ``wild ribs``."""
-    part = key.removeprefix("wild_")
-    named = dict(zip(PART_KEYS, PART_NAMES, strict=True)).get(part, part)
-    return named if part == key else f"wild {named}"
+macros = build.macros
+"""Build phase: the auto-builder's suggestion as one entry (``build.macros``, shared with the coach)."""
 
 
 def places(view: DinosaurRushView) -> Places:

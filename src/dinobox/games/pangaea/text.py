@@ -137,10 +137,17 @@ def decode(st: PangaeaState, action: int) -> dict[str, Any]:
     return {"kind": "reuse_crack", "edge": action - A.REUSE_CRACK, "spaces": [_rc(st, a), _rc(st, b)]}
 
 
+LOST = "the Explorer is lost there"
+"""The warning of a move that costs the Explorer (``describe_action``'s ``warning``, and the text)."""
+
+
 def action_info(st: PangaeaState, action: int, player: int) -> dict[str, Any]:
     if player == CHANCE:
         return {"kind": "chance"}
-    return decode(st, action)
+    info = decode(st, action)
+    if info["kind"] == "move" and _danger(st, player, st.world.geo.space(*info["space"])):
+        info["warning"] = LOST
+    return info
 
 
 def _sp(info: dict[str, Any]) -> str:
@@ -218,7 +225,7 @@ def _pending(st: PangaeaState) -> str:
 
 
 def _danger(st: PangaeaState, player: int, s: int) -> str:
-    return "" if explorer_safe_at(st.world, player, s) else " (the Explorer is lost there)"
+    return "" if explorer_safe_at(st.world, player, s) else f" ({LOST})"
 
 
 def _chance_text(st: PangaeaState, outcome: int) -> str:
