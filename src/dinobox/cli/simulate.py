@@ -259,7 +259,7 @@ def _compare_bots(
         runs += _plan(game_id, every, counts, variant, option, set_data, games, seed, metrics, where)
     _preflight(runs, (0, 0), jobs, "local", False, overwrite, report, False)
     for config, where in runs:
-        _run(config, where, jobs, "local", None, (0, 0), report, False)
+        _run(config, where, jobs, "local", None, (0, 0, None), report, False)
     summaries = [load_summary(out / level_folder(level)) for level in levels]
     result = bot_effects(summaries[0], summaries[1], levels)
     (out / "bot_effects.json").write_text(json.dumps(result, indent=1))
