@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import importlib.util
 import io
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -79,3 +80,23 @@ def test_v_lists_the_map_in_words(game_id: str, players: int) -> None:
     words = buffer.getvalue().split("In words:\n", 1)[1].splitlines()
     assert words and all(": " in line for line in words if line.startswith("  "))
     assert any(table.names[seat] in line for line in words)
+
+
+def test_a_refused_answer_says_why_with_the_rule() -> None:
+    # Dino Race, seed 1: after five moves the person's dino is knocked over; r (roll) must wait
+    table = Table(load_game("dino-race", players=2), [HUMAN, "heuristic"], 1)
+    rng = random.Random(1)
+    for _ in range(5):
+        table.run_automatic()
+        table.act(rng.choice(table.state.legal_actions()))
+    table.run_automatic()
+    buffer = io.StringIO()
+    with plain_length.typed_answers(buffer, 1):
+        seat = table.human_to_act()
+        assert seat is not None
+        answers = iter(["r", "q", ""])  # roll; quit? no: keep playing
+        builtins.input = lambda prompt="": next(answers)
+        with pytest.raises(StopIteration):
+            PlainClient(table, None).decide(seat)
+    refusal = next(line for line in buffer.getvalue().splitlines() if "r: not now:" in line)
+    assert "your tripped dino must stand up" in refusal and "(Playing special cards" in refusal

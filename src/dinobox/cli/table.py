@@ -28,14 +28,16 @@ from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
 
 HUMAN = "human"
-PALETTE = ("red", "blue", "green", "yellow", "magenta", "cyan", "bright_white", "orange1")
+PALETTE = ("#D55E00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#E69F00", "#0072B2", "bright_white")
+"""Seats of a game that names no colours: Okabe and Ito's colour-blind-safe palette (vermillion,
+sky blue, bluish green, yellow, reddish purple, orange, blue), then white."""
 COLOUR_NAMES = {
-    "red": "red",
-    "blue": "dodger_blue1",
-    "green": "green",
-    "yellow": "yellow",
-    "orange": "dark_orange",
-    "pink": "hot_pink",
+    "red": "#D55E00",
+    "blue": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "orange": "#E69F00",
+    "pink": "#CC79A7",
     "purple": "medium_purple1",
     "white": "bright_white",
     "black": "grey50",
