@@ -257,7 +257,7 @@ def _compare_bots(
         first = _plan(game_id, level, counts, variant, option, set_data, games, seed, metrics, where)[0][0]
         every = ",".join([level] * int(first.players or 1))  # the level in every seat
         runs += _plan(game_id, every, counts, variant, option, set_data, games, seed, metrics, where)
-    _preflight(runs, (0, 0), jobs, "local", False, overwrite, report, False)
+    _preflight(runs, (0, 0, 0), jobs, "local", False, overwrite, report, False)
     for config, where in runs:
         _run(config, where, jobs, "local", None, (0, 0, None), report, False)
     summaries = [load_summary(out / level_folder(level)) for level in levels]
