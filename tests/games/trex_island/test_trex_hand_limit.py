@@ -151,7 +151,7 @@ def test_drawing_card_no_hand_is_above_its_size_at_the_end_of_any_turn_parked() 
 
 def test_drawing_card_empty_deck_first_action_cannot_draw() -> None:
     """Boundary: with the deck empty and nothing below the pile tops, even the first action
-    cannot draw; a hand at its size that cannot play passes, and keeps its cards."""
+    cannot draw, and the refusal names Drawing card."""
     cards = [2, 2, 2, 0, 0, 1, 0, 0, 0, 1] + [0] * 8  # 8 cards, all dealt
     data = {**line_map("?H"), "cards": cards, "journalist_hand_size": 4, "tokens_per_rest": [1, 1, 1]}
     green = [card(STEGO, O), card(STEGO, P), card(RAPTOR, O), card(TRICERA, C)]
