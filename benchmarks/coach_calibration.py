@@ -51,20 +51,22 @@ BOOTSTRAP = 400
 L2 = 1e-3
 
 
-def seat_levels(seed: int, players: int) -> list[str]:
-    """The levels of one game's seats: drawn per seat, never all the same."""
+def seat_levels(seed: int, players: int, pool: tuple[str, ...] = LEVELS) -> list[str]:
+    """The levels of one game's seats: drawn per seat from ``pool``, never all the same."""
     rng = random.Random(seed * 31 + players)
     while True:
-        levels = [rng.choice(LEVELS) for _ in range(players)]
+        levels = [rng.choice(pool) for _ in range(players)]
         if len(set(levels)) > 1:
             return levels
 
 
-def play_and_sample(game_id: str, players: int, seed: int, share: float, iterations: int) -> dict[str, Any]:
+def play_and_sample(
+    game_id: str, players: int, seed: int, share: float, iterations: int, pool: tuple[str, ...] = LEVELS
+) -> dict[str, Any]:
     """One seeded game between mixed levels; raw value and margins of the played action at a
     sample of its decisions."""
     state = dinobox.load_game(game_id, players=players).new_initial_state()
-    levels = seat_levels(seed, players)
+    levels = seat_levels(seed, players, pool)
     bots = [make_bot(level, seed * 10 + i) for i, level in enumerate(levels)]
     chance = random.Random(seed)
     pick = random.Random(seed + 7_777)
@@ -90,10 +92,13 @@ def play_and_sample(game_id: str, players: int, seed: int, share: float, iterati
     return {"seed": seed, "levels": levels, "length": state.move_number(), "cpu": cpu, "samples": samples}
 
 
-def collect(game_id: str, players: int, first_seed: int, games: int, share: float) -> list[dict[str, Any]]:
+def collect(
+    game_id: str, players: int, first_seed: int, games: int, share: float, pool: tuple[str, ...] = LEVELS
+) -> list[dict[str, Any]]:
     RUNS.mkdir(parents=True, exist_ok=True)
     budget = coach_settings(game_id).iterations
-    path = RUNS / f"{game_id}-{players}p-mixed-{first_seed}-b{budget}-s{share:g}.jsonl"
+    mix = "mixed" if pool == LEVELS else "-".join(level.split(":")[0] for level in pool)
+    path = RUNS / f"{game_id}-{players}p-{mix}-{first_seed}-b{budget}-s{share:g}.jsonl"
     done = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
     with path.open("a") as out:
         for seed in range(first_seed + len(done), first_seed + games):
@@ -246,6 +251,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--share", type=float, default=0.1, help="share of the decisions searched")
+    parser.add_argument("--levels", help=f"comma-separated bot specs to draw seats from (default {','.join(LEVELS)})")
     parser.add_argument("--first-seed", type=int, help="first game seed (default: 1000 to fit, 2000 to evaluate)")
     parser.add_argument(
         "--add", action="append", default=[], metavar="SEED[:GAMES]", help="also the games from this first seed"
@@ -255,10 +261,11 @@ def main() -> None:
     mode.add_argument("--evaluate", action="store_true")
     args = parser.parse_args()
     first = args.first_seed if args.first_seed is not None else FIT_SEED if args.fit else EVALUATE_SEED
-    games = collect(args.game, args.players, first, args.games, args.share)
+    pool = tuple(args.levels.split(",")) if args.levels else LEVELS
+    games = collect(args.game, args.players, first, args.games, args.share, pool)
     for extra in args.add:
         seed, _, count = extra.partition(":")
-        games += collect(args.game, args.players, int(seed), int(count or args.games), args.share)
+        games += collect(args.game, args.players, int(seed), int(count or args.games), args.share, pool)
     if len({g["seed"] for g in games}) < len(games):
         parser.error("the sets of games overlap: give --add first seeds whose ranges do not meet")
     if args.fit:
