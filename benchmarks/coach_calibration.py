@@ -12,7 +12,8 @@ share of the win at the end of the game.
 
 ``--fit`` plays the games from the first seed (default 1000; ``--add SEED[:GAMES]`` pools more
 sets), fits the logistic value model (``dinobox.coach.value``; ``scipy.optimize.minimize`` on the
-log loss, a little L2) and writes it into the game's ``coach.json`` under its player count. It
+log loss, an L2 strength chosen by cross-validation on the fitting games) and writes it into the
+game's ``coach.json`` under its player count. It
 also judges the procedure on games it has not seen: five folds by seed, each predicted by the
 model fitted on the other four (cross-fitting). ``--evaluate`` plays fresh seeds (default from
 2000) against the shipped model. Both print the Brier skill score against the base rate (overall
@@ -37,7 +38,7 @@ import dinobox
 from dinobox.bots import make_bot
 from dinobox.coach import coach_settings
 from dinobox.coach.analysis import search_decision
-from dinobox.coach.value import Position, ValueModel, features, position_after
+from dinobox.coach.value import FEATURES, Position, ValueModel, features, position_after
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE
 
@@ -48,23 +49,25 @@ HERE = Path(__file__).resolve().parent
 RUNS = HERE.parent / "runs" / "coach"
 FOLDS = 5
 BOOTSTRAP = 400
-L2 = 1e-3
+L2_GRID = (1e-3, 1e-2, 3e-2, 0.1, 0.3)
 
 
-def seat_levels(seed: int, players: int) -> list[str]:
-    """The levels of one game's seats: drawn per seat, never all the same."""
+def seat_levels(seed: int, players: int, pool: tuple[str, ...] = LEVELS) -> list[str]:
+    """The levels of one game's seats: drawn per seat from ``pool``, never all the same."""
     rng = random.Random(seed * 31 + players)
     while True:
-        levels = [rng.choice(LEVELS) for _ in range(players)]
+        levels = [rng.choice(pool) for _ in range(players)]
         if len(set(levels)) > 1:
             return levels
 
 
-def play_and_sample(game_id: str, players: int, seed: int, share: float, iterations: int) -> dict[str, Any]:
+def play_and_sample(
+    game_id: str, players: int, seed: int, share: float, iterations: int, pool: tuple[str, ...] = LEVELS
+) -> dict[str, Any]:
     """One seeded game between mixed levels; raw value and margins of the played action at a
     sample of its decisions."""
     state = dinobox.load_game(game_id, players=players).new_initial_state()
-    levels = seat_levels(seed, players)
+    levels = seat_levels(seed, players, pool)
     bots = [make_bot(level, seed * 10 + i) for i, level in enumerate(levels)]
     chance = random.Random(seed)
     pick = random.Random(seed + 7_777)
@@ -90,10 +93,13 @@ def play_and_sample(game_id: str, players: int, seed: int, share: float, iterati
     return {"seed": seed, "levels": levels, "length": state.move_number(), "cpu": cpu, "samples": samples}
 
 
-def collect(game_id: str, players: int, first_seed: int, games: int, share: float) -> list[dict[str, Any]]:
+def collect(
+    game_id: str, players: int, first_seed: int, games: int, share: float, pool: tuple[str, ...] = LEVELS
+) -> list[dict[str, Any]]:
     RUNS.mkdir(parents=True, exist_ok=True)
     budget = coach_settings(game_id).iterations
-    path = RUNS / f"{game_id}-{players}p-mixed-{first_seed}-b{budget}-s{share:g}.jsonl"
+    mix = "mixed" if pool == LEVELS else "-".join(level.split(":")[0] for level in pool)
+    path = RUNS / f"{game_id}-{players}p-{mix}-{first_seed}-b{budget}-s{share:g}.jsonl"
     done = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
     with path.open("a") as out:
         for seed in range(first_seed + len(done), first_seed + games):
@@ -112,31 +118,69 @@ def _position(sample: list[Any]) -> Position:
     return Position(margin, behind, move, ended)
 
 
-def fit_model(games: list[dict[str, Any]]) -> ValueModel:
-    """The logistic value model fitted on every sampled decision of ``games`` (decisions whose
-    action ended the game are worth their outcome and left out)."""
+def _design(games: list[dict[str, Any]], length: float) -> tuple[Any, Any]:
+    import numpy as np
+
+    rows = [s for g in games for s in g["samples"] if s[6] is None]
+    x = np.array([features(s[2], _position(s), length) for s in rows]).reshape(-1, len(FEATURES))
+    return x, np.array([s[7] for s in rows])
+
+
+def _logistic(x: Any, y: Any, l2: float) -> tuple[float, list[float]]:
+    """(intercept, slopes) minimising the log loss plus ``l2`` times the squared slopes on
+    standardised features (``scipy.optimize.minimize``)."""
     import numpy as np
     from scipy.optimize import minimize
 
-    length = float(np.mean([g["length"] for g in games]))
-    rows = [s for g in games for s in g["samples"] if s[6] is None]
-    x = np.array([features(s[2], _position(s), length) for s in rows])
-    y = np.array([s[7] for s in rows])
     mean, std = x.mean(axis=0), x.std(axis=0) + 1e-9
     z = np.hstack([np.ones((len(x), 1)), (x - mean) / std])
 
     def loss(w: Any) -> tuple[float, Any]:
-        t = z @ w
-        p = 1 / (1 + np.exp(-t))
+        p = 1 / (1 + np.exp(-(z @ w)))
         eps = 1e-12
-        value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)) + L2 * np.sum(w[1:] ** 2)
-        grad = z.T @ (p - y) / len(y) + 2 * L2 * np.concatenate([[0.0], w[1:]])
+        value = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)) + l2 * np.sum(w[1:] ** 2)
+        grad = z.T @ (p - y) / len(y) + 2 * l2 * np.concatenate([[0.0], w[1:]])
         return float(value), grad
 
     w = minimize(loss, np.zeros(z.shape[1]), jac=True, method="L-BFGS-B").x
     slopes = w[1:] / std
-    intercept = w[0] - float(np.sum(slopes * mean))
-    return ValueModel((float(intercept), *(float(v) for v in slopes)), length)
+    return float(w[0] - np.sum(slopes * mean)), [float(v) for v in slopes]
+
+
+def _log_loss(x: Any, y: Any, intercept: float, slopes: list[float]) -> float:
+    import numpy as np
+
+    p = np.clip(1 / (1 + np.exp(-(intercept + x @ np.array(slopes)))), 1e-6, 1 - 1e-6)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def choose_l2(games: list[dict[str, Any]], length: float) -> float:
+    """The L2 strength (``L2_GRID``) with the least log loss when the games are split in
+    ``FOLDS`` folds by seed and each is predicted by the fit on the others: the shrinkage is
+    chosen on the fitting games alone, never on the games that evaluate it."""
+    best, best_loss = L2_GRID[0], float("inf")
+    for l2 in L2_GRID:
+        total = 0.0
+        for fold in range(FOLDS):
+            train = [g for g in games if g["seed"] % FOLDS != fold]
+            held = [g for g in games if g["seed"] % FOLDS == fold]
+            hx, hy = _design(held, length)
+            if len(hy) == 0:
+                continue
+            total += _log_loss(hx, hy, *_logistic(*_design(train, length), l2)) * len(hy)
+        if total < best_loss:
+            best, best_loss = l2, total
+    return best
+
+
+def fit_model(games: list[dict[str, Any]], l2: float | None = None) -> ValueModel:
+    """The logistic value model fitted on every sampled decision of ``games`` (decisions whose
+    action settled the game are worth their outcome and left out); the L2 strength chosen by
+    ``choose_l2`` unless given."""
+    length = sum(g["length"] for g in games) / len(games)
+    strength = choose_l2(games, length) if l2 is None else l2
+    intercept, slopes = _logistic(*_design(games, length), strength)
+    return ValueModel((intercept, *slopes), length)
 
 
 def write_model(game_id: str, players: int, model: ValueModel) -> None:
@@ -159,12 +203,12 @@ def predict(games: list[dict[str, Any]], model: ValueModel, index: dict[int, int
     return out
 
 
-def cross_fitted(games: list[dict[str, Any]]) -> Judged:
+def cross_fitted(games: list[dict[str, Any]], l2: float | None = None) -> Judged:
     index = {g["seed"]: i for i, g in enumerate(games)}
     out: Judged = []
     for fold in range(FOLDS):
         held = [g for g in games if g["seed"] % FOLDS == fold]
-        out += predict(held, fit_model([g for g in games if g["seed"] % FOLDS != fold]), index)
+        out += predict(held, fit_model([g for g in games if g["seed"] % FOLDS != fold], l2), index)
     return out
 
 
@@ -246,6 +290,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--share", type=float, default=0.1, help="share of the decisions searched")
+    parser.add_argument("--levels", help=f"comma-separated bot specs to draw seats from (default {','.join(LEVELS)})")
     parser.add_argument("--first-seed", type=int, help="first game seed (default: 1000 to fit, 2000 to evaluate)")
     parser.add_argument(
         "--add", action="append", default=[], metavar="SEED[:GAMES]", help="also the games from this first seed"
@@ -255,10 +300,11 @@ def main() -> None:
     mode.add_argument("--evaluate", action="store_true")
     args = parser.parse_args()
     first = args.first_seed if args.first_seed is not None else FIT_SEED if args.fit else EVALUATE_SEED
-    games = collect(args.game, args.players, first, args.games, args.share)
+    pool = tuple(args.levels.split(",")) if args.levels else LEVELS
+    games = collect(args.game, args.players, first, args.games, args.share, pool)
     for extra in args.add:
         seed, _, count = extra.partition(":")
-        games += collect(args.game, args.players, int(seed), int(count or args.games), args.share)
+        games += collect(args.game, args.players, int(seed), int(count or args.games), args.share, pool)
     if len({g["seed"] for g in games}) < len(games):
         parser.error("the sets of games overlap: give --add first seeds whose ranges do not meet")
     if args.fit:

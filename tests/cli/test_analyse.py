@@ -49,6 +49,7 @@ def test_analyse_reports_every_decision_and_a_summary(tmp_path: Path, game_id: s
             "best_text",
             "win_chance_chosen",
             "win_chance_best",
+            "uncertainty",
         }
         assert decision["chosen_text"] in result.output.replace("\n", " ") or len(decision["chosen_text"]) > 20
     assert len(data["win_chance"]) >= len(data["decisions"])

@@ -3,7 +3,9 @@
 For each decision of the seat with more than one legal choice, ``judge`` searches from the seat's
 information (``CoachSearch``) and reports the chosen action's estimated win chance and the best
 alternative's; decisions with one legal choice are not searched (the win chance is carried over).
-Raw search values become win chances through the game's calibration map (``calibration.py``).
+Raw search values become win chances through the game's learned value (``value.py``: the raw
+value with the score margins after the action), or its calibration map (``calibration.py``); an
+alternative is named only when it is measurably better (``marking.py``).
 """
 
 from __future__ import annotations

@@ -57,8 +57,9 @@ when the step would show something hidden) and the described action, the places 
 names (JSON-able keys the renderer's ``marks`` take), each with a line saying what happens there."""
 
 Macros = Callable[[Any, list[dict[str, Any]]], list[tuple[str, list[int]]]]
-"""Suggested sequences of decisions for the terminal, from a view and the described legal
-actions: ``[(label, [action, ...]), ...]`` (e.g. a ready-made skeleton)."""
+"""The app's suggested sequences of decisions, from a view and the described legal actions:
+``[(label, [action, ...]), ...]`` (e.g. a ready-made skeleton). The terminal offers them, and
+the coach never marks their first step as costly without a measurably better move."""
 
 Digest = Callable[[Any, Any], list[tuple[str, str]]]
 """What changed for a seat between two of its own views (before, after), in the game's words:

@@ -336,7 +336,8 @@ class State:
 
     def describe_action(self, action: Any, player: int | None = None) -> dict[str, Any]:
         """A JSON-able dict with stable keys: ``action``, ``player``, ``text``, ``kind`` and
-        game-specific fields naming what the action touches (for UIs and logs)."""
+        game-specific fields naming what the action touches (for UIs and logs). An optional
+        ``warning`` says the app's texts call the action a loss (the coach never suggests it)."""
         if player is None:
             player = self._player
         action = self._check_action_id(action, player)
