@@ -71,7 +71,7 @@ def test_a_model_round_trips() -> None:
     assert ValueModel.from_json(m.to_json()) == m
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("dino-race", 2), ("trex-island", 2), ("dinosaur-rush", 3)])
+@pytest.mark.parametrize(("game_id", "players"), [("trex-island", 2), ("trex-island", 3), ("dinosaur-rush", 3)])
 def test_the_measured_games_ship_a_value_model(game_id: str, players: int) -> None:
     shipped = coach_settings(game_id).value_for(players)
     assert shipped is not None
@@ -120,3 +120,10 @@ def test_the_calibration_report_gives_each_bins_gap_an_interval_over_games() -> 
         assert lo <= gap + 1e-9 and gap - 1e-9 <= hi
     _, _, score = bench.skill(rows)
     assert score > 0.15
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("dino-race", 2), ("pangaea", 2)])
+def test_a_model_that_did_not_beat_the_base_rate_on_fresh_seeds_is_not_shipped(game_id: str, players: int) -> None:
+    # Dino Race 2p (Brier skill 0.05) and Pangaea 2p (-0.05) fell short on fresh seeds: the game
+    # keeps its calibration map, fitted at the budget it names (benchmarks/RESULTS.md, the coach)
+    assert coach_settings(game_id).value_for(players) is None
