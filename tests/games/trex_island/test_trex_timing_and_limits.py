@@ -1,5 +1,5 @@
-"""Escape from T-Rex Island: when a carnivore strikes, firing a Shotgun at will, the hand size
-when nothing can be played, the deck end when nobody can act, and ids that name nothing.
+"""Escape from T-Rex Island: when a carnivore strikes, firing a Shotgun at will, the deck end
+when nobody can act, and ids that name nothing.
 Test names follow the rulebook's section headings; chance outcomes are forced."""
 
 from __future__ import annotations
@@ -133,67 +133,10 @@ def test_shotgun_token_fired_at_the_trex_clears_the_way() -> None:
     assert crew(state, 0) == 4
 
 
-# ----- Drawing card: the hand size when nothing can be played --------------------------------
+# ----- Game Goal: the deck end when nobody can act (the hand size: test_trex_hand_limit.py) ----
 # Every team placed, no food: Green's teams fill the three orange spaces, Yellow's wait on the
 # rest point, and the helipad is closed to crews of 4 (the Boy Scout feeds 3, the Journalist 0).
 PARKED = {**line_map("?oooH"), **NO_TOKENS}
-
-
-def _parked() -> State:
-    """Green (seat 0) and Yellow play carnivores (never two of a kind on top) to park all their
-    teams, then draw to their hand sizes; Green is to act with 4 cards it cannot play."""
-    hands = [
-        [card(RAPTOR, O), card(PTERO, O), card(RAPTOR, O), card(STEGO, P)],
-        [card(PTERO, C), card(RAPTOR, C), card(PTERO, C), card(STEGO, P), card(TRICERA, P)],
-    ]
-    state = table(hands=hands, data=PARKED, chars=(SCOUT, JOURNALIST))
-    move(state, RAPTOR, O, 0, 1)
-    move(state, PTERO, O, 1, 2, pile=1)
-    move(state, PTERO, C, 0, 0, pile=1)
-    move(state, RAPTOR, C, 1, 0, pile=0)
-    move(state, RAPTOR, O, 2, 3, pile=0)
-    draw(state, card(STEGO, O))
-    move(state, PTERO, C, 2, 0, pile=1)
-    draw(state, card(TRICERA, O))
-    draw(state, card(TRICERA, C), card(BRACHIO, O))  # Green: 4 cards
-    draw(state, card(BRACHIO, C), card(STEGO, C))  # Yellow: 5 cards
-    assert [p["hand_count"] for p in state.view(None)["players"]] == [4, 5]
-    assert [d["crew"] for d in state.view(None)["dice"]] == [4] * 6
-    return state
-
-
-def test_drawing_card_first_action_draws_past_a_full_hand_it_cannot_play() -> None:
-    """The first action may always draw, even past the hand size and with nothing to play; the
-    second may not draw at or above the hand size, so with nothing to play it is lost (pass) and
-    the hand stays above its size (cards are never discarded at will)."""
-    state = _parked()
-    assert state.current_player() == 0 and state.legal_actions() == [A.DRAW]
-    draw(state, card(TREX, O))
-    assert state.legal_actions() == [A.PASS]  # 5 cards: no second draw, nothing to play
-    with pytest.raises(IllegalActionError, match="hand is full"):
-        state.apply_action(A.DRAW)
-    play(state, A.PASS)
-    assert state.view(0)["players"][0]["hand_count"] == 5
-    assert "Green can neither play nor draw and passes." in _texts(state)
-    draw(state, card(TREX, P))  # Yellow: 6 cards
-    play(state, A.PASS)
-    assert state.legal_actions() == [A.DRAW]  # already above the hand size: the first action still draws
-    draw(state, card(TREX, C))
-    assert state.view(0)["players"][0]["hand_count"] == 6
-
-
-def test_game_goal_deck_drawn_out_by_players_who_cannot_play() -> None:
-    """Nobody can play and no token is left: the first-action draws empty the deck, and the
-    game ends by the rulebook's end (the deck empty after the last token), not by a stalemate."""
-    state = _parked()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            force(state, state.legal_actions()[0])
-        else:
-            assert state.legal_actions() in ([A.DRAW], [A.PASS])
-            play(state, state.legal_actions()[0])
-    assert state.view(None)["deck_count"] == 0
-    assert _texts(state)[-1] == "The game is over: the draw deck is empty and no token can still be drawn."
 
 
 def test_game_goal_deck_empty_and_no_team_can_move_to_the_tokens_left() -> None:

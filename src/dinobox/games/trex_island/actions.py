@@ -16,6 +16,8 @@ Layout (``t`` a card type 0..17 = kind * 3 + colour, ``k`` the acting player's t
     SHOOT + w                     in one's own turn, fire a Shotgun at the T-Rex to drive it off the
                                   map (w: SHOOT_TOKEN a Shotgun token, SHOOT_FREE the Hunter's free
                                   one); a free action, not one of the turn's two
+    SHED + t                      Drawing card: the second action of a hand above its size that
+                                  can play no card gives up card t (then PILE chooses its pile)
 
 Chance outcomes are separate ints: a card type (draws), a token kind (token draws), a seat (the
 first player) or a character (random characters), by context.
@@ -59,7 +61,9 @@ SHOOT: Final = CHARACTER + 4
 SHOOT_TOKEN: Final = 0
 SHOOT_FREE: Final = 1
 SHOTS: Final = ("fire a Shotgun token at the T-Rex", "fire the Hunter's free Shotgun at the T-Rex")
-NUM_ACTIONS: Final = SHOOT + len(SHOTS)
+# Drawing card: a hand above its size with no card to play sheds one (rules.md, Assumptions).
+SHED: Final = SHOOT + len(SHOTS)
+NUM_ACTIONS: Final = SHED + NUM_CARD_TYPES
 
 
 def move(card: int, slot: int, space: int) -> int:

@@ -365,7 +365,8 @@ function handBox(view, ctx) {
     for (let i = 0; i < c.count; i++) {
       const node = cardNode(c, { "data-copy": i });
       ctx.offer(node, (a) => (a.kind === "move" && a.card === c.card && (!a.reason || ownMove(view, a)))
-        || (a.kind === "picture" && a.dino === c.kind && (a.colours || []).includes(c.colour)));
+        || (a.kind === "picture" && a.dino === c.kind && (a.colours || []).includes(c.colour))
+        || (a.kind === "shed" && a.card === c.card && !a.reason)); // Drawing card: a hand above its size gives one up
       cards.push(node);
     }
   }

@@ -7,9 +7,11 @@ Turn actions, in order of preference:
 3. move the team that gains most ground, preferring rest points with tokens while food is
    short, avoiding the T-Rex (passing it or stopping within its reach) and keeping cards that
    could make a picture;
-4. draw when the hand is thin, else the best move anyway;
+4. draw when the hand is thin, else the best move anyway; a hand above its size that can play
+   nothing gives up a carnivore before picture material;
 5. fire a Shotgun at the T-Rex (a free action) just before a move that would pass it, or
-   instead of passing when nothing else can be done (the T-Rex may be what holds a team back).
+   instead of passing (or giving up a card) when nothing else can be done (the T-Rex may be
+   what holds a team back).
 
 Other choices: discard so that Raptors and Pterosaurs trigger only when they hurt opponents
 more than us, and so that herbivore tops stay useful to us; always defend (free evasion first,
@@ -134,6 +136,10 @@ def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Ra
             return w["picture"] + w["picture_vp"] * PICTURE_VP[info["dino"]]
         if kind == "draw":
             return w["draw"] + w["draw_per_card"] * me["hand_count"]
+        if kind == "shed":  # give up a carnivore before picture material
+            card_kind = info["card_kind"]
+            material = card_kind in PICTURE_VP and (card_kind in tops or held.get(card_kind, 0) >= 2)
+            return -40 + (w["keep_picture"] if material else 0.0) + (w["carnivore"] if card_kind in CARNIVORES else 0.0)
         if kind != "move":
             return -50
         die = view["dice"][info["die"]]
@@ -164,7 +170,7 @@ def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Ra
     if shots and w["shoot_before_pass"] > 0 and any(i["action"] == choice and i.get("passes_trex") for i in rest):
         # clear the way before a move that would pass the T-Rex (the free Shotgun first)
         return int(max(shots, key=lambda i: i["free"])["action"])
-    if shots and all(i["kind"] == "pass" for i in rest):
+    if shots and all(i["kind"] in ("pass", "shed") for i in rest):
         # nothing else to do: drive the T-Rex off, it may be what holds a team back
         return int(max(shots, key=lambda i: i["free"])["action"])
     return choice

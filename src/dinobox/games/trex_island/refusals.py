@@ -135,7 +135,7 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
             return "only the Hunter has a free Shotgun, once per game (Character Cards)"
         return "you hold no Shotgun token (Shotgun token)"
     if isinstance(step, F.ChoosePile):
-        return "put the card just played on discard pile A or B first (Moving a team)"
+        return "put the card just played or given up on discard pile A or B first (Moving a team)"
     if isinstance(step, F.AskToken):
         return "first say whether to draw a game token at this rest point (Game Tokens)"
     if isinstance(step, F.Attack):
@@ -149,15 +149,37 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
     if what in ("pile", "token", "react", "trex_way", "character", "shoot"):
         return "no such choice is pending: it is time for one of the turn's two actions (Turn sequence)"
     seat = state.current_player()
+    over = state.hand_count(seat) > state.hand_limit(seat)
     if what == "pass":
+        if over:
+            return (
+                "you hold more cards than your hand size: play one, or give one up if none can be played, "
+                "so that the hand size is not exceeded at the end of your turn (Drawing card)"
+            )
         return "you may pass only when no card can be played and no card drawn (Turn sequence)"
     if what == "draw":
         if not (any(state.deck) or state.can_rebuild()):
             return "the draw deck and the discard piles below their tops are empty (Drawing card)"
+        if over:
+            return "you drew past your hand size: the second action must play a card (Drawing card)"
         return "your hand is full: the second action may not be a draw (Drawing card)"
+    if what == "shed":
+        return _shed(state, seat, info["card"], over)
     if what == "picture":
         return _picture(state, seat, action)
     return _move(state, seat, action)
+
+
+def _shed(state: TRexIslandState, seat: int, card: int, over: bool) -> str:
+    """Drawing card (and Moving a team: no voluntary discard): why this card may not be given up."""
+    if not over:
+        return (
+            "a card is never discarded at will: only a hand above its size that can play no card "
+            "gives one up (Moving a team; Drawing card)"
+        )
+    if not state.hand[seat * T + card]:
+        return f"you hold no {card_name(card)} (Drawing card)"
+    return "a card can be played: a hand above its size must play one, not give one up (Drawing card)"
 
 
 def _reaction(state: TRexIslandState, step: F.Attack, reaction: int) -> str:

@@ -325,7 +325,7 @@ class TRexIslandState(State):
         if self._player == CHANCE:
             self._apply_chance(step, action)
         elif isinstance(step, F.Act):
-            if action >= A.SHOOT:
+            if A.SHOOT <= action < A.SHED:
                 tokens.shoot(self, step.seat, action - A.SHOOT)  # a free action: the turn's action is still to come
             else:
                 steps.pop()

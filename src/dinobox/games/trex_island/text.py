@@ -71,7 +71,10 @@ def decode(action: int) -> dict[str, Any]:
         return {"kind": "trex_way", "space": action - A.TREX_WAY}
     if action < A.SHOOT:
         return {"kind": "character", "character": CHARACTER_KEYS[action - A.CHARACTER]}
-    return {"kind": "shoot", "free": action - A.SHOOT == A.SHOOT_FREE}
+    if action < A.SHED:
+        return {"kind": "shoot", "free": action - A.SHOOT == A.SHOOT_FREE}
+    kind, colour = divmod(action - A.SHED, 3)
+    return {"kind": "shed", "card": action - A.SHED, "card_kind": KIND_KEYS[kind], "colour": COLOURS[colour]}
 
 
 def _check(state: TRexIslandState, action: int, player: int) -> None:
@@ -143,6 +146,8 @@ def action_text(state: TRexIslandState, action: int, player: int) -> str:
         return f"{who}: send the T-Rex to {space_name(state, info['space'])}"
     if kind == "shoot":
         return f"{who}: {A.SHOTS[action - A.SHOOT]}"
+    if kind == "shed":
+        return f"{who}: give up {card_name(info['card'])} (hand above its size, no card to play)"
     character = action - A.CHARACTER
     return f"{who}: be the {CHARACTER_NAMES[character]} ({PLAYER_COLOURS[character]}): {CHARACTER_POWERS[character]}"
 
@@ -200,6 +205,8 @@ def event_text(state: TRexIslandState, kind: str, args: tuple[Any, ...], private
         return f"{s(args[0])} takes the draw action."
     if kind == "pass":
         return f"{s(args[0])} can neither play nor draw and passes."
+    if kind == "shed":
+        return f"{s(args[0])} can play no card and holds more than the hand size: gives up {card_name(args[1])}."
     if kind == "move":
         seat, die, card, space, passed = args
         past = ", slipping past the T-Rex for one man" if passed else ""

@@ -18,10 +18,12 @@ T: Final = NUM_CARD_TYPES
 
 # ----- the choices --------------------------------------------------------------------------------
 def act_actions(st: TRexIslandState, seat: int) -> list[int]:
-    """Turn sequence: every action open to ``seat`` now (moves, pictures, draw; else pass).
+    """Turn sequence: every action open to ``seat`` now (moves, pictures, draw; else a card
+    shed by a hand above its size, see ``shed``; else pass).
 
     Built in ascending order (no sort): the moves by card type, team and space (the order of
-    their ids), then the pictures, then the draw; the Shotguns come last."""
+    their ids), then the pictures, then the draw or the pass; the Shotguns, then the cards to
+    shed come last."""
     base = seat * T
     hand = st.hand
     out: list[int] = []
@@ -35,7 +37,7 @@ def act_actions(st: TRexIslandState, seat: int) -> list[int]:
             held[t % 3] = True
             cards += count
     if types:
-        targets = _move_targets(st, seat, held)
+        targets = move_targets(st, seat, held)
         for t in types:
             first = A.move(t, 0, 0)  # the ids of card t: first + slot * 64 + space
             for target in targets[t % 3]:
@@ -43,14 +45,17 @@ def act_actions(st: TRexIslandState, seat: int) -> list[int]:
     _add_pictures(st, base, out)
     if may_draw(st, seat, cards):
         out.append(A.DRAW)
-    if not out:
+    shedding = not out and cards > st.hand_limit(seat)  # Drawing card: no card to play
+    if not out and not shedding:
         out.append(A.PASS)
     if st.trex >= 0:
         out.extend(st.shots(seat))
+    if shedding:  # the hand must still shrink to its size: one card goes (SHED ids come last)
+        out.extend(A.SHED + t for t in types)
     return out
 
 
-def _move_targets(st: TRexIslandState, seat: int, held: list[bool]) -> list[list[int]]:
+def move_targets(st: TRexIslandState, seat: int, held: list[bool]) -> list[list[int]]:
     """Moving a team: per colour held, where a card of that colour may take ``seat``'s teams,
     as ``slot * 64 + space`` in ascending order (the part of a move's id after the card)."""
     helipad = st.facts.helipad
@@ -146,6 +151,8 @@ def act(st: TRexIslandState, seat: int, action: int) -> None:
     elif action < A.PICTURE:
         card, slot, space = A.split_move(action)
         move(st, seat, seat * 3 + slot, card, space)
+    elif action >= A.SHED:
+        shed(st, seat, action - A.SHED)
     else:
         picture(st, seat, *A.split_picture(action))
 
@@ -174,6 +181,15 @@ def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> Non
     if card // 3 >= RAPTOR:
         steps.append(CarnivoreEffect(seat, card))
     steps.append(ChoosePile(seat, card))
+
+
+def shed(st: TRexIslandState, seat: int, card: int) -> None:
+    """Drawing card: a second action that can play no card with the hand above its size gives
+    up ``card`` face up onto a discard pile of the player's choice, so that the hand size is
+    not exceeded at the end of the turn (rules.md, Assumptions: Drawing card)."""
+    st.hand[seat * T + card] -= 1
+    st._emit("shed", (seat, card))
+    st.steps.append(ChoosePile(seat, card))
 
 
 def discard(st: TRexIslandState, seat: int, card: int, pile: int) -> None:
@@ -237,7 +253,7 @@ def end_action(st: TRexIslandState, seat: int) -> None:
     """After an action: the end of the game (Game Goal: the flow is emptied), the next action or
     the next turn."""
     st.actions_done += 1
-    if st.deck_empty() and st.tokens_within_reach():
+    if st.deck_empty() and st.tokens_within_reach() and not frozen(st):
         rebuild(st)  # Drawing card: the moment the deck runs out (unless that ends the game)
     reason = game_over(st)
     if reason:
@@ -256,11 +272,25 @@ def game_over(st: TRexIslandState) -> str:
     for seat in range(st.num_players):
         if pos[seat * 3] == helipad and pos[seat * 3 + 1] == helipad and pos[seat * 3 + 2] == helipad:
             return "helipad"
-    if st.deck_empty() and not st.tokens_within_reach():
-        return "deck"
+    if st.deck_empty():
+        if not st.tokens_within_reach():
+            return "deck"
+        if frozen(st):  # no team will ever move again: the tokens left can never be drawn
+            return "deck_stuck"
     if st.passes >= 2 * st.num_players:
         # A whole round of passes, first actions included: a first action passes only when
         # the deck is empty and the piles cannot refill it (it may always draw otherwise).
         # Nothing can change any more, so no token left can ever be drawn: the deck end.
         return "deck_stuck"
     return ""
+
+
+def frozen(st: TRexIslandState) -> bool:
+    """Game Goal (rules.md, Assumptions): no team can ever move again, whatever card its owner
+    holds, and no Shotgun can drive off the T-Rex. The map changes only through moves (and the
+    carnivores and tokens they bring) and Shotguns, so it stays as it is: no token left on it
+    can still be drawn."""
+    if st.trex >= 0 and any(st.shots(seat) for seat in range(st.num_players)):
+        return False
+    every = [True, True, True]
+    return not any(found for seat in range(st.num_players) for found in move_targets(st, seat, every))
