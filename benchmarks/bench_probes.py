@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     config = SimConfig(game=args.game, bots=("random",), games=1, seed=args.seed, players=args.players)
     plan = [tuple(pair.rsplit("@", 1)) for pair in args.only] if args.only else None
-    check = probe_check(config, args.games, args.jobs, plan=plan)  # type: ignore[arg-type]
+    check = probe_check(config, args.games, args.jobs, plan=plan)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(check, f, indent=1)

@@ -7,7 +7,8 @@ Turn actions, in order of preference:
 3. move the team that gains most ground, preferring rest points with tokens while food is
    short, avoiding the T-Rex (passing it or stopping within its reach) and keeping cards that
    could make a picture;
-4. draw when the hand is thin, else the best move anyway; a hand above its size that can play
+4. draw unless the hand is already large (cards are worth more than a small step), else the
+   best move anyway; a hand above its size that can play
    nothing gives up a carnivore before picture material;
 5. fire a Shotgun at the T-Rex (a free action) just before a move that would pass it, or
    instead of passing (or giving up a card) when nothing else can be done (the T-Rex may be
@@ -41,8 +42,10 @@ WEIGHTS: dict[str, float] = {
     # turn actions
     "picture": 100.0,
     "picture_vp": 1.0,
-    "draw": 6.0,
-    "draw_per_card": -3.0,
+    # drawing pays more than it looks: a seat that draws whenever it may beat the weights
+    # 6 and -3 three games in four (benchmarks/RESULTS.md, "Exploit probes")
+    "draw": 12.0,
+    "draw_per_card": -1.5,
     "helipad": 200.0,
     "helipad_crew": 1.0,
     "gain": 1.0,
