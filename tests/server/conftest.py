@@ -95,6 +95,7 @@ UNLIMITED = Settings(
     ws_messages_burst=10**9,
     address_messages_per_second=1e9,
     address_messages_burst=10**9,
+    min_silence_seconds=1.0,  # tests ask for short silence limits
 )
 
 

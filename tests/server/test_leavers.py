@@ -122,7 +122,7 @@ def test_every_table_gets_the_default_silence_limit_within_bounds(db_url: str) -
         assert client.get(f"/api/tables/{tid}").json()["silence"] == 900.0
         rules = client.get("/api/games").json()["tables"]
         assert rules["silence_seconds"] == 900.0 and rules["rated_move_hours"] == 72.0
-        low = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 1})
+        low = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 0.5})
         assert low.status_code == 400 and low.json()["code"] == "bad_config"
         turn = {"type": "turn", "hours_per_move": 24, "on_timeout": "bot"}
         tid, _ = new_table(client, players=2, clock=turn)
