@@ -126,7 +126,7 @@ def test_one_of_three_resigns_in_firefox_and_the_others_finish_against_the_bot(
 def test_a_table_silent_past_its_limit_is_cancelled_in_chromium(quiet_server: str, context: Any) -> None:
     page = context.new_page()
     page.goto(quiet_server + "/")
-    page.wait_for_selector("#silence option")
+    page.wait_for_selector("#silence option", state="attached")
     assert page.inner_text("#silence option") == "3 seconds (the default)"
     assert "72 hours a move" in page.inner_text("#rated-clock")
     page.click("#create-button")  # this device against a bot: the person is to move, and is not

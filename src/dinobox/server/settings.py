@@ -66,7 +66,7 @@ class Settings:
     """A table's default silence limit: a seat to act silent this long (or a table nobody joins
     for this long) ends an unrated table (cancelled) and lets the others claim a rated one's
     win. A table with a clock gets at least its time for a move (``dead_tables``)."""
-    min_silence_seconds: float = 60.0
+    min_silence_seconds: float = 5.0
     """The shortest silence limit a table may ask for."""
     max_silence_seconds: float = 30 * 24 * 3600.0
     """The longest silence limit a table may ask for."""
