@@ -187,3 +187,20 @@ def test_a_table_with_a_leaver_survives_a_restart(db_url: str) -> None:
         table = state(client, tid)["table"]
         assert table["status"] == "playing" and table["seats"][to_act]["left"]["how"] == "resigned"
         assert table["seats"][to_act]["type"] == "bot"
+
+
+def test_a_seat_out_of_time_with_two_others_playing_is_left_to_a_bot(db_url: str) -> None:
+    from .test_clocks import FakeTime, clock_app, move, people_table, tick
+
+    now = FakeTime()
+    with TestClient(clock_app(db_url, now)) as client:
+        lose = {"type": "realtime", "bank_seconds": 60, "on_timeout": "lose"}
+        tid, tokens = people_table(client, lose, players=3)
+        move(client, tid, tokens, random.Random(3))
+        seat = state(client, tid)["clock"]["ticking"]
+        now.t += 3600
+        assert tick(client) == 1
+        s = state(client, tid)
+        assert s["table"]["status"] == "playing"  # today: finished, the two others sharing the win
+        assert s["table"]["seats"][seat]["left"]["how"] == "time" and s["clock"]["forfeit"] is None
+        assert s["clock"]["ticking"] != seat
