@@ -120,6 +120,7 @@ def test_two_people_chat_get_the_turn_alert_and_one_resigns(server: str, browser
     bob.click("#resign-yes")
     for page in (ann, bob):
         page.wait_for_selector("#winner-banner")
+        assert page.locator("#score-table tbody tr").count() == 2  # the scores as they stood (#40)
         banner = page.inner_text("#winner-banner")
         assert banner.startswith("★ Ann") and banner.endswith("wins!"), banner
         assert re.match(r"Bob \(\w+\) resigned", page.inner_text("#forfeit"))
@@ -249,7 +250,8 @@ def test_a_profile_moves_to_another_browser_by_its_key_and_keeps_its_rating(
     page.wait_for_selector("#key-once")  # the key, shown once, with a warning and a copy button
     assert "shown only this once" in page.inner_text("#key-once")
     key = page.input_value("#profile-key")
-    # a rated game against a bot, resigned at once: the rating moves
+    # a rated game against a bot, resigned after some moves (each seat two or more decisions of
+    # its own: before that a resign aborts the game unrated): the rating moves
     page.select_option("#game-select", "dino-race")
     page.fill("#players", "2")
     page.dispatch_event("#players", "change")
@@ -257,6 +259,12 @@ def test_a_profile_moves_to_another_browser_by_its_key_and_keeps_its_rating(
     page.check("#rated")
     page.click("#create-button")
     page.wait_for_url("**/table/*")
+    rng = random.Random(8)
+    for _ in range(16):  # Rex makes several decisions a turn in Dino Race; the bot moves between
+        page.wait_for_function("document.body.dataset.yourMove === '1'")
+        seen = version(page)
+        click_something(page, rng)
+        wait_newer(page, seen)
     page.click("#resign")
     page.click("#resign-yes")
     page.wait_for_selector("#winner-banner")

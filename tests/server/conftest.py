@@ -97,6 +97,7 @@ UNLIMITED = Settings(
     address_messages_burst=10**9,
     chat_per_minute=1e9,
     chat_burst=10**9,
+    min_silence_seconds=1.0,  # tests ask for short silence limits
 )
 
 

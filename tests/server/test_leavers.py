@@ -122,7 +122,7 @@ def test_every_table_gets_the_default_silence_limit_within_bounds(db_url: str) -
         assert client.get(f"/api/tables/{tid}").json()["silence"] == 900.0
         rules = client.get("/api/games").json()["tables"]
         assert rules["silence_seconds"] == 900.0 and rules["rated_move_hours"] == 72.0
-        low = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 1})
+        low = client.post("/api/tables", json={"game": "dino-race", "silence_seconds": 0.5})
         assert low.status_code == 400 and low.json()["code"] == "bad_config"
         turn = {"type": "turn", "hours_per_move": 24, "on_timeout": "bot"}
         tid, _ = new_table(client, players=2, clock=turn)
@@ -143,7 +143,8 @@ def test_a_silent_unrated_table_is_cancelled_and_leaves_the_lobby(db_url: str) -
         listed = {t["id"] for t in client.get("/api/tables").json()["tables"]}
         assert {waiting, playing} <= listed
         assert sweep(client, time.time()) == 0  # not yet
-        assert sweep(client, time.time() + 61) == 2
+        assert sweep(client, time.time() + 61) == 1  # the waiting one; the one in play may be claimed first
+        assert sweep(client, time.time() + 121) == 1  # twice its limit: nobody claimed it
         for tid in (waiting, playing):
             table = client.get(f"/api/tables/{tid}").json()
             assert table["status"] == "finished" and table["result"]["how"] == "cancelled"
@@ -187,3 +188,20 @@ def test_a_table_with_a_leaver_survives_a_restart(db_url: str) -> None:
         table = state(client, tid)["table"]
         assert table["status"] == "playing" and table["seats"][to_act]["left"]["how"] == "resigned"
         assert table["seats"][to_act]["type"] == "bot"
+
+
+def test_a_seat_out_of_time_with_two_others_playing_is_left_to_a_bot(db_url: str) -> None:
+    from .test_clocks import FakeTime, clock_app, move, people_table, tick
+
+    now = FakeTime()
+    with TestClient(clock_app(db_url, now)) as client:
+        lose = {"type": "realtime", "bank_seconds": 60, "on_timeout": "lose"}
+        tid, tokens = people_table(client, lose, players=3)
+        move(client, tid, tokens, random.Random(3))
+        seat = state(client, tid)["clock"]["ticking"]
+        now.t += 3600
+        assert tick(client) == 1
+        s = state(client, tid)
+        assert s["table"]["status"] == "playing"  # today: finished, the two others sharing the win
+        assert s["table"]["seats"][seat]["left"]["how"] == "time" and s["clock"]["forfeit"] is None
+        assert s["clock"]["ticking"] != seat

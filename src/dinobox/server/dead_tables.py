@@ -1,6 +1,7 @@
-"""Dead tables: every table has a silence limit (``Settings.silence_seconds`` by default). Once
-a table has been silent that long (nobody joined a waiting table; the person to act did not
-move), an unrated table is cancelled: it ends with no result and leaves the lobby. A rated
+"""Dead tables: every table has a silence limit (``Settings.silence_seconds`` by default). A
+waiting table nobody joined for that long, and an unrated table in play whose person to act did
+not move for twice that long (``IN_PLAY``: the first limit is the others' time to claim the
+silent seat), are cancelled: they end with no result and leave the lobby. A rated
 table is not cancelled: its other seats may claim the win (``Play.claim_abandoned``), and its
 clock still applies. The sweep runs with the clock loop (``ClockKeeper.tick``)."""
 
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("dinobox.server")
 
+IN_PLAY = 2
+"""A table in play is cancelled after this many silence limits: past the first, the others
+seated may claim the silent seat (a leave, ``Play.claim_abandoned``); past the second nobody did."""
+
 
 def silent_tables(conn: Connection, now: float, limit: int = 100) -> list[str]:
     """Tables past their silence limit by ``now`` that the sweep may cancel: waiting ones, and
@@ -33,8 +38,10 @@ def silent_tables(conn: Connection, now: float, limit: int = 100) -> list[str]:
         .where(
             t.problem.is_(None),
             t.silence.is_not(None),
-            t.updated + t.silence <= now,
-            or_(t.status == WAITING, and_(t.status == PLAYING, t.rated.is_(False))),
+            or_(
+                and_(t.status == WAITING, t.updated + t.silence <= now),
+                and_(t.status == PLAYING, t.rated.is_(False), t.updated + t.silence * IN_PLAY <= now),
+            ),
         )
         .order_by(t.updated)
         .limit(limit)
@@ -51,7 +58,7 @@ def silent_seat(live: LiveTable, now: float) -> int | bool | None:
         return False
     if row.status == WAITING:
         return None
-    if row.status != PLAYING or row.rated:
+    if row.status != PLAYING or row.rated or row.updated + row.silence * IN_PLAY > now:
         return False
     player = live.state.current_player()
     return player if is_person(row, player) and not live.bots_due() else False

@@ -58,7 +58,7 @@ def leave_or_end(row: TableRow, state: State, seat: int, how: str) -> tuple[Tabl
     """``row`` after ``seat`` left (``how``), and whether the game ended: aborted at a rated
     table too early to rate, else a bot takes the seat where two or more others still play,
     else the game ends (``outcomes``)."""
-    if too_early_to_rate(row, state, game_of(row).new_initial_state()):
+    if row.rated and too_early_to_rate(row, state, game_of(row).new_initial_state()):
         return end_early(row, seat, how, abort=True), True
     if len(still_playing(row, seat)) >= 2:
         return leave(row, seat, how, state.move_number()), False

@@ -63,10 +63,10 @@ class Settings:
     rated_move_hours: float = 72.0
     """At a rated table without a time control, a person who has not moved this long loses."""
     silence_seconds: float = 1800.0
-    """A table's default silence limit: a seat to act silent this long (or a table nobody joins
-    for this long) ends an unrated table (cancelled) and lets the others claim a rated one's
-    win. A table with a clock gets at least its time for a move (``dead_tables``)."""
-    min_silence_seconds: float = 60.0
+    """A table's default silence limit: past it the others may claim a silent seat to act; a
+    waiting table nobody joined, and an unrated table in play silent twice as long, are
+    cancelled. A table with a clock gets at least its time for a move (``dead_tables``)."""
+    min_silence_seconds: float = 5.0
     """The shortest silence limit a table may ask for."""
     max_silence_seconds: float = 30 * 24 * 3600.0
     """The longest silence limit a table may ask for."""

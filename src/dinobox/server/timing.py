@@ -120,7 +120,7 @@ def lost_on_time(row: TableRow, state: State, clock: ClockState) -> tuple[TableR
     seat = clock.forfeit
     if seat is None:
         return dataclasses.replace(row, clock=clock), False
-    if too_early_to_rate(row, state, game_of(row).new_initial_state()):
+    if row.rated and too_early_to_rate(row, state, game_of(row).new_initial_state()):
         return end_early(dataclasses.replace(row, clock=clock), seat, TIME, abort=True), True
     if len(still_playing(row, seat)) >= 2:
         going_on = dataclasses.replace(clock, forfeit=None, ticking=None, since=None)

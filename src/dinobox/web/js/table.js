@@ -161,7 +161,7 @@ function render() {
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
   undo.onclick = () => send({ type: "undo", version: msg.version });
-  const canResign = table.status === "playing" && msg.seat !== null;
+  const canResign = table.status === "playing" && msg.seat !== null && !table.seats[msg.seat].left;
   document.getElementById("resign").hidden = !canResign;
   if (!canResign) document.getElementById("resign-confirm").hidden = true;
   turnAlert(mine && !curtainShown(), `${table.title}: your move`);
