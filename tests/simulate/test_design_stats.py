@@ -169,3 +169,5 @@ def test_simulate_reports_end_reasons_order_and_roles(tmp_path: Path, game_id: s
     if kind == "team":
         assert summary["team_test"] is not None and "team test" in text
         assert summary["decisiveness"]["mean"] is None and "decisiveness – (undefined" in text
+        # the margin is over the other team, not between a team's two seats (always 0)
+        assert summary["scores"]["winner_margin"]["mean"] > 0

@@ -86,7 +86,7 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
     n = game.num_players
     seats = config.seat_bots(index, n)
     bots = [make_bot(spec, derive_seed(seed, "seat", s)) for s, spec in enumerate(seats)]
-    tally = _Tally(n)
+    tally = _Tally(n, next((k.id for k in game.role_kinds() if k.team), None))
     edge = RoundEdge(n)
     watchers = Watchers(config.metrics, game) if config.metrics else None
 
@@ -114,7 +114,7 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
         "branching": round(tally.legal / tally.decisions, 4) if tally.decisions else 0.0,
         "lead_changes": tally.lead_changes(state),
         "decisiveness": tally.decisiveness(list(result.winners)),
-        "margin": ranked[0] - ranked[1] if len(ranked) > 1 else 0,
+        "margin": _margin(scores, list(result.winners)) if len(ranked) > 1 else 0,
         "capped": result.capped,
         "actions": tally.kinds,
         "seat_actions": tally.seat_kinds,
@@ -129,11 +129,22 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
     }
 
 
+def _margin(scores: list[int], winners: list[int]) -> int:
+    """The winners' best score over the best of the others (in a team game, the other teams: a
+    team's seats share its score); the top two scores when nobody or everybody won."""
+    others = [score for seat, score in enumerate(scores) if seat not in winners]
+    if not winners or not others:
+        ranked = sorted(scores, reverse=True)
+        return ranked[0] - ranked[1]
+    return max(scores[seat] for seat in winners) - max(others)
+
+
 class _Tally:
     """Watches a game: decisions with a real choice, action kinds, the leader at each turn."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, team: str | None = None) -> None:
         self.players = players
+        self.team = team  # the role kind whose seats win together (they share the lead too)
         self.choices = 0
         self.decisions = 0
         self.legal = 0  # legal choices summed over the player decisions
@@ -167,9 +178,15 @@ class _Tally:
             self._note_leader(state)
 
     def _note_leader(self, state: State) -> None:
+        """The sole leader (in a team game: the lowest seat of the sole leading team), or None."""
         scores = state.scores()
         best = max(scores)
-        self.leaders.append(scores.index(best) if scores.count(best) == 1 else None)
+        top = [seat for seat, score in enumerate(scores) if score == best]
+        if len(top) > 1 and self.team is not None:
+            teams = state.seat_roles().get(self.team) or []
+            if len({teams[seat] for seat in top}) == 1 and len(teams) == len(scores):
+                top = top[:1]
+        self.leaders.append(top[0] if len(top) == 1 else None)
 
     def lead_changes(self, final: State) -> int:
         self._note_leader(final)
