@@ -22,9 +22,11 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
   mean gain exceeds ``z`` standard errors; else the bot plays the strong policy's move.
 
 Budgets: ``iterations=K`` counts playouts (reproducible); ``seconds=S`` is **CPU** time per
-decision (``time.process_time``), checked between playouts and inside them. Under a seconds
-budget with no ``depth``, the first playout doubles as a probe: when a whole playout would
-leave too few rounds, playouts are cut to a length that fits (as the strong bot's search does).
+decision (``time.thread_time``: the deciding thread's CPU time), checked between playouts and
+inside them. Playouts run to the end of the game unless ``depth`` is given: measured in Dino Race,
+playouts cut to fit a small budget and scored on provisional ``scores()`` mislead the search
+(it won 0.26 against ``strong``; ``benchmarks/RESULTS.md``), so a budget too small for two
+whole rounds leaves the strong policy's move in place.
 
 The bot reads a state only through ``legal_actions``, the policies (which read the seat's
 view) and ``resample(seat, rng)``: two states with the same view get the same move under the
@@ -47,8 +49,6 @@ Policy = Callable[[State, random.Random], int]
 Clock = Callable[[], float]
 
 DEFAULT_SECONDS = 1.0
-TARGET_ROUNDS = 8  # under a seconds budget with no depth, playouts are cut so about this many rounds fit
-MIN_DEPTH = 8
 EPSILON = 1e-9
 
 
@@ -91,7 +91,6 @@ class MasterBot:
         self.last_iterations = 0
         self.last_rounds = 0
         self._depth = depth
-        self._decisions = 0
         self._policies: dict[str, tuple[Policy, Policy | None]] = {}
 
     # -- the policies ---------------------------------------------------------------------------
@@ -140,29 +139,11 @@ class MasterBot:
             if depth is not None and decisions >= depth:
                 break
             if deadline is not None and decisions % 8 == 7 and clock() >= deadline:
-                self._decisions = decisions
                 return None
             legal = probe.legal_actions()
             probe.apply_action(legal[0] if len(legal) == 1 else policy(probe, policy_rng))
             decisions += 1
-        self._decisions = decisions
         return seat_reward(probe, seat, self.margin)
-
-    def _probe(self, det: State, default: int, seat: int, seeds: tuple[int, int], candidates: int) -> float | None:
-        """The first playout of the default. Under a seconds budget with no ``depth`` it is also
-        a probe: a playout that leaves fewer than ``TARGET_ROUNDS`` rounds over the candidates
-        sets a cut-off for this decision, and the default is played again at that length."""
-        seconds = self.seconds
-        if seconds is None or self.depth is not None:
-            return self._value(det, default, seat, seeds, None)
-        started = self.clock()
-        base = self._value(det, default, seat, seeds, started + seconds / 4)
-        spent = self.clock() - started
-        per_playout = seconds / (TARGET_ROUNDS * candidates)
-        if base is not None and spent <= per_playout:
-            return base
-        self._depth = max(MIN_DEPTH, int(self._decisions * per_playout / max(spent, 1e-9)))
-        return self._value(det, default, seat, seeds, started + seconds)
 
     # -- the search -----------------------------------------------------------------------------
 
@@ -217,10 +198,7 @@ class MasterBot:
                 break
             det = state.resample(seat, rng)
             seeds = (rng.getrandbits(64), rng.getrandbits(64))
-            if self.last_rounds:
-                base = self._value(det, default, seat, seeds, final)
-            else:
-                base = self._probe(det, default, seat, seeds, len(alive) + 1)
+            base = self._value(det, default, seat, seeds, final)
             if base is None:
                 return None
             self.last_iterations += 1
