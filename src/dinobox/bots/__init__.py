@@ -15,7 +15,7 @@
   with sequential halving over many redrawn states, guided by the strong policy
   (``bots/master.py``); ``seconds`` is CPU time, 1 by default;
 - the lobby's levels by name: ``easy`` (the heuristic, but a uniformly random move half the
-  time), ``medium`` (the heuristic), ``hard`` (``strong``), ``master`` (``master``);
+  time), ``medium`` (the heuristic), ``hard`` (``strong``);
 - ``probe:prefer=KIND``, ``probe:avoid=KIND``, ``probe:first``, ``probe:greedy``: degenerate
   strategies that look for exploits (``bots/probes.py``);
 - ``plugin:MODULE:CLASS[:KEY=VALUE,...]`` and the names of installed ``dinobox.bots`` entry
@@ -237,7 +237,7 @@ _BOTS: dict[str, Callable[[dict[str, str], int | None], Bot]] = {
 }
 
 #: The lobby's levels, weakest first: each is a spec ``make_bot`` accepts.
-LEVELS = ("easy", "medium", "hard", "master")
+LEVELS = ("easy", "medium", "hard")
 # specs that play the game's heuristic (directly, or as their playout policy)
 _NEEDS_HEURISTIC = ("heuristic", "easy", "medium", "hard", "strong", "probe", "master")
 

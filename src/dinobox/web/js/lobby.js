@@ -80,7 +80,6 @@ const LEVELS = [
   ["easy", "Bot: easy (the heuristic, with blunders)"],
   ["medium", "Bot: medium (the heuristic)"],
   ["hard", "Bot: hard (the strong bot)"],
-  ["master", "Bot: master (the strong bot with a search, about a CPU-second a move)"],
 ];
 
 function seatChoices() {
