@@ -332,7 +332,9 @@ def test_a_rated_table_seats_only_the_ladders_bots(sqlite_url: str) -> None:
             assert r.status_code == status, r.text
 
 
-def test_a_person_silent_at_a_rated_table_loses_it(sqlite_url: str) -> None:
+def test_a_person_silent_at_a_rated_table_from_the_first_move_aborts_it_unrated(sqlite_url: str) -> None:
+    """The rated table's turn clock ends the game, and since the person made no decision yet the
+    game is aborted without rating (fair ratings: a game counts once every seat made two)."""
     clock = [1_000_000.0]
     settings = dataclasses.replace(UNLIMITED, clock_period=1e6, rated_move_hours=1.0)
     app = create_app(sqlite_url, gc_tuning=False, settings=settings, now=lambda: clock[0])
@@ -347,8 +349,9 @@ def test_a_person_silent_at_a_rated_table_loses_it(sqlite_url: str) -> None:
         assert client.portal.call(app.state.service.clocks.tick) == 1
         s = client.get(f"/api/tables/{tid}/state").json()
         assert s["table"]["status"] == "finished" and s["table"]["result"]["forfeit"] == 0
+        assert s["table"]["result"]["aborted"] is True
         rated = client.get(f"/api/tables/{tid}/ratings").json()["seats"]
-        assert rated[0]["player"] == f"profile:{pid}" and rated[0]["change"]["place"] == 2
+        assert rated[0]["player"] == f"profile:{pid}" and rated[0]["change"] is None
 
 
 def test_the_two_names_of_one_bot_are_one_ladder_entry(sqlite_url: str) -> None:
