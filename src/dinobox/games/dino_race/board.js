@@ -85,7 +85,7 @@ function trackSvg(view, ctx) {
   const lastY = centre(n)[1];
   const height = Math.max(lastY, centre(perRow())[1]) + 95;
   const width = 60 + (perRow() - 0.5) * DX + R + 12;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group",
     "aria-label": "the race track", id: "track" });
   // volcano
   const [vx, vy] = centre(0);

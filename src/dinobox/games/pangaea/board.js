@@ -171,7 +171,7 @@ function worldSvg(view, ctx) {
   const cols = world.cols || 12;
   const width = LEFT + (cols + 2) * DX + DX / 2 + 6;
   const height = TOP + 2 * R + (rows - 1) * DY + 26;
-  const svg = s("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img", id: "pg-world",
+  const svg = s("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "group", id: "pg-world",
     "aria-label": "the world: a hex map whose left and right edges are joined" });
   svg.append(defs());
   // the sea behind everything, and the seams where the world wraps
@@ -479,7 +479,7 @@ function asteroidPanel(view) {
   const cy = size / 2;
   const rr = 74;
   const hr = 26;
-  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, id: "pg-asteroid", role: "img", class: "pg-small",
+  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, id: "pg-asteroid", role: "group", class: "pg-small",
     "aria-label": "the asteroid board", style: "max-width:260px" });
   svg.append(s("rect", { x: 0, y: 0, width: size, height: size, rx: 12, fill: "#1d1b33" }));
   const pos = (i) => {
@@ -540,7 +540,7 @@ function chartPanel(view) {
   const px = (v) => pad + (v - lo) * step;
   const height = 128;
   const base = 66;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, id: "pg-chart", role: "img",
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, id: "pg-chart", role: "group",
     "aria-label": `countdown and score chart: asteroid at ${asteroid}` });
   svg.append(s("line", { x1: pad, y1: base, x2: width - pad, y2: base, stroke: "#7a6d58", "stroke-width": 2 }));
   for (let v = lo; v <= hi; v++) {

@@ -126,7 +126,7 @@ function layout(view) {
 
 function mapSvg(view, ctx) {
   const L = layout(view);
-  const svg = s("svg", { viewBox: `0 0 ${L.width} ${L.height}`, id: "island", class: "ti-map", role: "img",
+  const svg = s("svg", { viewBox: `0 0 ${L.width} ${L.height}`, id: "island", class: "ti-map", role: "group",
     "aria-label": "the island map" });
   svg.append(s("defs", {},
     s("radialGradient", { id: "ti-sea", cx: "50%", cy: "50%", r: "75%" },

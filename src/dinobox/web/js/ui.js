@@ -135,3 +135,13 @@ function fmt(value) {
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
+
+/** Put ``nodes`` in ``list``, keeping the leading items that read the same, so a live region
+ * (the log, the chat) announces only the new lines, not the whole list again. */
+export function keepAndAppend(list, nodes) {
+  const old = [...list.children];
+  let same = 0;
+  while (same < old.length && same < nodes.length && old[same].textContent === nodes[same].textContent) same += 1;
+  old.slice(same).forEach((node) => node.remove());
+  list.append(...nodes.slice(same));
+}
