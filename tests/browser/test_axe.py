@@ -11,6 +11,9 @@ from typing import Any
 import httpx
 import pytest
 
+from dinobox.server.settings import Settings
+from server.live_server import serve_in_thread
+
 from .axe import check_chromium, check_firefox
 from .firefox_bidi import BiDiError, Firefox, find_firefox
 from .helpers import create, play_by_api, state
@@ -26,6 +29,20 @@ OPEN_MENU = """(() => {
   many.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 40, clientY: 40 }));
   return !!document.querySelector('.popup[role=menu]');
 })()"""
+
+
+# the coach's analysis on a small budget (the graph is what is checked, not the coach's strength)
+SMALL = Settings(analysis_iterations=20, hint_seconds=0.1, tables_per_minute=1e6, tables_burst=10**6)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from dinobox.server import create_app
+
+    db = tmp_path_factory.mktemp("axe") / "tables.sqlite3"
+    app = create_app(f"sqlite:///{db}", rng=random.Random(41), gc_tuning=False, settings=SMALL)
+    with serve_in_thread(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -71,19 +88,26 @@ def profile(server: str) -> dict[str, Any]:
 READY = "() => document.body.dataset.status === 'finished' || !!document.querySelector('#actions button[data-action]')"
 
 
+def rated_game(server: str) -> dict[str, Any]:
+    """A profile that has finished a rated Dino Race game against a bot: the profile and ratings pages have rows."""
+    made = profile(server)
+    seats = [{"type": "human"}, {"type": "bot", "bot": "heuristic"}]
+    table = create(server, game="dino-race", players=2, seats=seats, claim=[0], rated=True, profile_key=made["key"], start=True)
+    play_by_api(server, table["table"]["id"], 0, table["tokens"][0]["token"], random.Random(5))
+    return made
+
+
 def test_axe_lobby_profile_and_ratings_in_chromium(server: str, context: Any) -> None:
+    made = rated_game(server)
     page = context.new_page()
     page.goto(server + "/")
     page.wait_for_selector("#game-select option", state="attached")
     check_chromium(page, "the lobby")
     page.goto(server + "/ratings/dino-race")
-    page.wait_for_selector("#leaderboard :not(p.muted)")
+    page.wait_for_selector("#leaderboard-table")
     check_chromium(page, "the ratings page")
-    made = profile(server)
-    page.goto(server + "/profile")
-    page.fill("#use-key", made["key"])
-    page.click("#use-key-form button[type=submit]")
-    page.wait_for_selector("#profile-name-shown:not(:empty)")
+    page.goto(f"{server}/profile/{made['key'].split('.', 1)[0]}")
+    page.wait_for_selector("#games-table")
     check_chromium(page, "the profile page")
 
 
@@ -111,11 +135,12 @@ def test_axe_every_page_in_firefox(server: str, firefox: Firefox) -> None:
     firefox.goto(server + "/")
     firefox.wait_for("document.querySelectorAll('#game-select option').length", what="the lobby")
     check_firefox(firefox, "the lobby")
+    made = rated_game(server)
     firefox.goto(server + "/ratings/dino-race")
-    firefox.wait_for("!!document.querySelector('#leaderboard-table, #leaderboard')", what="the ratings")
+    firefox.wait_for("!!document.querySelector('#leaderboard-table')", what="the ratings")
     check_firefox(firefox, "the ratings page")
-    firefox.goto(server + "/profile")
-    firefox.wait_for("document.readyState === 'complete'", what="the profile page")
+    firefox.goto(f"{server}/profile/{made['key'].split('.', 1)[0]}")
+    firefox.wait_for("!!document.querySelector('#games-table')", what="the profile page")
     check_firefox(firefox, "the profile page")
     for game_id in GAMES:
         firefox.goto(mid_game(server, game_id))

@@ -55,7 +55,7 @@ function bubble(element, reasons) {
   const box = h("div", { class: "popup refusal", role: "status", "aria-live": "polite" },
     h("strong", {}, "Not now: "), reasons.length === 1 ? reasons[0]
       : h("ul", {}, reasons.slice(0, 4).map((r) => h("li", {}, r))));
-  document.body.append(box);
+  (document.querySelector("main") || document.body).append(box); // inside a landmark
   const at = element.getBoundingClientRect();
   const x = Math.min(at.left, window.innerWidth - box.offsetWidth - 10);
   const below = at.bottom + 6 + box.offsetHeight < window.innerHeight;
@@ -91,7 +91,7 @@ function menu(matches, event, act, element) {
     "Cancel");
   const box = h("div", { class: "popup", role: "menu", "aria-label": label }, items, cancel);
   box.addEventListener("keydown", (e) => menuKeys(e, [...items, cancel]));
-  document.body.append(box);
+  (document.querySelector("main") || document.body).append(box); // inside a landmark
   const at = element.getBoundingClientRect();
   const x = Math.min(event.clientX || at.left + 10, window.innerWidth - box.offsetWidth - 10);
   const y = Math.min(event.clientY || at.bottom + 4, window.innerHeight - box.offsetHeight - 10);
