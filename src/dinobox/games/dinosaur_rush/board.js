@@ -8,7 +8,8 @@ import { h, playerName, s, SEAT_HEX } from "/static/js/ui.js";
 const CSS = "/static/css/boards-trex-dinorush.css";
 const BONE = { green: "#4caf50", red: "#d9534f", yellow: "#f2c418", blue: "#3b7dd8", white: "#f5f5f5" };
 const BONE_INK = { green: "#111", red: "#111", yellow: "#3a2d00", blue: "#111", white: "#333" };
-const SEAT = { Orange: "#e67e22", Purple: "#8e44ad", Teal: "#16a085", Pink: "#e84393", Black: "#2d3436" };
+// the players' colours in the Okabe-Ito palette, as the terminal draws them
+const SEAT = { Orange: "#E69F00", Purple: "#AF87FF", Teal: "#0072B2", Pink: "#CC79A7", Black: "#333333" };
 const CATEGORY = { size: "Size", height: "Height", length: "Length", ferocity: "Ferocity", uniqueness: "Unique" };
 const PARTS = ["spine", "ribs", "neck", "head", "tail", "limb1", "limb2"];
 const PART_NAME = { spine: "spine", ribs: "ribs", neck: "neck", head: "head", tail: "tail", limb1: "first limb",

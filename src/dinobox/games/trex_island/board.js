@@ -6,7 +6,8 @@ import { h, playerName, s, SEAT_HEX, withNames } from "/static/js/ui.js";
 
 const CSS = "/static/css/boards-trex-dinorush.css";
 const SPACE = { orange: "#f28c28", purple: "#8e5bc4", cyan: "#1fb2cc" };
-const PLAYER = { Red: "#d64541", Yellow: "#e6b800", Green: "#2e9e4f", Blue: "#2f6fd0" };
+// the players' colours in the Okabe-Ito palette, as the terminal draws them
+const PLAYER = { Red: "#D55E00", Yellow: "#F0E442", Green: "#009E73", Blue: "#0072B2" };
 const KIND = {
   stegosaurus: { name: "Stegosaurus", type: "herbivore", hint: "photo" },
   triceratops: { name: "Triceratops", type: "herbivore", hint: "photo" },
