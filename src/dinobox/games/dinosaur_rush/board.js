@@ -182,6 +182,14 @@ function boneShape(x, y, len, colour, vertical, wild) {
   return g;
 }
 
+/** The player's letter on the pawn (two letters where two colours start alike: Purple, Pink). */
+function seatLetter(view, seat) {
+  const names = (view.players || []).map((p, i) => String((p && p.name) || `P${i + 1}`));
+  const own = names[seat] || `P${seat + 1}`;
+  const shared = names.filter((n) => n.charAt(0) === own.charAt(0)).length > 1;
+  return shared ? own.slice(0, 2) : own.charAt(0);
+}
+
 function meeple(view, seat, x, y, ctx, mine) {
   const colour = seatHex(view, seat);
   const g = s("g", { class: "dr-meeple", "data-seat": seat });
@@ -189,7 +197,11 @@ function meeple(view, seat, x, y, ctx, mine) {
   g.append(s("path", { d: `M${x - 6},${y + 7.5} L${x - 3.4},${y - 1} A4.3,4.3 0 1 1 ${x + 3.4},${y - 1} L${x + 6},${y + 7.5} Z`,
     fill: colour, stroke: "#111", "stroke-width": 1.1 }));
   g.append(s("circle", { cx: x, cy: y - 4.5, r: 3.1, fill: colour, stroke: "#111", "stroke-width": 0.9 }));
-  g.append(s("title", {}, `${playerName(view, ctx.table, seat)}'s paleontologist`));
+  g.append(s("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff",
+    stroke: "#111", "stroke-width": 1.8, "paint-order": "stroke", class: "dr-meeple-mark" }, seatLetter(view, seat)));
+  const name = `${playerName(view, ctx.table, seat)}'s paleontologist`;
+  g.setAttribute("data-name", name);
+  g.append(s("title", {}, name));
   if (mine && mine.seat === seat) {
     ctx.offer(g, (a) => a.kind === "dynamite" || a.kind === "stay" || a.kind === "survey");
   }

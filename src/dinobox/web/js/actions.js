@@ -15,7 +15,9 @@ export function makeOffer(legal, act, refusals = []) {
     element.setAttribute("role", "button");
     element.setAttribute("tabindex", "0");
     element.setAttribute("data-offers", matches.map((m) => m.action).join(" "));
-    const label = title || (matches.length === 1 ? actionLabel(matches[0]) : `${matches.length} choices`);
+    const what = title || (matches.length === 1 ? actionLabel(matches[0]) : `${matches.length} choices`);
+    const piece = element.getAttribute("data-name"); // "Red dino 2 on tile 5, jungle"
+    const label = piece && !what.includes(piece) ? `${piece}: ${what}` : what;
     element.setAttribute("aria-label", label);
     if (isSvg) element.append(svgTitle(label));
     else element.title = label;
