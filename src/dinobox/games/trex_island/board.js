@@ -5,7 +5,8 @@
 import { h, playerName, s, SEAT_HEX, withNames } from "/static/js/ui.js";
 
 const CSS = "/static/css/boards-trex-dinorush.css";
-const SPACE = { orange: "#f28c28", purple: "#8e5bc4", cyan: "#1fb2cc" };
+// the spaces' colours in Okabe-Ito (as the terminal), each also printed on its space
+const SPACE = { orange: "#E69F00", purple: "#CC79A7", cyan: "#56B4E9" };
 // the players' colours in the Okabe-Ito palette, as the terminal draws them
 const PLAYER = { Red: "#D55E00", Yellow: "#F0E442", Green: "#009E73", Blue: "#0072B2" };
 const KIND = {
@@ -238,8 +239,12 @@ function spaceNode(view, sp, [x, y], ctx, occupied, toAct) {
   } else {
     g.append(s("circle", { cx: x, cy: y, r: 16, fill: SPACE[sp.kind] || "#ccc", stroke: "#3b2a14", "stroke-width": 2,
       filter: "url(#ti-shadow)" }));
-    g.append(s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "rgba(255,255,255,.85)",
+    g.append(s("text", { x, y: y + 1, "text-anchor": "middle", "font-size": 10, fill: "#111",
       "font-weight": 700 }, sp.id));
+    // the colour in words too: a card names the colour its team may move to
+    g.append(s("text", { x, y: y + 10, "text-anchor": "middle", "font-size": 6.5, fill: "#111", class: "ti-space-colour" },
+      sp.kind));
+    g.setAttribute("data-name", `space ${sp.id}, ${sp.kind}`);
   }
   let tokenHere = false;
   if (sp.tokens !== undefined) {
@@ -326,6 +331,7 @@ function cardNode(card, extra = {}) {
   return h("div", { class: `ti-card ti-${card.colour} ${k.type}`, "data-card": card.card, "data-kind": card.kind,
     "data-colour": card.colour, ...extra },
   h("span", { class: "ti-card-type" }, k.type),
+  h("span", { class: "ti-card-colour" }, card.colour), // the card's colour in words, not by colour alone
   h("strong", {}, k.name),
   h("span", { class: "ti-card-hint" }, k.hint));
 }
