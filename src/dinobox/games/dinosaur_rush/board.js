@@ -139,6 +139,11 @@ function cellNode(view, c, x, y, ctx, mine) {
   g.append(s("title", {}, `${c.label}: ${c.kind.replace("_", " ")}${site ? `, ${bones} bones` : ""}`
     + `${c.token ? ", a sabotage token" : ""}`));
   ctx.offer(g, (a) => a.cell === c.cell && ["place", "move", "sabotage", "steal"].includes(a.kind));
+  // a click on a piece that offers nothing goes through to the site under it, as it did inside it
+  pieces.setAttribute("pointer-events", "none");
+  for (const piece of pieces.children) {
+    if (piece.matches(".clickable, .refused")) piece.setAttribute("pointer-events", "visiblePainted");
+  }
   return s("g", {}, g, pieces);
 }
 

@@ -353,6 +353,15 @@ function space(view, world, r, c, drawCol, index, ctx, ghost) {
   return g;
 }
 
+// The owner's letter on a piece (the first of its game name, else its seat number): whose piece
+// it is needs no colour.
+function pieceLetter(view, seat, x, y, size) {
+  const p = (view.players || [])[seat];
+  const letter = p && p.name ? String(p.name).charAt(0).toUpperCase() : String(seat + 1);
+  return s("text", { x, y, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: "#fff", stroke: "#111",
+    "stroke-width": 1.2, "paint-order": "stroke", "pointer-events": "none", class: "pg-piece-mark" }, letter);
+}
+
 function drawPieces(view, g, pieces, x, y, ctx, ghost) {
   const labels = [];
   const n = pieces.shelters.length;
@@ -361,7 +370,8 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
     const special = pieces.special.includes(seat);
     const sh = s("g", { "data-shelter": seat, class: "pg-shelter" },
       s("polygon", { points: `${sx - 5},${y - 7} ${sx - 5},${y - 13} ${sx},${y - 18} ${sx + 5},${y - 13} ${sx + 5},${y - 7}`,
-        fill: colour(seat), stroke: special ? "#ffd400" : "#111", "stroke-width": special ? 2 : 1 }));
+        fill: colour(seat), stroke: special ? "#ffd400" : "#111", "stroke-width": special ? 2 : 1 }),
+      pieceLetter(view, seat, sx, y - 8.5, 5.5));
     labels.push(`${playerName(view, seat)}'s Shelter${special ? " (built anywhere)" : ""}`);
     const at = pieceAt(g);
     if (ghost || !answers(sh, ctx.offer(sh, (a) => (a.kind === "wild_shelter" && same(a.space, at) && seat === ctx.seat)
@@ -390,7 +400,8 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
     const ex = x + (i - (m - 1) / 2) * 10;
     const eg = s("g", { "data-explorer": seat, class: "pg-explorer" },
       s("circle", { cx: ex, cy: y + 14, r: 4.6, fill: colour(seat), stroke: "#fff", "stroke-width": 1.3 }),
-      s("circle", { cx: ex, cy: y + 7.8, r: 2.7, fill: colour(seat), stroke: "#fff", "stroke-width": 1 }));
+      s("circle", { cx: ex, cy: y + 7.8, r: 2.7, fill: colour(seat), stroke: "#fff", "stroke-width": 1 }),
+      pieceLetter(view, seat, ex, y + 16, 5));
     labels.push(`${playerName(view, seat)}'s Explorer`);
     if (ghost || seat !== ctx.seat || !answers(eg, ctx.offer(eg, (a) => a.kind === "build" || a.kind === "build_special"))) {
       eg.setAttribute("pointer-events", "none");
