@@ -307,7 +307,14 @@ function dieNode(view, d, x, y, size, ctx, attackTeam, covers = null) {
   for (const [px, py] of PIPS[d.crew] || []) {
     g.append(s("circle", { cx: x + px * step, cy: y + py * step, r: size * 0.085, fill: pip }));
   }
-  g.append(s("title", {}, `${withNames(d.name, view, ctx.table)}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`));
+  // the owner's letter at the die's corner: whose team it is needs no colour
+  const owner = (view.players || [])[d.owner];
+  const letter = owner && owner.name ? String(owner.name).charAt(0).toUpperCase() : String(d.owner + 1);
+  g.append(s("text", { x: x - size / 2 - 1, y: y - size / 2 + 2, "text-anchor": "middle", "font-size": 8, "font-weight": 800,
+    fill: "#fff", stroke: "#111", "stroke-width": 2, "paint-order": "stroke", class: "ti-die-mark" }, letter));
+  const name = `${withNames(d.name, view, ctx.table)}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`;
+  g.setAttribute("data-name", name);
+  g.append(s("title", {}, name));
   // a "team" refusal names a team no action of this seat moves (another player's, or one of
   // yours still behind the arrow): it says why that team cannot move now
   ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id && (!a.reason || ownMove(view, a)))
