@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 
 from server.live_server import serve_in_thread
@@ -118,6 +119,9 @@ def test_a_spectator_in_firefox_cannot_fill_the_players_chat(server: str, contex
     for i in range(SPECTATOR_LINES + 1):
         firefox.click("#chat-input")
         firefox.type(f"ff noise {i}\n")
+        if i < SPECTATOR_LINES:  # the line shows before the next is typed (the page grows under the pointer)
+            count = f"document.querySelectorAll('#chat-spectators li').length === {i + 1}"
+            firefox.wait_for(count, what=f"line {i}")
     firefox.wait_for("(document.getElementById('toast') || {}).textContent?.includes('full')", what="chat_full")
     ann.wait_for_function(f"() => document.querySelectorAll('#chat-spectators li').length === {SPECTATOR_LINES}")
     mark = ann.locator("#chat-spectators button[data-mute]").first
@@ -125,3 +129,23 @@ def test_a_spectator_in_firefox_cannot_fill_the_players_chat(server: str, contex
     ann.wait_for_function("() => document.querySelector('#chat-spectators button[data-mute]').textContent === 'Unmute'")
     chat_line(ann, "we can still talk")
     firefox.wait_for("document.getElementById('chat').textContent.includes('we can still talk')", what="Ann's line")
+
+
+def test_players_see_who_is_here_and_their_move_count_in_chromium(server: str, context: Any) -> None:
+    tid, ann = start_ann_and_bob(server, context)
+    ann.wait_for_function("() => document.querySelector('#presence [data-seat=\"1\"]')?.dataset.online === '1'")
+    bob_pages = [p for c in context.browser.contexts for p in c.pages if p is not ann and f"/table/{tid}" in p.url]
+    bob = bob_pages[0]
+    bob.wait_for_function("() => document.querySelector('#presence [data-seat=\"0\"]')?.dataset.online === '1'")
+    # whoever is to act sees "Your move: 1" in the top bar (the page polls the list)
+    to_act = httpx_state(server, tid)["to_act"]
+    mover = ann if to_act == 0 else bob
+    mover.wait_for_function("() => document.body.dataset.yourMoveCount === '1'", timeout=30000)
+    assert mover.locator("#your-move-count").inner_text() == "Your move: 1"
+    bob.close()  # Bob leaves: Ann sees him away
+    ann.wait_for_function("() => document.querySelector('#presence [data-seat=\"1\"]')?.dataset.online === '0'")
+    assert "away" in ann.locator("#presence [data-seat='1']").inner_text()
+
+
+def httpx_state(server: str, tid: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{server}/api/tables/{tid}", timeout=10).json())

@@ -99,6 +99,13 @@ def test_another_seats_hand_is_absent_from_dom_and_network(server: str, browser:
     states = [json.loads(f) for f in frames if f.startswith("{")]
     states = [m for m in states if m.get("type") == "state"]
     assert states
+    last: dict[str, Any] = {}
+    for msg in states:  # each picture after the first comes as its change (?delta=1): made whole, as the page does
+        for key in msg.pop("same", []):
+            msg[key] = last[key]
+        if "view_same" in msg:
+            msg["view"] = {**{k: last["view"][k] for k in msg.pop("view_same")}, **msg["view"]}
+        last = msg
     for msg in states:
         assert msg["seat"] == 0 and msg["view"]["seat"] == 0
         for player in msg["view"]["players"]:

@@ -29,6 +29,7 @@ def rules_page(title: str, markdown: str) -> str:
   <main><article class="panel howto rules-doc">
 {body}
   </article></main>
+  <script type="module" src="/static/js/topbar.js"></script>
 </body>
 </html>
 """
