@@ -92,7 +92,9 @@ def rated_game(server: str) -> dict[str, Any]:
     """A profile that has finished a rated Dino Race game against a bot: the profile and ratings pages have rows."""
     made = profile(server)
     seats = [{"type": "human"}, {"type": "bot", "bot": "heuristic"}]
-    table = create(server, game="dino-race", players=2, seats=seats, claim=[0], rated=True, profile_key=made["key"], start=True)
+    table = create(
+        server, game="dino-race", players=2, seats=seats, claim=[0], rated=True, profile_key=made["key"], start=True
+    )
     play_by_api(server, table["table"]["id"], 0, table["tokens"][0]["token"], random.Random(5))
     return made
 

@@ -29,10 +29,12 @@ FOCUS_LOOK = """(playable) => {
   const twin = [...document.querySelectorAll(el.tagName)].find((e) => e !== el
     && (typeof e.className === 'string' ? e.className : (e.className.baseVal || '')) === cls);
   const box = el.getBoundingClientRect();
-  return { focused: true, playable: el.matches(playable), look: look(el), twin: twin ? look(twin) : 'none | none | none',
+  return { focused: true, playable: el.matches(playable), look: look(el),
+    twin: twin ? look(twin) : 'none | none | none',
     summary: el.tagName === 'SUMMARY' && !!el.closest('#actions') && !el.parentElement.open,
     inMenu: !!el.closest('.popup'), size: box.width * box.height,
-    what: `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} ${el.getAttribute('aria-label') || el.textContent.slice(0, 40)}` };
+    what: `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''} `
+      + (el.getAttribute('aria-label') || el.textContent.slice(0, 40)) };
 }"""
 
 
@@ -76,7 +78,8 @@ def no_pointer(page: Any) -> None:
     page.evaluate(
         """() => { window.__pointer = [];
         for (const t of ['pointerdown', 'mousedown', 'click'])
-          document.addEventListener(t, (e) => { if (e.isTrusted && e.detail !== 0) window.__pointer.push(t); }, true); }"""
+          document.addEventListener(t, (e) => {
+            if (e.isTrusted && e.detail !== 0) window.__pointer.push(t); }, true); }"""
     )
 
 
@@ -129,7 +132,9 @@ LIVE = """() => {
 
 def test_the_live_regions_say_the_opponents_moves_and_your_turn(server: str, context: Any) -> None:
     page = context.new_page()
-    made = create(server, game="dino-race", players=2, seats=[{"type": "human"}, BOT], claim=[0], name="Ann", start=True)
+    made = create(
+        server, game="dino-race", players=2, seats=[{"type": "human"}, BOT], claim=[0], name="Ann", start=True
+    )
     page.goto(f"{server}/table/{made['table']['id']}?seat=0&token={made['tokens'][0]['token']}")
     rng = random.Random(3)
     page.wait_for_function(MY_TURN, timeout=30000)
