@@ -59,10 +59,22 @@ def tab_to_a_choice(page: Any, rng: random.Random) -> dict[str, Any]:
     raise AssertionError("no choice reached with Tab")
 
 
+OFFERS = "() => document.activeElement && document.activeElement.getAttribute('data-offers')"
+
+
 def choose(page: Any, rng: random.Random) -> None:
     info = tab_to_a_choice(page, rng)
-    page.keyboard.press("Enter" if rng.random() < 0.7 else " ")
+    piece = page.evaluate(OFFERS)
+    key = "Enter" if rng.random() < 0.7 else " "
+    page.keyboard.press(key)
     info = focused(page)
+    if info["focused"] and info["inMenu"] and rng.random() < 0.3:  # Escape: the focus goes back to the piece
+        page.keyboard.press("Escape")
+        assert page.locator(".popup").count() == 0, "Escape left the menu open"
+        assert page.evaluate(OFFERS) == piece, "the focus did not go back to the piece whose menu closed"
+        focused(page)
+        page.keyboard.press(key)
+        info = focused(page)
     if info["focused"] and info["inMenu"]:  # a menu opened with the focus in it: arrows, then a line
         for _ in range(rng.randrange(4)):
             page.keyboard.press("ArrowDown")
