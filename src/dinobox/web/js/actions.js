@@ -137,7 +137,10 @@ export function restoreFocus(before) {
   const same = before.offers ? [...document.querySelectorAll("#board [data-offers]")].find((e) => e.getAttribute("data-offers") === before.offers) : null;
   const next = same || document.querySelector("#board [data-offers]") || document.querySelector("#actions button[data-action]:not([disabled])")
     || document.getElementById("actions-panel");
-  if (next) next.focus();
+  if (next) {
+    next.focus();
+    playing = { offers: next.getAttribute("data-offers"), inside: true };
+  }
 }
 
 document.addEventListener("click", (event) => {
