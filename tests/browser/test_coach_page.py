@@ -314,7 +314,7 @@ def test_the_replay_marks_where_a_hint_was_used_in_chromium(server: str, browser
     step = int(mark.get_attribute("data-step") or -1)
     assert step >= 3, "the hint came after two of Ann's decisions"
     label = mark.get_attribute("title") or ""
-    assert label == f"Decision {step}: Seat 1 (Ann) used a hint" == mark.get_attribute("aria-label"), label
+    assert label == f"Decision {step}: Ann (Red) used a hint" == mark.get_attribute("aria-label"), label
     assert hinted not in label
     # the mark sits at its share of the timeline
     steps = int(replay.locator("#step").get_attribute("max") or 0)
@@ -323,7 +323,7 @@ def test_the_replay_marks_where_a_hint_was_used_in_chromium(server: str, browser
     mark.click()
     replay.wait_for_selector(f"#step-label:has-text('decision {step} of {steps}')")
     said = replay.locator("#last-action").inner_text()
-    assert played in said and "Seat 1 (Ann) used a hint for it." in said, said  # the move made after the hint
+    assert played in said and "Ann (Red) used a hint for it." in said, said  # the move made after the hint
     assert hinted not in said.replace(played, ""), said
     assert replay.locator("#timeline .mark.hint.here").count() == 1
     spectator.close()
@@ -362,7 +362,7 @@ def test_a_hint_on_the_board_and_in_the_replay_in_firefox(server: str, firefox: 
         " colour: getComputedStyle(m).backgroundColor }; })()",
         what="the hint mark",
     )
-    assert mark["label"] == f"Decision {mark['step']}: Seat 1 (Ann) used a hint" and mark["step"] >= 2, mark
+    assert mark["label"] == f"Decision {mark['step']}: Ann (Red) used a hint" and mark["step"] >= 2, mark
     assert hinted not in mark["label"] and mark["colour"] not in ("rgba(0, 0, 0, 0)", "transparent"), mark
     firefox.click("#timeline .mark.hint")
     firefox.wait_for(
@@ -370,6 +370,6 @@ def test_a_hint_on_the_board_and_in_the_replay_in_firefox(server: str, firefox: 
         what="the hinted step",
     )
     said = firefox.evaluate("document.getElementById('last-action').textContent")
-    assert played in said and "Seat 1 (Ann) used a hint for it." in said, said
+    assert played in said and "Ann (Red) used a hint for it." in said, said
     assert hinted not in said.replace(played, ""), said
     assert firefox.js_errors()[before:] == [], firefox.js_errors()[before:]

@@ -85,7 +85,7 @@ function trackSvg(view, ctx) {
   const lastY = centre(n)[1];
   const height = Math.max(lastY, centre(perRow())[1]) + 95;
   const width = 60 + (perRow() - 0.5) * DX + R + 12;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img",
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group",
     "aria-label": "the race track", id: "track" });
   // volcano
   const [vx, vy] = centre(0);
@@ -131,6 +131,13 @@ function trackSvg(view, ctx) {
   return svg;
 }
 
+/** "R1": the first letter of the owner's name (its colour) and the dino's number. */
+function dinoMark(view, d) {
+  const owner = view.players[d.owner] || {};
+  const letter = String(owner.name || `P${d.owner + 1}`).trim().charAt(0).toUpperCase();
+  return `${letter}${(d.id % 2) + 1}`;
+}
+
 function dino(view, d, x, y, ctx) {
   const colour = teamColour(view, d.owner);
   const g = s("g", { "data-dino": d.id, "data-owner": d.owner, class: "dino" });
@@ -140,10 +147,15 @@ function dino(view, d, x, y, ctx) {
     g.append(s("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, "down"));
   } else {
     g.append(s("circle", { cx: x, cy: y, r: 9, fill: colour, stroke: "#222", "stroke-width": 1.5 }));
-    g.append(s("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": 700 },
-      view.players[d.owner] && view.players[d.owner].team !== undefined ? "" : String((d.id % 2) + 1)));
+    // the owner's letter with the dino's number: whose piece it is needs no colour
+    g.append(s("text", { x, y: y + 3.5, "text-anchor": "middle", "font-size": 9, fill: "#fff", "font-weight": 700,
+      stroke: "#111", "stroke-width": 2.2, "paint-order": "stroke", class: "dino-mark" }, dinoMark(view, d)));
   }
-  g.append(s("title", {}, d.name + (d.down ? " (knocked down)" : "")));
+  const tile = (view.track || []).find((t) => t.tile === d.tile);
+  const where = d.home ? "safe at the finish" : tile ? `on tile ${tile.tile}, ${tile.lava ? "lava" : tile.terrain}` : "";
+  const name = `${d.name}${d.down ? " (knocked down)" : ""}${where ? ` ${where}` : ""}`;
+  g.setAttribute("data-name", name); // what a screen reader says before the choice it offers
+  g.append(s("title", {}, name));
   ctx.offer(g, (a) => a.dino === d.id || a.target_dino === d.id);
   return g;
 }

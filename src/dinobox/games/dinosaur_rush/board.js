@@ -7,8 +7,9 @@ import { h, playerName, s, SEAT_HEX } from "/static/js/ui.js";
 
 const CSS = "/static/css/boards-trex-dinorush.css";
 const BONE = { green: "#4caf50", red: "#d9534f", yellow: "#f2c418", blue: "#3b7dd8", white: "#f5f5f5" };
-const BONE_INK = { green: "#fff", red: "#fff", yellow: "#3a2d00", blue: "#fff", white: "#333" };
-const SEAT = { Orange: "#e67e22", Purple: "#8e44ad", Teal: "#16a085", Pink: "#e84393", Black: "#2d3436" };
+const BONE_INK = { green: "#111", red: "#111", yellow: "#3a2d00", blue: "#111", white: "#333" };
+// the players' colours in the Okabe-Ito palette, as the terminal draws them
+const SEAT = { Orange: "#E69F00", Purple: "#AF87FF", Teal: "#0072B2", Pink: "#CC79A7", Black: "#333333" };
 const CATEGORY = { size: "Size", height: "Height", length: "Length", ferocity: "Ferocity", uniqueness: "Unique" };
 const PARTS = ["spine", "ribs", "neck", "head", "tail", "limb1", "limb2"];
 const PART_NAME = { spine: "spine", ribs: "ribs", neck: "neck", head: "head", tail: "tail", limb1: "first limb",
@@ -75,7 +76,7 @@ function boardSvg(view, ctx) {
   const height = (Math.max(...ys) - minY) * 1.5 * R + 2 * R + 12;
   const at = (c) => [6 + W / 2 + ((c.x - minX) / 2) * W, 6 + R + (c.y - minY) * 1.5 * R];
   const svg = s("svg", { viewBox: `0 0 ${width.toFixed(1)} ${height.toFixed(1)}`, id: "dig-board", class: "dr-map",
-    role: "img", "aria-label": "the dig sites" });
+    role: "group", "aria-label": "the dig sites" });
   svg.append(s("defs", {},
     s("radialGradient", { id: "dr-tar", cx: "40%", cy: "35%", r: "70%" },
       s("stop", { offset: "0%", "stop-color": "#4a4a4a" }), s("stop", { offset: "100%", "stop-color": "#0d0d0d" })),
@@ -120,7 +121,9 @@ function cellNode(view, c, x, y, ctx, mine) {
   if (c.kind !== "tar") {
     g.append(s("text", { x, y: y - R + 11, "text-anchor": "middle", "font-size": 6.5, fill: "rgba(60,40,10,.7)" }, c.label));
   }
-  if (site && c.bones) bonesOnSite(g, c, x, y, ctx);
+  // the pieces on the site are buttons of their own: beside the site's button, not inside it
+  const pieces = s("g", { class: "dr-pieces", "data-on": c.cell });
+  if (site && c.bones) bonesOnSite(pieces, c, x, y, ctx);
   if (c.token) {
     const known = c.token_value !== undefined;
     g.append(s("rect", { x: x - 17, y: y + 6, width: 11, height: 11, rx: 2, fill: "#5b2b82", stroke: "#fff", "stroke-width": 1,
@@ -130,13 +133,18 @@ function cellNode(view, c, x, y, ctx, mine) {
   }
   if (c.paleontologist !== null && c.paleontologist !== undefined) {
     const crowded = site && c.bones && c.bones.some((n) => n > 0); // bones not collected yet: stand below them
-    g.append(meeple(view, c.paleontologist, x, y + (crowded ? 13 : site ? 4 : 11), ctx, mine));
+    pieces.append(meeple(view, c.paleontologist, x, y + (crowded ? 13 : site ? 4 : 11), ctx, mine));
   }
   const bones = c.bones ? c.bones.reduce((a, b) => a + b, 0) : 0;
   g.append(s("title", {}, `${c.label}: ${c.kind.replace("_", " ")}${site ? `, ${bones} bones` : ""}`
     + `${c.token ? ", a sabotage token" : ""}`));
   ctx.offer(g, (a) => a.cell === c.cell && ["place", "move", "sabotage", "steal"].includes(a.kind));
-  return g;
+  // a click on a piece that offers nothing goes through to the site under it, as it did inside it
+  pieces.setAttribute("pointer-events", "none");
+  for (const piece of pieces.children) {
+    if (piece.matches(".clickable, .refused")) piece.setAttribute("pointer-events", "visiblePainted");
+  }
+  return s("g", {}, g, pieces);
 }
 
 function bonesOnSite(g, c, x, y, ctx) {
@@ -179,6 +187,14 @@ function boneShape(x, y, len, colour, vertical, wild) {
   return g;
 }
 
+/** The player's letter on the pawn (two letters where two colours start alike: Purple, Pink). */
+function seatLetter(view, seat) {
+  const names = (view.players || []).map((p, i) => String((p && p.name) || `P${i + 1}`));
+  const own = names[seat] || `P${seat + 1}`;
+  const shared = names.filter((n) => n.charAt(0) === own.charAt(0)).length > 1;
+  return shared ? own.slice(0, 2) : own.charAt(0);
+}
+
 function meeple(view, seat, x, y, ctx, mine) {
   const colour = seatHex(view, seat);
   const g = s("g", { class: "dr-meeple", "data-seat": seat });
@@ -186,7 +202,11 @@ function meeple(view, seat, x, y, ctx, mine) {
   g.append(s("path", { d: `M${x - 6},${y + 7.5} L${x - 3.4},${y - 1} A4.3,4.3 0 1 1 ${x + 3.4},${y - 1} L${x + 6},${y + 7.5} Z`,
     fill: colour, stroke: "#111", "stroke-width": 1.1 }));
   g.append(s("circle", { cx: x, cy: y - 4.5, r: 3.1, fill: colour, stroke: "#111", "stroke-width": 0.9 }));
-  g.append(s("title", {}, `${playerName(view, ctx.table, seat)}'s paleontologist`));
+  g.append(s("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 7, "font-weight": 700, fill: "#fff",
+    stroke: "#111", "stroke-width": 1.8, "paint-order": "stroke", class: "dr-meeple-mark" }, seatLetter(view, seat)));
+  const name = `${playerName(view, ctx.table, seat)}'s paleontologist`;
+  g.setAttribute("data-name", name);
+  g.append(s("title", {}, name));
   if (mine && mine.seat === seat) {
     ctx.offer(g, (a) => a.kind === "dynamite" || a.kind === "stay" || a.kind === "survey");
   }
@@ -203,7 +223,7 @@ function museumSvg(view, ctx) {
   const top = 26;
   const width = left + cats.length * cw + 6;
   const height = top + rows * rh + 8;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dr-museum", id: "museum", role: "img",
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "dr-museum", id: "museum", role: "group",
     "aria-label": "the museum" });
   svg.append(s("rect", { x: 0, y: 0, width, height, rx: 10, fill: "#efe4cc", stroke: "#8a6d3b" }));
   svg.append(s("text", { x: 6, y: 16, "font-size": 10, "font-weight": 700, fill: "#5b4526" }, "MUSEUM"));
@@ -300,7 +320,7 @@ function skeletonSvg(rows, id, scale = 1.25, ctx = null) {
   const width = cols * C + 8;
   const height = Math.max(1, rows.length) * C + 8;
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, width: width * scale, height: height * scale,
-    class: "dr-skeleton", role: "img",
+    class: "dr-skeleton", role: "group",
     "aria-label": "a dinosaur skeleton", ...(id ? { id } : {}) });
   rows.forEach((row, y) => {
     [...row].forEach((ch, x) => {

@@ -171,7 +171,7 @@ function worldSvg(view, ctx) {
   const cols = world.cols || 12;
   const width = LEFT + (cols + 2) * DX + DX / 2 + 6;
   const height = TOP + 2 * R + (rows - 1) * DY + 26;
-  const svg = s("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "img", id: "pg-world",
+  const svg = s("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, role: "group", id: "pg-world",
     "aria-label": "the world: a hex map whose left and right edges are joined" });
   svg.append(defs());
   // the sea behind everything, and the seams where the world wraps
@@ -353,6 +353,15 @@ function space(view, world, r, c, drawCol, index, ctx, ghost) {
   return g;
 }
 
+// The owner's letter on a piece (the first of its game name, else its seat number): whose piece
+// it is needs no colour.
+function pieceLetter(view, seat, x, y, size) {
+  const p = (view.players || [])[seat];
+  const letter = p && p.name ? String(p.name).charAt(0).toUpperCase() : String(seat + 1);
+  return s("text", { x, y, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: "#fff", stroke: "#111",
+    "stroke-width": 1.2, "paint-order": "stroke", "pointer-events": "none", class: "pg-piece-mark" }, letter);
+}
+
 function drawPieces(view, g, pieces, x, y, ctx, ghost) {
   const labels = [];
   const n = pieces.shelters.length;
@@ -361,7 +370,8 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
     const special = pieces.special.includes(seat);
     const sh = s("g", { "data-shelter": seat, class: "pg-shelter" },
       s("polygon", { points: `${sx - 5},${y - 7} ${sx - 5},${y - 13} ${sx},${y - 18} ${sx + 5},${y - 13} ${sx + 5},${y - 7}`,
-        fill: colour(seat), stroke: special ? "#ffd400" : "#111", "stroke-width": special ? 2 : 1 }));
+        fill: colour(seat), stroke: special ? "#ffd400" : "#111", "stroke-width": special ? 2 : 1 }),
+      pieceLetter(view, seat, sx, y - 8.5, 5.5));
     labels.push(`${playerName(view, seat)}'s Shelter${special ? " (built anywhere)" : ""}`);
     const at = pieceAt(g);
     if (ghost || !answers(sh, ctx.offer(sh, (a) => (a.kind === "wild_shelter" && same(a.space, at) && seat === ctx.seat)
@@ -390,7 +400,8 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
     const ex = x + (i - (m - 1) / 2) * 10;
     const eg = s("g", { "data-explorer": seat, class: "pg-explorer" },
       s("circle", { cx: ex, cy: y + 14, r: 4.6, fill: colour(seat), stroke: "#fff", "stroke-width": 1.3 }),
-      s("circle", { cx: ex, cy: y + 7.8, r: 2.7, fill: colour(seat), stroke: "#fff", "stroke-width": 1 }));
+      s("circle", { cx: ex, cy: y + 7.8, r: 2.7, fill: colour(seat), stroke: "#fff", "stroke-width": 1 }),
+      pieceLetter(view, seat, ex, y + 16, 5));
     labels.push(`${playerName(view, seat)}'s Explorer`);
     if (ghost || seat !== ctx.seat || !answers(eg, ctx.offer(eg, (a) => a.kind === "build" || a.kind === "build_special"))) {
       eg.setAttribute("pointer-events", "none");
@@ -479,7 +490,7 @@ function asteroidPanel(view) {
   const cy = size / 2;
   const rr = 74;
   const hr = 26;
-  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, id: "pg-asteroid", role: "img", class: "pg-small",
+  const svg = s("svg", { viewBox: `0 0 ${size} ${size}`, id: "pg-asteroid", role: "group", class: "pg-small",
     "aria-label": "the asteroid board", style: "max-width:260px" });
   svg.append(s("rect", { x: 0, y: 0, width: size, height: size, rx: 12, fill: "#1d1b33" }));
   const pos = (i) => {
@@ -540,7 +551,7 @@ function chartPanel(view) {
   const px = (v) => pad + (v - lo) * step;
   const height = 128;
   const base = 66;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, id: "pg-chart", role: "img",
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, id: "pg-chart", role: "group",
     "aria-label": `countdown and score chart: asteroid at ${asteroid}` });
   svg.append(s("line", { x1: pad, y1: base, x2: width - pad, y2: base, stroke: "#7a6d58", "stroke-width": 2 }));
   for (let v = lo; v <= hi; v++) {

@@ -5,8 +5,10 @@
 import { h, playerName, s, SEAT_HEX, withNames } from "/static/js/ui.js";
 
 const CSS = "/static/css/boards-trex-dinorush.css";
-const SPACE = { orange: "#f28c28", purple: "#8e5bc4", cyan: "#1fb2cc" };
-const PLAYER = { Red: "#d64541", Yellow: "#e6b800", Green: "#2e9e4f", Blue: "#2f6fd0" };
+// the spaces' colours in Okabe-Ito (as the terminal), each also printed on its space
+const SPACE = { orange: "#E69F00", purple: "#CC79A7", cyan: "#56B4E9" };
+// the players' colours in the Okabe-Ito palette, as the terminal draws them
+const PLAYER = { Red: "#D55E00", Yellow: "#F0E442", Green: "#009E73", Blue: "#0072B2" };
 const KIND = {
   stegosaurus: { name: "Stegosaurus", type: "herbivore", hint: "photo" },
   triceratops: { name: "Triceratops", type: "herbivore", hint: "photo" },
@@ -126,7 +128,7 @@ function layout(view) {
 
 function mapSvg(view, ctx) {
   const L = layout(view);
-  const svg = s("svg", { viewBox: `0 0 ${L.width} ${L.height}`, id: "island", class: "ti-map", role: "img",
+  const svg = s("svg", { viewBox: `0 0 ${L.width} ${L.height}`, id: "island", class: "ti-map", role: "group",
     "aria-label": "the island map" });
   svg.append(s("defs", {},
     s("radialGradient", { id: "ti-sea", cx: "50%", cy: "50%", r: "75%" },
@@ -237,8 +239,12 @@ function spaceNode(view, sp, [x, y], ctx, occupied, toAct) {
   } else {
     g.append(s("circle", { cx: x, cy: y, r: 16, fill: SPACE[sp.kind] || "#ccc", stroke: "#3b2a14", "stroke-width": 2,
       filter: "url(#ti-shadow)" }));
-    g.append(s("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "rgba(255,255,255,.85)",
+    g.append(s("text", { x, y: y + 1, "text-anchor": "middle", "font-size": 10, fill: "#111",
       "font-weight": 700 }, sp.id));
+    // the colour in words too: a card names the colour its team may move to
+    g.append(s("text", { x, y: y + 10, "text-anchor": "middle", "font-size": 6.5, fill: "#111", class: "ti-space-colour" },
+      sp.kind));
+    g.setAttribute("data-name", `space ${sp.id}, ${sp.kind}`);
   }
   let tokenHere = false;
   if (sp.tokens !== undefined) {
@@ -301,7 +307,14 @@ function dieNode(view, d, x, y, size, ctx, attackTeam, covers = null) {
   for (const [px, py] of PIPS[d.crew] || []) {
     g.append(s("circle", { cx: x + px * step, cy: y + py * step, r: size * 0.085, fill: pip }));
   }
-  g.append(s("title", {}, `${withNames(d.name, view, ctx.table)}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`));
+  // the owner's letter at the die's corner: whose team it is needs no colour
+  const owner = (view.players || [])[d.owner];
+  const letter = owner && owner.name ? String(owner.name).charAt(0).toUpperCase() : String(d.owner + 1);
+  g.append(s("text", { x: x - size / 2 - 1, y: y - size / 2 + 2, "text-anchor": "middle", "font-size": 8, "font-weight": 800,
+    fill: "#fff", stroke: "#111", "stroke-width": 2, "paint-order": "stroke", class: "ti-die-mark" }, letter));
+  const name = `${withNames(d.name, view, ctx.table)}: ${d.crew} crew${d.arrival ? `, rescued #${d.arrival}` : ""}`;
+  g.setAttribute("data-name", name);
+  g.append(s("title", {}, name));
   // a "team" refusal names a team no action of this seat moves (another player's, or one of
   // yours still behind the arrow): it says why that team cannot move now
   ctx.offer(g, (a) => (a.kind === "move" && a.die === d.id && (!a.reason || ownMove(view, a)))
@@ -325,6 +338,7 @@ function cardNode(card, extra = {}) {
   return h("div", { class: `ti-card ti-${card.colour} ${k.type}`, "data-card": card.card, "data-kind": card.kind,
     "data-colour": card.colour, ...extra },
   h("span", { class: "ti-card-type" }, k.type),
+  h("span", { class: "ti-card-colour" }, card.colour), // the card's colour in words, not by colour alone
   h("strong", {}, k.name),
   h("span", { class: "ti-card-hint" }, k.hint));
 }

@@ -15,17 +15,25 @@ export function makeOffer(legal, act, refusals = []) {
     element.setAttribute("role", "button");
     element.setAttribute("tabindex", "0");
     element.setAttribute("data-offers", matches.map((m) => m.action).join(" "));
-    const label = title || (matches.length === 1 ? actionLabel(matches[0]) : `${matches.length} choices`);
+    const what = title || (matches.length === 1 ? actionLabel(matches[0]) : `${matches.length} choices`);
+    const piece = element.getAttribute("data-name"); // "Red dino 2 on tile 5, jungle"
+    const label = piece && !what.includes(piece) ? `${piece}: ${what}` : what;
     element.setAttribute("aria-label", label);
     if (isSvg) element.append(svgTitle(label));
     else element.title = label;
     const choose = (event) => {
       event.stopPropagation();
       if (matches.length === 1) act(matches[0].action);
-      else menu(matches, event, act);
+      else menu(matches, event, act, element);
     };
     element.addEventListener("click", choose);
-    element.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") choose(event); });
+    // Enter acts as it goes down; Space as it comes up, as a button does (so the key's release
+    // does not press the first line of the menu it opened)
+    element.addEventListener("keydown", (event) => {
+      if (event.key === " ") event.preventDefault();
+      if (event.key === "Enter" && !event.repeat) { event.preventDefault(); choose(event); }
+    });
+    element.addEventListener("keyup", (event) => { if (event.key === " ") { event.preventDefault(); choose(event); } });
     return true;
   };
 }
@@ -49,7 +57,7 @@ function bubble(element, reasons) {
   const box = h("div", { class: "popup refusal", role: "status", "aria-live": "polite" },
     h("strong", {}, "Not now: "), reasons.length === 1 ? reasons[0]
       : h("ul", {}, reasons.slice(0, 4).map((r) => h("li", {}, r))));
-  document.body.append(box);
+  (document.querySelector("main") || document.body).append(box); // inside a landmark
   const at = element.getBoundingClientRect();
   const x = Math.min(at.left, window.innerWidth - box.offsetWidth - 10);
   const below = at.bottom + 6 + box.offsetHeight < window.innerHeight;
@@ -64,22 +72,75 @@ function svgTitle(text) {
   return t;
 }
 
+let opener = null; // the piece whose menu is open: focus goes back to it when the menu closes
+
 export function closeMenu() {
-  document.querySelectorAll(".popup").forEach((p) => p.remove());
+  const back = opener;
+  opener = null;
+  const open = [...document.querySelectorAll(".popup")];
+  const hadFocus = open.some((p) => p.contains(document.activeElement));
+  open.forEach((p) => p.remove());
+  if (back && hadFocus && back.isConnected) back.focus();
 }
 
-function menu(matches, event, act) {
+function menu(matches, event, act, element) {
   closeMenu();
-  const box = h("div", { class: "popup", role: "menu" },
-    matches.map((m) => h("button", { type: "button", "data-action": m.action, role: "menuitem",
-      class: m.action === hintedAction() ? "hinted" : undefined,
-      onclick: (e) => { e.stopPropagation(); closeMenu(); act(m.action); } }, actionLabel(m))),
-    h("button", { type: "button", onclick: closeMenu }, "Cancel"));
-  document.body.append(box);
-  const x = Math.min(event.clientX || 20, window.innerWidth - box.offsetWidth - 10);
-  const y = Math.min(event.clientY || 20, window.innerHeight - box.offsetHeight - 10);
+  const label = element.getAttribute("aria-label") || "choices";
+  const items = matches.map((m) => h("button", { type: "button", "data-action": m.action, role: "menuitem",
+    class: m.action === hintedAction() ? "hinted" : undefined,
+    onclick: (e) => { e.stopPropagation(); opener = null; closeMenu(); act(m.action); } }, actionLabel(m)));
+  const cancel = h("button", { type: "button", role: "menuitem", onclick: (e) => { e.stopPropagation(); closeMenu(); } },
+    "Cancel");
+  const box = h("div", { class: "popup", role: "menu", "aria-label": label }, items, cancel);
+  box.addEventListener("keydown", (e) => menuKeys(e, [...items, cancel]));
+  (document.querySelector("main") || document.body).append(box); // inside a landmark
+  const at = element.getBoundingClientRect();
+  const x = Math.min(event.clientX || at.left + 10, window.innerWidth - box.offsetWidth - 10);
+  const y = Math.min(event.clientY || at.bottom + 4, window.innerHeight - box.offsetHeight - 10);
   box.style.left = `${Math.max(5, x)}px`;
   box.style.top = `${Math.max(5, y)}px`;
+  opener = element;
+  items[0].focus();
+}
+
+// Arrows move between the lines, Escape closes the menu, Tab stays inside it.
+function menuKeys(event, buttons) {
+  const at = buttons.indexOf(document.activeElement);
+  const step = { ArrowDown: 1, ArrowUp: -1, Home: -at, End: buttons.length - 1 - at }[event.key];
+  if (event.key === "Escape") { event.preventDefault(); closeMenu(); return; }
+  if (event.key === "Tab") {
+    event.preventDefault();
+    buttons[(at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length].focus();
+    return;
+  }
+  if (step === undefined) return;
+  event.preventDefault();
+  buttons[(at + step + buttons.length) % buttons.length].focus();
+}
+
+// Keyboard focus lost when the page draws the table again goes to the same piece if it is still
+// offered, else to the first choice on the board, else to the first listed choice.
+let playing = null; // where keyboard focus last was on the board or the choices
+
+export function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return playing; // lost with the nodes the page drew again
+  const inside = !!el.closest("#board, #actions, .popup");
+  playing = inside ? { offers: el.getAttribute("data-offers"), inside } : null;
+  return playing;
+}
+
+export function restoreFocus(before) {
+  if (!before || !before.inside) return;
+  const el = document.activeElement;
+  if (el && el !== document.body && el.isConnected) return;
+  const same = before.offers ? [...document.querySelectorAll("#board [data-offers]")].find((e) => e.getAttribute("data-offers") === before.offers) : null;
+  const next = same || document.querySelector("#board [data-offers]") || document.querySelector("#actions button[data-action]:not([disabled])")
+    || document.getElementById("actions-panel");
+  if (next) {
+    next.focus();
+    playing = { offers: next.getAttribute("data-offers"), inside: true };
+  }
 }
 
 document.addEventListener("click", (event) => {

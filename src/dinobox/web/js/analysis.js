@@ -2,7 +2,7 @@
 // marks on the timeline at the decisions that lost the most (each naming the better move).
 import { api } from "./api.js";
 import { h, toast } from "./ui.js";
-import { withNames } from "./names.js";
+import { seatLabel, withNames } from "./names.js";
 
 const COSTLY = 0.10; // a decision that lost more than this much win chance is marked
 const SVG = "http://www.w3.org/2000/svg";
@@ -23,7 +23,8 @@ const percent = (x) => `${Math.round(x * 100)}%`;
  * seat() (the seat to offer first), view() (the frame's view, for names). */
 export function setupAnalysis(ctx) {
   const select = document.getElementById("analyse-seat");
-  for (const info of ctx.table.seats) select.append(h("option", { value: info.seat }, `Seat ${info.seat + 1}`));
+  const seatName = (seat) => seatLabel(ctx.view(), ctx.table, seat); // "Ann (Red)", as the log names seats
+  for (const info of ctx.table.seats) select.append(h("option", { value: info.seat }, seatName(info.seat)));
   select.value = String(ctx.seat());
   let marks = [];
   let polling = null;
@@ -43,7 +44,7 @@ export function setupAnalysis(ctx) {
     }
     if (String(seat) !== select.value) return; // another seat was chosen meanwhile
     if (answer.status === "done") {
-      status.textContent = `Seat ${seat + 1}, analysed (${answer.budget.replace("=", " ")} a decision).`;
+      status.textContent = `${seatName(seat)}, analysed (${answer.budget.replace("=", " ")} a decision).`;
       button.disabled = false;
       draw(answer.analysis);
       return;
@@ -84,7 +85,7 @@ export function setupAnalysis(ctx) {
       label: `Decision ${d.step + 1}: played ${withNames(d.chosen_text, ctx.view(), ctx.table)}; better: `
         + `${withNames(d.best_text, ctx.view(), ctx.table)} (win chance ${percent(d.win_chance_chosen)} → ${percent(d.win_chance_best)})`,
     }));
-    document.getElementById("win-graph").replaceChildren(graph(analysis, costly, steps, ctx.goTo));
+    document.getElementById("win-graph").replaceChildren(graph(analysis, costly, steps, ctx.goTo, seatName(analysis.seat)));
     const list = document.getElementById("costly");
     list.replaceChildren(...(marks.length ? marks.map((m) => h("li", {},
       h("button", { type: "button", class: "link costly-move", "data-step": m.step, onclick: () => ctx.goTo(m.step) }, m.label)))
@@ -95,11 +96,11 @@ export function setupAnalysis(ctx) {
   return { marks: () => marks };
 }
 
-function graph(analysis, costly, steps, goTo) {
+function graph(analysis, costly, steps, goTo, who) {
   const x = (step) => PAD.left + ((W - PAD.left - PAD.right) * step) / steps;
   const y = (chance) => PAD.top + (H - PAD.top - PAD.bottom) * (1 - chance);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "win-graph",
-    "aria-label": `Seat ${analysis.seat + 1}'s estimated win chance over the game` });
+    "aria-label": `${who}: estimated win chance over the game` });
   for (const level of [0, 0.5, 1]) {
     root.append(svg("line", { x1: PAD.left, x2: W - PAD.right, y1: y(level), y2: y(level), class: "grid" }));
     root.append(svg("text", { x: PAD.left - 6, y: y(level) + 5, "text-anchor": "end", class: "axis" }, percent(level)));

@@ -2,7 +2,7 @@
 // shown as plain text with the time and the seat's colour beside the name. The players may switch
 // the spectators' chat off or mute one spectator, at the server; "Mute" in the heading is this
 // browser's own. On a hotseat table the device speaks for the table.
-import { h } from "./ui.js";
+import { h, keepAndAppend } from "./ui.js";
 
 const messages = [];
 let muteKey = "";
@@ -67,7 +67,8 @@ function muteFor(m) {
 
 function renderList(list, lines) {
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
-  list.replaceChildren(...lines.map((m) => chatItem(m, m.seat !== null && m.seat >= 0 ? options.colour(m.seat) : null, muteFor(m))));
+  // only new lines are added: the list is a live region, read out as it grows
+  keepAndAppend(list, lines.map((m) => chatItem(m, m.seat !== null && m.seat >= 0 ? options.colour(m.seat) : null, muteFor(m))));
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 

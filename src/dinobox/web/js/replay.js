@@ -2,7 +2,7 @@
 import { api, storedTokens } from "./api.js";
 import { drawTimeline, setupAnalysis } from "./analysis.js";
 import { boardFor } from "./boards/registry.js";
-import { botLabel, withNames } from "./names.js";
+import { botLabel, seatLabel, withNames } from "./names.js";
 import { chatItem } from "./chat.js";
 import { h, logItem, scoreTable, toast } from "./ui.js";
 
@@ -37,6 +37,7 @@ async function main() {
     if (e.key === "ArrowLeft") show(Math.max(0, step - 1));
   });
   await show(0);
+  for (const option of seatSelect.options) if (option.value !== "") option.textContent = seatName(Number(option.value));
   const mine = Object.keys(storedTokens(tableId)).map(Number);
   coach = setupAnalysis({
     tableId,
@@ -55,9 +56,9 @@ function hintMarks() {
     label: `Decision ${used.step + 1}: ${seatName(used.seat)} used a hint` }));
 }
 
+// One way of naming a seat everywhere, as the log does: "Ann (Red)"
 function seatName(seat) {
-  const info = table.seats[seat];
-  return `Seat ${seat + 1}${info && info.name ? ` (${info.name})` : ""}`;
+  return seatLabel(frame ? frame.view : null, table, seat);
 }
 
 function redrawTimeline() {

@@ -1,6 +1,6 @@
 // The table page: one WebSocket, the board, the choices, the log, hotseat and the game's end.
 import { api, socketUrl, storedTokens, storeTokens } from "./api.js";
-import { actionButtons, closeMenu, makeOffer } from "./actions.js";
+import { actionButtons, closeMenu, focusKey, makeOffer, restoreFocus } from "./actions.js";
 import { boardFor } from "./boards/registry.js";
 import { setTitle, setupAlerts, turnAlert } from "./alerts.js";
 import { addChat, setChatRules, setupChat } from "./chat.js";
@@ -10,7 +10,7 @@ import { hintUsed, renderHint } from "./hint.js";
 import { botLabel, gameName } from "./names.js";
 import { profileKey } from "./profiles.js";
 import { renderRatings } from "./table-ratings.js";
-import { h, labelled, logItem, playerColour, playerName, scoreTable, toast } from "./ui.js";
+import { h, keepAndAppend, labelled, logItem, playerColour, playerName, scoreTable, toast } from "./ui.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -134,6 +134,7 @@ document.getElementById("curtain-button").addEventListener("click", () => {
 
 // ----- drawing ------------------------------------------------------------------------------------
 function render() {
+  const focused = focusKey();
   const msg = last;
   const view = msg.view;
   const table = msg.table;
@@ -143,6 +144,7 @@ function render() {
   const status = document.getElementById("status");
   const mine = msg.seat !== null && table.to_act === msg.seat && msg.legal.length > 0;
   status.className = `status${mine ? " yours" : ""}`;
+  status.setAttribute("aria-live", mine ? "assertive" : "polite"); // "your move" interrupts; the rest waits
   if (table.status === "waiting") status.textContent = "Waiting for every seat to be taken…";
   else if (table.status === "finished") status.textContent = `Game over: ${winnerText(msg)}`;
   else if (mine) status.textContent = `Your turn, ${playerName(view, table, msg.seat)}: choose on the board or below.`;
@@ -169,9 +171,10 @@ function render() {
   renderHint(msg, msg.seat === null ? undefined : tokens[msg.seat], curtainShown());
   const list = document.getElementById("log");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 5;
-  list.replaceChildren(...log.map((e) => logItem(e, view, table)), ...tableEvents(msg));
+  keepAndAppend(list, [...log.map((e) => logItem(e, view, table)), ...tableEvents(msg)]);
   if (atBottom) list.scrollTop = list.scrollHeight;
   renderGameOver(msg);
+  restoreFocus(focused);
 }
 
 // A seat to act silent longer than the table allows can be claimed as a win by the others.

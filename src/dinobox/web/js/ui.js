@@ -49,7 +49,12 @@ export function seatColour(seat) {
   return `var(--seat${((seat % 8) + 8) % 8})`;
 }
 
-export const SEAT_HEX = ["#d64541", "#2f6fd0", "#2e9e4f", "#e0b000", "#8e44ad", "#e67e22", "#16a085", "#7f8c8d"];
+// Okabe and Ito's colour-blind-safe palette, the terminal's too (src/dinobox/games/boardmarks.py):
+// the seats stay apart under protanopia, deuteranopia and tritanopia (tests/browser/test_web_palette.py),
+// and every piece also carries its player's letter, so no colour is needed to read a board.
+export const OKABE_ITO = { vermillion: "#D55E00", skyBlue: "#56B4E9", bluishGreen: "#009E73", yellow: "#F0E442",
+  orange: "#E69F00", blue: "#0072B2", reddishPurple: "#CC79A7", black: "#000000" };
+export const SEAT_HEX = ["#D55E00", "#56B4E9", "#009E73", "#F0E442", "#E69F00", "#0072B2", "#CC79A7", "#000000"];
 
 export function titleCase(text) {
   return String(text).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
@@ -57,8 +62,8 @@ export function titleCase(text) {
 
 // Players named after their pieces' colour get a dot of that colour; others the seat palette.
 const NAMED_COLOURS = {
-  red: "#d64541", blue: "#2f6fd0", green: "#2e9e4f", yellow: "#e0b000", purple: "#8e44ad",
-  orange: "#e67e22", teal: "#16a085", white: "#f4f1ea", black: "#333333", grey: "#7f8c8d", pink: "#e84393",
+  red: "#D55E00", blue: "#56B4E9", green: "#009E73", yellow: "#F0E442", purple: "#AF87FF",
+  orange: "#E69F00", teal: "#0072B2", white: "#f4f1ea", black: "#333333", grey: "#808080", pink: "#CC79A7",
 };
 
 export function playerColour(view, seat) {
@@ -134,4 +139,14 @@ function fmt(value) {
   if (value === undefined || value === null) return "";
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
+}
+
+/** Put ``nodes`` in ``list``, keeping the leading items that read the same, so a live region
+ * (the log, the chat) announces only the new lines, not the whole list again. */
+export function keepAndAppend(list, nodes) {
+  const old = [...list.children];
+  let same = 0;
+  while (same < old.length && same < nodes.length && old[same].textContent === nodes[same].textContent) same += 1;
+  old.slice(same).forEach((node) => node.remove());
+  list.append(...nodes.slice(same));
 }

@@ -1,0 +1,158 @@
+"""axe-core finds no critical, serious or moderate violation on any page, in Chromium and in
+Firefox: the lobby; each game's table mid-game, also with a menu of choices open; the replay with
+the coach's graph; the profile and ratings pages."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from dinobox.server.settings import Settings
+from server.live_server import serve_in_thread
+
+from .axe import check_chromium, check_firefox
+from .firefox_bidi import BiDiError, Firefox, find_firefox
+from .helpers import create, play_by_api, state
+
+BOT = {"type": "bot", "bot": "random"}
+GAMES = ["dino-race", "dinosaur-rush", "pangaea", "trex-island"]
+PLAYERS = {"dinosaur-rush": 3}
+GRAPH = "#win-graph svg polyline"
+# a board element whose click opens a menu (it offers several actions), clicked by the page's own handler
+OPEN_MENU = """(() => {
+  const many = [...document.querySelectorAll('#board [data-offers]')].find((e) => e.dataset.offers.includes(' '));
+  if (!many) return false;
+  many.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 40, clientY: 40 }));
+  return !!document.querySelector('.popup[role=menu]');
+})()"""
+
+
+# the coach's analysis on a small budget (the graph is what is checked, not the coach's strength)
+SMALL = Settings(analysis_iterations=20, hint_seconds=0.1, tables_per_minute=1e6, tables_burst=10**6)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from dinobox.server import create_app
+
+    db = tmp_path_factory.mktemp("axe") / "tables.sqlite3"
+    app = create_app(f"sqlite:///{db}", rng=random.Random(41), gc_tuning=False, settings=SMALL)
+    with serve_in_thread(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def firefox() -> Iterator[Firefox]:
+    binary = find_firefox()
+    if not binary:
+        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
+    try:
+        fx = Firefox(binary)
+    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
+        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
+    yield fx
+    fx.close()
+
+
+def mid_game(server: str, game_id: str) -> str:
+    """The URL of seat 0's table a few decisions in, against random bots, with a menu to open if any."""
+    n = PLAYERS.get(game_id, 2)
+    made = create(server, game=game_id, players=n, seats=[{"type": "human"}] + [BOT] * (n - 1), claim=[0], start=True)
+    tid, token = made["table"]["id"], made["tokens"][0]["token"]
+    seen = {"n": 0}
+
+    def stop(st: dict[str, Any]) -> bool:
+        if st["legal"]:
+            seen["n"] += 1
+        return seen["n"] > 6 and bool(st["legal"])
+
+    play_by_api(server, tid, 0, token, random.Random(3), stop=stop)
+    return f"{server}/table/{tid}?seat=0&token={token}"
+
+
+def finished_game(server: str) -> str:
+    made = create(server, game="dino-race", players=2, seats=[BOT, BOT], claim=[], start=True)
+    tid = str(made["table"]["id"])
+    assert state(server, tid)["table"]["status"] == "finished"
+    return tid
+
+
+def profile(server: str) -> dict[str, Any]:
+    return dict(httpx.post(f"{server}/api/profiles", json={"name": "Ada"}, timeout=10).json())
+
+
+READY = "() => document.body.dataset.status === 'finished' || !!document.querySelector('#actions button[data-action]')"
+
+
+def rated_game(server: str) -> dict[str, Any]:
+    """A profile that has finished a rated Dino Race game against a bot: the profile and ratings pages have rows."""
+    made = profile(server)
+    seats = [{"type": "human"}, {"type": "bot", "bot": "heuristic"}]
+    table = create(
+        server, game="dino-race", players=2, seats=seats, claim=[0], rated=True, profile_key=made["key"], start=True
+    )
+    play_by_api(server, table["table"]["id"], 0, table["tokens"][0]["token"], random.Random(5))
+    return made
+
+
+def test_axe_lobby_profile_and_ratings_in_chromium(server: str, context: Any) -> None:
+    made = rated_game(server)
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    check_chromium(page, "the lobby")
+    page.goto(server + "/ratings/dino-race")
+    page.wait_for_selector("#leaderboard-table")
+    check_chromium(page, "the ratings page")
+    page.goto(f"{server}/profile/{made['key'].split('.', 1)[0]}")
+    page.wait_for_selector("#games-table")
+    check_chromium(page, "the profile page")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_axe_table_mid_game_and_menu_in_chromium(server: str, context: Any, game_id: str) -> None:
+    page = context.new_page()
+    page.goto(mid_game(server, game_id))
+    page.wait_for_function(READY)
+    check_chromium(page, f"the {game_id} table")
+    if page.evaluate(OPEN_MENU):
+        check_chromium(page, f"the {game_id} table with a menu open")
+
+
+def test_axe_replay_with_the_coach_graph_in_chromium(server: str, context: Any) -> None:
+    page = context.new_page()
+    page.goto(f"{server}/replay/{finished_game(server)}")
+    page.wait_for_selector("#step-label:has-text('decision 0 of')")
+    page.select_option("#analyse-seat", "1")
+    page.get_by_role("button", name="Analyse").click()
+    page.wait_for_selector(GRAPH, timeout=60000)
+    check_chromium(page, "the replay with the coach's graph")
+
+
+def test_axe_every_page_in_firefox(server: str, firefox: Firefox) -> None:
+    firefox.goto(server + "/")
+    firefox.wait_for("document.querySelectorAll('#game-select option').length", what="the lobby")
+    check_firefox(firefox, "the lobby")
+    made = rated_game(server)
+    firefox.goto(server + "/ratings/dino-race")
+    firefox.wait_for("!!document.querySelector('#leaderboard-table')", what="the ratings")
+    check_firefox(firefox, "the ratings page")
+    firefox.goto(f"{server}/profile/{made['key'].split('.', 1)[0]}")
+    firefox.wait_for("!!document.querySelector('#games-table')", what="the profile page")
+    check_firefox(firefox, "the profile page")
+    for game_id in GAMES:
+        firefox.goto(mid_game(server, game_id))
+        firefox.wait_for(READY[6:], what=f"the {game_id} table")
+        check_firefox(firefox, f"the {game_id} table")
+        if firefox.evaluate(OPEN_MENU):
+            check_firefox(firefox, f"the {game_id} table with a menu open")
+    firefox.goto(f"{server}/replay/{finished_game(server)}")
+    firefox.wait_for("document.getElementById('step-label').textContent.startsWith('decision 0')", what="the replay")
+    firefox.evaluate("(() => { const s = document.getElementById('analyse-seat'); s.value = '1'; return true; })()")
+    firefox.evaluate("[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Analyse').click()")
+    firefox.wait_for(f"!!document.querySelector({GRAPH!r})", timeout=60, what="the coach's graph")
+    check_firefox(firefox, "the replay with the coach's graph")
