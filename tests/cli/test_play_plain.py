@@ -109,8 +109,8 @@ def test_resume_refuses_damaged_records_with_the_reason(tmp_path) -> None:  # ty
 
 def test_plain_tells_which_pile_sets_the_raptors_off() -> None:
     table = Table(load_game("trex-island", players=2), [HUMAN, "heuristic"], 0)
-    bot = make_bot("heuristic", 7)
-    for _ in range(41):  # the same seeded game as the full screen's pile snapshot
+    bot = make_bot("heuristic", 1)
+    for _ in range(23):  # the same seeded game as the full screen's pile snapshot
         table.run_automatic()
         table.act(bot.choose(table.state))
     table.run_automatic()

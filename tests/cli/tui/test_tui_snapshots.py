@@ -109,8 +109,8 @@ def test_resumed(snap_compare: Any) -> None:
 def test_trex_pile_preview(snap_compare: Any) -> None:
     """T-Rex Island's discard pile: the preview tells which pile sets the Raptors off, and on whom."""
     table = Table(load_game("trex-island", players=2), [HUMAN, "heuristic"], 0)
-    bot = make_bot("heuristic", 7)
-    for _ in range(41):  # a seeded game to the Raptor whose pile decides a strike
+    bot = make_bot("heuristic", 1)
+    for _ in range(23):  # a seeded game to the Raptor whose pile decides a strike
         table.run_automatic()
         table.act(bot.choose(table.state))
     table.run_automatic()
