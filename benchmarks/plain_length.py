@@ -51,7 +51,7 @@ def typed_answers(buffer: io.StringIO, seed: int) -> Iterator[None]:
     rng = random.Random(seed)
     read = [0]
     menu: list[str] = []
-    saved_input, saved_file = builtins.input, console.file
+    saved_input = builtins.input
 
     def answer(prompt: object = "") -> str:
         text = buffer.getvalue()
@@ -68,7 +68,9 @@ def typed_answers(buffer: io.StringIO, seed: int) -> Iterator[None]:
     try:
         yield
     finally:
-        builtins.input, console.file = saved_input, saved_file
+        builtins.input = saved_input
+        # no file of its own again: the console follows whatever sys.stdout is (a test runner swaps it)
+        console.file = None
 
 
 def between_prompts(output: str) -> list[int]:
