@@ -19,9 +19,11 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 # Preferences for a quiet, offline profile (the remote agent adds its own recommended set too).
@@ -217,3 +219,20 @@ class Firefox:
                 except subprocess.TimeoutExpired:
                     self.proc.kill()
             shutil.rmtree(self.profile, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def started_firefox(width: int = 1100, height: int = 900) -> Iterator[Firefox]:
+    """Debian's Firefox driven over WebDriver BiDi for a test module, closed afterwards. A missing
+    or broken Firefox fails the test with the command that installs it: a skipped test is none."""
+    binary = find_firefox()
+    if not binary:
+        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
+    try:
+        fx = Firefox(binary, width=width, height=height)
+    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
+        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
+    try:
+        yield fx
+    finally:
+        fx.close()

@@ -14,7 +14,7 @@ import pytest
 
 from dinobox.engine.registry import game_class, game_ids
 
-from .firefox_bidi import BiDiError, Firefox, find_firefox
+from .firefox_bidi import Firefox, started_firefox
 from .helpers import click_something, create, version, wait_newer
 
 # A page in a background tab (document.hidden) whose notifications are seen as they are shown.
@@ -32,15 +32,8 @@ IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientR
 
 @pytest.fixture(scope="module")
 def firefox() -> Iterator[Firefox]:
-    binary = find_firefox()
-    if not binary:
-        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
-    try:
-        fx = Firefox(binary, width=1280, height=800)
-    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
-        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
-    yield fx
-    fx.close()
+    with started_firefox(width=1280, height=800) as fx:
+        yield fx
 
 
 def ann_and_open_seat(server: str, **extra: Any) -> tuple[str, str]:

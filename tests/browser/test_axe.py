@@ -15,7 +15,7 @@ from dinobox.server.settings import Settings
 from server.live_server import serve_in_thread
 
 from .axe import check_chromium, check_firefox
-from .firefox_bidi import BiDiError, Firefox, find_firefox
+from .firefox_bidi import Firefox, started_firefox
 from .helpers import create, play_by_api, state
 
 BOT = {"type": "bot", "bot": "random"}
@@ -47,15 +47,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def firefox() -> Iterator[Firefox]:
-    binary = find_firefox()
-    if not binary:
-        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
-    try:
-        fx = Firefox(binary)
-    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
-        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
-    yield fx
-    fx.close()
+    with started_firefox() as fx:
+        yield fx
 
 
 def mid_game(server: str, game_id: str) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from dinobox.engine.registry import game_class, game_ids
 
-from .firefox_bidi import BiDiError, Firefox, find_firefox
+from .firefox_bidi import Firefox, started_firefox
 from .helpers import create
 
 # what each dedicated board draws; any other game must draw something in #board
@@ -32,15 +32,8 @@ LARGEST_DRAWING = """(() => {
 
 @pytest.fixture(scope="module")
 def firefox() -> Iterator[Firefox]:
-    binary = find_firefox()
-    if not binary:
-        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
-    try:
-        fx = Firefox(binary)
-    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
-        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
-    yield fx
-    fx.close()
+    with started_firefox() as fx:
+        yield fx
 
 
 def test_lobby_runs_in_firefox(server: str, firefox: Firefox, tmp_path: Path) -> None:

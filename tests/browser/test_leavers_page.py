@@ -16,7 +16,7 @@ import pytest
 from dinobox.server.settings import Settings
 from server.live_server import serve_in_thread
 
-from .firefox_bidi import BiDiError, Firefox, find_firefox
+from .firefox_bidi import Firefox, started_firefox
 from .helpers import click_something, create, state, version, wait_newer
 
 QUIET = dataclasses.replace(Settings(), silence_seconds=3.0, min_silence_seconds=1.0, clock_period=0.5)
@@ -35,15 +35,8 @@ def quiet_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def firefox() -> Iterator[Firefox]:
-    binary = find_firefox()
-    if not binary:
-        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
-    try:
-        fx = Firefox(binary, width=1280, height=800)
-    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
-        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
-    yield fx
-    fx.close()
+    with started_firefox(width=1280, height=800) as fx:
+        yield fx
 
 
 def three_people(server: str) -> tuple[str, list[str], list[str]]:

@@ -15,7 +15,7 @@ import pytest
 
 from dinobox.engine.registry import game_class, game_ids
 
-from .firefox_bidi import BiDiError, Firefox, find_firefox
+from .firefox_bidi import Firefox, started_firefox
 from .helpers import create, play_by_api
 
 LISTEN = """() => {
@@ -88,15 +88,8 @@ def test_no_page_breaks_the_policy_in_chromium(browser: Any, pages: list[tuple[s
 
 @pytest.fixture(scope="module")
 def firefox() -> Iterator[Firefox]:
-    binary = find_firefox()
-    if not binary:
-        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
-    try:
-        fx = Firefox(binary)
-    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
-        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
-    yield fx
-    fx.close()
+    with started_firefox() as fx:
+        yield fx
 
 
 def test_no_page_breaks_the_policy_in_firefox(firefox: Firefox, pages: list[tuple[str, str]]) -> None:

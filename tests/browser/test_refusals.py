@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .firefox_bidi import BiDiError, Firefox, find_firefox
+from .firefox_bidi import Firefox, started_firefox
 from .helpers import create, play_by_api
 
 # a card in the hand first (the example), else any other refused piece of the board
@@ -20,15 +20,8 @@ BUBBLE = ".popup.refusal"
 
 @pytest.fixture(scope="module")
 def firefox() -> Iterator[Firefox]:
-    binary = find_firefox()
-    if not binary:
-        pytest.fail("Firefox is not installed: apt-get install -y firefox-esr (or set DINOBOX_FIREFOX)")
-    try:
-        fx = Firefox(binary, width=1280, height=800)
-    except (BiDiError, OSError) as exc:  # pragma: no cover - a broken install
-        pytest.fail(f"Firefox at {binary} does not start with WebDriver BiDi: {exc}")
-    yield fx
-    fx.close()
+    with started_firefox(width=1280, height=800) as fx:
+        yield fx
 
 
 def anns_table(server: str, game: str = "dino-race", players: int = 2, stop: Any = None) -> tuple[dict[str, Any], str]:
