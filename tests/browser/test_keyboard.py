@@ -38,7 +38,13 @@ FOCUS_LOOK = """(playable) => {
 }"""
 
 
+NESTED = """() => [...document.querySelectorAll('#board [tabindex] [tabindex]')]
+  .map((el) => el.getAttribute('aria-label') || el.getAttribute('data-name') || el.tagName)"""
+"""Controls inside other controls on the board (a piece offered inside its offered space)."""
+
+
 def focused(page: Any) -> dict[str, Any]:
+    assert page.evaluate(NESTED) == [], "a control on the board holds another"
     info = dict(page.evaluate(FOCUS_LOOK, PLAYABLE))
     if info["focused"]:
         assert info["look"] != info["twin"], f"focus is not visible on {info['what']}: {info['look']}"

@@ -326,7 +326,11 @@ function space(view, world, r, c, drawCol, index, ctx, ghost) {
   if (list(view_.stars).some((p) => same(p, at))) g.append(star(x, y - 13, 7, "#fff", "#7a5200"));
   const pieces = index.get(`${r},${c}`);
   const labels = [info.text];
-  if (pieces) labels.push(...drawPieces(view, g, pieces, x, y, ctx, ghost));
+  // the pieces lie beside the space, not inside it: a piece and its space may both be choices,
+  // and one control never holds another (a screen reader and a keyboard reach each on its own)
+  const layer = s("g", { class: "pg-on-space" });
+  if (ghost) { layer.setAttribute("opacity", "0.45"); layer.setAttribute("pointer-events", "none"); }
+  if (pieces) labels.push(...drawPieces(view, layer, pieces, x, y, ctx, ghost, at));
   if (same(world.locator, at)) {
     g.append(bolt(x + 10, y, 1));
     labels.push("the Event locator");
@@ -350,7 +354,7 @@ function space(view, world, r, c, drawCol, index, ctx, ghost) {
       && !(a.kind === "shelter_move" && a.reason && same(a.from, a.space)));
     if (!offered) g.append(s("title", {}, labels.join("; ")));
   }
-  return g;
+  return s("g", {}, g, layer);
 }
 
 // The owner's letter on a piece (the first of its game name, else its seat number): whose piece
@@ -362,7 +366,7 @@ function pieceLetter(view, seat, x, y, size) {
     "stroke-width": 1.2, "paint-order": "stroke", "pointer-events": "none", class: "pg-piece-mark" }, letter);
 }
 
-function drawPieces(view, g, pieces, x, y, ctx, ghost) {
+function drawPieces(view, g, pieces, x, y, ctx, ghost, at) {
   const labels = [];
   const n = pieces.shelters.length;
   pieces.shelters.forEach((seat, i) => {
@@ -373,7 +377,6 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
         fill: colour(seat), stroke: special ? "#ffd400" : "#111", "stroke-width": special ? 2 : 1 }),
       pieceLetter(view, seat, sx, y - 8.5, 5.5));
     labels.push(`${playerName(view, seat)}'s Shelter${special ? " (built anywhere)" : ""}`);
-    const at = pieceAt(g);
     if (ghost || !answers(sh, ctx.offer(sh, (a) => (a.kind === "wild_shelter" && same(a.space, at) && seat === ctx.seat)
       || (a.kind === "shelter_move" && same(a.from, at) && seat === ctx.seat)))) sh.setAttribute("pointer-events", "none");
     g.append(sh);
@@ -388,9 +391,9 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
     labels.push(`${d.name}${d.moved ? " (moved this round)" : ""}`);
     // a Wild card removes it (step 2); a move onto its own space is never legal, so it only
     // ever brings the reason this Dino cannot move now
-    const mine = (a) => a.dino === d.id && (a.kind === "wild_dino" || (a.kind === "dino_move" && same(a.space, pieceAt(g))));
+    const mine = (a) => a.dino === d.id && (a.kind === "wild_dino" || (a.kind === "dino_move" && same(a.space, at)));
     // when its space holds a legal choice (an Explorer may walk onto it), the click is the space's
-    const spaceLegal = ctx.legal.some((a) => same(a.space, pieceAt(g)) && a.kind !== "wild_shelter");
+    const spaceLegal = ctx.legal.some((a) => same(a.space, at) && a.kind !== "wild_shelter");
     const offered = !ghost && ctx.offer(dg, mine);
     if (ghost || !(offered || (answers(dg, false) && !spaceLegal))) dg.setAttribute("pointer-events", "none");
     g.append(dg);
@@ -414,10 +417,6 @@ function drawPieces(view, g, pieces, x, y, ctx, ghost) {
 // a piece answers a click when it offers a legal choice or says why its choices are refused
 function answers(el, offered) {
   return offered || el.classList.contains("refused");
-}
-
-function pieceAt(g) {
-  return (g.getAttribute("data-space") || "").split(",").map(Number);
 }
 
 function bolt(x, y, scale) {
