@@ -254,7 +254,7 @@ def test_a_profile_moves_to_another_browser_by_its_key_and_keeps_its_rating(
     page.wait_for_url("**/table/*")
     rng = random.Random(8)
     for _ in range(16):  # Rex makes several decisions a turn in Dino Race; the bot moves between
-        page.wait_for_function("document.body.dataset.yourMove === '1'")
+        page.wait_for_function("() => document.body.dataset.yourMove === '1'")
         seen = version(page)
         click_something(page, rng)
         wait_newer(page, seen)

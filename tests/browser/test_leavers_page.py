@@ -86,7 +86,7 @@ def test_one_of_three_resigns_in_chromium_and_the_others_finish_against_the_bot(
         assert "resigned and ranks last" in page.inner_text("#log")
         assert page.evaluate("document.body.dataset.status") == "playing"
     assert cy.is_hidden("#resign")  # the seat is the bot's now
-    ann.wait_for_function("document.body.dataset.yourMove === '1' || document.body.dataset.status !== 'playing'")
+    ann.wait_for_function("() => document.body.dataset.yourMove === '1' || document.body.dataset.status !== 'playing'")
     if ann.evaluate("document.body.dataset.yourMove === '1'"):  # Ann clicks her move
         seen = version(ann)
         click_something(ann, random.Random(2))

@@ -24,7 +24,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_coach_marks_the_costly_moves_with_the_better_one_and_sums_up(record: Path) -> None:
-    result = runner.invoke(app, ["replay", str(record), "--analyse", "--seat", "0", "--iterations", "20"])
+    result = runner.invoke(app, ["replay", str(record), "--analyse", "--seat", "0", "--iterations", "60"])
     assert result.exit_code == 0, result.output
     out = result.output
     flat = " ".join(out.split())  # lines wrap at 80 columns
@@ -41,12 +41,12 @@ def test_the_coach_marks_the_costly_moves_with_the_better_one_and_sums_up(record
     assert "The moves that cost the most" in out and "Final scores" in out
     assert re.search(r"Win chance \d+% [▁▂▃▄▅▆▇█]+ \d+%", out)
     assert out.index("Final scores") < out.index("The coach on Red")  # the summary comes at the end
-    again = runner.invoke(app, ["replay", str(record), "--analyse", "--seat", "0", "--iterations", "20"])
+    again = runner.invoke(app, ["replay", str(record), "--analyse", "--seat", "0", "--iterations", "60"])
     assert again.output == out  # an iteration budget is reproducible
 
 
 def test_the_marks_come_at_each_pause_of_a_step_by_step_replay(record: Path) -> None:
-    args = ["replay", str(record), "--analyse", "--seat", "0", "--iterations", "10", "--step"]
+    args = ["replay", str(record), "--analyse", "--seat", "0", "--iterations", "60", "--step"]
     result = runner.invoke(app, args, input="\n" * 400)
     assert result.exit_code == 0, result.output
     pauses = result.output.split("Enter: next, q: stop")

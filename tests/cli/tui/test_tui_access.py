@@ -51,6 +51,8 @@ def pressing(*keys: str) -> Any:
         await settle(pilot, pilot.app)  # type: ignore[arg-type]
         for key in keys:
             await pilot.press(key)
+        await pilot.app.workers.wait_for_complete()  # the board and preview redrawn after the key
+        await settle(pilot, pilot.app)  # type: ignore[arg-type]
         await pilot.pause(0.3)
 
     return run_before
@@ -74,7 +76,7 @@ def test_explorer_menu_lines_tell_the_rows_apart(snap_compare: Any) -> None:
 def test_a_refused_key_says_why_with_the_rule(snap_compare: Any) -> None:
     # Dino Race, seed 1: the person's dino is knocked over, so r (roll) must wait for it to stand up
     app = PlayApp(played("dino-race", 2, seed=1, moves=5), pause=False)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=pressing("r"))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=pressing("down", "up", "r"))
     assert app.message.startswith("r: not now: your tripped dino must stand up")
     assert "(Playing special cards" in app.message
 
