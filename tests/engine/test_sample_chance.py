@@ -9,8 +9,8 @@ import pytest
 
 import dinobox
 from dinobox.engine import IllegalActionError, load_game
+from dinobox.engine.chance import shuffle_ints
 from dinobox.engine.registry import game_class
-from dinobox.engine.state import shuffle_ints
 
 
 @pytest.mark.parametrize("gid", dinobox.game_ids())

@@ -11,21 +11,18 @@ import operator
 import pickle
 import random
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from mypy_extensions import mypyc_attr
 
 from dinobox.engine.errors import IllegalActionError
-from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
+from dinobox.engine.flow import AGAIN, AUTOMATIC, CHANCE, TERMINAL, Step
+
+__all__ = ["CHANCE", "TERMINAL", "Event", "State"]
 
 if TYPE_CHECKING:
     from dinobox.engine.game import Game, Presentation
 
-CHANCE: Final = -1
-"""``current_player()`` at a chance node."""
-
-TERMINAL: Final = -4
-"""``current_player()`` once the game is over."""
 
 # An event: (kind, args, audience). audience None = every seat sees it whole; otherwise only
 # the seats in the tuple see the private details, everyone else the public version.
@@ -54,7 +51,7 @@ class State:
     _legal_cache: list[int] | None
     _sampled: int
     _quiet: bool
-    steps: list[Step]
+    steps: list[Step[Any]]
     """The flow: pending steps, the next on top (see ``dinobox.engine.flow``)."""
 
     def __init__(self, game: Game, copy_of: State | None = None) -> None:
@@ -73,33 +70,35 @@ class State:
         self._quiet = False
         self.steps = []
 
-    # ===== hooks each game implements =====================================================
+    # ===== the flow: the engine asks the step on top (``dinobox.engine.flow``) ===============
     def _legal(self) -> list[int]:
         """Sorted legal player actions for ``self._player`` (not called at chance nodes)."""
-        raise NotImplementedError  # pragma: no cover
+        return self.steps[-1].legal(self)
 
     def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
         """At a chance node: the outcomes (sorted) and their weights (any positive scale)."""
-        raise NotImplementedError  # pragma: no cover
+        return self.steps[-1].chance(self)
 
     def _sample_chance(self, rng: random.Random) -> int:
         """At a chance node: one outcome drawn with its probability, exactly as ``sample_chance``
-        documents (a game may override it to draw straight from its counts, with the same draws
-        and the same outcome for each; the outcome must be legal here)."""
-        return sample_weighted(self._chance(), rng)
+        documents (the step may draw straight from its counts, with the same draws and the same
+        outcome for each; the outcome must be legal here)."""
+        return self.steps[-1].sample(self, rng)
 
     def _apply(self, action: int) -> None:
-        """Apply a legal action (player or chance outcome). Must set ``self._player``."""
-        raise NotImplementedError  # pragma: no cover
+        """Apply a legal action (player or chance outcome), then run the flow to the next
+        decision or chance step."""
+        self.steps[-1].apply(self, action)
+        self._advance()
 
-    def _due(self, step: Step) -> int:
+    def _due(self, step: Step[Any]) -> int:
         """The step on top of the flow: the seat that decides it, ``CHANCE``, ``AUTOMATIC`` when
-        it runs by itself now, or ``AGAIN`` when this changed the flow (see ``dinobox.engine.flow``)."""
-        raise NotImplementedError  # pragma: no cover
+        it runs by itself now, or ``AGAIN`` when this changed the flow."""
+        return step.due(self)
 
-    def _run(self, step: Step) -> None:
+    def _run(self, step: Step[Any]) -> None:
         """Carry out an automatic step, already taken off the flow (it may push others)."""
-        raise NotImplementedError  # pragma: no cover
+        step.run(self)
 
     def _advance(self) -> None:
         """Run automatic steps until a decision or a chance step is on top; an empty flow is
@@ -535,88 +534,3 @@ class State:
         import json
 
         return json.dumps(self.view(None), sort_keys=True)
-
-
-def sample_weighted(chance: tuple[Sequence[int], Sequence[float]], rng: random.Random) -> int:
-    """One of the outcomes ``chance[0]`` drawn with the weights ``chance[1]``: exactly
-    ``rng.choices(outcomes, weights)[0]`` (the same draw, the same outcome) without its lists:
-    cumulative weights, one ``random()`` scaled by the total, the first above it. A single
-    outcome is returned without a draw."""
-    actions, weights = chance
-    n = len(actions)
-    if n == 1:
-        return actions[0]
-    total: float = 0.0
-    for w in weights:
-        total += w
-    if not total > 0:
-        raise ValueError("chance weights must add up to more than zero")
-    x = rng.random() * total
-    running: float = 0.0
-    for i in range(n - 1):
-        running += weights[i]
-        if x < running:
-            return actions[i]
-    return actions[n - 1]
-
-
-def sample_counts(counts: list[int], start: int, n: int, rng: random.Random) -> int:
-    """The outcome ``i`` in ``0..n-1`` weighted by ``counts[start + i]`` (zero counts left out):
-    the same draw and the same outcome as ``sample_weighted`` over the outcomes with a count,
-    without building them."""
-    total: float = 0.0
-    last = -1
-    held = 0
-    for i in range(n):
-        c = counts[start + i]
-        if c:
-            total += c
-            last = i
-            held += 1
-    if held == 1:
-        return last
-    if not total > 0:
-        raise ValueError("chance weights must add up to more than zero")
-    x = rng.random() * total
-    running: float = 0.0
-    for i in range(n):
-        c = counts[start + i]
-        if c:
-            if i == last:
-                return i
-            running += c
-            if x < running:
-                return i
-    return last
-
-
-def sample_uniform(n: int, rng: random.Random) -> int:
-    """One of ``0..n-1`` with equal weights: the same draw and the same outcome as
-    ``sample_weighted`` over ``n`` outcomes of weight 1 (no draw when ``n`` is 1)."""
-    if n == 1:
-        return 0
-    if n < 1:
-        raise ValueError("chance weights must add up to more than zero")
-    k = int(rng.random() * n)
-    return k if k < n else n - 1
-
-
-def shuffle_ints(items: list[int], rng: random.Random) -> None:
-    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws, the
-    same order) when ``rng`` is a ``random.Random``, without its Python-level loop (for the
-    redraws of ``resample``, in the search's inner loop). Other generators shuffle themselves."""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1  # Random._randbelow(n): k-bit draws until one is below n
-        k = 0
-        m = n
-        while m:
-            k += 1
-            m >>= 1
-        r: int = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        items[i], items[r] = items[r], items[i]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from dinobox.engine.state import sample_counts
+from dinobox.engine.chance import sample_counts
 from dinobox.games.pangaea.rules import draw_from_pile
 
 

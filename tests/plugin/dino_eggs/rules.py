@@ -9,7 +9,8 @@ from typing import Any
 from dinobox.engine.game import Game, Presentation
 from dinobox.engine.heuristic import Turn, heuristic
 from dinobox.engine.options import OptionSpec
-from dinobox.engine.state import CHANCE, TERMINAL, State
+from dinobox.engine.flow import CHANCE, Step
+from dinobox.engine.state import State
 
 KEEP, SWAP = 0, 1
 
@@ -29,6 +30,61 @@ class EggsData:
         return None
 
 
+class Draw(Step["EggsState"]):
+    """Chance: ``seat`` draws an egg from the nest (weighted by how many of each are left)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def due(self, state: EggsState) -> int:
+        return CHANCE
+
+    def chance(self, state: EggsState) -> tuple[Sequence[int], Sequence[float]]:
+        outcomes = [i for i, n in enumerate(state.nest) if n]
+        return outcomes, [state.nest[i] for i in outcomes]
+
+    def apply(self, state: EggsState, kind: int) -> None:
+        state.steps.pop()
+        state.nest[kind] -= 1
+        state.eggs[self.seat] = kind
+        state._emit("draw", (self.seat, kind), audience=(self.seat,))
+
+
+class Decide(Step["EggsState"]):
+    """Decision: ``seat`` keeps its egg or shows it and swaps it for a new one."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def due(self, state: EggsState) -> int:
+        return self.seat
+
+    def legal(self, state: EggsState) -> list[int]:
+        return [KEEP, SWAP] if any(state.nest) else [KEEP]
+
+    def apply(self, state: EggsState, action: int) -> None:
+        seat = self.seat
+        state.steps[-1] = NextTurn()
+        if action == KEEP:
+            state._emit("keep", (seat,))
+            return
+        state.shown[seat].append(state.eggs[seat])
+        state._emit("swap", (seat, state.eggs[seat]))
+        state.eggs[seat] = -1
+        state.steps.append(Draw(seat))
+
+
+class NextTurn(Step["EggsState"]):
+    """Automatic: the next seat decides, or the rounds are over and the eggs are shown."""
+
+    def run(self, state: EggsState) -> None:
+        state.turn += 1
+        if state.turn >= state.num_players * state.game.options["rounds"]:
+            state._emit("reveal", tuple(state.eggs))
+        else:
+            state.steps.append(Decide(state.turn % state.num_players))
+
+
 class EggsState(State):
     game: EggsGame
 
@@ -39,48 +95,9 @@ class EggsState(State):
         self.eggs = [-1] * self.num_players
         self.shown: list[list[int]] = [[] for _ in range(self.num_players)]
         self.turn = 0
-        self.dealing = True
-
-    def _legal(self) -> list[int]:
-        return [KEEP, SWAP] if any(self.nest) else [KEEP]
-
-    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
-        outcomes = [i for i, n in enumerate(self.nest) if n]
-        return outcomes, [self.nest[i] for i in outcomes]
-
-    def _apply(self, action: int) -> None:
-        if self._player == CHANCE:
-            self._draw(action)
-        elif action == KEEP:
-            self._emit("keep", (self._player,))
-            self._next_turn()
-        else:
-            seat = self._player
-            self.shown[seat].append(self.eggs[seat])
-            self._emit("swap", (seat, self.eggs[seat]))
-            self.eggs[seat] = -1
-            self._player = CHANCE
-
-    def _draw(self, kind: int) -> None:
-        self.nest[kind] -= 1
-        seat = self.eggs.index(-1)
-        self.eggs[seat] = kind
-        self._emit("draw", (seat, kind), audience=(seat,))
-        if self.dealing:
-            if -1 in self.eggs:
-                return
-            self.dealing = False
-            self._player = 0
-            return
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        self.turn += 1
-        if self.turn >= self.num_players * self.game.options["rounds"]:
-            self._emit("reveal", tuple(self.eggs))
-            self._player = TERMINAL
-        else:
-            self._player = self.turn % self.num_players
+        # the deal, seat 0 first, then seat 0 decides
+        self.steps = [Decide(0), *(Draw(seat) for seat in reversed(range(self.num_players)))]
+        self._advance()
 
     def _copy_mutables(self, new: State) -> None:
         assert isinstance(new, EggsState)
@@ -95,7 +112,7 @@ class EggsState(State):
         return [self.size(k) if k >= 0 else 0 for k in self.eggs]
 
     def _winners(self) -> list[int]:
-        if self._player != TERMINAL:
+        if not self.is_terminal():
             return []
         scores = self._scores()
         best = max(scores)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import HOME, NUM_CARD_TYPES, TERRAINS
-from dinobox.games.dino_race.flow import PLACE_TILE, START_RACE, Draw, DrawPrizes, StartTurn
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -41,9 +41,9 @@ def new_race(st: DinoRaceState) -> None:
     st.passed = False
     steps = st.steps
     steps.clear()
-    steps.append(START_RACE)
+    steps.append(F.START_RACE)
     for _ in range(st.track_length):
-        steps.append(PLACE_TILE)
+        steps.append(F.PLACE_TILE)
 
 
 def start_race(st: DinoRaceState) -> None:
@@ -55,10 +55,22 @@ def start_race(st: DinoRaceState) -> None:
         st.pos[d] = 1 + (d % 2 if not st.teams else (d // (n // 2)) % 2)
     size = data.team_hand_size if st.teams else data.hand_size
     steps = st.steps
-    steps.append(StartTurn(st.first_player))
+    steps.append(F.StartTurn(st.first_player))
     if not st.survive:
-        steps.append(DrawPrizes(st.num_dinos))
+        steps.append(F.DrawPrizes(st.num_dinos))
     for seat in reversed(range(n)):
         if size:
-            steps.append(Draw(seat, size))
+            steps.append(F.Draw(seat, size))
     st._emit("race", (st.race,))
+
+
+def tile_placed(st: DinoRaceState, terrain: int) -> None:
+    """Before you play: the next track tile drawn shows ``terrain``."""
+    st.tiles_left[terrain] -= 1
+    st.tiles = (*st.tiles, terrain)
+
+
+def prizes_left(st: DinoRaceState) -> list[int]:
+    """The prize counters not yet in the face-down stack."""
+    used = st.stack
+    return [c for c in range(st.num_prizes) if not used >> c & 1]

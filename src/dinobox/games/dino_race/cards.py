@@ -115,3 +115,14 @@ def forget_one(st: DinoRaceState, seat: int, card: int) -> None:
     changed = {key: _less(counts, card) for key, counts in known.items() if key[1] == seat and counts[card]}
     if changed:
         st.known = {**known, **changed}
+
+
+def lose_card(st: DinoRaceState, seat: int, card: int) -> None:
+    """Lava (Push back, Eruption): the card drawn at random from ``seat``'s hand is discarded."""
+    play_card(st, seat, card)
+    st._emit("random_discard", (seat, card))
+
+
+def no_card_to_lose(st: DinoRaceState, seat: int) -> None:
+    """Lava with an empty hand: there is no card to lose."""
+    st._emit("no_card_to_lose", (seat,))

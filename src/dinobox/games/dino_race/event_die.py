@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinobox.games.dino_race import cards
+from dinobox.games.dino_race import cards, finish_line
+from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import DIE_TWO_CARDS, HOME, VOLCANO
-from dinobox.games.dino_race.finish_line import finish
-from dinobox.games.dino_race.flow import LAVA_FLOWS, Draw, PassEgg, RandomDiscard
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -20,7 +19,7 @@ def resolve_die(st: DinoRaceState, face: int) -> None:
     n = st.num_players
     order = [(seat + i) % n for i in range(n)]
     st._emit("die", (seat, face))
-    draws: list[Draw] = []
+    draws: list[F.Draw] = []
     if face < DIE_TWO_CARDS:
         k_per = st.dinos_per_player
         pos = st.pos
@@ -32,10 +31,10 @@ def resolve_die(st: DinoRaceState, face: int) -> None:
                 if at != HOME and at != VOLCANO and tiles[at - 1] == face:
                     count += 1
             if count:
-                draws.append(Draw(p, count))
+                draws.append(F.Draw(p, count))
     elif face == DIE_TWO_CARDS:
         per = 1 if st.teams else 2
-        draws.extend(Draw(p, per) for p in order if st.is_racing(p))
+        draws.extend(F.Draw(p, per) for p in order if st.is_racing(p))
     else:
         eruption(st)
         return
@@ -47,12 +46,12 @@ def resolve_die(st: DinoRaceState, face: int) -> None:
 def eruption(st: DinoRaceState) -> None:
     """The volcano erupts: the egg owner discards and passes the egg, then lava flows."""
     owner = st.egg
-    st.steps.append(LAVA_FLOWS)
+    st.steps.append(F.LAVA_FLOWS)
     cards.discard_hand(st, owner)
     st._emit("eruption_egg", (owner,))
     cards.take_drop(st, owner)
     if any(st.is_racing(p) for p in range(st.num_players) if p != owner):
-        st.steps.append(PassEgg(owner))
+        st.steps.append(F.PassEgg(owner))
 
 
 def lava_flows(st: DinoRaceState) -> None:
@@ -71,17 +70,23 @@ def lava_flows(st: DinoRaceState) -> None:
     n = st.num_players
     moved = [d for p in ((st.turn_player + i) % n for i in range(n)) for d in st.dinos_of(p) if st.pos[d] == flipped]
     finishing: list[int] = []
-    discards: list[RandomDiscard] = []
+    discards: list[F.RandomDiscard] = []
     for d in moved:
         owner = st.owner(d)
         st.pos[d] += 1
         st._emit("carried", (owner, d, st.pos[d]))
         cards.take_drop(st, owner)
-        discards.append(RandomDiscard(owner))
+        discards.append(F.RandomDiscard(owner))
         if st.pos[d] >= st.track_length:
             finishing.append(d)
     # Order of what follows: the random discards, then each finisher's prize choice.
     tail = st.steps
     for d in reversed(finishing):
-        finish(st, d)
+        finish_line.finish(st, d)
     tail.extend(reversed(discards))
+
+
+def pass_egg(st: DinoRaceState, seat: int, target: int) -> None:
+    """Eruption: the egg's owner ``seat`` hands it to ``target``."""
+    st.egg = target
+    st._emit("egg_passed", (seat, target))

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinobox.games.dino_race import cards
-from dinobox.games.dino_race.before_you_play import new_race
+from dinobox.games.dino_race import before_you_play, cards
+from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import HOME, NUM_CARD_TYPES
-from dinobox.games.dino_race.flow import END_RACE, CheckHome, ChoosePrize, DrawEggCounter
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -32,9 +31,9 @@ def finish(st: DinoRaceState, dino: int) -> None:
     st.down &= ~(1 << dino)
     st.home_order = (*st.home_order, dino)
     st._emit("home", (seat, dino))
-    st.steps.append(CheckHome(seat))
+    st.steps.append(F.CheckHome(seat))
     if not st.survive and st.stack:
-        st.steps.append(ChoosePrize(seat, dino))
+        st.steps.append(F.ChoosePrize(seat, dino))
 
 
 def take_prize(st: DinoRaceState, seat: int, counter: int) -> None:
@@ -63,15 +62,15 @@ def check_home(st: DinoRaceState, seat: int) -> None:
         if st.egg_safe_by < 0:
             st.egg_safe_by = seat  # Survive!: first with every dino home wins
             steps.clear()
-            steps.append(END_RACE)
+            steps.append(F.END_RACE)
         return
     if st.egg == seat:
         # End of the game: nothing else happens, except the prize choices of dinos that
         # reached the finish in the same moment (the lava can carry several at once).
         st.egg_safe_by = seat
         st._emit("egg_safe", (seat,))
-        pending = [step for step in steps if isinstance(step, ChoosePrize)]
-        steps[:] = [END_RACE, DrawEggCounter(seat), *pending]
+        pending = [step for step in steps if isinstance(step, F.ChoosePrize)]
+        steps[:] = [F.END_RACE, F.DrawEggCounter(seat), *pending]
 
 
 def end_race(st: DinoRaceState) -> None:
@@ -83,4 +82,10 @@ def end_race(st: DinoRaceState) -> None:
     if st.double and st.race == 0:
         st.race = 1
         st.first_player = (st.first_player + 1) % st.num_players
-        new_race(st)
+        before_you_play.new_race(st)
+
+
+def egg_counter_drawn(st: DinoRaceState, seat: int, counter: int) -> None:
+    """End of the game: ``seat``, who brought the egg to safety, draws its egg counter."""
+    st.egg_value = st.game.data.egg_values[counter]
+    st._emit("egg_counter", (seat, st.egg_value))

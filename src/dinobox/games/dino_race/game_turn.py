@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinobox.games.dino_race import actions as A
-from dinobox.games.dino_race import cards
+from dinobox.games.dino_race import cards, finish_line
+from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import EGG, NUM_CARD_TYPES, PUSH, STEAL, WILD
-from dinobox.games.dino_race.finish_line import move_forward
-from dinobox.games.dino_race.flow import NEXT_TURN, Draw, Play, RandomDiscard, Roll, StartTurn, Steal, SwapDraw
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -24,24 +23,24 @@ def start_turn(st: DinoRaceState, seat: int) -> None:
     st.passed = False
     st._emit("turn", (seat,))
     steps = st.steps
-    steps.append(NEXT_TURN)
+    steps.append(F.NEXT_TURN)
     if st.is_racing(seat):
-        steps.append(Play(seat))
-        steps.append(Draw(seat, st.dinos_on_track(seat)))
+        steps.append(F.Play(seat))
+        steps.append(F.Draw(seat, st.dinos_on_track(seat)))
     else:
-        steps.append(Roll(seat))
+        steps.append(F.Roll(seat))
         st._emit("roll", (seat,))
 
 
 def next_turn(st: DinoRaceState) -> None:
     """The game turn: the next player clockwise."""
-    st.steps.append(StartTurn((st.turn_player + 1) % st.num_players))
+    st.steps.append(F.StartTurn((st.turn_player + 1) % st.num_players))
 
 
 def play(st: DinoRaceState, seat: int, action: int) -> None:
     """2) Play and swap cards: one play of ``seat``'s (or the roll that ends the phase)."""
     if action == A.ROLL:
-        st.steps[-1] = Roll(seat)
+        st.steps[-1] = F.Roll(seat)
         st._emit("roll", (seat,))
         return
     first = seat * st.dinos_per_player
@@ -49,16 +48,16 @@ def play(st: DinoRaceState, seat: int, action: int) -> None:
         d = first + action - A.MOVE_MATCH
         card = st.tiles[st.pos[d]]
         cards.play_card(st, seat, card)
-        move_forward(st, d, "move", card)
+        finish_line.move_forward(st, d, "move", card)
     elif action < A.MOVE_TRIPLE:
         d = first + action - A.MOVE_WILD
         cards.play_card(st, seat, WILD)
-        move_forward(st, d, "move", WILD)
+        finish_line.move_forward(st, d, "move", WILD)
     elif action < A.PUSH:
         k, t = divmod(action - A.MOVE_TRIPLE, 8)
         for _ in range(3):
             cards.play_card(st, seat, t)
-        move_forward(st, first + k, "triple", t)
+        finish_line.move_forward(st, first + k, "triple", t)
     elif action < A.TRIP:
         cards.play_card(st, seat, PUSH)
         push_back(st, seat, action - A.PUSH)
@@ -76,13 +75,13 @@ def play(st: DinoRaceState, seat: int, action: int) -> None:
         victim = action - A.STEAL
         cards.play_card(st, seat, STEAL)
         st._emit("steal", (seat, victim))
-        st.steps.append(Steal(seat, victim))
+        st.steps.append(F.Steal(seat, victim))
     elif action < A.STAND_UP:
         x, y = A.PAIRS[action - A.SWAP]
         cards.play_card(st, seat, x)
         cards.play_card(st, seat, y)
         st._emit("swap", (seat, x, y))
-        st.steps.append(SwapDraw(seat))
+        st.steps.append(F.SwapDraw(seat))
     elif action < A.PASS:
         stand_up(st, seat, action)
     else:
@@ -110,12 +109,12 @@ def pass_card(st: DinoRaceState, seat: int, card: int) -> None:
     st._emit("pass_card", (seat, mate, card), (seat, mate))
 
 
-def stolen(st: DinoRaceState, step: Steal, card: int) -> None:
+def stolen(st: DinoRaceState, thief: int, victim: int, card: int) -> None:
     """Steal: the card drawn goes from the victim's hand to the thief's."""
-    st.hand[step.victim * T + card] -= 1
-    st.hand[step.thief * T + card] += 1
-    cards.learn_steal(st, step.thief, step.victim, card)
-    st._emit("stolen", (step.thief, step.victim, card), (step.thief, step.victim))
+    st.hand[victim * T + card] -= 1
+    st.hand[thief * T + card] += 1
+    cards.learn_steal(st, thief, victim, card)
+    st._emit("stolen", (thief, victim, card), (thief, victim))
 
 
 def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
@@ -125,7 +124,7 @@ def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
     if st.is_lava(behind):
         st._emit("push_blocked", (seat, dino))
         cards.take_drop(st, owner)
-        st.steps.append(RandomDiscard(owner))
+        st.steps.append(F.RandomDiscard(owner))
     else:
         st.pos[dino] = behind
         st._emit("push", (seat, dino, behind))

@@ -11,9 +11,10 @@ import random
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from dinobox.engine.state import TERMINAL, shuffle_ints
+from dinobox.engine.chance import shuffle_ints
+from dinobox.engine.state import TERMINAL
+from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import NUM_CARD_TYPES
-from dinobox.games.dino_race.flow import ChoosePrize
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -28,7 +29,7 @@ def step_reveals(before: DinoRaceState, after: DinoRaceState, seat: int) -> bool
 
     def choosing(state: DinoRaceState) -> bool:
         top = state.steps[-1] if state.steps else None
-        return isinstance(top, ChoosePrize) and seat in state.prize_audience(top.seat)
+        return isinstance(top, F.ChoosePrize) and seat in state.prize_audience(top.seat)
 
     return choosing(after) and not choosing(before)
 
@@ -87,7 +88,7 @@ def _redraw_prizes(state: DinoRaceState, seat: int, rng: random.Random) -> None:
         (i, mask, c) for i, (s, mask, c) in enumerate(log) if seat in state.prize_audience(s)
     ]
     top = state.steps[-1] if state.steps else None
-    if isinstance(top, ChoosePrize) and seat in state.prize_audience(top.seat):
+    if isinstance(top, F.ChoosePrize) and seat in state.prize_audience(top.seat):
         looks.append((len(log), state.stack, -1))  # looking at the stack right now
     counters: list[int] = [c for (_, _, c) in log]
     final_stack = state.stack

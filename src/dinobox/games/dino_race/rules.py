@@ -10,18 +10,14 @@ Rulebook sections are cited by their headings.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
-from dinobox.engine.flow import AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform
+from dinobox.engine.state import State
 from dinobox.games.dino_race import actions as A
-from dinobox.games.dino_race import before_you_play, cards, event_die, finish_line, game_turn
+from dinobox.games.dino_race import before_you_play
 from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.cards import ONLY
-from dinobox.games.dino_race.data import COLOURS, HOME, NUM_CARD_TYPES, TERRAINS, VOLCANO
-from dinobox.games.dino_race.legal import play_actions
+from dinobox.games.dino_race.data import COLOURS, HOME, NUM_CARD_TYPES, VOLCANO
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.game import DinoRaceGame
@@ -133,6 +129,10 @@ class DinoRaceState(State):
         team-mate too (team-mates may talk when they choose the prize counter)."""
         return (seat, self.mate_of(seat)) if self.teams else ONLY[seat]
 
+    def top_step(self) -> F.RaceStep | None:
+        """The step on top of the flow (``None`` once the game is over)."""
+        return cast("F.RaceStep", self.steps[-1]) if self.steps else None
+
     # ----- engine hooks ----------------------------------------------------------------------
     def _turn_count(self) -> int:
         return self.turns
@@ -177,153 +177,6 @@ class DinoRaceState(State):
         new.turn_player = self.turn_player
         new.turns = self.turns
         new.volcano_active = self.volcano_active
-
-    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
-        step = self.steps[-1]
-        if isinstance(step, (F.Draw, F.SwapDraw)):
-            deck = self.deck
-            outs = [t for t in range(T) if deck[t]]
-            return outs, [deck[t] for t in outs]
-        if isinstance(step, F.Roll):
-            return range(6), (1, 1, 1, 1, 1, 1)
-        if isinstance(step, (F.RandomDiscard, F.Steal)):
-            seat = step.seat if isinstance(step, F.RandomDiscard) else step.victim
-            hand = self.hand
-            base = seat * T
-            outs = [t for t in range(T) if hand[base + t]]
-            return outs, [hand[base + t] for t in outs]
-        if isinstance(step, F.PlaceTile):
-            outs = [t for t in range(len(TERRAINS)) if self.tiles_left[t]]
-            return outs, [self.tiles_left[t] for t in outs]
-        if isinstance(step, F.DrawPrizes):
-            used = self.stack
-            outs = [c for c in range(self.num_prizes) if not used >> c & 1]
-            return outs, [1] * len(outs)
-        if isinstance(step, F.DrawEggCounter):
-            count = len(self.game.data.egg_values)
-            return range(count), [1] * count
-        raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
-
-    def _sample_chance(self, rng: random.Random) -> int:
-        """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly."""
-        step = self.steps[-1]
-        if isinstance(step, (F.Draw, F.SwapDraw)):
-            return sample_counts(self.deck, 0, T, rng)
-        if isinstance(step, F.Roll):
-            return sample_uniform(6, rng)
-        if isinstance(step, F.RandomDiscard):
-            return sample_counts(self.hand, step.seat * T, T, rng)
-        if isinstance(step, F.Steal):
-            return sample_counts(self.hand, step.victim * T, T, rng)
-        if isinstance(step, F.PlaceTile):
-            return sample_counts(self.tiles_left, 0, len(TERRAINS), rng)
-        if isinstance(step, F.DrawPrizes):
-            used = self.stack
-            free = [c for c in range(self.num_prizes) if not used >> c & 1]
-            return free[sample_uniform(len(free), rng)]
-        if isinstance(step, F.DrawEggCounter):
-            return sample_uniform(len(self.game.data.egg_values), rng)
-        raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
-
-    def _legal(self) -> list[int]:
-        step = self.steps[-1]
-        if isinstance(step, F.Play):
-            return play_actions(self, step.seat)
-        if isinstance(step, F.ChoosePrize):
-            return [A.PRIZE + c for c in range(self.num_prizes) if self.stack >> c & 1]
-        if isinstance(step, F.PassEgg):
-            seat = step.seat
-            return [self.erupt_base + p for p in range(self.num_players) if p != seat and self.is_racing(p)]
-        raise AssertionError(f"no decision at {step!r}")  # pragma: no cover
-
-    # ----- the flow ---------------------------------------------------------------------------
-    def _due(self, step: Step) -> int:
-        """Who the step on top waits for (see ``flow.py``), or ``AUTOMATIC``."""
-        if isinstance(step, (F.Draw, F.SwapDraw)):
-            if cards.is_empty(self.deck):
-                cards.reshuffle_if_empty(self)
-                if cards.is_empty(self.deck):
-                    return AUTOMATIC  # no cards anywhere: nothing to draw
-            return CHANCE
-        if isinstance(step, F.Play):
-            return step.seat
-        if isinstance(step, F.RandomDiscard):
-            return CHANCE if self.hand_size(step.seat) else AUTOMATIC
-        if isinstance(step, (F.Roll, F.PlaceTile, F.DrawPrizes, F.DrawEggCounter, F.Steal)):
-            return CHANCE
-        if isinstance(step, (F.ChoosePrize, F.PassEgg)):
-            return step.seat
-        return AUTOMATIC
-
-    def _run(self, step: Step) -> None:
-        if isinstance(step, F.NextTurn):
-            game_turn.next_turn(self)
-        elif isinstance(step, F.StartTurn):
-            game_turn.start_turn(self, step.seat)
-        elif isinstance(step, F.CheckHome):
-            finish_line.check_home(self, step.seat)
-        elif isinstance(step, F.LavaFlows):
-            event_die.lava_flows(self)
-        elif isinstance(step, F.RandomDiscard):  # an empty hand: nothing to lose
-            self._emit("no_card_to_lose", (step.seat,))
-        elif isinstance(step, F.StartRace):
-            before_you_play.start_race(self)
-        elif isinstance(step, F.EndRace):
-            finish_line.end_race(self)
-        # a draw with no card anywhere is dropped
-
-    def _apply(self, action: int) -> None:
-        steps = self.steps
-        step = steps[-1]
-        if self._player == CHANCE:
-            self._apply_chance(step, action)
-        elif isinstance(step, F.Play):
-            game_turn.play(self, step.seat, action)
-        elif isinstance(step, F.ChoosePrize):
-            steps.pop()
-            finish_line.take_prize(self, step.seat, action - A.PRIZE)
-        elif isinstance(step, F.PassEgg):
-            steps.pop()
-            target = action - self.erupt_base
-            self.egg = target
-            self._emit("egg_passed", (step.seat, target))
-        self._advance()
-
-    def _apply_chance(self, step: Step, outcome: int) -> None:
-        steps = self.steps
-        if isinstance(step, F.Draw):
-            cards.card_drawn(self, step.seat, outcome)
-            if step.count > 1:
-                steps[-1] = F.Draw(step.seat, step.count - 1)
-            else:
-                steps.pop()
-        elif isinstance(step, F.SwapDraw):
-            steps.pop()
-            cards.card_drawn(self, step.seat, outcome)
-        elif isinstance(step, F.Roll):
-            steps.pop()
-            event_die.resolve_die(self, outcome)
-        elif isinstance(step, F.RandomDiscard):
-            steps.pop()
-            cards.play_card(self, step.seat, outcome)
-            self._emit("random_discard", (step.seat, outcome))
-        elif isinstance(step, F.Steal):
-            steps.pop()
-            game_turn.stolen(self, step, outcome)
-        elif isinstance(step, F.PlaceTile):
-            steps.pop()
-            self.tiles_left[outcome] -= 1
-            self.tiles = (*self.tiles, outcome)
-        elif isinstance(step, F.DrawPrizes):
-            self.stack |= 1 << outcome
-            if step.count > 1:
-                steps[-1] = F.DrawPrizes(step.count - 1)
-            else:
-                steps.pop()
-        elif isinstance(step, F.DrawEggCounter):
-            steps.pop()
-            self.egg_value = self.game.data.egg_values[outcome]
-            self._emit("egg_counter", (step.seat, self.egg_value))
 
     # ----- scoring ------------------------------------------------------------------------
     def score_parts(self, seat: int) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
@@ -108,19 +109,20 @@ def action_text(state: DinoRaceState, action: int, player: int) -> str:
     return f"{who}: pass the egg to {seat_name(state, info['target_seat'])}"
 
 
+_OUTCOMES: dict[str, Callable[[DinoRaceState, int], str]] = {
+    "card": lambda state, outcome: f"card: {CARD_NAMES[outcome]}",
+    "die": lambda state, outcome: f"die: {DIE_FACES[outcome]}",
+    "tile": lambda state, outcome: f"tile: {TERRAINS[outcome]}",
+    "prize": lambda state, outcome: f"prize counter {outcome}",
+    "egg": lambda state, outcome: f"egg counter {state.game.data.egg_values[outcome]}",
+}
+"""A chance outcome in words, by what the step on top draws (``RaceStep.draws``)."""
+
+
 def _chance_text(state: DinoRaceState, outcome: int) -> str:
-    step = state.steps[-1] if state.steps else None
-    if isinstance(step, (F.Draw, F.SwapDraw, F.RandomDiscard, F.Steal)):
-        return f"card: {CARD_NAMES[outcome]}"
-    if isinstance(step, F.Roll):
-        return f"die: {DIE_FACES[outcome]}"
-    if isinstance(step, F.PlaceTile):
-        return f"tile: {TERRAINS[outcome]}"
-    if isinstance(step, F.DrawPrizes):
-        return f"prize counter {outcome}"
-    if isinstance(step, F.DrawEggCounter):
-        return f"egg counter {state.game.data.egg_values[outcome]}"
-    return f"outcome {outcome}"
+    top = state.top_step()
+    found = _OUTCOMES.get(top.draws()) if top is not None else None
+    return found(state, outcome) if found is not None else f"outcome {outcome}"
 
 
 def event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: bool) -> str:

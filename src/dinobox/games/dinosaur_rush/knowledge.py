@@ -13,7 +13,8 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-from dinobox.engine.state import TERMINAL, shuffle_ints
+from dinobox.engine.chance import shuffle_ints
+from dinobox.engine.state import TERMINAL
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.flow import Build

@@ -14,8 +14,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from dinobox.engine.chance import sample_counts, sample_uniform, sample_weighted
 from dinobox.engine.flow import AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform, sample_weighted
+from dinobox.engine.state import CHANCE, State
 from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import build_phase, exhibit_phase, field_actions, field_phase, scoring, set_up
 from dinobox.games.dinosaur_rush import flow as F

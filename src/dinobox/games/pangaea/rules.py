@@ -12,8 +12,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
+from dinobox.engine.chance import sample_counts, sample_uniform, sample_weighted
 from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State, sample_counts, sample_uniform, sample_weighted
+from dinobox.engine.state import CHANCE, State
 from dinobox.games.pangaea import automatic, end_game, lightning, steps
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.actions import Fixed, Layout

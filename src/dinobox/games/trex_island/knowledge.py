@@ -16,7 +16,8 @@ import random
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Final
 
-from dinobox.engine.state import TERMINAL, shuffle_ints
+from dinobox.engine.chance import shuffle_ints
+from dinobox.engine.state import TERMINAL
 from dinobox.games.trex_island.data import NUM_CARD_TYPES
 from dinobox.games.trex_island.flow import Attack, ChoosePile
 from dinobox.games.trex_island.view import phase_name

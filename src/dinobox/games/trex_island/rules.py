@@ -13,8 +13,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from dinobox.engine.chance import sample_counts, sample_weighted
 from dinobox.engine.flow import AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State, sample_counts, sample_weighted
+from dinobox.engine.state import CHANCE, State
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island import carnivores, set_up, tokens, turn
 from dinobox.games.trex_island import flow as F
