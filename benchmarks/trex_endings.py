@@ -5,8 +5,9 @@
     python benchmarks/trex_endings.py --family                 # Game Mode: Family mode (every die at 6)
 
 Every seat is played by the same bot; game ``i`` uses chance seed ``i`` and bot seeds
-``i * 10 + seat``. The end is read from the game's last log entry ("The game is over: ...").
-Not a test: it measures a rule's effect on whole games (rules.md, "How games end").
+``i * 10 + seat``. The end is the game's own end reason (``state.end_reason()``, the ids of
+``Game.end_conditions``, the same as ``dinobox simulate`` reports). Not a test: it measures a
+rule's effect on whole games (rules.md, "How games end").
 """
 
 from __future__ import annotations
@@ -17,21 +18,8 @@ from collections import Counter
 from dinobox import load_game, make_bot
 from dinobox.engine.runner import play_game
 
-ENDS = {
-    "a player has all three teams at the helipad": "helipad",
-    "the draw deck is empty and no token can still be drawn": "deck",
-    "the draw deck is empty and no team can move to the tokens left": "deck, tokens out of reach",
-}
-WRITTEN = ("helipad", "deck", "deck, tokens out of reach")
-
-
-def ending(state_log: list[dict[str, str]]) -> str:
-    """The end named by the final log entry: ``helipad``, ``deck`` or the text of any other end."""
-    for entry in reversed(state_log):
-        if entry["kind"] == "game_over":
-            why = entry["text"].removeprefix("The game is over: ").rstrip(".")
-            return ENDS.get(why, why)
-    return "no end logged"
+ENDS = ("helipad", "deck", "deck_unreachable", "round_of_passes")
+"""T-Rex Island's end reasons: the two written ends, then their two named extensions."""
 
 
 def measure(bot: str, players: int, games: int, family: bool = False) -> Counter[str]:
@@ -40,7 +28,7 @@ def measure(bot: str, players: int, games: int, family: bool = False) -> Counter
     for i in range(games):
         bots = [make_bot(bot, seed=i * 10 + seat) for seat in range(players)]
         result = play_game(game.new_initial_state(), bots, seed=i)
-        ends["capped" if result.capped else ending(result.state.log(None))] += 1
+        ends["capped" if result.capped else result.state.end_reason() or "none"] += 1
     return ends
 
 
@@ -51,15 +39,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--family", action="store_true", help="Family mode: every die starts at 6")
     args = parser.parse_args()
-    print("| bot | players | games | helipad | deck | deck, tokens out of reach | other |")
-    print("|---|---|---|---|---|---|---|")
+    print("| bot | players | games | " + " | ".join(f"`{end}`" for end in ENDS) + " | other |")
+    print("|---|---|---|" + "---|" * len(ENDS) + "---|")
     for bot in args.bots:
         for n in args.players:
             ends = measure(bot, n, args.games, args.family)
-            other = {k: v for k, v in ends.items() if k not in WRITTEN}
+            other = {k: v for k, v in ends.items() if k not in ENDS}
             pct = {k: f"{100 * v / args.games:.1f}%" for k, v in ends.items()}
             rest = ", ".join(f"{k}: {pct[k]}" for k in sorted(other)) or "0"
-            cells = " | ".join(pct.get(k, "0") for k in WRITTEN)
+            cells = " | ".join(pct.get(k, "0") for k in ENDS)
             print(f"| {bot} | {n} | {args.games} | {cells} | {rest} |")
 
 
