@@ -43,6 +43,7 @@ class State:
     """
 
     game: Game
+    num_players: int
     _player: int
     _hist: tuple[Any, ...] | None
     _hlen: int
