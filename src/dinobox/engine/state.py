@@ -136,44 +136,6 @@ class State:
             raise NotImplementedError(f"{type(self.game).__name__} declares no presentation")
         return found
 
-    def _why_illegal(self, action: int) -> str:
-        """A player-facing reason ``action`` is not legal now, citing the rulebook section."""
-        hook = self._presentation().why_illegal
-        return "it is not one of the legal choices now" if hook is None else hook(self, action)
-
-    def _action_text(self, action: int, player: int) -> str:
-        return self._presentation().action_text(self, action, player)
-
-    def _action_info(self, action: int, player: int) -> dict[str, Any]:
-        hook = self._presentation().action_info
-        return {} if hook is None else dict(hook(self, action, player))
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return dict(self._presentation().view(self, seat))
-
-    def _event_text(self, kind: str, args: tuple[Any, ...], private: bool) -> str:
-        """Text of one event; ``private`` says whether the reader may see its hidden details."""
-        return self._presentation().event_text(self, kind, args, private)
-
-    def _resample(self, seat: int, rng: random.Random) -> State:
-        hook = self._presentation().resample
-        if hook is None:
-            raise NotImplementedError(f"{type(self).__name__} cannot resample")
-        return hook(self, seat, rng)
-
-    def _information_key(self, seat: int) -> Hashable:
-        hook = self._presentation().information_key
-        if hook is None:
-            return pickle.dumps(self._view(seat), pickle.HIGHEST_PROTOCOL)
-        return hook(self, seat)
-
-    def _step_reveals(self, after: State, seat: int) -> bool:
-        """Did the player step from ``self`` to ``after`` show ``seat`` something hidden that no
-        private event says (e.g. the mover now looks at a face-down stack)? Default: the game's
-        presentation's ``step_reveals(before, after, seat)``, else nothing."""
-        hook = self._presentation().step_reveals
-        return False if hook is None else bool(hook(self, after, seat))
-
     def _scores(self) -> list[int]:
         raise NotImplementedError  # pragma: no cover
 
@@ -301,7 +263,8 @@ class State:
             return "the game is over"
         if self._player == CHANCE:
             return "this is a chance node; its outcomes are " + ", ".join(str(a) for a in self._compute_legal())
-        return self._why_illegal(action)
+        hook = self._presentation().why_illegal
+        return "it is not one of the legal choices now" if hook is None else hook(self, action)
 
     def _illegal(self, action: Any) -> IllegalActionError:
         return IllegalActionError(f"action {action} refused: {self._refusal(action)}", action, self._player)
@@ -330,7 +293,7 @@ class State:
             player = self._player
         action = self._check_action_id(action, player)
         try:
-            return self._action_text(action, player)
+            return self._presentation().action_text(self, action, player)
         except (IndexError, KeyError) as exc:  # a game's text tables do not know this id here
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
 
@@ -343,7 +306,9 @@ class State:
         action = self._check_action_id(action, player)
         info: dict[str, Any] = {"kind": "action"}
         try:
-            info.update(self._action_info(action, player))
+            hook = self._presentation().action_info
+            if hook is not None:
+                info.update(hook(self, action, player))
         except (IndexError, KeyError) as exc:  # a game's tables do not know this id here
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
         # the stable keys always win: a client sends ``action`` back as the int it names
@@ -401,7 +366,7 @@ class State:
     def view(self, seat: Any) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as JSON; ``None`` is a spectator."""
         self._check_seat(seat)
-        return self._view(seat)
+        return dict(self._presentation().view(self, seat))
 
     def information_key(self, seat: int) -> Hashable:
         """A hashable stand-in for ``view(seat)``, for search trees keyed by information sets:
@@ -410,7 +375,10 @@ class State:
         bytes); a game's presentation may give a cheaper ``information_key(state, seat)``, e.g. a
         tuple of the fields the view is built from, never one ``seat`` cannot see. Not checked:
         it serves the search's inner loop."""
-        return self._information_key(seat)
+        hook = self._presentation().information_key
+        if hook is None:
+            return pickle.dumps(dict(self._presentation().view(self, seat)), pickle.HIGHEST_PROTOCOL)
+        return hook(self, seat)
 
     def _emit(self, kind: str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
         """Record an event. Cheap: the text is produced only when someone reads the log."""
@@ -431,12 +399,13 @@ class State:
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise ValueError(f"since must be a whole number of log entries (0 or more), not {since!r}")
         items: list[dict[str, Any]] = []
+        event_text = self._presentation().event_text
         node = self._events
         remaining = self._nevents - since
         while node is not None and remaining > 0:
             kind, args, audience, move, node = node
             private = audience is None or (seat is not None and seat in audience)
-            items.append({"move": move, "kind": kind, "text": self._event_text(kind, args, private)})
+            items.append({"move": move, "kind": kind, "text": event_text(self, kind, args, private)})
             remaining -= 1
         items.reverse()
         return items
@@ -446,7 +415,8 @@ class State:
 
         True for a chance outcome; for a step that emits an event private to ``seat`` (an event
         whose audience includes it: its log then holds a detail others do not see); and when the
-        game says the step itself shows ``seat`` something hidden (``_step_reveals``). A step
+        game says the step itself shows ``seat`` something hidden (its presentation's
+        ``step_reveals(before, after, seat)``). A step
         for which this is False can be taken back (undo) without ``seat`` having learnt
         anything. ``self`` is unchanged; an illegal ``action`` raises ``IllegalActionError``."""
         if seat is None:
@@ -464,7 +434,8 @@ class State:
             if audience is not None and seat in audience:
                 return True
             node = node[4]
-        return self._step_reveals(after, seat)
+        hook = self._presentation().step_reveals
+        return False if hook is None else bool(hook(self, after, seat))
 
     def _check_legal(self, action: Any) -> None:
         if action not in self.legal_actions():
@@ -474,7 +445,10 @@ class State:
         """A full state with the same ``view(seat)``, everything ``seat`` cannot know redrawn
         consistently with what it has seen. Depends only on ``seat``'s knowledge and ``rng``."""
         self._check_seat(seat)
-        new = self._resample(seat, rng)
+        hook = self._presentation().resample
+        if hook is None:
+            raise NotImplementedError(f"{type(self).__name__} cannot resample")
+        new = hook(self, seat, rng)
         # a clone shares the legal actions worked out for the original; the redraw may have
         # changed what they depend on (the hand of the seat to act, the deck at a chance node)
         new._legal_cache = None
