@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dinobox.engine.flow import CHANCE, Step
 from dinobox.engine.game import Game, Presentation
 from dinobox.engine.heuristic import Turn, heuristic
 from dinobox.engine.options import OptionSpec
-from dinobox.engine.flow import CHANCE, Step
 from dinobox.engine.state import State
 
 KEEP, SWAP = 0, 1
