@@ -7,7 +7,10 @@ types, so mypy checks every key they use. A view is plain JSON: lists, not tuple
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, Literal, NotRequired, TypedDict, cast
+
+Phase = Literal["setup", "field", "build", "exhibit", "over"]
+"""Where the round stands (the step on top of the flow says: ``RushStep.phase``)."""
 
 
 class CellView(TypedDict):
@@ -128,7 +131,7 @@ class DinosaurRushView(TypedDict):
     rounds: int
     field_turn: int
     field_turns: int
-    phase: str  # setup, field, build, exhibit, over
+    phase: Phase
     turn_player: int | None
     starter: int
     to_act: int | None
