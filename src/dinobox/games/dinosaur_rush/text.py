@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from dinobox.engine.state import CHANCE
 from dinobox.games.dinosaur_rush import actions as A
@@ -19,6 +19,7 @@ from dinobox.games.dinosaur_rush.data import (
     PART_NAMES,
     WHITE,
 )
+from dinobox.games.dinosaur_rush.viewtypes import ActionInfo
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.flow import RushStep
@@ -52,7 +53,7 @@ def _bones(combo: tuple[int, ...] | list[int]) -> str:
     return ", ".join(COLOUR_KEYS[c] for c in combo)
 
 
-def decode(state: DinosaurRushState, action: int) -> dict[str, Any]:
+def decode(state: DinosaurRushState, action: int) -> ActionInfo:
     """Split a player action into its parts (kind, cell, category, bones...)."""
     L = state.layout
     board = state.board
@@ -72,7 +73,7 @@ def decode(state: DinosaurRushState, action: int) -> dict[str, Any]:
         return {"kind": "publicize", "category": cat, "step": 1 if s else -1, "action_step": True}
     if action < L.RESEARCH:
         i, reward = divmod(action - L.DONATE, 4)
-        info: dict[str, Any] = {"kind": "donate", "bones": [COLOUR_KEYS[c] for c in A.COMBOS[i]]}
+        info: ActionInfo = {"kind": "donate", "bones": [COLOUR_KEYS[c] for c in A.COMBOS[i]]}
         if reward:
             info["shed_token"] = state.game.data.notoriety_values[reward - 1]
         return info
@@ -96,7 +97,7 @@ def decode(state: DinosaurRushState, action: int) -> dict[str, Any]:
     return {"kind": "place_bone", "slot": slot, "part": slot_key(slot)}
 
 
-def action_info(state: DinosaurRushState, action: int, player: int) -> dict[str, Any]:
+def action_info(state: DinosaurRushState, action: int, player: int) -> ActionInfo:
     if player == CHANCE:
         return {"kind": "chance"}
     info = decode(state, action)
@@ -270,13 +271,13 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
     return refuse(state, top, state.current_player(), decode(state, action))
 
 
-def _refuse_move(state: DinosaurRushState, top: RushStep, seat: int, info: dict[str, Any]) -> str:
+def _refuse_move(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
     if info["kind"] != "move":
         return "Move: now the paleontologist must move to a dig site"
     return _move_refusal(state, seat, info["cell"])
 
 
-def _refuse_action(state: DinosaurRushState, top: RushStep, seat: int, info: dict[str, Any]) -> str:
+def _refuse_action(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
     what = info["kind"]
     if what == "donate":
         return "Donate: 1-3 bones you own that are not starting bones; a shed token must match their number"
@@ -291,7 +292,7 @@ def _refuse_action(state: DinosaurRushState, top: RushStep, seat: int, info: dic
     return "Actions: choose Publicize, Donate, Research or a Notorious action"
 
 
-def _refuse_build(state: DinosaurRushState, top: RushStep, seat: int, info: dict[str, Any]) -> str:
+def _refuse_build(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
     if top.choosing_start():
         return "Build phase: first keep last round's dinosaur as a start or start afresh"
     if info["kind"] == "place_bone":
@@ -299,12 +300,17 @@ def _refuse_build(state: DinosaurRushState, top: RushStep, seat: int, info: dict
     return "Build phase: add bones to your dinosaur"
 
 
-def _said(text: str) -> Callable[[DinosaurRushState, RushStep, int, dict[str, Any]], str]:
+Refusal: TypeAlias = "Callable[[DinosaurRushState, RushStep, int, ActionInfo], str]"
+"""Why an action is refused at one kind of decision: from the state, the step on top, the seat
+deciding and the action decoded."""
+
+
+def _said(text: str) -> Refusal:
     """A refusal that needs no detail of the action."""
     return lambda state, top, seat, info: text
 
 
-_REFUSALS: dict[str, Callable[[DinosaurRushState, RushStep, int, dict[str, Any]], str]] = {
+_REFUSALS: dict[str, Refusal] = {
     "move": _refuse_move,
     "publicize": _said("Publicize: move one museum category one step up or down (rows A to F)"),
     "action": _refuse_action,
@@ -313,8 +319,7 @@ _REFUSALS: dict[str, Callable[[DinosaurRushState, RushStep, int, dict[str, Any]]
     "pick_paleontologist": _said("Setup 7: choose a paleontologist card nobody has taken"),
     "steal_more": _said("Steal: take a second bone from the same dig site"),
 }
-"""Why an action is refused, by the decision on top of the flow (``RushStep.decision``): the
-state, the step, the seat deciding and the action decoded."""
+"""Why an action is refused, by the decision on top of the flow (``RushStep.decision``)."""
 
 
 def _bone_refusal(state: DinosaurRushState, seat: int, slot: int) -> str:
@@ -346,7 +351,7 @@ def _bone_refusal(state: DinosaurRushState, seat: int, slot: int) -> str:
     )
 
 
-def _notorious_refusal(state: DinosaurRushState, seat: int, info: dict[str, Any]) -> str:
+def _notorious_refusal(state: DinosaurRushState, seat: int, info: ActionInfo) -> str:
     """Sabotage and Steal: what stops the target next to the paleontologist (Actions)."""
     what = info["kind"].capitalize()
     here = state.pos[seat]
