@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS
-from dinobox.games.dinosaur_rush.flow import Build
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
@@ -28,21 +28,20 @@ def begin_build(st: DinosaurRushState, seat: int) -> None:
     base = seat * SLOTS
     st.alloc[base : base + SLOTS] = [0] * SLOTS
     st._emit("building", (seat,))
-    st.steps.append(Build(seat, not st.keepable(seat)))
+    st.steps.append(F.Build(seat, not st.keepable(seat)))
 
 
-def build(st: DinosaurRushState, step: Build, action: int) -> None:
-    """Build phase: the start chosen, or one bone placed; the dinosaur is done when no bone can
-    be added any more."""
+def build(st: DinosaurRushState, seat: int, placing_bones: bool, action: int) -> None:
+    """Build phase: the start chosen (``placing_bones`` false), or one bone placed; the dinosaur
+    is done when no bone can be added any more."""
     L = st.layout
-    seat = step.seat
     base = seat * SLOTS
-    if not step.placing:
+    if not placing_bones:
         if action == L.BUILD_KEEP:
             old = st.shown[seat]
             assert old is not None
             st.alloc[base : base + SLOTS] = list(old)
-        st.steps[-1] = Build(seat, True)
+        st.steps[-1] = F.Build(seat, True)
     else:
         slot = base + action - L.PLACE
         st.alloc[slot] = st.alloc[slot] + 1
@@ -50,6 +49,7 @@ def build(st: DinosaurRushState, step: Build, action: int) -> None:
     if placing:
         st._placing = placing  # the next decision's legal actions
     else:
+        st._placing = None
         st.steps.pop()
         st.built = (*st.built[:seat], True, *st.built[seat + 1 :])
         st._emit("built", (seat,))

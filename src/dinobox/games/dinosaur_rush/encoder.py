@@ -329,7 +329,7 @@ class _Sparse:
         self.ix: list[int] = []
         self.vx: list[float] = []
 
-    def rel(self, p: Any) -> int | None:
+    def rel(self, p: object) -> int | None:
         """A seat number relative to the observer (None for anything that is not a seat)."""
         n = self.n
         return (p - self.me) % n if type(p) is int and 0 <= p < n else None

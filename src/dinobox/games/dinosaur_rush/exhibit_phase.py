@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import scoring
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.flow import END_ROUND, START_ROUND
 from dinobox.games.dinosaur_rush.tuples import add, put
 from dinobox.games.dinosaur_rush.viewtypes import BonusScored, CategoryScore, FinalTally, RoundSummary
 
@@ -43,8 +43,7 @@ def exhibit(st: DinosaurRushState) -> None:
                 summary["bonus"].append(scored)
                 st._emit("bonus_scored", (s, card))
     st.round_log = (*st.round_log, summary)
-    st.phase = "exhibit"
-    st.steps.append(END_ROUND)
+    st.steps.append(F.END_ROUND)
 
 
 def end_round(st: DinosaurRushState) -> None:
@@ -55,7 +54,7 @@ def end_round(st: DinosaurRushState) -> None:
         rise = data.museum_rise[st.round]
         st.rows = tuple(max(0, r - rise) for r in st.rows)
         st.round += 1
-        st.steps.append(START_ROUND)
+        st.steps.append(F.START_ROUND)
         return
     end_game(st)
     st.steps.clear()
@@ -69,5 +68,4 @@ def end_game(st: DinosaurRushState) -> None:
     if not st.family:
         adjust = scoring.notoriety_adjustments(totals, st.two_player)
     st.final = FinalTally(notoriety=totals, adjust=adjust, field_points=list(st.vp))
-    st.phase = "over"
     st._emit("game_over", (tuple(totals), tuple(adjust)))

@@ -6,17 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush.board import OUTER, SITE
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS
-from dinobox.games.dinosaur_rush.flow import (
-    DealBonus,
-    DrawNotoriety,
-    DrawSabotage,
-    Move,
-    PileBones,
-    ReturnSite,
-    StealMore,
-)
 from dinobox.games.dinosaur_rush.tuples import add, any_left, put
 
 if TYPE_CHECKING:
@@ -136,7 +128,7 @@ def notorious(st: DinosaurRushState, seat: int) -> None:
         st._emit("no_notoriety", (seat,))
         return
     if any_left(st.nbag):
-        st.steps.append(DrawNotoriety(seat))
+        st.steps.append(F.DrawNotoriety(seat))
 
 
 def act(st: DinosaurRushState, seat: int, action: int) -> None:
@@ -153,28 +145,28 @@ def act(st: DinosaurRushState, seat: int, action: int) -> None:
         donate(st, seat, action)
     elif action == L.RESEARCH:
         st._emit("research", (seat,))
-        steps.append(DealBonus(seat, 1))
+        steps.append(F.Research(seat))
     elif action < L.DYNAMITE:
         cell = st.board.neighbour[here][action - L.SABOTAGE]
         st._emit("sabotage", (seat, cell))
         notorious(st, seat)
-        steps.append(DrawSabotage(seat, cell))
+        steps.append(F.DrawSabotage(seat, cell))
     elif action == L.DYNAMITE:
         st._emit("dynamite", (seat,))
         notorious(st, seat)
         if st.ability(seat) != "dynamite_keep":
-            steps.append(ReturnSite(here))
+            steps.append(F.ReturnSite(here))
         count = 4 if st.ability(seat) == "dynamite_four" else 3
         if sum(st.bag):
-            steps.append(PileBones(seat, min(count, sum(st.bag))))
+            steps.append(F.PileBones(seat, min(count, sum(st.bag))))
     elif action < L.SURVEY:
         notorious(st, seat)
         cell = steal(st, seat, action)
         if st.ability(seat) == "steal_two" and any(st.site_bones(cell)):
-            steps.append(StealMore(seat, cell))
+            steps.append(F.StealMore(seat, cell))
     else:
         st._emit("survey", (seat,))
-        steps.append(Move(seat, True))
+        steps.append(F.Move(seat, True))
 
 
 def donate(st: DinosaurRushState, seat: int, action: int) -> None:
@@ -208,6 +200,14 @@ def steal(st: DinosaurRushState, seat: int, action: int) -> int:
     st.pile = add(st.pile, seat * NC + colour, 1)
     st._emit("steal", (seat, cell, colour))
     return cell
+
+
+def steal_more_actions(st: DinosaurRushState, seat: int, cell: int) -> list[int]:
+    """Steal (the ``steal_two`` ability): a second bone of any colour left on ``cell``."""
+    bones = st.site[cell]
+    d = st.board.neighbour[st.pos[seat]].index(cell)
+    base = st.layout.STEAL + 5 * d
+    return [base + c for c in range(NC) if bones[c]]
 
 
 def notoriety_drawn(st: DinosaurRushState, seat: int, cell: int, value: int) -> None:

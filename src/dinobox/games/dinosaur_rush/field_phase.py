@@ -7,19 +7,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush.board import DIRECTIONS, OUTER, SITE, TAR, Board
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS
-from dinobox.games.dinosaur_rush.flow import (
-    END_FIELD,
-    EXHIBIT,
-    Act,
-    BeginBuild,
-    EndTurn,
-    Move,
-    Publicize,
-    SiteBones,
-    StartTurn,
-)
 from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, put
 
 if TYPE_CHECKING:
@@ -72,10 +62,9 @@ def start_round(st: DinosaurRushState) -> None:
         st.starter = next(s for s in ((st.starter + i) % n for i in range(1, n + 1)) if st.vp[s] == best)
     st.order = tuple((st.starter + i) % n for i in range(n))
     st.field_turn = 0
-    st.phase = "field"
     st.notorious_this_round = (0,) * n
     st._emit("round", (st.round, st.starter))
-    st.steps.append(StartTurn(st.starter))
+    st.steps.append(F.StartTurn(st.starter))
 
 
 def start_turn(st: DinosaurRushState, seat: int) -> None:
@@ -85,10 +74,10 @@ def start_turn(st: DinosaurRushState, seat: int) -> None:
     st._emit("turn", (seat, st.round, st.field_turn))
     collect(st, seat)
     steps = st.steps
-    steps.append(EndTurn(seat))
-    steps.append(Act(seat))
-    steps.append(Publicize(seat))
-    steps.append(Move(seat, False))
+    steps.append(F.EndTurn(seat))
+    steps.append(F.Act(seat))
+    steps.append(F.Publicize(seat))
+    steps.append(F.Move(seat, False))
 
 
 def end_turn(st: DinosaurRushState, seat: int) -> None:
@@ -101,12 +90,12 @@ def end_turn(st: DinosaurRushState, seat: int) -> None:
     while order[index] != seat:
         index += 1
     if index + 1 < len(order):
-        st.steps.append(StartTurn(order[index + 1]))
+        st.steps.append(F.StartTurn(order[index + 1]))
     elif st.field_turn + 1 < data.field_turns:
         st.field_turn += 1
-        st.steps.append(StartTurn(st.order[0]))
+        st.steps.append(F.StartTurn(st.order[0]))
     else:
-        st.steps.append(END_FIELD)
+        st.steps.append(F.END_FIELD)
 
 
 def collect(st: DinosaurRushState, seat: int) -> None:
@@ -142,6 +131,22 @@ def move(st: DinosaurRushState, seat: int, action: int) -> None:
             st._emit("token_taken", (seat, cell, st.tok_value[tok]), (seat,))
 
 
+def publicize_actions(st: DinosaurRushState, seat: int) -> list[int]:
+    """Publicize: each category marker one step up or down (or two, with the ability), within
+    rows A to F, ascending."""
+    base = st.layout.PUBLICIZE
+    sizes = (1, 2) if st.ability(seat) == "publicize_two" else (1,)
+    out = []
+    for cat in range(5):
+        row = st.rows[cat]
+        for i, size in enumerate(sizes):
+            if row - size >= 0:
+                out.append(base + 4 * cat + 2 * i)
+            if row + size <= 5:
+                out.append(base + 4 * cat + 2 * i + 1)
+    return sorted(out)
+
+
 def publicize(st: DinosaurRushState, seat: int, action: int) -> None:
     """Publicize: one museum category marker one step (or two, with the ability) up or down."""
     cat, s = divmod(action - st.layout.PUBLICIZE, 4)
@@ -154,16 +159,21 @@ def end_field(st: DinosaurRushState) -> None:
     """End of the field phase: refill empty dig sites (not under paleontologists), then Build."""
     data = st.game.data
     steps = st.steps
-    steps.append(EXHIBIT)
+    steps.append(F.EXHIBIT)
     for seat in reversed(st.order):
-        steps.append(BeginBuild(seat))
+        steps.append(F.BeginBuild(seat))
     if st.round < data.rounds - 1:
         count = data.refill[st.round]
         for cell in reversed(st.bone_sites):
             if not any(st.site[cell]) and cell not in st.pos and count > 0:
-                steps.append(SiteBones(cell, count))
-    st.phase = "build"
+                steps.append(F.RefillSite(cell, count))
     st.built = (False,) * st.num_players
+
+
+def bone_to_site(st: DinosaurRushState, cell: int, colour: int) -> None:
+    """Setup 10 and End of the field phase: a bone drawn from the bag onto the dig site ``cell``."""
+    st.bag = add(st.bag, colour, -1)
+    st.site[cell] = add(st.site[cell], colour, 1)
 
 
 def return_site(st: DinosaurRushState, cell: int) -> None:

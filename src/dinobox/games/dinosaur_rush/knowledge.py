@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 from dinobox.engine.chance import shuffle_ints
 from dinobox.engine.state import TERMINAL
+from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.field_actions import GONE
-from dinobox.games.dinosaur_rush.flow import Build
 from dinobox.games.dinosaur_rush.view import step_name
 
 if TYPE_CHECKING:
@@ -34,7 +34,6 @@ def step_reveals(before: DinosaurRushState, after: DinosaurRushState, seat: int)
 
 def resample(state: DinosaurRushState, seat: int, rng: random.Random) -> DinosaurRushState:
     new = state.clone()
-    assert isinstance(new, type(state))
     if new.is_terminal():  # the end of the game revealed every token, card and skeleton
         return new
     _redraw_tokens(new, seat, rng)
@@ -81,11 +80,12 @@ def _redeal_bonus(state: DinosaurRushState, seat: int, rng: random.Random) -> No
 
 def _rebuild_skeletons(state: DinosaurRushState, seat: int) -> None:
     """Dinosaurs built this round behind other screens: a plausible skeleton from public facts."""
-    if state.phase != "build":
+    top = state.top_step()
+    if top is None or top.phase() != "build":
         return
     data = state.game.data
     weights = tuple(float(data.class_points[r][0]) for r in state.rows)
-    top = state.steps[-1]
+    building = top.builder()
     for p in range(state.num_players):
         if p == seat:
             continue
@@ -93,9 +93,9 @@ def _rebuild_skeletons(state: DinosaurRushState, seat: int) -> None:
         if state.built[p]:
             have = tuple(state.bones_of(p))
             state.alloc[base : base + SLOTS] = list(K.best_allocation(have, weights, (), state.ability(p)))
-        elif isinstance(top, Build) and top.seat == p:
+        elif building == p:
             state.alloc[base : base + SLOTS] = [0] * SLOTS
-            state.steps[-1] = Build(p, True)
+            state.steps[-1] = F.Build(p, True)
             state._placing = None  # worked out for the skeleton redrawn here
 
 
@@ -103,8 +103,7 @@ def information_key(state: DinosaurRushState, seat: int) -> Hashable:
     """``view(seat)`` as a tuple of the fields it is built from (``State.information_key``): the
     public table, the token values ``seat`` knows, its bonus cards and the skeleton it is building;
     never another seat's secrets."""
-    steps = state.steps
-    top = steps[-1] if steps else None
+    top = state.top_step()
     player = state.current_player()
     over = player == TERMINAL
     bit = 1 << seat
@@ -112,14 +111,14 @@ def information_key(state: DinosaurRushState, seat: int) -> Hashable:
     known = state.tok_known
     tokens = tuple([values[i] if over or known[i] & bit else -1 for i in range(len(values))])
     build: tuple[object, ...] = ()
-    if isinstance(top, Build) and top.seat == seat:
+    if top is not None and top.builder() == seat:
         base = seat * SLOTS
-        build = (top.placing, tuple(state.alloc[base : base + SLOTS]))
+        build = (not top.choosing_start(), tuple(state.alloc[base : base + SLOTS]))
     hands = state.hands
     return (
         player,
         "over" if over else step_name(top),
-        state.phase,
+        "over" if top is None else top.phase(),
         state.round,
         state.field_turn,
         state.turn_player,

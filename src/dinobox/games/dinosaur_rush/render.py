@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
-from typing import Any
+from collections.abc import Collection, Hashable, Mapping
 
 from dinobox.games.boardmarks import SEAT_HUES, Places, changes, escape, in_words, mark
 from dinobox.games.dinosaur_rush import build
@@ -323,7 +322,7 @@ def places(view: DinosaurRushView) -> Places:
 
 
 def preview(
-    before: DinosaurRushView, after: DinosaurRushView | None, info: dict[str, Any]
+    before: DinosaurRushView, after: DinosaurRushView | None, info: Mapping[str, object]
 ) -> list[tuple[Hashable, str]]:
     """The places a choice changes (the space a paleontologist leaves and reaches, the bones it
     digs, a sabotaged space, a pile), each with a line saying what changes; the cell a choice

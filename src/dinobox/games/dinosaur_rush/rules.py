@@ -10,26 +10,23 @@ their headings.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
-from dinobox.engine.chance import sample_counts, sample_uniform, sample_weighted
-from dinobox.engine.flow import AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State
+from dinobox.engine.state import State
 from dinobox.games.dinosaur_rush import actions as A
-from dinobox.games.dinosaur_rush import build_phase, exhibit_phase, field_actions, field_phase, scoring, set_up
+from dinobox.games.dinosaur_rush import field_actions, field_phase, scoring, set_up
 from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, parse_board
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, parse_bonus_spec
 from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.field_phase import StraightLines
-from dinobox.games.dinosaur_rush.tuples import NO_BONES, add, any_left
+from dinobox.games.dinosaur_rush.tuples import NO_BONES
 from dinobox.games.dinosaur_rush.viewtypes import FinalTally, RoundSummary
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.game import DinosaurRushGame
+    from dinobox.games.dinosaur_rush.viewtypes import Phase
 
 NC: Final = NUM_COLOURS
 SLOTS: Final = K.SIZE_OF_ALLOCATION
@@ -99,7 +96,6 @@ class DinosaurRushState(State):
         self.first_starter = -1  # the starting player of round 1 (Setup 11), -1 until known
         self.turn_player = -1
         self.turns = 0
-        self.phase = "setup"
         self.round_log: tuple[RoundSummary, ...] = ()
         self.final: FinalTally | None = None
         self._placing: list[int] | None = None  # Build: the placements worked out by the last step
@@ -111,6 +107,15 @@ class DinosaurRushState(State):
         self._advance()
 
     # ----- small queries ---------------------------------------------------------------------
+    def top_step(self) -> F.RushStep | None:
+        """The step on top of the flow (``None`` once the game is over)."""
+        return cast("F.RushStep", self.steps[-1]) if self.steps else None
+
+    def phase(self) -> Phase:
+        """Where the round stands (setup, field, build, exhibit, over): the step on top says."""
+        steps = self.steps
+        return cast("F.RushStep", steps[-1]).phase() if steps else "over"
+
     def ability(self, seat: int) -> str:
         return self.abilities[seat]
 
@@ -203,7 +208,6 @@ class DinosaurRushState(State):
         new.order = self.order
         new.paleo = self.paleo
         new.paleo_left = self.paleo_left
-        new.phase = self.phase
         new.pile = self.pile
         new.pos = self.pos
         new.round = self.round
@@ -223,174 +227,6 @@ class DinosaurRushState(State):
         new.turns = self.turns
         new.two_player = self.two_player
         new.vp = self.vp
-
-    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
-        step = self.steps[-1]
-        if isinstance(step, (F.SiteBones, F.PileBones)):
-            outs = [c for c in range(NC) if self.bag[c]]
-            return outs, [self.bag[c] for c in outs]
-        if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)):
-            outs = [v for v in range(len(self.nbag)) if self.nbag[v]]
-            return outs, [self.nbag[v] for v in outs]
-        if isinstance(step, F.DealBonus):
-            outs = [k for k in range(self.num_bonus) if self.deck >> k & 1]
-            return outs, [1] * len(outs)
-        if isinstance(step, F.DealPaleontologist):
-            outs = [k for k in range(len(self.game.data.paleontologist_names)) if self.paleo_left >> k & 1]
-            return outs, [1] * len(outs)
-        if isinstance(step, F.DrawStarter):
-            return list(range(self.num_players)), [1] * self.num_players
-        raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
-
-    def _sample_chance(self, rng: random.Random) -> int:
-        """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly
-        (the same draw, the same outcome: see ``dinobox.engine.state.sample_counts``)."""
-        step = self.steps[-1]
-        if isinstance(step, (F.SiteBones, F.PileBones)):
-            return sample_counts(list(self.bag), 0, NC, rng)
-        if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)):
-            return sample_counts(list(self.nbag), 0, len(self.nbag), rng)
-        if isinstance(step, F.DealBonus):
-            cards = [k for k in range(self.num_bonus) if self.deck >> k & 1]
-            return cards[sample_uniform(len(cards), rng)]
-        return sample_weighted(self._chance(), rng)
-
-    def _legal(self) -> list[int]:
-        step = self.steps[-1]
-        L = self.layout
-        if isinstance(step, F.Move):
-            return [A.MOVE + c for c in self.destinations(step.seat)] or [L.STAY]
-        if isinstance(step, F.Publicize):
-            steps = (1, 2) if self.ability(step.seat) == "publicize_two" else (1,)
-            out = []
-            for cat in range(5):
-                row = self.rows[cat]
-                for i, size in enumerate(steps):
-                    if row - size >= 0:
-                        out.append(L.PUBLICIZE + 4 * cat + 2 * i)
-                    if row + size <= 5:
-                        out.append(L.PUBLICIZE + 4 * cat + 2 * i + 1)
-            return sorted(out)
-        if isinstance(step, F.Act):
-            return field_actions.field_actions(self, step.seat)
-        if isinstance(step, F.Build):
-            if not step.placing:
-                return [L.BUILD_FRESH, L.BUILD_KEEP]
-            placing = self._placing
-            return placing if placing is not None else build_phase.placements(self, step.seat)
-        if isinstance(step, F.StealMore):
-            bones = self.site_bones(step.cell)
-            d = self.board.neighbour[self.pos[step.seat]].index(step.cell)
-            return [L.STEAL + 5 * d + c for c in range(NC) if bones[c]]
-        if isinstance(step, F.PlaceStart):
-            return [A.MOVE + c for c in self.start_spaces if c not in self.pos]
-        if isinstance(step, F.PickPaleontologist):
-            names = self.game.data.paleontologist_names
-            return [A.PICK + k for k in range(len(names)) if self.paleo_left >> k & 1]
-        raise AssertionError(f"no decision at {step!r}")  # pragma: no cover
-
-    # ----- the flow ---------------------------------------------------------------------------
-    def _due(self, step: Step) -> int:
-        """Who the step on top waits for (see ``flow.py``), or ``AUTOMATIC``; a draw from an
-        empty bag or deck is dropped."""
-        if isinstance(step, (F.Move, F.Publicize, F.Act, F.Build, F.StealMore, F.PlaceStart, F.PickPaleontologist)):
-            return step.seat
-        if isinstance(step, (F.SiteBones, F.PileBones)):
-            return CHANCE if any_left(self.bag) else AUTOMATIC
-        if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)):
-            return CHANCE if any_left(self.nbag) else AUTOMATIC
-        if isinstance(step, F.DealBonus):
-            return CHANCE if self.deck else AUTOMATIC
-        if isinstance(step, (F.DealPaleontologist, F.DrawStarter)):
-            return CHANCE
-        return AUTOMATIC
-
-    def _run(self, step: Step) -> None:
-        if isinstance(step, F.StartTurn):
-            field_phase.start_turn(self, step.seat)
-        elif isinstance(step, F.EndTurn):
-            field_phase.end_turn(self, step.seat)
-        elif isinstance(step, F.StartRound):
-            field_phase.start_round(self)
-        elif isinstance(step, F.EndField):
-            field_phase.end_field(self)
-        elif isinstance(step, F.StartingBones):
-            set_up.starting_bones(self)
-        elif isinstance(step, F.BeginBuild):
-            build_phase.begin_build(self, step.seat)
-        elif isinstance(step, F.Exhibit):
-            exhibit_phase.exhibit(self)
-        elif isinstance(step, F.ReturnSite):
-            field_phase.return_site(self, step.cell)
-        elif isinstance(step, F.EndRound):
-            exhibit_phase.end_round(self)
-        # a draw from an empty bag or deck is dropped
-
-    def _apply(self, action: int) -> None:
-        self._placing = None
-        steps = self.steps
-        step = steps[-1]
-        if self._player == CHANCE:
-            self._apply_chance(step, action)
-        elif isinstance(step, F.Move):
-            steps.pop()
-            field_phase.move(self, step.seat, action)
-        elif isinstance(step, F.Publicize):
-            steps.pop()
-            field_phase.publicize(self, step.seat, action)
-        elif isinstance(step, F.Act):
-            steps.pop()
-            field_actions.act(self, step.seat, action)
-        elif isinstance(step, F.StealMore):
-            steps.pop()
-            field_actions.steal(self, step.seat, action)
-        elif isinstance(step, F.Build):
-            build_phase.build(self, step, action)
-        elif isinstance(step, F.PlaceStart):
-            steps.pop()
-            set_up.start_space(self, step.seat, action - A.MOVE)
-        elif isinstance(step, F.PickPaleontologist):
-            steps.pop()
-            set_up.give_paleontologist(self, step.seat, action - A.PICK)
-        self._advance()
-
-    def _apply_chance(self, step: Step, outcome: int) -> None:
-        steps = self.steps
-        if isinstance(step, F.SiteBones):
-            self.bag = add(self.bag, outcome, -1)
-            self.site[step.cell] = add(self.site[step.cell], outcome, 1)
-            if step.count > 1:
-                steps[-1] = F.SiteBones(step.cell, step.count - 1)
-            else:
-                steps.pop()
-        elif isinstance(step, F.PileBones):
-            self.bag = add(self.bag, outcome, -1)
-            self.pile = add(self.pile, step.seat * NC + outcome, 1)
-            self._emit("draw_bone", (step.seat, outcome))
-            if step.count > 1:
-                steps[-1] = F.PileBones(step.seat, step.count - 1)
-            else:
-                steps.pop()
-        elif isinstance(step, F.DrawNotoriety):
-            steps.pop()
-            field_actions.notoriety_drawn(self, step.seat, -1, outcome)
-        elif isinstance(step, F.DrawSabotage):
-            steps.pop()
-            field_actions.notoriety_drawn(self, step.seat, step.cell, outcome)
-        elif isinstance(step, F.DealBonus):
-            self.deck &= ~(1 << outcome)
-            self.hands = tuple(h | 1 << outcome if s == step.seat else h for s, h in enumerate(self.hands))
-            self._emit("bonus_card", (step.seat, outcome), (step.seat,))
-            if step.count > 1:
-                steps[-1] = F.DealBonus(step.seat, step.count - 1)
-            else:
-                steps.pop()
-        elif isinstance(step, F.DealPaleontologist):
-            steps.pop()
-            set_up.give_paleontologist(self, step.seat, outcome)
-        elif isinstance(step, F.DrawStarter):
-            steps.pop()
-            set_up.set_starter(self, outcome)
 
     # ----- outcome -----------------------------------------------------------------------------
     def _scores(self) -> list[int]:

@@ -5,16 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush.data import BLUE, NUM_COLOURS
-from dinobox.games.dinosaur_rush.flow import (
-    START_ROUND,
-    STARTING_BONES,
-    DealBonus,
-    DealPaleontologist,
-    PickPaleontologist,
-    PlaceStart,
-    SiteBones,
-)
 from dinobox.games.dinosaur_rush.tuples import put
 
 if TYPE_CHECKING:
@@ -32,15 +24,21 @@ def set_starter(st: DinosaurRushState, seat: int) -> None:
     st._emit("first", (seat, st.game.options["first"] == "random"))
     data = st.game.data
     steps = st.steps
-    steps.append(START_ROUND)
+    steps.append(F.START_ROUND)
     for s in reversed(st.order):
-        steps.append(PlaceStart(s))
+        steps.append(F.PlaceStart(s))
     for cell in reversed(st.bone_sites):
-        steps.append(SiteBones(cell, data.bones_per_site))
-    steps.append(STARTING_BONES)
+        steps.append(F.SiteBones(cell, data.bones_per_site))
+    steps.append(F.STARTING_BONES)
     choose = st.game.options["choose_paleontologists"]
     for s in reversed(st.order):
-        steps.append(PickPaleontologist(s) if choose else DealPaleontologist(s))
+        steps.append(F.PickPaleontologist(s) if choose else F.DealPaleontologist(s))
+
+
+def paleontologists_left(st: DinosaurRushState) -> list[int]:
+    """Setup 7: the paleontologist cards nobody has yet, ascending."""
+    left = st.paleo_left
+    return [k for k in range(len(st.game.data.paleontologist_names)) if left >> k & 1]
 
 
 def give_paleontologist(st: DinosaurRushState, seat: int, card: int) -> None:
@@ -71,7 +69,14 @@ def starting_bones(st: DinosaurRushState) -> None:
     st.pile = tuple(pile)
     for seat in reversed(st.order):
         count = data.bonus_dealt + (1 if st.ability(seat) == "three_bonus" else 0)
-        st.steps.append(DealBonus(seat, count))
+        st.steps.append(F.DealBonus(seat, count))
+
+
+def bonus_card_dealt(st: DinosaurRushState, seat: int, card: int) -> None:
+    """Setup 8 and Research: the bonus card drawn goes to ``seat``'s hand (only ``seat`` sees it)."""
+    st.deck &= ~(1 << card)
+    st.hands = put(st.hands, seat, st.hands[seat] | 1 << card)
+    st._emit("bonus_card", (seat, card), (seat,))
 
 
 def start_space(st: DinosaurRushState, seat: int, cell: int) -> None:

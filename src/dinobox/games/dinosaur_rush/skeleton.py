@@ -39,8 +39,8 @@ from dinobox.games.dinosaur_rush.data import (
     YELLOW,
 )
 
-UNIQUE: Final = 2 * NUM_PARTS  # index of the unique-bone count in an allocation
-SIZE_OF_ALLOCATION: Final = UNIQUE + 1
+UNIQUE: Final[int] = 2 * NUM_PARTS  # index of the unique-bone count in an allocation
+SIZE_OF_ALLOCATION: Final[int] = UNIQUE + 1  # typed: mypyc checks the rule sections in an order of its own
 Allocation = tuple[int, ...]
 
 PART_LETTERS: Final = "SRNHTLM"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from dinobox.engine.state import CHANCE
 from dinobox.games.dinosaur_rush import actions as A
-from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.board import DIRECTION_NAMES, OUTER, SITE, TAR
 from dinobox.games.dinosaur_rush.data import (
@@ -19,8 +19,10 @@ from dinobox.games.dinosaur_rush.data import (
     PART_NAMES,
     WHITE,
 )
+from dinobox.games.dinosaur_rush.viewtypes import ActionInfo
 
 if TYPE_CHECKING:
+    from dinobox.games.dinosaur_rush.flow import RushStep
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
 
 SEAT_NAMES = ("Orange", "Purple", "Teal", "Pink", "Black")
@@ -51,7 +53,7 @@ def _bones(combo: tuple[int, ...] | list[int]) -> str:
     return ", ".join(COLOUR_KEYS[c] for c in combo)
 
 
-def decode(state: DinosaurRushState, action: int) -> dict[str, Any]:
+def decode(state: DinosaurRushState, action: int) -> ActionInfo:
     """Split a player action into its parts (kind, cell, category, bones...)."""
     L = state.layout
     board = state.board
@@ -71,7 +73,7 @@ def decode(state: DinosaurRushState, action: int) -> dict[str, Any]:
         return {"kind": "publicize", "category": cat, "step": 1 if s else -1, "action_step": True}
     if action < L.RESEARCH:
         i, reward = divmod(action - L.DONATE, 4)
-        info: dict[str, Any] = {"kind": "donate", "bones": [COLOUR_KEYS[c] for c in A.COMBOS[i]]}
+        info: ActionInfo = {"kind": "donate", "bones": [COLOUR_KEYS[c] for c in A.COMBOS[i]]}
         if reward:
             info["shed_token"] = state.game.data.notoriety_values[reward - 1]
         return info
@@ -95,7 +97,7 @@ def decode(state: DinosaurRushState, action: int) -> dict[str, Any]:
     return {"kind": "place_bone", "slot": slot, "part": slot_key(slot)}
 
 
-def action_info(state: DinosaurRushState, action: int, player: int) -> dict[str, Any]:
+def action_info(state: DinosaurRushState, action: int, player: int) -> ActionInfo:
     if player == CHANCE:
         return {"kind": "chance"}
     info = decode(state, action)
@@ -150,20 +152,41 @@ def action_text(state: DinosaurRushState, action: int, player: int) -> str:
     return f"{who}: add a bone: {slot_name(info['slot'])}"
 
 
+def _bone(state: DinosaurRushState, outcome: int) -> str | None:
+    return f"bone: {COLOUR_KEYS[outcome]}" if outcome < len(COLOUR_KEYS) else None
+
+
+def _token(state: DinosaurRushState, outcome: int) -> str | None:
+    values = state.game.data.notoriety_values
+    return f"Notoriety token: {values[outcome]}" if outcome < len(values) else None
+
+
+def _bonus(state: DinosaurRushState, outcome: int) -> str | None:
+    names = state.game.data.bonus_names
+    return f"bonus card: {names[outcome]}" if outcome < len(names) else None
+
+
+def _paleontologist(state: DinosaurRushState, outcome: int) -> str | None:
+    names = state.game.data.paleontologist_names
+    return f"paleontologist: {names[outcome]}" if outcome < len(names) else None
+
+
+_OUTCOMES: dict[str, Callable[[DinosaurRushState, int], str | None]] = {
+    "bone": _bone,
+    "token": _token,
+    "bonus": _bonus,
+    "paleontologist": _paleontologist,
+    "starter": lambda state, outcome: f"starting player: {seat_name(outcome)}",
+}
+"""A chance outcome in words, by what the step on top draws (``RushStep.draws``); None for an
+outcome the words do not know."""
+
+
 def _chance_text(state: DinosaurRushState, outcome: int) -> str:
-    step = state.steps[-1] if state.steps else None
-    data = state.game.data
-    if isinstance(step, (F.SiteBones, F.PileBones)):
-        return f"bone: {COLOUR_KEYS[outcome]}" if outcome < len(COLOUR_KEYS) else f"outcome {outcome}"
-    if isinstance(step, (F.DrawNotoriety, F.DrawSabotage)) and outcome < len(data.notoriety_values):
-        return f"Notoriety token: {data.notoriety_values[outcome]}"
-    if isinstance(step, F.DealBonus) and outcome < len(data.bonus_names):
-        return f"bonus card: {data.bonus_names[outcome]}"
-    if isinstance(step, F.DealPaleontologist) and outcome < len(data.paleontologist_names):
-        return f"paleontologist: {data.paleontologist_names[outcome]}"
-    if isinstance(step, F.DrawStarter):
-        return f"starting player: {seat_name(outcome)}"
-    return f"outcome {outcome}"
+    top = state.top_step()
+    found = _OUTCOMES.get(top.draws()) if top is not None else None
+    text = found(state, outcome) if found is not None else None
+    return f"outcome {outcome}" if text is None else text
 
 
 def event_text(state: DinosaurRushState, kind: str, args: tuple[Any, ...], private: bool) -> str:
@@ -241,40 +264,62 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
     layout = state.layout
     if not 0 <= action < layout.size:
         return f"actions are 0..{layout.size - 1}"
-    step = state.steps[-1] if state.steps else None
-    info = decode(state, action)
+    top = state.top_step()
+    refuse = _REFUSALS.get(top.decision()) if top is not None else None
+    if top is None or refuse is None:
+        return "it is not one of the legal choices now"
+    return refuse(state, top, state.current_player(), decode(state, action))
+
+
+def _refuse_move(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
+    if info["kind"] != "move":
+        return "Move: now the paleontologist must move to a dig site"
+    return _move_refusal(state, seat, info["cell"])
+
+
+def _refuse_action(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
     what = info["kind"]
-    if isinstance(step, F.Move):
-        if what != "move":
-            return "Move: now the paleontologist must move to a dig site"
-        return _move_refusal(state, step.seat, info["cell"])
-    if isinstance(step, F.Publicize):
-        return "Publicize: move one museum category one step up or down (rows A to F)"
-    if isinstance(step, F.Act):
-        if what == "donate":
-            return "Donate: 1-3 bones you own that are not starting bones; a shed token must match their number"
-        if what == "research":
-            return "Research: no bonus cards are left"
-        if what in ("sabotage", "dynamite", "steal"):
-            if state.family:
-                return "Family variant: there are no Notorious actions"
-            return _notorious_refusal(state, step.seat, info)
-        if what == "survey":
-            return "Survey is only part of the family variant"
-        return "Actions: choose Publicize, Donate, Research or a Notorious action"
-    if isinstance(step, F.Build):
-        if not step.placing:
-            return "Build phase: first keep last round's dinosaur as a start or start afresh"
-        if what == "place_bone":
-            return _bone_refusal(state, step.seat, info["slot"])
-        return "Build phase: add bones to your dinosaur"
-    if isinstance(step, F.PlaceStart):
-        return "Setup 11: choose a free start space on the edge of the board"
-    if isinstance(step, F.PickPaleontologist):
-        return "Setup 7: choose a paleontologist card nobody has taken"
-    if isinstance(step, F.StealMore):
-        return "Steal: take a second bone from the same dig site"
-    return "it is not one of the legal choices now"
+    if what == "donate":
+        return "Donate: 1-3 bones you own that are not starting bones; a shed token must match their number"
+    if what == "research":
+        return "Research: no bonus cards are left"
+    if what in ("sabotage", "dynamite", "steal"):
+        if state.family:
+            return "Family variant: there are no Notorious actions"
+        return _notorious_refusal(state, seat, info)
+    if what == "survey":
+        return "Survey is only part of the family variant"
+    return "Actions: choose Publicize, Donate, Research or a Notorious action"
+
+
+def _refuse_build(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
+    if top.choosing_start():
+        return "Build phase: first keep last round's dinosaur as a start or start afresh"
+    if info["kind"] == "place_bone":
+        return _bone_refusal(state, seat, info["slot"])
+    return "Build phase: add bones to your dinosaur"
+
+
+Refusal: TypeAlias = "Callable[[DinosaurRushState, RushStep, int, ActionInfo], str]"
+"""Why an action is refused at one kind of decision: from the state, the step on top, the seat
+deciding and the action decoded."""
+
+
+def _said(text: str) -> Refusal:
+    """A refusal that needs no detail of the action."""
+    return lambda state, top, seat, info: text
+
+
+_REFUSALS: dict[str, Refusal] = {
+    "move": _refuse_move,
+    "publicize": _said("Publicize: move one museum category one step up or down (rows A to F)"),
+    "action": _refuse_action,
+    "build": _refuse_build,
+    "place": _said("Setup 11: choose a free start space on the edge of the board"),
+    "pick_paleontologist": _said("Setup 7: choose a paleontologist card nobody has taken"),
+    "steal_more": _said("Steal: take a second bone from the same dig site"),
+}
+"""Why an action is refused, by the decision on top of the flow (``RushStep.decision``)."""
 
 
 def _bone_refusal(state: DinosaurRushState, seat: int, slot: int) -> str:
@@ -306,7 +351,7 @@ def _bone_refusal(state: DinosaurRushState, seat: int, slot: int) -> str:
     )
 
 
-def _notorious_refusal(state: DinosaurRushState, seat: int, info: dict[str, Any]) -> str:
+def _notorious_refusal(state: DinosaurRushState, seat: int, info: ActionInfo) -> str:
     """Sabotage and Steal: what stops the target next to the paleontologist (Actions)."""
     what = info["kind"].capitalize()
     here = state.pos[seat]

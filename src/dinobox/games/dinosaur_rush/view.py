@@ -9,9 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
-from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.board import OUTER, SITE
 from dinobox.games.dinosaur_rush.data import (
@@ -35,6 +33,7 @@ from dinobox.games.dinosaur_rush.viewtypes import (
 )
 
 if TYPE_CHECKING:
+    from dinobox.games.dinosaur_rush.flow import RushStep
     from dinobox.games.dinosaur_rush.rules import DinosaurRushState
 
 NC = NUM_COLOURS
@@ -121,6 +120,7 @@ def _drawing(skeleton: tuple[int, ...]) -> tuple[str, ...]:
 
 def _players(state: DinosaurRushState, seat: int | None, over: bool) -> list[PlayerView]:
     data = state.game.data
+    building = state.phase() == "build"
     players: list[PlayerView] = []
     for p in range(state.num_players):
         shown = state.shown[p]
@@ -139,7 +139,7 @@ def _players(state: DinosaurRushState, seat: int | None, over: bool) -> list[Pla
             skeleton_drawing=None if shown is None else list(_drawing(shown)),
             categories=None if shown is None else list(K.categories(shown, state.ability(p))),
         )
-        if state.phase == "build":
+        if building:
             entry["built"] = state.built[p]
         if seat == p or over:
             entry["token_values"] = sorted(data.notoriety_values[state.tok_value[t]] for t in state.tokens_of(p))
@@ -152,7 +152,7 @@ def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
     data = state.game.data
     over = state.current_player() == TERMINAL
     to_act = state.current_player()
-    top = state.steps[-1] if state.steps else None
+    top = state.top_step()
     result = DinosaurRushView(
         game="dinosaur-rush",
         seat=seat,
@@ -163,7 +163,7 @@ def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
         rounds=data.rounds,
         field_turn=state.field_turn + 1,
         field_turns=data.field_turns,
-        phase=state.phase,
+        phase=state.phase(),
         turn_player=state.turn_player if state.turn_player >= 0 else None,
         starter=state.starter,
         to_act=None if to_act in (CHANCE, TERMINAL) else to_act,
@@ -187,14 +187,14 @@ def view(state: DinosaurRushState, seat: int | None) -> DinosaurRushView:
         colours=list(COLOUR_KEYS),
         rounds_scored=list(state.round_log),
     )
-    if seat is not None and isinstance(top, F.Build) and top.seat == seat:
+    if seat is not None and top is not None and top.builder() == seat:
         base = seat * K.SIZE_OF_ALLOCATION
         current = tuple(state.alloc[base : base + K.SIZE_OF_ALLOCATION])
         result["build"] = BuildView(
             allocation=list(current),
             parts=K.describe(current),
             remaining=state.remaining(seat),
-            choosing_start=not top.placing,
+            choosing_start=top.choosing_start(),
         )
     if over and state.final is not None:
         result["scores"] = state.scores()
@@ -225,17 +225,6 @@ def _breakdown(state: DinosaurRushState) -> list[dict[str, int]]:
     return rows
 
 
-def step_name(top: Step | None) -> str:
-    return "chance" if top is None else _STEPS.get(type(top), "chance")
-
-
-_STEPS: dict[type[Step], str] = {
-    F.PickPaleontologist: "pick_paleontologist",
-    F.PlaceStart: "place",
-    F.Move: "move",
-    F.Publicize: "publicize",
-    F.Act: "action",
-    F.StealMore: "steal_more",
-    F.Build: "build",
-}
-"""The step a view names for the decision on top of the flow (any other: "chance")."""
+def step_name(top: RushStep | None) -> str:
+    """The step a view names: the decision on top of the flow (``RushStep.decision``), else "chance"."""
+    return (top.decision() if top is not None else "") or "chance"
