@@ -46,13 +46,14 @@ def declared_fields(cls: ast.ClassDef) -> list[tuple[str, str]]:
     for node in cls.body:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             name, annotation = node.target.id, ast.unparse(node.annotation)
-            if name not in ENGINE_FIELDS and not annotation.startswith(("ClassVar", "Final")):
+            special = annotation.startswith(("ClassVar[", "Final[")) or annotation == "Final"
+            if name not in ENGINE_FIELDS and not special:
                 fields.append((name, annotation))
     return fields
 
 
 def copy_expression(name: str, annotation: str) -> str:
-    if annotation.startswith("list["):
+    if annotation.startswith("list[") and annotation.endswith("]"):
         return f"self.{name}[:]"
     if annotation in COPIED_TYPES:
         return f"self.{name}.copy()"

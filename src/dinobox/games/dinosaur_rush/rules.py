@@ -17,7 +17,7 @@ from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import field_actions, field_phase, scoring, set_up
 from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
-from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, parse_board
+from dinobox.games.dinosaur_rush.board import OUTER, SITE, START, START_BIG, Board, parse_board
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, parse_bonus_spec
 from dinobox.games.dinosaur_rush.field_actions import GONE
 from dinobox.games.dinosaur_rush.field_phase import StraightLines
@@ -36,6 +36,60 @@ class DinosaurRushState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
     game: DinosaurRushGame
+    # The table, set once in ``__init__``: board, action layout, options and derived facts.
+    board: Board
+    layout: A.ActionLayout
+    donation_menu: field_actions.DonationMenu
+    family: bool
+    two_player: bool
+    num_bonus: int
+    bonus_specs: tuple[dict[str, tuple[int, ...]], ...]
+    bonus_needs: tuple[K.BonusNeeds, ...]
+    bone_sites: tuple[int, ...]
+    start_spaces: tuple[int, ...]
+    lines: StraightLines
+    lines_over_tar: StraightLines  # the cross_tar ability
+    # Copy-on-write fields are tuples (clones share them; a change builds a new tuple). Only
+    # the skeletons being built (``alloc``) and every cell's bones (``site``: its rows change
+    # often, the list of them is short) are lists, copied by a clone.
+    # Bones: the bag, every cell's bones (by colour), every pile, and the starting bones
+    # (never lost).
+    bag: tuple[int, ...]
+    site: list[tuple[int, ...]]
+    pile: tuple[int, ...]
+    start_bones: tuple[int, ...]
+    pos: tuple[int, ...]
+    paleo: tuple[int, ...]
+    abilities: tuple[str, ...]  # each seat's paleontologist ability key
+    paleo_left: int  # bitmask of the paleontologists not yet dealt
+    # Bonus cards: bitmasks of the deck, each hand, and the cards scored so far.
+    deck: int
+    hands: tuple[int, ...]
+    scored_cards: tuple[int, ...]
+    # Notoriety: the bag by denomination, and each drawn token (value, where, who knows).
+    nbag: tuple[int, ...]
+    tok_value: tuple[int, ...]
+    tok_where: tuple[int, ...]  # seat >= 0, -(cell + 1) on the board, GONE in the bag
+    tok_known: tuple[int, ...]
+    notorious_this_round: tuple[int, ...]
+    # Museum and scores.
+    rows: tuple[int, ...]
+    vp: tuple[int, ...]
+    # Skeletons: the one being built (hidden) and the one last exhibited (public).
+    alloc: list[int]
+    shown: tuple[tuple[int, ...] | None, ...]
+    built: tuple[bool, ...]
+    # Rounds and turns.
+    round: int
+    field_turn: int
+    order: tuple[int, ...]
+    starter: int
+    first_starter: int  # the starting player of round 1 (Setup 11), -1 until known
+    turn_player: int
+    turns: int
+    round_log: tuple[RoundSummary, ...]
+    final: FinalTally | None
+    _placing: list[int] | None  # Build: the placements worked out by the last step
 
     def __init__(self, game: DinosaurRushGame, copy_of: DinosaurRushState | None = None) -> None:
         super().__init__(game, copy_of)
@@ -47,8 +101,8 @@ class DinosaurRushState(State):
         self.board = parse_board(data.board)
         self.layout = A.ActionLayout(self.board.size)
         self.donation_menu = field_actions.DonationMenu(self.layout.DONATE, tuple(data.notoriety_values))
-        self.family: bool = game.options["family"]
-        self.two_player: bool = game.options["two_player"]
+        self.family = game.options["family"]
+        self.two_player = game.options["two_player"]
         self.num_bonus = len(data.bonus_names)
         self.bonus_specs = tuple(parse_bonus_spec(s) for s in data.bonus_specs)
         self.bonus_needs = tuple(K.bonus_needs(spec) for spec in self.bonus_specs)
@@ -63,42 +117,42 @@ class DinosaurRushState(State):
         # often, the list of them is short) are lists, copied by a clone.
         # Bones: the bag, every cell's bones (by colour), every pile, and the starting bones
         # (never lost).
-        self.bag: tuple[int, ...] = tuple(data.bones)
-        self.site: list[tuple[int, ...]] = [NO_BONES] * self.board.size  # a list: changed often
-        self.pile: tuple[int, ...] = (0,) * (n * NC)
-        self.start_bones: tuple[int, ...] = tuple(data.starting_bones) * n
-        self.pos: tuple[int, ...] = (-1,) * n
-        self.paleo: tuple[int, ...] = (-1,) * n
-        self.abilities: tuple[str, ...] = ("",) * n  # each seat's paleontologist ability key
+        self.bag = tuple(data.bones)
+        self.site = [NO_BONES] * self.board.size  # a list: changed often
+        self.pile = (0,) * (n * NC)
+        self.start_bones = tuple(data.starting_bones) * n
+        self.pos = (-1,) * n
+        self.paleo = (-1,) * n
+        self.abilities = ("",) * n  # each seat's paleontologist ability key
         self.paleo_left = (1 << len(data.paleontologist_names)) - 1
         # Bonus cards: bitmasks of the deck, each hand, and the cards scored so far.
         self.deck = (1 << self.num_bonus) - 1
-        self.hands: tuple[int, ...] = (0,) * n
-        self.scored_cards: tuple[int, ...] = (0,) * n
+        self.hands = (0,) * n
+        self.scored_cards = (0,) * n
         # Notoriety: the bag by denomination, and each drawn token (value, where, who knows).
-        self.nbag: tuple[int, ...] = tuple(0 if self.family else c for c in data.notoriety_counts)
-        self.tok_value: tuple[int, ...] = ()
-        self.tok_where: tuple[int, ...] = ()  # seat >= 0, -(cell + 1) on the board, GONE in the bag
-        self.tok_known: tuple[int, ...] = ()
-        self.notorious_this_round: tuple[int, ...] = (0,) * n
+        self.nbag = tuple(0 if self.family else c for c in data.notoriety_counts)
+        self.tok_value = ()
+        self.tok_where = ()  # seat >= 0, -(cell + 1) on the board, GONE in the bag
+        self.tok_known = ()
+        self.notorious_this_round = (0,) * n
         # Museum and scores.
         start_row = data.two_player_start_row if self.two_player else 0
-        self.rows: tuple[int, ...] = (start_row,) * 5
-        self.vp: tuple[int, ...] = (0,) * n
+        self.rows = (start_row,) * 5
+        self.vp = (0,) * n
         # Skeletons: the one being built (hidden) and the one last exhibited (public).
         self.alloc = [0] * (n * SLOTS)
-        self.shown: tuple[tuple[int, ...] | None, ...] = (None,) * n
-        self.built: tuple[bool, ...] = (False,) * n
+        self.shown = (None,) * n
+        self.built = (False,) * n
         self.round = 0
         self.field_turn = 0
-        self.order: tuple[int, ...] = tuple(range(n))
+        self.order = tuple(range(n))
         self.starter = 0
         self.first_starter = -1  # the starting player of round 1 (Setup 11), -1 until known
         self.turn_player = -1
         self.turns = 0
-        self.round_log: tuple[RoundSummary, ...] = ()
-        self.final: FinalTally | None = None
-        self._placing: list[int] | None = None  # Build: the placements worked out by the last step
+        self.round_log = ()
+        self.final = None
+        self._placing = None  # Build: the placements worked out by the last step
         first = game.options["first"]
         if first == "random":
             self.steps.append(F.DRAW_STARTER)  # Setup 11: the setup waits for the starting player
@@ -180,9 +234,10 @@ class DinosaurRushState(State):
     def clone(self) -> DinosaurRushState:
         return DinosaurRushState(self.game, self)
 
+    # ----- clone: generated by scripts/state_fields.py from the field declarations; do not edit
     def _copy_fields(self, new: State) -> None:
-        """Every field, by name (a compiled state has no instance dict): the lists copied, the
-        tuples (copy-on-write) shared."""
+        """Every declared field, by name: lists (and the types with their own ``copy()``)
+        copied, the rest shared (immutable, or replaced rather than changed by the rules)."""
         assert isinstance(new, DinosaurRushState)
         new._placing = self._placing
         new.abilities = self.abilities
@@ -198,6 +253,7 @@ class DinosaurRushState(State):
         new.family = self.family
         new.field_turn = self.field_turn
         new.final = self.final
+        new.first_starter = self.first_starter
         new.hands = self.hands
         new.layout = self.layout
         new.lines = self.lines
@@ -219,7 +275,6 @@ class DinosaurRushState(State):
         new.start_bones = self.start_bones
         new.start_spaces = self.start_spaces
         new.starter = self.starter
-        new.first_starter = self.first_starter
         new.tok_known = self.tok_known
         new.tok_value = self.tok_value
         new.tok_where = self.tok_where
@@ -228,7 +283,8 @@ class DinosaurRushState(State):
         new.two_player = self.two_player
         new.vp = self.vp
 
-    # ----- outcome -----------------------------------------------------------------------------
+    # ----- end of the generated clone
+
     def _scores(self) -> list[int]:
         if self.final is None:
             return list(self.vp)
