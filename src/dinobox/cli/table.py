@@ -55,6 +55,14 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
+def first_letters(names: list[str]) -> list[str]:
+    """Each name's first letter (a team's second seat, ``Red+``, shares ``Red``'s), or the seat
+    numbers where two players' names start alike ("Player 1", "Player 2")."""
+    letters = [(name.strip()[:1] or "?").upper() for name in names]
+    stems = {name.rstrip("+") for name in names}
+    return letters if len(set(letters)) == len(stems) else [str(seat + 1) for seat in range(len(names))]
+
+
 @cache
 def _keywords(render: Callable[..., str]) -> frozenset[str]:
     try:
@@ -279,6 +287,16 @@ class Table:
                 if isinstance(p, dict) and p.get("name"):
                     names[i] = str(p["name"])
         return names
+
+    def mark(self, seat: int) -> str:
+        """The letter the seat's pieces carry on the board (the game's ``seat_marks``, else the
+        name's first letter, or the seat's number where two players' names start alike)."""
+        marks = game_entry(self.game.id).seat_marks
+        if marks is not None:
+            found = marks(self.state.view(None))
+            if seat < len(found):
+                return found[seat]
+        return first_letters(self.names)[seat]
 
     def style(self, seat: int) -> str:
         """The seat's colour: the game's own (its entry's ``player_styles``), else by its name."""

@@ -138,3 +138,29 @@ async def to_a_discard(pilot: Pilot[None]) -> None:
             return
         await press(pilot, app, "1")
     raise AssertionError("no discard pile to choose")
+
+
+MARKS = {  # a table of each game, and the letter each seat's pieces carry on its board
+    "dino-race": (4, ["R", "B", "G", "Y"]),  # Dino Race: R1, B2 … on the tiles
+    "trex-island": (2, ["1", "2"]),  # before the characters are chosen: "Seat 1", "Seat 2"
+    "dinosaur-rush": (5, ["O", "P", "T", "I", "B"]),  # the paleontologists: @O … Pink is @I beside Purple
+    "pangaea": (2, ["a/A", "b/B"]),  # the Explorers a, b and the Shelters A, B
+}
+
+
+@pytest.mark.parametrize("game_id", list(MARKS))
+def test_the_players_pane_gives_every_seat_its_letter_as_on_the_board(game_id: str) -> None:
+    """Who is who needs no colour: each line of the players pane carries the seat's letter."""
+    players, marks = MARKS[game_id]
+    app = PlayApp(Table(load_game(game_id, players=players), [HUMAN] + ["heuristic"] * (players - 1), 3), pause=False)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            lines = str(app.screen.query_one("#players").content).splitlines()  # type: ignore[attr-defined]
+            assert [line.split("[", 1)[1].split("]", 1)[0] for line in lines] == marks, lines
+            board = str(app.screen.query_one("#board-text").content)  # type: ignore[attr-defined]
+            if game_id == "dinosaur-rush":  # the board's own players list names the odd one out
+                assert "Pink (@I)" in board
+
+    asyncio.run(run())

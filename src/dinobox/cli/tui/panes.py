@@ -235,6 +235,7 @@ class TablePanes(App[None]):
             you = " (you)" if seat == self.viewer else (" bot" if seat in table.bots else "")
             text.append(mark)
             text.append(table.names[seat], style=f"bold {table.style(seat)}")
+            text.append(f" [{table.mark(seat)}]")  # the letter its pieces carry: no colour needed
             text.append(you, style="dim")
             if facts:
                 text.append(": " + ", ".join(facts))
