@@ -43,8 +43,18 @@ NESTED = """() => [...document.querySelectorAll('#board [tabindex] [tabindex]')]
 """Controls inside other controls on the board (a piece offered inside its offered space)."""
 
 
+UNNAMED = """() => [...document.querySelectorAll('#board [data-offers]')]
+  .filter((el) => el.tabIndex < 0 || el.getAttribute('role') !== 'button'
+    || !/[A-Za-z]/.test((el.getAttribute('aria-label') || '').replace(/\\d+ choices/, '')))
+  .map((el) => `${el.tagName}.${el.getAttribute('class')}: ${el.getAttribute('aria-label')}`)"""
+"""Pieces on the board that offer something but that the keyboard cannot reach (no tabindex, no
+button role) or that a screen reader would call only "4 choices"."""
+
+
 def focused(page: Any) -> dict[str, Any]:
     assert page.evaluate(NESTED) == [], "a control on the board holds another"
+    unnamed = page.evaluate(UNNAMED)
+    assert unnamed == [], f"board pieces not reachable or not named: {unnamed}"
     info = dict(page.evaluate(FOCUS_LOOK, PLAYABLE))
     if info["focused"]:
         assert info["look"] != info["twin"], f"focus is not visible on {info['what']}: {info['look']}"
