@@ -48,6 +48,7 @@ def test_a_whole_plain_game_says_under_15_lines_between_two_prompts(game_id: str
     assert "to act" in measure.output[first_rule + 1 :]
     # players' words: no internal field name ("wild_ribs", "trex_guard") reaches the person
     assert not re.findall(r"\b[a-z]+_[a-z0-9_]+\b", measure.output), "internal names in the output"
+    assert not re.findall(r"\b(None|True|False)\b", measure.output), "Python's values in the output"
 
 
 def test_v_prints_the_board_on_demand() -> None:
