@@ -84,6 +84,8 @@ def choose(page: Any, rng: random.Random) -> None:
     key = "Enter" if rng.random() < 0.7 else " "
     page.keyboard.press(key)
     info = focused(page)
+    if page.locator(".popup[role=menu]").count():
+        assert info["focused"] and info["inMenu"], f"a menu opened but the focus stayed on {info.get('what')}"
     if info["focused"] and info["inMenu"] and rng.random() < 0.3:  # Escape: the focus goes back to the piece
         page.keyboard.press("Escape")
         assert page.locator(".popup").count() == 0, "Escape left the menu open"
@@ -181,3 +183,9 @@ def test_the_live_regions_say_the_opponents_moves_and_your_turn(server: str, con
         wait_newer(page, seen)
     assert heard_turn, f"no assertive live region said it is my turn: {page.evaluate(LIVE)}"
     assert heard_bot, f"no polite live region told the bot's moves: {page.evaluate(LIVE)}"
+    # a chat line, typed and sent with the keyboard, is read out by the chat's polite region
+    page.locator("#chat-input").focus()
+    page.keyboard.type("good luck, Blue")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('chat').innerText.includes('good luck, Blue')")
+    assert any("good luck, Blue" in text for text in page.evaluate(LIVE)["polite"])
