@@ -145,6 +145,7 @@ MARKS = {  # a table of each game, and the letter each seat's pieces carry on it
     "trex-island": (2, ["1", "2"]),  # before the characters are chosen: "Seat 1", "Seat 2"
     "dinosaur-rush": (5, ["O", "P", "T", "I", "B"]),  # the paleontologists: @O … Pink is @I beside Purple
     "pangaea": (2, ["a/A", "b/B"]),  # the Explorers a, b and the Shelters A, B
+    "dino-eggs": (2, ["1", "2"]),  # the plug-in game: "Player 1", "Player 2" start alike
 }
 
 
