@@ -20,7 +20,7 @@ PIECES = {  # a seat's pieces on each board, and the text on them that carries t
     "pangaea": ("g.pg-explorer, g.pg-shelter", ".pg-piece-mark"),
     "dinosaur-rush": ("g.dr-meeple", ".dr-meeple-mark"),
 }
-DECISIONS = 30
+DECISIONS = 20
 """Seat 0's decisions (random), each followed by a look at the board."""
 
 # Each owned piece's letter as shown (empty when it has none or it is not drawn), with its letter's
@@ -47,12 +47,6 @@ LOOK = """([pieces, mark]) => {
 }"""
 
 
-def letters(server: str, tid: str, token: str) -> list[str]:
-    """Each seat's first letter as the game names it (what its pieces carry)."""
-    players = state(server, tid, 0, token)["view"]["players"]
-    return [str(p.get("name") or "?")[:1].upper() for p in players]
-
-
 def test_every_piece_carries_its_seats_letter_and_trex_colours_are_printed(server: str, context: Any) -> None:
     page = context.new_page()
     for game_id, (pieces, mark) in PIECES.items():
@@ -69,7 +63,7 @@ def test_every_piece_carries_its_seats_letter_and_trex_colours_are_printed(serve
                 break
             page.wait_for_function("v => Number(document.body.dataset.version ?? -1) >= v", arg=st["version"])
             look = page.evaluate(LOOK, [pieces, mark])
-            names = letters(server, tid, token)
+            names = [str(p.get("name") or "?")[:1].upper() for p in st["view"]["players"]]  # the seats' letters
             for piece in look["pieces"]:
                 assert piece["shown"], f"{game_id}: a piece of seat {piece['seat']} shows no letter"
                 if piece["seat"] is not None:
