@@ -217,6 +217,7 @@ class Table:
         self.legal_turn: dict[int, int] = {}
         self.last_combos: dict[int, set[tuple[tuple[str, Any], ...]]] = {}
         self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
+        self._marks_at: tuple[State | None, int, list[str]] = (None, -1, [])
         self.now = now
         self.clock: ClockState | None = ClockState.new(clock, game.num_players) if clock is not None else clock_state
         self.standin: Any = None  # the bot that plays a seat's move when its time ran out
@@ -291,12 +292,13 @@ class Table:
     def mark(self, seat: int) -> str:
         """The letter the seat's pieces carry on the board (the game's ``seat_marks``, else the
         name's first letter, or the seat's number where two players' names start alike)."""
-        marks = game_entry(self.game.id).seat_marks
-        if marks is not None:
-            found = marks(self.state.view(None))
-            if seat < len(found):
-                return found[seat]
-        return first_letters(self.names)[seat]
+        state, move, marks = self._marks_at
+        if state is not self.state or move != self.state.move_number():
+            hook = game_entry(self.game.id).seat_marks
+            found = list(hook(self.state.view(None))) if hook is not None else []
+            marks = found if len(found) == self.game.num_players else first_letters(self.names)
+            self._marks_at = (self.state, self.state.move_number(), marks)
+        return marks[seat]
 
     def style(self, seat: int) -> str:
         """The seat's colour: the game's own (its entry's ``player_styles``), else by its name."""
