@@ -4,7 +4,7 @@ A screen reader reads every line, so the line-mode client should say little betw
 questions. This plays whole games of each game with ``--plain``: one person (seat 1) against
 heuristic bots; the person reads the menu printed since the last prompt and types one of its
 keys (seeded random), as someone at the keyboard would. Counts the non-blank lines between two
-consecutive prompts, averaged over the game, and the share of lines carrying a colour style.
+consecutive prompts, averaged over the game (the longest too).
 
     python benchmarks/plain_length.py                      # every game, seeds 1-3
     python benchmarks/plain_length.py --games pangaea --seeds 1

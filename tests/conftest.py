@@ -26,6 +26,7 @@ AREAS: dict[str, tuple[str, tuple[str, ...]]] = {
     "simulate": ("sim", ("numpy", "scipy", "matplotlib", "optuna")),
     "cli/test_designer_cli.py": ("sim", ("numpy", "scipy", "matplotlib", "optuna")),
     "cli/tui/test_tui_snapshots.py": ("test", ("pytest_textual_snapshot",)),
+    "cli/test_palettes.py": ("test", ("coloraide",)),
 }
 
 

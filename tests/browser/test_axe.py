@@ -16,12 +16,14 @@ from server.live_server import serve_in_thread
 
 from .axe import check_chromium, check_firefox
 from .firefox_bidi import Firefox, started_firefox
-from .helpers import create, play_by_api, state
+from .helpers import create, play_by_api, state, version, wait_newer
 
 BOT = {"type": "bot", "bot": "random"}
 GAMES = ["dino-race", "dinosaur-rush", "pangaea", "trex-island"]
 PLAYERS = {"dinosaur-rush": 3}
 GRAPH = "#win-graph svg polyline"
+MOVES_TO_A_MENU = 30
+"""Seat 0's decisions played, at most, until a piece on the board offers several choices."""
 # a board element whose click opens a menu (it offers several actions), clicked by the page's own handler
 OPEN_MENU = """(() => {
   const many = [...document.querySelectorAll('#board [data-offers]')].find((e) => e.dataset.offers.includes(' '));
@@ -51,20 +53,37 @@ def firefox() -> Iterator[Firefox]:
         yield fx
 
 
-def mid_game(server: str, game_id: str) -> str:
-    """The URL of seat 0's table a few decisions in, against random bots, with a menu to open if any."""
-    n = PLAYERS.get(game_id, 2)
-    made = create(server, game=game_id, players=n, seats=[{"type": "human"}] + [BOT] * (n - 1), claim=[0], start=True)
-    tid, token = made["table"]["id"], made["tokens"][0]["token"]
-    seen = {"n": 0}
+class MidGame:
+    """Seat 0's table a few decisions in, against random bots; ``next_move`` plays one more of
+    seat 0's decisions (through the API, as another tab of the same person would)."""
 
-    def stop(st: dict[str, Any]) -> bool:
-        if st["legal"]:
-            seen["n"] += 1
-        return seen["n"] > 6 and bool(st["legal"])
+    def __init__(self, server: str, game_id: str) -> None:
+        n = PLAYERS.get(game_id, 2)
+        seats = [{"type": "human"}] + [BOT] * (n - 1)
+        made = create(server, game=game_id, players=n, seats=seats, claim=[0], start=True)
+        self.server, self.tid, self.token = server, str(made["table"]["id"]), str(made["tokens"][0]["token"])
+        self.url = f"{server}/table/{self.tid}?seat=0&token={self.token}"
+        self.rng = random.Random(3)
+        seen = {"n": 0}
 
-    play_by_api(server, tid, 0, token, random.Random(3), stop=stop)
-    return f"{server}/table/{tid}?seat=0&token={token}"
+        def stop(st: dict[str, Any]) -> bool:
+            if st["legal"]:
+                seen["n"] += 1
+            return seen["n"] > 6 and bool(st["legal"])
+
+        play_by_api(server, self.tid, 0, self.token, self.rng, stop=stop)
+
+    def next_move(self) -> None:
+        seen = {"moved": False}
+
+        def stop(st: dict[str, Any]) -> bool:
+            if st["table"]["status"] != "playing":
+                raise AssertionError("the game ended before a menu of choices was offered")
+            done = seen["moved"] and bool(st["legal"])
+            seen["moved"] = seen["moved"] or bool(st["legal"])
+            return done
+
+        play_by_api(self.server, self.tid, 0, self.token, self.rng, stop=stop)
 
 
 def finished_game(server: str) -> str:
@@ -109,11 +128,19 @@ def test_axe_lobby_profile_and_ratings_in_chromium(server: str, context: Any) ->
 @pytest.mark.parametrize("game_id", GAMES)
 def test_axe_table_mid_game_and_menu_in_chromium(server: str, context: Any, game_id: str) -> None:
     page = context.new_page()
-    page.goto(mid_game(server, game_id))
+    table = MidGame(server, game_id)
+    page.goto(table.url)
     page.wait_for_function(READY)
     check_chromium(page, f"the {game_id} table")
-    if page.evaluate(OPEN_MENU):
-        check_chromium(page, f"the {game_id} table with a menu open")
+    for _ in range(MOVES_TO_A_MENU):  # until a piece offers several choices: a click opens its menu
+        if page.evaluate(OPEN_MENU):
+            break
+        seen = version(page)
+        table.next_move()
+        wait_newer(page, seen)
+        page.wait_for_function(READY)
+    assert page.locator(".popup[role=menu]").count() == 1, f"no menu of choices opened on the {game_id} table"
+    check_chromium(page, f"the {game_id} table with a menu open")
 
 
 def test_axe_replay_with_the_coach_graph_in_chromium(server: str, context: Any) -> None:
@@ -138,11 +165,19 @@ def test_axe_every_page_in_firefox(server: str, firefox: Firefox) -> None:
     firefox.wait_for("!!document.querySelector('#games-table')", what="the profile page")
     check_firefox(firefox, "the profile page")
     for game_id in GAMES:
-        firefox.goto(mid_game(server, game_id))
+        table = MidGame(server, game_id)
+        firefox.goto(table.url)
         firefox.wait_for(READY[6:], what=f"the {game_id} table")
         check_firefox(firefox, f"the {game_id} table")
-        if firefox.evaluate(OPEN_MENU):
-            check_firefox(firefox, f"the {game_id} table with a menu open")
+        for _ in range(MOVES_TO_A_MENU):
+            if firefox.evaluate(OPEN_MENU):
+                break
+            seen = int(firefox.evaluate("Number(document.body.dataset.version ?? -1)"))
+            table.next_move()
+            firefox.wait_for(f"Number(document.body.dataset.version ?? -1) > {seen}", what="the next picture")
+            firefox.wait_for(READY[6:], what=f"the {game_id} table")
+        assert firefox.evaluate("document.querySelectorAll('.popup[role=menu]').length === 1"), game_id
+        check_firefox(firefox, f"the {game_id} table with a menu open")
     firefox.goto(f"{server}/replay/{finished_game(server)}")
     firefox.wait_for("document.getElementById('step-label').textContent.startsWith('decision 0')", what="the replay")
     firefox.evaluate("(() => { const s = document.getElementById('analyse-seat'); s.value = '1'; return true; })()")

@@ -79,6 +79,10 @@ def test_analyse_a_finished_game_shows_the_graph_and_marks_in_chromium(server: s
     assert marks.count() >= 1, "random bots' games have costly decisions"
     listed = page.locator("#costly button").first.inner_text()
     assert re.search(r"Decision \d+: played .+; better: .+\(win chance \d+% → \d+%\)", listed), listed
+    # the coach names seats as the log does, "Random bot (Blue)", never by the bare colour
+    said = " ".join([page.locator("#costly").inner_text(), page.locator("#analysis-status").inner_text()])
+    assert not re.search(r"(?<!\()\b(Red|Blue)\b(?!\))", said), said
+    assert "(Blue)" in said, said
     target = int(marks.first.get_attribute("data-step"))
     marks.first.click()
     page.wait_for_selector(f"#step-label:has-text('decision {target} of')")

@@ -43,8 +43,18 @@ NESTED = """() => [...document.querySelectorAll('#board [tabindex] [tabindex]')]
 """Controls inside other controls on the board (a piece offered inside its offered space)."""
 
 
+UNNAMED = """() => [...document.querySelectorAll('#board [data-offers]')]
+  .filter((el) => el.tabIndex < 0 || el.getAttribute('role') !== 'button'
+    || !/[A-Za-z]/.test((el.getAttribute('aria-label') || '').replace(/\\d+ choices/, '')))
+  .map((el) => `${el.tagName}.${el.getAttribute('class')}: ${el.getAttribute('aria-label')}`)"""
+"""Pieces on the board that offer something but that the keyboard cannot reach (no tabindex, no
+button role) or that a screen reader would call only "4 choices"."""
+
+
 def focused(page: Any) -> dict[str, Any]:
     assert page.evaluate(NESTED) == [], "a control on the board holds another"
+    unnamed = page.evaluate(UNNAMED)
+    assert unnamed == [], f"board pieces not reachable or not named: {unnamed}"
     info = dict(page.evaluate(FOCUS_LOOK, PLAYABLE))
     if info["focused"]:
         assert info["look"] != info["twin"], f"focus is not visible on {info['what']}: {info['look']}"
@@ -74,6 +84,8 @@ def choose(page: Any, rng: random.Random) -> None:
     key = "Enter" if rng.random() < 0.7 else " "
     page.keyboard.press(key)
     info = focused(page)
+    if page.locator(".popup[role=menu]").count():
+        assert info["focused"] and info["inMenu"], f"a menu opened but the focus stayed on {info.get('what')}"
     if info["focused"] and info["inMenu"] and rng.random() < 0.3:  # Escape: the focus goes back to the piece
         page.keyboard.press("Escape")
         assert page.locator(".popup").count() == 0, "Escape left the menu open"
@@ -171,3 +183,9 @@ def test_the_live_regions_say_the_opponents_moves_and_your_turn(server: str, con
         wait_newer(page, seen)
     assert heard_turn, f"no assertive live region said it is my turn: {page.evaluate(LIVE)}"
     assert heard_bot, f"no polite live region told the bot's moves: {page.evaluate(LIVE)}"
+    # a chat line, typed and sent with the keyboard, is read out by the chat's polite region
+    page.locator("#chat-input").focus()
+    page.keyboard.type("good luck, Blue")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('chat').innerText.includes('good luck, Blue')")
+    assert any("good luck, Blue" in text for text in page.evaluate(LIVE)["polite"])

@@ -45,3 +45,12 @@ def test_the_games_words_come_first_and_replace_the_generic_line() -> None:
         "your lava drops: 0 → 2 (+2)",
         "3 new log entries (l: the log)",
     ]
+
+
+def test_a_pieces_changes_are_said_in_words_not_python_values() -> None:
+    """T-Rex Island: a team eaten on space 5 ("space 5 → none, lost", not "None", "False → True")."""
+    before = {"players": [{"name": "Red"}], "dice": [{"owner": 0, "name": "Red team 1", "space": 5, "lost": False}]}
+    after = {"players": [{"name": "Red"}], "dice": [{"owner": 0, "name": "Red team 1", "space": None, "lost": True}]}
+    assert [line for _, line in changes(before, after, 0)] == ["Red team 1: space 5 → none, lost"]
+    after["dice"][0].update(space=7, lost=False)  # type: ignore[index]
+    assert [line for _, line in changes(after, before, 0)] == ["Red team 1: space 7 → 5"]

@@ -1,4 +1,6 @@
-"""Each game draws from one palette, and no two of its colours look alike."""
+"""Each game draws from one palette, and no two of its colours look alike: on a dark terminal, and
+for its players' colours under the three colour-blindness simulations, held to the page's
+thresholds (``tests/colour_blind.py``)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from types import ModuleType
 import pytest
 from rich.color import Color
 
+from colour_blind import MIN_ANY, MIN_FIRST_FIVE, closest
 from dinobox.cli.table import Table
 from dinobox.engine.registry import game_entry, load_game
 from dinobox.games.dino_race import render as dino_race
@@ -53,6 +56,26 @@ def test_the_panes_colour_players_as_the_board_does(game_id: str, options: dict[
     assert styles is PALETTES[game_id].PLAYER_STYLES
     for seat in range(4):
         assert table.style(seat) == styles[table.names[seat]]
+
+
+def hex_colour(style: str) -> str:
+    red, green, blue = rgb(style)
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+@pytest.mark.parametrize("game_id", list(PALETTES))
+def test_the_players_colours_stay_apart_for_colour_blind_players(game_id: str) -> None:
+    """Every pair of the game's seat colours (as the board and the panes draw them), under
+    protanopia, deuteranopia and tritanopia: the four-seat games as far apart as the page's first
+    five seats, Dinosaur Rush's own five as far as the page's named colours."""
+    colours: dict[str, str] = {}
+    for name, style in game_entry(game_id).player_styles.items():
+        if hex_colour(style) not in colours.values():  # Dino Race's Red+ is Red's team colour
+            colours[name] = hex_colour(style)
+    assert len(colours) >= 4
+    bound = MIN_ANY if len(colours) > 4 else MIN_FIRST_FIVE
+    distance, pair = closest(colours)
+    assert distance >= bound, f"{game_id}: {pair}: ΔE2000 {distance:.1f} < {bound}"
 
 
 def test_dinosaur_rush_players_have_letters_of_their_own() -> None:

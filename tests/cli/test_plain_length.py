@@ -11,6 +11,7 @@ import builtins
 import importlib.util
 import io
 import random
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -45,6 +46,9 @@ def test_a_whole_plain_game_says_under_15_lines_between_two_prompts(game_id: str
     # the board is printed once, at the person's first decision, not at every step
     first_rule = measure.output.index("to act")
     assert "to act" in measure.output[first_rule + 1 :]
+    # players' words: no internal field name ("wild_ribs", "trex_guard") reaches the person
+    assert not re.findall(r"\b[a-z]+_[a-z0-9_]+\b", measure.output), "internal names in the output"
+    assert not re.findall(r"\b(None|True|False)\b", measure.output), "Python's values in the output"
 
 
 def test_v_prints_the_board_on_demand() -> None:
@@ -100,3 +104,25 @@ def test_a_refused_answer_says_why_with_the_rule() -> None:
             PlainClient(table, None).decide(seat)
     refusal = next(line for line in buffer.getvalue().splitlines() if "r: not now:" in line)
     assert "your tripped dino must stand up" in refusal and "(Playing special cards" in refusal
+
+
+def test_v_says_each_sabotage_token_in_words_not_only_by_a_red_background() -> None:
+    """Dinosaur Rush draws a sabotaged dig site on a red background; ``v`` also lists each such
+    site as holding "a sabotage token", so nothing rests on the colour."""
+    table = Table(load_game("dinosaur-rush", players=3), [HUMAN, "heuristic", "heuristic"], 11)
+    rng = random.Random(11)
+    sabotaged: list[str] = []
+    for _ in range(200):
+        table.run_automatic()
+        cells = table.state.view(0)["board"]["cells"]
+        sabotaged = [str(c["label"]) for c in cells if c.get("token")]
+        if sabotaged or table.state.is_terminal():
+            break
+        table.act(rng.choice(table.state.legal_actions()))
+    assert sabotaged, "no sabotage token reached the board"
+    buffer = io.StringIO()
+    with plain_length.typed_answers(buffer, 11):
+        PlainClient(table, None).show_board(0)
+    words = buffer.getvalue().split("In words:\n", 1)[1]
+    for label in sabotaged:
+        assert re.search(rf"^  {label}: .*a sabotage token", words, re.MULTILINE), (label, words)

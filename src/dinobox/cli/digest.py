@@ -48,6 +48,25 @@ def _arrow(what: str, old: Any, new: Any) -> str:
     return f"{what}: {old} → {new}{sign}"
 
 
+def _value(value: Any) -> str:
+    """A value in players' words: nothing is "none", a list is its items."""
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(_value(v) for v in value) or "none"
+    return str(value)
+
+
+def _piece_change(key: str, old: Any, new: Any) -> str:
+    """One field of a piece that changed, in words (``space 5 → none``, ``lost``, ``not lost``);
+    empty when it did not change."""
+    if old == new:
+        return ""
+    if isinstance(new, bool):
+        return _words(key) if new else f"not {_words(key)}"
+    return f"{_words(key)} {_value(old)} → {_value(new)}"
+
+
 def field_changes(before: Mapping[str, Any], after: Mapping[str, Any], prefix: str = "") -> list[tuple[str, str]]:
     """(field, line) for each field of ``after`` whose number, total or length changed."""
     found: list[tuple[str, str]] = []
@@ -76,11 +95,8 @@ def own_pieces(before: Mapping[str, Any], after: Mapping[str, Any], seat: int) -
         for was, now in zip(old, new, strict=True):
             if not (isinstance(now, dict) and isinstance(was, dict) and now.get("owner") == seat and now != was):
                 continue
-            parts = [
-                f"{_words(k)} {was.get(k)} → {v}"
-                for k, v in now.items()
-                if k not in ("name", "owner", "id") and was.get(k) != v
-            ]
+            parts = [_piece_change(k, was.get(k), v) for k, v in now.items() if k not in ("name", "owner", "id")]
+            parts = [part for part in parts if part]
             found.append((key, f"{now.get('name', key)}: " + ", ".join(parts)))
     return found
 

@@ -55,6 +55,14 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
+def first_letters(names: list[str]) -> list[str]:
+    """Each name's first letter (a team's second seat, ``Red+``, shares ``Red``'s), or the seat
+    numbers where two players' names start alike ("Player 1", "Player 2")."""
+    letters = [(name.strip()[:1] or "?").upper() for name in names]
+    stems = {name.rstrip("+") for name in names}
+    return letters if len(set(letters)) == len(stems) else [str(seat + 1) for seat in range(len(names))]
+
+
 @cache
 def _keywords(render: Callable[..., str]) -> frozenset[str]:
     try:
@@ -209,6 +217,7 @@ class Table:
         self.legal_turn: dict[int, int] = {}
         self.last_combos: dict[int, set[tuple[tuple[str, Any], ...]]] = {}
         self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
+        self._marks_at: tuple[State | None, int, list[str]] = (None, -1, [])
         self.now = now
         self.clock: ClockState | None = ClockState.new(clock, game.num_players) if clock is not None else clock_state
         self.standin: Any = None  # the bot that plays a seat's move when its time ran out
@@ -279,6 +288,17 @@ class Table:
                 if isinstance(p, dict) and p.get("name"):
                     names[i] = str(p["name"])
         return names
+
+    def mark(self, seat: int) -> str:
+        """The letter the seat's pieces carry on the board (the game's ``seat_marks``, else the
+        name's first letter, or the seat's number where two players' names start alike)."""
+        state, move, marks = self._marks_at
+        if state is not self.state or move != self.state.move_number():
+            hook = game_entry(self.game.id).seat_marks
+            found = list(hook(self.state.view(None))) if hook is not None else []
+            marks = found if len(found) == self.game.num_players else first_letters(self.names)
+            self._marks_at = (self.state, self.state.move_number(), marks)
+        return marks[seat]
 
     def style(self, seat: int) -> str:
         """The seat's colour: the game's own (its entry's ``player_styles``), else by its name."""

@@ -67,6 +67,11 @@ Digest = Callable[[Any, Any], list[tuple[str, str]]]
 ``"players.pile"`` for the seat's own row), which the terminal's generic digest then leaves out
 (an empty line: a field that needs no words)."""
 
+SeatMarks = Callable[[Any], list[str]]
+"""Each seat's mark on the game's terminal board, from a view: the letter (or letters) its pieces
+carry there, so the terminal's panes can name a seat by its mark as well as its colour. Without
+it the terminal takes each name's first letter (seat numbers where two names start alike)."""
+
 
 @dataclass(frozen=True)
 class GameEntry:
@@ -79,8 +84,9 @@ class GameEntry:
 
     The terminal's extras, each optional: ``big_events`` (log kinds worth a pause: an eruption,
     a scoring), ``legend`` (lines of Rich markup explaining the board, for the help screen),
-    ``player_styles`` (a Rich style per player name, the board's own colours) and ``digest``
-    (the game's words for what changed for a seat between two of its views).
+    ``player_styles`` (a Rich style per player name, the board's own colours), ``seat_marks``
+    (each seat's letter on the board) and ``digest`` (the game's words for what changed for a
+    seat between two of its views).
     """
 
     game: type[Game[Any]]
@@ -94,6 +100,7 @@ class GameEntry:
     legend: tuple[str, ...] = ()
     player_styles: Mapping[str, str] = field(default_factory=dict)
     digest: Digest | None = None
+    seat_marks: SeatMarks | None = None
 
     @property
     def id(self) -> str:

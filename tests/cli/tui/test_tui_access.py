@@ -138,3 +138,63 @@ async def to_a_discard(pilot: Pilot[None]) -> None:
             return
         await press(pilot, app, "1")
     raise AssertionError("no discard pile to choose")
+
+
+MARKS = {  # a table of each game, and the letter each seat's pieces carry on its board
+    "dino-race": (4, ["R", "B", "G", "Y"]),  # Dino Race: R1, B2 … on the tiles
+    "trex-island": (2, ["1", "2"]),  # before the characters are chosen: "Seat 1", "Seat 2"
+    "dinosaur-rush": (5, ["O", "P", "T", "I", "B"]),  # the paleontologists: @O … Pink is @I beside Purple
+    "pangaea": (2, ["a/A", "b/B"]),  # the Explorers a, b and the Shelters A, B
+    "dino-eggs": (2, ["1", "2"]),  # the plug-in game: "Player 1", "Player 2" start alike
+}
+
+
+@pytest.mark.parametrize("game_id", list(MARKS))
+def test_the_players_pane_gives_every_seat_its_letter_as_on_the_board(game_id: str) -> None:
+    """Who is who needs no colour: each line of the players pane carries the seat's letter."""
+    players, marks = MARKS[game_id]
+    app = PlayApp(Table(load_game(game_id, players=players), [HUMAN] + ["heuristic"] * (players - 1), 3), pause=False)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            lines = str(app.screen.query_one("#players").content).splitlines()  # type: ignore[attr-defined]
+            assert [line.split("[", 1)[1].split("]", 1)[0] for line in lines] == marks, lines
+            board = str(app.screen.query_one("#board-text").content)  # type: ignore[attr-defined]
+            if game_id == "dinosaur-rush":  # the board's own players list names the odd one out
+                assert "Pink (@I)" in board
+
+    asyncio.run(run())
+
+
+def test_the_preview_puts_your_own_pieces_first_and_scrolls_from_the_keyboard() -> None:
+    """Dinosaur Rush, seed 5, 47 moves in: Orange's Donate changes a dig site, Orange's pile and
+    Purple's. The preview speaks of Orange's own pile first, and ``>`` scrolls what does not fit."""
+    app = PlayApp(played("dinosaur-rush", 3, seed=5, moves=47), pause=False)
+    donate = 127
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot, app)
+            for _ in range(4):  # open the groups that hold the Donate, by their keys, then move onto it
+                index = next(i for i, option in enumerate(app.shown) if donate in option.actions)
+                if app.shown[index].action == donate:
+                    for _ in range(index):
+                        await pilot.press("down")
+                    break
+                await press(pilot, app, next(k for k, o in app.keymap.items() if o is app.shown[index]))
+            await pilot.pause(0.2)
+            text = str(app.screen.query_one("#preview-text").content)  # type: ignore[attr-defined]
+            changes = [line.strip() for line in text.splitlines() if line.startswith("  ")]
+            assert changes[0].startswith("Orange: "), text  # the rules list the dig site first
+            assert any(line.startswith("I5: ") for line in changes[1:]), text
+            preview = app.screen.query_one("#preview")
+            assert preview.max_scroll_y > 0, "the preview fits: nothing to scroll"
+            await pilot.press("greater_than_sign")
+            await pilot.pause(0.1)
+            assert preview.scroll_y > 0, "> did not scroll the preview"
+            await pilot.press("less_than_sign")
+            await pilot.pause(0.1)
+            assert preview.scroll_y == 0
+
+    asyncio.run(run())

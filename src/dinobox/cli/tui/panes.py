@@ -200,11 +200,14 @@ class TablePanes(App[None]):
 
     def follow_changes(self, lines: list[str], wrap: bool) -> None:
         """With no choice's places to show, the board scrolls to what changed since the viewer's
-        last decision (the teams in play), when that is out of view."""
+        last decision (the teams in play), when that is out of view; at the first decision of a
+        session (a resumed game), to what changed since the game began."""
         seat = self.viewer
-        before = self.turn_view.get(seat) if seat is not None else None
-        if seat is None or before is None or self.table.state.is_terminal():
+        if seat is None or self.table.state.is_terminal():
             return
+        before = self.turn_view.get(seat)
+        if before is None:
+            before = self.table.game.new_initial_state().view(seat)
         places = self.table.changed_places(seat, before)
         if not places:
             return
@@ -235,6 +238,7 @@ class TablePanes(App[None]):
             you = " (you)" if seat == self.viewer else (" bot" if seat in table.bots else "")
             text.append(mark)
             text.append(table.names[seat], style=f"bold {table.style(seat)}")
+            text.append(f" [{table.mark(seat)}]")  # the letter its pieces carry: no colour needed
             text.append(you, style="dim")
             if facts:
                 text.append(": " + ", ".join(facts))

@@ -142,9 +142,11 @@ function dino(view, d, x, y, ctx) {
   const colour = teamColour(view, d.owner);
   const g = s("g", { "data-dino": d.id, "data-owner": d.owner, class: "dino" });
   if (d.down) {
-    g.append(s("ellipse", { cx: x, cy: y + 3, rx: 11, ry: 6, fill: colour, stroke: "#222", "stroke-width": 1.5,
+    g.append(s("ellipse", { cx: x, cy: y + 3, rx: 14, ry: 6, fill: colour, stroke: "#222", "stroke-width": 1.5,
       "stroke-dasharray": "3 2" }));
-    g.append(s("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, "down"));
+    // knocked over, and still whose it is: "R1 down"
+    g.append(s("text", { x, y: y + 5.5, "text-anchor": "middle", "font-size": 7, fill: "#fff", "font-weight": 700,
+      stroke: "#111", "stroke-width": 1.8, "paint-order": "stroke", class: "dino-mark" }, `${dinoMark(view, d)} down`));
   } else {
     g.append(s("circle", { cx: x, cy: y, r: 9, fill: colour, stroke: "#222", "stroke-width": 1.5 }));
     // the owner's letter with the dino's number: whose piece it is needs no colour

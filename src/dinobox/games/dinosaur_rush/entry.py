@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.registry import GameEntry
 from dinobox.games.dinosaur_rush import build, heuristic, render
@@ -19,6 +19,11 @@ def load_encoder() -> type[Encoder]:
     return DinosaurRushEncoder
 
 
+def seat_marks(view: Any) -> list[str]:
+    """Each player's letter on the board's paleontologists (``@O``; Pink is ``@I`` beside Purple)."""
+    return render.initials(view["players"])
+
+
 ENTRY = GameEntry(
     game=DinosaurRushGame,
     render=render.render,
@@ -31,4 +36,5 @@ ENTRY = GameEntry(
     legend=tuple(render.LEGEND),
     player_styles=render.PLAYER_STYLES,
     digest=render.digest,
+    seat_marks=seat_marks,
 )

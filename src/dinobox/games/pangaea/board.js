@@ -349,6 +349,7 @@ function space(view, world, r, c, drawCol, index, ctx, ghost) {
     // a Dino's own refusal (it cannot move) is said by the Dino, not by its space; so is a
     // Shelter's (a refused move onto its own space stands for what stops that Shelter)
     const here = (pieces ? pieces.dinos : []).map((d) => d.id);
+    g.setAttribute("data-name", info.text); // "r1c4: level 1": what a screen reader calls the space
     const offered = ctx.offer(g, (a) => same(a.space, at) && a.kind !== "wild_shelter"
       && !(a.kind === "dino_move" && here.includes(a.dino))
       && !(a.kind === "shelter_move" && a.reason && same(a.from, a.space)));

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.registry import GameEntry
 from dinobox.games.pangaea import heuristic, render
 from dinobox.games.pangaea.game import PangaeaGame
+from dinobox.games.pangaea.worldtext import SEAT_LETTERS
 
 if TYPE_CHECKING:
     from dinobox.engine.encoding import Encoder
@@ -17,6 +18,11 @@ def load_encoder() -> type[Encoder]:
     from dinobox.games.pangaea.encoder import PangaeaEncoder
 
     return PangaeaEncoder
+
+
+def seat_marks(view: Any) -> list[str]:
+    """Each player's pieces on the map: its Explorer's letter and its Shelters' (``a/A``)."""
+    return [f"{SEAT_LETTERS[p['seat']]}/{SEAT_LETTERS[p['seat']].upper()}" for p in view["players"]]
 
 
 ENTRY = GameEntry(
@@ -30,4 +36,5 @@ ENTRY = GameEntry(
     legend=tuple(render.LEGEND),
     player_styles=render.PLAYER_STYLES,
     digest=render.digest,
+    seat_marks=seat_marks,
 )

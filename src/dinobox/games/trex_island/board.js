@@ -246,6 +246,7 @@ function spaceNode(view, sp, [x, y], ctx, occupied, toAct) {
       sp.kind));
     g.setAttribute("data-name", `space ${sp.id}, ${sp.kind}`);
   }
+  if (sp.kind === "rest" || sp.kind === "helipad") g.setAttribute("data-name", spaceTitle(sp)); // named for screen readers
   let tokenHere = false;
   if (sp.tokens !== undefined) {
     // the face-down tokens waiting beside this rest point

@@ -16,7 +16,8 @@ export function makeOffer(legal, act, refusals = []) {
     element.setAttribute("tabindex", "0");
     element.setAttribute("data-offers", matches.map((m) => m.action).join(" "));
     const what = title || (matches.length === 1 ? actionLabel(matches[0]) : `${matches.length} choices`);
-    const piece = element.getAttribute("data-name"); // "Red dino 2 on tile 5, jungle"
+    // "Red dino 2 on tile 5, jungle"; a piece with several choices is named whatever it is
+    const piece = element.getAttribute("data-name") || (matches.length > 1 && !title ? shownName(element) : "");
     const label = piece && !what.includes(piece) ? `${piece}: ${what}` : what;
     element.setAttribute("aria-label", label);
     if (isSvg) element.append(svgTitle(label));
@@ -36,6 +37,16 @@ export function makeOffer(legal, act, refusals = []) {
     element.addEventListener("keyup", (event) => { if (event.key === " ") { event.preventDefault(); choose(event); } });
     return true;
   };
+}
+
+/** What a screen reader calls a piece the board did not name: its own label, its tooltip (an SVG
+ * title) or the words it shows ("Plains ×1"), so that a menu's opener is never just "4 choices". */
+function shownName(element) {
+  const own = element.getAttribute("aria-label");
+  if (own) return own;
+  const tip = [...element.children].find((c) => c.tagName.toLowerCase() === "title");
+  const text = tip ? tip.textContent : element instanceof SVGElement ? element.textContent : element.innerText;
+  return String(text || "").replace(/\s+/g, " ").trim().slice(0, 80);
 }
 
 function refuse(element, matches) {

@@ -62,11 +62,13 @@ function rows(key, items, ctx) {
   const cols = [];
   for (const item of items) for (const k of Object.keys(item)) if (!cols.includes(k)) cols.push(k);
   const seatRows = key === "players" || cols.includes("seat");
+  const letters = seatLetters(ctx.view);
   const body = items.map((item, i) => {
     const seat = typeof item.seat === "number" ? item.seat : (key === "players" ? i : null);
     const tr = h("tr", { "data-row": i, "data-seat": seatRows ? seat : null },
       cols.map((c) => h("td", {}, c === "name" && seat !== null
         ? [h("span", { class: "seat-dot", style: `background:${seatColour(seat)}` }),
+          h("span", { class: "seat-letter", title: "the letter on this player's pieces" }, letters[seat] ?? String(seat + 1)),
           key === "players" ? playerName(ctx.view, ctx.table, seat) : short(item[c])] : short(item[c]))));
     if (seatRows && seat !== null) {
       ctx.offer(tr, (a) => a.target_seat === seat || a.target === seat || a.to_seat === seat);
@@ -75,6 +77,16 @@ function rows(key, items, ctx) {
   });
   return h("div", { style: "overflow-x:auto", id: key === "players" ? "players" : null }, h("table", { class: "data" },
     h("thead", {}, h("tr", {}, cols.map((c) => h("th", {}, titleCase(c))))), h("tbody", {}, body)));
+}
+
+/** The letter each seat's pieces carry: its name's first letter, or its number where two names
+ * start alike ("Player 1", "Player 2"), as the terminal marks them (cli/table.py first_letters). */
+export function seatLetters(view) {
+  const players = view && Array.isArray(view.players) ? view.players : [];
+  const names = players.map((p, i) => String((p && p.name) || `Seat ${i + 1}`).trim());
+  const letters = names.map((n) => (n.charAt(0) || "?").toUpperCase());
+  const stems = new Set(names.map((n) => n.replace(/\+$/, "")));
+  return new Set(letters).size === stems.size ? letters : names.map((_, i) => String(i + 1));
 }
 
 function looksLikeRows(v) {
@@ -161,14 +173,22 @@ function mapSvg(map, view, ctx) {
     svg.append(g);
   }
   const count = new Map();
+  const letters = seatLetters(view);
   for (const o of occupants(view, map)) {
     const [cx, cy] = where.get(o.at) || [null, null];
     if (cx === null) continue;
     const n = count.get(o.at) || 0;
     count.set(o.at, n + 1);
-    svg.append(s("circle", { cx: cx - 12 + (n % 3) * 12, cy: cy + 2 + Math.floor(n / 3) * 10, r: 5.5,
-      fill: o.owner === null ? "#444" : SEAT_HEX[o.owner % SEAT_HEX.length], stroke: "#111", "stroke-width": 1 },
-      s("title", {}, o.label)));
+    const x = cx - 12 + (n % 3) * 12, y = cy + 2 + Math.floor(n / 3) * 10;
+    const owner = o.owner === null ? "" : `${playerName(view, ctx.table, o.owner)}: `;
+    // the owner's letter on the piece as well as its colour: whose piece it is needs no colour
+    svg.append(s("g", { class: "generic-piece", "data-seat": o.owner ?? "" },
+      s("circle", { cx: x, cy: y, r: 5.5,
+        fill: o.owner === null ? "#444" : SEAT_HEX[o.owner % SEAT_HEX.length], stroke: "#111", "stroke-width": 1 }),
+      o.owner === null ? null : s("text", { x, y: y + 2.5, "text-anchor": "middle", "font-size": 7, "font-weight": "bold",
+        fill: "#fff", stroke: "#111", "stroke-width": 1.5, "paint-order": "stroke", class: "generic-piece-mark" },
+      letters[o.owner] ?? String(o.owner + 1)),
+      s("title", {}, owner + o.label)));
   }
   return h("div", { class: "panel" }, h("h4", {}, titleCase(map.path.join(" › ") || "map")), svg);
 }
