@@ -631,3 +631,14 @@ def _turn_order(seat: int) -> tuple[PangaeaStep, ...]:
 TURN_STEPS: Final = tuple(_turn_order(seat) for seat in range(MAX_SEATS))
 """Players Turn: the steps of each seat's turn, the last first (the order they are pushed); steps
 are values, so one tuple per seat serves every turn of every state."""
+
+
+def first_steps(players: int, ring: int, hand_size: int, draw_start: bool) -> list[PangaeaStep]:
+    """Before you play: the symbol tokens of the asteroid board, the STAR cards of each player's
+    hand, the start player (drawn when ``draw_start``), then Kick-off the game; the last first."""
+    out: list[PangaeaStep] = [STARTING_POSITIONS]
+    if draw_start:
+        out.append(DRAW_START_PLAYER)
+    out.extend(DrawCards(s, hand_size) for s in reversed(range(players)))
+    out.extend(DrawSymbolToken(slot) for slot in reversed(range(1, ring)))
+    return out

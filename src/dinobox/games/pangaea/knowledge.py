@@ -19,9 +19,7 @@ if TYPE_CHECKING:
 
 
 def resample(state: PangaeaState, seat: int, rng: random.Random) -> PangaeaState:
-    new = state.clone()
-    assert isinstance(new, type(state))
-    return new
+    return state.clone()
 
 
 def information_key(state: PangaeaState, seat: int) -> Hashable:

@@ -126,12 +126,7 @@ class PangaeaState(State):
         self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
         self.finish_round = bool(game.options["finish_round"])  # a designer's option, off by default
         self.offered: list[int] = []  # the legal choices of the decision on top (``Decision.due``)
-        flow = self.steps
-        flow.append(F.STARTING_POSITIONS)
-        if self.first < 0:
-            flow.append(F.DRAW_START_PLAYER)
-        flow.extend(F.DrawCards(s, data.hand_size) for s in reversed(range(n)))
-        flow.extend(F.DrawSymbolToken(slot) for slot in reversed(range(1, self.R)))
+        self.steps.extend(F.first_steps(n, self.R, self.hand_size, self.first < 0))
         self._emit("setup", (n,))
         self._advance()
 
@@ -302,7 +297,7 @@ class PangaeaState(State):
     def _copy_fields(self, new: State) -> None:
         """Every field, by name (a compiled state has no instance dict): the lists copied, the
         tuples (copy-on-write) shared."""
-        assert isinstance(new, PangaeaState)
+        new = cast("PangaeaState", new)  # made by ``clone``
         new.A = self.A
         new.K = self.K
         new.lefts = self.lefts
