@@ -68,13 +68,13 @@ class PangaeaEncoder(PangaeaLayout):
         self._encode_end(parts, v, me)
         return x
 
-    def _rel(self, p: Any, me: int) -> int | None:
+    def _rel(self, p: object, me: int) -> int | None:
         """A seat relative to the observer, or None for anything else."""
         n = self.num_players
         i = _index(p, n)
         return None if i is None or p is True or p is False else (i - me) % n
 
-    def _space(self, at: Any) -> int | None:
+    def _space(self, at: object) -> int | None:
         """A ``[row, col]`` pair as a space of the game's geometry, or None."""
         if isinstance(at, Sequence) and len(at) == 2:
             r, c = at
@@ -346,7 +346,7 @@ def _index(value: object, size: int) -> int | None:
     return value if isinstance(value, int) and 0 <= value < size else None
 
 
-def _num(value: Any) -> float:
+def _num(value: object) -> float:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
 
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -275,7 +276,7 @@ def _plan_options(state: State, seat: int, legal: list[int], w: Weights) -> list
     infos = {a: state.describe_action(a) for a in legal}
     hand = {c["kind"]: c for c in _view(state, seat)["players"][seat]["hand"]}
     kinds = {i["kind"] for i in infos.values()}
-    chosen: dict[Any, tuple[int, float]] = {}
+    chosen: dict[Hashable, tuple[int, float]] = {}
     for a in legal:
         info = infos[a]
         kind = info["kind"]
@@ -283,7 +284,7 @@ def _plan_options(state: State, seat: int, legal: list[int], w: Weights) -> list
             continue
         card: CardView | dict[str, Any] = hand.get(info.get("card", -1), {})
         cost = w["plan_spend"] * _card_value(card, w) if card else 0.0
-        key: Any = a
+        key: Hashable = a
         if kind == "distance_card":
             key = ("distance", card.get("number"))
         elif kind == "action_card":

@@ -504,13 +504,13 @@ _PIECES: dict[str, Callable[[PangaeaState, PangaeaStep, _Held], list[int]]] = {
 """The pieces a board shows at each main decision, by its phase (the other decisions: none)."""
 
 
-def refused_pieces(st: PangaeaState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+def refused_pieces(st: PangaeaState, seat: int) -> list[tuple[str, dict[str, str | int]]]:
     """The other players' STAR cards and Evolution cards, which no action of the seat names: a
     click on them says whose they are (all of it lies face up on the table)."""
     step = st.top_step()
     if step is None or step.decider() != seat:
         return []
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, dict[str, str | int]]] = []
     for other in range(st.num_players):
         if other == seat:
             continue
