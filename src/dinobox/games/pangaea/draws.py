@@ -59,18 +59,6 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
         i -= 1
 
 
-def _held(counts: list[int] | tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """The kinds a pile holds (in order) and how many of each, in one pass over its counts."""
-    kinds: list[int] = []
-    weights: list[int] = []
-    for kind in range(len(counts)):
-        count = counts[kind]
-        if count:
-            kinds.append(kind)
-            weights.append(count)
-    return kinds, weights
-
-
 def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
     """A STAR card drawn for the lightning action, the impact column or the debris: Wild and
     Reshuffle cards are set aside (the Reshuffle reshuffles) and another is drawn."""
@@ -156,7 +144,9 @@ class CardDraw(Chance):
         """Nothing could be drawn (the step is already off the flow)."""
 
     def chance(self, state: PangaeaState) -> tuple[Sequence[int], Sequence[float]]:
-        return _held(state.deck)
+        deck = state.deck
+        outs = [k for k in range(state.K + 2) if deck[k]]
+        return outs, [deck[k] for k in outs]
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return draw_from_pile(state.deck, state.deck_size, rng)
@@ -220,7 +210,8 @@ class DrawDirection(Chance):
         return True
 
     def chance(self, state: PangaeaState) -> tuple[Sequence[int], Sequence[float]]:
-        return _held(state.dir_deck)
+        outs = [d for d in range(6) if state.dir_deck[d]]
+        return outs, [state.dir_deck[d] for d in outs]
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.dir_deck), 0, 6, rng)
