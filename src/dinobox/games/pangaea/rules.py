@@ -59,8 +59,7 @@ class PangaeaState(State):
         data = game.data
         n = game.num_players
         self.K = len(data.star_cards)  # numbered kinds; WILD = K, RESHUFFLE = K + 1
-        self.WILD = self.K
-        self.RESHUFFLE = self.K + 1
+        self.WILD, self.RESHUFFLE = self.K, self.K + 1
         self.cards = data.star_cards
         self.world = World.from_map(data.world_map(), n)
         self.A = layout_for(self.world.geo.n, self.K)
@@ -73,8 +72,7 @@ class PangaeaState(State):
         self.lefts = tuple(tuple(left_order(seat, n)) for seat in range(n))  # ``left_of``, shared
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): all
         # but the STAR card piles and the world's busiest lists (``World.copy``).
-        # cards
-        # per kind, the STAR cards in the pile and on the discard pile: lists changed in place
+        # cards: per kind, the STAR cards in the pile and on the discard pile: lists changed in place
         # (every draw and discard changes them; a clone copies them)
         self.deck: list[int] = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
         self.deck_size = sum(self.deck)  # kept with ``deck`` (``reshuffle``, ``deal``)
@@ -99,9 +97,7 @@ class PangaeaState(State):
         self.played: tuple[int, ...] = ()
         self.interrupted = False
         self.direction = -1
-        self.activated = False
-        self.wild2 = False
-        self.extra_used = False
+        self.activated = self.wild2 = self.extra_used = False  # this turn
         self.act_spaces: tuple[int, ...] = ()
         self.quake_edges: tuple[int, ...] = ()
         self.plan: Plan | None = None
