@@ -318,7 +318,7 @@ def test_evolution_cards_level_2_needs_a_level_1_card_given_back() -> None:
 
 def test_players_turn_every_seat_has_the_shared_steps_of_its_turn() -> None:
     """The steps of a turn are made once per seat (``flow.MAX_SEATS``) for every seat a game
-    may have, and the legal choices come out sorted without a sort in ``_due``."""
+    may have, and the legal choices come out sorted without a sort in ``Decision.due``."""
     assert PangaeaGame.max_players <= F.MAX_SEATS
     game = PangaeaGame(players=PangaeaGame.max_players)
     state = game.new_initial_state()

@@ -2,6 +2,9 @@
 
 COMPILED_MODULES = (
     "actions",
+    "stepbase",
+    "board",
+    "draws",
     "flow",
     "geometry",
     "tiles",
@@ -11,7 +14,6 @@ COMPILED_MODULES = (
     "resolve",
     "lightning",
     "end_game",
-    "automatic",
     "rules",
     "worldtext",
     "view",

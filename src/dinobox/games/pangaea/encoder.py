@@ -68,12 +68,13 @@ class PangaeaEncoder(PangaeaLayout):
         self._encode_end(parts, v, me)
         return x
 
-    def _rel(self, p: Any, me: int) -> int | None:
+    def _rel(self, p: object, me: int) -> int | None:
         """A seat relative to the observer, or None for anything else."""
         n = self.num_players
-        return (p - me) % n if isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n else None
+        i = _index(p, n)
+        return None if i is None or p is True or p is False else (i - me) % n
 
-    def _space(self, at: Any) -> int | None:
+    def _space(self, at: object) -> int | None:
         """A ``[row, col]`` pair as a space of the game's geometry, or None."""
         if isinstance(at, Sequence) and len(at) == 2:
             r, c = at
@@ -102,8 +103,9 @@ class PangaeaEncoder(PangaeaLayout):
         cd[1] = _clip(_num(v.get("round")) / ROUND_SCALE)
         cd[2] = _clip(_num(v.get("turn")) / TURN_SCALE)
         pos = v.get("ring_pos")
-        if isinstance(pos, int) and 0 <= pos < self.R:
-            parts["ring_position"][pos] = 1.0
+        ring_at = _index(pos, self.R)
+        if ring_at is not None:
+            parts["ring_position"][ring_at] = 1.0
         ring = v.get("ring") or []
         tokens = parts["ring_tokens"]
         for i in range(1, self.R):
@@ -158,8 +160,8 @@ class PangaeaEncoder(PangaeaLayout):
         dinos = parts["dinos"]
         off = parts["dinos_off"]
         for d in world.get("dinos") or []:
-            did = d.get("id")
-            if not isinstance(did, int) or not 0 <= did < NUM_DINOS:
+            did = _index(d.get("id"), NUM_DINOS)
+            if did is None:
                 continue
             s = self._space(d.get("at"))
             if s is None:
@@ -195,8 +197,8 @@ class PangaeaEncoder(PangaeaLayout):
         if s is not None:
             marks[s, 5] = 1.0
         pending = v.get("pending_dino")
-        did = pending.get("dino") if isinstance(pending, Mapping) else None
-        if isinstance(did, int) and 0 <= did < NUM_DINOS:
+        did = _index(pending.get("dino"), NUM_DINOS) if isinstance(pending, Mapping) else None
+        if did is not None:
             parts["pending_dino"][did] = 1.0
             s = self._space(pending.get("to") if pending else None)
             if s is not None:
@@ -339,7 +341,12 @@ class PangaeaEncoder(PangaeaLayout):
                 out[K + 1] = min(1.0, out[K + 1] + 1.0 / self.reshuffles)
 
 
-def _num(value: Any) -> float:
+def _index(value: object, size: int) -> int | None:
+    """``value`` as an index below ``size`` (an int, a bool read as 0 or 1), or None."""
+    return value if isinstance(value, int) and 0 <= value < size else None
+
+
+def _num(value: object) -> float:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
 
 

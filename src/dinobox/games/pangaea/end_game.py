@@ -42,22 +42,14 @@ def begin_end(st: PangaeaState) -> None:
     ]
 
 
-def auto_e_place(st: PangaeaState, _step: F.ImpactPoint) -> None:
-    _impact_point(st)
-
-
-def auto_e_moves(st: PangaeaState, _step: F.EndShelterMoves) -> None:
+def shelter_moves(st: PangaeaState) -> None:
     for seat in reversed(st.left_of(st.end_player)):
         if st.has_active(seat, EVO_SHELTER_MOVE) and st.world.shelter_count(seat):
             st.steps.append(F.ShelterMove(seat, F.AT_THE_END))
 
 
-def auto_e_impact(st: PangaeaState, _step: F.Impact) -> None:
-    _impact(st)
-
-
-def auto_e_debris(st: PangaeaState, step: F.Debris) -> None:
-    a = step.seat
+def debris(st: PangaeaState, a: int) -> None:
+    """The debris of seat ``a`` falls where the Direction and STAR cards drawn for it say."""
     if st.drawn >= 0:
         end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
         st.world.locator = end  # the Event locator shows where the debris falls
@@ -66,11 +58,7 @@ def auto_e_debris(st: PangaeaState, step: F.Debris) -> None:
         resolve.start_plan(st, Wd.plan_lava(st.world, [end]))
 
 
-def auto_e_finish(st: PangaeaState, _step: F.Finish) -> None:
-    _finish(st)
-
-
-def _impact_point(st: PangaeaState) -> None:
+def impact_point(st: PangaeaState) -> None:
     """Row 5 plus (even number of STAR cards) or minus (odd) the end-game player's Evolution
     cards; column: the two STAR numbers counted from the left, round the world."""
     w = st.world
@@ -84,7 +72,7 @@ def _impact_point(st: PangaeaState) -> None:
     st._emit("impact_point", (row, col))
 
 
-def _impact(st: PangaeaState) -> None:
+def impact(st: PangaeaState) -> None:
     """The Impact: the asteroid's spaces (the point and its neighbours) lose every piece; from
     -3 the toxic ring around them too; then debris lava from the lowest scorers (from -6 every
     player, starting left of the end-game player)."""
@@ -113,7 +101,7 @@ def ranking_key(st: PangaeaState, p: int) -> tuple[int, int, int, int]:
     return (st.points[p], st.world.shelter_count(p), st.evo_level(p), len(st.evo[p]))
 
 
-def _finish(st: PangaeaState) -> None:
+def finish(st: PangaeaState) -> None:
     w = st.world
     n = st.num_players
     parts = list(st.score_parts)

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -275,7 +276,7 @@ def _plan_options(state: State, seat: int, legal: list[int], w: Weights) -> list
     infos = {a: state.describe_action(a) for a in legal}
     hand = {c["kind"]: c for c in _view(state, seat)["players"][seat]["hand"]}
     kinds = {i["kind"] for i in infos.values()}
-    chosen: dict[Any, tuple[int, float]] = {}
+    chosen: dict[Hashable, tuple[int, float]] = {}
     for a in legal:
         info = infos[a]
         kind = info["kind"]
@@ -283,7 +284,7 @@ def _plan_options(state: State, seat: int, legal: list[int], w: Weights) -> list
             continue
         card: CardView | dict[str, Any] = hand.get(info.get("card", -1), {})
         cost = w["plan_spend"] * _card_value(card, w) if card else 0.0
-        key: Any = a
+        key: Hashable = a
         if kind == "distance_card":
             key = ("distance", card.get("number"))
         elif kind == "action_card":
@@ -506,6 +507,14 @@ def _choose_start(view: PangaeaView, legal: list[int], infos: dict[int, dict[str
     return near[0] if len(near) == 1 else rng.choice(near)
 
 
+def _first(infos: dict[int, dict[str, Any]], kind: str) -> int:
+    """The first action of ``kind`` (the policy asks only for a kind it saw among the choices)."""
+    for a, i in infos.items():
+        if i["kind"] == kind:
+            return a
+    raise AssertionError(f"no {kind!r} action among the choices")
+
+
 @weighted_heuristic(WEIGHTS)
 def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     """Pangaea's policy (module docstring): one decision with two or more legal actions."""
@@ -513,17 +522,14 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     infos = turn.info_by_action
     kinds = {i["kind"] for i in infos.values()}
 
-    def first(kind: str) -> int | None:
-        return next((a for a, i in infos.items() if i["kind"] == kind), None)
-
     if "start" in kinds:
         return _choose_start(turn.view, legal, infos, rng)
     if "reenter" in kinds:
-        return first("reenter")  # type: ignore[return-value]
+        return _first(infos, "reenter")
     if "use_protection" in kinds:
-        return first("use_protection")  # type: ignore[return-value]
+        return _first(infos, "use_protection")
     if "extra_move" in kinds:
-        return first("extra_move")  # type: ignore[return-value]
+        return _first(infos, "extra_move")
     if "interrupt" in kinds:
         view = turn.view
         me, leader = view["players"][seat], view["players"][view["turn_player"]]
@@ -532,7 +538,7 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
             leader["score"] + shelter * leader["shelters"]
             > me["score"] + shelter * me["shelters"] + w["interrupt_margin"]
         )
-        return first("interrupt" if ahead else "no_interrupt")  # type: ignore[return-value]
+        return _first(infos, "interrupt" if ahead else "no_interrupt")
     if w["plan"] > 0.5 and kinds & PLAN_KINDS:
         planned = _plan(state, legal, seat, rng, w)
         if planned is not None:
@@ -559,30 +565,30 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
             ]
             if bigger:
                 return bigger[0]
-        return first("no_range")  # type: ignore[return-value]
+        return _first(infos, "no_range")
     if "swap" in kinds or "give_back" in kinds:
         pool = [a for a in legal if infos[a]["kind"] in ("swap", "give_back")]
         if pool:
             hand = _hand(turn)
             return min(pool, key=lambda a: (_card_value(hand.get(infos[a]["card"], {}), w), a))
-        return first("keep")  # type: ignore[return-value]
+        return _first(infos, "keep")
     if "continue" in kinds:
         offered = {i["evolution"]: a for a, i in infos.items() if i["kind"] == "activate"}
         chosen = _activation(turn.view, seat, offered, w) if offered else None
-        return chosen if chosen is not None else first("continue")  # type: ignore[return-value]
+        return chosen if chosen is not None else _first(infos, "continue")
     if "block" in kinds:
         mine = set(_own_spaces(turn.view, seat))
         me = turn.view["players"][seat]
         if me["explorer"] is not None:
             mine.add((me["explorer"][0], me["explorer"][1]))
         if not any((i["space"][0], i["space"][1]) in mine for i in infos.values() if i["kind"] == "block"):
-            return first("no_block")  # type: ignore[return-value]
+            return _first(infos, "no_block")
         return _only_if_better(state, legal, infos, seat, "no_block", rng, w)
     if "shelter_move" in kinds:
         return _shelter_move(turn.view, legal, infos)
     if "buy" in kinds:
         chosen = _buy(turn.view, seat, legal, infos, w)
-        return chosen if chosen is not None else first("done")  # type: ignore[return-value]
+        return chosen if chosen is not None else _first(infos, "done")
     if "stone" in kinds:
-        return first("done")  # type: ignore[return-value]
+        return _first(infos, "done")
     return _best_by_lookahead(state, legal, seat, rng, w)

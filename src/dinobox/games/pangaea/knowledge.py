@@ -13,30 +13,26 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from dinobox.engine.state import TERMINAL
-from dinobox.games.pangaea.view import PHASES
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
 
 
 def resample(state: PangaeaState, seat: int, rng: random.Random) -> PangaeaState:
-    new = state.clone()
-    assert isinstance(new, type(state))
-    return new
+    return state.clone()
 
 
 def information_key(state: PangaeaState, seat: int) -> Hashable:
     """``view(seat)`` as a tuple of the fields it is built from (``State.information_key``); the
     whole table is public, so it is the same for every seat."""
-    steps = state.steps
     player = state.current_player()
     over = player == TERMINAL
-    top = steps[-1] if steps and not over else None
+    top = None if over else state.top_step()
     w = state.world
     plan = state.plan
     return (
         player,
-        "over" if over else ("resolve" if top is None else PHASES.get(type(top), "resolve")),
+        "over" if over else ("resolve" if top is None else top.phase()),
         state.turns,
         state.round,
         state.turn,

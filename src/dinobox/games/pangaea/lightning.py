@@ -1,5 +1,5 @@
 """Asteroid board, Lightning Bolt Tile: points for Shelters, the asteroid recalculation, the
-action of a STAR card and the re-entries; and the STAR cards drawn for it (and for the end game)."""
+action of a STAR card and the re-entries (the STAR card drawn for it: ``draws.py``)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,14 @@ if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
 
 
-def auto_l_score(st: PangaeaState, _step: F.LightningScore) -> None:
+def score(st: PangaeaState) -> None:
     for p in range(st.num_players):
         count = st.world.shelter_count(p)
         if count:
             st.gain(p, count, F.PART_LIGHTNING)
 
 
-def auto_l_recalc(st: PangaeaState, _step: F.LightningRecalc) -> None:
-    recalculate(st)
-
-
-def auto_l_action(st: PangaeaState, _step: F.LightningAction) -> None:
+def action(st: PangaeaState) -> None:
     st.ctx = F.CTX_LIGHTNING
     st.decider = st.turn
     if st.drawn >= 0:
@@ -34,14 +30,14 @@ def auto_l_action(st: PangaeaState, _step: F.LightningAction) -> None:
         resolve.resolve_action(st, action, shape)
 
 
-def auto_l_reenter(st: PangaeaState, step: F.LightningReentries) -> None:
-    # Re-enter the game: each waiting player, from the current player's left, may return
-    st.steps.append(F.NewRound(step.seat))
+def reentries(st: PangaeaState, seat: int) -> None:
+    """Re-enter the game: each waiting player, from the current player's left, may return."""
+    st.steps.append(F.NewRound(seat))
     for seat in reversed(st.left_of(st.turn)):
         st.steps.append(F.LightningReenter(seat))
 
 
-def auto_l_round(st: PangaeaState, _step: F.NewRound) -> None:
+def new_round(st: PangaeaState) -> None:
     st.world.dino_moved = 0
     st.round += 1
     st._emit("round", (st.round,))
@@ -60,26 +56,3 @@ def recalculate(st: PangaeaState) -> None:
     st.asteroid = new
     if new <= 0:
         st.ending = new
-
-
-def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
-    """A STAR card drawn for the lightning action, the impact column or the debris: Wild and
-    Reshuffle cards are set aside (the Reshuffle reshuffles) and another is drawn."""
-    if outcome < 0:
-        st.drawn = -1
-        return
-    if outcome == st.RESHUFFLE:
-        st._emit("reshuffle_drawn", (-1,))
-        st.reshuffle()
-        return
-    st.deal(outcome)
-    st.discard_card(outcome)
-    if outcome == st.WILD:
-        st._emit("wild_set_aside", ())
-        return
-    st.steps.pop()
-    st._emit("star_drawn", (purpose, outcome))
-    if purpose in (F.FOR_IMPACT_1, F.FOR_IMPACT_2):
-        st.impact_sum += st.cards[outcome][0]
-    else:
-        st.drawn = outcome

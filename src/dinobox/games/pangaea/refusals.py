@@ -13,7 +13,7 @@ reason can tell a seat what it could not see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import resolve, walks
@@ -33,9 +33,11 @@ from dinobox.games.pangaea.tiles import DINO_NAMES, LAVA, MAX_EXPLORERS_PER_SPAC
 from dinobox.games.pangaea.view import seat_name
 
 if TYPE_CHECKING:
+    from dinobox.games.pangaea.actions import Fixed
     from dinobox.games.pangaea.rules import PangaeaState
+    from dinobox.games.pangaea.stepbase import PangaeaStep
 
-Reason = Callable[["PangaeaState", F.Decision, dict[str, Any], int], str]
+Reason = Callable[["PangaeaState", "PangaeaStep", dict[str, Any], int], str]
 
 STAR_NOW = "STAR cards are chosen in step 4 of your turn (Players Turn and steps)"
 WILD_STEP2 = "a Wild card removes a Dino or one of your Shelters only in step 2 of your turn (Playing the Wild Card)"
@@ -44,34 +46,34 @@ MOVE_STEP6 = "Explorers, Shelters and Dinos move or are built in step 6 of your 
 BUY_STEP7 = "Evolution cards and stones are bought in step 7 of your turn (Evolution Cards)"
 
 # kind of action -> (the decision steps it answers, what it is for when it is tried elsewhere)
-MOMENTS: dict[str, tuple[tuple[type[F.Decision], ...], str]] = {
-    "start": ((F.ChooseStart,), "Explorers are placed on the stars only at the start (Starting positions)"),
-    "wild_dino": ((F.Step2,), WILD_STEP2),
-    "wild_shelter": ((F.Step2,), WILD_STEP2),
-    "activate": ((F.Step2,), ACTIVATE_STEP2),
-    "distance_card": ((F.Step4,), STAR_NOW),
-    "distance_wild": ((F.Step4,), STAR_NOW),
-    "action_card": ((F.Step4,), STAR_NOW),
-    "action_wild": ((F.Step4,), STAR_NOW),
-    "range_card": ((F.Step4,), STAR_NOW),
-    "swap": ((F.Step4,), STAR_NOW),
-    "dino_place": ((F.PlaceDino,), "a Dinosaur appears only by a Dinosaur action (Dinosaurs)"),
-    "move": ((F.Step6,), MOVE_STEP6),
-    "move_harvest": ((F.Step6,), MOVE_STEP6),
-    "build": ((F.Step6,), MOVE_STEP6),
-    "build_special": ((F.Step6,), MOVE_STEP6),
-    "dino_move": ((F.Step6,), MOVE_STEP6),
-    "buy": ((F.Step7,), BUY_STEP7),
-    "stone": ((F.Step7,), BUY_STEP7),
-    "give_back": ((F.GiveBack,), "a card is given back only when you lose your last Shelter (Players Turn, step 5)"),
-    "block": ((F.Block,), "a Block card keeps a tile only when a change is about to happen (Evolution Cards, level 4)"),
+MOMENTS: dict[str, tuple[str, str]] = {
+    "start": ("start", "Explorers are placed on the stars only at the start (Starting positions)"),
+    "wild_dino": ("step2", WILD_STEP2),
+    "wild_shelter": ("step2", WILD_STEP2),
+    "activate": ("step2", ACTIVATE_STEP2),
+    "distance_card": ("step4", STAR_NOW),
+    "distance_wild": ("step4", STAR_NOW),
+    "action_card": ("step4", STAR_NOW),
+    "action_wild": ("step4", STAR_NOW),
+    "range_card": ("step4", STAR_NOW),
+    "swap": ("step4", STAR_NOW),
+    "dino_place": ("dinosaur", "a Dinosaur appears only by a Dinosaur action (Dinosaurs)"),
+    "move": ("step6", MOVE_STEP6),
+    "move_harvest": ("step6", MOVE_STEP6),
+    "build": ("step6", MOVE_STEP6),
+    "build_special": ("step6", MOVE_STEP6),
+    "dino_move": ("step6", MOVE_STEP6),
+    "buy": ("step7", BUY_STEP7),
+    "stone": ("step7", BUY_STEP7),
+    "give_back": ("give_back", "a card is given back only when you lose your last Shelter (Players Turn, step 5)"),
+    "block": ("block", "a Block card keeps a tile only when a change is about to happen (Evolution Cards, level 4)"),
     "shelter_move": (
-        (F.ShelterMove,),
+        "shelter_move",
         "a Shelter move card moves a Shelter about to be destroyed, or once the impact point is known "
         "(Evolution Cards, level 4)",
     ),
     "take_tile": (
-        (F.TakeTile,),
+        "take_tile",
         "a tile is taken from the board only when the supply of that tile is out (Rules of Change)",
     ),
 }
@@ -82,14 +84,15 @@ def why_illegal(st: PangaeaState, action: int) -> str:
     A = st.A
     if not isinstance(action, int) or action < 0 or action >= A.SIZE:
         return f"actions are 0..{A.SIZE - 1}"
-    step = st.steps[-1] if st.steps else None
-    now = _WHERE_NOW.get(type(step), "it is not one of the legal choices now")
-    if not isinstance(step, F.Decision):
+    step = st.top_step()
+    phase = step.phase() if step is not None else ""
+    now = _WHERE_NOW.get(phase, "it is not one of the legal choices now")
+    if step is None or step.decider() < 0:
         return f"it is not one of the legal choices now ({now})"
     info = decode(st, action)
     kind = info["kind"]
     moment = MOMENTS.get(kind)
-    if moment is not None and not isinstance(step, moment[0]):
+    if moment is not None and phase != moment[0]:
         return f"{moment[1]}; now: {now}"
     reason = REASONS.get(kind)
     found = reason(st, step, info, action) if reason is not None else ""
@@ -97,7 +100,7 @@ def why_illegal(st: PangaeaState, action: int) -> str:
 
 
 # ----- the board: Explorers, Shelters, Dinosaurs -----------------------------------------------------
-def _start(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+def _start(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
     w = st.world
     s = action - st.A.START
     if tuple(w.geo.rc(s)) not in {tuple(x) for x in st.game.data.stars}:
@@ -113,8 +116,8 @@ def _off_board(st: PangaeaState, seat: int) -> str:
     return "your Explorer is off the board: it comes back in step 3 or at the Lightning Bolt (Re-enter the game)"
 
 
-def _move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
-    A, w, seat = st.A, st.world, step.seat
+def _move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+    A, w, seat = st.A, st.world, step.decider()
     off = _off_board(st, seat)
     if off:
         return off
@@ -138,8 +141,8 @@ def _move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int)
     )
 
 
-def _build(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
-    w, seat = st.world, step.seat
+def _build(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+    w, seat = st.world, step.decider()
     off = _off_board(st, seat)
     if off:
         return off
@@ -162,7 +165,7 @@ def _build(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int
     )
 
 
-def _dino_move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+def _dino_move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
     w = st.world
     d = info["dino"]
     name = DINO_NAMES[d]
@@ -182,7 +185,7 @@ def _dino_move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action:
     )
 
 
-def _dino_place(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+def _dino_place(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
     w = st.world
     d, s = divmod(action - st.A.DINO_PLACE, w.geo.n)
     if s not in st.act_spaces:
@@ -220,10 +223,10 @@ def _not_in_hand(st: PangaeaState, seat: int, k: int) -> str:
     return f"{card} is already chosen for {used} this turn (Players Turn, step 4)"
 
 
-def _star(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+def _star(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
     """Step 4: the distance, the action, the range, in that order (or the swap of Note 2)."""
-    assert isinstance(step, F.Step4)
-    kind, seat, stage = info["kind"], step.seat, step.stage
+    stage = cast("F.Step4", step).stage  # MOMENTS: a STAR card is judged at step 4 only
+    kind, seat = info["kind"], step.decider()
     legal = st.legal_actions()
     swapping = st.A.KEEP in legal
     k = info.get("card", st.WILD)
@@ -257,9 +260,9 @@ def _star(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int)
     return ""
 
 
-def _wild(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+def _wild(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
     """Step 2: a Wild card removes a Dino or one of your own Shelters."""
-    w, seat = st.world, step.seat
+    w, seat = st.world, step.decider()
     if st.WILD not in st.hands[seat]:
         return "you hold no Wild card (Playing the Wild Card)"
     if st.wild2:
@@ -276,8 +279,8 @@ def _wild(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int)
     return ""
 
 
-def _activate(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
-    seat = step.seat
+def _activate(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+    seat = step.decider()
     e = action - st.A.ACTIVATE
     name = EVO_NAMES[e]
     if e not in st.evo_types(seat):
@@ -293,8 +296,8 @@ def _activate(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: 
     return ""
 
 
-def _buy(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
-    seat = step.seat
+def _buy(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+    seat = step.decider()
     e, j = divmod(action - st.A.BUY, 9)
     name, level = EVO_NAMES[e], EVO_LEVEL[e]
     held = st.evo_types(seat)
@@ -314,8 +317,8 @@ def _buy(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) 
     return ""
 
 
-def _stone(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
-    w, seat = st.world, step.seat
+def _stone(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+    w, seat = st.world, step.decider()
     s = action - st.A.STONE
     if st.points[seat] < 1:
         return "a stone costs 1 point, and you have none (Some General Basic Rules)"
@@ -333,7 +336,7 @@ def _stone(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int
 LEVEL_4 = "Evolution Cards, level 4"
 
 
-def _block(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
+def _block(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
     if action - st.A.BLOCK in st.blocked:
         return "that space's change is blocked already (Evolution Cards, level 4)"
     return (
@@ -342,17 +345,17 @@ def _block(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int
     )
 
 
-def _shelter_move(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
-    assert isinstance(step, F.ShelterMove)
-    w, seat, n = st.world, step.seat, st.world.geo.n
+def _shelter_move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+    when = cast("F.ShelterMove", step).when  # MOMENTS: judged at a Shelter move only
+    w, seat, n = st.world, step.decider(), st.world.geo.n
     src, dst = divmod(action - st.A.SHELTER_MOVE, n)
     if not w.shelters[src] >> seat & 1:
         return f"you have no Shelter there to move ({LEVEL_4})"
     legal = st.legal_actions()
     if not any(st.A.SHELTER_MOVE + src * n <= a < st.A.SHELTER_MOVE + (src + 1) * n for a in legal):
-        if step.when == F.BRONTOSAURUS:
+        if when == F.BRONTOSAURUS:
             return f"only the Shelter the Brontosaurus is about to land on may move now ({LEVEL_4})"
-        if step.when == F.THREATENED:
+        if when == F.THREATENED:
             return f"only a Shelter about to be destroyed may move now ({LEVEL_4})"
         return f"no space within 2 of this Shelter can take it ({LEVEL_4})"
     if dst == src:
@@ -372,12 +375,12 @@ def _shelter_move(st: PangaeaState, step: F.Decision, info: dict[str, Any], acti
     )
 
 
-def _take_tile(st: PangaeaState, step: F.Decision, info: dict[str, Any], action: int) -> str:
-    assert isinstance(step, F.TakeTile)
+def _take_tile(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+    op = cast("F.TakeTile", step).op  # MOMENTS: judged when a tile is taken only
     w, s = st.world, action - st.A.TAKE_TILE
     if st.plan is None:
         return ""
-    target, op = st.plan[1][step.op]
+    target, op = st.plan[1][op]
     tile = Wd.needed_tile(w, target, op)
     if tile < 0:
         return ""
@@ -419,57 +422,95 @@ def refusable(st: PangaeaState, seat: int) -> list[int]:
     """The refused ids a board shows as pieces at the seat's decision: the cards in its hand and
     its Evolution cards, the supply's Evolution cards, the spaces of the board, the Dinosaurs and
     its own Shelters, each as the action a click on it would ask for at this decision."""
-    step = st.steps[-1] if st.steps else None
-    if not isinstance(step, F.Decision) or step.seat != seat:
+    step = st.top_step()
+    if step is None or step.decider() != seat:
         return []
+    pieces = _PIECES.get(step.phase())
+    return pieces(st, step, _Held.of(st, seat)) if pieces is not None else []
+
+
+class _Held(NamedTuple):
+    """The pieces a seat may click at any decision, each as the action a click asks for."""
+
+    cards: list[int]  # the STAR cards of its hand, as distance cards
+    evolution: list[int]  # its Evolution cards, as activations
+    dinos: list[int]  # the Dinosaurs on the board, as removed by a Wild card
+    shelters: list[int]  # its Shelters, as removed by a Wild card
+    buys: list[int]  # the supply's Evolution cards, as the buy step 7 would make
+
+    @staticmethod
+    def of(st: PangaeaState, seat: int) -> _Held:
+        A, w = st.A, st.world
+        hand = sorted(set(st.hands[seat]))
+        held = st.evo_types(seat)
+        buys = []
+        for e in range(NUM_EVO):
+            below = [x for x in held if EVO_LEVEL[x] == EVO_LEVEL[e] - 1]
+            buys.append(A.BUY + e * 9 + (below[0] + 1 if below else 0))
+        return _Held(
+            cards=[A.DIST_CARD + k for k in hand if k < st.K] + ([A.DIST_WILD] if st.WILD in hand else []),
+            evolution=[A.ACTIVATE + e for e in sorted(set(held))],
+            dinos=[A.WILD_DINO + d for d in range(len(w.dinos)) if w.dinos[d] >= 0],
+            shelters=[A.WILD_SHELTER + s for s in w.shelter_spaces(seat)],
+            buys=buys,
+        )
+
+
+def _step2_pieces(st: PangaeaState, step: PangaeaStep, h: _Held) -> list[int]:
+    # the Wild card answers for its own use now: a Dino or a Shelter removed (else a stand-in)
+    A = st.A
+    wild = [A.WILD_DINO] if st.WILD in st.hands[step.decider()] and not h.dinos and not h.shelters else []
+    return [a for a in h.cards if a != A.DIST_WILD] + wild + h.evolution + h.dinos + h.shelters + h.buys
+
+
+def _dino_pieces(st: PangaeaState, step: PangaeaStep, h: _Held) -> list[int]:
     A, w = st.A, st.world
     n = w.geo.n
-    hand = sorted(set(st.hands[seat]))
-    cards = [A.DIST_CARD + k for k in hand if k < st.K] + ([A.DIST_WILD] if st.WILD in hand else [])
-    evolution = [A.ACTIVATE + e for e in sorted(set(st.evo_types(seat)))]
-    dinos = [A.WILD_DINO + d for d in range(len(w.dinos)) if w.dinos[d] >= 0]
-    shelters = [A.WILD_SHELTER + s for s in w.shelter_spaces(seat)]
-    # the supply's Evolution cards, as the buy step 7 would make
-    held = st.evo_types(seat)
-    buys = []
-    for e in range(NUM_EVO):
-        below = [x for x in held if EVO_LEVEL[x] == EVO_LEVEL[e] - 1]
-        buys.append(A.BUY + e * 9 + (below[0] + 1 if below else 0))
-    if isinstance(step, F.ChooseStart):
-        return [A.START + s for s in range(n)]
-    if isinstance(step, F.Step2):
-        # the Wild card answers for its own use now: a Dino or a Shelter removed (else a stand-in)
-        wild = [A.WILD_DINO] if st.WILD in hand and not dinos and not shelters else []
-        return [a for a in cards if a != A.DIST_WILD] + wild + evolution + dinos + shelters + buys
-    if isinstance(step, F.Step4):
-        return _step4_cards(st, step) + evolution + buys
-    if isinstance(step, F.PlaceDino):
-        options = resolve.dino_options(st, seat)
-        d = options[0][0] if options else next((x for x in range(len(w.dinos)) if w.dinos[x] < 0), 0)
-        return [A.DINO_PLACE + d * n + s for s in range(n)]
-    if isinstance(step, F.Step6):
-        moving = {(a - A.DINO_MOVE) // n for a in st.legal_actions() if A.DINO_MOVE <= a < A.PASS}
-        stuck = [A.DINO_MOVE + d * n + s for d, s in enumerate(w.dinos) if s >= 0 and d not in moving]
-        return [A.MOVE + s for s in range(n)] + [A.BUILD] + stuck + cards + evolution + buys
-    if isinstance(step, F.Block):
-        return [A.BLOCK + s for s in range(n)]
-    if isinstance(step, F.TakeTile):
-        return [A.TAKE_TILE + s for s in range(n)]
-    if isinstance(step, F.ShelterMove):
-        return _shelter_moves(st, seat)
-    if isinstance(step, F.Step7):
-        lava = [A.STONE + s for s in range(n) if w.top(s) == LAVA]
-        return buys + lava + cards + evolution
-    return []
+    options = resolve.dino_options(st, step.decider())
+    d = options[0][0] if options else next((x for x in range(len(w.dinos)) if w.dinos[x] < 0), 0)
+    return [A.DINO_PLACE + d * n + s for s in range(n)]
 
 
-def refused_pieces(st: PangaeaState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+def _step6_pieces(st: PangaeaState, step: PangaeaStep, h: _Held) -> list[int]:
+    A, w = st.A, st.world
+    n = w.geo.n
+    moving = {(a - A.DINO_MOVE) // n for a in st.legal_actions() if A.DINO_MOVE <= a < A.PASS}
+    stuck = [A.DINO_MOVE + d * n + s for d, s in enumerate(w.dinos) if s >= 0 and d not in moving]
+    return [A.MOVE + s for s in range(n)] + [A.BUILD] + stuck + h.cards + h.evolution + h.buys
+
+
+def _step7_pieces(st: PangaeaState, step: PangaeaStep, h: _Held) -> list[int]:
+    w = st.world
+    lava = [st.A.STONE + s for s in range(w.geo.n) if w.top(s) == LAVA]
+    return h.buys + lava + h.cards + h.evolution
+
+
+def _spaces(base: Callable[[Fixed], int]) -> Callable[[PangaeaState, PangaeaStep, _Held], list[int]]:
+    """Each space of the board as the action ``base(A) + space``."""
+    return lambda st, step, h: [base(st.A) + s for s in range(st.world.geo.n)]
+
+
+_PIECES: dict[str, Callable[[PangaeaState, PangaeaStep, _Held], list[int]]] = {
+    "start": _spaces(lambda A: A.START),
+    "step2": _step2_pieces,
+    "step4": lambda st, step, h: _step4_cards(st, cast("F.Step4", step)) + h.evolution + h.buys,
+    "dinosaur": _dino_pieces,
+    "step6": _step6_pieces,
+    "block": _spaces(lambda A: A.BLOCK),
+    "take_tile": _spaces(lambda A: A.TAKE_TILE),
+    "shelter_move": lambda st, step, h: _shelter_moves(st, step.decider()),
+    "step7": _step7_pieces,
+}
+"""The pieces a board shows at each main decision, by its phase (the other decisions: none)."""
+
+
+def refused_pieces(st: PangaeaState, seat: int) -> list[tuple[str, dict[str, str | int]]]:
     """The other players' STAR cards and Evolution cards, which no action of the seat names: a
     click on them says whose they are (all of it lies face up on the table)."""
-    step = st.steps[-1] if st.steps else None
-    if not isinstance(step, F.Decision) or step.seat != seat:
+    step = st.top_step()
+    if step is None or step.decider() != seat:
         return []
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, dict[str, str | int]]] = []
     for other in range(st.num_players):
         if other == seat:
             continue
@@ -504,24 +545,24 @@ def _step4_cards(st: PangaeaState, step: F.Step4) -> list[int]:
     return out
 
 
-_WHERE_NOW: dict[type, str] = {
-    F.ChooseStart: "Starting positions: choose a free starting star",
-    F.Step2: "Players Turn, step 2: a Wild card, an activation or go on",
-    F.Step3: "Players Turn, step 3: re-enter or not",
-    F.Step4: "Players Turn, step 4: choose the STAR cards (symbol restriction: Asteroid board, Symbol Cards)",
-    F.Interrupt: "Players Turn, step 5: interrupt with a Wild card or not",
-    F.ChooseDirection: "Moving the Event locator: choose one of the six directions",
-    F.ChooseCrack: "Earthquake: a connected crack between two land spaces in the range",
-    F.PlaceDino: "Dinosaurs: a free dino onto a suitable space of the range",
-    F.Step6: "Players Turn, step 6: move, build or move a dino",
-    F.ExtraMove: "Evolution Cards (Extra move): use it or not",
-    F.Step7: "Players Turn, step 7: buy Evolution cards (1 point) or stop",
-    F.Block: "Evolution Cards (Block): a space about to change, or none",
-    F.ShelterMove: "Evolution Cards (Shelter move): within 2 spaces, or none",
-    F.GiveBack: "Players Turn, step 5 Note: give back one card",
-    F.TakeTile: "Rules of Change: the supply is out; take that tile from a free space outside the range",
-    F.ReuseCrack: "Earthquake: no stick in stock; choose a crack on the board to move",
-    F.Guard: "Evolution Cards (protection): use the card or not",
-    F.LightningReenter: "Asteroid board, Lightning Bolt Tile: re-enter or not",
+_WHERE_NOW: dict[str, str] = {
+    "start": "Starting positions: choose a free starting star",
+    "step2": "Players Turn, step 2: a Wild card, an activation or go on",
+    "step3": "Players Turn, step 3: re-enter or not",
+    "step4": "Players Turn, step 4: choose the STAR cards (symbol restriction: Asteroid board, Symbol Cards)",
+    "interrupt": "Players Turn, step 5: interrupt with a Wild card or not",
+    "direction": "Moving the Event locator: choose one of the six directions",
+    "earthquake": "Earthquake: a connected crack between two land spaces in the range",
+    "dinosaur": "Dinosaurs: a free dino onto a suitable space of the range",
+    "step6": "Players Turn, step 6: move, build or move a dino",
+    "extra_move": "Evolution Cards (Extra move): use it or not",
+    "step7": "Players Turn, step 7: buy Evolution cards (1 point) or stop",
+    "block": "Evolution Cards (Block): a space about to change, or none",
+    "shelter_move": "Evolution Cards (Shelter move): within 2 spaces, or none",
+    "give_back": "Players Turn, step 5 Note: give back one card",
+    "take_tile": "Rules of Change: the supply is out; take that tile from a free space outside the range",
+    "reuse_crack": "Earthquake: no stick in stock; choose a crack on the board to move",
+    "protection": "Evolution Cards (protection): use the card or not",
+    "lightning_reenter": "Asteroid board, Lightning Bolt Tile: re-enter or not",
 }
-"""Where a refused action was tried: the decision on top of the flow, by its rulebook section."""
+"""Where a refused action was tried: the decision on top of the flow, by its phase."""

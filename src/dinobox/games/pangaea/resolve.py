@@ -5,9 +5,8 @@ in ``end_game.py``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from dinobox.engine.flow import Step
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import EVO_BLOCK, EVO_SHELTER_MOVE
@@ -18,141 +17,9 @@ if TYPE_CHECKING:
     from dinobox.games.pangaea.world import Plan
 
 
-def auto_turn(st: PangaeaState, step: F.StartTurn) -> None:
-    _start_turn(st, step.seat)
-
-
-def auto_step1(st: PangaeaState, _step: F.Step1) -> None:
-    if st.ring_pos == 0:  # step 1: the token leaves the lightning space
-        st.ring_pos = 1
-        st._emit("token_moves", (1,))
-
-
-def auto_after4(st: PangaeaState, step: F.AfterStep4) -> None:
-    steps = st.steps
-    a = step.seat
-    if len(st.sel) == 6:
-        steps.append(F.STEP5[a])
-        steps.append(F.DIRECTION[a])
-        for asker in reversed(st.left_of(a)[:-1]):
-            steps.append(F.INTERRUPT[asker][a])
-
-
-def auto_direction(st: PangaeaState, step: F.Direction) -> None:
-    if st.interrupted:
-        st.steps.append(F.DRAW_DIRECTION_FOR_TURN)
-    else:
-        st.steps.append(F.CHOOSE_DIRECTION[step.seat])
-
-
-def auto_resolve(st: PangaeaState, step: F.Step5) -> None:
-    _play_cards(st, step.seat)
-
-
-def auto_quake_erupt(st: PangaeaState, _step: F.QuakeEruption) -> None:
-    plan = Wd.quake_eruption(st.world, st.quake_edges)
-    if plan[0]:
-        start_plan(st, plan)
-
-
-def auto_ask_moves(st: PangaeaState, _step: F.AskShelterMoves) -> None:
-    for seat in reversed(st.left_of(st.decider)):
-        if st.has_active(seat, EVO_SHELTER_MOVE) and threatened(st, seat):
-            st.steps.append(F.ShelterMove(seat, F.THREATENED))
-
-
-def auto_apply(st: PangaeaState, step: F.ApplyChanges) -> None:
-    a, b = step.seat, step.start
-    pending = st.plan
-    if pending is not None:
-        if b == 0:
-            for v in pending[0]:
-                st.world.events.append(("erupt", v))
-        start = max(0, b - 1)
-        i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
-        if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take
-            st.steps.append(F.ApplyChanges(a, i + 1))
-            st.steps.append(F.TakeTile(a, i))
-            return
-    st.plan = None
-    st.blocked = frozenset()
-
-
-def auto_dino_arrive(st: PangaeaState, step: F.DinoArrives) -> None:
-    Wd.dino_arrive(st.world, step.dino, step.space, st.guard_use)
-    st.pending_dino = ()
-    st.guard_use = 0
-
-
-def auto_dino_threat(st: PangaeaState, step: F.DinoThreat) -> None:
-    w = st.world
-    b = step.space
-    for seat in reversed(st.left_of(st.decider)):
-        if w.shelters[b] >> seat & 1 and not st.guard_use >> seat & 1 and st.has_active(seat, EVO_SHELTER_MOVE):
-            st.steps.append(F.ShelterMove(seat, F.BRONTOSAURUS))
-
-
-def auto_explorer_arrive(st: PangaeaState, step: F.ExplorerArrives) -> None:
-    a, s, harvest = step.seat, step.space, step.harvest
-    alive = Wd.move_explorer(st.world, a, s, bool(st.guard_use >> a & 1))
-    st.pending_dino = ()
-    st.guard_use = 0
-    if alive and harvest:
-        st._emit("harvest", (a, s))
-        st.gain(a, 1, F.PART_HARVEST)
-
-
-def auto_trims(st: PangaeaState, _step: F.GiveBacks) -> None:
-    for seat in reversed(st.left_of(st.turn)):
-        if len(st.hands[seat]) > st.hand_limit(seat):
-            st.steps.append(F.GiveBack(seat))
-
-
-def auto_step8(st: PangaeaState, _step: F.Step8) -> None:
-    _step8(st)
-
-
-def auto_step9(st: PangaeaState, step: F.Step9) -> None:
-    a = step.seat
-    need = st.hand_limit(a) - len(st.hands[a])
-    if need > 0:
-        st.steps.append(F.draw_cards(a, need))
-
-
-def auto_step10(st: PangaeaState, step: F.Step10) -> None:
-    steps = st.steps
-    a = step.seat
-    steps.append(F.NEXT_TURN[a])
-    if st.ring_pos == 0:
-        st._emit("lightning", ())
-        steps.append(F.GiveBacks(a))
-        steps.append(F.LightningReentries(a))
-        steps.append(F.LightningAction(a))
-        steps.append(F.DrawStar(F.FOR_LIGHTNING))
-        steps.append(F.DrawDirection(F.FOR_LIGHTNING))
-        steps.append(F.LightningRecalc(a))
-        steps.append(F.LightningScore(a))
-
-
-def auto_next_turn(st: PangaeaState, step: F.NextTurn) -> None:
-    st.steps.append(F.START_TURN[(step.seat + 1) % st.num_players])
-
-
-def auto_seats(st: PangaeaState, _step: F.StartingPositions) -> None:
-    """Kick-off the game: the start player is known (given, or drawn at random); starting
-    positions are chosen from them on, in turn order, and then their first turn begins."""
-    first, n = st.first, st.num_players
-    st._emit("first", (first, st.game.options["first"] == "random"))
-    st.steps.append(F.StartTurn(first))
-    st.steps.extend(F.ChooseStart((first + k) % n) for k in reversed(range(n)))
-
-
-def auto_action_done(st: PangaeaState, _step: F.ActionDone) -> None:
-    """The action is over: its range is no longer shown (view ``range``)."""
-    st.act_spaces = ()
-
-
-def _start_turn(st: PangaeaState, seat: int) -> None:
+# ===== Players Turn: the automatic steps (``flow.py``) ============================================
+def start_turn(st: PangaeaState, seat: int) -> None:
+    """Players Turn: ``seat``'s turn begins; its steps are pushed in order."""
     st.turn = seat
     st.turns += 1
     st.sel = ()
@@ -165,37 +32,108 @@ def _start_turn(st: PangaeaState, seat: int) -> None:
     st.decider = seat
     if not st._quiet:  # a playout keeps no log: no event built
         st._emit("turn", (seat,))
-    st.steps.extend(turn_steps(seat))
+    st.steps.extend(F.TURN_STEPS[seat])
 
 
-def turn_steps(seat: int) -> tuple[Step, ...]:
-    """Players Turn: the steps of ``seat``'s turn, the last first (the order they are pushed).
-    Steps are values, so one tuple per seat serves every turn of every state."""
-    return _TURN_STEPS[seat]
+def step1(st: PangaeaState) -> None:
+    if st.ring_pos == 0:  # step 1: the token leaves the lightning space
+        st.ring_pos = 1
+        st._emit("token_moves", (1,))
 
 
-def _turn_order(seat: int) -> tuple[Step, ...]:
-    order: tuple[Step, ...] = (
-        F.Step1(seat),
-        F.Step2(seat),
-        F.Step3(seat),
-        F.Step4(seat, 0),
-        F.AfterStep4(seat),
-        F.GiveBacks(seat),
-        F.Step6(seat),
-        F.Step7(seat),
-        F.GiveBacks(seat),
-        F.Step8(seat),
-        F.Step9(seat),
-        F.Step10(seat),
-    )
-    return order[::-1]
+def after_step4(st: PangaeaState, seat: int) -> None:
+    """Step 5: with three cards chosen, the other players may interrupt, then the direction is
+    found and the cards are played."""
+    steps = st.steps
+    if len(st.sel) == 6:
+        steps.append(F.STEP5[seat])
+        steps.append(F.DIRECTION[seat])
+        for asker in reversed(st.left_of(seat)[:-1]):
+            steps.append(F.INTERRUPT[asker][seat])
 
 
-_TURN_STEPS: Final = tuple(_turn_order(seat) for seat in range(F.MAX_SEATS))
+def quake_erupt(st: PangaeaState) -> None:
+    plan = Wd.quake_eruption(st.world, st.quake_edges)
+    if plan[0]:
+        start_plan(st, plan)
 
 
-def _play_cards(st: PangaeaState, seat: int) -> None:
+def ask_shelter_moves(st: PangaeaState) -> None:
+    for seat in reversed(st.left_of(st.decider)):
+        if st.has_active(seat, EVO_SHELTER_MOVE) and threatened(st, seat):
+            st.steps.append(F.ShelterMove(seat, F.THREATENED))
+
+
+def apply_changes(st: PangaeaState, seat: int, start_at: int) -> None:
+    """Rules of Change: the pending changes, from change ``start_at`` - 1 on (0: from the
+    eruptions); a supply run out stops them until the player picks the board tile to take."""
+    pending = st.plan
+    if pending is not None:
+        if start_at == 0:
+            for v in pending[0]:
+                st.world.events.append(("erupt", v))
+        start = max(0, start_at - 1)
+        i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
+        if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take
+            st.steps.append(F.ApplyChanges(seat, i + 1))
+            st.steps.append(F.TakeTile(seat, i))
+            return
+    st.plan = None
+    st.blocked = frozenset()
+
+
+def dino_arrives(st: PangaeaState, dino: int, space: int) -> None:
+    Wd.dino_arrive(st.world, dino, space, st.guard_use)
+    st.pending_dino = ()
+    st.guard_use = 0
+
+
+def dino_threat(st: PangaeaState, space: int) -> None:
+    w = st.world
+    for seat in reversed(st.left_of(st.decider)):
+        if w.shelters[space] >> seat & 1 and not st.guard_use >> seat & 1 and st.has_active(seat, EVO_SHELTER_MOVE):
+            st.steps.append(F.ShelterMove(seat, F.BRONTOSAURUS))
+
+
+def explorer_arrives(st: PangaeaState, seat: int, space: int, harvest: bool) -> None:
+    alive = Wd.move_explorer(st.world, seat, space, bool(st.guard_use >> seat & 1))
+    st.pending_dino = ()
+    st.guard_use = 0
+    if alive and harvest:
+        st._emit("harvest", (seat, space))
+        st.gain(seat, 1, F.PART_HARVEST)
+
+
+def give_backs(st: PangaeaState) -> None:
+    for seat in reversed(st.left_of(st.turn)):
+        if len(st.hands[seat]) > st.hand_limit(seat):
+            st.steps.append(F.GiveBack(seat))
+
+
+def step10(st: PangaeaState, seat: int) -> None:
+    steps = st.steps
+    steps.append(F.NEXT_TURN[seat])
+    if st.ring_pos == 0:
+        st._emit("lightning", ())
+        steps.append(F.GiveBacks(seat))
+        steps.append(F.LightningReentries(seat))
+        steps.append(F.LightningAction(seat))
+        steps.append(F.DrawStar(F.FOR_LIGHTNING))
+        steps.append(F.DrawDirection(F.FOR_LIGHTNING))
+        steps.append(F.LightningRecalc(seat))
+        steps.append(F.LightningScore(seat))
+
+
+def starting_positions(st: PangaeaState) -> None:
+    """Kick-off the game: the start player is known (given, or drawn at random); starting
+    positions are chosen from them on, in turn order, and then their first turn begins."""
+    first, n = st.first, st.num_players
+    st._emit("first", (first, st.game.options["first"] == "random"))
+    st.steps.append(F.StartTurn(first))
+    st.steps.extend(F.ChooseStart((first + k) % n) for k in reversed(range(n)))
+
+
+def play_cards(st: PangaeaState, seat: int) -> None:
     """Step 5: the chosen cards are played in order (distance, action, range)."""
     sel = st.sel
     played = tuple([sel[i] for i in (0, 2, 4) if sel[i] >= 0])
@@ -397,7 +335,7 @@ def threatened(st: PangaeaState, seat: int) -> list[int]:
     return sorted({ev[2] for ev in _simulate(st, st.plan, st.blocked) if ev[0] == "shelter_lost" and ev[1] == seat})
 
 
-def _step8(st: PangaeaState) -> None:
+def step8(st: PangaeaState) -> None:
     """Step 8: used cards to the discard pile; each showing the centre symbol moves the token."""
     matches = 0
     for k in st.played:

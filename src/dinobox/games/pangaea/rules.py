@@ -1,21 +1,18 @@
 """Pangaea rules: the state as flat data, and the engine's hooks.
 
-The flow is the engine's stack of steps (``dinobox.engine.flow``); the kinds of step are in
-``flow.py``. The decisions of a turn live in ``steps.py``; the automatic steps in ``resolve.py``
-(Players Turn, the Actions), ``lightning.py`` (the Lightning Bolt Tile) and ``end_game.py`` (The
-End Game), each named in ``automatic.py``. Rulebook sections are cited by their headings.
+The flow is the engine's stack of steps (``dinobox.engine.flow``), and the engine asks the step on
+top: the kinds of step and what each does are in ``flow.py`` (``stepbase.py`` for what they share,
+``draws.py`` for the chance steps). The decisions of a turn live in ``steps.py``; the automatic
+steps in ``resolve.py`` (Players Turn, the Actions), ``lightning.py`` (the Lightning Bolt Tile)
+and ``end_game.py`` (The End Game). Rulebook sections are cited by their headings.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from dinobox.engine.chance import sample_counts, sample_uniform, sample_weighted
-from dinobox.engine.flow import AGAIN, AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State
-from dinobox.games.pangaea import automatic, end_game, lightning, steps
+from dinobox.engine.state import State
+from dinobox.games.pangaea import end_game
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.actions import Fixed, Layout
 from dinobox.games.pangaea.data import (
@@ -27,10 +24,12 @@ from dinobox.games.pangaea.data import (
     EVO_TREX,
     NUM_EVO,
 )
+from dinobox.games.pangaea.draws import draw_from_pile
 from dinobox.games.pangaea.world import Plan, World, holds, with_added, with_item
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.game import PangaeaGame
+    from dinobox.games.pangaea.stepbase import PangaeaStep
 
 _LAYOUTS: Final[dict[tuple[int, int], Fixed]] = {}
 
@@ -47,38 +46,6 @@ def left_order(current: int, players: int) -> list[int]:
     return [(current + k) % players for k in range(1, players + 1)]
 
 
-def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
-    """A kind drawn from a pile of ``counts`` per kind (``total`` cards): the same draw and the
-    same outcome as ``sample_counts(counts, 0, len(counts), rng)`` (no draw when one kind is
-    left). That draw takes the first kind whose running count exceeds ``x``; the counts being
-    whole, it is the kind of card number ``int(x)`` (from 0) in the pile, found here in whole
-    numbers from the nearer end of the pile (half the walk on average)."""
-    if not total > 0:
-        raise ValueError("chance weights must add up to more than zero")
-    first = 0
-    while not counts[first]:
-        first += 1
-    if counts[first] == total:
-        return first
-    card = int(rng.random() * total)  # the card drawn, counted from 0
-    if card < total // 2:
-        for i in range(first, len(counts)):
-            c = counts[i]
-            if card < c:
-                return i
-            card -= c
-    # the card counted from the last one (rounding may take ``card`` up to ``total``: then the
-    # last kind held, as the running sum gives)
-    from_end = max(total - 1 - card, 0)
-    i = len(counts) - 1
-    while True:
-        c = counts[i]
-        if from_end < c:
-            return i
-        from_end -= c
-        i -= 1
-
-
 class PangaeaState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
@@ -92,8 +59,7 @@ class PangaeaState(State):
         data = game.data
         n = game.num_players
         self.K = len(data.star_cards)  # numbered kinds; WILD = K, RESHUFFLE = K + 1
-        self.WILD = self.K
-        self.RESHUFFLE = self.K + 1
+        self.WILD, self.RESHUFFLE = self.K, self.K + 1
         self.cards = data.star_cards
         self.world = World.from_map(data.world_map(), n)
         self.A = layout_for(self.world.geo.n, self.K)
@@ -106,8 +72,7 @@ class PangaeaState(State):
         self.lefts = tuple(tuple(left_order(seat, n)) for seat in range(n))  # ``left_of``, shared
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): all
         # but the STAR card piles and the world's busiest lists (``World.copy``).
-        # cards
-        # per kind, the STAR cards in the pile and on the discard pile: lists changed in place
+        # cards: per kind, the STAR cards in the pile and on the discard pile: lists changed in place
         # (every draw and discard changes them; a clone copies them)
         self.deck: list[int] = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
         self.deck_size = sum(self.deck)  # kept with ``deck`` (``reshuffle``, ``deal``)
@@ -132,9 +97,7 @@ class PangaeaState(State):
         self.played: tuple[int, ...] = ()
         self.interrupted = False
         self.direction = -1
-        self.activated = False
-        self.wild2 = False
-        self.extra_used = False
+        self.activated = self.wild2 = self.extra_used = False  # this turn
         self.act_spaces: tuple[int, ...] = ()
         self.quake_edges: tuple[int, ...] = ()
         self.plan: Plan | None = None
@@ -158,13 +121,8 @@ class PangaeaState(State):
         first = game.options["first"]
         self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
         self.finish_round = bool(game.options["finish_round"])  # a designer's option, off by default
-        self._next: list[int] = []
-        flow = self.steps
-        flow.append(F.STARTING_POSITIONS)
-        if self.first < 0:
-            flow.append(F.DRAW_START_PLAYER)
-        flow.extend(F.DrawCards(s, data.hand_size) for s in reversed(range(n)))
-        flow.extend(F.DrawSymbolToken(slot) for slot in reversed(range(1, self.R)))
+        self.offered: list[int] = []  # the legal choices of the decision on top (``Decision.due``)
+        self.steps.extend(F.first_steps(n, self.R, self.hand_size, self.first < 0))
         self._emit("setup", (n,))
         self._advance()
 
@@ -335,14 +293,14 @@ class PangaeaState(State):
     def _copy_fields(self, new: State) -> None:
         """Every field, by name (a compiled state has no instance dict): the lists copied, the
         tuples (copy-on-write) shared."""
-        assert isinstance(new, PangaeaState)
+        new = cast("PangaeaState", new)  # made by ``clone``
         new.A = self.A
         new.K = self.K
         new.lefts = self.lefts
         new.R = self.R
         new.RESHUFFLE = self.RESHUFFLE
         new.WILD = self.WILD
-        new._next = self._next
+        new.offered = self.offered
         new.act_spaces = self.act_spaces
         new.activated = self.activated
         new.advanced = self.advanced
@@ -396,99 +354,6 @@ class PangaeaState(State):
         new.start_stars = self.start_stars
         new.world = self.world.copy()
 
-    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
-        step = self.steps[-1]
-        if isinstance(step, (F.DrawCards, F.DrawStar)):
-            deck = self.deck
-            outs = [k for k in range(self.K + 2) if deck[k]]
-            return outs, [deck[k] for k in outs]
-        if isinstance(step, F.DrawDirection):
-            outs = [d for d in range(6) if self.dir_deck[d]]
-            return outs, [self.dir_deck[d] for d in outs]
-        if isinstance(step, F.DrawSymbolToken):
-            pool = self.token_pool
-            limit = 4 if step.slot == 0 else 5
-            outs = [t for t in range(limit) if pool[t]]
-            return outs, [pool[t] for t in outs]
-        if isinstance(step, F.DrawStartPlayer):
-            return list(range(self.num_players)), [1] * self.num_players
-        raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
-
-    def _sample_chance(self, rng: random.Random) -> int:
-        """The outcome ``sample_chance`` draws from ``_chance()``, drawn from the counts directly."""
-        step = self.steps[-1]
-        if isinstance(step, (F.DrawCards, F.DrawStar)):
-            return draw_from_pile(self.deck, self.deck_size, rng)
-        if isinstance(step, F.DrawDirection):
-            return sample_counts(list(self.dir_deck), 0, 6, rng)
-        if isinstance(step, F.DrawSymbolToken):
-            return sample_counts(list(self.token_pool), 0, 4 if step.slot == 0 else 5, rng)
-        if isinstance(step, F.DrawStartPlayer):
-            return sample_uniform(self.num_players, rng)
-        return sample_weighted(self._chance(), rng)  # pragma: no cover - every chance step is above
-
-    def _legal(self) -> list[int]:
-        return self._next
-
-    def _apply(self, action: int) -> None:
-        step = cast("list[object]", self.steps)[-1]  # its class tested once, below
-        if self._player == CHANCE:
-            assert isinstance(step, F.Chance)
-            self._apply_chance(step, action)
-        else:
-            assert isinstance(step, F.Decision)
-            steps.apply_decision(self, step, action)
-        self.drain()
-        self._advance()
-
-    def _apply_chance(self, step: Step, outcome: int) -> None:
-        flow = self.steps
-        if isinstance(step, F.DrawSymbolToken):
-            b = step.slot
-            self.token_pool = with_added(self.token_pool, outcome, -1)
-            if b == 0:
-                self.centre = outcome
-                flow.pop()
-                self._emit("token", (0, outcome))
-            elif outcome < ALL_SYMBOLS and self.centre < 0:
-                self.centre = outcome  # the first single symbol goes to the centre
-                self._emit("token", (0, outcome))
-            else:
-                ring = list(self.ring)
-                ring[b] = outcome
-                self.ring = tuple(ring)
-                flow.pop()
-                self._emit("token", (b, outcome))
-                if b == self.R - 1 and self.centre < 0:
-                    flow.append(F.DrawSymbolToken(0))
-        elif isinstance(step, F.DrawCards):
-            a = step.seat
-            if outcome == self.RESHUFFLE:
-                self._emit("reshuffle_drawn", (a,))
-                self.reshuffle()
-                self.advance_token(1)
-                return
-            self.deal(outcome)
-            self.give_card(a, outcome)
-            if not self._quiet:
-                self._emit("draw", (a, outcome))
-            if step.count > 1:
-                flow[-1] = F.draw_cards(a, step.count - 1)
-            else:
-                flow.pop()
-        elif isinstance(step, F.DrawDirection):
-            self.dir_deck = with_added(self.dir_deck, outcome, -1)
-            self.dir_discard = with_added(self.dir_discard, outcome, 1)
-            self.direction = outcome
-            flow.pop()
-            if not self._quiet:
-                self._emit("direction_card", (outcome,))
-        elif isinstance(step, F.DrawStar):
-            lightning.star_drawn(self, step.purpose, outcome)
-        elif isinstance(step, F.DrawStartPlayer):
-            flow.pop()
-            self.first = outcome
-
     def advance_token(self, steps_: int) -> None:
         """The asteroid token walks clockwise, never past the lightning space A."""
         for _ in range(steps_):
@@ -500,68 +365,13 @@ class PangaeaState(State):
             if self.ring_pos == 0:
                 break
 
-    def _finishing_round(self) -> bool:
-        """Option ``finish_round`` (not in the rulebook): the asteroid has reached 0, but the
-        turns go on until the turn before the start player's is over (the end game then starts
-        with the value reached by then)."""
-        if not self.finish_round:
-            return False
-        top = self.steps[-1]
-        return not (isinstance(top, F.NextTurn) and (top.seat + 1) % self.num_players == self.first)
+    def top_step(self) -> PangaeaStep | None:
+        """The step on top of the flow (``None`` once the game is over)."""
+        return cast("PangaeaStep", self.steps[-1]) if self.steps else None
 
-    # ----- the flow --------------------------------------------------------------------------------
-    def _due(self, step: Step) -> int:
-        """Who the step on top waits for: the end game takes over once the asteroid reached its
-        value (after the round, with ``finish_round``); a chance step with nothing to draw and a
-        decision with nothing to choose are dropped; a finished game empties the flow."""
-        if self.ending is not None and not self._finishing_round():
-            end_game.begin_end(self)
-            return AGAIN
-        if self.finished:
-            self._next = []
-            self.steps.clear()
-            return AGAIN
-        if isinstance(step, F.Auto):  # the most frequent: a turn runs a dozen
-            return AUTOMATIC
-        if isinstance(step, F.Chance):
-            return CHANCE if self._chance_ready(step) else AGAIN
-        if isinstance(step, F.Decision):
-            legal = steps.legal_for(self, step)  # sorted, as the contract asks
-            if legal:
-                self._next = legal
-                return step.seat
-            self.steps.pop()
-            return AGAIN
-        return AUTOMATIC
-
-    def _run(self, step: Step) -> None:
-        automatic.run_auto(self, step)
-        self.drain()
-
-    def _chance_ready(self, step: Step) -> bool:
-        """Make sure a chance step can be drawn; drop it when nothing can."""
-        if isinstance(step, (F.DrawCards, F.DrawStar)):
-            if not self.deck_size:
-                self.reshuffle()
-            if not self.deck_size:
-                self.steps.pop()
-                if isinstance(step, F.DrawStar):
-                    lightning.star_drawn(self, step.purpose, -1)
-                return False
-            return True
-        if isinstance(step, F.DrawDirection):
-            if sum(self.dir_deck) <= 1:
-                self.dir_deck = tuple(self.game.data.direction_cards)
-                self.dir_discard = (0,) * 6
-                self._emit("direction_reshuffle", ())
-            return True
-        if isinstance(step, F.DrawSymbolToken):
-            limit = 4 if step.slot == 0 else 5
-            if not any(self.token_pool[:limit]):
-                self.steps.pop()
-                return False
-            return True
-        return True  # the start player can always be drawn
+    def begin_end(self) -> None:
+        """The End Game takes over the flow (``PangaeaStep.takes_over``)."""
+        end_game.begin_end(self)
 
     # ----- scoring -------------------------------------------------------------------------------------
     def _scores(self) -> list[int]:
@@ -584,4 +394,4 @@ class PangaeaState(State):
         return self.play_order()
 
 
-__all__ = ["NUM_EVO", "PangaeaState", "layout_for"]
+__all__ = ["NUM_EVO", "PangaeaState", "draw_from_pile", "layout_for"]

@@ -28,76 +28,87 @@ if TYPE_CHECKING:
 
 
 # ===== legal choices ============================================================================
-def legal_for(st: PangaeaState, step: F.Decision) -> list[int]:
-    """The legal choices at a decision step, sorted (none: the step is dropped). Most come out
-    in order (the blocks of ``actions.Layout`` are in the order they are listed here)."""
-    A = st.A
+# Each decision step's ``choices`` (``flow.py``): sorted (none: the step is dropped). Most come out
+# in order (the blocks of ``actions.Layout`` are in the order they are listed there).
+def interrupt_choices(st: PangaeaState, seat: int) -> list[int]:
+    hand = st.hands[seat]
+    if st.interrupted or len(hand) < 4 or not Wd.holds(hand, st.WILD):
+        return []
+    return [st.A.INTERRUPT, st.A.NO_INTERRUPT]
+
+
+def direction_choices(st: PangaeaState, seat: int) -> list[int]:
+    return [st.A.DIR + d for d in resolve.safe_directions(st, seat)]
+
+
+def reenter_choices(st: PangaeaState, seat: int) -> list[int]:
+    if st.world.explorers[seat] >= 0 or Wd.reentry_space(st.world, seat) < 0:
+        return []
+    return [st.A.REENTER, st.A.STAY_OFF]
+
+
+def crack_choices(st: PangaeaState) -> list[int]:
+    return [st.A.CRACK + e for e in resolve.crack_choices(st)]
+
+
+def reuse_choices(st: PangaeaState) -> list[int]:
+    # oldest first on the board
+    return sorted([st.A.REUSE_CRACK + e for e in st.world.cracks if e not in st.quake_edges])
+
+
+def take_tile_choices(st: PangaeaState, op: int) -> list[int]:
     w = st.world
-    a = step.seat
-    if isinstance(step, F.Step4):
-        return _step4(st, a, step.stage)
-    if isinstance(step, F.Step6):
-        return _step6(st, a)
-    if isinstance(step, F.Interrupt):
-        hand = st.hands[a]
-        if st.interrupted or len(hand) < 4 or not Wd.holds(hand, st.WILD):
-            return []
-        return [A.INTERRUPT, A.NO_INTERRUPT]
-    if isinstance(step, F.ChooseDirection):
-        return [A.DIR + d for d in resolve.safe_directions(st, a)]
-    if isinstance(step, F.Step7):
-        return _step7(st, a)
-    if isinstance(step, F.Step2):
-        return _step2(st, a)
-    if isinstance(step, (F.Step3, F.LightningReenter)):
-        if w.explorers[a] >= 0 or Wd.reentry_space(w, a) < 0:
-            return []
-        return [A.REENTER, A.STAY_OFF]
-    if isinstance(step, F.ChooseCrack):
-        return [A.CRACK + e for e in resolve.crack_choices(st)]
-    if isinstance(step, F.ReuseCrack):
-        return sorted([A.REUSE_CRACK + e for e in w.cracks if e not in st.quake_edges])  # oldest first on the board
-    if isinstance(step, F.TakeTile):
-        if st.plan is None:
-            return []
-        s, op = st.plan[1][step.op]
-        tile = Wd.needed_tile(w, s, op)
-        if tile < 0 or w.supply[tile] > 0:
-            return []
-        return [A.TAKE_TILE + x for x in Wd.board_sources(w, tile, Wd.plan_exclude(st.plan))]
-    if isinstance(step, F.Guard):
-        if not st.pending_dino:
-            return []
-        etype = EVO_TREX if is_trex(st.pending_dino[0]) else EVO_BRONTO
-        return [A.GUARD_YES, A.GUARD_NO] if st.has_active(a, etype) else []
-    if isinstance(step, F.PlaceDino):
-        return sorted([A.DINO_PLACE + d * w.geo.n + s for d, s in resolve.dino_options(st, a)])  # range order
-    if isinstance(step, F.ExtraMove):
-        if st.extra_used or not st.has_active(a, EVO_EXTRA) or not _step6(st, a):
-            return []
-        return [A.EXTRA_YES, A.EXTRA_NO]
-    if isinstance(step, F.Block):
-        if st.plan is None or not st.has_active(a, EVO_BLOCK):
-            return []
-        spaces = [s for s in Wd.plan_changes(w, st.plan) if s not in st.blocked]
-        if not spaces:
-            return []
-        return [A.BLOCK + s for s in spaces] + [A.NO_BLOCK]
-    if isinstance(step, F.ShelterMove):
-        return _shelter_moves(st, a, step.when)
-    if isinstance(step, F.GiveBack):
-        if len(st.hands[a]) <= st.hand_limit(a):
-            return []
-        return sorted({A.TRIM + k for k in st.hands[a]})
-    if isinstance(step, F.ChooseStart):
-        geo = w.geo
-        taken = set(w.explorers)
-        stars = [geo.space(r, c) for r, c in st.game.data.stars]
-        return sorted({s for s in stars if s not in taken and w.explorer_ok(s, a)})
-    raise AssertionError(f"no decision at {step!r}")  # pragma: no cover
+    if st.plan is None:
+        return []
+    s, change = st.plan[1][op]
+    tile = Wd.needed_tile(w, s, change)
+    if tile < 0 or w.supply[tile] > 0:
+        return []
+    return [st.A.TAKE_TILE + x for x in Wd.board_sources(w, tile, Wd.plan_exclude(st.plan))]
 
 
-def _step2(st: PangaeaState, seat: int) -> list[int]:
+def guard_choices(st: PangaeaState, seat: int) -> list[int]:
+    if not st.pending_dino:
+        return []
+    etype = EVO_TREX if is_trex(st.pending_dino[0]) else EVO_BRONTO
+    return [st.A.GUARD_YES, st.A.GUARD_NO] if st.has_active(seat, etype) else []
+
+
+def dino_choices(st: PangaeaState, seat: int) -> list[int]:
+    n = st.world.geo.n
+    return sorted([st.A.DINO_PLACE + d * n + s for d, s in resolve.dino_options(st, seat)])  # range order
+
+
+def extra_choices(st: PangaeaState, seat: int) -> list[int]:
+    if st.extra_used or not st.has_active(seat, EVO_EXTRA) or not step6_choices(st, seat):
+        return []
+    return [st.A.EXTRA_YES, st.A.EXTRA_NO]
+
+
+def block_choices(st: PangaeaState, seat: int) -> list[int]:
+    if st.plan is None or not st.has_active(seat, EVO_BLOCK):
+        return []
+    spaces = [s for s in Wd.plan_changes(st.world, st.plan) if s not in st.blocked]
+    if not spaces:
+        return []
+    return [st.A.BLOCK + s for s in spaces] + [st.A.NO_BLOCK]
+
+
+def give_back_choices(st: PangaeaState, seat: int) -> list[int]:
+    if len(st.hands[seat]) <= st.hand_limit(seat):
+        return []
+    return sorted({st.A.TRIM + k for k in st.hands[seat]})
+
+
+def start_choices(st: PangaeaState, seat: int) -> list[int]:
+    w = st.world
+    geo = w.geo
+    taken = set(w.explorers)
+    stars = [geo.space(r, c) for r, c in st.game.data.stars]
+    return sorted({s for s in stars if s not in taken and w.explorer_ok(s, seat)})
+
+
+def step2_choices(st: PangaeaState, seat: int) -> list[int]:
     """Step 2: a Wild removes a Dino or one of your Shelters; one Evolution activation."""
     A = st.A
     w = st.world
@@ -159,7 +170,7 @@ def _cards_left(st: PangaeaState, seat: int) -> tuple[list[int], bool, int]:
     return kinds, wild, count
 
 
-def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
+def step4_choices(st: PangaeaState, seat: int, stage: int) -> list[int]:
     """Step 4: the distance card (or a Wild, 0..10), the action card (or a Wild, any action),
     then in advanced play the range card (never a Wild). Under a symbol restriction the first
     card must show the symbol or be a Wild; if impossible: swap one card or keep them."""
@@ -190,7 +201,7 @@ def _step4(st: PangaeaState, seat: int, stage: int) -> list[int]:
     return out
 
 
-def _step6(st: PangaeaState, seat: int) -> list[int]:
+def step6_choices(st: PangaeaState, seat: int) -> list[int]:
     """Step 6: move the Explorer 1-2 spaces (harvest after 1 onto level 1), build a Shelter, or
     move a Dino. PASS only when every option would destroy your Explorer. (The blocks of
     actions come out in the order of ``actions.Layout``, each sorted: the list is sorted.)"""
@@ -257,7 +268,7 @@ def _add_merged(out: list[int], base: int, first: list[int], second: list[int]) 
         j += 1
 
 
-def _step7(st: PangaeaState, seat: int) -> list[int]:
+def step7_choices(st: PangaeaState, seat: int) -> list[int]:
     """Step 7: buy Evolution cards (1 point each; from level 2 discard one of the level below;
     at most 3) and stones for lava beside your Explorer (1 point each)."""
     A = st.A
@@ -291,7 +302,7 @@ def _step7(st: PangaeaState, seat: int) -> list[int]:
     return out
 
 
-def _shelter_moves(st: PangaeaState, seat: int, end: int) -> list[int]:
+def shelter_choices(st: PangaeaState, seat: int, end: int) -> list[int]:
     """Level 4 Shelter move: a Shelter about to be destroyed (by tile changes, lava, or a
     Brontosaurus: ``end`` ``THREATENED`` or ``BRONTOSAURUS``) or, at the end (``AT_THE_END``),
     any Shelter once the impact point is known, moves up to 2 spaces."""
@@ -316,108 +327,48 @@ def _shelter_moves(st: PangaeaState, seat: int, end: int) -> list[int]:
 
 
 # ===== effects ====================================================================================
-def apply_decision(st: PangaeaState, step: F.Decision, action: int) -> None:
-    """Carry out a legal decision of ``step.seat``: the kinds of decision step and how each
-    carries out the choice made, the most frequent first (a chain of type tests, which the
-    compiled build turns into direct calls)."""
-    if isinstance(step, F.Step4):
-        _decide_step4(st, step, action)
-    elif isinstance(step, F.Step6):
-        _decide_step6(st, step, action)
-    elif isinstance(step, F.ChooseDirection):
-        _decide_dir(st, step, action)
-    elif isinstance(step, (F.Step3, F.LightningReenter)):
-        _decide_step3(st, step, action)
-    elif isinstance(step, F.Interrupt):
-        _decide_interrupt(st, step, action)
-    elif isinstance(step, F.ChooseCrack):
-        _decide_crack(st, step, action)
-    elif isinstance(step, F.Step2):
-        _decide_step2(st, step, action)
-    elif isinstance(step, F.Step7):
-        _decide_step7(st, step, action)
-    elif isinstance(step, F.PlaceDino):
-        _decide_dino(st, step, action)
-    elif isinstance(step, F.TakeTile):
-        _decide_take_tile(st, step, action)
-    elif isinstance(step, F.ReuseCrack):
-        _decide_reuse(st, step, action)
-    elif isinstance(step, F.Guard):
-        _decide_guard(st, step, action)
-    elif isinstance(step, F.ExtraMove):
-        _decide_extra(st, step, action)
-    elif isinstance(step, F.Block):
-        _decide_block(st, step, action)
-    elif isinstance(step, F.ShelterMove):
-        _decide_shelter(st, step, action)
-    elif isinstance(step, F.GiveBack):
-        _decide_trim(st, step, action)
-    elif isinstance(step, F.ChooseStart):
-        _decide_start(st, step, action)
-    else:  # pragma: no cover
-        raise AssertionError(f"no decision at {step!r}")
-
-
-def _decide_step6(st: PangaeaState, step: F.Step6, action: int) -> None:
-    a = step.seat
+# Each decision step's ``decide`` (``flow.py``): carry out a legal choice, the step still on top.
+def decide_step6(st: PangaeaState, seat: int, action: int) -> None:
     st.steps.pop()
-    if not st.extra_used and st.has_active(a, EVO_EXTRA):
-        st.steps.append(F.ExtraMove(a))
-    _do_step6(st, a, action)  # may stack decisions (a protection card) above the Extra move
+    if not st.extra_used and st.has_active(seat, EVO_EXTRA):
+        st.steps.append(F.ExtraMove(seat))
+    _do_step6(st, seat, action)  # may stack decisions (a protection card) above the Extra move
 
 
-def _decide_step4(st: PangaeaState, step: F.Step4, action: int) -> None:
-    _do_step4(st, step.seat, step.stage, action)
-
-
-def _decide_interrupt(st: PangaeaState, step: F.Interrupt, action: int) -> None:
-    A = st.A
+def decide_interrupt(st: PangaeaState, seat: int, turn_seat: int, action: int) -> None:
     steps = st.steps
     steps.pop()
-    if action == A.INTERRUPT:
+    if action == st.A.INTERRUPT:
         st.interrupted = True
-        st.take_card(step.seat, st.WILD)
+        st.take_card(seat, st.WILD)
         st.discard_card(st.WILD)
-        st._emit("interrupt", (step.seat, step.turn_seat))
-        while steps and isinstance(steps[-1], F.Interrupt):
+        st._emit("interrupt", (seat, turn_seat))
+        while (top := st.top_step()) is not None and top.interrupts():  # nobody else is asked
             steps.pop()
 
 
-def _decide_dir(st: PangaeaState, step: F.ChooseDirection, action: int) -> None:
+def decide_direction(st: PangaeaState, seat: int, action: int) -> None:
     st.steps.pop()
     st.direction = action - st.A.DIR
     if not st._quiet:  # a playout keeps no log: no event built
-        st._emit("direction", (step.seat, st.direction))
+        st._emit("direction", (seat, st.direction))
 
 
-def _decide_step7(st: PangaeaState, step: F.Step7, action: int) -> None:
-    _do_step7(st, step.seat, action)
-
-
-def _decide_step2(st: PangaeaState, step: F.Step2, action: int) -> None:
-    _do_step2(st, step.seat, action)
-
-
-def _decide_step3(st: PangaeaState, step: F.Step3 | F.LightningReenter, action: int) -> None:
-    A = st.A
-    w = st.world
-    a = step.seat
+def decide_reenter(st: PangaeaState, seat: int, action: int) -> None:
     st.steps.pop()
-    if action == A.REENTER:
-        Wd.reenter(w, [a])
-    else:
-        if not st._quiet:
-            st._emit("stay_off", (a,))
+    if action == st.A.REENTER:
+        Wd.reenter(st.world, [seat])
+    elif not st._quiet:
+        st._emit("stay_off", (seat,))
 
 
-def _decide_crack(st: PangaeaState, step: F.ChooseCrack, action: int) -> None:
-    A = st.A
+def decide_crack(st: PangaeaState, seat: int, action: int) -> None:
     w = st.world
-    edge = action - A.CRACK
+    edge = action - st.A.CRACK
     if w.sticks <= 0:
         reusable = [e for e in w.cracks if e not in st.quake_edges]
         if len(reusable) >= 2:  # the player chooses which stick to move
-            st.steps.append(F.ReuseCrack(step.seat, edge))
+            st.steps.append(F.ReuseCrack(seat, edge))
             return
         Wd.place_crack(w, edge, reusable[0])
     else:
@@ -425,95 +376,81 @@ def _decide_crack(st: PangaeaState, step: F.ChooseCrack, action: int) -> None:
     st.quake_edges = (*st.quake_edges, edge)
 
 
-def _decide_reuse(st: PangaeaState, step: F.ReuseCrack, action: int) -> None:
+def decide_reuse(st: PangaeaState, edge: int, action: int) -> None:
     st.steps.pop()
-    Wd.place_crack(st.world, step.edge, action - st.A.REUSE_CRACK)
-    st.quake_edges = (*st.quake_edges, step.edge)
+    Wd.place_crack(st.world, edge, action - st.A.REUSE_CRACK)
+    st.quake_edges = (*st.quake_edges, edge)
 
 
-def _decide_take_tile(st: PangaeaState, step: F.TakeTile, action: int) -> None:
-    A = st.A
+def decide_take_tile(st: PangaeaState, op: int, action: int) -> None:
     w = st.world
     st.steps.pop()
     assert st.plan is not None
-    s, op = st.plan[1][step.op]
-    Wd.take_from_board(w, action - A.TAKE_TILE, Wd.needed_tile(w, s, op))
+    s, change = st.plan[1][op]
+    Wd.take_from_board(w, action - st.A.TAKE_TILE, Wd.needed_tile(w, s, change))
 
 
-def _decide_guard(st: PangaeaState, step: F.Guard, action: int) -> None:
-    A = st.A
-    a = step.seat
+def decide_guard(st: PangaeaState, seat: int, action: int) -> None:
     st.steps.pop()
-    if action == A.GUARD_YES:
-        st.guard_use |= 1 << a
+    if action == st.A.GUARD_YES:
+        st.guard_use |= 1 << seat
     else:
-        st._emit("no_guard", (a,))
+        st._emit("no_guard", (seat,))
 
 
-def _decide_dino(st: PangaeaState, _step: F.PlaceDino, action: int) -> None:
-    A = st.A
-    n = st.world.geo.n
+def decide_dino(st: PangaeaState, action: int) -> None:
     st.steps.pop()
-    d, s = divmod(action - A.DINO_PLACE, n)
+    d, s = divmod(action - st.A.DINO_PLACE, st.world.geo.n)
     resolve.dino_lands(st, d, s)
 
 
-def _decide_extra(st: PangaeaState, step: F.ExtraMove, action: int) -> None:
-    A = st.A
-    a = step.seat
+def decide_extra(st: PangaeaState, seat: int, action: int) -> None:
     st.steps.pop()
-    if action == A.EXTRA_YES:
+    if action == st.A.EXTRA_YES:
         st.extra_used = True
-        st.set_active(a, EVO_EXTRA, False)
-        st._emit("extra_move", (a,))
-        st.steps.append(F.Step6(a))
+        st.set_active(seat, EVO_EXTRA, False)
+        st._emit("extra_move", (seat,))
+        st.steps.append(F.Step6(seat))
 
 
-def _decide_block(st: PangaeaState, step: F.Block, action: int) -> None:
+def decide_block(st: PangaeaState, seat: int, action: int) -> None:
     A = st.A
-    a = step.seat
     st.steps.pop()
     if action != A.NO_BLOCK:
         s = action - A.BLOCK
         st.blocked = st.blocked | {s}
-        st.set_active(a, EVO_BLOCK, False)
-        st._emit("block", (a, s))
+        st.set_active(seat, EVO_BLOCK, False)
+        st._emit("block", (seat, s))
 
 
-def _decide_shelter(st: PangaeaState, step: F.ShelterMove, action: int) -> None:
+def decide_shelter(st: PangaeaState, seat: int, action: int) -> None:
     A = st.A
-    w = st.world
-    n = st.world.geo.n
-    a = step.seat
     st.steps.pop()
     if action != A.NO_SHELTER_MOVE:
-        src, dst = divmod(action - A.SHELTER_MOVE, n)
-        Wd.move_shelter(w, a, src, dst)
-        st.set_active(a, EVO_SHELTER_MOVE, False)
-        st._emit("shelter_move", (a, src, dst))
+        src, dst = divmod(action - A.SHELTER_MOVE, st.world.geo.n)
+        Wd.move_shelter(st.world, seat, src, dst)
+        st.set_active(seat, EVO_SHELTER_MOVE, False)
+        st._emit("shelter_move", (seat, src, dst))
 
 
-def _decide_trim(st: PangaeaState, step: F.GiveBack, action: int) -> None:
-    A = st.A
-    a = step.seat
+def decide_give_back(st: PangaeaState, seat: int, action: int) -> None:
     st.steps.pop()
-    k = action - A.TRIM
-    st.take_card(a, k)
+    k = action - st.A.TRIM
+    st.take_card(seat, k)
     st.discard_card(k)
-    st._emit("trim", (a, k))
+    st._emit("trim", (seat, k))
 
 
-def _decide_start(st: PangaeaState, step: F.ChooseStart, action: int) -> None:
-    A = st.A
+def decide_start(st: PangaeaState, seat: int, action: int) -> None:
     w = st.world
-    a = step.seat
     st.steps.pop()
-    w.explorers = Wd.with_item(w.explorers, a, action - A.START)
-    st.start_stars = Wd.with_item(st.start_stars, a, action - A.START)
-    st._emit("start", (a, action - A.START))
+    space = action - st.A.START
+    w.explorers = Wd.with_item(w.explorers, seat, space)
+    st.start_stars = Wd.with_item(st.start_stars, seat, space)
+    st._emit("start", (seat, space))
 
 
-def _do_step2(st: PangaeaState, seat: int, action: int) -> None:
+def decide_step2(st: PangaeaState, seat: int, action: int) -> None:
     A = st.A
     w = st.world
     if action == A.CONTINUE:
@@ -543,7 +480,7 @@ def _use_wild(st: PangaeaState, seat: int) -> None:
     st.discard_card(st.WILD)
 
 
-def _do_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
+def decide_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
     A = st.A
     steps = st.steps
     if stage == 0:
@@ -631,7 +568,7 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
         resolve.dino_lands(st, d, s)
 
 
-def _do_step7(st: PangaeaState, seat: int, action: int) -> None:
+def decide_step7(st: PangaeaState, seat: int, action: int) -> None:
     A = st.A
     if action == A.DONE:
         st.steps.pop()

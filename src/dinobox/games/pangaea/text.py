@@ -7,7 +7,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
-from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.actions import Fixed
 from dinobox.games.pangaea.data import EVO_KEYS, EVO_NAMES, SYMBOL_NAMES
 from dinobox.games.pangaea.tiles import (
@@ -228,17 +227,19 @@ def _danger(st: PangaeaState, player: int, s: int) -> str:
     return "" if explorer_safe_at(st.world, player, s) else f" ({LOST})"
 
 
+_DRAWN: dict[str, Callable[[PangaeaState, int], str]] = {
+    "card": lambda st, outcome: f"card: {card_text(st, outcome)}",
+    "direction": lambda st, outcome: f"direction card: {DIRECTION_NAMES[outcome]}",
+    "token": lambda st, outcome: f"symbol token: {SYMBOL_NAMES[outcome]}",
+    "start_player": lambda st, outcome: f"start player: {seat_name(outcome)}",
+}
+"""What a chance outcome says, by what the chance step on top draws (``PangaeaStep.draws``)."""
+
+
 def _chance_text(st: PangaeaState, outcome: int) -> str:
-    step = st.steps[-1] if st.steps else None
-    if isinstance(step, (F.DrawCards, F.DrawStar)):
-        return f"card: {card_text(st, outcome)}"
-    if isinstance(step, F.DrawDirection):
-        return f"direction card: {DIRECTION_NAMES[outcome]}"
-    if isinstance(step, F.DrawSymbolToken):
-        return f"symbol token: {SYMBOL_NAMES[outcome]}"
-    if isinstance(step, F.DrawStartPlayer):
-        return f"start player: {seat_name(outcome)}"
-    return f"outcome {outcome}"
+    top = st.top_step()
+    said = _DRAWN.get(top.draws()) if top is not None else None
+    return said(st, outcome) if said is not None else f"outcome {outcome}"
 
 
 Texts = dict[str, Callable[[], str]]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea.data import COLOURS, EVO_KEYS, EVO_LEVEL, EVO_NAMES, SYMBOL_KEYS
@@ -44,28 +43,6 @@ def card_info(st: PangaeaState, kind: int) -> CardView:
         "range": RANGE_KEYS[rng],
         "symbol": SYMBOL_KEYS[symbol],
     }
-
-
-PHASES: dict[type[Step], str] = {
-    F.ChooseStart: "start",
-    F.Step2: "step2",
-    F.Step3: "step3",
-    F.Step4: "step4",
-    F.Interrupt: "interrupt",
-    F.ChooseDirection: "direction",
-    F.ChooseCrack: "earthquake",
-    F.PlaceDino: "dinosaur",
-    F.Step6: "step6",
-    F.ExtraMove: "extra_move",
-    F.Step7: "step7",
-    F.Block: "block",
-    F.ShelterMove: "shelter_move",
-    F.GiveBack: "give_back",
-    F.TakeTile: "take_tile",
-    F.ReuseCrack: "reuse_crack",
-    F.Guard: "protection",
-    F.LightningReenter: "lightning_reenter",
-}
 
 
 def selection(st: PangaeaState) -> SelectionView | None:
@@ -123,8 +100,8 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
     w = st.world
     cols = w.geo.cols
     to_act = st.current_player()
-    top = st.steps[-1] if st.steps and not over else None
-    phase = "over" if over else ("resolve" if top is None else PHASES.get(type(top), "resolve"))
+    top = None if over else st.top_step()
+    phase = "over" if over else ("resolve" if top is None else top.phase())
     result: PangaeaView = {
         "game": "pangaea",
         "seat": seat,
@@ -168,7 +145,7 @@ def view(st: PangaeaState, seat: int | None) -> PangaeaView:
         if st.pending_dino
         else None,
     }
-    if isinstance(top, F.ChooseStart):
+    if phase == "start":
         result["stars"] = [list(rc) for rc in st.game.data.stars]
     end = end_view(st, over)
     if end is not None:
