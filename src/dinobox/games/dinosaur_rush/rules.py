@@ -112,11 +112,6 @@ class DinosaurRushState(State):
         self.start_spaces = tuple(c for c in range(self.board.size) if self.board.kinds[c] in starts)
         self.lines = field_phase.straight_lines(self.board, False)
         self.lines_over_tar = field_phase.straight_lines(self.board, True)  # the cross_tar ability
-        # Copy-on-write fields are tuples (clones share them; a change builds a new tuple). Only
-        # the skeletons being built (``alloc``) and every cell's bones (``site``: its rows change
-        # often, the list of them is short) are lists, copied by a clone.
-        # Bones: the bag, every cell's bones (by colour), every pile, and the starting bones
-        # (never lost).
         self.bag = tuple(data.bones)
         self.site = [NO_BONES] * self.board.size  # a list: changed often
         self.pile = (0,) * (n * NC)

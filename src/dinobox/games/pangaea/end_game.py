@@ -114,8 +114,8 @@ def finish(st: PangaeaState) -> None:
     survived = any(w.shelters)
     if survived:
         best = max(ranking_key(st, p) for p in range(n))
-        st.won = [p for p in range(n) if ranking_key(st, p) == best]
+        st.won = tuple(p for p in range(n) if ranking_key(st, p) == best)
     else:
-        st.won = []  # mankind did not survive: everyone has lost alike
-    st._emit("game_over", (survived, tuple(st.won)))
+        st.won = ()  # mankind did not survive: everyone has lost alike
+    st._emit("game_over", (survived, st.won))
     st.finished = True

@@ -50,6 +50,73 @@ class PangaeaState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
     game: PangaeaGame
+    # The table, set once in ``__init__``: card kinds, the world, options and derived facts.
+    K: int  # numbered kinds; WILD = K, RESHUFFLE = K + 1
+    WILD: int
+    RESHUFFLE: int
+    cards: tuple[tuple[int, int, int, int], ...]
+    world: World
+    A: Fixed
+    advanced: bool
+    novice_range: int
+    alliances: bool
+    R: int
+    hand_size: int  # read on the hot paths: kept as native ints
+    shelter_cap: int
+    lefts: tuple[tuple[int, ...], ...]  # ``left_of``, shared
+    first: int  # the start player (Kick-off the game), -1 until drawn
+    finish_round: bool  # a designer's option, off by default
+    # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): all
+    # but the STAR card piles and the world's busiest lists (``World.copy``).
+    # cards: per kind, the STAR cards in the pile and on the discard pile: lists changed in place
+    # (every draw and discard changes them; a clone copies them)
+    deck: list[int]
+    deck_size: int  # kept with ``deck`` (``reshuffle``, ``deal``)
+    discard: list[int]
+    hands: list[tuple[int, ...]]  # per seat, sorted
+    dir_deck: tuple[int, ...]
+    dir_discard: tuple[int, ...]
+    evo: tuple[tuple[int, ...], ...]  # per seat: type * 2 + active
+    evo_supply: tuple[int, ...]
+    # The asteroid board and countdown.
+    ring: tuple[int, ...]  # slot 0 is the lightning space A
+    centre: int
+    token_pool: tuple[int, ...]
+    ring_pos: int
+    asteroid: int
+    points: tuple[int, ...]
+    # The turn.
+    turn: int
+    turns: int
+    round: int
+    sel: tuple[int, ...]  # (dist card, distance, action card, action, range card, range)
+    played: tuple[int, ...]
+    interrupted: bool
+    direction: int
+    activated: bool  # this turn
+    wild2: bool
+    extra_used: bool
+    act_spaces: tuple[int, ...]
+    quake_edges: tuple[int, ...]
+    plan: Plan | None
+    blocked: frozenset[int]
+    ctx: int
+    decider: int
+    pending_dino: tuple[int, ...]  # (dino, space) about to land, awaiting decisions
+    guard_use: int  # players who decided to use their protection card against it
+    drawn: int  # the STAR card drawn for the lightning / debris
+    offered: tuple[int, ...]  # the legal choices of the decision on top (``Decision.due``)
+    # The end.
+    impact_sum: int
+    impact: int
+    end_player: int
+    ending: int | None
+    final: int | None
+    finished: bool
+    won: tuple[int, ...]
+    start_stars: tuple[int, ...]  # per seat, the starting star chosen (a space)
+    end_bonus: tuple[int, ...]
+    score_parts: tuple[tuple[int, ...], ...]  # per seat, the points each source brought
 
     def __init__(self, game: PangaeaGame, copy_of: PangaeaState | None = None) -> None:
         super().__init__(game, copy_of)
@@ -67,61 +134,57 @@ class PangaeaState(State):
         self.novice_range = 1 if game.options["ranges"] == "horizontal" else 0
         self.alliances = n >= 3
         self.R = data.asteroid_ring
-        self.hand_size: int = data.hand_size  # read on the hot paths: kept as native ints
-        self.shelter_cap: int = data.shelters_per_player
+        self.hand_size = data.hand_size  # read on the hot paths: kept as native ints
+        self.shelter_cap = data.shelters_per_player
         self.lefts = tuple(tuple(left_order(seat, n)) for seat in range(n))  # ``left_of``, shared
-        # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): all
-        # but the STAR card piles and the world's busiest lists (``World.copy``).
-        # cards: per kind, the STAR cards in the pile and on the discard pile: lists changed in place
-        # (every draw and discard changes them; a clone copies them)
-        self.deck: list[int] = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
+        self.deck = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
         self.deck_size = sum(self.deck)  # kept with ``deck`` (``reshuffle``, ``deal``)
-        self.discard: list[int] = [0] * (self.K + 2)
-        self.hands: list[tuple[int, ...]] = [()] * n  # per seat, sorted (a list: a clone copies it)
-        self.dir_deck: tuple[int, ...] = tuple(data.direction_cards)
-        self.dir_discard: tuple[int, ...] = (0,) * 6
-        self.evo: tuple[tuple[int, ...], ...] = ((),) * n  # per seat: type * 2 + active
-        self.evo_supply: tuple[int, ...] = tuple(data.evolution_cards)
+        self.discard = [0] * (self.K + 2)
+        self.hands = [()] * n  # per seat, sorted (a list: a clone copies it)
+        self.dir_deck = tuple(data.direction_cards)
+        self.dir_discard = (0,) * 6
+        self.evo = ((),) * n  # per seat: type * 2 + active
+        self.evo_supply = tuple(data.evolution_cards)
         # asteroid board and countdown
-        self.ring: tuple[int, ...] = (-1,) * self.R  # slot 0 is the lightning space A
+        self.ring = (-1,) * self.R  # slot 0 is the lightning space A
         self.centre = -1
-        self.token_pool: tuple[int, ...] = tuple(data.symbol_tokens)
+        self.token_pool = tuple(data.symbol_tokens)
         self.ring_pos = 0
-        self.asteroid: int = data.countdown_start or game.options["length"]
-        self.points: tuple[int, ...] = (0,) * n
+        self.asteroid = data.countdown_start or game.options["length"]
+        self.points = (0,) * n
         # turn
         self.turn = 0
         self.turns = 0
         self.round = 1
-        self.sel: tuple[int, ...] = ()  # (dist card, distance, action card, action, range card, range)
-        self.played: tuple[int, ...] = ()
+        self.sel = ()  # (dist card, distance, action card, action, range card, range)
+        self.played = ()
         self.interrupted = False
         self.direction = -1
         self.activated = self.wild2 = self.extra_used = False  # this turn
-        self.act_spaces: tuple[int, ...] = ()
-        self.quake_edges: tuple[int, ...] = ()
-        self.plan: Plan | None = None
-        self.blocked: frozenset[int] = frozenset()
+        self.act_spaces = ()
+        self.quake_edges = ()
+        self.plan = None
+        self.blocked = frozenset()
         self.ctx = F.CTX_TURN
         self.decider = 0
-        self.pending_dino: tuple[int, ...] = ()  # (dino, space) about to land, awaiting decisions
+        self.pending_dino = ()  # (dino, space) about to land, awaiting decisions
         self.guard_use = 0  # players who decided to use their protection card against it
         self.drawn = -1  # the STAR card drawn for the lightning / debris
         self.impact_sum = 0
         self.impact = -1
         self.end_player = -1
-        self.ending: int | None = None
-        self.final: int | None = None
+        self.ending = None
+        self.final = None
         self.finished = False
-        self.won: list[int] = []
-        self.start_stars: tuple[int, ...] = (-1,) * n  # per seat, the starting star chosen (a space)
-        self.end_bonus: tuple[int, ...] = (0,) * n
+        self.won = ()
+        self.start_stars = (-1,) * n  # per seat, the starting star chosen (a space)
+        self.end_bonus = (0,) * n
         # per seat, the points each source brought (SCORE_PARTS order): they sum to the score
-        self.score_parts: tuple[tuple[int, ...], ...] = ((0,) * len(F.SCORE_PARTS),) * n
+        self.score_parts = ((0,) * len(F.SCORE_PARTS),) * n
         first = game.options["first"]
         self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
         self.finish_round = bool(game.options["finish_round"])  # a designer's option, off by default
-        self.offered: list[int] = []  # the legal choices of the decision on top (``Decision.due``)
+        self.offered = ()  # the legal choices of the decision on top (``Decision.due``)
         self.steps.extend(F.first_steps(n, self.R, self.hand_size, self.first < 0))
         self._emit("setup", (n,))
         self._advance()
@@ -290,17 +353,16 @@ class PangaeaState(State):
     def clone(self) -> PangaeaState:
         return PangaeaState(self.game, self)
 
+    # ----- clone: generated by scripts/state_fields.py from the field declarations; do not edit
     def _copy_fields(self, new: State) -> None:
-        """Every field, by name (a compiled state has no instance dict): the lists copied, the
-        tuples (copy-on-write) shared."""
-        new = cast("PangaeaState", new)  # made by ``clone``
+        """Every declared field, by name: lists (and the types with their own ``copy()``)
+        copied, the rest shared (immutable, or replaced rather than changed by the rules)."""
+        assert isinstance(new, PangaeaState)
         new.A = self.A
         new.K = self.K
-        new.lefts = self.lefts
         new.R = self.R
         new.RESHUFFLE = self.RESHUFFLE
         new.WILD = self.WILD
-        new.offered = self.offered
         new.act_spaces = self.act_spaces
         new.activated = self.activated
         new.advanced = self.advanced
@@ -325,16 +387,18 @@ class PangaeaState(State):
         new.evo_supply = self.evo_supply
         new.extra_used = self.extra_used
         new.final = self.final
+        new.finish_round = self.finish_round
         new.finished = self.finished
         new.first = self.first
-        new.finish_round = self.finish_round
         new.guard_use = self.guard_use
         new.hand_size = self.hand_size
         new.hands = self.hands[:]
         new.impact = self.impact
         new.impact_sum = self.impact_sum
         new.interrupted = self.interrupted
+        new.lefts = self.lefts
         new.novice_range = self.novice_range
+        new.offered = self.offered
         new.pending_dino = self.pending_dino
         new.plan = self.plan
         new.played = self.played
@@ -346,13 +410,15 @@ class PangaeaState(State):
         new.score_parts = self.score_parts
         new.sel = self.sel
         new.shelter_cap = self.shelter_cap
+        new.start_stars = self.start_stars
         new.token_pool = self.token_pool
         new.turn = self.turn
         new.turns = self.turns
         new.wild2 = self.wild2
         new.won = self.won
-        new.start_stars = self.start_stars
         new.world = self.world.copy()
+
+    # ----- end of the generated clone
 
     def advance_token(self, steps_: int) -> None:
         """The asteroid token walks clockwise, never past the lightning space A."""

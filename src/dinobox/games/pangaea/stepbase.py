@@ -51,7 +51,7 @@ class PangaeaStep(Step["PangaeaState"]):
             st.begin_end()
             return True
         if st.finished:
-            st.offered = []
+            st.offered = ()
             st.steps.clear()
             return True
         return False
@@ -94,13 +94,13 @@ class Decision(PangaeaStep):
             return AGAIN
         legal = self.choices(state)  # sorted, as the contract asks
         if legal:
-            state.offered = legal
+            state.offered = tuple(legal)
             return self.seat
         state.steps.pop()
         return AGAIN
 
     def legal(self, state: PangaeaState) -> list[int]:
-        return state.offered
+        return list(state.offered)
 
     def choices(self, st: PangaeaState) -> list[int]:
         """The legal choices, sorted (none: the step is dropped)."""
