@@ -187,14 +187,22 @@ class State:
         """``[(outcome, probability)]`` summing to 1, at a chance node."""
         if self._player != CHANCE:
             raise IllegalActionError("chance_outcomes() is only defined at a chance node")
-        actions, weights = self._chance()
+        outcomes, given = self._chance()
+        actions: list[int] = outcomes if type(outcomes) is list else list(outcomes)
+        weights: list[float] = given if type(given) is list else list(given)
         n = len(actions)
         if len(weights) != n:
             raise ValueError(f"{n} chance outcomes but {len(weights)} weights")
         if self._legal_cache is None:
-            self._legal_cache = list(actions)  # apply_action will not compute them again
-        total = float(sum(weights))
-        return [(actions[i], weights[i] / total) for i in range(n)]
+            # apply_action will not compute them again (a game's own list is copied)
+            self._legal_cache = list(actions) if actions is outcomes else actions
+        total: float = 0.0
+        for w in weights:
+            total += w
+        out: list[tuple[int, float]] = [(0, 0.0)] * n
+        for i in range(n):
+            out[i] = (actions[i], weights[i] / total)
+        return out
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance outcome with its probability (a convenience for runners).
