@@ -33,6 +33,9 @@ from dinobox.games.trex_island.data import (
 )
 from dinobox.games.trex_island.walks import WalkPlan, plan_index, walk, walk_plans
 
+WALK_MEMO_LIMIT: Final = 50_000
+"""The most walks a game keeps the answers of (``Facts.walk_memo``); then it starts afresh."""
+
 if TYPE_CHECKING:
     from dinobox.games.trex_island.board import Board
     from dinobox.games.trex_island.data import TRexIslandData
@@ -44,7 +47,8 @@ K: Final = NUM_TOKEN_KINDS
 
 class Facts:
     """The board's and the data's facts the hot paths read, in one compiled object that every
-    state of a game shares (the board and the data are plain Python objects, slower to read)."""
+    state of a game shares (the board and the data are plain Python objects, slower to read),
+    built once per game (``TRexIslandGame.facts``)."""
 
     def __init__(self, board: Board, data: TRexIslandData) -> None:
         self.helipad: int = board.helipad
@@ -69,6 +73,9 @@ class Facts:
         self.arrival_vp: tuple[int, ...] = tuple(data.arrival_vp)
         self.trophy_vp: tuple[int, ...] = tuple(data.trophy_vp)
         self.walks: tuple[WalkPlan, ...] = walk_plans(self.kind, self.next, self.start)
+        # the answers of the walks that the empty board's plans do not give, by plan and table
+        # (``WalkPlan.table_key``): a cache shared by every state of the game
+        self.walk_memo: dict[tuple[int, int, int], dict[int, int]] = {}
 
 
 class TRexIslandState(State):
@@ -85,7 +92,7 @@ class TRexIslandState(State):
         board = game.board
         n = game.num_players
         self.board = board
-        self.facts = Facts(board, data)
+        self.facts: Facts = game.facts
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): the
         # ones that change rarely. The lists (hand, deck, occ) change most steps (or are long).
         self.chars: tuple[int, ...] = (-1,) * n
@@ -213,10 +220,22 @@ class TRexIslandState(State):
         1 if the only way there passes the T-Rex (costing one man), else 0; by space, in order
         (see ``walks.py``). The answer may be shared: do not change it."""
         facts = self.facts
-        plan = facts.walks[plan_index(position, colour)]
-        if plan.holds(self.occ, self.trex):
+        index = plan_index(position, colour)
+        plan = facts.walks[index]
+        occ = self.occ
+        trex = self.trex
+        if plan.holds(occ, trex):
             return plan.answer
-        return walk(facts.kind, facts.next, facts.start, self.occ, self.trex, position, colour)
+        met, teams = plan.table_key(occ, trex)
+        key = (index, met, teams)
+        memo = facts.walk_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= WALK_MEMO_LIMIT:
+                memo.clear()
+            found = walk(facts.kind, facts.next, facts.start, occ, trex, position, colour)
+            memo[key] = found
+        return found
 
     def top_step(self) -> F.IslandStep | None:
         """The step on top of the flow (``None`` once the game is over)."""
