@@ -272,7 +272,7 @@ class Draw(IslandStep):
     def chance(self, state: TRexIslandState) -> tuple[Sequence[int], Sequence[float]]:
         deck = state.deck
         outs = [t for t in range(T) if deck[t]]
-        return outs, [deck[t] for t in outs]
+        return outs, [float(deck[t]) for t in outs]  # floats: the engine reads them as such
 
     def sample(self, state: TRexIslandState, rng: random.Random) -> int:
         return sample_counts(state.deck, 0, T, rng)
@@ -333,7 +333,7 @@ class DrawToken(IslandStep):
     def chance(self, state: TRexIslandState) -> tuple[Sequence[int], Sequence[float]]:
         pool = state.pool
         outs = [t for t in range(K) if pool[t]]
-        return outs, [pool[t] for t in outs]
+        return outs, [float(pool[t]) for t in outs]
 
     def sample(self, state: TRexIslandState, rng: random.Random) -> int:
         return sample_counts(list(state.pool), 0, K, rng)

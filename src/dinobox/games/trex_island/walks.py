@@ -73,6 +73,7 @@ class WalkPlan:
         colour_ahead: tuple[int, ...],
     ) -> None:
         self.looked_at = looked_at  # every space the walk looks at
+        self.looks_at = tuple(s in looked_at for s in range(len(ahead)))  # the same, per space
         self.stops = stops  # the spaces of the card's colour it stops at
         self.answer = answer  # shared by every table it holds on: never changed
         self.ahead = ahead  # per space: may a walk from this place reach it on some table?
@@ -83,10 +84,8 @@ class WalkPlan:
         looks at, or a team on a space of the colour where it stops (the walk on the table
         then goes another way); otherwise the walk on the table looks at the same spaces in
         the same order and finds the same."""
-        if trex >= 0:
-            for s in self.looked_at:
-                if s == trex:
-                    return False
+        if trex >= 0 and self.looks_at[trex]:
+            return False
         return all(not occ[s] for s in self.stops)
 
     def table_key(self, occ: list[int], trex: int) -> tuple[int, int]:
