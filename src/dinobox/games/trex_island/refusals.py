@@ -11,7 +11,7 @@ the tops of the piles and the tokens drawn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island.data import (
@@ -32,6 +32,7 @@ from dinobox.games.trex_island.data import (
 )
 from dinobox.games.trex_island.text import decode, team_name
 from dinobox.games.trex_island.view import phase_name, seat_name
+from dinobox.games.trex_island.viewtypes import PieceRef
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.flow import Attack
@@ -87,12 +88,12 @@ def refusable(state: TRexIslandState, seat: int) -> list[int]:
     return out
 
 
-def refused_pieces(state: TRexIslandState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+def refused_pieces(state: TRexIslandState, seat: int) -> list[tuple[str, PieceRef]]:
     """The teams no refused action of the seat stands for: another player's (no action of the
     seat names it) and the seat's own teams still behind the arrow that may not move now (they
     have no space of their own to be moved onto). Public facts only: whose team it is, where the
     teams stand, the step of the turn and the seat's own hand."""
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, PieceRef]] = []
     for die in range(state.num_players * A.SLOTS):
         owner = die // A.SLOTS
         if owner != seat and state.pos[die] != LOST:

@@ -20,6 +20,7 @@ from dinobox.games.trex_island.data import (
     card_name,
 )
 from dinobox.games.trex_island.view import seat_name, team_name
+from dinobox.games.trex_island.viewtypes import ActionInfo
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
@@ -34,7 +35,7 @@ def space_name(state: TRexIslandState, space: int) -> str:
     return f"space {space} ({COLOURS[board.kind[space]]})"
 
 
-def decode(action: int) -> dict[str, Any]:
+def decode(action: int) -> ActionInfo:
     """Split a player action into its parts."""
     if action < A.PICTURE:
         card, slot, space = A.split_move(action)
@@ -96,7 +97,7 @@ def _check(state: TRexIslandState, action: int, player: int) -> None:
         )
 
 
-def action_info(state: TRexIslandState, action: int, player: int) -> dict[str, Any]:
+def action_info(state: TRexIslandState, action: int, player: int) -> ActionInfo:
     if player == CHANCE:
         return {"kind": "chance"}
     _check(state, action, player)
