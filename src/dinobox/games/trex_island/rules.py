@@ -31,7 +31,7 @@ from dinobox.games.trex_island.data import (
     SHOTGUN,
     START,
 )
-from dinobox.games.trex_island.walks import WalkPlan, plan_index, walk, walk_plans
+from dinobox.games.trex_island.walks import Destinations, WalkPlan, plan_index, walk, walk_plans
 
 WALK_MEMO_LIMIT: Final = 50_000
 """The most walks a game keeps the answers of (``Facts.walk_memo``); then it starts afresh."""
@@ -75,7 +75,7 @@ class Facts:
         self.walks: tuple[WalkPlan, ...] = walk_plans(self.kind, self.next, self.start)
         # the answers of the walks that the empty board's plans do not give, by plan and table
         # (``WalkPlan.table_key``): a cache shared by every state of the game
-        self.walk_memo: dict[tuple[int, int, int], dict[int, int]] = {}
+        self.walk_memo: dict[tuple[int, int, int], Destinations] = {}
 
 
 class TRexIslandState(State):
@@ -219,13 +219,18 @@ class TRexIslandState(State):
         """Moving a team: where a card of ``colour`` may take a die from ``position``, each with
         1 if the only way there passes the T-Rex (costing one man), else 0; by space, in order
         (see ``walks.py``). The answer may be shared: do not change it."""
+        return self.reach(position, colour).answer
+
+    def reach(self, position: int, colour: int) -> Destinations:
+        """``destinations``, with the spaces and the T-Rex passes also as tuples (shared: never
+        changed)."""
         facts = self.facts
         index = plan_index(position, colour)
         plan = facts.walks[index]
         occ = self.occ
         trex = self.trex
         if plan.holds(occ, trex):
-            return plan.answer
+            return plan.found
         met, teams = plan.table_key(occ, trex)
         key = (index, met, teams)
         memo = facts.walk_memo
@@ -233,7 +238,7 @@ class TRexIslandState(State):
         if found is None:
             if len(memo) >= WALK_MEMO_LIMIT:
                 memo.clear()
-            found = walk(facts.kind, facts.next, facts.start, occ, trex, position, colour)
+            found = Destinations(walk(facts.kind, facts.next, facts.start, occ, trex, position, colour))
             memo[key] = found
         return found
 

@@ -78,7 +78,12 @@ def move_targets(st: TRexIslandState, seat: int, held: list[bool]) -> list[list[
             if not held[c]:
                 continue
             found = targets[c]
-            for s, passed in st.destinations(p, c).items():
+            reach = st.reach(p, c)
+            spaces = reach.spaces
+            passes = reach.passed
+            for i in range(len(spaces)):
+                s = spaces[i]
+                passed = passes[i]
                 if passed and men < 2:
                     continue  # passing the T-Rex would cost the last man
                 if s == helipad:
@@ -159,7 +164,7 @@ def act(st: TRexIslandState, seat: int, action: int) -> None:
 
 def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> None:
     """Moving a team: the die jumps to ``space``; passing the T-Rex costs one man."""
-    passed = st.destinations(st.pos[die], card % 3)[space]
+    passed = st.destinations(st.pos[die], card % 3)[space] if st.trex >= 0 else 0  # passing needs a T-Rex
     st.hand[seat * T + card] -= 1
     old = st.pos[die]
     if old >= 0:

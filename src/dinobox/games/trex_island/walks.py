@@ -60,6 +60,19 @@ def walk(
 
 
 @final
+class Destinations:
+    """Where a card of one colour may take a team from one place on one table: ``answer``, each
+    space with 1 if the only way there passes the T-Rex, else 0, in the order of the spaces; and
+    the same as two tuples (``spaces``, ``passed``), for the loops that read them all. Shared by
+    every table it holds on: never changed."""
+
+    def __init__(self, answer: dict[int, int]) -> None:
+        self.answer = answer
+        self.spaces: tuple[int, ...] = tuple(answer)
+        self.passed: tuple[int, ...] = tuple(answer.values())
+
+
+@final
 class WalkPlan:
     """The walk of one colour from one place over the empty board: its answer, and what would
     have to stand in its way for the answer on a table to differ."""
@@ -75,7 +88,7 @@ class WalkPlan:
         self.looked_at = looked_at  # every space the walk looks at
         self.looks_at = tuple(s in looked_at for s in range(len(ahead)))  # the same, per space
         self.stops = stops  # the spaces of the card's colour it stops at
-        self.answer = answer  # shared by every table it holds on: never changed
+        self.found = Destinations(answer)  # its answer
         self.ahead = ahead  # per space: may a walk from this place reach it on some table?
         self.colour_ahead = colour_ahead  # the spaces of the card's colour it may reach
 
