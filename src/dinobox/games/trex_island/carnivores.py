@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import ATTACK_PTERO, ATTACK_RAPTOR, ATTACK_TREX, RAPTOR, TREX
-from dinobox.games.trex_island.flow import Attack, TRexHunt, TRexWay
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
@@ -21,7 +21,7 @@ def carnivore(st: TRexIslandState, seat: int, card: int) -> None:
     if count < facts.carnivore_icons[kind - RAPTOR]:
         return
     if kind == TREX:
-        st.steps.append(TRexHunt(seat, facts.trex_steps[min(count, 2) - 1]))
+        st.steps.append(F.TRexHunt(seat, facts.trex_steps[min(count, 2) - 1]))
         return
     live = [d for d in table_order(st, seat) if st.on_map(d)]
     if not live:
@@ -37,7 +37,7 @@ def carnivore(st: TRexIslandState, seat: int, card: int) -> None:
         hit = [d for d in live if st.crew[d] == best]
         attack = ATTACK_PTERO
     st._emit("strike", (seat, kind, tuple(hit)))
-    st.steps.extend(Attack(d, 1, attack) for d in reversed(hit))
+    st.steps.extend(F.Attack(d, 1, attack) for d in reversed(hit))
 
 
 def table_order(st: TRexIslandState, seat: int) -> list[int]:
@@ -74,7 +74,7 @@ def trex_hunt(st: TRexIslandState, seat: int, steps: int) -> None:
         st._emit("trex_idle", ())
         return
     if len(ends) > 1:
-        st.steps.append(TRexWay(seat, steps))
+        st.steps.append(F.TRexWay(seat, steps))
         return
     trex_to(st, seat, ends[0])
 
@@ -87,7 +87,7 @@ def trex_to(st: TRexIslandState, seat: int, space: int) -> None:
     if not prey:
         return
     bite = st.facts.trex_bite if len(prey) == 1 else 1
-    st.steps.extend(Attack(d, bite, ATTACK_TREX) for d in reversed(prey))
+    st.steps.extend(F.Attack(d, bite, ATTACK_TREX) for d in reversed(prey))
 
 
 def trex_targets(st: TRexIslandState, start: int) -> list[int]:

@@ -11,7 +11,7 @@ from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island import knowledge, refusals, text, view
 from dinobox.games.trex_island.board import Board
 from dinobox.games.trex_island.data import DEFAULT_DATA, NUM_CARD_TYPES, TRexIslandData
-from dinobox.games.trex_island.rules import TRexIslandState
+from dinobox.games.trex_island.rules import Facts, TRexIslandState
 
 
 class TRexIslandGame(Game[TRexIslandData]):
@@ -64,6 +64,7 @@ class TRexIslandGame(Game[TRexIslandData]):
     def __init__(self, players: int | None = None, data: Mapping[str, Any] | None = None, **options: Any) -> None:
         super().__init__(players, data, **options)
         self.board = Board(self.data)
+        self.facts = Facts(self.board, self.data)  # what the rules' hot paths read, shared by every state
 
     def role_kinds(self) -> tuple[RoleKind, ...]:
         chosen = self.options["characters"] == "choose"

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from dinobox.engine.chance import shuffle_ints
 from dinobox.engine.state import TERMINAL
+from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import NUM_CARD_TYPES
-from dinobox.games.trex_island.flow import Attack, ChoosePile
 from dinobox.games.trex_island.view import phase_name
 
 if TYPE_CHECKING:
@@ -41,8 +41,9 @@ def unseen_cards(state: TRexIslandState, seat: int) -> list[int]:
         for t in range(T):
             counts[t] -= state.trophies[p * T + t]
     for step in state.steps:
-        if isinstance(step, ChoosePile):  # a card played face up, on its way to a discard pile
-            counts[step.card] -= 1
+        card = cast("F.IslandStep", step).playing()  # a card played face up, on its way to a pile
+        if card >= 0:
+            counts[card] -= 1
     return counts
 
 
@@ -76,21 +77,21 @@ def information_key(state: TRexIslandState, seat: int) -> Hashable:
     """``view(seat)`` as a tuple of the fields it is built from (``State.information_key``): the
     public table, every hand's size, and ``seat``'s own hand; never another hand or the deck's
     cards."""
-    steps = state.steps
-    top = steps[-1] if steps else None
+    top = state.top_step()
     player = state.current_player()
     shown: tuple[int, ...] = ()
-    if player != TERMINAL:
-        if isinstance(top, Attack):
-            shown = (top.die, top.attack, top.amount)
-        elif isinstance(top, ChoosePile):
-            shown = (top.card,)
+    if player != TERMINAL and top is not None:
+        attack = top.attack_on()
+        if attack is not None:
+            shown = (attack.die, attack.attack, attack.amount)
+        elif top.playing() >= 0:
+            shown = (top.playing(),)
     hand = state.hand
     n = state.num_players
     base = seat * T
     return (
         player,
-        phase_name(state, top),
+        phase_name(state),
         shown,
         state.turns,
         state.turn_player,

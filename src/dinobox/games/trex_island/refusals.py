@@ -11,10 +11,9 @@ the tops of the piles and the tokens drawn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dinobox.games.trex_island import actions as A
-from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import (
     ATTACK_NAMES,
     ATTACK_PTERO,
@@ -32,9 +31,11 @@ from dinobox.games.trex_island.data import (
     card_name,
 )
 from dinobox.games.trex_island.text import decode, team_name
-from dinobox.games.trex_island.view import seat_name
+from dinobox.games.trex_island.view import phase_name, seat_name
+from dinobox.games.trex_island.viewtypes import PieceRef
 
 if TYPE_CHECKING:
+    from dinobox.games.trex_island.flow import Attack
     from dinobox.games.trex_island.rules import TRexIslandState
 
 T = NUM_CARD_TYPES
@@ -65,12 +66,12 @@ def refusable(state: TRexIslandState, seat: int) -> list[int]:
     held = held_cards(state, seat)
     here = [(k, state.pos[seat * A.SLOTS + k]) for k in range(A.SLOTS)]
     moves = [A.move(t, k, p) for t in held for k, p in here if p >= 0]
-    step = state.steps[-1] if state.steps else None
+    phase = phase_name(state)
     # the T-Rex's way is a space's to choose only on its tie: not a reason for every space
     others = [a for a in range(A.PICTURE, A.NUM_ACTIONS) if not A.TREX_WAY <= a < A.CHARACTER]
-    out = moves + others + (list(range(A.TREX_WAY, A.CHARACTER)) if isinstance(step, F.TRexWay) else [])
+    out = moves + others + (list(range(A.TREX_WAY, A.CHARACTER)) if phase == "trex" else [])
     slots = movable_slots(state, seat)
-    if not isinstance(step, F.Act) or not held or not slots:
+    if phase != "action" or not held or not slots:
         return out
     reached = {A.split_move(a)[2] for a in state.legal_actions() if a < A.PICTURE}
     board = state.board
@@ -87,12 +88,12 @@ def refusable(state: TRexIslandState, seat: int) -> list[int]:
     return out
 
 
-def refused_pieces(state: TRexIslandState, seat: int) -> list[tuple[str, dict[str, Any]]]:
+def refused_pieces(state: TRexIslandState, seat: int) -> list[tuple[str, PieceRef]]:
     """The teams no refused action of the seat stands for: another player's (no action of the
     seat names it) and the seat's own teams still behind the arrow that may not move now (they
     have no space of their own to be moved onto). Public facts only: whose team it is, where the
     teams stand, the step of the turn and the seat's own hand."""
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, PieceRef]] = []
     for die in range(state.num_players * A.SLOTS):
         owner = die // A.SLOTS
         if owner != seat and state.pos[die] != LOST:
@@ -111,7 +112,7 @@ def _behind_the_arrow(state: TRexIslandState, seat: int, slot: int) -> list[str]
     turn comes first, another of the seat's teams goes first, no card, or what stops each card."""
     held = held_cards(state, seat)
     first = state.board.start
-    if not isinstance(state.steps[-1], F.Act):
+    if phase_name(state) != "action":
         return [why_illegal(state, A.move(held[0] if held else 0, slot, first))]
     if not held:
         return ["you hold no card to move a team with (Moving a team)"]
@@ -121,31 +122,37 @@ def _behind_the_arrow(state: TRexIslandState, seat: int, slot: int) -> list[str]
     return sorted(found) or ["no card you hold takes this team past the arrow now (Moving a team)"]
 
 
+_PENDING: dict[str, str] = {
+    "discard": "put the card just played or given up on discard pile A or B first (Moving a team)",
+    "token": "first say whether to draw a game token at this rest point (Game Tokens)",
+    "trex": "choose where the T-Rex goes on a tie in distance (Carnivore cards: T-Rex)",
+    "character": "choose one of the character cards still free (Set-up)",
+}
+"""Why any other choice waits, by the decision pending (``IslandStep.waits``)."""
+
+
 def why_illegal(state: TRexIslandState, action: int) -> str:
     """Why an action is refused, naming the rulebook section."""
     if not 0 <= action < A.NUM_ACTIONS:
         return f"{action} is not an Escape from T-Rex Island action (0..{A.NUM_ACTIONS - 1})"
-    step = state.steps[-1]
+    phase = phase_name(state)
     info = decode(action)
     what = info["kind"]
-    if what == "shoot" and isinstance(step, F.Act):
+    if what == "shoot" and phase == "action":
         if state.trex < 0:
             return "there is no T-Rex on the map to shoot (Shotgun token)"
         if info["free"]:
             return "only the Hunter has a free Shotgun, once per game (Character Cards)"
         return "you hold no Shotgun token (Shotgun token)"
-    if isinstance(step, F.ChoosePile):
-        return "put the card just played or given up on discard pile A or B first (Moving a team)"
-    if isinstance(step, F.AskToken):
-        return "first say whether to draw a game token at this rest point (Game Tokens)"
-    if isinstance(step, F.Attack):
+    step = state.top_step()
+    attack = step.attack_on() if step is not None else None
+    if attack is not None:
         if what == "react":
-            return _reaction(state, step, action - A.REACT)
-        return f"a team is under attack: first answer the {ATTACK_NAMES[step.attack]} (Game Tokens; Character Cards)"
-    if isinstance(step, F.TRexWay):
-        return "choose where the T-Rex goes on a tie in distance (Carnivore cards: T-Rex)"
-    if isinstance(step, F.PickCharacter):
-        return "choose one of the character cards still free (Set-up)"
+            return _reaction(state, attack, action - A.REACT)
+        return f"a team is under attack: first answer the {ATTACK_NAMES[attack.attack]} (Game Tokens; Character Cards)"
+    pending = _PENDING.get(step.waits() if step is not None else "")
+    if pending is not None:
+        return pending
     if what in ("pile", "token", "react", "trex_way", "character", "shoot"):
         return "no such choice is pending: it is time for one of the turn's two actions (Turn sequence)"
     seat = state.current_player()
@@ -182,7 +189,7 @@ def _shed(state: TRexIslandState, seat: int, card: int, over: bool) -> str:
     return "a card can be played: a hand above its size must play one, not give one up (Drawing card)"
 
 
-def _reaction(state: TRexIslandState, step: F.Attack, reaction: int) -> str:
+def _reaction(state: TRexIslandState, step: Attack, reaction: int) -> str:
     """Game Tokens (SMG, Shotgun) and Character Cards (Hunter, Explorer): why this answer to
     the attack is not open."""
     seat = step.die // 3

@@ -1,24 +1,22 @@
 """Escape from T-Rex Island rules: the state as flat data, and the engine's hooks.
 
-The flow is the engine's stack of steps (``dinobox.engine.flow``); the kinds of step are in
-``flow.py``. The rules themselves are functions over the state, one module per rulebook section:
-``set_up.py`` (SET-UP), ``turn.py`` (Turn sequence, Moving a team, Taking dino picture, Drawing
-card, Game Goal), ``carnivores.py`` (Carnivore cards, T-Rex meeple) and ``tokens.py`` (Game
-Tokens and the defences). Rulebook sections are cited by their headings.
+The flow is the engine's stack of steps (``dinobox.engine.flow``); the kinds of step, each with
+its own behaviour (who acts, the choices, the effect), are in ``flow.py``: the engine asks the
+step on top, so this state overrides none of the engine's flow hooks. The rules themselves are
+functions over the state, one module per rulebook section: ``set_up.py`` (SET-UP), ``turn.py``
+(Turn sequence, Moving a team, Taking dino picture, Drawing card, Game Goal), ``carnivores.py``
+(Carnivore cards, T-Rex meeple) and ``tokens.py`` (Game Tokens and the defences). Rulebook
+sections are cited by their headings.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
-from dinobox.engine.chance import sample_counts, sample_weighted
-from dinobox.engine.flow import AUTOMATIC, Step
-from dinobox.engine.state import CHANCE, State
+from dinobox.engine.state import State
 from dinobox.games.trex_island import actions as A
-from dinobox.games.trex_island import carnivores, set_up, tokens, turn
 from dinobox.games.trex_island import flow as F
+from dinobox.games.trex_island import tokens, turn
 from dinobox.games.trex_island.data import (
     CHARACTER_NAMES,
     FOOD1,
@@ -33,7 +31,10 @@ from dinobox.games.trex_island.data import (
     SHOTGUN,
     START,
 )
-from dinobox.games.trex_island.walks import WalkPlan, plan_index, walk, walk_plans
+from dinobox.games.trex_island.walks import Destinations, WalkPlan, plan_index, walk, walk_plans
+
+WALK_MEMO_LIMIT: Final = 50_000
+"""The most walks a game keeps the answers of (``Facts.walk_memo``); then it starts afresh."""
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.board import Board
@@ -46,7 +47,8 @@ K: Final = NUM_TOKEN_KINDS
 
 class Facts:
     """The board's and the data's facts the hot paths read, in one compiled object that every
-    state of a game shares (the board and the data are plain Python objects, slower to read)."""
+    state of a game shares (the board and the data are plain Python objects, slower to read),
+    built once per game (``TRexIslandGame.facts``)."""
 
     def __init__(self, board: Board, data: TRexIslandData) -> None:
         self.helipad: int = board.helipad
@@ -71,6 +73,9 @@ class Facts:
         self.arrival_vp: tuple[int, ...] = tuple(data.arrival_vp)
         self.trophy_vp: tuple[int, ...] = tuple(data.trophy_vp)
         self.walks: tuple[WalkPlan, ...] = walk_plans(self.kind, self.next, self.start)
+        # the answers of the walks that the empty board's plans do not give, by plan and table
+        # (``WalkPlan.table_key``): a cache shared by every state of the game
+        self.walk_memo: dict[tuple[int, int, int], Destinations] = {}
 
 
 class TRexIslandState(State):
@@ -87,7 +92,7 @@ class TRexIslandState(State):
         board = game.board
         n = game.num_players
         self.board = board
-        self.facts = Facts(board, data)
+        self.facts: Facts = game.facts
         # Copy-on-write fields are tuples (clones share them; a change builds a new tuple): the
         # ones that change rarely. The lists (hand, deck, occ) change most steps (or are long).
         self.chars: tuple[int, ...] = (-1,) * n
@@ -214,11 +219,32 @@ class TRexIslandState(State):
         """Moving a team: where a card of ``colour`` may take a die from ``position``, each with
         1 if the only way there passes the T-Rex (costing one man), else 0; by space, in order
         (see ``walks.py``). The answer may be shared: do not change it."""
+        return self.reach(position, colour).answer
+
+    def reach(self, position: int, colour: int) -> Destinations:
+        """``destinations``, with the spaces and the T-Rex passes also as tuples (shared: never
+        changed)."""
         facts = self.facts
-        plan = facts.walks[plan_index(position, colour)]
-        if plan.holds(self.occ, self.trex):
-            return plan.answer
-        return walk(facts.kind, facts.next, facts.start, self.occ, self.trex, position, colour)
+        index = plan_index(position, colour)
+        plan = facts.walks[index]
+        occ = self.occ
+        trex = self.trex
+        if plan.holds(occ, trex):
+            return plan.found
+        met, teams = plan.table_key(occ, trex)
+        key = (index, met, teams)
+        memo = facts.walk_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= WALK_MEMO_LIMIT:
+                memo.clear()
+            found = Destinations(walk(facts.kind, facts.next, facts.start, occ, trex, position, colour))
+            memo[key] = found
+        return found
+
+    def top_step(self) -> F.IslandStep | None:
+        """The step on top of the flow (``None`` once the game is over)."""
+        return cast("F.IslandStep", self.steps[-1]) if self.steps else None
 
     def _turn_count(self) -> int:
         return self.turns
@@ -252,142 +278,6 @@ class TRexIslandState(State):
         new.trophies = self.trophies
         new.turn_player = self.turn_player
         new.turns = self.turns
-
-    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
-        step = self.steps[-1]
-        if isinstance(step, F.Draw):
-            deck = self.deck
-            outs = [t for t in range(T) if deck[t]]
-            return outs, [deck[t] for t in outs]
-        if isinstance(step, F.DrawToken):
-            pool = self.pool
-            outs = [t for t in range(K) if pool[t]]
-            return outs, [pool[t] for t in outs]
-        if isinstance(step, (F.DrawFirstPlayer, F.DrawChooser)):
-            return range(self.num_players), [1] * self.num_players
-        if isinstance(step, F.DealCharacter):
-            outs = [c for c in range(4) if c not in self.chars]
-            return outs, [1] * len(outs)
-        raise AssertionError(f"no chance at {step!r}")  # pragma: no cover
-
-    def _legal(self) -> list[int]:
-        step = self.steps[-1]
-        if isinstance(step, F.Act):
-            return turn.act_actions(self, step.seat)
-        if isinstance(step, F.ChoosePile):
-            return [A.PILE, A.PILE + 1]
-        if isinstance(step, F.AskToken):
-            return [A.TOKEN_TAKE, A.TOKEN_LEAVE]
-        if isinstance(step, F.Attack):
-            return [A.REACT + r for r in tokens.defences(self, step.attack, step.die)]
-        if isinstance(step, F.TRexWay):
-            return [A.TREX_WAY + s for s in carnivores.trex_ends(self, step.steps)[0]]
-        if isinstance(step, F.PickCharacter):
-            return [A.CHARACTER + c for c in range(4) if c not in self.chars]
-        raise AssertionError(f"no decision at {step!r}")  # pragma: no cover
-
-    def _due(self, step: Step) -> int:
-        """Who the step on top waits for (see ``flow.py``), or ``AUTOMATIC`` (the most frequent
-        steps are looked at first)."""
-        if isinstance(step, F.Act):
-            return step.seat
-        if isinstance(step, (F.EndAction, F.StartTurn)):
-            return AUTOMATIC
-        if isinstance(step, F.Draw):
-            if self.deck_empty():
-                turn.rebuild(self)
-                if self.deck_empty():
-                    return AUTOMATIC  # nothing to draw: the draw is dropped
-            return CHANCE
-        if isinstance(step, F.ChoosePile):  # both piles alike: no choice to make
-            return AUTOMATIC if self.piles[0] == self.piles[1] else step.seat
-        if isinstance(step, F.AskToken):  # dropped if the team fell to the carnivore effect
-            return step.seat if self.on_map(step.die) else AUTOMATIC
-        if isinstance(step, F.Attack):  # dropped if the team is gone; taken if it cannot defend
-            if not self.on_map(step.die) or len(tokens.defences(self, step.attack, step.die)) == 1:
-                return AUTOMATIC
-            return step.die // 3
-        if isinstance(step, (F.PickCharacter, F.TRexWay)):
-            return step.seat
-        if isinstance(step, (F.DrawToken, F.DrawFirstPlayer, F.DealCharacter, F.DrawChooser)):
-            return CHANCE
-        return AUTOMATIC
-
-    def _run(self, step: Step) -> None:
-        if isinstance(step, F.EndAction):
-            turn.end_action(self, step.seat)
-        elif isinstance(step, F.CarnivoreEffect):
-            carnivores.carnivore(self, step.seat, step.card)
-        elif isinstance(step, F.TRexHunt):
-            carnivores.trex_hunt(self, step.seat, step.steps)
-        elif isinstance(step, F.StartTurn):
-            turn.start_turn(self, step.seat)
-        elif isinstance(step, F.ChoosePile):
-            turn.discard(self, step.seat, step.card, 0)
-        elif isinstance(step, F.Attack):
-            if self.on_map(step.die):
-                tokens.lose(self, step.die, step.amount, step.attack)
-        elif isinstance(step, F.Deal):
-            set_up.deal(self)
-        # a Draw or an AskToken that is dropped does nothing
-
-    def _sample_chance(self, rng: random.Random) -> int:
-        """The outcome ``sample_chance`` draws from ``_chance()``, drawn straight from the counts
-        for the card and token draws (the same draw, the same outcome)."""
-        step = self.steps[-1]
-        if isinstance(step, F.Draw):
-            return sample_counts(self.deck, 0, T, rng)
-        if isinstance(step, F.DrawToken):
-            return sample_counts(list(self.pool), 0, K, rng)
-        return sample_weighted(self._chance(), rng)
-
-    def _apply(self, action: int) -> None:
-        steps = self.steps
-        step = steps[-1]
-        if self._player == CHANCE:
-            self._apply_chance(step, action)
-        elif isinstance(step, F.Act):
-            if A.SHOOT <= action < A.SHED:
-                tokens.shoot(self, step.seat, action - A.SHOOT)  # a free action: the turn's action is still to come
-            else:
-                steps.pop()
-                turn.act(self, step.seat, action)
-        elif isinstance(step, F.ChoosePile):
-            steps.pop()
-            turn.discard(self, step.seat, step.card, action - A.PILE)
-        elif isinstance(step, F.AskToken):
-            if action == A.TOKEN_TAKE:
-                steps[-1] = F.DrawToken(step.seat, step.die)
-            else:
-                steps.pop()
-                self._emit("token_left", (step.seat, step.die))
-        elif isinstance(step, F.Attack):
-            steps.pop()
-            tokens.defend(self, step, action - A.REACT)
-        elif isinstance(step, F.TRexWay):
-            steps.pop()
-            carnivores.trex_to(self, step.seat, action - A.TREX_WAY)
-        elif isinstance(step, F.PickCharacter):
-            steps.pop()
-            set_up.take_character(self, step.seat, action - A.CHARACTER)
-        self._advance()
-
-    def _apply_chance(self, step: Step, outcome: int) -> None:
-        steps = self.steps
-        if isinstance(step, F.Draw):
-            turn.card_drawn(self, step, outcome)
-        elif isinstance(step, F.DrawToken):
-            steps.pop()
-            tokens.token(self, step.seat, step.die, outcome)
-        elif isinstance(step, F.DrawFirstPlayer):
-            steps.pop()
-            set_up.first_player_drawn(self, outcome)
-        elif isinstance(step, F.DealCharacter):
-            steps.pop()
-            set_up.take_character(self, step.seat, outcome)
-        elif isinstance(step, F.DrawChooser):
-            steps.pop()
-            set_up.choosers_drawn(self, outcome)
 
     # ----- queries the rules share ----------------------------------------------------------------
     def shots(self, seat: int) -> list[int]:

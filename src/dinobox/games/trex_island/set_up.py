@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import EVADE_PTERO, EVADE_RAPTOR, EXPLORER, FREE_SHOTGUN, HUNTER
-from dinobox.games.trex_island.flow import DRAW_FIRST_PLAYER, START_TURN, Draw, PickCharacter
 from dinobox.games.trex_island.tuples import put
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ def choosers_drawn(st: TRexIslandState, first: int) -> None:
     order = st.choosing_order()
     st._emit("choosers", order)
     for seat in reversed(order):
-        st.steps.append(PickCharacter(seat))
+        st.steps.append(F.PickCharacter(seat))
 
 
 def take_character(st: TRexIslandState, seat: int, character: int) -> None:
@@ -35,13 +35,13 @@ def deal(st: TRexIslandState) -> None:
     """Set-up 3 and 4: deal the opening hands (the Journalist gets more), then pick the first
     player at random."""
     steps = st.steps
-    steps.append(DRAW_FIRST_PLAYER)
+    steps.append(F.DRAW_FIRST_PLAYER)
     for seat in reversed(range(st.num_players)):
-        steps.append(Draw(seat, st.hand_limit(seat)))
+        steps.append(F.Draw(seat, st.hand_limit(seat)))
 
 
 def first_player_drawn(st: TRexIslandState, seat: int) -> None:
     """Set-up 4: the first player begins."""
     st.first_player = seat
     st._emit("first", (seat,))
-    st.steps.append(START_TURN[seat])
+    st.steps.append(F.START_TURN[seat])

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import CHANCE
 from dinobox.games.trex_island import actions as A
-from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import (
     ATTACK_NAMES,
     CHARACTER_KEYS,
@@ -20,6 +20,7 @@ from dinobox.games.trex_island.data import (
     card_name,
 )
 from dinobox.games.trex_island.view import seat_name, team_name
+from dinobox.games.trex_island.viewtypes import ActionInfo
 
 if TYPE_CHECKING:
     from dinobox.games.trex_island.rules import TRexIslandState
@@ -34,7 +35,7 @@ def space_name(state: TRexIslandState, space: int) -> str:
     return f"space {space} ({COLOURS[board.kind[space]]})"
 
 
-def decode(action: int) -> dict[str, Any]:
+def decode(action: int) -> ActionInfo:
     """Split a player action into its parts."""
     if action < A.PICTURE:
         card, slot, space = A.split_move(action)
@@ -96,7 +97,7 @@ def _check(state: TRexIslandState, action: int, player: int) -> None:
         )
 
 
-def action_info(state: TRexIslandState, action: int, player: int) -> dict[str, Any]:
+def action_info(state: TRexIslandState, action: int, player: int) -> ActionInfo:
     if player == CHANCE:
         return {"kind": "chance"}
     _check(state, action, player)
@@ -161,19 +162,21 @@ CHARACTER_POWERS = (
 """What each character card gives (Character Cards), in the order of ``CHARACTER_NAMES``."""
 
 
+_CHANCE_WORDS: dict[str, Callable[[int], tuple[str, ...]]] = {
+    "card": lambda n: tuple(f"card: {card_name(t)}" for t in range(NUM_CARD_TYPES)),
+    "token": lambda n: tuple(f"token: {name}" for name in TOKEN_NAMES),
+    "first_player": lambda n: tuple(f"first player: seat {p + 1}" for p in range(n)),
+    "character": lambda n: tuple(f"character: {name}" for name in CHARACTER_NAMES),
+    "chooser": lambda n: tuple(f"first to choose a character: seat {p + 1}" for p in range(n)),
+}
+"""Each chance outcome in words, for ``n`` players, by what the step on top draws
+(``IslandStep.draws``)."""
+
+
 def _chance_text(state: TRexIslandState, outcome: int) -> str:
-    step = state.steps[-1] if state.steps else None
-    names: tuple[str, ...] = ()
-    if isinstance(step, F.Draw):
-        names = tuple(f"card: {card_name(t)}" for t in range(NUM_CARD_TYPES))
-    elif isinstance(step, F.DrawToken):
-        names = tuple(f"token: {name}" for name in TOKEN_NAMES)
-    elif isinstance(step, F.DrawFirstPlayer):
-        names = tuple(f"first player: seat {p + 1}" for p in range(state.num_players))
-    elif isinstance(step, F.DealCharacter):
-        names = tuple(f"character: {name}" for name in CHARACTER_NAMES)
-    elif isinstance(step, F.DrawChooser):
-        names = tuple(f"first to choose a character: seat {p + 1}" for p in range(state.num_players))
+    step = state.top_step()
+    words = _CHANCE_WORDS.get(step.draws() if step is not None else "")
+    names = words(state.num_players) if words is not None else ()
     if not names:
         raise ValueError(f"chance outcome {outcome} means nothing here: no chance event is pending")
     if not 0 <= outcome < len(names):

@@ -4,9 +4,10 @@ Explorer's evasion from the Character Cards)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import (
     ATTACK_PTERO,
     ATTACK_RAPTOR,
@@ -23,7 +24,6 @@ from dinobox.games.trex_island.data import (
     SPINO,
     SURVIVOR,
 )
-from dinobox.games.trex_island.flow import Attack
 from dinobox.games.trex_island.tuples import put
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def token(st: TRexIslandState, seat: int, die: int, drawn: int) -> None:
     st.rest_left = put(st.rest_left, rest, st.rest_left[rest] - 1)
     st._emit("token", (seat, die, drawn))
     if drawn == SPINO:
-        st.steps.append(Attack(die, st.facts.spino_loss, ATTACK_SPINO))
+        st.steps.append(F.Attack(die, st.facts.spino_loss, ATTACK_SPINO))
     elif drawn == SURVIVOR:
         st.crew = put(st.crew, die, min(st.facts.max_crew, st.crew[die] + 1))
     else:
@@ -63,7 +63,7 @@ def defences(st: TRexIslandState, attack: int, die: int) -> list[int]:
     return out
 
 
-def defend(st: TRexIslandState, step: Attack, reaction: int) -> None:
+def defend(st: TRexIslandState, step: F.Attack, reaction: int) -> None:
     """An attack on one team: its owner takes the loss or cancels it (SMG, Shotgun, the
     Hunter's free Shotgun, the Explorer's evasion)."""
     die = step.die
@@ -95,13 +95,13 @@ def _evade_rest_of_strike(st: TRexIslandState, seat: int, attack: int) -> None:
     steps = st.steps
     i = len(steps) - 1
     while i >= 0:
-        step = steps[i]
-        if not isinstance(step, Attack) or step.attack != attack:
+        strike = cast("F.IslandStep", steps[i]).attack_on()
+        if strike is None or strike.attack != attack:
             break
-        if step.die // 3 == seat:
+        if strike.die // 3 == seat:
             del steps[i]
-            if st.on_map(step.die):
-                st._emit("defend", (seat, step.die, attack, A.EVADE))
+            if st.on_map(strike.die):
+                st._emit("defend", (seat, strike.die, attack, A.EVADE))
         i -= 1
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import LOST, MAX_SPACES, NUM_CARD_TYPES, RAPTOR, START
-from dinobox.games.trex_island.flow import ACT, END_ACTION, START_TURN, AskToken, CarnivoreEffect, ChoosePile, Draw
 from dinobox.games.trex_island.tuples import put, put_pile
 
 if TYPE_CHECKING:
@@ -78,7 +78,12 @@ def move_targets(st: TRexIslandState, seat: int, held: list[bool]) -> list[list[
             if not held[c]:
                 continue
             found = targets[c]
-            for s, passed in st.destinations(p, c).items():
+            reach = st.reach(p, c)
+            spaces = reach.spaces
+            passes = reach.passed
+            for i in range(len(spaces)):
+                s = spaces[i]
+                passed = passes[i]
                 if passed and men < 2:
                     continue  # passing the T-Rex would cost the last man
                 if s == helipad:
@@ -133,13 +138,13 @@ def start_turn(st: TRexIslandState, seat: int) -> None:
     st.actions_done = 0
     st.turns += 1
     st._emit("turn", (seat,))
-    st.steps.append(ACT[seat])
+    st.steps.append(F.ACT[seat])
 
 
 def act(st: TRexIslandState, seat: int, action: int) -> None:
     """One action of the turn; the end of the action follows whatever it brings about."""
     steps = st.steps
-    steps.append(END_ACTION[seat])
+    steps.append(F.END_ACTION[seat])
     if action == A.PASS:
         st.passes += 1
         st._emit("pass", (seat,))
@@ -147,7 +152,7 @@ def act(st: TRexIslandState, seat: int, action: int) -> None:
     st.passes = 0
     if action == A.DRAW:
         st._emit("draws", (seat,))
-        steps.append(Draw(seat, 1))
+        steps.append(F.Draw(seat, 1))
     elif action < A.PICTURE:
         card, slot, space = A.split_move(action)
         move(st, seat, seat * 3 + slot, card, space)
@@ -159,7 +164,7 @@ def act(st: TRexIslandState, seat: int, action: int) -> None:
 
 def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> None:
     """Moving a team: the die jumps to ``space``; passing the T-Rex costs one man."""
-    passed = st.destinations(st.pos[die], card % 3)[space]
+    passed = st.destinations(st.pos[die], card % 3)[space] if st.trex >= 0 else 0  # passing needs a T-Rex
     st.hand[seat * T + card] -= 1
     old = st.pos[die]
     if old >= 0:
@@ -177,10 +182,10 @@ def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> Non
         st.arrivals = (*st.arrivals, die)
         st._emit("arrive", (seat, die, st.crew[die], len(st.arrivals)))
     elif board.kind[space] >= 3 and st.rest_left[board.rest_index[space]]:
-        steps.append(AskToken(seat, die))
+        steps.append(F.AskToken(seat, die))
     if card // 3 >= RAPTOR:
-        steps.append(CarnivoreEffect(seat, card))
-    steps.append(ChoosePile(seat, card))
+        steps.append(F.CarnivoreEffect(seat, card))
+    steps.append(F.ChoosePile(seat, card))
 
 
 def shed(st: TRexIslandState, seat: int, card: int) -> None:
@@ -189,7 +194,7 @@ def shed(st: TRexIslandState, seat: int, card: int) -> None:
     not exceeded at the end of the turn (rules.md, Assumptions: Drawing card)."""
     st.hand[seat * T + card] -= 1
     st._emit("shed", (seat, card))
-    st.steps.append(ChoosePile(seat, card))
+    st.steps.append(F.ChoosePile(seat, card))
 
 
 def discard(st: TRexIslandState, seat: int, card: int, pile: int) -> None:
@@ -221,14 +226,14 @@ def picture(st: TRexIslandState, seat: int, herbivore: int, colours: tuple[int, 
 
 
 # ----- Drawing card ----------------------------------------------------------------------------
-def card_drawn(st: TRexIslandState, step: Draw, card: int) -> None:
+def card_drawn(st: TRexIslandState, step: F.Draw, card: int) -> None:
     """Drawing card: ``card`` goes from the deck to the hand; the draw goes on for the rest."""
     seat = step.seat
     st.deck[card] -= 1
     st.hand[seat * T + card] += 1
     st._emit("draw", (seat, card), (seat,))
     if step.count > 1:
-        st.steps[-1] = Draw(seat, step.count - 1)
+        st.steps[-1] = F.Draw(seat, step.count - 1)
     else:
         st.steps.pop()
 
@@ -260,9 +265,9 @@ def end_action(st: TRexIslandState, seat: int) -> None:
         st._emit("game_over", (reason,))
         st.steps.clear()
     elif st.actions_done < 2:
-        st.steps.append(ACT[seat])
+        st.steps.append(F.ACT[seat])
     else:
-        st.steps.append(START_TURN[(seat + 1) % st.num_players])
+        st.steps.append(F.START_TURN[(seat + 1) % st.num_players])
 
 
 def game_over(st: TRexIslandState) -> str:

@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from dinobox.engine.flow import Step
 from dinobox.engine.state import CHANCE, TERMINAL
-from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import (
     ATTACK_NAMES,
     CHARACTER_KEYS,
@@ -149,7 +147,7 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
     over = state.current_player() == TERMINAL
     n = state.num_players
     board = state.board
-    top = state.steps[-1] if state.steps else None
+    top = None if over else state.top_step()
     to_act = state.current_player()
     result: TRexView = {
         "game": "trex-island",
@@ -159,7 +157,7 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
         "turn_player": state.turn_player,
         "actions_done": state.actions_done,
         "to_act": None if to_act in (CHANCE, TERMINAL) else to_act,
-        "phase": phase_name(state, top),
+        "phase": phase_name(state),
         "board": board_json(state),
         "start": board.start,
         "helipad": board.helipad,
@@ -173,10 +171,12 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
         "arrivals": list(state.arrivals),
         "choosing_order": list(state.choosing_order()),
     }
-    if isinstance(top, F.Attack) and not over:
-        result["attack"] = {"team": top.die, "kind": ATTACK_NAMES[top.attack], "men": top.amount}
-    if isinstance(top, F.ChoosePile) and not over:
-        result["playing"] = card_info(top.card)
+    if top is not None:
+        attack = top.attack_on()
+        if attack is not None:
+            result["attack"] = {"team": attack.die, "kind": ATTACK_NAMES[attack.attack], "men": attack.amount}
+        if top.playing() >= 0:
+            result["playing"] = card_info(top.playing())
     if seat is not None:
         result["hand"] = _cards(state.hand[seat * T : seat * T + T])
     if over:
@@ -186,23 +186,9 @@ def view(state: TRexIslandState, seat: int | None) -> TRexView:
     return result
 
 
-def phase_name(state: TRexIslandState, top: Step | None) -> str:
-    if state.current_player() == TERMINAL or top is None:
-        return "over" if state.current_player() == TERMINAL else "resolve"
-    return _PHASES.get(type(top), "resolve")
-
-
-_PHASES: dict[type[Step], str] = {
-    F.PickCharacter: "character",
-    F.DealCharacter: "character",
-    F.DrawChooser: "character",
-    F.Draw: "draw",
-    F.DrawFirstPlayer: "setup",
-    F.Act: "action",
-    F.ChoosePile: "discard",
-    F.AskToken: "token",
-    F.DrawToken: "token",
-    F.TRexWay: "trex",
-    F.Attack: "attack",
-}
-"""The phase a view shows for the step on top of the flow."""
+def phase_name(state: TRexIslandState) -> str:
+    """The phase a view shows: the step on top says it (``IslandStep.phase``)."""
+    if state.current_player() == TERMINAL:
+        return "over"
+    top = state.top_step()
+    return "resolve" if top is None else top.phase()
