@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import pickle
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from mypy_extensions import mypyc_attr
@@ -33,9 +33,11 @@ Event = tuple[str, tuple[Any, ...], tuple[int, ...] | None]
 class State:
     """Base class of every game state.
 
-    Games implement the hooks whose names start with an underscore (``_legal``,
-    ``_apply``, ...) and set ``self._player`` to the seat to act, ``CHANCE`` or ``TERMINAL``.
-    Everything public is implemented here once, over those hooks.
+    A game's flow is its steps (``dinobox.engine.flow``): the engine asks the step on top who
+    acts, what they may do and what an action does, and sets ``current_player()`` from it. A
+    game implements the few hooks whose names start with an underscore (``_scores``,
+    ``_winners``, ``_copy_fields``, ...); its views and texts come from its ``Presentation``.
+    Everything public is implemented here once.
 
     The public methods that check their arguments (an action: an int or a NumPy integer; a seat)
     declare them ``Any``: compiled by mypyc, an ``int`` parameter would refuse anything else with
@@ -72,34 +74,10 @@ class State:
         self.steps = []
 
     # ===== the flow: the engine asks the step on top (``dinobox.engine.flow``) ===============
-    def _legal(self) -> list[int]:
-        """Sorted legal player actions for ``self._player`` (not called at chance nodes)."""
-        return self.steps[-1].legal(self)
-
-    def _chance(self) -> tuple[Sequence[int], Sequence[float]]:
-        """At a chance node: the outcomes (sorted) and their weights (any positive scale)."""
-        return self.steps[-1].chance(self)
-
     def _sample_chance(self, rng: random.Random) -> int:
         """At a chance node: one outcome drawn with its probability, exactly as ``sample_chance``
-        documents (the step may draw straight from its counts, with the same draws and the same
-        outcome for each; the outcome must be legal here)."""
+        documents (the step may draw straight from its counts: the same draws, the same outcome)."""
         return self.steps[-1].sample(self, rng)
-
-    def _apply(self, action: int) -> None:
-        """Apply a legal action (player or chance outcome), then run the flow to the next
-        decision or chance step."""
-        self.steps[-1].apply(self, action)
-        self._advance()
-
-    def _due(self, step: Step[Any]) -> int:
-        """The step on top of the flow: the seat that decides it, ``CHANCE``, ``AUTOMATIC`` when
-        it runs by itself now, or ``AGAIN`` when this changed the flow."""
-        return step.due(self)
-
-    def _run(self, step: Step[Any]) -> None:
-        """Carry out an automatic step, already taken off the flow (it may push others)."""
-        step.run(self)
 
     def _advance(self) -> None:
         """Run automatic steps until a decision or a chance step is on top; an empty flow is
@@ -107,11 +85,11 @@ class State:
         steps = self.steps
         while steps:
             step = steps[-1]
-            who = self._due(step)
+            who = step.due(self)
             if who == AUTOMATIC:
                 # the step just read: compiled, a pop typed ``Step`` would check its class again
                 cast("list[object]", steps).pop()
-                self._run(step)
+                step.run(self)
             elif who != AGAIN:
                 self._player = who
                 return
@@ -167,9 +145,9 @@ class State:
     def _compute_legal(self) -> list[int]:
         player = self._player
         if player >= 0:
-            cache = self._legal()
+            cache = self.steps[-1].legal(self)
         elif player == CHANCE:
-            cache = list(self._chance()[0])
+            cache = list(self.steps[-1].chance(self)[0])
         else:
             cache = []
         self._legal_cache = cache
@@ -187,7 +165,7 @@ class State:
         """``[(outcome, probability)]`` summing to 1, at a chance node."""
         if self._player != CHANCE:
             raise IllegalActionError("chance_outcomes() is only defined at a chance node")
-        outcomes, given = self._chance()
+        outcomes, given = self.steps[-1].chance(self)
         actions: list[int] = outcomes if type(outcomes) is list else list(outcomes)
         weights: list[float] = given if type(given) is list else list(given)
         n = len(actions)
@@ -227,7 +205,8 @@ class State:
             if act not in cache:
                 raise self._illegal(act)
         self._sampled = -1
-        self._apply(act)
+        self.steps[-1].apply(self, act)
+        self._advance()
         self._hist = (act, self._hist)
         self._hlen += 1
         self._legal_cache = None
@@ -243,7 +222,8 @@ class State:
         drawn by ``_sample_chance``): ``apply_action`` without its checks, for the engine's
         playout loop."""
         self._sampled = -1
-        self._apply(act)
+        self.steps[-1].apply(self, act)
+        self._advance()
         if not self._quiet:
             self._hist = (act, self._hist)
         self._hlen += 1
