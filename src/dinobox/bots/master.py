@@ -41,7 +41,9 @@ import time
 from collections.abc import Callable
 
 from dinobox.bots.rollout import PairedGain
-from dinobox.bots.strong import seat_reward, strong_policy
+from dinobox.bots.strong import family_z, seat_reward, strong_policy
+from dinobox.bots.weights import learned_weights
+from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import State
 
@@ -49,7 +51,11 @@ Policy = Callable[[State, random.Random], int]
 Clock = Callable[[], float]
 
 DEFAULT_SECONDS = 1.0
+DEFAULT_WIDTH = 6  # candidates a decision, the strong policy's move included
+ROUNDS_PER_CANDIDATE = 8  # the budget a candidate needs: fewer candidates when it allows less
 EPSILON = 1e-9
+JITTERS = 6  # perturbed copies of the strong policy that propose candidates (the prior)
+JITTER_SIGMA = 0.5  # the spread of their weights, as a log-normal factor on each learned weight
 
 
 class MasterBot:
@@ -62,8 +68,8 @@ class MasterBot:
         seconds: float | None = None,
         depth: int | None = None,
         margin: float = 0.4,
-        z: float = 1.5,
-        width: int = 8,
+        z: float = 1.0,
+        width: int = DEFAULT_WIDTH,
         clock: Clock = time.thread_time,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -91,27 +97,30 @@ class MasterBot:
         self.last_iterations = 0
         self.last_rounds = 0
         self._depth = depth
-        self._policies: dict[str, tuple[Policy, Policy | None]] = {}
+        self._policies: dict[str, tuple[Policy, list[Policy]]] = {}
 
     # -- the policies ---------------------------------------------------------------------------
 
-    def _guides(self, state: State) -> tuple[Policy, Policy | None]:
-        """(the strong policy, the plain heuristic or None) for the state's game."""
+    def _guides(self, state: State) -> tuple[Policy, list[Policy]]:
+        """(the strong policy, the proposers) for the state's game: the proposers are the plain
+        heuristic and ``JITTERS`` copies of the strong policy with perturbed weights."""
         game_id = state.game.id
         if game_id not in self._policies:
-            plain = game_entry(game_id).heuristic
-            self._policies[game_id] = (strong_policy(game_id), plain)
+            self._policies[game_id] = (strong_policy(game_id), proposers(game_id))
         return self._policies[game_id]
 
     def _candidates(self, state: State, legal: list[int]) -> tuple[int, list[int]]:
-        strong, plain = self._guides(state)
+        """The strong policy's move and the challengers: first the moves the proposers name
+        (in order, each once), then a seeded sample of the other legal moves, ``width`` in all."""
+        strong, others = self._guides(state)
         rng = self.rng
         default = strong(state, random.Random(rng.getrandbits(64)))
         first: list[int] = []
-        if plain is not None:
-            other = plain(state, random.Random(rng.getrandbits(64)))
-            if other != default:
-                first.append(other)
+        for propose in others:
+            move = propose(state, random.Random(rng.getrandbits(64)))
+            if move != default and move not in first:
+                first.append(move)
+        first = first[: self.width - 1]
         rest = [a for a in legal if a != default and a not in first]
         room = self.width - 1 - len(first)
         if len(rest) > room:
@@ -157,11 +166,15 @@ class MasterBot:
         default, challengers = self._candidates(state, legal)
         if not challengers:
             return default
+        start = self.clock()
+        affordable = self._affordable(state, seat, default, start)
+        del challengers[max(0, affordable // ROUNDS_PER_CANDIDATE - 1) :]
+        if not challengers:
+            return default
         gains = {a: PairedGain() for a in challengers}
         alive = list(challengers)
         phases = max(1, math.ceil(math.log2(len(challengers) + 1)))
-        start = self.clock()
-        done = 0
+        done = self.last_iterations
         for phase in range(phases):
             if self._phase(state, seat, default, alive, gains, (phase, phases, start, done)) is None:
                 break
@@ -169,7 +182,23 @@ class MasterBot:
             if phase < phases - 1 and len(alive) > 1:
                 alive.sort(key=lambda a: gains[a].mean(), reverse=True)
                 del alive[math.ceil(len(alive) / 2) :]
-        return self._decide(default, alive, gains)
+        return self._decide(default, alive, gains, len(challengers))
+
+    def _affordable(self, state: State, seat: int, default: int, start: float) -> int:
+        """How many playouts the budget allows: ``iterations``, or under a seconds budget the
+        budget over the CPU time of one probe playout of the default (0 when even that one does
+        not finish in time). The probe counts as spent and is not used further."""
+        if self.iterations is not None:
+            return self.iterations
+        assert self.seconds is not None
+        rng = self.rng
+        det = state.resample(seat, rng)
+        seeds = (rng.getrandbits(64), rng.getrandbits(64))
+        if self._value(det, default, seat, seeds, start + self.seconds) is None:
+            return 0
+        self.last_iterations += 1
+        spent = max(self.clock() - start, EPSILON)
+        return int(self.seconds / spent)
 
     def _phase(
         self,
@@ -215,13 +244,37 @@ class MasterBot:
             played += 1
         return True
 
-    def _decide(self, default: int, alive: list[int], gains: dict[int, PairedGain]) -> int:
+    def _decide(self, default: int, alive: list[int], gains: dict[int, PairedGain], tried: int) -> int:
+        """The best surviving challenger when its mean gain clears the bar, else the default. The
+        bar is ``z`` raised for the ``tried`` challengers (``family_z``): the survivor of a race
+        is the luckiest of them as much as the best, and without the correction a race among
+        moves no better than the default picks one of them most of the time."""
+        z = self.z if self.z >= 6 else family_z(self.z, tried)  # 6 s.e.: beyond the normal's table
         best, best_gain = default, 0.0
         for a in alive:
             g = gains[a]
-            if g.n >= 2 and g.mean() - self.z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
+            if g.n >= 2 and g.mean() - z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
                 best, best_gain = a, g.mean()
         return best
 
 
-__all__ = ["DEFAULT_SECONDS", "MasterBot"]
+def proposers(game_id: str) -> list[Policy]:
+    """The policies whose moves become the search's first challengers in ``game_id``: the plain
+    heuristic, then ``JITTERS`` copies of the strong policy whose learned weights are each
+    scaled by a log-normal factor (seeded by the game, so the same for every bot). Where the
+    policies disagree is where the strong policy's move is least sure: a cheap stand-in for the
+    policy's top few moves, which a heuristic that only names its best move cannot give."""
+    plain = game_entry(game_id).heuristic
+    if plain is None:
+        return []
+    found: list[Policy] = [plain]
+    if isinstance(plain, WeightedPolicy):
+        base = learned_weights(game_id) or dict(plain.defaults)
+        rng = random.Random(f"master-proposers:{game_id}")
+        for _ in range(JITTERS):
+            scaled = {k: v * math.exp(rng.gauss(0.0, JITTER_SIGMA)) for k, v in base.items()}
+            found.append(plain.with_weights(scaled))
+    return found
+
+
+__all__ = ["DEFAULT_SECONDS", "DEFAULT_WIDTH", "MasterBot", "proposers"]
