@@ -3,30 +3,33 @@
 A root-level **rollout (policy-improvement) search with sequential halving**:
 
 - **The prior.** The learned policy (``strong``, ``bots/strong.py``) names the *default* move.
-  Candidates are the default, the plain heuristic's move when it differs (where the two policies
-  disagree is where a better move is likeliest), and the other legal moves, a seeded sample of
-  them when there are more than ``width`` in all.
+  The first challengers are the moves its neighbours name where they disagree with it: the plain
+  heuristic and ``JITTERS`` copies of the strong policy with log-normally perturbed weights
+  (``proposers``), a cheap stand-in for the policy's top few moves (a heuristic names only its
+  best). Then a seeded sample of the other legal moves, ``width`` candidates in all.
+- **As many candidates as the budget affords.** Each candidate needs about
+  ``ROUNDS_PER_CANDIDATE`` paired playouts to show anything, so a budget of K playouts keeps
+  ``K // ROUNDS_PER_CANDIDATE`` candidates (the proposers' first). Under a seconds budget, one
+  probe playout of the default measures what a playout costs here. A budget too small for the
+  default and one challenger plays the strong policy's move unsearched.
 - **Many redrawn states.** Every round draws a new determinization ``state.resample(seat, rng)``
   (a state with the same view for the seat, everything hidden redrawn), so the search plans
   against the spread of hidden cards the seat cannot tell apart, not one guess of them.
 - **Paired playouts.** In a round, every candidate still racing is played from the same
   determinization, followed by a playout in which every seat plays the strong policy, with the
-  *same* two seeds (chance, policy) for every candidate: common random numbers, so the paired
-  gain over the default cancels most of the luck. The reward is strong's: the win share blended
-  with the score margin over the best opponent (``margin``); ``depth=N`` cuts a playout after N
-  decisions and scores the provisional ``scores()``.
+  *same* two seeds (chance, policy) for every candidate: common random numbers. The reward is
+  strong's: the win share blended with the score margin over the best opponent (``margin``);
+  ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``.
 - **Sequential halving.** The budget is split into ``ceil(log2(candidates))`` phases; after each,
-  the worse half of the challengers (by mean paired gain) stops being played, so the budget
-  concentrates on the contenders.
+  the worse half of the challengers (by mean paired gain) stops being played.
 - **Fallback to the prior.** The last challenger standing replaces the default only when its
-  mean gain exceeds ``z`` standard errors; else the bot plays the strong policy's move.
+  mean gain exceeds ``z`` standard errors *raised for the number of challengers raced*
+  (``family_z``, Šidák): the survivor of a race is the luckiest challenger as much as the best.
 
 Budgets: ``iterations=K`` counts playouts (reproducible); ``seconds=S`` is **CPU** time per
 decision (``time.thread_time``: the deciding thread's CPU time), checked between playouts and
 inside them. Playouts run to the end of the game unless ``depth`` is given: measured in Dino Race,
-playouts cut to fit a small budget and scored on provisional ``scores()`` mislead the search
-(it won 0.26 against ``strong``; ``benchmarks/RESULTS.md``), so a budget too small for two
-whole rounds leaves the strong policy's move in place.
+playouts cut to fit a small budget and scored on provisional ``scores()`` mislead the search.
 
 The bot reads a state only through ``legal_actions``, the policies (which read the seat's
 view) and ``resample(seat, rng)``: two states with the same view get the same move under the
