@@ -171,7 +171,7 @@ def run_decisions(game: str, spec: str, args: argparse.Namespace, out: Path) -> 
 
 def decision_table(points: list[dict[str, Any]]) -> str:
     lines = [
-        "| game | players | master budget | decisions | left strong's move | gain a decision "
+        "| game | players | master budget | decisions | differs from strong's | gain a decision "
         "| decisions a seat | implied master share | 95% interval | fair share |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
