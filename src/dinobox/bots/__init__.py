@@ -35,7 +35,9 @@ from typing import Protocol
 from dinobox.bots import plugins
 from dinobox.bots.heuristic import heuristic_policy
 from dinobox.bots.ismcts import ISMCTSBot
+from dinobox.bots.master import DEFAULT_MARGIN as MASTER_MARGIN
 from dinobox.bots.master import DEFAULT_WIDTH as MASTER_WIDTH
+from dinobox.bots.master import DEFAULT_Z as MASTER_Z
 from dinobox.bots.master import MasterBot
 from dinobox.bots.probes import make_probe
 from dinobox.bots.strong import StrongBot
@@ -198,11 +200,10 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
     seconds = _number("master", "seconds", opts["seconds"], float) if "seconds" in opts else None
     if seconds is not None and not seconds < float("inf"):
         raise InvalidOptionError(f"bot 'master': seconds must be finite, not {opts['seconds']!r}")
-    tuning: dict[str, float] = {}
-    if "margin" in opts:
-        tuning["margin"] = _fraction("master", "margin", opts["margin"])
+    margin = _fraction("master", "margin", opts["margin"]) if "margin" in opts else MASTER_MARGIN
+    z = MASTER_Z
     if "z" in opts:
-        tuning["z"] = _number("master", "z", opts["z"], float) if opts["z"] not in ("0", "0.0") else 0.0
+        z = _number("master", "z", opts["z"], float) if opts["z"] not in ("0", "0.0") else 0.0
     width = whole("width")
     if width is not None and width < 2:
         raise InvalidOptionError(f"bot 'master': width must be at least 2, not {width}")
@@ -211,8 +212,9 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
         iterations=whole("iterations"),
         seconds=seconds,
         depth=whole("depth"),
+        margin=margin,
+        z=z,
         width=width or MASTER_WIDTH,
-        **tuning,
     )
 
 

@@ -55,6 +55,8 @@ Clock = Callable[[], float]
 
 DEFAULT_SECONDS = 1.0
 DEFAULT_WIDTH = 6  # candidates a decision, the strong policy's move included
+DEFAULT_MARGIN = 0.4  # the score margin's share of a playout's reward
+DEFAULT_Z = 1.0  # standard errors a challenger's gain must clear, before the family correction
 ROUNDS_PER_CANDIDATE = 8  # the budget a candidate needs: fewer candidates when it allows less
 EPSILON = 1e-9
 JITTERS = 6  # perturbed copies of the strong policy that propose candidates (the prior)
@@ -70,8 +72,8 @@ class MasterBot:
         iterations: int | None = None,
         seconds: float | None = None,
         depth: int | None = None,
-        margin: float = 0.4,
-        z: float = 1.0,
+        margin: float = DEFAULT_MARGIN,
+        z: float = DEFAULT_Z,
         width: int = DEFAULT_WIDTH,
         clock: Clock = time.thread_time,
     ) -> None:
@@ -280,4 +282,4 @@ def proposers(game_id: str) -> list[Policy]:
     return found
 
 
-__all__ = ["DEFAULT_SECONDS", "DEFAULT_WIDTH", "MasterBot", "proposers"]
+__all__ = ["DEFAULT_MARGIN", "DEFAULT_SECONDS", "DEFAULT_WIDTH", "DEFAULT_Z", "MasterBot", "proposers"]
