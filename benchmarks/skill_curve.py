@@ -22,9 +22,10 @@ from ``strong`` self-play (one decision with a choice from each seeded game, uni
 decisions of the game); at each, ``master`` decides, and where its move differs from the strong
 policy's, ``--rounds`` paired rounds (a redrawn state for the seat, the same chance and policy
 seeds for both moves, every seat then playing the strong policy to the end) measure the move's
-gain in win share over the strong policy's move. The mean gain a decision, times the decisions
-a seat makes in a game, is master's implied shift in win share against ``strong`` (first order:
-it adds the decisions' gains, so it is an estimate, not a measured match).
+gain in win share over the strong policy's move. The table gives the mean gain a decision (0
+where master plays the strong policy's move) with its 95% interval: above 0 means master's
+moves are better than strong's where they differ, but not by how much it wins a match (the
+decisions' gains do not simply add up over a game), which only whole games measure.
 """
 
 from __future__ import annotations
@@ -139,18 +140,17 @@ def decision_point(game: str, spec: str, rows: list[dict[str, Any]]) -> dict[str
     n = len(rows)
     gains = [r["gain"] for r in rows]
     mean = sum(gains) / n
-    sd = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else math.inf
-    per_seat = sum(r["length"] for r in rows) / n / GAMES[game]
-    shift, se = mean * per_seat, sd / math.sqrt(n) * per_seat
+    se = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
+    differs = [r["gain"] for r in rows if r["left_strong"]]
     return {
         "game": game,
         "spec": spec,
         "decisions": n,
-        "left_strong": sum(r["left_strong"] for r in rows) / n,
+        "differs": len(differs) / n,
+        "gain_when_differs": sum(differs) / len(differs) if differs else 0.0,
         "gain": mean,
-        "per_seat": per_seat,
-        "rate": 1 / GAMES[game] + shift,
-        "ci95": [1 / GAMES[game] + shift - 1.96 * se, 1 / GAMES[game] + shift + 1.96 * se],
+        "ci95": [mean - 1.96 * se, mean + 1.96 * se],
+        "per_seat": sum(r["length"] for r in rows) / n / GAMES[game],
     }
 
 
@@ -166,21 +166,22 @@ def run_decisions(game: str, spec: str, args: argparse.Namespace, out: Path) -> 
                 rows.append(row)
                 f.write(json.dumps(row) + "\n")
                 f.flush()
+    wanted = set(seeds)
+    rows = [r for r in rows if r["seed"] in wanted]
     return decision_point(game, spec, rows) if rows else None
 
 
 def decision_table(points: list[dict[str, Any]]) -> str:
     lines = [
-        "| game | players | master budget | decisions | differs from strong's | gain a decision "
-        "| decisions a seat | implied master share | 95% interval | fair share |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| game | players | master budget | decisions | differs from strong's | mean gain where it differs "
+        "| gain a decision | 95% interval | decisions a seat |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for p in points:
-        players = GAMES[p["game"]]
         low, high = p["ci95"]
         lines.append(
-            f"| {p['game']} | {players} | `{p['spec']}` | {p['decisions']} | {p['left_strong']:.2f} | "
-            f"{p['gain']:+.4f} | {p['per_seat']:.0f} | {p['rate']:.3f} | [{low:.3f}, {high:.3f}] | {1 / players:.3f} |"
+            f"| {p['game']} | {GAMES[p['game']]} | `{p['spec']}` | {p['decisions']} | {p['differs']:.2f} | "
+            f"{p['gain_when_differs']:+.3f} | {p['gain']:+.4f} | [{low:+.4f}, {high:+.4f}] | {p['per_seat']:.0f} |"
         )
     return "\n".join(lines)
 
@@ -271,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     print(decision_table(points) if args.decisions is not None else table(points))
     if args.json is not None:
         args.json.write_text(json.dumps(points, indent=1))
-    if args.plot is not None and points:
+    if args.plot is not None and points and args.decisions is None:
         plot(points, [float(b) for b in budgets], kind, args.plot)
     return 0
 
