@@ -1,17 +1,17 @@
-"""Hints: the master search's move for the seat to act, from that seat's information only."""
+"""Hints: the strong bot's move for the seat to act, from that seat's information only."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from dinobox.bots.master import MasterBot
+from dinobox.bots.strong import StrongBot
 from dinobox.coach.calibration import coach_settings
 from dinobox.coach.search import CoachSearch
 from dinobox.engine.state import State
 
 MOVE_SHARE = 0.6
-"""The share of a hint's time for the master search; the rest estimates its win chance."""
+"""The share of a hint's time for the strong bot's search; the rest estimates its win chance."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,14 +22,12 @@ class Hint:
 
 
 def suggest(state: State, seat: int, *, seconds: float = 0.8, seed: int = 0, iterations: int | None = None) -> Hint:
-    """The master search's move for ``seat`` (the player to act) and its estimated win chance.
+    """The strong bot's move for ``seat`` (the player to act) and its estimated win chance.
 
     The bot and the estimate see only ``state.resample(seat, rng)`` (a state with the same view
     for ``seat``, everything hidden from it redrawn), so a hint never depends on what the seat
-    cannot see. The search leaves the strong policy's move only where its paired playouts show a
-    gain beyond their noise (``bots/master.py``). ``seconds`` bounds the work (the search's share
-    by CPU time); ``iterations`` instead (playouts of the search, and base iterations of the
-    estimate) makes the hint reproducible."""
+    cannot see. ``seconds`` bounds the work by wall-clock time; ``iterations`` instead (playouts
+    of the bot's search, and base iterations of the estimate) makes the hint reproducible."""
     if isinstance(seat, bool) or not isinstance(seat, int) or seat != state.current_player() or seat < 0:
         raise ValueError(f"a hint is for the seat to act ({state.current_player()}), not {seat!r}")
     if iterations is None and not (isinstance(seconds, int | float) and 0 < seconds <= 60):
@@ -43,9 +41,9 @@ def suggest(state: State, seat: int, *, seconds: float = 0.8, seed: int = 0, ite
         return Hint(legal[0], state.action_to_string(legal[0], seat), None)
     settings = coach_settings(state.game.id)
     if iterations is None:
-        bot = MasterBot(seed=rng.getrandbits(64), seconds=seconds * MOVE_SHARE)
+        bot = StrongBot(seed=rng.getrandbits(64), seconds=seconds * MOVE_SHARE)
     else:
-        bot = MasterBot(seed=rng.getrandbits(64), iterations=iterations, depth=settings.hint_depth)
+        bot = StrongBot(seed=rng.getrandbits(64), iterations=iterations, depth=settings.hint_depth)
     action = bot.choose(det)
     search = CoachSearch(rng.getrandbits(64), playout=settings.playout)
     if iterations is None:
