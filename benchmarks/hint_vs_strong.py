@@ -4,7 +4,7 @@ Each deal ``i`` is played twice, with the same game seed (so the same cards and 
 the games stay in step) and the same opponents with the same bot seeds, the subject in seat
 ``i mod P`` both times:
 
-- **A, hints**: the subject plays every decision as ``dinobox.coach.suggest`` says (the master
+- **A, hints**: the subject plays every decision as ``dinobox.coach.suggest`` says (the hint's
   search, within the hint budget);
 - **B, strong**: the subject plays the no-search ``strong`` bot's move.
 

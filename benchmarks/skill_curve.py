@@ -13,18 +13,39 @@ the games it finished, so the curve can be built up in chunks.
     python benchmarks/skill_curve.py --iterations 8,32 --depth 30 --games 100 --out curve-it
     # the table and the plot from the runs there, playing nothing
     python benchmarks/skill_curve.py --seconds 0.05,0.2 --report-only --out curve --plot benchmarks/skill_curve.png
+    # decision by decision, far cheaper than whole games (below)
+    python benchmarks/skill_curve.py --iterations 60 --decisions 80 --rounds 100 --out curve-dec
+
+**Decision by decision** (``--decisions N``): whole games at a second a decision cost hours of
+CPU a point, so the curve can also be estimated from single decisions. N positions are drawn
+from ``strong`` self-play (one decision with a choice from each seeded game, uniformly among the
+decisions of the game); at each, ``master`` decides, and where its move differs from the strong
+policy's, ``--rounds`` paired rounds (a redrawn state for the seat, the same chance and policy
+seeds for both moves, every seat then playing the strong policy to the end) measure the move's
+gain in win share over the strong policy's move. The table gives the mean gain a decision (0
+where master plays the strong policy's move) with its 95% interval: above 0 means master's
+moves are better than strong's where they differ, but not by how much it wins a match (the
+decisions' gains do not simply add up over a game), which only whole games measure.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import dinobox
+from dinobox.bots import make_bot
+from dinobox.bots.strong import strong_policy
+from dinobox.engine.state import State
 from dinobox.simulate import wilson
+from dinobox.simulate.play import derive_seed
 
 GAMES = {"dino-race": 2, "trex-island": 2, "pangaea": 2, "dinosaur-rush": 3}
 
@@ -63,6 +84,106 @@ def point(game: str, spec: str, out: Path) -> dict[str, Any] | None:
         return None
     low, high = wilson(wins, n)
     return {"game": game, "spec": spec, "games": n, "wins": wins, "rate": wins / n, "ci95": [low, high]}
+
+
+def strong_playout(state: State, seat: int, seeds: tuple[int, int]) -> float:
+    """``seat``'s win share after every seat plays the strong policy from ``state`` to the end."""
+    policy = strong_policy(state.game.id)
+    chance, choices = random.Random(seeds[0]), random.Random(seeds[1])
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(chance))
+            continue
+        legal = state.legal_actions()
+        state.apply_action(legal[0] if len(legal) == 1 else policy(state, choices))
+    return state.returns()[seat]
+
+
+def sample_position(game: str, seed: int) -> tuple[State, int]:
+    """One decision with a choice, uniformly among those of a seeded strong self-play game, and
+    how many decisions with a choice that game had."""
+    state = dinobox.load_game(game, players=GAMES[game]).new_initial_state()
+    policy, rng = strong_policy(game), random.Random(seed)
+    found: list[State] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if len(state.legal_actions()) > 1:
+            found.append(state.clone())
+        state.apply_action(policy(state, rng))
+    return random.Random(seed).choice(found), len(found)
+
+
+def judge_decision(task: tuple[str, str, int, int]) -> dict[str, Any]:
+    """Master's move at one sampled position and, when it is not the strong policy's, its paired
+    gain in win share over 'rounds' redrawn states."""
+    game, spec, seed, rounds = task
+    state, length = sample_position(game, seed)
+    seat = state.current_player()
+    default = strong_policy(game)(state, random.Random(seed))
+    move = make_bot(spec, derive_seed("master", seed)).choose(state.clone())
+    gains: list[float] = []
+    rng = random.Random(derive_seed("judge", seed))
+    while move != default and len(gains) < rounds:
+        drawn = state.resample(seat, rng)
+        seeds = (rng.getrandbits(64), rng.getrandbits(64))
+        mine, theirs = drawn.clone(), drawn.clone()
+        mine.apply_action(move)
+        theirs.apply_action(default)
+        gains.append(strong_playout(mine, seat, seeds) - strong_playout(theirs, seat, seeds))
+    gain = sum(gains) / len(gains) if gains else 0.0
+    return {"seed": seed, "length": length, "left_strong": move != default, "gain": gain, "rounds": len(gains)}
+
+
+def decision_point(game: str, spec: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(rows)
+    gains = [r["gain"] for r in rows]
+    mean = sum(gains) / n
+    se = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
+    differs = [r["gain"] for r in rows if r["left_strong"]]
+    return {
+        "game": game,
+        "spec": spec,
+        "decisions": n,
+        "differs": len(differs) / n,
+        "gain_when_differs": sum(differs) / len(differs) if differs else 0.0,
+        "gain": mean,
+        "ci95": [mean - 1.96 * se, mean + 1.96 * se],
+        "per_seat": sum(r["length"] for r in rows) / n / GAMES[game],
+    }
+
+
+def run_decisions(game: str, spec: str, args: argparse.Namespace, out: Path) -> dict[str, Any] | None:
+    """The decision-by-decision estimate for one point; rows kept in ``out`` (resumable)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+    seeds = [derive_seed("skill-decisions", args.seed, game, i) for i in range(args.decisions)]
+    todo = [(game, spec, seed, args.rounds) for seed in seeds if seed not in {r["seed"] for r in rows}]
+    if not args.report_only and todo:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool, out.open("a") as f:
+            for row in pool.map(judge_decision, todo):
+                rows.append(row)
+                f.write(json.dumps(row) + "\n")
+                f.flush()
+    wanted = set(seeds)
+    rows = [r for r in rows if r["seed"] in wanted]
+    return decision_point(game, spec, rows) if rows else None
+
+
+def decision_table(points: list[dict[str, Any]]) -> str:
+    lines = [
+        "| game | players | master budget | decisions | differs from strong's | mean gain where it differs "
+        "| gain a decision | 95% interval | decisions a seat |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for p in points:
+        low, high = p["ci95"]
+        lines.append(
+            f"| {p['game']} | {GAMES[p['game']]} | `{p['spec']}` | {p['decisions']} | {p['differs']:.2f} | "
+            f"{p['gain_when_differs']:+.3f} | {p['gain']:+.4f} | [{low:+.4f}, {high:+.4f}] | {p['per_seat']:.0f} |"
+        )
+    return "\n".join(lines)
 
 
 def table(points: list[dict[str, Any]]) -> str:
@@ -121,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report-only", action="store_true", help="play nothing; table and plot of what is there")
     parser.add_argument("--plot", type=Path, default=None, help="write the curve as a PNG here")
     parser.add_argument("--json", type=Path, default=None, help="write the points as JSON here")
+    parser.add_argument("--decisions", type=int, default=None, help="estimate from N single decisions instead")
+    parser.add_argument("--rounds", type=int, default=100, help="paired rounds judging a decision (--decisions)")
     args = parser.parse_args(argv)
     kind = "seconds" if args.seconds else "iterations"
     budgets = [b.strip() for b in (args.seconds or args.iterations).split(",") if b.strip()]
@@ -134,16 +257,22 @@ def main(argv: list[str] | None = None) -> int:
             spec = spec_for(kind, b, args.depth)
             name = f"{game}_{kind}_{b}" + ("" if args.depth is None else f"_d{args.depth}")
             out = args.out / name
+            if args.decisions is not None:
+                found = run_decisions(game, spec, args, args.out / f"{name}_decisions.jsonl")
+                if found is not None:
+                    found["budget"] = float(b)
+                    points.append(found)
+                continue
             if not args.report_only:
                 run_point(game, spec, args, out)
             found = point(game, spec, out)
             if found is not None:
                 found["budget"] = float(b)
                 points.append(found)
-    print(table(points))
+    print(decision_table(points) if args.decisions is not None else table(points))
     if args.json is not None:
         args.json.write_text(json.dumps(points, indent=1))
-    if args.plot is not None and points:
+    if args.plot is not None and points and args.decisions is None:
         plot(points, [float(b) for b in budgets], kind, args.plot)
     return 0
 

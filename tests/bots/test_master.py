@@ -9,8 +9,10 @@ import pytest
 
 import dinobox
 from dinobox.bots import LEVELS, MasterBot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot
+from dinobox.bots.master import JITTERS, proposers
 from dinobox.bots.strong import strong_policy
 from dinobox.engine.errors import InvalidOptionError
+from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
 
 
@@ -136,3 +138,31 @@ def test_without_evidence_the_strong_policy_move_is_played() -> None:
     bot = MasterBot(seed=0, iterations=20, depth=4, z=1e6)
     assert bot.choose(state) == named.pop()
     assert bot.last_iterations > 0
+
+
+def test_the_proposers_are_the_plain_heuristic_and_perturbed_copies_of_strong() -> None:
+    found = proposers("trex-island")
+    assert found[0] is game_entry("trex-island").heuristic
+    assert len(found) == 1 + JITTERS
+    state = contested("trex-island", 2)
+    legal = state.legal_actions()
+    named = [propose(state.clone(), random.Random(1)) for propose in found]
+    assert all(move in legal for move in named)
+    # the same for every bot: the perturbations are seeded by the game alone
+    again = [propose(state.clone(), random.Random(1)) for propose in proposers("trex-island")]
+    assert again == named
+
+
+def test_a_budget_too_small_for_a_race_plays_the_strong_move_unsearched() -> None:
+    policy = strong_policy("dino-race")
+    for skip in range(10, 60):
+        state = contested("dino-race", 2, skip=skip)
+        named = {policy(state.clone(), random.Random(k)) for k in range(6)}
+        if len(named) == 1:
+            break
+    else:
+        raise AssertionError("no position where the strong policy names one move")
+    # 8 rounds a candidate for the default and one challenger need 16 playouts
+    bot = MasterBot(seed=0, iterations=15)
+    assert bot.choose(state) == named.pop()
+    assert bot.last_iterations == 0

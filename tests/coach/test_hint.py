@@ -1,4 +1,4 @@
-"""Hints: the master search's move for the seat to act."""
+"""Hints: the strong bot's move for the seat to act."""
 
 from __future__ import annotations
 

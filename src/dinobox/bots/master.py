@@ -3,30 +3,33 @@
 A root-level **rollout (policy-improvement) search with sequential halving**:
 
 - **The prior.** The learned policy (``strong``, ``bots/strong.py``) names the *default* move.
-  Candidates are the default, the plain heuristic's move when it differs (where the two policies
-  disagree is where a better move is likeliest), and the other legal moves, a seeded sample of
-  them when there are more than ``width`` in all.
+  The first challengers are the moves its neighbours name where they disagree with it: the plain
+  heuristic and ``JITTERS`` copies of the strong policy with log-normally perturbed weights
+  (``proposers``), a cheap stand-in for the policy's top few moves (a heuristic names only its
+  best). Then a seeded sample of the other legal moves, ``width`` candidates in all.
+- **As many candidates as the budget affords.** Each candidate needs about
+  ``ROUNDS_PER_CANDIDATE`` paired playouts to show anything, so a budget of K playouts keeps
+  ``K // ROUNDS_PER_CANDIDATE`` candidates (the proposers' first). Under a seconds budget, one
+  probe playout of the default measures what a playout costs here. A budget too small for the
+  default and one challenger plays the strong policy's move unsearched.
 - **Many redrawn states.** Every round draws a new determinization ``state.resample(seat, rng)``
   (a state with the same view for the seat, everything hidden redrawn), so the search plans
   against the spread of hidden cards the seat cannot tell apart, not one guess of them.
 - **Paired playouts.** In a round, every candidate still racing is played from the same
   determinization, followed by a playout in which every seat plays the strong policy, with the
-  *same* two seeds (chance, policy) for every candidate: common random numbers, so the paired
-  gain over the default cancels most of the luck. The reward is strong's: the win share blended
-  with the score margin over the best opponent (``margin``); ``depth=N`` cuts a playout after N
-  decisions and scores the provisional ``scores()``.
+  *same* two seeds (chance, policy) for every candidate: common random numbers. The reward is
+  strong's: the win share blended with the score margin over the best opponent (``margin``);
+  ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``.
 - **Sequential halving.** The budget is split into ``ceil(log2(candidates))`` phases; after each,
-  the worse half of the challengers (by mean paired gain) stops being played, so the budget
-  concentrates on the contenders.
+  the worse half of the challengers (by mean paired gain) stops being played.
 - **Fallback to the prior.** The last challenger standing replaces the default only when its
-  mean gain exceeds ``z`` standard errors; else the bot plays the strong policy's move.
+  mean gain exceeds ``z`` standard errors *raised for the number of challengers raced*
+  (``family_z``, Šidák): the survivor of a race is the luckiest challenger as much as the best.
 
 Budgets: ``iterations=K`` counts playouts (reproducible); ``seconds=S`` is **CPU** time per
 decision (``time.thread_time``: the deciding thread's CPU time), checked between playouts and
 inside them. Playouts run to the end of the game unless ``depth`` is given: measured in Dino Race,
-playouts cut to fit a small budget and scored on provisional ``scores()`` mislead the search
-(it won 0.26 against ``strong``; ``benchmarks/RESULTS.md``), so a budget too small for two
-whole rounds leaves the strong policy's move in place.
+playouts cut to fit a small budget and scored on provisional ``scores()`` mislead the search.
 
 The bot reads a state only through ``legal_actions``, the policies (which read the seat's
 view) and ``resample(seat, rng)``: two states with the same view get the same move under the
@@ -41,7 +44,9 @@ import time
 from collections.abc import Callable
 
 from dinobox.bots.rollout import PairedGain
-from dinobox.bots.strong import seat_reward, strong_policy
+from dinobox.bots.strong import family_z, seat_reward, strong_policy
+from dinobox.bots.weights import learned_weights
+from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import State
 
@@ -49,7 +54,13 @@ Policy = Callable[[State, random.Random], int]
 Clock = Callable[[], float]
 
 DEFAULT_SECONDS = 1.0
+DEFAULT_WIDTH = 6  # candidates a decision, the strong policy's move included
+DEFAULT_MARGIN = 0.4  # the score margin's share of a playout's reward
+DEFAULT_Z = 1.0  # standard errors a challenger's gain must clear, before the family correction
+ROUNDS_PER_CANDIDATE = 8  # the budget a candidate needs: fewer candidates when it allows less
 EPSILON = 1e-9
+JITTERS = 6  # perturbed copies of the strong policy that propose candidates (the prior)
+JITTER_SIGMA = 0.5  # the spread of their weights, as a log-normal factor on each learned weight
 
 
 class MasterBot:
@@ -61,9 +72,9 @@ class MasterBot:
         iterations: int | None = None,
         seconds: float | None = None,
         depth: int | None = None,
-        margin: float = 0.4,
-        z: float = 1.5,
-        width: int = 8,
+        margin: float = DEFAULT_MARGIN,
+        z: float = DEFAULT_Z,
+        width: int = DEFAULT_WIDTH,
         clock: Clock = time.thread_time,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -91,27 +102,30 @@ class MasterBot:
         self.last_iterations = 0
         self.last_rounds = 0
         self._depth = depth
-        self._policies: dict[str, tuple[Policy, Policy | None]] = {}
+        self._policies: dict[str, tuple[Policy, list[Policy]]] = {}
 
     # -- the policies ---------------------------------------------------------------------------
 
-    def _guides(self, state: State) -> tuple[Policy, Policy | None]:
-        """(the strong policy, the plain heuristic or None) for the state's game."""
+    def _guides(self, state: State) -> tuple[Policy, list[Policy]]:
+        """(the strong policy, the proposers) for the state's game: the proposers are the plain
+        heuristic and ``JITTERS`` copies of the strong policy with perturbed weights."""
         game_id = state.game.id
         if game_id not in self._policies:
-            plain = game_entry(game_id).heuristic
-            self._policies[game_id] = (strong_policy(game_id), plain)
+            self._policies[game_id] = (strong_policy(game_id), proposers(game_id))
         return self._policies[game_id]
 
     def _candidates(self, state: State, legal: list[int]) -> tuple[int, list[int]]:
-        strong, plain = self._guides(state)
+        """The strong policy's move and the challengers: first the moves the proposers name
+        (in order, each once), then a seeded sample of the other legal moves, ``width`` in all."""
+        strong, others = self._guides(state)
         rng = self.rng
         default = strong(state, random.Random(rng.getrandbits(64)))
         first: list[int] = []
-        if plain is not None:
-            other = plain(state, random.Random(rng.getrandbits(64)))
-            if other != default:
-                first.append(other)
+        for propose in others:
+            move = propose(state, random.Random(rng.getrandbits(64)))
+            if move != default and move not in first:
+                first.append(move)
+        first = first[: self.width - 1]
         rest = [a for a in legal if a != default and a not in first]
         room = self.width - 1 - len(first)
         if len(rest) > room:
@@ -157,11 +171,15 @@ class MasterBot:
         default, challengers = self._candidates(state, legal)
         if not challengers:
             return default
+        start = self.clock()
+        affordable = self._affordable(state, seat, default, start)
+        del challengers[max(0, affordable // ROUNDS_PER_CANDIDATE - 1) :]
+        if not challengers:
+            return default
         gains = {a: PairedGain() for a in challengers}
         alive = list(challengers)
         phases = max(1, math.ceil(math.log2(len(challengers) + 1)))
-        start = self.clock()
-        done = 0
+        done = self.last_iterations
         for phase in range(phases):
             if self._phase(state, seat, default, alive, gains, (phase, phases, start, done)) is None:
                 break
@@ -169,7 +187,23 @@ class MasterBot:
             if phase < phases - 1 and len(alive) > 1:
                 alive.sort(key=lambda a: gains[a].mean(), reverse=True)
                 del alive[math.ceil(len(alive) / 2) :]
-        return self._decide(default, alive, gains)
+        return self._decide(default, alive, gains, len(challengers))
+
+    def _affordable(self, state: State, seat: int, default: int, start: float) -> int:
+        """How many playouts the budget allows: ``iterations``, or under a seconds budget the
+        budget over the CPU time of one probe playout of the default (0 when even that one does
+        not finish in time). The probe counts as spent and is not used further."""
+        if self.iterations is not None:
+            return self.iterations
+        assert self.seconds is not None
+        rng = self.rng
+        det = state.resample(seat, rng)
+        seeds = (rng.getrandbits(64), rng.getrandbits(64))
+        if self._value(det, default, seat, seeds, start + self.seconds) is None:
+            return 0
+        self.last_iterations += 1
+        spent = max(self.clock() - start, EPSILON)
+        return int(self.seconds / spent)
 
     def _phase(
         self,
@@ -215,13 +249,37 @@ class MasterBot:
             played += 1
         return True
 
-    def _decide(self, default: int, alive: list[int], gains: dict[int, PairedGain]) -> int:
+    def _decide(self, default: int, alive: list[int], gains: dict[int, PairedGain], tried: int) -> int:
+        """The best surviving challenger when its mean gain clears the bar, else the default. The
+        bar is ``z`` raised for the ``tried`` challengers (``family_z``): the survivor of a race
+        is the luckiest of them as much as the best, and without the correction a race among
+        moves no better than the default picks one of them most of the time."""
+        z = self.z if self.z >= 6 else family_z(self.z, tried)  # 6 s.e.: beyond the normal's table
         best, best_gain = default, 0.0
         for a in alive:
             g = gains[a]
-            if g.n >= 2 and g.mean() - self.z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
+            if g.n >= 2 and g.mean() - z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
                 best, best_gain = a, g.mean()
         return best
 
 
-__all__ = ["DEFAULT_SECONDS", "MasterBot"]
+def proposers(game_id: str) -> list[Policy]:
+    """The policies whose moves become the search's first challengers in ``game_id``: the plain
+    heuristic, then ``JITTERS`` copies of the strong policy whose learned weights are each
+    scaled by a log-normal factor (seeded by the game, so the same for every bot). Where the
+    policies disagree is where the strong policy's move is least sure: a cheap stand-in for the
+    policy's top few moves, which a heuristic that only names its best move cannot give."""
+    plain = game_entry(game_id).heuristic
+    if plain is None:
+        return []
+    found: list[Policy] = [plain]
+    if isinstance(plain, WeightedPolicy):
+        base = learned_weights(game_id) or dict(plain.defaults)
+        rng = random.Random(f"master-proposers:{game_id}")
+        for _ in range(JITTERS):
+            scaled = {k: v * math.exp(rng.gauss(0.0, JITTER_SIGMA)) for k, v in base.items()}
+            found.append(plain.with_weights(scaled))
+    return found
+
+
+__all__ = ["DEFAULT_MARGIN", "DEFAULT_SECONDS", "DEFAULT_WIDTH", "DEFAULT_Z", "MasterBot", "proposers"]
