@@ -196,7 +196,7 @@ class State:
     def apply_action(self, action: Any) -> None:
         """Apply a legal action, or raise ``IllegalActionError`` and change nothing."""
         if type(action) is not int:
-            action = self._coerce(action)
+            action = coerce_action(action, self._player)
         act: int = action
         if act < 0 or act != self._sampled:
             cache = self._legal_cache
@@ -229,19 +229,11 @@ class State:
         self._hlen += 1
         self._legal_cache = None
 
-    def _coerce(self, action: object) -> int:
-        if isinstance(action, bool):
-            raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player)
-        try:
-            return operator.index(action)  # type: ignore[arg-type]  # numpy integers and the like
-        except TypeError:
-            raise IllegalActionError(f"an action is an int, not {action!r}", action, self._player) from None
-
     def why_illegal(self, action: Any) -> str | None:
         """``None`` when ``action`` is legal here, else the reason the player to act would be told
         it is refused (naming the rulebook section). Like ``apply_action``'s refusal, the reason is
         for the player to act: it may speak of that player's hand, never of anyone else's."""
-        action = self._coerce(action)
+        action = coerce_action(action, self._player)
         if action in self.legal_actions():
             return None
         return self._refusal(action)
@@ -279,7 +271,7 @@ class State:
         """Short readable text for an action of ``player`` (default: the seat to act)."""
         if player is None:
             player = self._player
-        action = self._check_action_id(action, player)
+        action = check_action_id(self.game, action, player)
         try:
             return self._presentation().action_text(self, action, player)
         except (IndexError, KeyError) as exc:  # a game's text tables do not know this id here
@@ -291,7 +283,7 @@ class State:
         ``warning`` says the app's texts call the action a loss (the coach never suggests it)."""
         if player is None:
             player = self._player
-        action = self._check_action_id(action, player)
+        action = check_action_id(self.game, action, player)
         info: dict[str, Any] = {"kind": "action"}
         try:
             hook = self._presentation().action_info
@@ -302,25 +294,6 @@ class State:
         # the stable keys always win: a client sends ``action`` back as the int it names
         info.update(action=action, player=player, text=self.action_to_string(action, player))
         return info
-
-    def _check_action_id(self, action: Any, player: int) -> int:
-        """Ids outside the game's action space (or chance outcomes outside ``max_chance_outcomes``)
-        get a clear ``ValueError`` from ``action_to_string`` and ``describe_action``."""
-        try:
-            if isinstance(action, bool):
-                raise TypeError
-            action = operator.index(action)
-        except TypeError:
-            raise ValueError(f"an action is an int, not {action!r}") from None
-        if player == CHANCE:
-            top, what = self.game.max_chance_outcomes(), "a chance outcome"
-        elif player >= 0:
-            top, what = self.game.num_distinct_actions(), "an action"
-        else:
-            return action
-        if not 0 <= action < top:
-            raise ValueError(f"{action} is not {what} of {self.game.title} (0..{top - 1})")
-        return action
 
     def clone(self) -> State:
         """An independent copy. A game compiled by mypyc overrides it with its constructor:
@@ -404,9 +377,9 @@ class State:
         True for a chance outcome; for a step that emits an event private to ``seat`` (an event
         whose audience includes it: its log then holds a detail others do not see); and when the
         game says the step itself shows ``seat`` something hidden (its presentation's
-        ``step_reveals(before, after, seat)``). A step
-        for which this is False can be taken back (undo) without ``seat`` having learnt
-        anything. ``self`` is unchanged; an illegal ``action`` raises ``IllegalActionError``."""
+        ``step_reveals(before, after, seat)``). A step for which this is False can be taken back
+        (undo) without ``seat`` having learnt anything. ``self`` is unchanged; an illegal
+        ``action`` raises ``IllegalActionError``."""
         if seat is None:
             raise ValueError("reveals_to needs a seat (a spectator never acts)")
         self._check_seat(seat)
@@ -497,3 +470,33 @@ class State:
         import json
 
         return json.dumps(self.view(None), sort_keys=True)
+
+
+def coerce_action(action: object, player: int) -> int:
+    """``action`` as an int (NumPy integers and the like included), or ``IllegalActionError``."""
+    if isinstance(action, bool):
+        raise IllegalActionError(f"an action is an int, not {action!r}", action, player)
+    try:
+        return operator.index(action)  # type: ignore[arg-type]  # numpy integers and the like
+    except TypeError:
+        raise IllegalActionError(f"an action is an int, not {action!r}", action, player) from None
+
+
+def check_action_id(game: Game, action: Any, player: int) -> int:
+    """``action`` as an int inside ``game``'s action space (or its chance outcomes), else a clear
+    ``ValueError`` (for ``action_to_string`` and ``describe_action``)."""
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        action = operator.index(action)
+    except TypeError:
+        raise ValueError(f"an action is an int, not {action!r}") from None
+    if player == CHANCE:
+        top, what = game.max_chance_outcomes(), "a chance outcome"
+    elif player >= 0:
+        top, what = game.num_distinct_actions(), "an action"
+    else:
+        return action
+    if not 0 <= action < top:
+        raise ValueError(f"{action} is not {what} of {game.title} (0..{top - 1})")
+    return action
