@@ -1,0 +1,81 @@
+"""The Great Dinosaur Rush: End of Game's clauses one by one, each with its boundary on both
+sides: the most notorious player subtracts and the others add, a tie for the most Notoriety makes
+everyone add; the highest final score wins, one point ahead wins even with more Notoriety; a tie
+on the final score goes to the lowest Notoriety among the tied players (at a lower or a higher
+seat, among three or four players); a tie on both is shared. Each position is a whole game of
+seeded uniformly random play (decisions and chance from one ``random.Random(seed)``), found by
+search and pinned here."""
+
+from __future__ import annotations
+
+import random
+
+from dinobox import load_game
+from dinobox.engine.state import State
+
+
+def finished(players: int, seed: int) -> State:
+    state = load_game("dinosaur-rush", players=players).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def notoriety(state: State) -> list[int]:
+    return list(state.view(None)["final"]["notoriety"])
+
+
+def adjust(state: State) -> list[int]:
+    return list(state.view(None)["final"]["adjust"])
+
+
+# ----- End of game: Notoriety -----------------------------------------------------------------
+def test_end_of_game_the_one_most_notorious_player_subtracts_the_others_add() -> None:
+    state = finished(players=3, seed=26)
+    assert notoriety(state) == [17, 14, 9] and adjust(state) == [-17, 14, 9]
+
+
+def test_end_of_game_a_tie_for_the_most_notoriety_everyone_adds() -> None:
+    state = finished(players=4, seed=1)
+    assert notoriety(state) == [9, 9, 6, 6] and adjust(state) == [9, 9, 6, 6]
+
+
+# ----- End of game: the winner ----------------------------------------------------------------
+def test_end_of_game_one_point_ahead_wins_with_more_notoriety() -> None:
+    state = finished(players=3, seed=5)
+    assert state.scores() == [62, 84, 85] and notoriety(state) == [14, 7, 11]
+    assert state.winners() == [2]
+
+
+def test_end_of_game_tie_goes_to_the_lowest_notoriety_at_the_lower_seat() -> None:
+    state = finished(players=3, seed=125)
+    assert state.scores() == [56, 13, 56] and notoriety(state) == [4, 16, 13]
+    assert state.winners() == [0]
+
+
+def test_end_of_game_tie_goes_to_the_lowest_notoriety_at_the_higher_seat() -> None:
+    state = finished(players=3, seed=26)
+    assert state.scores() == [41, 70, 70] and notoriety(state) == [17, 14, 9]
+    assert state.winners() == [2]
+
+
+def test_end_of_game_tie_goes_to_the_lowest_notoriety_among_the_tied_only() -> None:
+    state = finished(players=4, seed=61)
+    assert state.scores() == [60, 78, 76, 78] and notoriety(state) == [6, 9, 9, 5]
+    assert state.winners() == [3]
+    state = finished(players=4, seed=33)  # seat 3 is less notorious, but not tied for the top
+    assert state.scores() == [68, 68, 42, 61] and notoriety(state) == [9, 7, 10, 8]
+    assert state.winners() == [1]
+
+
+def test_end_of_game_tie_on_score_and_notoriety_is_shared() -> None:
+    state = finished(players=3, seed=56)
+    assert state.scores() == [116, 116, 82] and notoriety(state) == [10, 10, 11]
+    assert state.winners() == [0, 1]
+    state = finished(players=4, seed=256)
+    assert state.scores() == [56, 72, 72, 32] and notoriety(state) == [9, 12, 12, 23]
+    assert state.winners() == [1, 2]
