@@ -4,7 +4,8 @@ everyone add; the highest final score wins, one point ahead wins even with more 
 on the final score goes to the lowest Notoriety among the tied players (at a lower or a higher
 seat, among three or four players); a tie on both is shared. Each position is a whole game of
 seeded uniformly random play (decisions and chance from one ``random.Random(seed)``), found by
-search and pinned here."""
+search and pinned here. The same tie-break in the Two-player variant (after its Notoriety
+difference) and in the Family variant (no Notoriety: a tie is shared)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from dinobox import load_game
 from dinobox.engine.state import State
 
 
-def finished(players: int, seed: int) -> State:
-    state = load_game("dinosaur-rush", players=players).new_initial_state()
+def finished(players: int, seed: int, **options: bool) -> State:
+    state = load_game("dinosaur-rush", players=players, **options).new_initial_state()
     rng = random.Random(seed)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -79,3 +80,22 @@ def test_end_of_game_tie_on_score_and_notoriety_is_shared() -> None:
     state = finished(players=4, seed=256)
     assert state.scores() == [56, 72, 72, 32] and notoriety(state) == [9, 12, 12, 23]
     assert state.winners() == [1, 2]
+
+
+# ----- Variant rules: the same tie-break --------------------------------------------------------
+def test_two_player_variant_tie_goes_to_the_lower_notoriety_in_the_first_seat() -> None:
+    state = finished(players=2, seed=179, two_player=True)
+    assert notoriety(state) == [10, 13] and adjust(state) == [10, -3]
+    assert state.scores() == [70, 70] and state.winners() == [0]
+
+
+def test_two_player_variant_tie_goes_to_the_lower_notoriety_in_the_second_seat() -> None:
+    state = finished(players=2, seed=198, two_player=True)
+    assert notoriety(state) == [11, 7] and adjust(state) == [-4, 7]
+    assert state.scores() == [58, 58] and state.winners() == [1]
+
+
+def test_family_variant_no_notoriety_so_a_tie_is_shared() -> None:
+    state = finished(players=3, seed=47, family=True)
+    assert notoriety(state) == [0, 0, 0] and adjust(state) == [0, 0, 0]
+    assert state.scores() == [97, 114, 114] and state.winners() == [1, 2]
