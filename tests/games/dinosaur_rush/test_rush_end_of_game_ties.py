@@ -45,6 +45,17 @@ def test_end_of_game_a_tie_for_the_most_notoriety_everyone_adds() -> None:
     assert notoriety(state) == [9, 9, 6, 6] and adjust(state) == [9, 9, 6, 6]
 
 
+def test_end_of_game_each_unfinished_bonus_card_counts_three_notoriety() -> None:
+    state = finished(players=3, seed=19)
+    player = state.view(None)["players"][0]
+    assert sum(player["token_values"]) == 1
+    assert len(player["bonus"]) == 1 and len(player["scored_bonus"]) == 1  # one unfinished, one scored
+    assert notoriety(state)[0] == 1 + 3  # the completed card adds nothing
+    player = state.view(None)["players"][1]
+    assert sum(player["token_values"]) == 5 and len(player["bonus"]) == 2 and player["scored_bonus"] == []
+    assert notoriety(state)[1] == 5 + 2 * 3
+
+
 # ----- End of game: the winner ----------------------------------------------------------------
 def test_end_of_game_one_point_ahead_wins_with_more_notoriety() -> None:
     state = finished(players=3, seed=5)
