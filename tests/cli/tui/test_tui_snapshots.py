@@ -130,6 +130,11 @@ def to_a_telling_digest(key: int) -> Any:
             if len(app.screen_stack) > 1:
                 await press(pilot, app, "enter")
             if len(app.digest_lines) > 2 and not app.table.state.is_terminal():
+                # the panes' "N more" titles are worked out after a refresh: once the layout has
+                # settled (a scrollbar that came or went re-wraps the text), count again
+                await settled(pilot)
+                app.note_overflow()
+                await pilot.pause(0)
                 return
         raise AssertionError("no turn started with a digest")
 
