@@ -146,6 +146,10 @@ def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
         )
 
 
+METRIC_HELP = (
+    "a metric of your own (repeatable): module:function or a dinobox.metrics entry point; it sees every "
+    "step and adds columns to games.csv and plots to report.html (docs/designers.md)"
+)
 COMPARE_BOTS_HELP = (
     "LEVEL,LEVEL: play the same seeds with two bot levels (every seat the same level), each run in --out/LEVEL, "
     "and flag each seat, order, role or end-reason effect one level shows and the other does not"
@@ -207,12 +211,7 @@ def simulate(
         0.05, "--effect", help="with --compare: the win-rate change (0.05 = 5 points) to size the games needed for"
     ),
     compare_bots: str | None = typer.Option(None, "--compare-bots", help=COMPARE_BOTS_HELP),
-    metric: list[str] = typer.Option(
-        [],
-        "--metric",
-        help="a metric of your own (repeatable): module:function or a dinobox.metrics entry point; it sees every "
-        "step and adds columns to games.csv and plots to report.html (docs/designers.md)",
-    ),
+    metric: list[str] = typer.Option([], "--metric", help=METRIC_HELP),
 ) -> None:
     """Play many seeded games between bots and report seat effect, balance, length, scores and strategies."""
     if compare is not None and compare[0] is not None:
