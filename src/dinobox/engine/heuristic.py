@@ -46,8 +46,9 @@ class Turn(Generic[V]):
 
     @cached_property
     def infos(self) -> list[dict[str, Any]]:
-        """``describe_action`` of each legal action, in the order of ``legal``."""
-        return [self.state.describe_action(a) for a in self.legal]
+        """``describe_action`` of each legal action, in the order of ``legal`` (without its
+        ``text``: a policy decides on the fields, never on the words)."""
+        return [self.state.describe_action(a, with_text=False) for a in self.legal]
 
     @cached_property
     def info_by_action(self) -> dict[int, dict[str, Any]]:

@@ -277,10 +277,12 @@ class State:
         except (IndexError, KeyError) as exc:  # a game's text tables do not know this id here
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
 
-    def describe_action(self, action: Any, player: int | None = None) -> dict[str, Any]:
+    def describe_action(self, action: Any, player: int | None = None, with_text: bool = True) -> dict[str, Any]:
         """A JSON-able dict with stable keys: ``action``, ``player``, ``text``, ``kind`` and
         game-specific fields naming what the action touches (for UIs and logs). An optional
-        ``warning`` says the app's texts call the action a loss (the coach never suggests it)."""
+        ``warning`` says the app's texts call the action a loss (the coach never suggests it).
+        ``with_text=False`` leaves ``text`` out, for bots that never read it (its words cost more
+        than the rest of the description)."""
         if player is None:
             player = self._player
         action = check_action_id(self.game, action, player)
@@ -292,7 +294,9 @@ class State:
         except (IndexError, KeyError) as exc:  # a game's tables do not know this id here
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
         # the stable keys always win: a client sends ``action`` back as the int it names
-        info.update(action=action, player=player, text=self.action_to_string(action, player))
+        info.update(action=action, player=player)
+        if with_text:
+            info["text"] = self.action_to_string(action, player)
         return info
 
     def clone(self) -> State:
