@@ -156,6 +156,10 @@ class PlayApp(Refusing):
             ("#preview", "Preview"),
         ):
             self.table_screen.query_one(pane).border_title = title
+        for pane in ("#board", "#preview", "#you"):  # "N more" follows every change of layout
+            widget = self.table_screen.query_one(pane)
+            self.watch(widget, "virtual_size", self.note_overflow, init=False)
+            self.watch(widget, "size", self.note_overflow, init=False)
         self.fit(self.size.width, self.size.height)
         if self.table.clock is not None:
             self.set_interval(0.25, self.tick_clock)
