@@ -9,7 +9,16 @@ plug-ins that import them from here.
 from __future__ import annotations
 
 from dinobox.engine.errors import InvalidOptionError
-from dinobox.engine.heuristic import Turn, WeightedPolicy, Weights, best_action, heuristic, weighted_heuristic
+from dinobox.engine.heuristic import (
+    Option,
+    Turn,
+    WeightedPolicy,
+    Weights,
+    best_action,
+    best_option,
+    heuristic,
+    weighted_heuristic,
+)
 from dinobox.engine.registry import Policy, game_entry, game_ids
 
 
@@ -27,11 +36,13 @@ def heuristic_policy(game_id: str) -> Policy:
 
 
 __all__ = [
+    "Option",
     "Policy",
     "Turn",
     "WeightedPolicy",
     "Weights",
     "best_action",
+    "best_option",
     "has_heuristic",
     "heuristic",
     "heuristic_policy",

@@ -33,6 +33,7 @@ from types import ModuleType
 ENGINE_MODULES: tuple[str, ...] = (
     "dinobox.engine.state",
     "dinobox.engine.flow",
+    "dinobox.engine.values",
     "dinobox.engine.runner",
     "dinobox.bots.ismcts",  # the search's tree descent, the inner loop of every ISMCTS bot
 )

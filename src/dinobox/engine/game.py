@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from dinobox.engine.data import apply_overrides, data_to_json
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.options import OptionSet, OptionSpec
+from dinobox.engine.values import ActionInfo, Event
 
 if TYPE_CHECKING:
     from dinobox.engine.state import State
@@ -34,9 +35,9 @@ class Presentation:
     """
 
     view: Callable[[Any, int | None], Mapping[str, Any]]
-    event_text: Callable[[Any, str, tuple[Any, ...], bool], str]
+    event_text: Callable[[Any, str, tuple[Any, ...], bool], str] | None
     action_text: Callable[[Any, int, int], str]
-    action_info: Callable[[Any, int, int], Mapping[str, Any]] | None = None
+    action_info: Callable[[Any, int, int], Mapping[str, Any] | ActionInfo] | None = None
     why_illegal: Callable[[Any, int], str] | None = None
     # the action ids worth explaining to the seat to act when refused, for a game whose action
     # space is too big to enumerate for every picture (``server.messages.refusals_for``)
@@ -47,6 +48,9 @@ class Presentation:
     resample: Callable[[Any, int, random.Random], State] | None = None
     step_reveals: Callable[[Any, Any, int], bool] | None = None
     information_key: Callable[[Any, int], Hashable] | None = None
+    # the log line of a typed event: ``(state, event, private)``; ``event_text`` words the old
+    # ``(kind, args)`` events of a game not yet typed
+    describe_event: Callable[[Any, Event, bool], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -20,13 +20,21 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, NamedTuple, TypeVar, cast
 
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.registry import Policy
 from dinobox.engine.state import State
+from dinobox.engine.values import ActionInfo
 
 V = TypeVar("V")
+
+
+class Option(NamedTuple):
+    """A legal action and its typed description (``State.action_info``)."""
+
+    action: int
+    info: ActionInfo
 
 
 @dataclass
@@ -49,6 +57,13 @@ class Turn(Generic[V]):
         """``describe_action`` of each legal action, in the order of ``legal`` (without its
         ``text``: a policy decides on the fields, never on the words)."""
         return [self.state.describe_action(a, with_text=False) for a in self.legal]
+
+    @cached_property
+    def options(self) -> list[Option]:
+        """Each legal action with its typed description, in the order of ``legal``: a policy
+        matches on the description's class and reads its fields."""
+        state, seat = self.state, self.seat
+        return [Option(a, state.action_info(a, seat)) for a in self.legal]
 
     @cached_property
     def info_by_action(self) -> dict[int, dict[str, Any]]:
@@ -127,3 +142,11 @@ def best_action(infos: list[dict[str, Any]], score: Callable[[dict[str, Any]], A
     top = max(s for s, _ in scored)
     options = [a for s, a in scored if s == top]
     return options[0] if len(options) == 1 else rng.choice(options)
+
+
+def best_option(options: list[Option], score: Callable[[ActionInfo], float], rng: random.Random) -> int:
+    """The action whose description has the highest ``score``; ties broken by ``rng``."""
+    scored = [(score(o.info), o.action) for o in options]
+    top = max(s for s, _ in scored)
+    best = [a for s, a in scored if s == top]
+    return best[0] if len(best) == 1 else rng.choice(best)

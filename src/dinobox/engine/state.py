@@ -17,16 +17,12 @@ from mypy_extensions import mypyc_attr
 
 from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.flow import AGAIN, AUTOMATIC, CHANCE, TERMINAL, Step
+from dinobox.engine.values import ActionInfo, Event, fields_of, kind_of
 
-__all__ = ["CHANCE", "TERMINAL", "Event", "State"]
+__all__ = ["CHANCE", "TERMINAL", "State"]
 
 if TYPE_CHECKING:
     from dinobox.engine.game import Game, Presentation
-
-
-# An event: (kind, args, audience). audience None = every seat sees it whole; otherwise only
-# the seats in the tuple see the private details, everyone else the public version.
-Event = tuple[str, tuple[Any, ...], tuple[int, ...] | None]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -277,12 +273,26 @@ class State:
         except (IndexError, KeyError) as exc:  # a game's text tables do not know this id here
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
 
+    def action_info(self, action: Any, player: int | None = None) -> ActionInfo:
+        """What ``action`` of ``player`` (default: the seat to act) would do here, as the game's
+        typed description (``dinobox.engine.values``): what bots read."""
+        if player is None:
+            player = self._player
+        action = check_action_id(self.game, action, player)
+        hook = self._presentation().action_info
+        try:
+            info = hook(self, action, player) if hook is not None else None
+        except (IndexError, KeyError) as exc:  # a game's tables do not know this id here
+            raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
+        if not isinstance(info, ActionInfo):
+            raise TypeError(f"{self.game.title} does not describe its actions as typed values")
+        return info
+
     def describe_action(self, action: Any, player: int | None = None, with_text: bool = True) -> dict[str, Any]:
         """A JSON-able dict with stable keys: ``action``, ``player``, ``text``, ``kind`` and
         game-specific fields naming what the action touches (for UIs and logs). An optional
         ``warning`` says the app's texts call the action a loss (the coach never suggests it).
-        ``with_text=False`` leaves ``text`` out, for bots that never read it (its words cost more
-        than the rest of the description)."""
+        ``with_text=False`` leaves ``text`` out (its words cost more than the rest)."""
         if player is None:
             player = self._player
         action = check_action_id(self.game, action, player)
@@ -290,7 +300,8 @@ class State:
         try:
             hook = self._presentation().action_info
             if hook is not None:
-                info.update(hook(self, action, player))
+                raw = hook(self, action, player)
+                info.update(fields_of(raw) if isinstance(raw, ActionInfo) else raw)
         except (IndexError, KeyError) as exc:  # a game's tables do not know this id here
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
         # the stable keys always win: a client sends ``action`` back as the int it names
@@ -345,11 +356,14 @@ class State:
             return pickle.dumps(dict(self._presentation().view(self, seat)), pickle.HIGHEST_PROTOCOL)
         return hook(self, seat)
 
-    def _emit(self, kind: str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
-        """Record an event. Cheap: the text is produced only when someone reads the log."""
+    def _emit(self, event: Event | str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
+        """Record an event (a game's typed ``Event``; a kind string and ``args`` are the old
+        form, until every game is typed). ``audience`` None: every seat sees it whole;
+        otherwise only those seats see its hidden part. Cheap: the text is produced only when
+        someone reads the log."""
         if self._quiet:
             return
-        self._events = (kind, args, audience, self._hlen, self._events)
+        self._events = (event, args, audience, self._hlen, self._events)
         self._nevents += 1
 
     def log_length(self) -> int:
@@ -364,13 +378,20 @@ class State:
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise ValueError(f"since must be a whole number of log entries (0 or more), not {since!r}")
         items: list[dict[str, Any]] = []
-        event_text = self._presentation().event_text
+        presentation = self._presentation()
         node = self._events
         remaining = self._nevents - since
         while node is not None and remaining > 0:
-            kind, args, audience, move, node = node
+            event, args, audience, move, node = node
             private = audience is None or (seat is not None and seat in audience)
-            items.append({"move": move, "kind": kind, "text": event_text(self, kind, args, private)})
+            if isinstance(event, Event):
+                words = presentation.describe_event
+                assert words is not None, "a game that emits typed events words them with describe_event"
+                items.append({"move": move, "kind": kind_of(event), "text": words(self, event, private)})
+            else:
+                legacy = presentation.event_text
+                assert legacy is not None
+                items.append({"move": move, "kind": event, "text": legacy(self, event, args, private)})
             remaining -= 1
         items.reverse()
         return items
