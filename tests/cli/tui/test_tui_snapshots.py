@@ -73,6 +73,7 @@ def pressing(*keys: str) -> Any:
         await settle(pilot, pilot.app)  # type: ignore[arg-type]
         for key in keys:
             await press(pilot, pilot.app, key)  # type: ignore[arg-type]
+            await pilot.pause()  # the screen a key opens is up before the next key is read
         await pilot.pause(0.2)
 
     return run_before
