@@ -158,6 +158,6 @@ def test_resuming_with_other_seats_saves_a_new_file_and_keeps_the_records_seats(
         app, ["play", "--resume", str(record), "--plain", "--bots", "human,heuristic"], input="q\ns\n"
     )
     reseated = tmp_path / "g-reseated.json"
-    assert f"saved to {reseated}" in resumed.output.replace("\n", "")
+    assert "".join(f"saved to {reseated}".split()) in "".join(resumed.output.split())
     assert record.read_text() == before  # the record's own seats stay
     assert json.loads(reseated.read_text())["seats"] == ["human", "heuristic"]
