@@ -8,7 +8,8 @@
 #    stops at once and prints the one command to run.
 # 2. dinobox with its test extras (`pip install -e '.[test]'`; the engine and rules are compiled
 #    with mypyc where a C compiler exists, DINOBOX_PURE_PYTHON=1 for pure Python).
-# 3. The whole suite: `python -m pytest`, with any arguments given to this script.
+# 3. The whole suite: `python -m pytest -n auto` (over every core), with any arguments given to
+#    this script (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,17 +39,31 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" "${install[@]}" >/dev/null
 fi
 
-echo "scripts/test.sh: installing dinobox with its test extras (compiling takes a few minutes on 2 cores)" >&2
-# pip shows the build's progress lines only with -v: keep those, and the whole log if it fails.
-log=$(mktemp)
-set +e
-pip install -v -e '.[test]' 2>&1 | tee "$log" | grep --line-buffered -E 'dinobox build:|^Successfully installed' >&2
-status=${PIPESTATUS[0]}
-set -e
-if [ "$status" -ne 0 ]; then
-  tail -n 60 "$log" >&2
-  echo "scripts/test.sh: pip install -e '.[test]' failed (whole log: $log)" >&2
-  exit "$status"
+# The install is skipped when this checkout is already installed and current: the same
+# pyproject.toml, setup.py and compiled-module lists as at the last install here, and no compiled
+# module older than its source (a fresh clone always installs; DINOBOX_REINSTALL=1 forces it).
+stamp_file=build/test-install.stamp
+stamp=$( (echo "pure=${DINOBOX_PURE_PYTHON:-}"; cat pyproject.toml setup.py src/dinobox/engine/build.py \
+  src/dinobox/games/*/__init__.py) | sha256sum | cut -d' ' -f1)
+if [ -z "${DINOBOX_REINSTALL:-}" ] && [ -f "$stamp_file" ] && [ "$(cat "$stamp_file")" = "$stamp" ] \
+  && python scripts/installed_here.py 2>/dev/null; then
+  echo "scripts/test.sh: dinobox is installed from this checkout and current (DINOBOX_REINSTALL=1 reinstalls)" >&2
+else
+  echo "scripts/test.sh: installing dinobox with its test extras (compiling takes a few minutes on 2 cores)" >&2
+  # pip shows the build's progress lines only with -v: keep those, and the whole log if it fails.
+  log=$(mktemp)
+  set +e
+  pip install -v -e '.[test]' 2>&1 | tee "$log" | grep --line-buffered -E 'dinobox build:|^Successfully installed' >&2
+  status=${PIPESTATUS[0]}
+  set -e
+  if [ "$status" -ne 0 ]; then
+    tail -n 60 "$log" >&2
+    echo "scripts/test.sh: pip install -e '.[test]' failed (whole log: $log)" >&2
+    exit "$status"
+  fi
+  rm -f "$log"
+  mkdir -p build && echo "$stamp" > "$stamp_file"
 fi
-rm -f "$log"
-exec python -m pytest "$@"
+# The tests spread over the cores (pytest-xdist, one worker a core; `-n 0` runs them in this
+# process). docs/testing.md says which are slow and how to leave them out.
+exec python -m pytest -n auto "$@"

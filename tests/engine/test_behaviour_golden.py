@@ -78,7 +78,6 @@ def test_seeded_games_end_as_recorded(game_id: str) -> None:
     assert _records_digest(game_id) == json.loads(RECORDS_GOLDEN.read_text())[game_id]
 
 
-@pytest.mark.slow
 @pytest.mark.timeout(1200)  # a minute or two alone; much longer on a loaded machine
 @pytest.mark.parametrize("game_id", BUILT_IN)
 def test_seeded_games_behave_as_recorded(game_id: str) -> None:
