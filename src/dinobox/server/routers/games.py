@@ -4,8 +4,6 @@ game's package through the registry."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
@@ -14,6 +12,7 @@ from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import GameEntry, game_entry, game_ids
 from dinobox.server.errors import not_found, quote
 from dinobox.server.markdown import rules_page
+from dinobox.server.wire import Reply
 
 router = APIRouter(prefix="/api", tags=["games"])
 files = APIRouter(include_in_schema=False)
@@ -29,7 +28,7 @@ def _entry(game_id: str) -> GameEntry:
     return game_entry(game_id)
 
 
-def game_info(game_id: str) -> dict[str, Any]:
+def game_info(game_id: str) -> Reply:
     entry = game_entry(game_id)
     cls = entry.game
     try:
@@ -53,7 +52,7 @@ def game_info(game_id: str) -> dict[str, Any]:
 
 
 @router.get("/games")
-def list_games(request: Request) -> dict[str, Any]:
+def list_games(request: Request) -> Reply:
     """Every game this server can host, the bot kinds it can seat, and its rules for tables
     (the default silence limit and its bounds, the rated tables' time for a move)."""
     games = []
@@ -73,7 +72,7 @@ def list_games(request: Request) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}")
-def get_game(game_id: str) -> dict[str, Any]:
+def get_game(game_id: str) -> Reply:
     _entry(game_id)
     return game_info(game_id)
 

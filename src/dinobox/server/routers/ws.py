@@ -47,13 +47,14 @@ from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, clie
 from dinobox.server.schemas import WsAction, WsChat, WsChatRules, WsJoin, WsMessage, WsPing, WsResign, WsUndo
 from dinobox.server.settings import Settings
 from dinobox.server.tables import LiveTable, Subscriber, TableService
+from dinobox.server.wire import Reply
 
 router = APIRouter(tags=["websocket"])
 MESSAGE: TypeAdapter[Any] = TypeAdapter(WsMessage)
 POLICY = 1008  # the WebSocket close code for "this client broke the server's rules"
 
 
-def _error(exc: ApiError) -> dict[str, Any]:
+def _error(exc: ApiError) -> Reply:
     return {"type": "error", **exc.to_json()}
 
 
