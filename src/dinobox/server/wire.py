@@ -10,7 +10,7 @@ from typing import NotRequired, TypedDict
 from dinobox.jsonvalue import JsonObject, JsonValue
 
 Message = Mapping[str, object]
-"""Any one message to a client (a picture, a chat line, an error, a pong): a JSON object."""
+"""A message to a client (a picture, a chat line, an error, a pong): a JSON object."""
 
 Reply = Mapping[str, object]
 """A JSON API answer as its route declares it: FastAPI reads a route's return type as the

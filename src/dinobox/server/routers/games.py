@@ -4,12 +4,15 @@ game's package through the registry."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
 from dinobox.bots import bot_kinds
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import GameEntry, game_entry, game_ids
+from dinobox.jsonvalue import JsonValue
 from dinobox.server.errors import not_found, quote
 from dinobox.server.markdown import rules_page
 from dinobox.server.wire import Reply
@@ -28,7 +31,23 @@ def _entry(game_id: str) -> GameEntry:
     return game_entry(game_id)
 
 
-def game_info(game_id: str) -> Reply:
+class GameInfo(TypedDict):
+    """A game as the lobby lists it: its player counts, options, and where its documents are."""
+
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    option_specs: list[dict[str, JsonValue]]
+    rules_doc: str | None
+    rules_page: str | None
+    howto: str | None
+    board: str | None
+
+
+def game_info(game_id: str) -> GameInfo:
     entry = game_entry(game_id)
     cls = entry.game
     try:

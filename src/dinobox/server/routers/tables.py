@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
@@ -14,7 +12,7 @@ from dinobox.server.messages import public_table, seat_message
 from dinobox.server.profiles import optional_profile
 from dinobox.server.schemas import MAX_SEATS, Act, ClaimSeat, CreateTable, SeatAuth, StartTable, Undo
 from dinobox.server.tables import PLAYING, WAITING, TableService
-from dinobox.server.wire import Reply, SeatAsked
+from dinobox.server.wire import Reply, SeatAsked, SeatToken
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -24,7 +22,7 @@ def service(request: Request) -> TableService:
     return svc
 
 
-def _tokens(tokens: dict[int, str], table_id: str) -> list[dict[str, Any]]:
+def _tokens(tokens: dict[int, str], table_id: str) -> list[SeatToken]:
     return [{"seat": s, "token": t, "link": f"/table/{table_id}?seat={s}&token={t}"} for s, t in tokens.items()]
 
 
