@@ -11,38 +11,13 @@ functions over SQLAlchemy.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import TypedDict
+from typing import Any
 
 from sqlalchemy import Column, Float, Integer, String, Table, Text, func, insert, select
 from sqlalchemy.engine import Connection
 
 from dinobox.server.storage import metadata
-
-
-class StoredDecision(TypedDict):
-    """One decision of an analysis: the move chosen and the best one found, with their win chances."""
-
-    move: int  # its index in the table's history
-    chosen: int
-    chosen_text: str
-    best: int
-    best_text: str
-    win_chance_chosen: float
-    win_chance_best: float
-    uncertainty: float
-
-
-class StoredAnalysis(TypedDict):
-    """An analysis as ``dinobox.coach.Analysis.to_json`` wrote it: ``decisions`` are the seat's
-    own, each with its history index ``move``."""
-
-    game: str
-    seat: int
-    decisions: list[StoredDecision]
-    win_chance: list[float]
-    budget: str
-
+from dinobox.server.wire import StoredAnalysis
 
 analyses_t = Table(
     "analyses",
@@ -73,9 +48,7 @@ def load_analysis(conn: Connection, table_id: str, seat: int, budget: str) -> St
     return json.loads(stored) if stored is not None else None
 
 
-def save_analysis(
-    conn: Connection, table_id: str, seat: int, budget: str, result: Mapping[str, object], at: float
-) -> None:
+def save_analysis(conn: Connection, table_id: str, seat: int, budget: str, result: dict[str, Any], at: float) -> None:
     """Keep an analysis; one already stored (another process finished first) stays."""
     if load_analysis(conn, table_id, seat, budget) is not None:
         return

@@ -43,7 +43,6 @@ from dinobox.engine.state import State
 from dinobox.jsonvalue import JsonValue
 from dinobox.server import coach_storage
 from dinobox.server.botpool import BotPool
-from dinobox.server.coach_storage import StoredAnalysis
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError
 from dinobox.server.live import PLAYING, LiveTable
@@ -52,6 +51,7 @@ from dinobox.server.rebuilder import Rebuilder
 from dinobox.server.replays import check_may_see, players_at_decisions, seat_steps, step_of
 from dinobox.server.settings import Settings
 from dinobox.server.table_cache import TableCache
+from dinobox.server.wire import StoredAnalysis
 
 log = logging.getLogger("dinobox.server")
 

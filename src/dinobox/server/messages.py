@@ -5,10 +5,10 @@ table data. Never the state itself, its history, the seed or chance outcomes."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import State
-from dinobox.jsonvalue import JsonObject, JsonValue
+from dinobox.jsonvalue import JsonValue
 from dinobox.server.errors import bad_request
 from dinobox.server.outcomes import early_result
 from dinobox.server.timing import public_clock
@@ -67,7 +67,7 @@ def public_table(live: LiveTable, seated: bool = False) -> PublicTable:
     return table
 
 
-def clock_message(live: LiveTable) -> JsonObject | None:
+def clock_message(live: LiveTable) -> dict[str, Any] | None:
     """Every seat's time left now, who is ticking, and the server's time (public to all)."""
     return public_clock(live.row.clock, live.now())
 

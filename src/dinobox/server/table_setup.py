@@ -11,7 +11,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import TypeVar
 
 from dinobox.clocks import REALTIME, ClockState, TimeControl
-from dinobox.jsonvalue import JsonObject
 from dinobox.server import storage
 from dinobox.server.bot_driver import BotDriver
 from dinobox.server.errors import ApiError, bad_request
@@ -96,7 +95,7 @@ class TableSetup:
         private: bool = False,
         rated: bool = False,
         profiles: dict[int, str | None] | None = None,
-        clock: JsonObject | None = None,
+        clock: Mapping[str, object] | None = None,
         owner: str | None = None,
         silence: float | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import Connection
 
@@ -23,7 +23,6 @@ from dinobox.bots import check_bot_for_game
 from dinobox.clocks import ClockError, ClockState, TimeControl
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
-from dinobox.jsonvalue import JsonObject
 from dinobox.server import storage
 from dinobox.server.errors import ApiError, bad_request
 from dinobox.server.outcomes import TIME, end_early, leave, still_playing, too_early_to_rate
@@ -107,7 +106,7 @@ def _standin_spec(game_id: str) -> str:
     return "heuristic"
 
 
-def public_clock(clock: ClockState | None, now: float) -> JsonObject | None:
+def public_clock(clock: ClockState | None, now: float) -> dict[str, Any] | None:
     return None if clock is None else clock.public(now)
 
 

@@ -96,7 +96,7 @@ class PublicTable(TypedDict):
     rematch_of: str | None
     created: float
     updated: float
-    time_control: JsonObject | None
+    time_control: Mapping[str, object] | None  # the clock's rules (``TimeControl.to_json``)
     silence: NotRequired[float | None]
     result: NotRequired[Result]
 
@@ -129,7 +129,7 @@ class SeatPicture(TypedDict):
     legal: Sequence[Mapping[str, JsonValue]]
     refusals: list[Refusal]
     can_undo: bool
-    clock: JsonObject | None
+    clock: Mapping[str, object] | None  # every seat's time left (``ClockState.public``)
 
 
 class ReplayPicture(TypedDict):
@@ -157,3 +157,26 @@ class ChatRulesJson(TypedDict):
 
     spectators: bool
     muted: list[str]
+
+
+class StoredDecision(TypedDict):
+    """One decision of a stored analysis: the move chosen and the best one found, with their win chances."""
+
+    move: int  # its index in the table's history
+    chosen: int
+    chosen_text: str
+    best: int
+    best_text: str
+    win_chance_chosen: float
+    win_chance_best: float
+    uncertainty: float
+
+
+class StoredAnalysis(TypedDict):
+    """An analysis of a seat's decisions as the server keeps it (``dinobox.coach.Analysis.to_json``)."""
+
+    game: str
+    seat: int
+    decisions: list[StoredDecision]
+    win_chance: list[float]
+    budget: str
