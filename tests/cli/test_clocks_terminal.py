@@ -112,7 +112,9 @@ def test_a_clock_is_saved_with_the_time_left_and_resumed() -> None:
     table.run_automatic()
     now.t += 20
     record = table.record()
-    assert record["clock"]["remaining"][0] == pytest.approx(40) and record["clock"]["ticking"] is None
+    clock = record["clock"]
+    assert isinstance(clock, dict)
+    assert clock["remaining"][0] == pytest.approx(40) and clock["ticking"] is None
     later = FakeTime()
     later.t = 5000.0  # another process, another epoch: only the time left matters
     again = Table.resume(record, now=later)

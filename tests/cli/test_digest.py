@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dinobox.cli.digest import changes, digest
+from dinobox.jsonvalue import JsonValue
 
 
 def test_the_digest_names_the_seats_own_changes_and_none_of_the_others() -> None:
-    before = {
+    before: dict[str, JsonValue] = {
         "turn": 3,
         "cards": ["x"],
         "scores": [1, 4],
@@ -17,7 +18,7 @@ def test_the_digest_names_the_seats_own_changes_and_none_of_the_others() -> None
         ],
         "pieces": [{"id": 0, "owner": 0, "name": "Red 1", "at": 3}, {"id": 1, "owner": 1, "name": "Blue 1", "at": 1}],
     }
-    after = {
+    after: dict[str, JsonValue] = {
         "turn": 5,
         "cards": ["x", "y"],
         "scores": [1, 9],
@@ -38,8 +39,18 @@ def test_the_digest_names_the_seats_own_changes_and_none_of_the_others() -> None
 
 
 def test_the_games_words_come_first_and_replace_the_generic_line() -> None:
-    before = {"seat": 0, "egg": 1, "dinos": [], "players": [{"name": "Red", "lava_drops": 0}, {"name": "Blue"}]}
-    after = {"seat": 0, "egg": 0, "dinos": [], "players": [{"name": "Red", "lava_drops": 2}, {"name": "Blue"}]}
+    before: dict[str, JsonValue] = {
+        "seat": 0,
+        "egg": 1,
+        "dinos": [],
+        "players": [{"name": "Red", "lava_drops": 0}, {"name": "Blue"}],
+    }
+    after: dict[str, JsonValue] = {
+        "seat": 0,
+        "egg": 0,
+        "dinos": [],
+        "players": [{"name": "Red", "lava_drops": 2}, {"name": "Blue"}],
+    }
     assert digest("dino-race", before, after, 0, 3) == [
         "the egg is yours now",
         "your lava drops: 0 → 2 (+2)",
@@ -49,8 +60,12 @@ def test_the_games_words_come_first_and_replace_the_generic_line() -> None:
 
 def test_a_pieces_changes_are_said_in_words_not_python_values() -> None:
     """T-Rex Island: a team eaten on space 5 ("space 5 → none, lost", not "None", "False → True")."""
-    before = {"players": [{"name": "Red"}], "dice": [{"owner": 0, "name": "Red team 1", "space": 5, "lost": False}]}
-    after = {"players": [{"name": "Red"}], "dice": [{"owner": 0, "name": "Red team 1", "space": None, "lost": True}]}
+    before: dict[str, JsonValue] = {
+        "players": [{"name": "Red"}],
+        "dice": [{"owner": 0, "name": "Red team 1", "space": 5, "lost": False}],
+    }
+    die: dict[str, JsonValue] = {"owner": 0, "name": "Red team 1", "space": None, "lost": True}
+    after: dict[str, JsonValue] = {"players": [{"name": "Red"}], "dice": [die]}
     assert [line for _, line in changes(before, after, 0)] == ["Red team 1: space 5 → none, lost"]
-    after["dice"][0].update(space=7, lost=False)  # type: ignore[index]
+    die.update(space=7, lost=False)
     assert [line for _, line in changes(after, before, 0)] == ["Red team 1: space 7 → 5"]

@@ -59,7 +59,8 @@ def test_dino_race_move_marks_the_tiles_left_and_reached() -> None:
     dino = next(d for d in before["dinos"] if d["id"] == info["dino"])
     light = table.highlight(0, info["action"])
     assert light.view is not None
-    reached = next(d for d in light.view["dinos"] if d["id"] == info["dino"])["tile"]
+    view: dict[str, Any] = light.view  # the game's own view
+    reached = next(d for d in view["dinos"] if d["id"] == info["dino"])["tile"]
     assert {dino["tile"], reached} <= light.places
     assert {p for p in light.places if isinstance(p, int)} == {dino["tile"], reached}
     assert any(line.startswith(f"tile {reached} ") and dino["name"] in line for line in light.lines)
@@ -127,16 +128,15 @@ def test_pangaea_direction_marks_where_the_locator_lands() -> None:
     table, info = table_at("pangaea", 2, lambda i: i["kind"] == "direction")
     light = table.highlight(0, info["action"])
     assert light.view is not None
-    landed = tuple(light.view["world"]["locator"])
+    view: dict[str, Any] = light.view  # the game's own view
+    landed = tuple(view["world"]["locator"])
     before = tuple(table.state.view(0)["world"]["locator"])
     if landed != before:
         assert landed in light.places
         assert any("Event locator" in line for line in light.lines)
     changed = {
         (i // 12, i % 12)
-        for i, (a, b) in enumerate(
-            zip(table.state.view(0)["world"]["stacks"], light.view["world"]["stacks"], strict=True)
-        )
+        for i, (a, b) in enumerate(zip(table.state.view(0)["world"]["stacks"], view["world"]["stacks"], strict=True))
         if a != b
     }
     assert changed <= light.places  # every tile the event changes is marked

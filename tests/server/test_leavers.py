@@ -12,6 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from dinobox.server import profile_storage, storage
+from dinobox.server.wire import Seat
 
 from .conftest import make_app, new_table, state
 from .test_profiles import make_profile
@@ -89,8 +90,8 @@ def test_a_rated_game_left_before_two_decisions_a_seat_is_aborted_and_rates_noth
 
 
 def _rated_row(tid: str, a: str, b: str) -> storage.TableRow:
-    seats = [
-        {"seat": s, "type": "human", "bot": None, "name": n, "claimed": True, "profile": p}
+    seats: list[Seat] = [
+        {"seat": s, "type": "human", "bot": None, "name": n, "claimed": True, "token": None, "profile": p}
         for s, (n, p) in enumerate([("A", a), ("B", b)])
     ]
     return storage.TableRow(tid, "dino-race", 2, {}, seats, "finished", 9, False, 1, rated=True)

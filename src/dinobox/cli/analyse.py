@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich import box
@@ -15,6 +14,7 @@ from dinobox.cli.common import check_output_file, console, fail, seat_names
 from dinobox.coach import Analysis, analyse
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.record import from_record
+from dinobox.jsonvalue import JsonObject, JsonValue
 
 COSTLY = 0.10
 """A decision that lost more than this much win chance is marked."""
@@ -58,20 +58,23 @@ def analyse_command(
         console.print(f"[dim]analysis saved to {json_file}[/]")
 
 
-def _read_record(file: Path) -> Any:
+def _read_record(file: Path) -> JsonObject:
     try:
-        return json.loads(file.read_text())
+        record: JsonValue = json.loads(file.read_text())
     except OSError as exc:
         raise fail(f"cannot read {file}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise fail(f"{file} is not a text file") from None
     except json.JSONDecodeError as exc:
         raise fail(f"{file} is not JSON: {exc}") from None
+    if not isinstance(record, dict):  # in ``from_record``'s words
+        raise fail(f"a record is a JSON object, not {type(record).__name__}")
+    return record
 
 
-def issue_json(result: Analysis) -> dict[str, Any]:
+def issue_json(result: Analysis) -> dict[str, object]:
     """The file format of ``--json``: the analysis without its budget line."""
-    data = result.to_json()
+    data: dict[str, object] = result.to_json()
     data.pop("budget", None)
     return data
 

@@ -12,9 +12,10 @@ Keys: a :class:`KeyBook` numbers the lines of a step in order, and gives the com
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from dinobox.jsonvalue import JsonValue
 
 FIELD_ORDER = (
     "kind",
@@ -90,7 +91,7 @@ def strip_actor(text: str) -> str:
     return rest if sep and named else text
 
 
-def _step_fields(infos: Sequence[dict[str, Any]]) -> list[str]:
+def _step_fields(infos: Sequence[Mapping[str, JsonValue]]) -> list[str]:
     """The fields that may split these choices, in asking order (lists split position by position)."""
     seen: list[str] = []
     for info in infos:
@@ -110,7 +111,7 @@ def _step_fields(infos: Sequence[dict[str, Any]]) -> list[str]:
     return sorted(seen, key=rank)
 
 
-def _value(info: dict[str, Any], name: str) -> Any:
+def _value(info: Mapping[str, JsonValue], name: str) -> JsonValue:
     key, _, index = name.partition(".")
     value = info.get(key)
     if index and isinstance(value, list):
@@ -154,18 +155,26 @@ def _common_suffix(texts: Sequence[str]) -> str:
     return " ".join(reversed_words[0][:n][::-1]) if reversed_words else ""
 
 
-def _hashable(value: Any) -> Any:
+def _hashable(value: JsonValue) -> object:
     return tuple(value) if isinstance(value, list) else value
+
+
+def _action_of(info: Mapping[str, JsonValue]) -> int:
+    """A described move's action id (``describe_action`` gives it as a whole number)."""
+    action = info["action"]
+    if not isinstance(action, int | float | str):
+        raise TypeError(f"an action id is a whole number, not {action!r}")
+    return int(action)
 
 
 class ChoiceTree:
     """The legal actions of one decision, taken in steps. ``path`` is the groups opened so far;
     a step lists at most ``flat_limit`` choices as they are (more are grouped)."""
 
-    def __init__(self, infos: Sequence[dict[str, Any]], flat_limit: int = FLAT_LIMIT) -> None:
+    def __init__(self, infos: Sequence[Mapping[str, JsonValue]], flat_limit: int = FLAT_LIMIT) -> None:
         self.flat_limit = flat_limit
-        self.infos = {int(i["action"]): i for i in infos}
-        self.order = [int(i["action"]) for i in infos]
+        self.infos = {_action_of(i): i for i in infos}
+        self.order = [_action_of(i) for i in infos]
         self.path: list[Option] = []
 
     def candidates(self) -> list[int]:
@@ -181,7 +190,7 @@ class ChoiceTree:
         if len(actions) <= self.flat_limit:
             return [self._leaf(a) for a in actions]
         for name in _step_fields(infos):
-            groups: dict[Any, list[int]] = {}
+            groups: dict[object, list[int]] = {}
             for a in actions:
                 groups.setdefault(_hashable(_value(self.infos[a], name)), []).append(a)
             if len(groups) > 1:
@@ -193,16 +202,18 @@ class ChoiceTree:
         listed best first, so the first line (and Enter) is never the worst by mistake."""
         infos = [self.infos[a] for a in actions]
         values = [i.get("value") for i in infos]
-        if len({i.get("kind") for i in infos}) != 1 or not all(type(v) is int for v in values):
+        worth = [v for v in values if type(v) is int]
+        if len({i.get("kind") for i in infos}) != 1 or len(worth) != len(values):
             return actions
-        return sorted(actions, key=lambda a: -int(self.infos[a]["value"]))
+        by_action = dict(zip(actions, worth, strict=True))
+        return sorted(actions, key=lambda a: -by_action[a])
 
     def _leaf(self, action: int) -> Option:
         info = self.infos[action]
         text = strip_actor(str(info.get("text", action)))
         return Option(text, (action,), f"action:{text}", str(info.get("kind", "")))
 
-    def _group(self, name: str, value: Any, members: list[int]) -> Option:
+    def _group(self, name: str, value: object, members: list[int]) -> Option:
         if len(members) == 1:
             return self._leaf(members[0])
         texts = [strip_actor(str(self.infos[a].get("text", ""))) for a in members]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich import box
@@ -21,6 +21,7 @@ from dinobox.engine.game import Game
 from dinobox.engine.options import parse_variants
 from dinobox.engine.registry import game_class, game_entry, load_game
 from dinobox.engine.state import State
+from dinobox.jsonvalue import JsonValue
 
 console = Console(highlight=False)
 
@@ -45,7 +46,7 @@ def game_from_words(
 ) -> Game:
     """A game from command-line words; a ``DinoboxError`` says what is wrong."""
     cls = game_class(game_id)
-    opts: dict[str, Any] = parse_variants(cls.option_specs, variants, game_id)
+    opts: dict[str, object] = parse_variants(cls.option_specs, variants, game_id)
     for item in options:
         key, value = parse_override(item)
         opts[key.replace("-", "_")] = value
@@ -135,20 +136,20 @@ def require(*modules: str, why: str) -> None:
         raise fail(f"{why} needs {', '.join(missing)}: pip install 'dinobox[{','.join(extras)}]' (nothing was played)")
 
 
-def render_view(game: Game[Any], view: dict[str, Any]) -> str:
+def render_view(game: Game[object], view: Mapping[str, JsonValue]) -> str:
     """The view drawn by the game's terminal renderer (JSON when it declares none)."""
     render = game_entry(game.id).render
     return json.dumps(view, indent=1) if render is None else render(view)
 
 
-def seat_names(view: dict[str, Any], count: int) -> list[str]:
-    names = [
-        str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(view.get("players") or []) if isinstance(p, dict)
-    ]
+def seat_names(view: Mapping[str, JsonValue], count: int) -> list[str]:
+    players = view.get("players")
+    rows = players if isinstance(players, list) else []
+    names = [str(p.get("name", f"Seat {i + 1}")) for i, p in enumerate(rows) if isinstance(p, dict)]
     return names if len(names) == count else [f"Seat {i + 1}" for i in range(count)]
 
 
-def _number(value: Any) -> str:
+def _number(value: JsonValue) -> str:
     return "" if value is None else str(value)
 
 
@@ -159,7 +160,7 @@ def score_table(state: State, styles: list[str] | None = None, caption: str | No
     scores = state.scores()
     winners = set(state.winners())
     names = seat_names(view, len(scores))
-    breakdown: list[dict[str, Any]] = view.get("breakdown") or [{} for _ in scores]
+    breakdown: list[dict[str, JsonValue]] = view.get("breakdown") or [{} for _ in scores]
     parts: list[str] = []
     for row in breakdown:
         for key in row:
@@ -208,6 +209,6 @@ def rounds_table(state: State) -> Table | None:
     return None
 
 
-def save_record(record: dict[str, Any], path: Path) -> None:
+def save_record(record: Mapping[str, object], path: Path) -> None:
     path.write_text(json.dumps(record, indent=1))
     console.print(f"[dim]record saved to {path}[/]")

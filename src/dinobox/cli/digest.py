@@ -9,9 +9,10 @@ is not repeated. Only the seat's own views are read, so nothing hidden can show.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TypeGuard
 
 from dinobox.engine.registry import game_entry
+from dinobox.jsonvalue import JsonValue
 
 SKIP = frozenset({"seat", "turn", "turn_player", "to_act", "actions_done", "over", "move", "players_count"})
 """Fields that change every turn or say nothing about the seat's fortunes."""
@@ -19,19 +20,20 @@ LIMIT = 8
 """Lines at most (then a line saying how many more)."""
 
 
-def _number(value: Any) -> bool:
+def _number(value: JsonValue) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _total(value: Any) -> int | float | None:
+def _total(value: JsonValue) -> int | float | None:
     """A count for a collection of numbers (a dict of counts, a list of counts), else None."""
     items = list(value.values()) if isinstance(value, Mapping) else value if isinstance(value, list) else None
-    if items is None or not items or not all(_number(x) for x in items):
+    if items is None or not items:
         return None
-    return sum(items)
+    numbers = [x for x in items if _number(x)]
+    return sum(numbers) if len(numbers) == len(items) else None
 
 
-def _size(value: Any) -> int | None:
+def _size(value: JsonValue) -> int | None:
     """A list's length, when it is a list of things rather than of counts."""
     return len(value) if isinstance(value, list) and _total(value) is None else None
 
@@ -43,12 +45,12 @@ def _words(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _arrow(what: str, old: Any, new: Any) -> str:
+def _arrow(what: str, old: JsonValue, new: JsonValue) -> str:
     sign = f" ({new - old:+g})" if _number(old) and _number(new) else ""
     return f"{what}: {old} → {new}{sign}"
 
 
-def _value(value: Any) -> str:
+def _value(value: JsonValue) -> str:
     """A value in players' words: nothing is "none", a list is its items."""
     if value is None:
         return "none"
@@ -57,7 +59,7 @@ def _value(value: Any) -> str:
     return str(value)
 
 
-def _piece_change(key: str, old: Any, new: Any) -> str:
+def _piece_change(key: str, old: JsonValue, new: JsonValue) -> str:
     """One field of a piece that changed, in words (``space 5 → none``, ``lost``, ``not lost``);
     empty when it did not change."""
     if old == new:
@@ -67,7 +69,9 @@ def _piece_change(key: str, old: Any, new: Any) -> str:
     return f"{_words(key)} {_value(old)} → {_value(new)}"
 
 
-def field_changes(before: Mapping[str, Any], after: Mapping[str, Any], prefix: str = "") -> list[tuple[str, str]]:
+def field_changes(
+    before: Mapping[str, JsonValue], after: Mapping[str, JsonValue], prefix: str = ""
+) -> list[tuple[str, str]]:
     """(field, line) for each field of ``after`` whose number, total or length changed."""
     found: list[tuple[str, str]] = []
     for key, new in after.items():
@@ -85,7 +89,7 @@ def field_changes(before: Mapping[str, Any], after: Mapping[str, Any], prefix: s
     return found
 
 
-def own_pieces(before: Mapping[str, Any], after: Mapping[str, Any], seat: int) -> list[tuple[str, str]]:
+def own_pieces(before: Mapping[str, JsonValue], after: Mapping[str, JsonValue], seat: int) -> list[tuple[str, str]]:
     """The seat's own pieces (list items with ``owner`` the seat and a ``name``) that changed."""
     found: list[tuple[str, str]] = []
     for key, new in after.items():
@@ -101,7 +105,7 @@ def own_pieces(before: Mapping[str, Any], after: Mapping[str, Any], seat: int) -
     return found
 
 
-def changes(before: Mapping[str, Any], after: Mapping[str, Any], seat: int) -> list[tuple[str, str]]:
+def changes(before: Mapping[str, JsonValue], after: Mapping[str, JsonValue], seat: int) -> list[tuple[str, str]]:
     """Every generic change for ``seat``: its own row of ``players`` (as ``players.FIELD``), its
     own pieces, then the table's counts (a deck, a countdown)."""
     found: list[tuple[str, str]] = []
@@ -128,7 +132,9 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any], seat: int) -> l
     return found + mine + [(k, line) for k, line in table if k not in counted]
 
 
-def digest(game_id: str, before: Mapping[str, Any], after: Mapping[str, Any], seat: int, logged: int) -> list[str]:
+def digest(
+    game_id: str, before: Mapping[str, JsonValue], after: Mapping[str, JsonValue], seat: int, logged: int
+) -> list[str]:
     """The lines of the seat's digest: the game's own words first (``GameEntry.digest``), then
     the generic changes it did not explain, then how many log entries there are to read. (A
     game's empty line explains a field that needs no words.)"""

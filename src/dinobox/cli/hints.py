@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import TypedDict, TypeGuard
 
 from dinobox.cli.choices import strip_actor
 from dinobox.coach import Hint, suggest
@@ -17,6 +17,15 @@ from dinobox.engine.state import State
 
 HINT_SECONDS = 0.8
 """The coach's thinking time for one hint (the issue asks for an answer within a second)."""
+
+
+class HintJson(TypedDict):
+    """A hint as a record keeps it: the decision it was asked at and the move suggested."""
+
+    move: int
+    seat: int
+    action: int
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +37,7 @@ class HintNote:
     action: int
     text: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HintJson:
         return {"move": self.move, "seat": self.seat, "action": self.action, "text": self.text}
 
 
@@ -49,7 +58,7 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def parse_hints(record: Any, history_length: int, players: int) -> list[HintNote]:
+def parse_hints(record: object, history_length: int, players: int) -> list[HintNote]:
     """The ``hints`` a record keeps (none when it has no such key); ``RecordError`` when damaged."""
     raw = record.get("hints", []) if isinstance(record, dict) else []
     if not isinstance(raw, list):
@@ -67,5 +76,5 @@ def parse_hints(record: Any, history_length: int, players: int) -> list[HintNote
     return notes
 
 
-def whole(value: Any) -> TypeGuard[int]:
+def whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -8,13 +8,12 @@ device passes from one person to the next.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from dinobox.cli.choices import COMMON_KEYS, ChoiceTree, KeyBook, Option
 from dinobox.cli.common import console, rounds_table, save_record, score_table
 from dinobox.cli.digest import digest
 from dinobox.cli.hints import HintNote, hint_job, hint_words
-from dinobox.cli.table import Table, plural, render_text
+from dinobox.cli.table import Table, View, plural, render_text
 from dinobox.coach import Hint
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
@@ -58,7 +57,7 @@ class PlainClient:
         self.keys = KeyBook()
         self.seen: dict[int | None, int] = {}
         self.last_human: int | None = None
-        self.decided: dict[int, tuple[dict[str, Any], int, int]] = {}
+        self.decided: dict[int, tuple[View, int, int]] = {}
         """Per person: their view, the turn and the log's length when they last decided."""
         self.hint: tuple[tuple[int, int], Hint] | None = None
         """The coach's hint for (seat, move number): the decision it is for."""

@@ -10,7 +10,6 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 import typer
 
@@ -20,6 +19,7 @@ from dinobox.cli.plain import PlainClient, Quit, print_outcome
 from dinobox.cli.table import HUMAN, Table, plural
 from dinobox.clocks import BOT, RULES, parse_time_control
 from dinobox.engine.errors import DinoboxError
+from dinobox.jsonvalue import JsonValue
 
 
 def play(
@@ -144,7 +144,7 @@ def resumed_table(
     if given:
         raise fail(f"--resume continues the saved game as it was: {', '.join(given)} cannot change it")
     try:
-        record: Any = json.loads(path.read_text())
+        record: JsonValue = json.loads(path.read_text())
     except OSError as exc:
         raise fail(f"cannot read {path}: {exc.strerror}") from None
     except json.JSONDecodeError as exc:

@@ -7,7 +7,6 @@ import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich import box
@@ -25,6 +24,7 @@ from dinobox.engine.errors import DinoboxError
 from dinobox.engine.record import from_record
 from dinobox.engine.registry import load_game
 from dinobox.engine.state import CHANCE, State
+from dinobox.jsonvalue import JsonObject, JsonValue
 
 COSTLY = 0.10
 """A move is marked when it lost more than this much win chance against the best alternative."""
@@ -106,17 +106,20 @@ def check_budget(analysed: bool, seat: int | None, iterations: int | None, secon
         raise fail(f"--seconds must be more than 0 and at most {MAX_SECONDS:g}, not {seconds}")
 
 
-def read_record(file: Path) -> Any:
+def read_record(file: Path) -> JsonObject:
     try:
-        return json.loads(file.read_text())
+        record: JsonValue = json.loads(file.read_text())
     except OSError as exc:
         raise fail(f"cannot read {file}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise fail(f"{file} is not JSON: {exc}") from None
+    if not isinstance(record, dict):  # in ``from_record``'s words
+        raise fail(f"a record is a JSON object, not {type(record).__name__}")
+    return record
 
 
 def run_analysis(
-    record: Mapping[str, Any], seat: int, name: str, iterations: int | None, seconds: float | None
+    record: Mapping[str, JsonValue], seat: int, name: str, iterations: int | None, seconds: float | None
 ) -> Analysis:
     """The coach's analysis of the seat's decisions, with a progress bar while it thinks."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from dinobox.cli.common import console, fail
+
+if TYPE_CHECKING:  # the server extra may be missing: imported where it is used
+    from fastapi import FastAPI
 
 
 def _defaults() -> str:
@@ -100,7 +103,7 @@ def serve(
         raise fail(f"cannot open the store {db!r}: {exc}") from None
     url = app.state.db_url
     _announce(url, host, port, workers)
-    target: Any = app
+    target: FastAPI | str = app
     if workers > 1:  # each worker process builds its own app from the same settings
         os.environ[APP_ENVIRONMENT] = app_environment(url, settings)
         target = "dinobox.server.main:app_from_environment"

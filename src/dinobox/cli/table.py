@@ -11,14 +11,13 @@ import inspect
 import random
 import re
 import time
-from collections.abc import Callable, Collection, Hashable
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from rich.text import Text
 
-from dinobox.bots import check_bot_for_game, make_bot
+from dinobox.bots import Bot, check_bot_for_game, make_bot
 from dinobox.cli.hints import HintNote, parse_hints
 from dinobox.clocks import ClockState, TimeControl, format_seconds
 from dinobox.engine.errors import DinoboxError, RecordError
@@ -26,6 +25,12 @@ from dinobox.engine.game import Game
 from dinobox.engine.record import from_record
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
+from dinobox.jsonvalue import JsonValue
+
+View = dict[str, JsonValue]
+"""A seat's view of the game, as ``State.view`` gives it."""
+Combo = tuple[tuple[str, object], ...]
+"""What a described move acts with (``_acts_with``): its fields but places and flags."""
 
 HUMAN = "human"
 PALETTE = ("#D55E00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7", "#E69F00", "#0072B2", "bright_white")
@@ -71,15 +76,15 @@ def _keywords(render: Callable[..., str]) -> frozenset[str]:
         return frozenset()
 
 
-def render_takes(game: Game[Any], keyword: str) -> bool:
+def render_takes(game: Game[object], keyword: str) -> bool:
     """Does the game's renderer take ``keyword`` (``marks``, ``width``)?"""
     render = game_entry(game.id).render
     return render is not None and keyword in _keywords(render)
 
 
 def render_text(
-    game: Game[Any],
-    view: dict[str, Any],
+    game: Game[object],
+    view: Mapping[str, JsonValue],
     marks: Collection[Hashable] = (),
     width: int | None = None,
     words: bool = False,
@@ -93,7 +98,7 @@ def render_text(
 
         return json.dumps(view, indent=1)
     keywords = _keywords(render)
-    extra: dict[str, Any] = {}
+    extra: dict[str, object] = {}
     if marks and "marks" in keywords:
         extra["marks"] = frozenset(marks)
     if width is not None and "width" in keywords:
@@ -103,12 +108,12 @@ def render_text(
     return render(view, **extra)
 
 
-def big_events(game: Game[Any]) -> frozenset[str]:
+def big_events(game: Game[object]) -> frozenset[str]:
     """The log kinds that stop the table until a key is pressed (an eruption, a scoring)."""
     return game_entry(game.id).big_events
 
 
-def help_sections(game: Game[Any]) -> list[tuple[str, str]]:
+def help_sections(game: Game[object]) -> list[tuple[str, str]]:
     """The help screen's pages as (title, Markdown): the keys, the board's legend, the rules."""
     keys = "| key | what it does |\n|---|---|\n" + "\n".join(f"| {key} | {what} |" for key, what in HELP_KEYS)
     entry = game_entry(game.id)
@@ -160,7 +165,7 @@ class Highlight:
 
     places: frozenset[Hashable] = frozenset()
     lines: tuple[str, ...] = ()
-    view: dict[str, Any] | None = field(default=None, compare=False)
+    view: View | None = field(default=None, compare=False)
     follows: tuple[str, ...] = ()
     """What the choice sets off, as the seat's log would tell it (a carnivore striking, a
     scoring), and who decides next if it is someone else."""
@@ -193,7 +198,7 @@ class Table:
 
     def __init__(
         self,
-        game: Game[Any],
+        game: Game[object],
         seats: list[str],
         seed: int,
         clock: TimeControl | None = None,
@@ -211,25 +216,25 @@ class Table:
         # a resumed game draws its chance from a stream of its own, fixed by the seed and the moves made
         moves = len(self.state.history())
         self.rng = random.Random(seed if not moves else f"{seed}:{moves}")
-        self.bots: dict[int, Any] = {i: make_bot(s, seed * 1000 + i) for i, s in enumerate(seats) if s != HUMAN}
+        self.bots: dict[int, Bot] = {i: make_bot(s, seed * 1000 + i) for i, s in enumerate(seats) if s != HUMAN}
         self.undo_stack: list[UndoPoint] = []
         self.last_legal: dict[int, list[int]] = {}
         self.legal_turn: dict[int, int] = {}
-        self.last_combos: dict[int, set[tuple[tuple[str, Any], ...]]] = {}
+        self.last_combos: dict[int, set[Combo]] = {}
         self._names_at: tuple[State | None, int, list[str]] = (None, -1, [])
         self._marks_at: tuple[State | None, int, list[str]] = (None, -1, [])
         self.now = now
         self.clock: ClockState | None = ClockState.new(clock, game.num_players) if clock is not None else clock_state
-        self.standin: Any = None  # the bot that plays a seat's move when its time ran out
+        self.standin: Bot | None = None  # the bot that plays a seat's move when its time ran out
         self.hints: list[HintNote] = []
         """The hints people asked for (``h``), kept in the record so a replay shows them."""
         self._sync_clock()
 
     # ----- records ---------------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         """The game's record (``State.to_record``) plus what resuming it needs: the seats, the
         seed and each seat's time left (``dinobox play --resume``)."""
-        record = self.state.to_record()
+        record: dict[str, object] = self.state.to_record()
         record["seats"] = list(self.seats)
         record["seed"] = self.seed
         if self.clock is not None:
@@ -242,7 +247,9 @@ class Table:
         return record
 
     @classmethod
-    def resume(cls, record: Any, seats: list[str] | None = None, now: Callable[[], float] = time.monotonic) -> Table:
+    def resume(
+        cls, record: Mapping[str, object], seats: list[str] | None = None, now: Callable[[], float] = time.monotonic
+    ) -> Table:
         """The table a record left off (``DinoboxError`` saying what is wrong): its game and
         moves, its seats (or ``seats``), its seed and clocks. A record without seats (written
         before they were kept) seats a person first and heuristic bots after."""
@@ -353,7 +360,7 @@ class Table:
     def _stood_in(self, player: int) -> bool:
         return self.clock is not None and self.clock.standin == player
 
-    def _bot_for(self, player: int) -> Any:
+    def _bot_for(self, player: int) -> Bot | None:
         if player in self.bots:
             return self.bots[player]
         if self._stood_in(player):
@@ -418,7 +425,7 @@ class Table:
             self.step_automatic()
 
     # ----- a person decides --------------------------------------------------------------
-    def described(self) -> list[dict[str, Any]]:
+    def described(self) -> list[dict[str, JsonValue]]:
         return [self.state.describe_action(a) for a in self.state.legal_actions()]
 
     def macros(self, seat: int) -> list[tuple[str, list[int]]]:
@@ -480,7 +487,7 @@ class Table:
         after.apply_action(action)
         return after
 
-    def preview(self, seat: int, action: int) -> dict[str, Any] | None:
+    def preview(self, seat: int, action: int) -> View | None:
         """The seat's view after ``action``, or None when the step would show it something hidden."""
         after = self.after(seat, action)
         return None if after is None else after.view(seat)
@@ -505,7 +512,7 @@ class Table:
         found = hook(self.state.view(seat), after, self.state.describe_action(action))
         return Highlight(frozenset(key for key, _ in found), tuple(line for _, line in found), after, follows)
 
-    def changed_places(self, seat: int, before: dict[str, Any]) -> frozenset[Hashable]:
+    def changed_places(self, seat: int, before: View) -> frozenset[Hashable]:
         """The board's places that changed since the seat saw ``before`` (its own earlier view):
         where the teams in play are now, for a board that follows them."""
         hook = game_entry(self.game.id).preview
@@ -533,7 +540,7 @@ class Table:
         missing = before - combos
         if not missing:
             return []
-        probed: dict[tuple[tuple[str, Any], ...], list[tuple[str, str]]] = {}
+        probed: dict[Combo, list[tuple[str, str]]] = {}
         for action in range(self.game.num_distinct_actions()):
             if action in legal:
                 continue
@@ -578,7 +585,7 @@ class Table:
 PLACE_FIELDS = frozenset({"space", "spaces", "cell", "label", "tile", "edge", "direction", "target", "dir", "to"})
 
 
-def _acts_with(info: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+def _acts_with(info: Mapping[str, JsonValue]) -> Combo:
     """What a described move acts with: its fields but the stable ones, places and flags."""
     return tuple(
         (key, tuple(value) if isinstance(value, list) else value)

@@ -9,8 +9,8 @@ import asyncio
 import contextlib
 import logging
 import random
-from typing import Any
 
+from dinobox.bots import Bot
 from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.state import CHANCE, State
 from dinobox.server.botpool import BotPool
@@ -99,7 +99,7 @@ class BotDriver:
             if live.row.status == FINISHED or not (live.subscribers or live.bots_due()):
                 self.cache.release_soon(live.row.id)  # over, or nobody watches here: whoever is asked next plays
 
-    def _bot_of(self, live: LiveTable, player: int) -> tuple[Any, bool]:
+    def _bot_of(self, live: LiveTable, player: int) -> tuple[Bot, bool]:
         """The seat's bot, or the stand-in for a person's seat out of time (``timing``), and
         whether it searches."""
         bot = live.bots.get(player)

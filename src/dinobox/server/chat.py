@@ -28,8 +28,8 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from dinobox.server import storage
@@ -38,6 +38,7 @@ from dinobox.server.errors import ApiError, bad_request
 from dinobox.server.limits import RateLimiter
 from dinobox.server.live import LiveTable
 from dinobox.server.settings import Settings
+from dinobox.server.wire import ChatLine, ChatRulesJson
 
 TABLE_VOICE = -1  # the seat number stored for a hotseat table's messages
 SHOWN = 200  # the newest messages a new socket or a replay gets
@@ -91,7 +92,7 @@ class ChatRules:
                 rules.muted.discard(text.removeprefix(UNMUTE))
         return rules
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ChatRulesJson:
         return {"spectators": self.spectators, "muted": sorted(self.muted)}
 
 
@@ -116,13 +117,13 @@ class TableChat:
         """A new connection's chat quota."""
         return Sender(address, RateLimiter(self.settings.chat_per_minute / 60.0, self.settings.chat_burst, 1))
 
-    async def history(self, table_id: str) -> list[dict[str, Any]]:
+    async def history(self, table_id: str) -> list[ChatLine]:
         return await self.db.read(lambda c: storage.load_chat(c, table_id, SHOWN))
 
     async def rules(self, table_id: str) -> ChatRules:
         return ChatRules.read(await self.db.read(lambda c: storage.load_chat_notices(c, table_id)))
 
-    async def say(self, live: LiveTable, seat: int | None, text: str, sender: Sender | None = None) -> dict[str, Any]:
+    async def say(self, live: LiveTable, seat: int | None, text: str, sender: Sender | None = None) -> ChatLine:
         """Store one message from ``seat`` (``None``: a spectator) and send it to every socket."""
         body = clean_text(text, self.settings.chat_chars)
         sender = sender or self.sender("unknown")
@@ -147,7 +148,7 @@ class TableChat:
         self._by_address[key] = self._by_address.pop(key, 0) + 1
         while len(self._by_address) > ADDRESSES_KEPT:
             self._by_address.popitem(last=False)
-        message: dict[str, Any] = {"n": n, "seat": who, "name": name, "text": body, "at": at, "spectator": spectator}
+        message: ChatLine = {"n": n, "seat": who, "name": name, "text": body, "at": at, "spectator": spectator}
         if spectator:
             message["from"] = name.rsplit(" ", 1)[-1]
         for sub in live.subscribers:
@@ -180,7 +181,7 @@ class TableChat:
         """The new message's number, or ``None`` when its side of the chat is full."""
         stored: list[int | None] = []
 
-        def add(c: Any) -> None:
+        def add(c: Connection) -> None:
             if storage.count_chat(c, table_id, spectators=who is None) >= cap:
                 stored.append(None)
             else:
@@ -202,7 +203,7 @@ class TableChat:
         if len(await self.db.read(lambda c: storage.load_chat_notices(c, table_id))) >= NOTICES_MAX:
             raise ApiError(409, "chat_full", f"this table's chat settings changed {NOTICES_MAX} times: no more")
 
-        def add(c: Any) -> None:
+        def add(c: Connection) -> None:
             storage.add_chat(c, table_id, storage.CHAT_NOTICE, "", notice, self.now())
 
         for attempt in range(3):

@@ -17,6 +17,7 @@ from sqlalchemy import Column, Float, Integer, String, Table, Text, func, insert
 from sqlalchemy.engine import Connection
 
 from dinobox.server.storage import metadata
+from dinobox.server.wire import StoredAnalysis
 
 analyses_t = Table(
     "analyses",
@@ -39,7 +40,7 @@ hints_t = Table(
 )
 
 
-def load_analysis(conn: Connection, table_id: str, seat: int, budget: str) -> dict[str, Any] | None:
+def load_analysis(conn: Connection, table_id: str, seat: int, budget: str) -> StoredAnalysis | None:
     query = select(analyses_t.c.result).where(
         analyses_t.c.table_id == table_id, analyses_t.c.seat == seat, analyses_t.c.budget == budget
     )

@@ -34,12 +34,13 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from sqlalchemy.exc import IntegrityError
 
 from dinobox.coach import Analysis, Cancelled, analyse, coach_settings, suggest
 from dinobox.engine.state import State
+from dinobox.jsonvalue import JsonValue
 from dinobox.server import coach_storage
 from dinobox.server.botpool import BotPool
 from dinobox.server.db import Database
@@ -50,8 +51,42 @@ from dinobox.server.rebuilder import Rebuilder
 from dinobox.server.replays import check_may_see, players_at_decisions, seat_steps, step_of
 from dinobox.server.settings import Settings
 from dinobox.server.table_cache import TableCache
+from dinobox.server.wire import StoredAnalysis
 
 log = logging.getLogger("dinobox.server")
+
+
+class Progress(TypedDict):
+    done: int
+    total: int
+
+
+class AnalysisStatus(TypedDict):
+    """Where the analysis of a seat stands; ``analysis`` once ``done``, ``error`` once ``failed``."""
+
+    status: str
+    seat: int
+    budget: str
+    progress: NotRequired[Progress]
+    waiting: NotRequired[int]  # queued: the jobs ahead of it
+    error: NotRequired[str]
+    analysis: NotRequired[dict[str, object]]  # the stored analysis, each decision with its replay step
+
+
+class Hint(TypedDict):
+    """The coach's move for the seat to act, and its chance of winning with it."""
+
+    action: int
+    text: str
+    win_chance: float | None
+
+
+class HintAnswer(TypedDict):
+    seat: int
+    version: int
+    move: int
+    hint: Hint
+
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 BUSY_RETRY = 10  # seconds a client told "busy" is asked to wait
@@ -120,8 +155,8 @@ class Coach:
         self._jobs: dict[tuple[str, int, str], Job] = {}
         self._failed: OrderedDict[tuple[str, int, str], str] = OrderedDict()
         self._hinting: dict[str, int] = {}
-        self._hints: OrderedDict[tuple[str, int, int, float], dict[str, Any]] = OrderedDict()
-        self._hints_under_way: dict[tuple[str, int, int, float], asyncio.Future[dict[str, Any]]] = {}
+        self._hints: OrderedDict[tuple[str, int, int, float], Hint] = OrderedDict()
+        self._hints_under_way: dict[tuple[str, int, int, float], asyncio.Future[Hint]] = {}
         self._served: OrderedDict[str, int] = OrderedDict()  # address -> the turn it last got a thread
         self._turn = 0
         self._closing = False
@@ -134,12 +169,12 @@ class Coach:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     # ----- analyses -----------------------------------------------------------------------------
-    async def _finished(self, table_id: str, seat: Any) -> tuple[LiveTable, int]:
+    async def _finished(self, table_id: str, seat: int) -> tuple[LiveTable, int]:
         live = await self.cache.get(table_id)
         check_may_see(live.row, seat)
         return live, seat_index(live.row, seat)
 
-    async def status(self, table_id: str, seat: Any) -> dict[str, Any]:
+    async def status(self, table_id: str, seat: int) -> AnalysisStatus:
         """Where the analysis of ``seat`` stands: ``none``, ``queued``, ``running``, ``failed``
         (with the reason) or ``done`` (with the analysis)."""
         live, seat = await self._finished(table_id, seat)
@@ -154,7 +189,7 @@ class Coach:
             return {"status": FAILED, "seat": seat, "budget": key[2], "error": self._failed[key]}
         return {"status": "none", "seat": seat, "budget": key[2]}
 
-    async def request(self, table_id: str, seat: Any, client: str) -> tuple[bool, dict[str, Any]]:
+    async def request(self, table_id: str, seat: int, client: str) -> tuple[bool, AnalysisStatus]:
         """Start the analysis of ``seat`` unless it is stored or under way; ``(started, status)``.
         Refused (429) when the client has its share under way or the queue is full."""
         answer = await self.status(table_id, seat)
@@ -197,7 +232,7 @@ class Coach:
         """What an analysis at this table is stored under."""
         return f"iterations={self.iterations(live.row.game)}"
 
-    def _job_status(self, job: Job) -> dict[str, Any]:
+    def _job_status(self, job: Job) -> AnalysisStatus:
         ahead = 0
         for other in self._jobs.values():  # in the order they were asked for
             if other is job:
@@ -276,7 +311,7 @@ class Coach:
             newest.task.cancel()
         return True
 
-    def _analyse(self, record: Mapping[str, Any], seat: int, job: Job, cap: CpuCap) -> Analysis:
+    def _analyse(self, record: Mapping[str, JsonValue], seat: int, job: Job, cap: CpuCap) -> Analysis:
         iterations = int(job.key[2].removeprefix("iterations="))
         return analyse(record, seat, iterations=iterations, on_progress=job.progress, should_stop=cap)
 
@@ -285,17 +320,17 @@ class Coach:
         while len(self._failed) > FAILURES_KEPT:
             self._failed.popitem(last=False)
 
-    async def _done(self, live: LiveTable, seat: int, budget: str, stored: dict[str, Any]) -> dict[str, Any]:
+    async def _done(self, live: LiveTable, seat: int, budget: str, stored: StoredAnalysis) -> AnalysisStatus:
         """The stored analysis, with the replay step of each of the seat's decisions (for the
         page's timeline and graph)."""
         steps = seat_steps(await self._decisions(live), seat)
-        analysis = dict(stored)
+        analysis: dict[str, object] = dict(stored)
         analysis["decisions"] = [dict(d, step=steps.get(d["move"])) for d in stored["decisions"]]
         analysis["steps"] = sorted(steps.values())  # the step of each win chance, in order
         return {"status": DONE, "seat": seat, "budget": budget, "analysis": analysis}
 
     # ----- hints --------------------------------------------------------------------------------
-    async def hint(self, table_id: str, seat: int, token: str | None, client: str) -> dict[str, Any]:
+    async def hint(self, table_id: str, seat: int, token: str | None, client: str) -> HintAnswer:
         """The coach's move for the seat to act, from its information only (unrated tables)."""
         live = await self.cache.get(table_id)
         if live.row.rated:
@@ -311,7 +346,7 @@ class Coach:
             sub.offer({"type": "hint_used", "seat": seat, "move": move})
         return {"seat": seat, "version": version, "move": move, "hint": hint}
 
-    async def _hint_for(self, key: tuple[str, int, int, float], state: State, client: str) -> dict[str, Any]:
+    async def _hint_for(self, key: tuple[str, int, int, float], state: State, client: str) -> Hint:
         """The hint kept for ``key``, the one under way for it, or a new one."""
         kept = self._hints.get(key)
         if kept is not None:
@@ -322,7 +357,7 @@ class Coach:
             return await asyncio.shield(under_way)
         if self._hinting.get(client, 0) >= self.settings.hints_per_client:
             raise ApiError(429, "hint_busy", "wait for the hint you asked for before asking again", retry_after=1)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Hint] = asyncio.get_running_loop().create_future()
         self._hints_under_way[key] = future
         self._hinting[client] = self._hinting.get(client, 0) + 1
         try:
@@ -344,7 +379,7 @@ class Coach:
             else:
                 del self._hinting[client]
 
-    def _suggest(self, job: tuple[State, int, int]) -> dict[str, Any]:
+    def _suggest(self, job: tuple[State, int, int]) -> Hint:
         state, seat, move = job
         hint = suggest(state, seat, seconds=self.settings.hint_seconds, seed=move)
         return {"action": hint.action, "text": hint.text, "win_chance": hint.win_chance}

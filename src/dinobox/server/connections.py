@@ -13,6 +13,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.server import ServerProtocol
 
+from dinobox.server.settings import Settings
+
 
 class TimedHttpProtocol(HttpToolsProtocol):
     """uvicorn's HTTP protocol, but a connection whose request headers have not all arrived
@@ -97,7 +99,7 @@ class SocketCounter:
             del self._open[client]
 
 
-def uvicorn_limits(settings: Any) -> dict[str, Any]:
+def uvicorn_limits(settings: Settings) -> dict[str, Any]:
     """The uvicorn options that carry the settings' connection limits."""
     TimedHttpProtocol.header_seconds = settings.header_seconds
     return {

@@ -18,6 +18,7 @@ from dinobox.server.errors import ApiError
 from dinobox.server.live import FINISHED, PLAYING, WAITING, is_person
 from dinobox.server.outcomes import CANCELLED
 from dinobox.server.storage import tables_t
+from dinobox.server.wire import Outcome
 
 if TYPE_CHECKING:
     from dinobox.server.tables import LiveTable, TableService
@@ -90,7 +91,7 @@ class DeadTables:
             if seat is False:
                 return False
             row = live.row
-            outcome = {"seat": seat, "how": CANCELLED, "waited": round(now - row.updated)}
+            outcome: Outcome = {"seat": seat, "how": CANCELLED, "waited": round(now - row.updated)}
             try:
                 await self.service.store(live, dataclasses.replace(row, status=FINISHED, outcome=outcome))
             except ApiError as exc:

@@ -12,7 +12,7 @@ as before (``tests/server/test_hidden_information.py`` reads whole ones)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dinobox.server.wire import Message
 
 KEPT = ("table", "legal", "refusals", "clock")
 
@@ -21,17 +21,17 @@ class Deltas:
     """One socket's last whole picture, and each next one as its change."""
 
     def __init__(self) -> None:
-        self.last: dict[str, Any] | None = None
+        self.last: Message | None = None
 
-    def change(self, message: dict[str, Any]) -> dict[str, Any]:
+    def change(self, message: Message) -> Message:
         if message.get("type") != "state":
             return message
         last, self.last = self.last, message
         if last is None:
             return message
         out = dict(message)
-        out["same"] = [key for key in KEPT if key in last and key in message and last[key] == message[key]]
-        for key in out["same"]:
+        out["same"] = same_keys = [key for key in KEPT if key in last and key in message and last[key] == message[key]]
+        for key in same_keys:
             del out[key]
         view, before = message.get("view"), last.get("view")
         if isinstance(view, dict) and isinstance(before, dict):

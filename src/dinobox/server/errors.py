@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import reprlib
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -35,7 +34,7 @@ _REFUSALS = {
 }
 
 
-def error_responses() -> dict[int | str, dict[str, Any]]:
+def error_responses() -> dict[int | str, dict[str, object]]:
     """Every error answer the JSON API may give, with the error body's schema (OpenAPI)."""
     retry = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
     return {
@@ -47,14 +46,14 @@ def error_responses() -> dict[int | str, dict[str, Any]]:
 class ApiError(Exception):
     """A refused request. Raised before anything changes, so a refusal never alters a table."""
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, code: str, message: str, **extra: int) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.extra = extra
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str | int]:
         return {"error": self.message, "code": self.code, **self.extra}
 
 
@@ -64,7 +63,7 @@ _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = QUOTE_CHARS
 _SHORT.maxlevel, _SHORT.maxdict, _SHORT.maxlist = 2, 4, 4
 
 
-def quote(value: Any) -> str:
+def quote(value: object) -> str:
     """A short ``repr`` of ``value`` (at most about ``QUOTE_CHARS`` characters): an error names
     what it refuses without echoing a client's whole (maybe huge) input back to it."""
     text = _SHORT.repr(value)
@@ -136,7 +135,7 @@ def allowed_methods(request: Request) -> list[str]:
     list them all (RFC 9110). A path written out in full is matched before templated ones, as
     OpenAPI says (``/api/profiles/me`` is not a ``/api/profiles/{profile_id}``)."""
     path = request.url.path
-    paths: dict[str, dict[str, Any]] = request.app.openapi().get("paths", {})
+    paths: dict[str, dict[str, object]] = request.app.openapi().get("paths", {})
     templates = [path] if path in paths else [t for t in paths if "{" in t and re.fullmatch(_pattern(t), path)]
     return sorted({method.upper() for t in templates for method in paths[t] if method in _HTTP_METHODS})
 

@@ -11,18 +11,13 @@ import math
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Callable
+from typing import NotRequired, TypedDict
 
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dinobox.server.settings import Settings
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 CREATE, ACT = "create", "act"
 ACT_PATIENCE = 1.0  # an action up to this many seconds over the rate waits instead of being refused
@@ -63,6 +58,14 @@ class RateLimiter:
         return len(self._buckets)
 
 
+class Refused(TypedDict):
+    """A request refused before it reached the API (too many, too large): ``ErrorBody``'s shape."""
+
+    error: str
+    code: str
+    retry_after: NotRequired[int]
+
+
 class Limiters:
     """The rate limiters of one app: creating tables, acting (actions and undos), and WebSocket
     messages of every kind (per address; each socket has its own limiter too, ``routers/ws``)."""
@@ -72,7 +75,7 @@ class Limiters:
         self.act = RateLimiter(settings.actions_per_second, settings.actions_burst)
         self.messages = RateLimiter(settings.address_messages_per_second, settings.address_messages_burst)
 
-    async def admit(self, kind: str, client: str) -> tuple[dict[str, Any], int] | None:
+    async def admit(self, kind: str, client: str) -> tuple[Refused, int] | None:
         """``None`` when ``client`` may go on (an action a little over the rate is first held
         back, up to ``ACT_PATIENCE`` seconds); else the JSON refusal and the seconds to wait."""
         limiter = self.create if kind == CREATE else self.act
@@ -154,9 +157,7 @@ def _counting(receive: Receive, limit: int) -> Receive:
     return inner
 
 
-async def _reply(
-    send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] | None = None
-) -> None:
+async def _reply(send: Send, status: int, body: Refused, headers: list[tuple[bytes, bytes]] | None = None) -> None:
     raw = json.dumps(body).encode()
     await send(
         {

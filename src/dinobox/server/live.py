@@ -12,11 +12,16 @@ import asyncio
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from dinobox.bots import Bot
 from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.state import CHANCE, State
+from dinobox.jsonvalue import JsonValue
 from dinobox.server.storage import TableRow
+from dinobox.server.wire import Message, SeatPicture
+
+Log = list[dict[str, JsonValue]]
+"""A seat's log entries, as ``State.log`` gives them."""
 
 HUMAN = "human"
 BOT = "bot"
@@ -32,12 +37,12 @@ class Subscriber:
     # ``None`` in the queue means "send the table as it is now": several changes in a row are
     # coalesced into one picture, built only when the socket is ready for it. The queue is
     # bounded: a client that lets it fill up does not read, and is closed (``stalled``).
-    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(64))
+    queue: asyncio.Queue[Message | None] = field(default_factory=lambda: asyncio.Queue(64))
     log_sent: int = 0
     pending: bool = False
     stalled: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def offer(self, message: dict[str, Any] | None) -> None:
+    def offer(self, message: Message | None) -> None:
         """Queue ``message`` for the socket; if its queue is full, mark the socket ``stalled``."""
         try:
             self.queue.put_nowait(message)
@@ -104,7 +109,7 @@ class LiveTable:
     row: TableRow
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bots: dict[int, Any] = field(default_factory=dict)
+    bots: dict[int, tuple[Bot, bool]] = field(default_factory=dict)  # each with whether it searches
     subscribers: set[Subscriber] = field(default_factory=set)
     undo: list[UndoPoint] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
@@ -113,8 +118,8 @@ class LiveTable:
     # log(seat) is linear in the game's length: each state's logs are computed once per seat.
     # Keyed by id(state) and holding the state itself (so the id is not reused while cached);
     # only the few newest states are kept. Not a weak map: compiled states take no weak references.
-    logs: dict[int, tuple[State, dict[int | None, list[dict[str, Any]]]]] = field(default_factory=dict)
-    pictures: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
+    logs: dict[int, tuple[State, dict[int | None, Log]]] = field(default_factory=dict)
+    pictures: tuple[int, dict[int | None, SeatPicture]] = (-1, {})
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
     waiters: int = 0  # requests waiting for its bots (``settle``)
     heard: int = 0  # the newest version another process announced (notifications)
@@ -122,16 +127,16 @@ class LiveTable:
     now: Callable[[], float] = time.time  # the service's clock (wall time; tests inject their own)
     owner: str | None = None  # the client address that made it (memory only): its bots take that client's turn
 
-    def _logs_of(self, state: State) -> dict[int | None, list[dict[str, Any]]] | None:
+    def _logs_of(self, state: State) -> dict[int | None, Log] | None:
         cached = self.logs.get(id(state))
         return cached[1] if cached is not None and cached[0] is state else None
 
-    def _keep_logs(self, state: State, per_seat: dict[int | None, list[dict[str, Any]]]) -> None:
+    def _keep_logs(self, state: State, per_seat: dict[int | None, Log]) -> None:
         self.logs[id(state)] = (state, per_seat)
         while len(self.logs) > LOG_CACHE_STATES:
             del self.logs[next(iter(self.logs))]
 
-    def log_of(self, state: State, seat: int | None) -> list[dict[str, Any]]:
+    def log_of(self, state: State, seat: int | None) -> Log:
         per_seat = self._logs_of(state)
         if per_seat is None:
             per_seat = {}

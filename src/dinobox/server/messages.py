@@ -4,13 +4,15 @@ table data. Never the state itself, its history, the seed or chance outcomes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.state import State
+from dinobox.jsonvalue import JsonValue
 from dinobox.server.errors import bad_request
 from dinobox.server.outcomes import early_result
 from dinobox.server.timing import public_clock
+from dinobox.server.wire import PublicSeat, PublicTable, Refusal, ReplayPicture, Result, Seat, SeatPicture
 
 if TYPE_CHECKING:
     from dinobox.server.live import LiveTable
@@ -18,16 +20,29 @@ if TYPE_CHECKING:
 PUBLIC_SEAT_KEYS = ("seat", "type", "bot", "name", "claimed", "profile", "left")  # a profile's public id
 
 
-def public_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: s.get(k) for k in PUBLIC_SEAT_KEYS} for s in seats]
+def public_seats(seats: list[Seat]) -> list[PublicSeat]:
+    return [public_seat(s) for s in seats]
 
 
-def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
+def public_seat(s: Seat) -> PublicSeat:
+    """The seat's ``PUBLIC_SEAT_KEYS``, in that order (``None`` for one it lacks)."""
+    return {
+        "seat": s["seat"],
+        "type": s["type"],
+        "bot": s.get("bot"),
+        "name": s.get("name"),
+        "claimed": s["claimed"],
+        "profile": s.get("profile"),
+        "left": s.get("left"),
+    }
+
+
+def public_table(live: LiveTable, seated: bool = False) -> PublicTable:
     """What anyone may know about a table (its outcome once finished). Where its rematch is
     (a private table) only the seated players learn (``seated``)."""
     row = live.row
     player = live.state.current_player()
-    table = {
+    table: PublicTable = {
         "id": row.id,
         "game": row.game,
         "title": live.state.game.title,
@@ -47,7 +62,7 @@ def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
         "silence": row.silence,
     }
     if row.status == "finished":  # the outcome is public once the game is over
-        final = {"scores": live.state.scores(), "winners": live.state.winners()}
+        final: Result = {"scores": live.state.scores(), "winners": live.state.winners()}
         table["result"] = early_result(row, live.state) or final
     return table
 
@@ -57,11 +72,11 @@ def clock_message(live: LiveTable) -> dict[str, Any] | None:
     return public_clock(live.row.clock, live.now())
 
 
-def legal_for(state: State, seat: int | None) -> list[dict[str, Any]]:
+def legal_for(state: State, seat: int | None) -> list[Mapping[str, JsonValue]]:
     """The seat's legal actions with their descriptions (empty unless it is that seat's decision)."""
     if seat is None or state.current_player() != seat:
         return []
-    out = []
+    out: list[Mapping[str, JsonValue]] = []
     for action in state.legal_actions():
         out.append(state.describe_action(action, seat))
     return out
@@ -73,7 +88,7 @@ of a seat to act; a game with more sends those its presentation names (``refusab
 enumerating them all would cost too much per move."""
 
 
-def refusals_for(state: State, seat: int | None) -> list[dict[str, Any]]:
+def refusals_for(state: State, seat: int | None) -> list[Refusal]:
     """The seat's refused actions grouped by the engine's reason: ``{"reason", "actions"}``, each
     action with what it touches (``describe_action``'s fields, not its words), for a board to say
     why a click on a piece does nothing; then the pieces no action of the seat names (the
@@ -91,7 +106,7 @@ def refusals_for(state: State, seat: int | None) -> list[dict[str, Any]]:
     else:
         wanted = ()
     legal = set(state.legal_actions())
-    by_reason: dict[str, list[dict[str, Any]]] = {}
+    by_reason: dict[str, list[Mapping[str, JsonValue]]] = {}
     for action in dict.fromkeys(wanted):
         if action in legal:
             continue
@@ -109,7 +124,7 @@ def refusals_for(state: State, seat: int | None) -> list[dict[str, Any]]:
     return [{"reason": reason, "actions": actions} for reason, actions in by_reason.items()]
 
 
-def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[str, Any]:
+def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> SeatPicture:
     """The full picture for one seat (``None``: a spectator). ``log_start`` drops the log
     entries the receiver already has."""
     state = live.state
@@ -132,7 +147,7 @@ def seat_message(live: LiveTable, seat: int | None, log_start: int = 0) -> dict[
     }
 
 
-def replay_picture(live: LiveTable, state: State, step: int, seat: int | None) -> dict[str, Any]:
+def replay_picture(live: LiveTable, state: State, step: int, seat: int | None) -> ReplayPicture:
     """A finished table after ``step`` decisions, as ``seat`` (``None``: a spectator) saw it;
     ``state`` is the game's initial state (it is played forward)."""
     history = live.state.history()
@@ -148,7 +163,7 @@ def replay_picture(live: LiveTable, state: State, step: int, seat: int | None) -
     if isinstance(step, bool) or not 0 <= step <= steps:
         raise bad_request(f"'step' must be 0..{steps}, not {step}")
     stop = live.decisions[step] if step < steps else len(history)
-    last: dict[str, Any] | None = None
+    last: Mapping[str, JsonValue] | None = None
     for i, a in enumerate(history[:stop]):
         if step > 0 and i == live.decisions[step - 1]:
             last = state.describe_action(a)

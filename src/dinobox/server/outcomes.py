@@ -14,11 +14,12 @@ not be a rated win). A table silent past its limit (``dead_tables``) is ``cancel
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from dinobox.bots import check_bot_for_game
 from dinobox.engine.errors import DinoboxError
+from dinobox.engine.state import State
 from dinobox.server.storage import TableRow
+from dinobox.server.wire import Left, Outcome, Result
 
 RESIGNED, TIME, ABANDONED, CANCELLED = "resigned", "time", "abandoned", "cancelled"
 RATED_AFTER = 2
@@ -42,7 +43,7 @@ def aborted(row: TableRow) -> bool:
     return row.outcome is not None and (bool(row.outcome.get("aborted")) or row.outcome.get("how") == CANCELLED)
 
 
-def early_result(row: TableRow, state: Any = None) -> dict[str, Any] | None:
+def early_result(row: TableRow, state: State | None = None) -> Result | None:
     """The public result of a game that ended early (``None``: it did not). ``scores`` are the
     scores as they stood when it ended (``state``); once over, the record shows everything."""
     ended = early_end(row)
@@ -61,7 +62,7 @@ def still_playing(row: TableRow, but: int) -> list[int]:
     return [s for s in range(row.players) if s != but and not row.seats[s].get("left")]
 
 
-def decisions_by_seat(row: TableRow, state: Any, initial: Any) -> list[int]:
+def decisions_by_seat(row: TableRow, state: State, initial: State) -> list[int]:
     """How many decisions each seat has made so far (``initial``: the game's first state)."""
     counts = [0] * row.players
     probe = initial
@@ -73,7 +74,7 @@ def decisions_by_seat(row: TableRow, state: Any, initial: Any) -> list[int]:
     return counts
 
 
-def too_early_to_rate(row: TableRow, state: Any, initial: Any) -> bool:
+def too_early_to_rate(row: TableRow, state: State, initial: State) -> bool:
     """A rated table where some seat has not yet made ``RATED_AFTER`` decisions of its own."""
     return row.rated and min(decisions_by_seat(row, state, initial)) < RATED_AFTER
 
@@ -93,17 +94,17 @@ def standin_spec(row: TableRow) -> str:
 
 def leave(row: TableRow, seat: int, how: str, moves: int) -> TableRow:
     """``row`` after ``seat`` left (``how``) with a bot taking its seat, the game going on."""
-    seats = [dict(s) for s in row.seats]
+    seats = [s.copy() for s in row.seats]
     order = sum(1 for s in seats if s.get("left"))
-    left = {"how": how, "name": seats[seat].get("name"), "moves": moves, "order": order}
-    seats[seat].update(type="bot", bot=standin_spec(row), left=left)
+    left: Left = {"how": how, "name": seats[seat].get("name"), "moves": moves, "order": order}
+    seats[seat]["type"], seats[seat]["bot"], seats[seat]["left"] = "bot", standin_spec(row), left
     return dataclasses.replace(row, seats=seats)
 
 
 def end_early(row: TableRow, seat: int, how: str, abort: bool) -> TableRow:
     """``row`` with the game over: ``seat`` left (``how``), the others sharing the win, or
     nobody winning when ``abort``."""
-    outcome: dict[str, Any] = {"seat": seat, "how": how}
+    outcome: Outcome = {"seat": seat, "how": how}
     if abort:
         outcome["aborted"] = True
     return dataclasses.replace(row, status="finished", outcome=outcome)

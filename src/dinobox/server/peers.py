@@ -21,8 +21,14 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.engine import Engine
+
+if TYPE_CHECKING:  # psycopg is the postgres extra's; imported where it is used
+    from psycopg import AsyncConnection
+    from psycopg.rows import TupleRow
 
 from dinobox.server.storage import CHANNEL
 
@@ -73,11 +79,11 @@ class PostgresPeers:
 
     shared = True
 
-    def __init__(self, connect: dict[str, Any], retry_max: float = 5.0) -> None:
+    def __init__(self, connect: Mapping[str, Any], retry_max: float = 5.0) -> None:
         self.connect = dict(connect, autocommit=True)
         self.retry_max = retry_max
         self._owned: set[str] = set()
-        self._locks: Any = None  # psycopg.AsyncConnection holding the advisory locks
+        self._locks: AsyncConnection[TupleRow] | None = None  # the connection holding the advisory locks
         self._locks_mutex = asyncio.Lock()
         self._listening = asyncio.Event()
         self._listener: asyncio.Task[None] | None = None
@@ -113,7 +119,7 @@ class PostgresPeers:
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.retry_max)
 
-    async def _lock_conn(self) -> Any:
+    async def _lock_conn(self) -> AsyncConnection[TupleRow]:
         import psycopg
 
         if self._locks is None or self._locks.closed:
@@ -130,7 +136,10 @@ class PostgresPeers:
             try:
                 conn = await self._lock_conn()
                 cur = await conn.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(table_id),))
-                got = bool((await cur.fetchone())[0])
+                row = await cur.fetchone()
+                if row is None:  # never: a SELECT answers one row
+                    raise RuntimeError("pg_try_advisory_lock answered no row")
+                got = bool(row[0])
             except Exception as exc:
                 log.warning("cannot take table %s's lock: %s", table_id, exc)
                 await self._drop_locks()
@@ -170,7 +179,7 @@ class PostgresPeers:
             await self._drop_locks()
 
 
-def peers_for(engine: Any) -> Alone | PostgresPeers:
+def peers_for(engine: Engine) -> Alone | PostgresPeers:
     """``Alone`` for SQLite, ``PostgresPeers`` on PostgreSQL (the engine's own connect arguments)."""
     if engine.dialect.name != "postgresql":
         return Alone()

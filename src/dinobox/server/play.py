@@ -8,7 +8,8 @@ import dataclasses
 import hmac
 import logging
 import math
-from typing import Any
+
+from sqlalchemy.engine import Connection
 
 from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.state import State
@@ -27,13 +28,13 @@ from dinobox.server.writer import TableWriter, resolve_chance
 log = logging.getLogger("dinobox.server")
 
 
-def seat_index(row: TableRow, seat: Any) -> int:
+def seat_index(row: TableRow, seat: object) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < row.players:
         raise bad_request(f"'seat' must be a seat number 0..{row.players - 1}, not {quote(seat)}", "bad_seat")
     return seat
 
 
-def check_token(row: TableRow, seat: Any, token: Any) -> int:
+def check_token(row: TableRow, seat: object, token: object) -> int:
     seat = seat_index(row, seat)
     stored = row.seats[seat].get("token")
     if not isinstance(token, str) or not stored or not hmac.compare_digest(stored, hash_token(token)):
@@ -65,7 +66,7 @@ def leave_or_end(row: TableRow, state: State, seat: int, how: str) -> tuple[Tabl
     return end_early(row, seat, how, abort=False), True
 
 
-def check_version(row: TableRow, version: Any) -> None:
+def check_version(row: TableRow, version: object) -> None:
     if isinstance(version, bool) or not isinstance(version, int):
         raise bad_request(f"'version' must be the table version you last saw (a whole number), not {quote(version)}")
     if version != row.version:
@@ -89,7 +90,7 @@ class Play:
         self.subscriptions = subscriptions
         self.clocks = clocks
 
-    async def check_seat(self, live: LiveTable, seat: Any, token: Any, locked: bool = False) -> int:
+    async def check_seat(self, live: LiveTable, seat: object, token: object, locked: bool = False) -> int:
         """The seat ``token`` is the key of (else ``bad_token``). On a shared store a seat
         claimed through another process a moment ago is looked up there before the token is
         refused. ``locked``: the caller holds the table's lock."""
@@ -190,7 +191,7 @@ class Play:
             new_row, ended = leave_or_end(row, live.state, loser, how)
             state = live.state
 
-            def finish(conn: Any) -> None:  # the same hooks as any end: profiles' games, ratings
+            def finish(conn: Connection) -> None:  # the same hooks as any end: profiles' games, ratings
                 for hook in self.writer.on_finish if ended else ():
                     hook(conn, new_row, state)
 

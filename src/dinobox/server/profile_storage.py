@@ -23,12 +23,13 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, false, func, insert, select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import SQLAlchemyError
 
+from dinobox.engine.state import State
 from dinobox.ratings import Rating, bot_player, damped, profile_player, rate_game, standings, standings_of
 from dinobox.server.outcomes import aborted, early_end, places_with_leavers
 from dinobox.server.storage import TableRow, metadata, tables_t
@@ -91,13 +92,39 @@ class NotRatedError(ValueError):
     """A table that is not rated (or not finished) cannot change ratings."""
 
 
+class ProfileJson(TypedDict):
+    id: str
+    name: str
+    created: float
+
+
+class ProfileGame(TypedDict):
+    """One finished game of a profile's: where it sat, its place, and how it left (if it did)."""
+
+    table: str
+    seat: int
+    game: str
+    place: int
+    rated: bool
+    finished: float
+    left: str | None
+
+
+class RatingChange(TypedDict):
+    """What a rated table changed for one seat (``mu``, ``sigma`` and ``ordinal`` before and after)."""
+
+    place: int
+    before: dict[str, float]
+    after: dict[str, float]
+
+
 @dataclass(frozen=True)
 class Profile:
     id: str
     name: str
     created: float
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ProfileJson:
         return {"id": self.id, "name": self.name, "created": self.created}
 
 
@@ -109,7 +136,7 @@ def new_key(profile_id: str) -> str:
     return f"{profile_id}.{secrets.token_urlsafe(24)}"
 
 
-def _profile(row: Any) -> Profile:
+def _profile(row: Row[tuple[object, ...]]) -> Profile:
     return Profile(row.id, row.name, row.created)
 
 
@@ -147,7 +174,7 @@ def profile_names(conn: Connection, ids: list[str]) -> dict[str, str]:
     return {r.id: r.name for r in rows}
 
 
-def profile_games(conn: Connection, profile_id: str, limit: int = 100) -> list[dict[str, Any]]:
+def profile_games(conn: Connection, profile_id: str, limit: int = 100) -> list[ProfileGame]:
     """The profile's finished games, newest first: table, seat, game, place, rated, when."""
     query = (
         select(profile_games_t)
@@ -200,7 +227,7 @@ def tables_in_play(conn: Connection, profile_id: str, limit: int = 20) -> list[s
 
 
 # ----- ratings ----------------------------------------------------------------------------------
-def _rating(row: Any) -> Rating:
+def _rating(row: Row[tuple[object, ...]]) -> Rating:
     return Rating(row.mu, row.sigma, row.games)
 
 
@@ -236,7 +263,7 @@ def leaderboard(conn: Connection, game: str, limit: int = 100) -> list[tuple[str
     return [(r.player, _rating(r)) for r in conn.execute(query)]
 
 
-def rating_changes(conn: Connection, table_id: str) -> dict[int, dict[str, Any]]:
+def rating_changes(conn: Connection, table_id: str) -> dict[int, RatingChange]:
     """Seat by seat, what the rated table ``table_id`` changed (empty if it changed nothing)."""
     rows = conn.execute(select(rating_changes_t).where(rating_changes_t.c.table_id == table_id))
     return {
@@ -410,7 +437,7 @@ def left_how(row: TableRow, seat: int) -> str | None:
     return None
 
 
-def record_finish(conn: Connection, row: TableRow, state: Any) -> None:
+def record_finish(conn: Connection, row: TableRow, state: State) -> None:
     """The table service's hook when ``row`` has just finished (in the transaction storing its
     last move): each profile's seat joins that profile's games, and a rated table's standings
     update the ratings. A failure of the rating arithmetic is logged and rates nothing; the

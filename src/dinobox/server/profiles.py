@@ -5,7 +5,8 @@ raised before anything is written."""
 from __future__ import annotations
 
 import time
-from typing import Any
+
+from sqlalchemy.engine import Connection
 
 from dinobox.engine.registry import game_class, game_ids
 from dinobox.ratings import Rating, profile_player
@@ -14,11 +15,12 @@ from dinobox.server import profile_storage as store
 from dinobox.server.db import Database
 from dinobox.server.errors import ApiError, bad_request, not_found, quote
 from dinobox.server.names import NAME_MAX
-from dinobox.server.profile_storage import Profile
+from dinobox.server.profile_storage import Profile, ProfileGame, RatingChange
 from dinobox.server.tables import TABLE_ID, LiveTable, new_id
+from dinobox.server.wire import Reply
 
 
-def clean_name(name: Any) -> str:
+def clean_name(name: object) -> str:
     """A profile name: 1 to 40 characters once trimmed, nothing ``names.clean`` would take out
     (control, bidi, invisible or line-breaking characters, escape sequences)."""
     if not isinstance(name, str):
@@ -37,7 +39,7 @@ def clean_name(name: Any) -> str:
     return " ".join(name.split())
 
 
-async def create_profile(db: Database, name: Any) -> tuple[Profile, str]:
+async def create_profile(db: Database, name: object) -> tuple[Profile, str]:
     """A new profile and its secret key (shown this once, stored only as a hash)."""
     profile = Profile(new_id(), clean_name(name), time.time())
     key = store.new_key(profile.id)
@@ -45,7 +47,7 @@ async def create_profile(db: Database, name: Any) -> tuple[Profile, str]:
     return profile, key
 
 
-async def profile_of_key(db: Database, key: Any) -> Profile:
+async def profile_of_key(db: Database, key: object) -> Profile:
     """The profile a key belongs to: 401 without a key, 403 for a key that is not valid."""
     if key is None or key == "":
         raise ApiError(401, "profile_required", "this needs your profile key")
@@ -57,7 +59,7 @@ async def profile_of_key(db: Database, key: Any) -> Profile:
     return profile
 
 
-async def rename_profile(db: Database, key: Any, name: Any) -> Profile:
+async def rename_profile(db: Database, key: object, name: object) -> Profile:
     """The key's profile under a new name (its past tables keep the name they were played under)."""
     profile = await profile_of_key(db, key)
     clean = clean_name(name)
@@ -65,7 +67,7 @@ async def rename_profile(db: Database, key: Any, name: Any) -> Profile:
     return Profile(profile.id, clean, profile.created)
 
 
-async def optional_profile(db: Database, key: Any) -> Profile | None:
+async def optional_profile(db: Database, key: object) -> Profile | None:
     """``None`` without a key (people play without a profile); else as ``profile_of_key``."""
     return None if key is None else await profile_of_key(db, key)
 
@@ -77,14 +79,16 @@ def _title(game: str) -> str:
         return game
 
 
-async def profile_page(db: Database, profile_id: str, limit: int = 100) -> dict[str, Any]:
+async def profile_page(db: Database, profile_id: str, limit: int = 100) -> Reply:
     """What anyone may see of a profile: name, ratings per game, finished games (never the key)."""
     if not isinstance(profile_id, str) or not TABLE_ID.fullmatch(profile_id):
         raise not_found(f"there is no profile {quote(profile_id)}")
 
-    Read = tuple[Profile | None, dict[str, Rating], list[dict[str, Any]], dict[str, Any], dict[str, Any]]
+    Read = tuple[
+        Profile | None, dict[str, Rating], list[ProfileGame], dict[str, RatingChange | None], dict[str, dict[str, int]]
+    ]
 
-    def read(conn: Any) -> Read:
+    def read(conn: Connection) -> Read:
         profile = store.load_profile(conn, profile_id)
         if profile is None:
             return None, {}, [], {}, {}
@@ -123,17 +127,17 @@ async def profile_page(db: Database, profile_id: str, limit: int = 100) -> dict[
     }
 
 
-def check_game(game_id: Any) -> str:
+def check_game(game_id: object) -> str:
     if not isinstance(game_id, str) or game_id not in game_ids():
         raise not_found(f"there is no game {quote(game_id)} (known: {', '.join(game_ids())})")
     return game_id
 
 
-async def leaderboard(db: Database, game_id: str, limit: int = 100) -> dict[str, Any]:
+async def leaderboard(db: Database, game_id: str, limit: int = 100) -> Reply:
     """A game's ladder: profiles and bot levels together, highest ordinal (mu - 3 sigma) first."""
     game_id = check_game(game_id)
 
-    def read(conn: Any) -> tuple[list[tuple[str, Rating]], dict[str, str]]:
+    def read(conn: Connection) -> tuple[list[tuple[str, Rating]], dict[str, str]]:
         rows = store.leaderboard(conn, game_id, limit)
         ids = [p.removeprefix("profile:") for p, _ in rows if p.startswith("profile:")]
         return rows, store.profile_names(conn, ids)
@@ -151,13 +155,13 @@ async def leaderboard(db: Database, game_id: str, limit: int = 100) -> dict[str,
     return {"game": game_id, "title": _title(game_id), "players": entries}
 
 
-async def table_ratings(db: Database, live: LiveTable) -> dict[str, Any]:
+async def table_ratings(db: Database, live: LiveTable) -> Reply:
     """Each seat's current rating in the table's game (profiles and bots; ``None`` for a person
     without a profile) and, once a rated table is over, what it changed."""
     row = live.row
     players = store.seat_players(row)
 
-    def read(conn: Any) -> tuple[dict[str, Rating], dict[int, dict[str, Any]]]:
+    def read(conn: Connection) -> tuple[dict[str, Rating], dict[int, RatingChange]]:
         known = store.load_ratings(conn, row.game, [p for p in players if p])
         return known, store.rating_changes(conn, row.id) if row.rated else {}
 

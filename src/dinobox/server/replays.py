@@ -8,7 +8,6 @@ shows that seat's move texts, so it follows the same rule."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
 
 from dinobox.server.errors import ApiError
 from dinobox.server.live import FINISHED, LiveTable
@@ -17,9 +16,10 @@ from dinobox.server.outcomes import early_result
 from dinobox.server.play import seat_index
 from dinobox.server.storage import TableRow
 from dinobox.server.table_cache import TableCache, game_of
+from dinobox.server.wire import ReplayPicture
 
 
-def check_may_see(row: TableRow, seat: Any) -> None:
+def check_may_see(row: TableRow, seat: int | None) -> None:
     """Refuse unless anyone may see ``seat``'s view of the replay: the game is over, and the
     table has that seat."""
     if row.status != FINISHED:
@@ -57,19 +57,19 @@ class Replays:
         self.cache = cache
         self.rebuilder = cache.rebuilder
 
-    async def record(self, table_id: str) -> dict[str, Any]:
+    async def record(self, table_id: str) -> dict[str, object]:
         live = await self.cache.get(table_id)
         if live.row.status != FINISHED:
             raise ApiError(
                 409, "not_finished", "the record (with every card and die roll) is available once the game is over"
             )
-        record = await self.rebuilder.run(live.state.to_record)
+        record: dict[str, object] = await self.rebuilder.run(live.state.to_record)
         early = early_result(live.row, live.state)
         if early is not None:
             record["result"] = early  # dinobox replay ignores it
         return record
 
-    async def replay(self, table_id: str, step: int, seat: int | None) -> dict[str, Any]:
+    async def replay(self, table_id: str, step: int, seat: int | None) -> ReplayPicture:
         live = await self.cache.get(table_id)
         if live.row.status != FINISHED:
             raise ApiError(409, "not_finished", "replays are available once the game is over")

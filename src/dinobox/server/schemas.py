@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from dinobox.engine.registry import game_ids
 
 
-def _whole(value: Any) -> int:
+def _whole(value: object) -> int:
     """A JSON integer (``3`` or ``3.0``, as JSON Schema counts them), never text or a boolean."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError("must be a whole number")
@@ -80,10 +80,10 @@ class CreateTable(_Body):
         max_length=64, description="game id, see GET /api/games", json_schema_extra={"enum": list(game_ids())}
     )
     players: PlayerCount | None = None
-    options: dict[str, Any] = Field(
+    options: dict[str, object] = Field(
         default_factory=dict, description="the game's declared options by name (see option_specs in GET /api/games)"
     )
-    data: dict[str, Any] | None = Field(
+    data: dict[str, object] | None = Field(
         None, description="component-data overrides (only when the server allows them; see GET /api/games)"
     )
     seats: list[SeatSpec] | None = Field(

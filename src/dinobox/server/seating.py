@@ -7,22 +7,23 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Iterable
-from typing import Any
 
-from dinobox.bots import LEVELS, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot, parse_spec
+from dinobox.bots import LEVELS, Bot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot, parse_spec
 from dinobox.bots.plugins import entry_point_names, is_import_spec
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
+from dinobox.engine.game import Game
 from dinobox.engine.options import OptionSet
 from dinobox.engine.registry import game_class, load_game
 from dinobox.server import names
 from dinobox.server.errors import ApiError, bad_request, quote
 from dinobox.server.live import BOT, HUMAN
 from dinobox.server.settings import Settings
+from dinobox.server.wire import Seat, SeatAsked
 
 
 def configure(
-    settings: Settings, game_id: str, players: int | None, options: Any, data: Any, allow_data: bool = False
-) -> Any:
+    settings: Settings, game_id: str, players: int | None, options: object, data: object, allow_data: bool = False
+) -> Game[object]:
     """The configured game, or ``bad_config`` saying what was wrong. Only the game's declared
     options are accepted (by name, checked by its option specs)."""
     try:
@@ -39,14 +40,14 @@ def configure(
         raise bad_request(str(exc), "bad_config") from None
 
 
-def seat_specs(settings: Settings, game: Any, seats: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+def seat_specs(settings: Settings, game: Game[object], seats: list[SeatAsked] | None) -> list[Seat]:
     """The stored seat list for the seat specs a client sent (or a person against random bots)."""
     n = game.num_players
     if seats is None:
-        seats = [{"type": HUMAN}] + [{"type": BOT, "bot": "random"} for _ in range(n - 1)]
+        seats = [SeatAsked(type=HUMAN)] + [SeatAsked(type=BOT, bot="random") for _ in range(n - 1)]
     if len(seats) != n:
         raise bad_request(f"'seats' lists {len(seats)} seats but this game has {n} players", "bad_config")
-    clean: list[dict[str, Any]] = []
+    clean: list[Seat] = []
     for i, spec in enumerate(seats):
         kind = spec.get("type")
         if kind == HUMAN:
@@ -97,7 +98,7 @@ def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
 RATED_BOTS = ("random", "heuristic", *LEVELS)  # the bot levels on the ladder
 
 
-def check_rated_bots(seats: list[dict[str, Any]]) -> None:
+def check_rated_bots(seats: list[Seat]) -> None:
     """A rated table seats only the ladder's bot levels and the installed entry-point bots
     (which take no options here): a spec tuned by hand would make a ladder entry of its own
     for every tuning."""
@@ -111,7 +112,7 @@ def check_rated_bots(seats: list[dict[str, Any]]) -> None:
             )
 
 
-def check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: str | None) -> None:
+def check_profile(seats: list[Seat], rated: bool, seat: int, profile: str | None) -> None:
     """At a rated table every person plays with a profile (``401 profile_required``), and a
     profile holds one seat (``409 profile_seated``)."""
     if not rated:
@@ -122,7 +123,7 @@ def check_profile(seats: list[dict[str, Any]], rated: bool, seat: int, profile: 
         raise ApiError(409, "profile_seated", "your profile already holds a seat at this rated table")
 
 
-def table_bot(settings: Settings, spec: str, seed: int) -> tuple[Any, bool]:
+def table_bot(settings: Settings, spec: str, seed: int) -> tuple[Bot, bool]:
     """A stored table's bot, its budget brought within today's caps (they may have been
     lowered), and whether it searches. A search bounded only by iterations also stops at
     ``max_bot_seconds``, so no move of any spec takes longer."""
@@ -138,9 +139,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def claim_seat(
-    seat: dict[str, Any], name: str | None, profile: str | None = None, seats: Iterable[dict[str, Any]] = ()
-) -> str:
+def claim_seat(seat: Seat, name: str | None, profile: str | None = None, seats: Iterable[Seat] = ()) -> str:
     """Give a person's seat its name, profile and a new secret token (returned; only its hash
     is kept). The name is cleaned (``names.clean``) and made unlike those of the other
     ``seats`` (a suffix)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
 
 @dataclass(frozen=True)
@@ -113,7 +112,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         for f in fields(self):
-            value: Any = getattr(self, f.name)
+            value: object = getattr(self, f.name)
             if isinstance(value, bool):
                 continue
             if not isinstance(value, (int, float)) or value <= 0:

@@ -30,7 +30,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -56,9 +55,14 @@ from sqlalchemy import (
     true,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, Row
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.sql.elements import ColumnElement
 
 from dinobox.clocks import ClockState
+from dinobox.jsonvalue import JsonObject
+from dinobox.server.wire import ChatLine, Outcome, Seat
 
 metadata = MetaData()
 
@@ -126,8 +130,8 @@ class TableRow:
     id: str
     game: str
     players: int
-    options: dict[str, Any]
-    seats: list[dict[str, Any]]
+    options: JsonObject
+    seats: list[Seat]
     status: str
     version: int
     hotseat: bool
@@ -136,17 +140,17 @@ class TableRow:
     rematch: str | None = None
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
-    data: dict[str, Any] = field(default_factory=dict)
+    data: JsonObject = field(default_factory=dict)
     problem: str | None = None
     private: bool = False
     undos: int = 0
     bot_turn: bool = False
     rated: bool = False
     clock: ClockState | None = None
-    outcome: dict[str, Any] | None = None  # {"seat": S, "how": "resigned"}: ended before its rules ended it
+    outcome: Outcome | None = None  # {"seat": S, "how": "resigned"}: ended before its rules ended it
     silence: float | None = None  # seconds a seat to act may be silent before the others may claim the win
 
-    def to_db(self) -> dict[str, Any]:
+    def to_db(self) -> dict[str, str | int | float | bool | None]:
         return {
             "id": self.id,
             "game": self.game,
@@ -174,7 +178,7 @@ class TableRow:
         }
 
     @classmethod
-    def from_db(cls, row: Any) -> TableRow:
+    def from_db(cls, row: Row[tuple[object, ...]]) -> TableRow:
         m = row._mapping
         return cls(
             id=m["id"],
@@ -217,7 +221,7 @@ def open_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False})
 
         @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        def _pragmas(dbapi_conn: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
             cur = dbapi_conn.cursor()
             if ":memory:" not in url:
                 cur.execute("PRAGMA journal_mode=WAL")
@@ -321,11 +325,11 @@ def drop_chat(conn: Connection, table_id: str, n: int) -> None:
 CHAT_NOTICE = -2  # the seat of a row that sets the table's chat (spectators on or off, a mute), not a message
 
 
-def _said() -> Any:
+def _said() -> ColumnElement[bool]:
     return or_(chat_t.c.seat.is_(None), chat_t.c.seat != CHAT_NOTICE)
 
 
-def load_chat(conn: Connection, table_id: str, limit: int) -> list[dict[str, Any]]:
+def load_chat(conn: Connection, table_id: str, limit: int) -> list[ChatLine]:
     """The newest ``limit`` chat messages of a table, oldest first (spectators' carry the
     speaker's ``from`` mark: their name's last word)."""
     rows = conn.execute(
@@ -333,7 +337,14 @@ def load_chat(conn: Connection, table_id: str, limit: int) -> list[dict[str, Any
     ).all()
     out = []
     for r in reversed(rows):
-        m = {"n": r.n, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at, "spectator": r.seat is None}
+        m: ChatLine = {
+            "n": r.n,
+            "seat": r.seat,
+            "name": r.name,
+            "text": r.text,
+            "at": r.at,
+            "spectator": r.seat is None,
+        }
         if r.seat is None:
             m["from"] = r.name.rsplit(" ", 1)[-1]
         out.append(m)

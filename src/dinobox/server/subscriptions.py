@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
 from dinobox.server.live import LiveTable, Subscriber
 from dinobox.server.messages import clock_message, seat_message
 from dinobox.server.settings import Settings
+from dinobox.server.wire import SeatPicture
 
 
 def mark(sub: Subscriber) -> None:
@@ -50,7 +50,7 @@ class Subscriptions:
             hook(live)
 
     @staticmethod
-    def picture(live: LiveTable, sub: Subscriber) -> dict[str, Any]:
+    def picture(live: LiveTable, sub: Subscriber) -> SeatPicture:
         """The table as ``sub``'s seat sees it now, with the log entries it does not have yet."""
         sub.pending = False
         version, cache = live.pictures
@@ -62,4 +62,4 @@ class Subscriptions:
             full = cache[sub.seat] = seat_message(live, sub.seat)
         start = sub.log_sent if sub.log_sent <= len(full["log"]) else 0
         sub.log_sent = len(full["log"])
-        return dict(full, clock=clock_message(live), log_start=start, log=full["log"][start:])
+        return {**full, "clock": clock_message(live), "log_start": start, "log": full["log"][start:]}

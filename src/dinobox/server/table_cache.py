@@ -10,8 +10,8 @@ import logging
 import re
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from dinobox.engine.game import Game
 from dinobox.engine.registry import load_game
 from dinobox.engine.state import State
 from dinobox.server import storage
@@ -32,7 +32,7 @@ def quarantined(table_id: str, problem: str) -> ApiError:
     return ApiError(409, "quarantined", f"table {table_id} cannot be rebuilt and is set aside: {problem}")
 
 
-def game_of(row: TableRow) -> Any:
+def game_of(row: TableRow) -> Game[object]:
     """The configured game a stored table plays."""
     return load_game(row.game, players=row.players, data=row.data, **row.options)
 

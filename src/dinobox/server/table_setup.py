@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TypeVar
 
 from dinobox.clocks import REALTIME, ClockState, TimeControl
 from dinobox.server import storage
@@ -22,6 +22,7 @@ from dinobox.server.storage import TableRow
 from dinobox.server.subscriptions import Subscriptions
 from dinobox.server.table_cache import TableCache
 from dinobox.server.timing import control_of, with_clock
+from dinobox.server.wire import SeatAsked
 from dinobox.server.writer import TableWriter
 
 T = TypeVar("T")
@@ -83,18 +84,18 @@ class TableSetup:
         self,
         game_id: str,
         players: int | None,
-        options: dict[str, Any],
-        seats: list[dict[str, Any]] | None,
+        options: Mapping[str, object],
+        seats: list[SeatAsked] | None,
         claim: list[int],
         hotseat: bool,
         start: bool,
-        names: dict[int, str] | None = None,
+        names: Mapping[int, str | None] | None = None,
         rematch_of: str | None = None,
-        data: dict[str, Any] | None = None,
+        data: Mapping[str, object] | None = None,
         private: bool = False,
         rated: bool = False,
         profiles: dict[int, str | None] | None = None,
-        clock: dict[str, Any] | None = None,
+        clock: Mapping[str, object] | None = None,
         owner: str | None = None,
         silence: float | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
@@ -193,7 +194,7 @@ class TableSetup:
             if row.status == FINISHED:
                 raise ApiError(409, "finished", "the game at this table is over")
             check_profile(row.seats, row.rated, seat, profile)
-            seats = [dict(s) for s in row.seats]
+            seats = [s.copy() for s in row.seats]
             token = claim_seat(seats[seat], name, profile, seats)
             await self.writer.store(live, dataclasses.replace(row, seats=seats))
             return token
@@ -239,7 +240,7 @@ class TableSetup:
                 await self._maybe_autostart(other)
                 return other, {seat: new_token}
             return other, {}
-        seats = [{"type": s["type"], "bot": s["bot"]} for s in row.seats]
+        seats: list[SeatAsked] = [{"type": s["type"], "bot": s["bot"]} for s in row.seats]
         names = {s["seat"]: s["name"] for s in row.seats if s["type"] == HUMAN}
         humans = [s["seat"] for s in row.seats if s["type"] == HUMAN]
         claim = humans if row.hotseat else [seat]

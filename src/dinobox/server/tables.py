@@ -24,7 +24,8 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+
+from sqlalchemy.engine import Connection
 
 from dinobox.engine.state import State
 from dinobox.server import storage
@@ -97,7 +98,7 @@ class TableService:
         self._clock_task: asyncio.Task[None] | None = None
         # the same lists as the pieces': hooks on every broadcast, and in the last move's transaction
         self.on_change: list[Callable[[LiveTable], None]] = self.subscriptions.on_change
-        self.on_finish: list[Callable[[Any, TableRow, State], None]] = self.writer.on_finish
+        self.on_finish: list[Callable[[Connection, TableRow, State], None]] = self.writer.on_finish
         # the operations, as the routers call them
         self.get = self.cache.get
         self.evict_idle = self.cache.evict_idle

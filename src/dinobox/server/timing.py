@@ -17,6 +17,8 @@ import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.engine import Connection
+
 from dinobox.bots import check_bot_for_game
 from dinobox.clocks import ClockError, ClockState, TimeControl
 from dinobox.engine.errors import DinoboxError
@@ -26,6 +28,7 @@ from dinobox.server.errors import ApiError, bad_request
 from dinobox.server.outcomes import TIME, end_early, leave, still_playing, too_early_to_rate
 from dinobox.server.storage import TableRow
 from dinobox.server.table_cache import game_of
+from dinobox.server.wire import Result
 
 if TYPE_CHECKING:
     from dinobox.server.tables import LiveTable, TableService
@@ -38,7 +41,7 @@ GRACE = 3 * HEARTBEAT
 """A gap in the signs of life longer than this, at start-up, is time no process ran."""
 
 
-def control_of(body: Any) -> TimeControl | None:
+def control_of(body: object) -> TimeControl | None:
     """The time control a client asked for (``None``: no clock), or a clear 400."""
     if body is None:
         return None
@@ -107,7 +110,7 @@ def public_clock(clock: ClockState | None, now: float) -> dict[str, Any] | None:
     return None if clock is None else clock.public(now)
 
 
-def forfeit_result(clock: ClockState, players: int) -> dict[str, Any]:
+def forfeit_result(clock: ClockState, players: int) -> Result:
     """A game ended by a seat losing on time: that seat is last, every other seat shares the
     win. No scores: mid-game scores are provisional (and may count what is still hidden)."""
     seat = clock.forfeit
@@ -199,7 +202,7 @@ class ClockKeeper:
         state = live.state
         new_row, ended = lost_on_time(row, state, clock)
 
-        def finish(conn: Any) -> None:  # a loss on time ends the game: the same hooks as any end
+        def finish(conn: Connection) -> None:  # a loss on time ends the game: the same hooks as any end
             for hook in self.service.on_finish if ended else ():
                 hook(conn, new_row, state)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
-from typing import Any
+
+from sqlalchemy.engine import Connection
 
 from dinobox.engine.state import CHANCE, State
 from dinobox.server import storage
@@ -40,11 +41,11 @@ class TableWriter:
         self.db = db
         self.subscriptions = subscriptions
         self.now = now
-        self.on_finish: list[Callable[[Any, TableRow, State], None]] = []
+        self.on_finish: list[Callable[[Connection, TableRow, State], None]] = []
         self.kick: Callable[[LiveTable], None] = lambda live: None
 
     async def store(
-        self, live: LiveTable, new_row: TableRow, state: State | None = None, *ops: Callable[[Any], None]
+        self, live: LiveTable, new_row: TableRow, state: State | None = None, *ops: Callable[[Connection], None]
     ) -> None:
         """Store ``new_row`` (one version on; ``state`` the table's state after the change, if it
         changed) with ``ops`` in one transaction, only if the store still holds the version we
@@ -55,7 +56,7 @@ class TableWriter:
         new_row = with_clock(dataclasses.replace(new_row, version=seen + 1), state, self.now())
         new_row.bot_turn = bots_due(new_row, state)
 
-        def op(conn: Any) -> None:
+        def op(conn: Connection) -> None:
             storage.save_table(conn, new_row, seen=seen)  # first: it locks the row until commit
             for extra in ops:
                 extra(conn)
@@ -77,7 +78,7 @@ class TableWriter:
         new_row = dataclasses.replace(row, status=status)
         finishing = status == FINISHED and row.status != FINISHED
 
-        def op(conn: Any) -> None:
+        def op(conn: Connection) -> None:
             storage.append_moves(conn, row.id, start, actions)
             for hook in self.on_finish if finishing else ():  # same transaction: profiles' games, ratings
                 hook(conn, new_row, new)
@@ -108,7 +109,7 @@ class TableWriter:
             self.kick(live)
         return True
 
-    async def fresh(self, live: LiveTable, version: Any) -> None:
+    async def fresh(self, live: LiveTable, version: object) -> None:
         """A client that saw a newer version than ours (through another process): catch up first."""
         if isinstance(version, int) and not isinstance(version, bool) and version > live.row.version:
             await self.catch_up(live, tell=True)

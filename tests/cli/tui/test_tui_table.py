@@ -15,6 +15,7 @@ from dinobox.cli.table import HUMAN, Table, plural
 from dinobox.cli.tui.app import PlayApp
 from dinobox.cli.tui.screens import ConfirmQuit, Handover
 from dinobox.engine.registry import load_game
+from dinobox.jsonvalue import JsonValue
 
 from .helpers import make_app, press, settle
 
@@ -183,7 +184,7 @@ def test_trex_island_fits_the_board_pane_at_80_columns() -> None:
 
 
 def test_prize_counters_are_listed_best_first() -> None:
-    infos = [
+    infos: list[dict[str, JsonValue]] = [
         {"action": 1, "kind": "prize", "value": 1, "text": "take the green 1 prize counter"},
         {"action": 2, "kind": "prize", "value": 3, "text": "take the red 3 prize counter"},
         {"action": 3, "kind": "prize", "value": 2, "text": "take the blue 2 prize counter"},

@@ -9,7 +9,7 @@ import json
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -26,6 +26,7 @@ from dinobox.cli.common import rounds_table, score_table
 from dinobox.cli.digest import digest
 from dinobox.cli.table import (
     Table,
+    View,
     big_events,
     help_sections,
     plural,
@@ -101,7 +102,7 @@ class PlayApp(Refusing):
         self.turn_mark: dict[int, tuple[int, int]] = {}
         """Per person: the log's length and the turn when they last decided (for the digest)."""
         self.digest = 0
-        self.turn_view: dict[int, dict[str, Any]] = {}
+        self.turn_view: dict[int, View] = {}
         """Per person: their view when they last decided (the digest compares it with today's)."""
         self.digest_lines: list[str] = []
         """What changed for the person since their last turn, shown as their turn starts."""
@@ -375,7 +376,7 @@ class PlayApp(Refusing):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.table.game.title, help_sections(self.table.game), start))
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette (Ctrl-P): the table's own commands first, then Textual's."""
         if not isinstance(screen, HelpScreen | LogScreen | GameOver):
             yield SystemCommand("Hint", "The coach's move for you, from what you know (h)", self.action_hint)

@@ -4,8 +4,8 @@ the game and the keys on top of these."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from rich.console import RenderableType
 from rich.errors import MarkupError
@@ -16,8 +16,9 @@ from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from dinobox.cli.choices import ChoiceTree, KeyBook, Option
-from dinobox.cli.table import Highlight, Table, plural, private_lines, render_takes, render_text
+from dinobox.cli.table import Highlight, Table, View, plural, private_lines, render_takes, render_text
 from dinobox.coach import Hint
+from dinobox.jsonvalue import JsonValue
 
 LOG_KEEP = 400
 """Log entries kept in the log pane (it scrolls; ``l`` shows the whole log)."""
@@ -64,7 +65,7 @@ class TablePanes(App[None]):
     auto_highlight: bool
     digest: int
     digest_lines: list[str]
-    turn_view: dict[int, dict[str, Any]]
+    turn_view: dict[int, View]
     keys: KeyBook
     choice_tree: ChoiceTree | None
     shown: list[Option]
@@ -81,7 +82,7 @@ class TablePanes(App[None]):
     hint_notes: list[tuple[int, int, str]]
 
     @property
-    def table_screen(self) -> Screen[Any]:
+    def table_screen(self) -> Screen[object]:
         """The table's own screen (the panes live there, whatever screen is on top of it)."""
         return self.screen_stack[0] if self.screen_stack else self.screen
 
@@ -226,15 +227,16 @@ class TablePanes(App[None]):
         lines: list[RenderableType] = []
         text = Text()
         for seat in range(table.game.num_players):
-            p: dict[str, Any] = rows[seat] if seat < len(rows) and isinstance(rows[seat], dict) else {}
+            p: dict[str, JsonValue] = rows[seat] if seat < len(rows) and isinstance(rows[seat], dict) else {}
             mark = "▸ " if seat == state.current_player() else "  "
             facts = []
+            score, hand = p.get("score"), p.get("hand_count")
             if state.is_terminal():
                 facts.append(plural(int(state.scores()[seat]), "point"))
-            elif isinstance(p.get("score"), int):
-                facts.append(plural(p["score"], "point"))
-            if isinstance(p.get("hand_count"), int):
-                facts.append(plural(p["hand_count"], "card"))
+            elif isinstance(score, int):
+                facts.append(plural(score, "point"))
+            if isinstance(hand, int):
+                facts.append(plural(hand, "card"))
             you = " (you)" if seat == self.viewer else (" bot" if seat in table.bots else "")
             text.append(mark)
             text.append(table.names[seat], style=f"bold {table.style(seat)}")
@@ -386,7 +388,7 @@ class TablePanes(App[None]):
         """For a group of a few choices: every place one of them changes, on today's board."""
         if self.viewer is None or option.count > GROUP_PREVIEW or option.ident.startswith("macro:"):
             return None
-        places: set[Any] = set()
+        places: set[Hashable] = set()
         for action in option.actions:
             places |= self.table.highlight(self.viewer, action).places
         return Highlight(frozenset(places)) if places else None
@@ -414,7 +416,9 @@ def clock_note(table: Table, seat: int) -> str:
     return f" · ⏱ {left}{note}"
 
 
-def log_lines(entries: list[dict[str, Any]], fresh: int = 0, notes: dict[int, list[str]] | None = None) -> list[Text]:
+def log_lines(
+    entries: Sequence[Mapping[str, JsonValue]], fresh: int = 0, notes: dict[int, list[str]] | None = None
+) -> list[Text]:
     """Log entries as lines; the last ``fresh`` (those since the reader's last turn) in bold,
     after a rule saying so; ``notes`` (hints) before the entry of their index (or at the end)."""
     lines: list[Text] = []

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Query, Request, Response
 
 from dinobox.server.limits import client_of
 from dinobox.server.routers.tables import service
 from dinobox.server.schemas import SeatAuth
+from dinobox.server.wire import Reply
 
 router = APIRouter(prefix="/api/tables", tags=["coach"])
 
@@ -16,7 +15,7 @@ SEAT = Query(..., ge=0, le=63, description="whose decisions to analyse (any seat
 
 
 @router.get("/{table_id}/analysis")
-async def analysis(table_id: str, request: Request, seat: int = SEAT) -> dict[str, Any]:
+async def analysis(table_id: str, request: Request, seat: int = SEAT) -> Reply:
     """Where the analysis of a finished game for one seat stands: ``status`` is ``none`` (never
     asked for), ``queued`` (with how many are ``waiting`` ahead), ``running`` (with
     ``progress``), ``failed`` (with ``error``) or ``done`` (with ``analysis``: each decision with
@@ -30,7 +29,7 @@ async def analysis(table_id: str, request: Request, seat: int = SEAT) -> dict[st
     status_code=202,
     responses={200: {"description": "stored already (with the analysis), or under way (with its progress)"}},
 )
-async def analyse(table_id: str, request: Request, response: Response, seat: int = SEAT) -> dict[str, Any]:
+async def analyse(table_id: str, request: Request, response: Response, seat: int = SEAT) -> Reply:
     """Ask the coach to analyse one seat's decisions of a finished game (then poll the GET).
     Answers 202 when it starts the work, 200 when it is stored or under way already. One address
     has at most ``analyses_per_client`` analyses under way, and the server a bounded queue (429)."""
@@ -41,7 +40,7 @@ async def analyse(table_id: str, request: Request, response: Response, seat: int
 
 
 @router.post("/{table_id}/hint")
-async def hint(table_id: str, body: SeatAuth, request: Request) -> dict[str, Any]:
+async def hint(table_id: str, body: SeatAuth, request: Request) -> Reply:
     """The coach's move for your seat, now that it is your turn, from what your seat knows
     (unrated tables only: 409 ``hints_off`` at a rated one). Only you get the move; the others
     hear that you used a hint, and a replay marks where."""

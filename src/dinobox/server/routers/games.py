@@ -4,7 +4,7 @@ game's package through the registry."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
@@ -12,8 +12,10 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from dinobox.bots import bot_kinds
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import GameEntry, game_entry, game_ids
+from dinobox.jsonvalue import JsonValue
 from dinobox.server.errors import not_found, quote
 from dinobox.server.markdown import rules_page
+from dinobox.server.wire import Reply
 
 router = APIRouter(prefix="/api", tags=["games"])
 files = APIRouter(include_in_schema=False)
@@ -29,7 +31,23 @@ def _entry(game_id: str) -> GameEntry:
     return game_entry(game_id)
 
 
-def game_info(game_id: str) -> dict[str, Any]:
+class GameInfo(TypedDict):
+    """A game as the lobby lists it: its player counts, options, and where its documents are."""
+
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    option_specs: list[dict[str, JsonValue]]
+    rules_doc: str | None
+    rules_page: str | None
+    howto: str | None
+    board: str | None
+
+
+def game_info(game_id: str) -> GameInfo:
     entry = game_entry(game_id)
     cls = entry.game
     try:
@@ -53,7 +71,7 @@ def game_info(game_id: str) -> dict[str, Any]:
 
 
 @router.get("/games")
-def list_games(request: Request) -> dict[str, Any]:
+def list_games(request: Request) -> Reply:
     """Every game this server can host, the bot kinds it can seat, and its rules for tables
     (the default silence limit and its bounds, the rated tables' time for a move)."""
     games = []
@@ -73,7 +91,7 @@ def list_games(request: Request) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}")
-def get_game(game_id: str) -> dict[str, Any]:
+def get_game(game_id: str) -> Reply:
     _entry(game_id)
     return game_info(game_id)
 

@@ -22,7 +22,7 @@ async def health(request: Request) -> Any:
     ``Retry-After``); ``live`` tables in memory; ``quarantined`` tables (that cannot be rebuilt
     from their stored moves, with the reason) are left alone until an operator looks."""
     svc: TableService = request.app.state.service
-    body: dict[str, Any] = {"ok": True, "version": __version__, "store": "ok", "live": len(svc.live)}
+    body: dict[str, object] = {"ok": True, "version": __version__, "store": "ok", "live": len(svc.live)}
     try:
         bad = await svc.db.read(storage.quarantined)
     except STORE_DOWN:

@@ -3,21 +3,20 @@ key, and a profile's public page; and the profile pages themselves."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse
 
 from dinobox.server import profiles
 from dinobox.server.routers.pages import WEB
 from dinobox.server.schemas import NewProfile, ProfileKey, RenameProfile
+from dinobox.server.wire import Reply
 
 router = APIRouter(prefix="/api/profiles", tags=["profiles"])
 pages = APIRouter(include_in_schema=False)
 
 
 @router.post("", status_code=201)
-async def create_profile(body: NewProfile, request: Request) -> dict[str, Any]:
+async def create_profile(body: NewProfile, request: Request) -> Reply:
     """A new profile. The answer holds its secret key, shown this once: the browser keeps it
     (no password, no e-mail) and sends it to claim seats as this profile."""
     profile, key = await profiles.create_profile(request.app.state.db, body.name)
@@ -25,14 +24,14 @@ async def create_profile(body: NewProfile, request: Request) -> dict[str, Any]:
 
 
 @router.post("/me")
-async def whoami(body: ProfileKey, request: Request) -> dict[str, Any]:
+async def whoami(body: ProfileKey, request: Request) -> Reply:
     """The profile a key belongs to (403 for a key that is not valid)."""
     profile = await profiles.profile_of_key(request.app.state.db, body.key)
     return {"profile": profile.to_json(), "link": f"/profile/{profile.id}"}
 
 
 @router.post("/me/name")
-async def rename(body: RenameProfile, request: Request) -> dict[str, Any]:
+async def rename(body: RenameProfile, request: Request) -> Reply:
     """Rename the key's profile (tables already played keep the name they were played under)."""
     profile = await profiles.rename_profile(request.app.state.db, body.key, body.name)
     return {"profile": profile.to_json(), "link": f"/profile/{profile.id}"}
@@ -41,7 +40,7 @@ async def rename(body: RenameProfile, request: Request) -> dict[str, Any]:
 @router.get("/{profile_id}")
 async def get_profile(
     profile_id: str, request: Request, limit: int = Query(100, ge=1, le=500, description="most recent games shown")
-) -> dict[str, Any]:
+) -> Reply:
     """A profile's public page: name, rating per game, finished games with their replays."""
     return await profiles.profile_page(request.app.state.db, profile_id, limit)
 

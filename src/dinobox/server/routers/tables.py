@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
@@ -14,6 +12,7 @@ from dinobox.server.messages import public_table, seat_message
 from dinobox.server.profiles import optional_profile
 from dinobox.server.schemas import MAX_SEATS, Act, ClaimSeat, CreateTable, SeatAuth, StartTable, Undo
 from dinobox.server.tables import PLAYING, WAITING, TableService
+from dinobox.server.wire import Reply, SeatAsked, SeatToken
 
 router = APIRouter(prefix="/api/tables", tags=["tables"])
 
@@ -23,15 +22,15 @@ def service(request: Request) -> TableService:
     return svc
 
 
-def _tokens(tokens: dict[int, str], table_id: str) -> list[dict[str, Any]]:
+def _tokens(tokens: dict[int, str], table_id: str) -> list[SeatToken]:
     return [{"seat": s, "token": t, "link": f"/table/{table_id}?seat={s}&token={t}"} for s, t in tokens.items()]
 
 
 @router.post("", status_code=201)
-async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+async def create_table(body: CreateTable, request: Request) -> Reply:
     """Open a table. Seats you claim come back with their secret tokens (keep them: they are
     the only way to act for those seats)."""
-    seats = [s.model_dump() for s in body.seats] if body.seats is not None else None
+    seats = [SeatAsked(type=s.type, bot=s.bot) for s in body.seats] if body.seats is not None else None
     svc = service(request)
     profile = await optional_profile(svc.db, body.profile_key)
     # your name goes to your (first) seat: on a hotseat table the other seats are other people
@@ -75,7 +74,7 @@ async def turns(
     profile: str | None = Query(
         None, pattern=r"^[A-Za-z0-9]{1,32}$", description="a profile's public id: the tables in play it holds a seat at"
     ),
-) -> dict[str, Any]:
+) -> Reply:
     """Public data of the tables in play among those asked for (unknown ids are left out) and,
     with ``profile``, of those where the profile holds a seat (claimed on any browser): whose move
     it is at each, for a "your move" list."""
@@ -97,7 +96,7 @@ async def turns(
 
 
 @router.get("")
-async def list_tables(request: Request, limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
+async def list_tables(request: Request, limit: int = Query(50, ge=1, le=200)) -> Reply:
     """Open and running tables, newest first (public data only)."""
     svc = service(request)
     rows = await svc.db.read(lambda c: storage.list_tables(c, [WAITING, PLAYING], limit))
@@ -108,7 +107,7 @@ async def list_tables(request: Request, limit: int = Query(50, ge=1, le=200)) ->
     return {"tables": out}
 
 
-def _row_public(row: storage.TableRow) -> dict[str, Any]:
+def _row_public(row: storage.TableRow) -> Reply:
     from dinobox.server.messages import public_seats
 
     return {
@@ -131,7 +130,7 @@ def _row_public(row: storage.TableRow) -> dict[str, Any]:
 
 
 @router.get("/{table_id}")
-async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+async def get_table(table_id: str, request: Request) -> Reply:
     """Public data of one table."""
     return public_table(await service(request).get(table_id))
 
@@ -143,7 +142,7 @@ async def get_state(
     seat: int | None = Query(None, ge=0, le=MAX_SEATS - 1, description="your seat (omit to watch as a spectator)"),
     token: str | None = Query(None, description="the seat's secret token"),
     wait: float = Query(0.0, ge=0, le=30, description="wait up to this many seconds for bots to finish moving"),
-) -> dict[str, Any]:
+) -> Reply:
     """What one seat sees: view, log, its legal actions, the public table data."""
     svc = service(request)
     live = await svc.get(table_id)
@@ -156,7 +155,7 @@ async def get_state(
 @router.post("/{table_id}/seats/{seat}")
 async def claim_seat(
     table_id: str, body: ClaimSeat, request: Request, seat: int = Path(ge=0, le=MAX_SEATS - 1)
-) -> dict[str, Any]:
+) -> Reply:
     """Take an open seat for a person; the token in the answer is your key to it."""
     svc = service(request)
     profile = await optional_profile(svc.db, body.profile_key)
@@ -166,7 +165,7 @@ async def claim_seat(
 
 
 @router.post("/{table_id}/start")
-async def start_table(table_id: str, body: StartTable, request: Request) -> dict[str, Any]:
+async def start_table(table_id: str, body: StartTable, request: Request) -> Reply:
     live = await service(request).start(table_id, body.seat, body.token)
     return public_table(live)
 
@@ -177,7 +176,7 @@ async def act(
     body: Act,
     request: Request,
     wait: float = Query(0.0, ge=0, le=30, description="wait up to this many seconds for bots to answer"),
-) -> dict[str, Any]:
+) -> Reply:
     """Play one action for your seat. Stored before this answers; refused (and nothing changes)
     when the token, seat, version or action is wrong."""
     svc = service(request)
@@ -187,7 +186,7 @@ async def act(
 
 
 @router.post("/{table_id}/undo")
-async def undo(table_id: str, body: Undo, request: Request) -> dict[str, Any]:
+async def undo(table_id: str, body: Undo, request: Request) -> Reply:
     """Take back your last move this turn (only before anything random or hidden was shown)."""
     svc = service(request)
     live = await svc.undo(table_id, body.seat, body.token, body.version)
@@ -195,7 +194,7 @@ async def undo(table_id: str, body: Undo, request: Request) -> dict[str, Any]:
 
 
 @router.get("/{table_id}/chat")
-async def chat(table_id: str, request: Request) -> dict[str, Any]:
+async def chat(table_id: str, request: Request) -> Reply:
     """The table's chat so far (its newest 200 messages; new ones arrive on the WebSocket) and
     what its seats decided (``rules``: the spectators' chat on or off, the spectators muted)."""
     svc = service(request)
@@ -205,7 +204,7 @@ async def chat(table_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/{table_id}/resign")
-async def resign(table_id: str, body: SeatAuth, request: Request) -> dict[str, Any]:
+async def resign(table_id: str, body: SeatAuth, request: Request) -> Reply:
     """Give up: the game ends, your seat last and every other seat sharing the win (a rated
     table records it)."""
     live = await service(request).resign(table_id, body.seat, body.token)
@@ -213,7 +212,7 @@ async def resign(table_id: str, body: SeatAuth, request: Request) -> dict[str, A
 
 
 @router.post("/{table_id}/claim-abandoned")
-async def claim_abandoned(table_id: str, body: SeatAuth, request: Request) -> dict[str, Any]:
+async def claim_abandoned(table_id: str, body: SeatAuth, request: Request) -> Reply:
     """The seat to act has been silent longer than the table allows: claim the win. It ranks
     last and the other seats share the win (a rated table records it)."""
     live = await service(request).claim_abandoned(table_id, body.seat, body.token)
@@ -221,7 +220,7 @@ async def claim_abandoned(table_id: str, body: SeatAuth, request: Request) -> di
 
 
 @router.post("/{table_id}/rematch")
-async def rematch(table_id: str, body: StartTable, request: Request) -> dict[str, Any]:
+async def rematch(table_id: str, body: StartTable, request: Request) -> Reply:
     """The same seats again at a new table (linked from this one)."""
     if body.seat is None or body.token is None:
         raise ApiError(403, "bad_token", "a rematch needs your seat and token")
@@ -246,7 +245,7 @@ async def replay(
     request: Request,
     step: int = Query(0, ge=0, description="decisions made so far (0 = before the first)"),
     seat: int | None = Query(None, ge=0, le=MAX_SEATS - 1, description="whose view (any seat once the game is over)"),
-) -> dict[str, Any]:
+) -> Reply:
     """A finished table after ``step`` decisions as one seat saw it, with the table's chat and
     where hints were used (``hints``: ``{"seat", "step"}``, never what they suggested)."""
     svc = service(request)

@@ -34,7 +34,6 @@ import json
 import math
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from pydantic import TypeAdapter, ValidationError
@@ -43,17 +42,19 @@ from dinobox.server.chat import MUTE, SPECTATORS_OFF, SPECTATORS_ON, UNMUTE, Sen
 from dinobox.server.connections import SocketCounter
 from dinobox.server.deltas import Deltas
 from dinobox.server.errors import STORE_DOWN, ApiError, quote, unavailable
-from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, client_of
+from dinobox.server.limits import ACT, ACT_PATIENCE, Limiters, RateLimiter, Refused, client_of
 from dinobox.server.schemas import WsAction, WsChat, WsChatRules, WsJoin, WsMessage, WsPing, WsResign, WsUndo
 from dinobox.server.settings import Settings
 from dinobox.server.tables import LiveTable, Subscriber, TableService
+from dinobox.server.wire import Reply
 
 router = APIRouter(tags=["websocket"])
-MESSAGE: TypeAdapter[Any] = TypeAdapter(WsMessage)
+Parsed = WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat | WsChatRules
+MESSAGE: TypeAdapter[Parsed] = TypeAdapter(WsMessage)
 POLICY = 1008  # the WebSocket close code for "this client broke the server's rules"
 
 
-def _error(exc: ApiError) -> dict[str, Any]:
+def _error(exc: ApiError) -> Reply:
     return {"type": "error", **exc.to_json()}
 
 
@@ -196,9 +197,6 @@ async def _admit_message(own: RateLimiter, per_address: RateLimiter, client: str
             await asyncio.sleep(delay)
 
 
-Parsed = WsAction | WsUndo | WsJoin | WsPing | WsResign | WsChat | WsChatRules
-
-
 def parse_message(text: str) -> Parsed:
     """The client's message, checked; ``malformed`` (naming the problem, quoting at most a short
     prefix of the input) for anything else: bad JSON, deep nesting, huge numbers, wrong types."""
@@ -226,7 +224,7 @@ async def _handle(
     svc: TableService,
     live: LiveTable,
     sub: Subscriber,
-    admit: Callable[[], Awaitable[Any]] | None = None,
+    admit: Callable[[], Awaitable[tuple[Refused, int] | None]] | None = None,
     sender: Sender | None = None,
 ) -> None:
     msg = parse_message(text)
