@@ -13,6 +13,7 @@ from rich.table import Table
 
 from dinobox.cli.common import check_output_file, console, fail, seat_names
 from dinobox.coach import Analysis, analyse
+from dinobox.coach.analysis import AnalysisJson
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.record import from_record
 
@@ -69,7 +70,7 @@ def _read_record(file: Path) -> Any:
         raise fail(f"{file} is not JSON: {exc}") from None
 
 
-def issue_json(result: Analysis) -> dict[str, Any]:
+def issue_json(result: Analysis) -> AnalysisJson:
     """The file format of ``--json``: the analysis without its budget line."""
     data = result.to_json()
     data.pop("budget", None)

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Column, Float, Integer, String, Table, Text, func, insert, select
 from sqlalchemy.engine import Connection
 
+from dinobox.coach.analysis import AnalysisJson
 from dinobox.server.storage import metadata
 
 analyses_t = Table(
@@ -47,7 +48,7 @@ def load_analysis(conn: Connection, table_id: str, seat: int, budget: str) -> di
     return json.loads(stored) if stored is not None else None
 
 
-def save_analysis(conn: Connection, table_id: str, seat: int, budget: str, result: dict[str, Any], at: float) -> None:
+def save_analysis(conn: Connection, table_id: str, seat: int, budget: str, result: AnalysisJson, at: float) -> None:
     """Keep an analysis; one already stored (another process finished first) stays."""
     if load_analysis(conn, table_id, seat, budget) is not None:
         return
