@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from dinobox.clocks import PublicClock
 from dinobox.engine.state import State
 from dinobox.server.errors import bad_request
 from dinobox.server.outcomes import early_result
@@ -52,7 +53,7 @@ def public_table(live: LiveTable, seated: bool = False) -> dict[str, Any]:
     return table
 
 
-def clock_message(live: LiveTable) -> dict[str, Any] | None:
+def clock_message(live: LiveTable) -> PublicClock | None:
     """Every seat's time left now, who is ticking, and the server's time (public to all)."""
     return public_clock(live.row.clock, live.now())
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
 from dinobox.clocks import REALTIME, ClockState, TimeControl
@@ -94,7 +94,7 @@ class TableSetup:
         private: bool = False,
         rated: bool = False,
         profiles: dict[int, str | None] | None = None,
-        clock: dict[str, Any] | None = None,
+        clock: Mapping[str, object] | None = None,
         owner: str | None = None,
         silence: float | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
