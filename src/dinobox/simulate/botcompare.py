@@ -114,7 +114,7 @@ def heterogeneity(a: Mapping[str, Tally], b: Mapping[str, Tally]) -> float | Non
     two-proportion z, squared and summed (one degree of freedom each)."""
     from scipy import stats
 
-    keys = [k for k in dict.fromkeys([*a, *b]) if k in a and a[k]["games"] and k in b and b[k]["games"]]
+    keys = [k for k in dict.fromkeys([*a, *b]) if k in a and a[k].get("games") and k in b and b[k].get("games")]
     if len(keys) < 2:
         return None
     tied = len({a[k]["games"] for k in keys}) == 1 and len({b[k]["games"] for k in keys}) == 1
@@ -142,8 +142,8 @@ def _fisher_ends(a: Summary, b: Summary) -> list[EndTest]:
     keys = list(dict.fromkeys([*ends_a, *ends_b]))
     rows: list[EndTest] = []
     for key in keys:
-        ga = ends_a[key]["games"] if key in ends_a else 0
-        gb = ends_b[key]["games"] if key in ends_b else 0
+        ga = ends_a[key].get("games", 0) if key in ends_a else 0
+        gb = ends_b[key].get("games", 0) if key in ends_b else 0
         p = float(stats.fisher_exact([[ga, a["games"] - ga], [gb, b["games"] - gb]])[1])
         rows.append({"end": key, "games": [ga, gb], "share": [ga / a["games"], gb / b["games"]], "p_value": p})
     for row, adjusted in zip(rows, holm([r["p_value"] for r in rows]), strict=True):

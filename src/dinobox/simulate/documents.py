@@ -56,15 +56,19 @@ MeasureKey = Literal["turns", "decisions", "branching", "lead_changes", "margin"
 
 def row_measure(row: GameRow, key: MeasureKey) -> float | None:
     """A game's value of a per-game measure, as a float (None: the row does not have it)."""
+    value: float | None
     if key == "turns":
-        return float(row["turns"])
-    if key == "decisions":
-        return float(row["decisions"])
-    if key == "lead_changes":
-        return float(row["lead_changes"])
-    if key == "margin":
-        return float(row["margin"])
-    value = row.get("branching") if key == "branching" else row.get("decisiveness")
+        value = row.get("turns")
+    elif key == "decisions":
+        value = row.get("decisions")
+    elif key == "lead_changes":
+        value = row.get("lead_changes")
+    elif key == "margin":
+        value = row.get("margin")
+    elif key == "branching":
+        value = row.get("branching")
+    else:
+        value = row.get("decisiveness")
     return None if value is None else float(value)
 
 

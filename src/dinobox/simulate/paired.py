@@ -37,7 +37,7 @@ def pair_rows(
 
 
 def _seed(row: Row | None) -> int | None:
-    return None if row is None else row["seed"]
+    return None if row is None else row.get("seed")
 
 
 def _bot_value(spec: str) -> Value:
