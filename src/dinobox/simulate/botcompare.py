@@ -18,11 +18,19 @@ from collections.abc import Mapping
 from typing import NotRequired, TypedDict
 
 from dinobox.simulate.compare import holm
-from dinobox.simulate.documents import SeatTest, Summary, Test
+from dinobox.simulate.documents import Design, DesignTest, SeatRate, SeatTest
 from dinobox.simulate.formatting import fmt_p
 
 BOT_EFFECT = "this effect is the bot's, not the game's"
-NOT_MEASURED: Test = {"test": "not measured", "p_value": None}  # a summary without the test
+NOT_MEASURED: DesignTest = {"test": "not measured", "p_value": None}  # a summary without the test
+
+
+class LevelSummary(Design):
+    """What the comparison reads of a run's summary (``summary.json`` has it all)."""
+
+    games: int
+    seats: list[SeatRate]
+    seat_test: SeatTest
 
 
 class Tally(TypedDict):
@@ -32,7 +40,7 @@ class Tally(TypedDict):
     games: int
 
 
-Effect = tuple[str, Test | SeatTest, Mapping[str, Tally]]
+Effect = tuple[str, DesignTest | SeatTest, Mapping[str, Tally]]
 """What an effect is, its test, and its categories' wins and games."""
 
 
@@ -80,7 +88,7 @@ def parse_levels(text: str) -> tuple[str, str]:
     return levels[0], levels[1]
 
 
-def _tests(summary: Summary) -> dict[str, Effect]:
+def _tests(summary: LevelSummary) -> dict[str, Effect]:
     """The effects a summary tests: key -> (what it is, its test, its categories' wins and games)."""
     seats: dict[str, Tally] = {
         str(e["seat"]): {"wins": e["wins"], "games": e["games"]} for e in summary.get("seats") or []
@@ -135,7 +143,7 @@ def heterogeneity(a: Mapping[str, Tally], b: Mapping[str, Tally]) -> float | Non
     return float(stats.chi2.sf(total, used)) if used else None
 
 
-def _fisher_ends(a: Summary, b: Summary) -> list[EndTest]:
+def _fisher_ends(a: LevelSummary, b: LevelSummary) -> list[EndTest]:
     from scipy import stats
 
     ends_a, ends_b = a.get("end_reasons") or {}, b.get("end_reasons") or {}
@@ -151,12 +159,12 @@ def _fisher_ends(a: Summary, b: Summary) -> list[EndTest]:
     return rows
 
 
-def _p(test: Test | SeatTest) -> str:
+def _p(test: DesignTest | SeatTest) -> str:
     p = test.get("p_value")
     return "–" if p is None else fmt_p(p)
 
 
-def bot_effects(a: Summary, b: Summary, levels: tuple[str, str]) -> BotEffects:
+def bot_effects(a: LevelSummary, b: LevelSummary, levels: tuple[str, str]) -> BotEffects:
     """The effects of two summaries of the same seeds, one per bot level: ``flags`` (the bot's:
     significant with one level, not with the other, and the two levels' shares differ, Holm over
     the effects), ``game_effects`` (significant with both) and ``ends`` (each end per level)."""

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Literal, TypedDict
 
 from dinobox.engine.game import Game
-from dinobox.simulate.documents import Design, EndShare, GameRow, Test, WinShare
+from dinobox.simulate.documents import Design, DesignTest, EndShare, GameRow, WinShare
 from dinobox.simulate.stats import wilson
 
 CAPPED = "capped"  # not a game's end: the simulator's turn cap stopped it
@@ -66,7 +66,7 @@ def extension_share(reasons: dict[str, EndShare]) -> float | None:
     return round(sum(e["games"] for e in reasons.values() if e["extension"]) / games, 4)
 
 
-def _gof(wins: list[float], test: str) -> Test:
+def _gof(wins: list[float], test: str) -> DesignTest:
     """Chi-square goodness of fit of ``wins`` against an even split; undefined without wins."""
     from scipy import stats
 
@@ -86,7 +86,7 @@ def _gof(wins: list[float], test: str) -> Test:
 
 def order_rates(
     rows: Sequence[GameRow], players: int, key: Literal["order", "choice_order"] = "order"
-) -> tuple[dict[str, WinShare], Test]:
+) -> tuple[dict[str, WinShare], DesignTest]:
     """``({position: {"games", "wins", "share", "ci95"}}, test)``; positions "1" (moved first)
     to ``players``, over the games whose order of play (``key="choice_order"``: of choosing
     roles) is known. Empty with an undefined test when no game knows it."""
@@ -118,7 +118,7 @@ def _strata(row: GameRow, chosen: bool, players: int) -> list[int]:
     return where
 
 
-def cmh_test(tables: dict[int, dict[str, tuple[float, int]]], roles: list[str]) -> Test:
+def cmh_test(tables: dict[int, dict[str, tuple[float, int]]], roles: list[str]) -> DesignTest:
     """Generalized Cochran–Mantel–Haenszel test (general association) of role x {win, loss},
     stratified: ``tables[stratum][role] = (wins, seat-games)``. Undefined when no stratum holds
     two roles (a role fixed to one position cannot be told apart from the position)."""
@@ -154,13 +154,13 @@ def cmh_test(tables: dict[int, dict[str, tuple[float, int]]], roles: list[str]) 
     return {"test": name, "statistic": round(statistic, 4), "dof": dof, "p_value": round(p, 6), "significant": p < 0.05}
 
 
-def role_rates(rows: Sequence[GameRow], game: Game) -> tuple[dict[str, dict[str, WinShare]], dict[str, Test]]:
+def role_rates(rows: Sequence[GameRow], game: Game) -> tuple[dict[str, dict[str, WinShare]], dict[str, DesignTest]]:
     """``({kind: {role: {"games", "wins", "share", "ci95"}}}, {kind: test})`` for every role
     kind the game declares (``games``: seat-games in which a seat held the role; for a team,
     games the team played, and ``wins`` the games it won)."""
     players = game.num_players
     rates: dict[str, dict[str, WinShare]] = {}
-    tests: dict[str, Test] = {}
+    tests: dict[str, DesignTest] = {}
     for kind in game.role_kinds():
         held: dict[str, list[float]] = {}
         tables: dict[int, dict[str, tuple[float, int]]] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from dinobox.simulate.documents import Design, EndShare, Test, WinShare
+from dinobox.simulate.documents import Design, DesignTest, EndShare, WinShare
 from dinobox.simulate.formatting import fmt_p
 
 
@@ -19,7 +19,7 @@ def _interval(entry: EndShare | WinShare) -> str:
     return f"{_pct(entry['share'])} [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
-def test_sentence(test: Test | None) -> str:
+def test_sentence(test: DesignTest | None) -> str:
     """A test's verdict: "an effect (p ...)", "no evidence (p ...)", or "–" with its reason."""
     if not test:
         return "– (not measured)"
@@ -42,7 +42,7 @@ def end_lines(summary: Design) -> list[str]:
     return lines
 
 
-def _orders(summary: Design) -> list[tuple[str, str, dict[str, WinShare], Test | None]]:
+def _orders(summary: Design) -> list[tuple[str, str, dict[str, WinShare], DesignTest | None]]:
     """The order of play and the order of choosing roles: (key, title, win shares, test)."""
     return [
         (

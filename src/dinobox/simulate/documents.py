@@ -133,7 +133,7 @@ class SeatTest(TypedDict):
     significant: bool
 
 
-class Test(TypedDict):
+class DesignTest(TypedDict):
     """A test of the game's design (order of play, roles, teams); undefined without the data."""
 
     test: str
@@ -213,12 +213,12 @@ class Design(TypedDict):
     end_reasons: dict[str, EndShare]
     extension_share: float | None
     order: dict[str, WinShare]
-    order_test: Test
+    order_test: DesignTest
     choice: dict[str, WinShare]
-    choice_test: Test
+    choice_test: DesignTest
     roles: dict[str, dict[str, WinShare]]
-    role_tests: dict[str, Test]
-    team_test: Test | None
+    role_tests: dict[str, DesignTest]
+    team_test: DesignTest | None
 
 
 class EdgeRound(TypedDict):
