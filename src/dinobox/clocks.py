@@ -24,7 +24,7 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from dinobox.engine.errors import DinoboxError
 
@@ -45,8 +45,49 @@ class ClockError(DinoboxError):
     """A time control that is malformed, unknown or out of range."""
 
 
+class RealtimeJson(TypedDict):
+    type: str  # "realtime"
+    bank_seconds: float
+    increment_seconds: float
+    on_timeout: str
+
+
+class TurnJson(TypedDict):
+    type: str  # "turn"
+    hours_per_move: float
+    on_timeout: str
+
+
+ControlJson = RealtimeJson | TurnJson
+"""A time control as JSON (``TimeControl.to_json``)."""
+
+
+class ClockJson(TypedDict):
+    """A clock as stored (``ClockState.to_json``)."""
+
+    control: ControlJson
+    remaining: list[float]
+    ticking: int | None
+    since: float | None
+    standin: int | None
+    forfeit: int | None
+    timeouts: list[int]
+
+
+class PublicClock(TypedDict):
+    """A clock as every seat and spectator sees it (``ClockState.public``)."""
+
+    control: ControlJson
+    remaining: list[float]
+    ticking: int | None
+    standin: int | None
+    forfeit: int | None
+    timeouts: list[int]
+    server_time: float
+
+
 def _number(
-    obj: Mapping[str, Any], key: str, low: float, high: float, unit: str, default: float | None = None
+    obj: Mapping[str, object], key: str, low: float, high: float, unit: str, default: float | None = None
 ) -> float:
     value = obj.get(key, default)
     if value is None:
@@ -82,14 +123,14 @@ class TimeControl:
         return cls.from_json({"type": TURN, "hours_per_move": hours, "on_timeout": on_timeout})
 
     @classmethod
-    def from_json(cls, obj: Any) -> TimeControl:
+    def from_json(cls, obj: object) -> TimeControl:
         """``{"type": "realtime", "bank_seconds": 600, "increment_seconds": 5, "on_timeout": "bot"}``
         or ``{"type": "turn", "hours_per_move": 24, "on_timeout": "lose"}``."""
         if not isinstance(obj, Mapping):
             raise ClockError(f"a time control must be an object with a 'type', not {obj!r}")
         kind = obj.get("type")
         rule = obj.get("on_timeout", BOT)
-        if rule not in RULES:
+        if not isinstance(rule, str) or rule not in RULES:
             raise ClockError(f"time control: 'on_timeout' must be 'bot' or 'lose', not {rule!r}")
         if kind == REALTIME:
             allowed = {"type", "bank_seconds", "increment_seconds", "on_timeout"}
@@ -103,7 +144,7 @@ class TimeControl:
             return cls(TURN, per_move=hours * 3600.0, on_timeout=rule)
         raise ClockError(f"unknown time control {kind!r}: 'type' must be 'realtime' or 'turn'")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ControlJson:
         if self.kind == REALTIME:
             return {
                 "type": REALTIME,
@@ -121,7 +162,7 @@ class TimeControl:
         return f"{format_seconds(self.per_move, short=True)} per move"
 
 
-def _no_extra(obj: Mapping[str, Any], allowed: set[str]) -> None:
+def _no_extra(obj: Mapping[str, object], allowed: set[str]) -> None:
     extra = sorted(set(obj) - allowed)
     if extra:
         raise ClockError(f"time control {obj.get('type')!r} does not take {', '.join(map(repr, extra))}")
@@ -255,7 +296,7 @@ class ClockState:
         return dataclasses.replace(self, since=self.since + lost) if lost else self
 
     # ----- storing and showing --------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ClockJson:
         return {
             "control": self.control.to_json(),
             "remaining": list(self.remaining),
@@ -267,24 +308,26 @@ class ClockState:
         }
 
     @classmethod
-    def from_json(cls, obj: Mapping[str, Any]) -> ClockState:
+    def from_json(cls, obj: Mapping[str, object]) -> ClockState:
         """What :meth:`to_json` wrote (a stored clock; ``ClockError`` if it is damaged)."""
         try:
             control = TimeControl.from_json(obj["control"])
-            remaining = tuple(float(x) for x in obj["remaining"])
+            remaining = tuple(_stored_number(x) for x in _stored_list(obj["remaining"]))
             return cls(
                 control,
                 remaining,
-                ticking=obj.get("ticking"),
-                since=obj.get("since"),
-                standin=obj.get("standin"),
-                forfeit=obj.get("forfeit"),
-                timeouts=tuple(int(x) for x in obj.get("timeouts") or (0,) * len(remaining)),
+                ticking=_stored_seat(obj.get("ticking")),
+                since=None if (since := obj.get("since")) is None else _stored_number(since),
+                standin=_stored_seat(obj.get("standin")),
+                forfeit=_stored_seat(obj.get("forfeit")),
+                timeouts=tuple(
+                    int(_stored_number(x)) for x in _stored_list(obj.get("timeouts") or [0] * len(remaining))
+                ),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ClockError(f"a stored clock is damaged: {exc}") from None
 
-    def public(self, now: float) -> dict[str, Any]:
+    def public(self, now: float) -> PublicClock:
         """What every seat and spectator may know: each seat's time left at ``now``, who is
         ticking, and ``server_time`` (clients count down locally from these)."""
         return {
@@ -296,3 +339,24 @@ class ClockState:
             "timeouts": list(self.timeouts),
             "server_time": now,
         }
+
+
+def _stored_list(value: object) -> list[object]:
+    """A stored clock's list (a ``TypeError`` if it is not one)."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"expected a list, not {value!r}")
+    return list(value)
+
+
+def _stored_number(value: object) -> float:
+    """A stored clock's number (a ``TypeError`` or ``ValueError`` if it is not one)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise TypeError(f"expected a number, not {value!r}")
+    return float(value)
+
+
+def _stored_seat(value: object) -> int | None:
+    """A stored clock's seat, or None (a ``TypeError`` if it is neither)."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise TypeError(f"expected a seat or null, not {value!r}")

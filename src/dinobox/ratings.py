@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from openskill.models import PlackettLuce
+
+from dinobox.engine.state import State
 
 MU = 25.0
 SIGMA = MU / 3
@@ -30,6 +32,22 @@ def bot_player(spec: str) -> str:
 
 def profile_player(profile_id: str) -> str:
     return f"profile:{profile_id}"
+
+
+class RatingJson(TypedDict):
+    """A rating as the ladders show it (rounded to three places)."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    interval: list[float]
+    games: int
+
+
+class LadderRow(RatingJson):
+    """A player's rating in a ladder's table (``player`` first)."""
+
+    player: str
 
 
 @dataclass(frozen=True)
@@ -49,7 +67,7 @@ class Rating:
     def interval(self) -> tuple[float, float]:
         return (self.mu - Z_INTERVAL * self.sigma, self.mu + Z_INTERVAL * self.sigma)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RatingJson:
         low, high = self.interval
         return {
             "mu": round(self.mu, 3),
@@ -72,7 +90,7 @@ def standings(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
     return [1 if s in won else place[scores[s]] for s in range(n)]
 
 
-def standings_of(state: Any) -> list[int]:
+def standings_of(state: State) -> list[int]:
     """The places of a finished game's seats (``scores()`` and ``winners()`` of the contract)."""
     if not state.is_terminal():
         raise ValueError("only a finished game has standings")
@@ -110,7 +128,7 @@ class Ladder:
     def add(self, players: Sequence[str], places: Sequence[int]) -> None:
         self.ratings.update(rate_game(players, places, self.ratings))
 
-    def table(self) -> list[dict[str, Any]]:
+    def table(self) -> list[LadderRow]:
         """One row per player, strongest (highest ordinal) first."""
         ranked = sorted(self.ratings.items(), key=lambda kv: (-kv[1].ordinal, kv[0]))
         return [{"player": player, **rating.to_json()} for player, rating in ranked]

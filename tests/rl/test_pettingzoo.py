@@ -74,7 +74,7 @@ def test_an_illegal_action_ends_the_game_for_the_offender() -> None:
     assert all(env.terminations.values())
     assert env.rewards[offender] == -1.0
     assert all(r == 0.0 for a, r in env.rewards.items() if a != offender)
-    assert "refused" in env.infos[offender]["illegal_action"]
+    assert "refused" in str(env.infos[offender]["illegal_action"])
 
 
 def test_illegal_raise_mode_raises_and_changes_nothing() -> None:

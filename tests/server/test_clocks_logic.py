@@ -74,6 +74,16 @@ def test_stored_clock_round_trips() -> None:
         ClockState.from_json({"control": clock.control.to_json()})
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("remaining", 90), ("remaining", ["ninety", 90, 90]), ("ticking", "1"), ("since", [5]), ("timeouts", [None])],
+)
+def test_stored_clock_with_a_wrong_field_is_damaged(field: str, value: object) -> None:
+    stored = {**ClockState.new(TimeControl.realtime(90), 3).passed(1, 5.0).to_json(), field: value}
+    with pytest.raises(ClockError, match="damaged"):
+        ClockState.from_json(stored)
+
+
 def test_public_clock_counts_down_from_server_time() -> None:
     clock = ClockState.new(TimeControl.realtime(60), 2).passed(1, 10.0)
     public = clock.public(25.0)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from typer.testing import CliRunner
 
 from dinobox.cli.app import app
 from dinobox.simulate.checks import check_writable, degenerate
+from dinobox.simulate.documents import GameRow
+from simulate.sim_helpers import game_row
 
 runner = CliRunner()
 
@@ -25,14 +26,8 @@ def test_an_output_folder_that_takes_no_file_fails_before_any_game(tmp_path: Pat
     assert list((tmp_path / "new" / "run").iterdir()) == []
 
 
-def _row(turns: int, decisions: int, choices: int, legal: int, capped: bool = False) -> dict[str, Any]:
-    return {
-        "turns": turns,
-        "decisions": decisions,
-        "choice_decisions": choices,
-        "legal_choices": legal,
-        "capped": capped,
-    }
+def _row(turns: int, decisions: int, choices: int, legal: int, capped: bool = False) -> GameRow:
+    return game_row(turns=turns, decisions=decisions, choice_decisions=choices, legal_choices=legal, capped=capped)
 
 
 def test_degenerate_settings_are_named() -> None:

@@ -6,20 +6,20 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 from typer.testing import CliRunner
 
 from dinobox import load_game
 from dinobox.cli.app import app
-from dinobox.simulate.botcompare import BOT_EFFECT, bot_effects, level_folder
+from dinobox.simulate.botcompare import BOT_EFFECT, LevelSummary, bot_effects, level_folder
 from dinobox.simulate.design import design_summary
 from dinobox.simulate.stats import seat_rates, seat_test
+from simulate.sim_helpers import game_row
 
 runner = CliRunner()
 
 
-def _summary(first_wins: float, extension: float, seed: int, games: int = 600) -> dict[str, Any]:
+def _summary(first_wins: float, extension: float, seed: int, games: int = 600) -> LevelSummary:
     """Two-player games of T-Rex Island (drawn first player) where the first player wins
     ``first_wins`` of the games and ``extension`` of them end by the deck with tokens out of reach."""
     game = load_game("trex-island", players=2)
@@ -33,15 +33,14 @@ def _summary(first_wins: float, extension: float, seed: int, games: int = 600) -
         reason = "deck_unreachable" if rng.random() < extension else "helipad"
         chooser = rng.randrange(2)
         rows.append(
-            {
-                "returns": returns,
-                "winners": [winner],
-                "capped": False,
-                "end_reason": reason,
-                "roles": {"character": chars},
-                "order": [first, 1 - first],
-                "choice_order": [chooser, 1 - chooser],
-            }
+            game_row(
+                returns=returns,
+                winners=[winner],
+                end_reason=reason,
+                roles={"character": chars},
+                order=[first, 1 - first],
+                choice_order=[chooser, 1 - chooser],
+            )
         )
     return {"games": games, "seats": seat_rates(rows, 2), "seat_test": seat_test(rows, 2), **design_summary(rows, game)}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -14,19 +13,21 @@ from typer.testing import CliRunner
 from dinobox import load_game
 from dinobox.cli.app import app
 from dinobox.simulate.design import cmh_test, design_summary, order_rates
+from dinobox.simulate.documents import GameRow
 from dinobox.simulate.stats import decisiveness_block, show_mean
+from simulate.sim_helpers import game_row
 
 runner = CliRunner()
 
 
-def _row(winner: int | None, players: int, **extra: Any) -> dict[str, Any]:
+def _row(winner: int | None, players: int, **extra: object) -> GameRow:
     returns = [0.0] * players
     if winner is not None:
         returns[winner] = 1.0
-    return {"returns": returns, "winners": [] if winner is None else [winner], "capped": False, **extra}
+    return game_row(returns=returns, winners=[] if winner is None else [winner], **extra)
 
 
-def _chosen_rows(games: int, role_edge: float, chooser_edge: float, seed: int) -> list[dict[str, Any]]:
+def _chosen_rows(games: int, role_edge: float, chooser_edge: float, seed: int) -> list[GameRow]:
     """Two players choose between roles A and B; the first chooser (drawn) takes A with
     probability 0.9. The first chooser wins with ``chooser_edge`` more, role A with ``role_edge``."""
     rng = random.Random(seed)
@@ -43,11 +44,12 @@ def _chosen_rows(games: int, role_edge: float, chooser_edge: float, seed: int) -
     return rows
 
 
-def _tables(rows: list[dict[str, Any]]) -> dict[int, dict[str, tuple[float, int]]]:
+def _tables(rows: list[GameRow]) -> dict[int, dict[str, tuple[float, int]]]:
     tables: dict[int, dict[str, tuple[float, int]]] = {}
     for row in rows:
         for position, seat in enumerate(row["choice_order"]):
             role = row["roles"]["role"][seat]
+            assert role is not None  # every seat holds a role in these games
             w, g = tables.setdefault(position, {}).get(role, (0.0, 0))
             tables[position][role] = (w + row["returns"][seat], g + 1)
     return tables
@@ -55,7 +57,8 @@ def _tables(rows: list[dict[str, Any]]) -> dict[int, dict[str, tuple[float, int]
 
 def test_role_test_finds_a_role_effect() -> None:
     result = cmh_test(_tables(_chosen_rows(2000, role_edge=0.12, chooser_edge=0.0, seed=1)), ["A", "B"])
-    assert result["significant"] and result["p_value"] < 0.001
+    p = result["p_value"]
+    assert result.get("significant") and p is not None and p < 0.001
 
 
 def test_role_test_does_not_credit_the_role_with_the_choosers_edge() -> None:
@@ -67,7 +70,8 @@ def test_role_test_does_not_credit_the_role_with_the_choosers_edge() -> None:
     assert a_share > 0.58  # the naive reading: role A is strong
     assert not cmh_test(_tables(rows), ["A", "B"])["significant"]
     rates, test = order_rates(rows, 2, "choice_order")
-    assert test["significant"] and rates["1"]["share"] > 0.58
+    share = rates["1"]["share"]
+    assert test.get("significant") and share is not None and share > 0.58
 
 
 def test_role_test_is_undefined_when_role_and_position_coincide() -> None:
@@ -84,9 +88,10 @@ def test_order_of_play_test_and_shares() -> None:
         order = [first, (first + 1) % 3, (first + 2) % 3]
         rows.append(_row(order[0] if rng.random() < 0.5 else order[rng.randrange(1, 3)], 3, order=order))
     rates, test = order_rates(rows, 3)
-    assert set(rates) == {"1", "2", "3"} and rates["1"]["share"] > 0.45
+    share = rates["1"]["share"]
+    assert set(rates) == {"1", "2", "3"} and share is not None and share > 0.45
     assert all(set(e) == {"games", "wins", "share", "ci95"} for e in rates.values())
-    assert test["significant"] and test["dof"] == 2
+    assert test.get("significant") and test.get("dof") == 2
 
 
 def test_team_test_treats_the_team_as_the_unit() -> None:
@@ -94,21 +99,21 @@ def test_team_test_treats_the_team_as_the_unit() -> None:
     rng = random.Random(4)
     rows = []
     for _ in range(200):
-        red = rng.random() < 0.6
-        returns = [0.5, 0.0, 0.5, 0.0] if red else [0.0, 0.5, 0.0, 0.5]
+        red_won = rng.random() < 0.6
+        returns = [0.5, 0.0, 0.5, 0.0] if red_won else [0.0, 0.5, 0.0, 0.5]
         rows.append(
-            {
-                "returns": returns,
-                "winners": [0, 2] if red else [1, 3],
-                "capped": False,
-                "end_reason": "egg_safe",
-                "roles": {"team": ["Red", "Blue", "Red", "Blue"]},
-                "order": [0, 1, 2, 3],
-                "choice_order": [],
-            }
+            game_row(
+                returns=returns,
+                winners=[0, 2] if red_won else [1, 3],
+                end_reason="egg_safe",
+                roles={"team": ["Red", "Blue", "Red", "Blue"]},
+                order=[0, 1, 2, 3],
+                choice_order=[],
+            )
         )
     summary = design_summary(rows, game)
-    assert summary["team_test"]["dof"] == 1 and "team" in summary["team_test"]["test"]
+    team = summary["team_test"]
+    assert team is not None and team.get("dof") == 1 and "team" in team["test"]
     red = summary["roles"]["team"]["Red"]
     assert red["games"] == 200 and red["share"] == pytest.approx(red["wins"] / 200)
     assert summary["end_reasons"]["egg_safe"]["share"] == 1.0
@@ -118,7 +123,7 @@ def test_team_test_treats_the_team_as_the_unit() -> None:
 def test_end_reasons_cover_every_game_and_name_the_turn_cap() -> None:
     game = load_game("trex-island", players=2)
     rows = [_row(0, 2, end_reason="helipad")] * 3 + [_row(1, 2, end_reason="deck_unreachable")]
-    rows.append({**_row(None, 2), "capped": True, "end_reason": None})
+    rows.append(_row(None, 2, capped=True, end_reason=None))
     reasons = design_summary(rows, game)["end_reasons"]
     assert list(reasons)[:4] == ["helipad", "deck", "deck_unreachable", "round_of_passes"]
     assert reasons["capped"]["games"] == 1

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
 
 import pytest
 from scipy import stats
@@ -19,11 +18,13 @@ from dinobox.simulate.compare import (
     two_proportions,
     welch,
 )
+from dinobox.simulate.documents import GameRow, RunSummary
 from dinobox.simulate.stats import balance_interval, describe, fair_balance, seat_test, summarize
+from simulate.sim_helpers import game_row, run_summary
 
 
-def rows_with_winners(winners: list[int], players: int) -> list[dict[str, Any]]:
-    return [{"returns": [1.0 if s == w else 0.0 for s in range(players)]} for w in winners]
+def rows_with_winners(winners: list[int], players: int) -> list[GameRow]:
+    return [game_row(returns=[1.0 if s == w else 0.0 for s in range(players)]) for w in winners]
 
 
 def test_seat_test_finds_a_first_player_edge_and_not_a_fair_split() -> None:
@@ -84,8 +85,8 @@ def test_games_needed_for_an_effect() -> None:
     assert games_for_means(1.0, 2.0, 2.0) == math.ceil((1.959964 + 0.841621) ** 2 * 8)
 
 
-def _summary(game: str, players: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"game": game, "players": players, **summarize(rows, players)}
+def _summary(game: str, players: int, rows: list[GameRow]) -> RunSummary:
+    return run_summary(game, players, summarize(rows, players))
 
 
 def test_compare_refuses_different_games_or_player_counts() -> None:

@@ -4,14 +4,15 @@ and uses paired tests; here their power against the unpaired tests on synthetic 
 from __future__ import annotations
 
 import statistics
-from typing import Any
 
 import numpy as np
 
 from dinobox.simulate import SimConfig, run_simulation
 from dinobox.simulate.compare import compare_summaries, two_proportions, welch
+from dinobox.simulate.documents import GameRow, RunSummary
 from dinobox.simulate.paired import mcnemar, paired_t
 from dinobox.simulate.stats import describe, summarize
+from simulate.sim_helpers import run_summary
 
 GAMES = 200
 REPEATS = 200
@@ -58,20 +59,21 @@ def test_paired_tests_keep_their_size_when_nothing_changed() -> None:
     assert false_alarms / REPEATS < 0.08
 
 
-def _run(seed: int, hand: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _run(seed: int, hand: int) -> tuple[RunSummary, list[GameRow]]:
     config = SimConfig(game="dino-race", bots=("random",), games=12, seed=seed, players=2, data={"hand_size": hand})
     rows = run_simulation(config).rows
-    return {"game": "dino-race", "players": 2, "seed": seed, **summarize(rows, 2)}, rows
+    return run_summary("dino-race", 2, summarize(rows, 2), seed), rows
 
 
 def test_compare_pairs_runs_that_share_their_seed_and_says_so() -> None:
     (a, rows_a), (b, rows_b) = _run(3, 5), _run(3, 6)
     result = compare_summaries(a, b, games=(rows_a, rows_b))
-    assert result["paired"]["games"] == 12
+    paired = result["paired"]
+    assert paired is not None and paired["games"] == 12
     tests = {row["measure"]: row["test"] for row in result["rows"]}
     assert tests["seat 0 win rate"] == "McNemar (exact)" and tests["mean turns"] == "paired t"
     assert all("games_needed_unpaired" in row for row in result["rows"] if row["test"] == "paired t")
-    saving = result["paired"]["saving"]
+    saving = paired["saving"]
     assert saving is None or -1 < saving < 1
     (c, rows_c) = _run(4, 6)
     unpaired = compare_summaries(a, c, games=(rows_a, rows_c))

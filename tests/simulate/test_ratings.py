@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from dinobox.cli.app import app
 from dinobox.ratings import Ladder, Rating, bot_player, rate_game, standings
 from dinobox.simulate.ratings import bot_ladder
+from simulate.sim_helpers import game_row
 
 runner = CliRunner()
 
@@ -49,8 +50,8 @@ def test_a_mirror_match_changes_nothing_and_repeated_seats_average() -> None:
 
 def test_the_bot_ladder_follows_the_rows() -> None:
     rows = [
-        {"seats": ["heuristic", "random"], "scores": [10, 2], "winners": [0]},
-        {"seats": ["random", "heuristic"], "scores": [1, 9], "winners": [1]},
+        game_row(seats=["heuristic", "random"], scores=[10, 2], winners=[0]),
+        game_row(seats=["random", "heuristic"], scores=[1, 9], winners=[1]),
     ]
     ladder = bot_ladder(rows)
     assert [r["spec"] for r in ladder] == ["heuristic", "random"]

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from dinobox.cli.app import app
 from dinobox.simulate import SimConfig
+from dinobox.simulate.documents import ProbeCheck, ProbeRow
 from dinobox.simulate.probes import probe_sentence, verdict
 from dinobox.simulate.skill import ladder_sentence, skill_check
 
@@ -51,7 +52,21 @@ def test_a_probe_exploits_a_level_only_when_clearly_above_fair_share_plus_the_ma
 
 
 def test_the_probe_sentence_names_the_exploits() -> None:
-    row = {"probe": "probe:prefer=draw", "level": "medium", "win_rate": 0.7, "ci95": [0.65, 0.75], "fair": 0.5}
-    check = {"levels": ["medium", "hard"], "margin": 0.05, "rows": [row], "exploits": [row]}
+    row: ProbeRow = {
+        "probe": "probe:prefer=draw",
+        "level": "medium",
+        "games": 100,
+        "win_rate": 0.7,
+        "ci95": [0.65, 0.75],
+        "fair": 0.5,
+        "verdict": "exploits",
+    }
+    check: ProbeCheck = {
+        "levels": ["medium", "hard"],
+        "margin": 0.05,
+        "rows": [row],
+        "exploits": [row],
+        "interrupted": False,
+    }
     assert "probe:prefer=draw beats medium 0.700" in probe_sentence(check)
     assert "none above" in probe_sentence({**check, "exploits": []})

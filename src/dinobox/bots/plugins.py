@@ -22,9 +22,9 @@ from __future__ import annotations
 import importlib
 import inspect
 from importlib import metadata
-from typing import Any
 
 from dinobox.engine.errors import InvalidOptionError
+from dinobox.engine.runner import Agent
 
 ENTRY_POINT_GROUP = "dinobox.bots"
 PREFIX = "plugin"
@@ -64,7 +64,7 @@ def has_entry_point(name: str) -> bool:
     return name in _entry_points()
 
 
-def _check_class(cls: Any, where: str) -> type:
+def _check_class(cls: object, where: str) -> type:
     if not inspect.isclass(cls):
         raise InvalidOptionError(f"{where} is a {type(cls).__name__}, not a bot class")
     if not callable(getattr(cls, "choose", None)):
@@ -100,7 +100,7 @@ def entry_point_class(name: str) -> type:
     return _check_class(loaded, f"bot {name!r} ({point.value})")
 
 
-def build(cls: type, name: str, opts: dict[str, str], seed: int | None) -> Any:
+def build(cls: type, name: str, opts: dict[str, str], seed: int | None) -> Agent:
     """``cls(seed=seed, **opts)``, with a clear error when the class does not take them."""
     try:
         bot = cls(seed=seed, **opts)

@@ -20,7 +20,6 @@ heuristic games (``simulate --skill-check`` plays each against the lobby's level
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from dinobox.bots.heuristic import heuristic_policy
 from dinobox.engine.errors import InvalidOptionError
@@ -127,7 +126,7 @@ def action_kinds(game: Game, games: int = 4, seed: int = 0) -> list[str]:
 
     for index in range(games):
         rng = random.Random(seed * 1000 + index)
-        agents: list[Any] = [_Heuristic(rng) for _ in range(game.num_players)]
+        agents = [_Heuristic(rng) for _ in range(game.num_players)]
         play_game(game.new_initial_state(), agents, seed=rng.getrandbits(32), on_action=see)
     return list(kinds)
 

@@ -26,10 +26,9 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
 from dinobox.bots.strong import seat_reward
-from dinobox.bots.weights import check_weights, weighted_policy
+from dinobox.bots.weights import TrainingRecord, check_weights, weighted_policy
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.registry import Policy, load_game
 from dinobox.engine.runner import play_game
@@ -92,7 +91,7 @@ class TrainResult:
     weights: dict[str, float]
     history: list[Generation] = field(default_factory=list)
 
-    def record(self, config: TrainConfig) -> dict[str, Any]:
+    def record(self, config: TrainConfig) -> TrainingRecord:
         """How the weights were learned (the ``training`` part of the weights file)."""
         return {
             "method": "cross-entropy method against the default heuristic, common seeds",

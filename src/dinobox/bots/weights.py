@@ -19,7 +19,7 @@ import math
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.heuristic import WeightedPolicy
@@ -41,7 +41,7 @@ def weighted_policy(game_id: str) -> WeightedPolicy:
     return policy
 
 
-def check_weights(game_id: str, weights: Any, where: str = "weights") -> dict[str, float]:
+def check_weights(game_id: str, weights: object, where: str = "weights") -> dict[str, float]:
     """``weights`` as a checked table for ``game_id``'s heuristic (names it has, finite numbers)."""
     defaults = weighted_policy(game_id).defaults
     if not isinstance(weights, dict) or not weights:
@@ -98,7 +98,39 @@ def learned_weights(game_id: str) -> dict[str, float] | None:
     return None if shipped is None else dict(shipped)
 
 
-def weights_document(game_id: str, weights: dict[str, float], training: dict[str, Any]) -> dict[str, Any]:
+class GenerationRecord(TypedDict):
+    generation: int
+    centre_fitness: float
+    centre_win_rate: float
+    best_fitness: float
+    centre: dict[str, float]
+
+
+class TrainingRecord(TypedDict):
+    """How a table of weights was learned (``TrainResult.record``)."""
+
+    method: str
+    players: int
+    generations: int
+    population: int
+    games: int
+    elite: float
+    spread: float
+    seed: int
+    start: dict[str, float] | None
+    history: list[GenerationRecord]
+
+
+class WeightsDocument(TypedDict):
+    """A weights file (``weights.json``): the learned table and how it was learned."""
+
+    format: int
+    game: str
+    weights: dict[str, float]
+    training: TrainingRecord
+
+
+def weights_document(game_id: str, weights: dict[str, float], training: TrainingRecord) -> WeightsDocument:
     """The JSON document of a weights file."""
     return {"format": FORMAT, "game": game_id, "weights": weights, "training": training}
 

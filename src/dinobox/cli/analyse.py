@@ -12,6 +12,7 @@ from rich.table import Table
 
 from dinobox.cli.common import check_output_file, console, fail, seat_names
 from dinobox.coach import Analysis, analyse
+from dinobox.coach.analysis import AnalysisJson
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.record import from_record
 from dinobox.jsonvalue import JsonObject, JsonValue
@@ -72,9 +73,9 @@ def _read_record(file: Path) -> JsonObject:
     return record
 
 
-def issue_json(result: Analysis) -> dict[str, object]:
+def issue_json(result: Analysis) -> AnalysisJson:
     """The file format of ``--json``: the analysis without its budget line."""
-    data: dict[str, object] = result.to_json()
+    data = result.to_json()
     data.pop("budget", None)
     return data
 

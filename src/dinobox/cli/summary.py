@@ -3,6 +3,7 @@ effect, length, significant changes), the details after."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,12 +12,13 @@ from rich.table import Table
 from dinobox.cli.common import console
 from dinobox.simulate.compare_report import pairing_sentence, result_rows, seat_sentence
 from dinobox.simulate.design_report import design_lines, test_sentence
+from dinobox.simulate.documents import Comparison, Summary
 from dinobox.simulate.formatting import fmt_p
 from dinobox.simulate.skill import ladder_sentence
 from dinobox.simulate.stats import show_mean
 
 
-def show_summary(summary: dict[str, Any]) -> None:
+def show_summary(summary: Summary) -> None:
     test = summary["seat_test"]
     fair = summary["fair_balance"]
     turns = summary["length"]["turns"]
@@ -52,8 +54,9 @@ def show_summary(summary: dict[str, Any]) -> None:
     )
     for line in design_lines(summary):
         console.print(line, markup=False)
-    if summary.get("skill_check"):
-        console.print(ladder_sentence(summary["skill_check"]))
+    check = summary.get("skill_check")
+    if check:
+        console.print(ladder_sentence(check))
     for warning in summary.get("warnings", []):
         console.print(f"[bold yellow]Warning:[/] {warning}")
     table = Table(title="win rates by bot (95% intervals)")
@@ -73,7 +76,7 @@ def show_summary(summary: dict[str, Any]) -> None:
         show_ratings(summary["ratings"], "ratings by bot (OpenSkill; interval mu ± 2 sigma)")
 
 
-def show_ratings(ratings: list[dict[str, Any]], title: str) -> None:
+def show_ratings(ratings: Sequence[Mapping[str, Any]], title: str) -> None:
     """A ladder: rating as mu ± sigma, its interval, the ordinal it is sorted by, games."""
     table = Table(title=title)
     for header in ("#", "player", "mu ± sigma", "interval", "ordinal", "games"):
@@ -90,7 +93,7 @@ def show_ratings(ratings: list[dict[str, Any]], title: str) -> None:
     console.print(table)
 
 
-def show_comparison(result: dict[str, Any], dirs: tuple[Path, Path]) -> None:
+def show_comparison(result: Comparison, dirs: tuple[Path, Path]) -> None:
     console.print(f"[bold]A = {dirs[0]}   B = {dirs[1]}[/]")
     for setting, va, vb in result["setup"] or [["(nothing)", "same settings", ""]]:
         console.print(f"  changed: {setting}: {va} -> {vb}" if vb else "  no setting differs")

@@ -14,6 +14,7 @@ from dinobox.engine.errors import DinoboxError
 from dinobox.simulate import SimConfig
 from dinobox.simulate.checks import check_writable
 from dinobox.simulate.distributed import connect
+from dinobox.simulate.documents import TuneResult
 from dinobox.simulate.tune import TuneSetup, check_params, parse_objective, parse_param, run_tune
 from dinobox.simulate.tune_report import sampler_text, write_tune
 
@@ -139,15 +140,16 @@ def _run(setup: Any, out: Path, report: bool, address: str | None) -> None:
     show_tune(result, out, report)
 
 
-def show_tune(result: dict[str, Any], out: Path, report: bool = True) -> None:
+def show_tune(result: TuneResult, out: Path, report: bool = True) -> None:
     best, confirmed, default = result["best"], result["best_confirmed"], result["default_confirmed"]
     settings = ", ".join(f"{k}={v}" for k, v in best["values"].items())
     console.print(f"[bold]Best settings[/] (trial {best['number']}, loss {best['loss']:.4f}): {settings}")
     table = Table(title=f"best vs default settings, replayed on {result['confirm_games']} fresh games each")
     for header in ("measure", "default", "best", "best - default [95% CI]", "p Holm"):
         table.add_column(header, overflow="fold")
-    for name, key in (("objective loss", "loss"),):
-        table.add_row(name, f"{default['objective'][key]:.4f}", f"{confirmed['objective'][key]:.4f}", "", "")
+    table.add_row(
+        "objective loss", f"{default['objective']['loss']:.4f}", f"{confirmed['objective']['loss']:.4f}", "", ""
+    )
     for row in result["best_vs_default"]:
         if row["measure"].startswith(("seat", "mean turns", "mean decisiveness", "mean branching")):
             lo, hi = row["ci95"]

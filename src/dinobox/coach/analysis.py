@@ -15,7 +15,7 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from dinobox.coach.calibration import coach_settings
 from dinobox.coach.marking import CANDIDATES, Estimator, app_suggestions, name_best
@@ -30,6 +30,27 @@ EXTENSIONS = 2
 PHASE_SHARE = 0.75
 """Under a seconds budget: the share of a decision's time for the free search (the rest tops up
 the chosen action)."""
+
+
+class JudgementJson(TypedDict):
+    move: int
+    chosen: int
+    chosen_text: str
+    best: int
+    best_text: str
+    win_chance_chosen: float
+    win_chance_best: float
+    uncertainty: float
+
+
+class AnalysisJson(TypedDict):
+    """An analysis as JSON (``Analysis.to_json``; ``budget`` is missing from older ones)."""
+
+    game: str
+    seat: int
+    decisions: list[JudgementJson]
+    win_chance: list[float]
+    budget: NotRequired[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +72,7 @@ class Judgement:
     def loss(self) -> float:
         return max(0.0, self.win_chance_best - self.win_chance_chosen)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JudgementJson:
         return {
             "move": self.move,
             "chosen": self.chosen,
@@ -64,31 +85,36 @@ class Judgement:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Judgement:
+    def from_json(cls, data: object) -> Judgement:
         if not isinstance(data, Mapping):
             raise RecordError("a decision is an object")
-        ints = {key: _int(data, key) for key in ("move", "chosen", "best")}
-        texts = {key: _text(data, key) for key in ("chosen_text", "best_text")}
-        chances = {key: _chance(data.get(key), key) for key in ("win_chance_chosen", "win_chance_best")}
-        chances["uncertainty"] = _chance(data.get("uncertainty", 0.0), "uncertainty")
-        return cls(**ints, **texts, **chances)  # type: ignore[arg-type]
+        return cls(  # checked in this order: the first thing wrong is the one named
+            move=_int(data, "move"),
+            chosen=_int(data, "chosen"),
+            best=_int(data, "best"),
+            chosen_text=_text(data, "chosen_text"),
+            best_text=_text(data, "best_text"),
+            win_chance_chosen=_chance(data.get("win_chance_chosen"), "win_chance_chosen"),
+            win_chance_best=_chance(data.get("win_chance_best"), "win_chance_best"),
+            uncertainty=_chance(data.get("uncertainty", 0.0), "uncertainty"),
+        )
 
 
-def _int(data: Mapping[str, Any], key: str) -> int:
+def _int(data: Mapping[str, object], key: str) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise RecordError(f"a decision's {key!r} is a whole number, not {value!r}")
     return value
 
 
-def _text(data: Mapping[str, Any], key: str) -> str:
+def _text(data: Mapping[str, object], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
         raise RecordError(f"a decision's {key!r} is a text, not {value!r}")
     return value
 
 
-def _chance(value: Any, what: str) -> float:
+def _chance(value: object, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
         raise RecordError(f"{what} is a number from 0 to 1, not {value!r}")
     return float(value)
@@ -108,7 +134,7 @@ class Analysis:
         """The decisions that lost more than ``threshold`` of win chance, in game order."""
         return [j for j in self.decisions if j.loss > threshold]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AnalysisJson:
         return {
             "game": self.game,
             "seat": self.seat,
@@ -118,7 +144,7 @@ class Analysis:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Analysis:
+    def from_json(cls, data: object) -> Analysis:
         """An analysis read back from ``to_json``'s form; ``RecordError`` says what is wrong."""
         if not isinstance(data, Mapping):
             raise RecordError("an analysis is a JSON object")
@@ -149,7 +175,7 @@ class Budget:
         return f"seconds={self.seconds:g}" if self.seconds is not None else f"iterations={self.iterations}"
 
 
-def check_budget(iterations: Any, seconds: Any, default: int) -> Budget:
+def check_budget(iterations: object, seconds: object, default: int) -> Budget:
     """The budget asked for (``default`` iterations when neither), or ``ValueError``."""
     if iterations is not None and seconds is not None:
         raise ValueError("give a budget in iterations or in seconds, not both")
@@ -158,8 +184,12 @@ def check_budget(iterations: Any, seconds: Any, default: int) -> Budget:
             raise ValueError(f"iterations must be a whole number from 1 to 1000000, not {iterations!r}")
         return Budget(iterations, None)
     if seconds is not None:
-        ok = isinstance(seconds, int | float) and not isinstance(seconds, bool) and math.isfinite(seconds)
-        if not ok or not 0 < seconds <= 86_400:
+        if (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not math.isfinite(seconds)
+            or not 0 < seconds <= 86_400
+        ):
             raise ValueError(f"seconds must be a positive number of seconds (at most a day), not {seconds!r}")
         return Budget(None, float(seconds))
     return Budget(default, None)
@@ -230,7 +260,7 @@ def judge(
 
 
 def analyse(
-    record: Mapping[str, Any],
+    record: Mapping[str, object],
     seat: int,
     *,
     iterations: int | None = None,

@@ -24,7 +24,6 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from dinobox.coach.value import ValueModel
 from dinobox.engine.errors import DataError
@@ -69,7 +68,7 @@ class CalibrationMap:
         return {"x": [round(v, 4) for v in self.x], "y": [round(v, 4) for v in self.y]}
 
     @classmethod
-    def from_json(cls, data: Any) -> CalibrationMap:
+    def from_json(cls, data: object) -> CalibrationMap:
         if not isinstance(data, Mapping) or not isinstance(data.get("x"), list) or not isinstance(data.get("y"), list):
             raise DataError("a calibration map is {'x': [...], 'y': [...]}")
         try:
@@ -132,7 +131,7 @@ class CoachSettings:
         return self.value.get(str(players)) or self.value.get("*")
 
     @classmethod
-    def from_json(cls, data: Any) -> CoachSettings:
+    def from_json(cls, data: object) -> CoachSettings:
         if not isinstance(data, Mapping):
             raise DataError(f"{SETTINGS_FILE} holds an object")
         playout = data.get("playout", "random")

@@ -11,34 +11,49 @@ never needs them. Layouts and figures: docs/rl.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import pyspiel
+
     from dinobox.engine.encoding import Encoder
     from dinobox.engine.game import Game
     from dinobox.rl.gymnasium import DinoboxGymEnv
     from dinobox.rl.pettingzoo import DinoboxAECEnv
 
 
-def openspiel_game(game_id: str, players: int | None = None, **options: Any) -> Any:
+def openspiel_game(game_id: str, players: int | None = None, **options: object) -> pyspiel.Game:
     """A ``pyspiel.Game`` for a dinobox game; see :mod:`dinobox.rl.openspiel`."""
     from dinobox.rl.openspiel import openspiel_game as make
 
     return make(game_id, players=players, **options)
 
 
-def pettingzoo_env(game_id: str, players: int | None = None, **kwargs: Any) -> DinoboxAECEnv:
+def pettingzoo_env(
+    game_id: str, players: int | None = None, render_mode: str | None = None, illegal: str = "lose", **options: object
+) -> DinoboxAECEnv:
     """A PettingZoo AEC environment; see :mod:`dinobox.rl.pettingzoo`."""
     from dinobox.rl.pettingzoo import pettingzoo_env as make
 
-    return make(game_id, players=players, **kwargs)
+    return make(game_id, players=players, render_mode=render_mode, illegal=illegal, **options)
 
 
-def gymnasium_env(game_id: str, players: int | None = None, opponents: Any = "random", **kwargs: Any) -> DinoboxGymEnv:
+def gymnasium_env(
+    game_id: str,
+    players: int | None = None,
+    opponents: str | Sequence[str] = "random",
+    seat: int = 0,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    **options: object,
+) -> DinoboxGymEnv:
     """A single-agent Gymnasium environment; see :mod:`dinobox.rl.gymnasium`."""
     from dinobox.rl.gymnasium import gymnasium_env as make
 
-    return make(game_id, players=players, opponents=opponents, **kwargs)
+    return make(
+        game_id, players=players, opponents=opponents, seat=seat, render_mode=render_mode, illegal=illegal, **options
+    )
 
 
 def encoder_for(game: Game) -> Encoder:

@@ -16,19 +16,20 @@ action is handled as in the PettingZoo adapter: ``illegal="lose"`` ends the epis
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 import dinobox
-from dinobox.bots import make_bot
+from dinobox.bots import Bot, make_bot
 from dinobox.engine.errors import IllegalActionError, InvalidOptionError
 from dinobox.engine.state import State
 from dinobox.rl.encoders import encoder_for
 from dinobox.rl.pettingzoo import ILLEGAL_REWARD, check_illegal_mode, render_text
+
+RENDER_MODES = ("ansi",)
 
 
 def gymnasium_env(
@@ -38,7 +39,7 @@ def gymnasium_env(
     seat: int = 0,
     render_mode: str | None = None,
     illegal: str = "lose",
-    **options: Any,
+    **options: object,
 ) -> DinoboxGymEnv:
     """A single-agent Gymnasium environment: ``seat`` learns, ``opponents`` (one bot spec for all
     other seats, or one spec per other seat in seat order) play the rest."""
@@ -48,7 +49,7 @@ def gymnasium_env(
 
 
 class DinoboxGymEnv(gymnasium.Env):
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (as in Env)
+    metadata: dict[str, object] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 (as in Env)
 
     def __init__(
         self,
@@ -58,7 +59,7 @@ class DinoboxGymEnv(gymnasium.Env):
         seat: int = 0,
         render_mode: str | None = None,
         illegal: str = "lose",
-        **options: Any,
+        **options: object,
     ) -> None:
         self.game = dinobox.load_game(game_id, players=players, **options)
         n = self.game.num_players
@@ -71,7 +72,7 @@ class DinoboxGymEnv(gymnasium.Env):
         for spec in specs:
             make_bot(spec, 0)  # a bad spec fails here, with the bot factory's message
         self.opponent_specs = specs
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidOptionError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
         self.illegal = check_illegal_mode(illegal)
@@ -80,13 +81,13 @@ class DinoboxGymEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.state: State = self.game.new_initial_state()
         self._chance_rng = random.Random()
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
         self._done = True
 
     # ----- episode --------------------------------------------------------------------------
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+        self, *, seed: int | None = None, options: Mapping[str, object] | None = None
+    ) -> tuple[np.ndarray, dict[str, object]]:
         super().reset(seed=seed)
         draw = self.np_random.integers
         self._chance_rng = random.Random(int(draw(2**62)))
@@ -97,7 +98,7 @@ class DinoboxGymEnv(gymnasium.Env):
         self._advance()
         return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, object]]:
         if self._done:
             raise InvalidOptionError("the episode is over: call reset() before step()")
         try:
@@ -138,8 +139,9 @@ class DinoboxGymEnv(gymnasium.Env):
             mask[self.state.legal_actions()] = 1
         return mask
 
-    def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.action_masks()}
+    def _info(self) -> dict[str, object]:
+        """The step's info: ``action_mask``, and at the end ``scores`` and ``winners``."""
+        info: dict[str, object] = {"action_mask": self.action_masks()}
         if self.state.is_terminal():
             info["scores"] = self.state.scores()
             info["winners"] = self.state.winners()

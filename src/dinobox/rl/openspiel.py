@@ -34,12 +34,14 @@ import math
 import operator
 import pickle
 import random
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import NamedTuple, TypeVar, cast
 
 import numpy as np
 import pyspiel
 
 import dinobox
+from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_class
 from dinobox.engine.runner import uniform_playout
@@ -57,11 +59,11 @@ def short_name(game_id: str) -> str:
 SHORT_NAMES: dict[str, str] = {}  # filled lazily: game id -> registered OpenSpiel short name
 
 
-def openspiel_game(game_id: str, players: int | None = None, **options: Any) -> pyspiel.Game:
+def openspiel_game(game_id: str, players: int | None = None, **options: object) -> pyspiel.Game:
     """A ``pyspiel.Game`` for the dinobox game (bad ids, players or options raise ``ValueError``)."""
     game = dinobox.load_game(game_id, players=players, **options)  # validates everything first
     name = register(game_id)
-    params: dict[str, Any] = {"players": game.num_players}
+    params: dict[str, object] = {"players": game.num_players}
     params.update(game.options)
     return pyspiel.load_game(name, params)
 
@@ -81,7 +83,7 @@ def register(game_id: str) -> str:
             except (KeyError, ValueError, AttributeError):
                 continue  # the range depends on more than this option: keep the base range
             low, high = min(low, lo), max(high, hi)
-    specification: dict[str, Any] = {"players": cls.default_players or cls.min_players}
+    specification: dict[str, object] = {"players": cls.default_players or cls.min_players}
     for spec in cls.option_specs:
         specification[spec.name] = spec.default
     game_type = pyspiel.GameType(
@@ -120,9 +122,11 @@ class OpenSpielGame(pyspiel.Game):
     dinobox_id: str  # set on the per-game subclass made by ``register``
     game_type: pyspiel.GameType
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, params: Mapping[str, object] | None = None) -> None:
         options = dict(params or {})
         players = options.pop("players", None)
+        if players is not None and not isinstance(players, int):
+            raise InvalidOptionError(f"{self.dinobox_id}: players must be a whole number, not {players!r}")
         self.dinobox_game: Game = dinobox.load_game(self.dinobox_id, players=players, **options)
         g = self.dinobox_game
         info = pyspiel.GameInfo(
@@ -159,7 +163,9 @@ class OpenSpielGame(pyspiel.Game):
         holder.memo_move = proto.memo_move
         return OpenSpielState(self, holder)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver | InfoStateObserver:
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, object] | None = None
+    ) -> ViewObserver | InfoStateObserver:
         if params:
             raise ValueError(f"dinobox observers take no parameters, not {params!r}")
         public_only = False
@@ -254,6 +260,14 @@ class Decision:
 
 Trail = Decision | str | None
 
+Seen = tuple[int, str, "Seen | None"]
+"""(move, digest, older): the view digests of the seat to act, newest first."""
+LogLines = tuple["LogLines | None", int, str]
+"""(previous, move, line): a seat's event lines read so far, newest first."""
+LogCache = tuple[int, LogLines | None, bytes]
+"""(log entries read, their lines, chain digest of the lines)."""
+T = TypeVar("T")
+
 
 def _trail_chain(node: Trail) -> bytes:
     if isinstance(node, Decision):
@@ -314,30 +328,32 @@ class _Holder:
 
     __slots__ = ("logs", "memo", "memo_move", "past", "seen", "state")
 
-    def __init__(
-        self, state: State, past: _Past | None = None, logs: dict[int, tuple[int, Any, bytes]] | None = None
-    ) -> None:
+    def __init__(self, state: State, past: _Past | None = None, logs: dict[int, LogCache] | None = None) -> None:
         self.state = state
-        self.memo: dict[tuple[str, int | None], Any] = {}
+        # (what, seat) -> a view, its JSON, a digest, a tensor...: what ``remembered`` made
+        self.memo: dict[tuple[str, int | None], object] = {}
         self.memo_move = -1
         self.past = past if past is not None else _Past(state.clone(), [None] * state.num_players)
         # (move, digest, older) newest first: the view digests of the seat to act computed since
         # the past's move, so rebuilding the trails need not compute them again
-        self.seen: tuple[int, str, Any] | None = None
+        self.seen: Seen | None = None
         # seat -> (log entries read, linked lines (previous, line) or None, chain digest)
-        self.logs: dict[int, tuple[int, Any, bytes]] = logs if logs is not None else {}
+        self.logs: dict[int, LogCache] = logs if logs is not None else {}
 
-    def remembered(self, key: tuple[str, int | None], make: Any) -> Any:
+    def remembered(self, key: tuple[str, int | None], make: Callable[[], T]) -> T:
+        """``make()``, or what it made for ``key`` at this position (one kind of value per key's
+        first part: a view, a string, a tensor)."""
         move = self.state.move_number()
         if move != self.memo_move:
             self.memo = {}
             self.memo_move = move
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = make()
-        return found
+            made = self.memo[key] = make()
+            return made
+        return cast(T, found)  # made by the same kind of ``make`` for this key
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> Mapping[str, object]:
         return self.remembered(("view", seat), lambda: self.state.view(seat))
 
     def view_json(self, seat: int | None) -> str:
@@ -368,7 +384,7 @@ class _Holder:
             self.seen = (move, head[1], None) if head is not None and head[0] == move else None
         return past.trails
 
-    def log_cache(self, seat: int) -> tuple[int, Any, bytes]:
+    def log_cache(self, seat: int) -> LogCache:
         """The seat's event lines read so far, brought up to date (only new entries are formatted)."""
         length, lines, chain = self.logs.get(seat, (0, None, EMPTY_CHAIN))
         total = self.state.log_length()
@@ -456,14 +472,14 @@ class _Holder:
             new.memo = {key: value for key, value in self.memo.items() if key[1] == seat}
             new.memo_move = self.memo_move
             digest = new.memo.get(("digest", seat))
-            if digest is not None and seat == state.current_player():
+            if isinstance(digest, str) and seat == state.current_player():
                 new.seen = (new.memo_move, digest, None)
         return new
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
+    def __deepcopy__(self, memo: dict[int, object]) -> _Holder:
         return self.copy()
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
+    def __reduce__(self) -> tuple[Callable[[str], _Holder], tuple[str]]:
         return (_holder_from_record, (json.dumps(self.state.to_record()),))
 
 
@@ -629,7 +645,7 @@ class OpenSpielState(pyspiel.State):
     def returns(self) -> list[float]:
         return self._held.state.returns()
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> OpenSpielState:
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> OpenSpielState:
         """A state ``player_id`` cannot tell apart from this one (drawn by ``state.resample``);
         the randomness comes from ``probability_sampler()`` (OpenSpiel's convention).
 
@@ -639,7 +655,7 @@ class OpenSpielState(pyspiel.State):
         seed = int(float(probability_sampler()) * 2**53)
         return OpenSpielState(self.get_game(), self._held.resampled(int(player_id), random.Random(seed)))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> OpenSpielState:
+    def __deepcopy__(self, memo: dict[int, object]) -> OpenSpielState:
         return self.clone()
 
     def __str__(self) -> str:
@@ -741,7 +757,7 @@ class InfoStateObserver:
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False)
 
 
-def _canonical(view: dict[str, Any]) -> str:
+def _canonical(view: Mapping[str, object]) -> str:
     """The view as canonical JSON (sorted keys, no spaces): equal views, equal strings."""
     return _CANONICAL.encode(view)
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import TypedDict
 
 import numpy as np
 from gymnasium import spaces
@@ -49,15 +50,23 @@ def render_text(state: State) -> str:
     return json.dumps(state.view(None), indent=1) if render is None else render(state.view(None))
 
 
+class Metadata(TypedDict):
+    """The environment's ``metadata``, as PettingZoo reads it."""
+
+    render_modes: list[str]
+    name: str
+    is_parallelizable: bool
+
+
 def pettingzoo_env(
-    game_id: str, players: int | None = None, render_mode: str | None = None, illegal: str = "lose", **options: Any
+    game_id: str, players: int | None = None, render_mode: str | None = None, illegal: str = "lose", **options: object
 ) -> DinoboxAECEnv:
     """A PettingZoo AEC environment for the game (bad ids, players or options raise ``ValueError``)."""
     return DinoboxAECEnv(game_id, players=players, render_mode=render_mode, illegal=illegal, **options)
 
 
 class DinoboxAECEnv(AECEnv):
-    metadata: dict[str, Any] = {  # noqa: RUF012 (as in AECEnv)
+    metadata: Metadata = {  # noqa: RUF012 (a class attribute, as in AECEnv)
         "render_modes": ["ansi"],
         "name": "dinobox_v0",
         "is_parallelizable": False,
@@ -69,7 +78,7 @@ class DinoboxAECEnv(AECEnv):
         players: int | None = None,
         render_mode: str | None = None,
         illegal: str = "lose",
-        **options: Any,
+        **options: object,
     ) -> None:
         super().__init__()
         self.game = dinobox.load_game(game_id, players=players, **options)
@@ -105,7 +114,7 @@ class DinoboxAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     # ----- the cycle ------------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: int | None = None, options: Mapping[str, object] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
         self.state = self.game.new_initial_state()
@@ -114,7 +123,7 @@ class DinoboxAECEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, object]] = {a: {} for a in self.agents}
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -124,7 +133,7 @@ class DinoboxAECEnv(AECEnv):
             mask[self.state.legal_actions()] = 1
         return {"observation": self.encoder.encode(self.state.view(seat)), "action_mask": mask}
 
-    def step(self, action: Any) -> None:
+    def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -11,11 +11,11 @@ functions over SQLAlchemy.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from sqlalchemy import Column, Float, Integer, String, Table, Text, func, insert, select
 from sqlalchemy.engine import Connection
 
+from dinobox.coach.analysis import AnalysisJson
 from dinobox.server.storage import metadata
 from dinobox.server.wire import StoredAnalysis
 
@@ -48,7 +48,7 @@ def load_analysis(conn: Connection, table_id: str, seat: int, budget: str) -> St
     return json.loads(stored) if stored is not None else None
 
 
-def save_analysis(conn: Connection, table_id: str, seat: int, budget: str, result: dict[str, Any], at: float) -> None:
+def save_analysis(conn: Connection, table_id: str, seat: int, budget: str, result: AnalysisJson, at: float) -> None:
     """Keep an analysis; one already stored (another process finished first) stays."""
     if load_analysis(conn, table_id, seat, budget) is not None:
         return

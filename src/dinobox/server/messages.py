@@ -5,8 +5,9 @@ table data. Never the state itself, its history, the seed or chance outcomes."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from dinobox.clocks import PublicClock
 from dinobox.engine.state import State
 from dinobox.jsonvalue import JsonValue
 from dinobox.server.errors import bad_request
@@ -67,7 +68,7 @@ def public_table(live: LiveTable, seated: bool = False) -> PublicTable:
     return table
 
 
-def clock_message(live: LiveTable) -> dict[str, Any] | None:
+def clock_message(live: LiveTable) -> PublicClock | None:
     """Every seat's time left now, who is ticking, and the server's time (public to all)."""
     return public_clock(live.row.clock, live.now())
 

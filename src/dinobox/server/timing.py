@@ -15,12 +15,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import Connection
 
 from dinobox.bots import check_bot_for_game
-from dinobox.clocks import ClockError, ClockState, TimeControl
+from dinobox.clocks import ClockError, ClockState, PublicClock, TimeControl
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.state import State
 from dinobox.server import storage
@@ -106,7 +106,7 @@ def _standin_spec(game_id: str) -> str:
     return "heuristic"
 
 
-def public_clock(clock: ClockState | None, now: float) -> dict[str, Any] | None:
+def public_clock(clock: ClockState | None, now: float) -> PublicClock | None:
     return None if clock is None else clock.public(now)
 
 

@@ -14,12 +14,65 @@ over the end conditions): a difference is the bot's.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import NotRequired, TypedDict
 
 from dinobox.simulate.compare import holm
+from dinobox.simulate.documents import Design, DesignTest, SeatRate, SeatTest
 from dinobox.simulate.formatting import fmt_p
 
 BOT_EFFECT = "this effect is the bot's, not the game's"
+NOT_MEASURED: DesignTest = {"test": "not measured", "p_value": None}  # a summary without the test
+
+
+class LevelSummary(Design):
+    """What the comparison reads of a run's summary (``summary.json`` has it all)."""
+
+    games: int
+    seats: list[SeatRate]
+    seat_test: SeatTest
+
+
+class Tally(TypedDict):
+    """A category's wins and games (a seat, a position in the order, a role)."""
+
+    wins: float
+    games: int
+
+
+Effect = tuple[str, DesignTest | SeatTest, Mapping[str, Tally]]
+"""What an effect is, its test, and its categories' wins and games."""
+
+
+class Flag(TypedDict):
+    """An effect one level shows (``shown_by``) and the other does not, or both show."""
+
+    effect: str
+    what: str
+    p_value: list[float | None]  # with each level
+    p_differ: NotRequired[float]  # the levels' shares differ (Holm over the effects)
+    shown_by: NotRequired[str]
+    sentence: str
+
+
+class EndTest(TypedDict):
+    """How often an end fires with each level (Fisher's exact test)."""
+
+    end: str
+    games: list[int]
+    share: list[float]
+    p_value: float
+    p_holm: NotRequired[float]
+
+
+class BotEffects(TypedDict):
+    """``bot_effects.json``."""
+
+    levels: list[str]
+    games: list[int]
+    flags: list[Flag]
+    game_effects: list[Flag]
+    ends: list[EndTest]
 
 
 def level_folder(level: str) -> str:
@@ -35,10 +88,12 @@ def parse_levels(text: str) -> tuple[str, str]:
     return levels[0], levels[1]
 
 
-def _tests(summary: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any], dict[str, dict[str, Any]]]]:
+def _tests(summary: LevelSummary) -> dict[str, Effect]:
     """The effects a summary tests: key -> (what it is, its test, its categories' wins and games)."""
-    seats = {str(e["seat"]): {"wins": e["wins"], "games": e["games"]} for e in summary.get("seats") or []}
-    out: dict[str, tuple[str, dict[str, Any], dict[str, dict[str, Any]]]] = {}
+    seats: dict[str, Tally] = {
+        str(e["seat"]): {"wins": e["wins"], "games": e["games"]} for e in summary.get("seats") or []
+    }
+    out: dict[str, Effect] = {}
     roles = summary.get("roles") or {}
     tests = summary.get("role_tests") or {}
     team = summary.get("team_test")
@@ -49,25 +104,25 @@ def _tests(summary: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any], dict
         out["seat"] = ("seat effect", summary["seat_test"], seats)
     out["order"] = (
         "order-of-play effect (who moves first, second, ...)",
-        summary.get("order_test") or {},
+        summary.get("order_test") or NOT_MEASURED,
         summary.get("order") or {},
     )
     if summary.get("choice"):
-        out["choice"] = ("order-of-choosing effect", summary.get("choice_test") or {}, summary["choice"])
+        out["choice"] = ("order-of-choosing effect", summary.get("choice_test") or NOT_MEASURED, summary["choice"])
     for kind, test in tests.items():
         if test != team:  # a team game's role test is its team test
             out[f"role:{kind}"] = (f"{kind} effect (win share by {kind})", test, roles.get(kind) or {})
     return out
 
 
-def heterogeneity(a: dict[str, dict[str, Any]], b: dict[str, dict[str, Any]]) -> float | None:
+def heterogeneity(a: Mapping[str, Tally], b: Mapping[str, Tally]) -> float | None:
     """p-value of "the categories' win shares are the same with both levels". When every game
     holds each category (seats, positions, roles all dealt out), a game's win goes to one of them:
     a chi-square test of independence of level x category on the wins. Otherwise each category's
     two-proportion z, squared and summed (one degree of freedom each)."""
     from scipy import stats
 
-    keys = [k for k in dict.fromkeys([*a, *b]) if a.get(k, {}).get("games") and b.get(k, {}).get("games")]
+    keys = [k for k in dict.fromkeys([*a, *b]) if k in a and a[k].get("games") and k in b and b[k].get("games")]
     if len(keys) < 2:
         return None
     tied = len({a[k]["games"] for k in keys}) == 1 and len({b[k]["games"] for k in keys}) == 1
@@ -88,15 +143,15 @@ def heterogeneity(a: dict[str, dict[str, Any]], b: dict[str, dict[str, Any]]) ->
     return float(stats.chi2.sf(total, used)) if used else None
 
 
-def _fisher_ends(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+def _fisher_ends(a: LevelSummary, b: LevelSummary) -> list[EndTest]:
     from scipy import stats
 
     ends_a, ends_b = a.get("end_reasons") or {}, b.get("end_reasons") or {}
     keys = list(dict.fromkeys([*ends_a, *ends_b]))
-    rows = []
+    rows: list[EndTest] = []
     for key in keys:
-        ga = ends_a.get(key, {}).get("games", 0)
-        gb = ends_b.get(key, {}).get("games", 0)
+        ga = ends_a[key].get("games", 0) if key in ends_a else 0
+        gb = ends_b[key].get("games", 0) if key in ends_b else 0
         p = float(stats.fisher_exact([[ga, a["games"] - ga], [gb, b["games"] - gb]])[1])
         rows.append({"end": key, "games": [ga, gb], "share": [ga / a["games"], gb / b["games"]], "p_value": p})
     for row, adjusted in zip(rows, holm([r["p_value"] for r in rows]), strict=True):
@@ -104,11 +159,12 @@ def _fisher_ends(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def _p(test: dict[str, Any]) -> str:
-    return "–" if test.get("p_value") is None else fmt_p(test["p_value"])
+def _p(test: DesignTest | SeatTest) -> str:
+    p = test.get("p_value")
+    return "–" if p is None else fmt_p(p)
 
 
-def bot_effects(a: dict[str, Any], b: dict[str, Any], levels: tuple[str, str]) -> dict[str, Any]:
+def bot_effects(a: LevelSummary, b: LevelSummary, levels: tuple[str, str]) -> BotEffects:
     """The effects of two summaries of the same seeds, one per bot level: ``flags`` (the bot's:
     significant with one level, not with the other, and the two levels' shares differ, Holm over
     the effects), ``game_effects`` (significant with both) and ``ends`` (each end per level)."""
@@ -116,24 +172,32 @@ def bot_effects(a: dict[str, Any], b: dict[str, Any], levels: tuple[str, str]) -
     tests_a, tests_b = _tests(a), _tests(b)
     keys = [k for k in tests_a if k in tests_b]
     differ = holm([heterogeneity(tests_a[k][2], tests_b[k][2]) or 1.0 for k in keys])
-    flags: list[dict[str, Any]] = []
-    game: list[dict[str, Any]] = []
+    flags: list[Flag] = []
+    game: list[Flag] = []
     for key, p_differ in zip(keys, differ, strict=True):
         what, ta, _ = tests_a[key]
         tb = tests_b[key][1]
         sa, sb = bool(ta.get("significant")), bool(tb.get("significant"))
-        entry = {"effect": key, "what": what, "p_value": [ta.get("p_value"), tb.get("p_value")], "p_differ": p_differ}
+        p_values = [ta.get("p_value"), tb.get("p_value")]
         if sa != sb and p_differ < 0.05:
             shown, hidden = (la, lb) if sa else (lb, la)
-            entry["shown_by"] = shown
-            entry["sentence"] = (
+            sentence = (
                 f"{what}: shows with {shown} and not with {hidden} (p {_p(ta)} with {la}, {_p(tb)} with {lb}; "
                 f"the levels differ, Holm p {fmt_p(p_differ)}): {BOT_EFFECT}"
             )
-            flags.append(entry)
+            flags.append(
+                {
+                    "effect": key,
+                    "what": what,
+                    "p_value": p_values,
+                    "p_differ": p_differ,
+                    "shown_by": shown,
+                    "sentence": sentence,
+                }
+            )
         elif sa and sb:
-            entry["sentence"] = f"{what}: shows with both {la} and {lb} (p {_p(ta)}, {_p(tb)}): the game's"
-            game.append(entry)
+            sentence = f"{what}: shows with both {la} and {lb} (p {_p(ta)}, {_p(tb)}): the game's"
+            game.append({"effect": key, "what": what, "p_value": p_values, "p_differ": p_differ, "sentence": sentence})
     for row in _fisher_ends(a, b):
         if row["p_holm"] < 0.05:
             share_a, share_b = row["share"]
@@ -153,7 +217,7 @@ def bot_effects(a: dict[str, Any], b: dict[str, Any], levels: tuple[str, str]) -
     return {"levels": [la, lb], "games": [a["games"], b["games"]], "flags": flags, "game_effects": game, "ends": ends}
 
 
-def effect_lines(result: dict[str, Any]) -> list[str]:
+def effect_lines(result: BotEffects) -> list[str]:
     """The comparison in words, for the terminal."""
     la, lb = result["levels"]
     lines = [f"Bot levels compared on the same seeds: {la} against {lb}"]

@@ -8,12 +8,12 @@ import contextlib
 import statistics
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.game import Game
 from dinobox.engine.registry import game_class
-from dinobox.simulate.play import play_one
+from dinobox.simulate.documents import GameRow, Settings
+from dinobox.simulate.play import SimConfig, play_one
 
 PROBE_GAMES = 4  # games played before the run to see whether the settings are degenerate
 SHORT_TURNS = 1.5  # mean turns at or below this: the game hardly happens
@@ -46,7 +46,7 @@ def shown_only(game_id: str) -> frozenset[str]:
     return found
 
 
-def data_warnings(game_id: str, data: dict[str, Any]) -> list[str]:
+def data_warnings(game_id: str, data: Settings) -> list[str]:
     """A warning for each data change that cannot change the games' results."""
     return [
         f"--set {name}: this field changes only what players see, not how the game plays; the results will be "
@@ -55,7 +55,7 @@ def data_warnings(game_id: str, data: dict[str, Any]) -> list[str]:
     ]
 
 
-def degenerate(rows: Sequence[dict[str, Any]], cap_note: bool = True) -> list[str]:
+def degenerate(rows: Sequence[GameRow], cap_note: bool = True) -> list[str]:
     """What makes these games degenerate, in a designer's words (nothing if they are not)."""
     if not rows:
         return []
@@ -81,7 +81,7 @@ def degenerate(rows: Sequence[dict[str, Any]], cap_note: bool = True) -> list[st
     return warnings
 
 
-def probe(config: Any, game: Game[Any]) -> list[str]:
+def probe(config: SimConfig, game: Game) -> list[str]:
     """Play the run's first few games (the same games the run plays) and say what looks
     degenerate about the settings, before the whole run is spent on them."""
     rows = [play_one(config, game, index) for index in range(min(PROBE_GAMES, config.games))]

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.documents import CompareRow, Comparison, Described, GameRow, RunSummary, Summary
 from dinobox.simulate.formatting import show_value
 from dinobox.simulate.paired import pair_rows, paired_row, pairing_saving
 from dinobox.simulate.stats import MEASURES, measure_stats
@@ -27,12 +29,12 @@ ALPHA = 0.05
 POWER = 0.8
 
 
-def load_summary(directory: Path) -> dict[str, Any]:
+def load_summary(directory: Path) -> Summary:
     path = Path(directory) / "summary.json"
     if not path.is_file():
         raise DinoboxError(f"{directory} holds no summary.json (run `dinobox simulate ... --out {directory}` first)")
     try:
-        summary: dict[str, Any] = json.loads(path.read_text())
+        summary: Summary = json.loads(path.read_text())  # trusted as written by dinobox once it passes below
     except json.JSONDecodeError as exc:
         raise DinoboxError(f"{path} is not valid JSON: {exc}") from None
     if not isinstance(summary, dict) or "games" not in summary or "bots" not in summary:
@@ -40,7 +42,7 @@ def load_summary(directory: Path) -> dict[str, Any]:
     return summary
 
 
-def check_comparable(a: dict[str, Any], b: dict[str, Any]) -> None:
+def check_comparable(a: RunSummary, b: RunSummary) -> None:
     """A ``DinoboxError`` if the two runs are of different games or player counts."""
     if a["game"] != b["game"]:
         raise DinoboxError(
@@ -55,7 +57,14 @@ def check_comparable(a: dict[str, Any], b: dict[str, Any]) -> None:
         raise DinoboxError("a run was written by an older dinobox (no seat test): simulate it again")
 
 
-def two_proportions(pa: float, na: int, pb: float, nb: int) -> dict[str, Any]:
+class _Test(TypedDict):
+    diff: float
+    ci95: list[float]
+    p_value: float
+    test: str
+
+
+def two_proportions(pa: float, na: int, pb: float, nb: int) -> _Test:
     """Difference of two rates: B - A, its 95% (Wald) interval and the pooled z-test's p-value."""
     from scipy import stats
 
@@ -68,7 +77,7 @@ def two_proportions(pa: float, na: int, pb: float, nb: int) -> dict[str, Any]:
     return {"diff": d, "ci95": [d - z * se, d + z * se], "p_value": p, "test": "two-proportion z"}
 
 
-def welch(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+def welch(a: Described, b: Described) -> _Test:
     """Difference of two means (B - A) from their summaries: Welch's t-test and interval."""
     from scipy import stats
 
@@ -119,7 +128,15 @@ def games_for_means(d: float, sd_a: float, sd_b: float) -> int | None:
     return max(2, math.ceil((za + zb) ** 2 * (sd_a**2 + sd_b**2) / d**2))
 
 
-def _rate_row(label: str, pa: float, na: int, pb: float, nb: int) -> dict[str, Any]:
+# The rates of a run's games compared as rates (0 in a summary written before they were).
+RATES: tuple[tuple[str, Callable[[RunSummary], float]], ...] = (
+    ("shared wins", lambda s: s.get("shared_win_rate", 0.0)),
+    ("games nobody won", lambda s: s.get("no_winner_rate", 0.0)),
+    ("games stopped at the turn cap", lambda s: s.get("capped_rate", 0.0)),
+)
+
+
+def _rate_row(label: str, pa: float, na: int, pb: float, nb: int) -> CompareRow:
     return {
         "measure": label,
         "kind": "rate",
@@ -130,7 +147,7 @@ def _rate_row(label: str, pa: float, na: int, pb: float, nb: int) -> dict[str, A
     }
 
 
-def _rows(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+def _rows(a: RunSummary, b: RunSummary) -> list[CompareRow]:
     na, nb = a["games"], b["games"]
     rows = [
         _rate_row(f"seat {s['seat']} win rate", s["win_rate"], na, t["win_rate"], nb)
@@ -143,15 +160,11 @@ def _rows(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
             rows.append(
                 _rate_row(f"{bot['spec']} win rate", bot["win_rate"], bot["games"], other["win_rate"], other["games"])
             )
-    for key, label in (
-        ("shared_win_rate", "shared wins"),
-        ("no_winner_rate", "games nobody won"),
-        ("capped_rate", "games stopped at the turn cap"),
-    ):
-        rows.append(_rate_row(label, a.get(key, 0.0), na, b.get(key, 0.0), nb))
+    for label, rate in RATES:
+        rows.append(_rate_row(label, rate(a), na, rate(b), nb))
     for key, label in MEASURES:
         sa, sb = measure_stats(a, key), measure_stats(b, key)
-        if not sa or not sb or "sd" not in sa or "sd" not in sb or sa.get("mean") is None or sb.get("mean") is None:
+        if not sa or not sb or "sd" not in sa or "sd" not in sb or sa["mean"] is None or sb["mean"] is None:
             continue
         test = welch(sa, sb)
         rows.append(
@@ -168,11 +181,11 @@ def _rows(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def compare_summaries(
-    a: dict[str, Any],
-    b: dict[str, Any],
+    a: RunSummary,
+    b: RunSummary,
     effect: float = 0.05,
-    games: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None,
-) -> dict[str, Any]:
+    games: tuple[list[GameRow], list[GameRow]] | None = None,
+) -> Comparison:
     """Every difference B - A with interval, p-value, Holm-adjusted p-value and significance.
     ``games`` holds the two runs' game rows: when the runs share ``--seed`` the games are
     paired and so are the tests."""
@@ -198,7 +211,7 @@ def compare_summaries(
     }
 
 
-def load_rows(directory: Path) -> list[dict[str, Any]]:
+def load_rows(directory: Path) -> list[GameRow]:
     """The game rows of a run (rows.jsonl), or none if it has none."""
     path = Path(directory) / ROWS_FILE
     if not path.is_file():
@@ -209,19 +222,20 @@ def load_rows(directory: Path) -> list[dict[str, Any]]:
         raise DinoboxError(f"{path} is not valid JSON lines: {exc}") from None
 
 
-def compare_runs(dir_a: Path, dir_b: Path, effect: float = 0.05) -> dict[str, Any]:
+def compare_runs(dir_a: Path, dir_b: Path, effect: float = 0.05) -> Comparison:
     games = (load_rows(dir_a), load_rows(dir_b))
     return compare_summaries(load_summary(dir_a), load_summary(dir_b), effect, games)
 
 
-def setup_changes(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
+def setup_changes(a: Mapping[str, object], b: Mapping[str, object]) -> list[list[str]]:
     """(setting, A, B) for every setting that differs: options, data changes, bots, seed."""
     out: list[list[str]] = []
-    for key in sorted(set(a.get("options", {})) | set(b.get("options", {}))):
-        va, vb = a["options"].get(key), b["options"].get(key)
+    options_a, options_b = _settings(a, "options"), _settings(b, "options")
+    for key in sorted(set(options_a) | set(options_b)):
+        va, vb = options_a.get(key), options_b.get(key)
         if va != vb:
             out.append([f"option {key}", show_value(va), show_value(vb)])
-    da, db = a.get("data_overrides", {}), b.get("data_overrides", {})
+    da, db = _settings(a, "data_overrides"), _settings(b, "data_overrides")
     for key in sorted(set(da) | set(db)):
         if da.get(key) != db.get(key):
             out.append(
@@ -233,6 +247,16 @@ def setup_changes(a: dict[str, Any], b: dict[str, Any]) -> list[list[str]]:
             )
     for key, label in (("bots_given", "bots"), ("seed", "seed"), ("games", "games")):
         if a.get(key) != b.get(key):
-            fmt = (lambda v: ", ".join(v)) if key == "bots_given" else show_value
+            fmt = _bots if key == "bots_given" else show_value
             out.append([label, fmt(a.get(key)), fmt(b.get(key))])
     return out
+
+
+def _settings(summary: Mapping[str, object], key: str) -> Mapping[str, object]:
+    """A summary's options or data overrides (none in a summary without them)."""
+    found = summary.get(key)
+    return found if isinstance(found, dict) else {}
+
+
+def _bots(value: object) -> str:
+    return ", ".join(str(spec) for spec in value) if isinstance(value, list) else ", ".join(str(value))

@@ -4,10 +4,12 @@ draw A and B on the same axes (same bins, same scale) so they can be read agains
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
 
 from dinobox.simulate.compare import compare_runs, load_rows
+from dinobox.simulate.documents import CompareRow, Comparison, GameRow, MeasureKey, RunSummary, WinRate, row_measure
 from dinobox.simulate.formatting import fmt_p, pyplot
 
 STYLE = (
@@ -29,17 +31,22 @@ def _table(headers: list[str], rows: list[list[str]], marks: list[bool] | None =
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _games(row: dict[str, Any]) -> str:
+def _games(row: CompareRow) -> str:
     """Games per run for 80% power; for a paired test also what two independent runs would need."""
     needed = f"{row['games_needed']:,}" if row["games_needed"] else "-"
     unpaired = row.get("games_needed_unpaired")
     return f"{needed} (unpaired {unpaired:,})" if unpaired and row["games_needed"] else needed
 
 
-def result_rows(result: dict[str, Any]) -> list[list[str]]:
+def result_rows(result: Comparison) -> list[list[str]]:
     """(measure, A, B, B - A [95% CI], p, p Holm, significant, games for 80% power)."""
+    return comparison_rows(result["rows"])
+
+
+def comparison_rows(rows: Sequence[CompareRow]) -> list[list[str]]:
+    """``result_rows`` of the comparison's rows alone."""
     out = []
-    for r in result["rows"]:
+    for r in rows:
         lo, hi = r["ci95"]
         out.append(
             [
@@ -70,7 +77,7 @@ RESULT_HEADERS = [
 ]
 
 
-def pairing_sentence(result: dict[str, Any]) -> str:
+def pairing_sentence(result: Comparison) -> str:
     """Which tests were used, and what the pairing of games saved."""
     paired = result.get("paired")
     if not paired:
@@ -90,7 +97,13 @@ def pairing_sentence(result: dict[str, Any]) -> str:
     )
 
 
-def _rate_plot(plt: Any, groups: list[tuple[str, list[Any]]], labels: list[str], expected: float, path: Path) -> None:
+def _rate_plot(
+    plt: ModuleType,
+    groups: Sequence[tuple[str, Sequence[WinRate | None]]],
+    labels: list[str],
+    expected: float,
+    path: Path,
+) -> None:
     """Grouped bars with 95% intervals: A and B side by side on one axis."""
     fig, ax = plt.subplots(figsize=(6.5, 3.2))
     width = 0.38
@@ -111,9 +124,9 @@ def _rate_plot(plt: Any, groups: list[tuple[str, list[Any]]], labels: list[str],
 
 
 def _hist_plot(
-    plt: Any, key: str, label: str, rows: tuple[list[dict[str, Any]], list[dict[str, Any]]], path: Path
+    plt: ModuleType, key: MeasureKey, label: str, rows: tuple[list[GameRow], list[GameRow]], path: Path
 ) -> bool:
-    values = [[float(r[key]) for r in side if r.get(key) is not None] for side in rows]
+    values = [[x for r in side if (x := row_measure(r, key)) is not None] for side in rows]
     if not values[0] or not values[1]:
         return False
     import numpy as np
@@ -140,7 +153,17 @@ def _hist_plot(
     return True
 
 
-def _plots(result: dict[str, Any], dir_a: Path, dir_b: Path, out: Path) -> list[tuple[str, str]]:
+# The per-game measures drawn as histograms of A and B (key, axis label).
+HISTOGRAMS: tuple[tuple[MeasureKey, str], ...] = (
+    ("turns", "turns per game"),
+    ("branching", "legal choices per decision"),
+    ("lead_changes", "lead changes per game"),
+    ("decisiveness", "decisiveness (share of the game the winner led for good)"),
+    ("margin", "winner's margin"),
+)
+
+
+def _plots(result: Comparison, dir_a: Path, dir_b: Path, out: Path) -> list[tuple[str, str]]:
     plt = pyplot()
     a, b = result["a"], result["b"]
     made = [("cmp_seats.png", "Win rate by seat, A and B on one axis (95% intervals)")]
@@ -153,20 +176,14 @@ def _plots(result: dict[str, Any], dir_a: Path, dir_b: Path, out: Path) -> list[
         _rate_plot(plt, groups, specs, a["expected_win_rate"], out / "cmp_bots.png")
         made.append(("cmp_bots.png", "Win rate by bot, A and B on one axis (95% intervals)"))
     rows = (load_rows(dir_a), load_rows(dir_b))
-    for key, label in (
-        ("turns", "turns per game"),
-        ("branching", "legal choices per decision"),
-        ("lead_changes", "lead changes per game"),
-        ("decisiveness", "decisiveness (share of the game the winner led for good)"),
-        ("margin", "winner's margin"),
-    ):
+    for key, label in HISTOGRAMS:
         name = f"cmp_{key}.png"
         if _hist_plot(plt, key, label, rows, out / name):
             made.append((name, f"{label[0].upper()}{label[1:]}: A and B with the same bins"))
     return made
 
 
-def compare_page(result: dict[str, Any], dir_a: Path, dir_b: Path, out: Path) -> str:
+def compare_page(result: Comparison, dir_a: Path, dir_b: Path, out: Path) -> str:
     a, b = result["a"], result["b"]
     setup = result["setup"] or [["(nothing)", "same settings", "same settings"]]
     marks = [r["significant"] for r in result["rows"]]
@@ -198,7 +215,7 @@ def compare_page(result: dict[str, Any], dir_a: Path, dir_b: Path, out: Path) ->
     )
 
 
-def seat_sentence(summary: dict[str, Any]) -> str:
+def seat_sentence(summary: RunSummary) -> str:
     """One line on whether the seat order matters in a run."""
     test = summary["seat_test"]
     rates = ", ".join(f"{s['win_rate']:.3f}" for s in summary["seats"])

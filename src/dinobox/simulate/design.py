@@ -18,21 +18,27 @@ Shared wins count as a share (``returns()``), as everywhere in the simulator.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal, TypedDict
 
 from dinobox.engine.game import Game
+from dinobox.simulate.documents import Design, DesignTest, EndShare, GameRow, WinShare
 from dinobox.simulate.stats import wilson
 
 CAPPED = "capped"  # not a game's end: the simulator's turn cap stopped it
 UNDECLARED = "undeclared"  # over, but the game named no declared end
 
 
-def _share(count: float, games: int) -> dict[str, Any]:
+class _Share(TypedDict):
+    share: float | None
+    ci95: list[float]
+
+
+def _share(count: float, games: int) -> _Share:
     lo, hi = wilson(count, games)
     return {"share": round(count / games, 4) if games else None, "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def end_reasons(rows: Sequence[dict[str, Any]], game: Game[Any]) -> dict[str, dict[str, Any]]:
+def end_reasons(rows: Sequence[GameRow], game: Game) -> dict[str, EndShare]:
     """``{id: {"games", "share", "ci95", "text", "extension"}}``: every declared end (those that
     never fired too), then the turn cap and undeclared ends if any game had them."""
     n = len(rows)
@@ -41,18 +47,18 @@ def end_reasons(rows: Sequence[dict[str, Any]], game: Game[Any]) -> dict[str, di
         reason = row.get("end_reason")
         key = CAPPED if row.get("capped") else (reason or UNDECLARED)
         counts[key] = counts.get(key, 0) + 1
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, EndShare] = {}
     for cond in game.end_conditions:
-        out[cond.id] = {"games": counts.pop(cond.id, 0), "text": cond.text, "extension": cond.extension}
+        games = counts.pop(cond.id, 0)
+        out[cond.id] = {"games": games, "text": cond.text, "extension": cond.extension, **_share(games, n)}
     texts = {CAPPED: "stopped at the simulator's turn cap (not an end of the game)", UNDECLARED: "no declared end"}
     for key, count in counts.items():
-        out[key] = {"games": count, "text": texts.get(key, "an end the game does not declare"), "extension": False}
-    for entry in out.values():
-        entry.update(_share(entry["games"], n))
+        text = texts.get(key, "an end the game does not declare")
+        out[key] = {"games": count, "text": text, "extension": False, **_share(count, n)}
     return out
 
 
-def extension_share(reasons: dict[str, dict[str, Any]]) -> float | None:
+def extension_share(reasons: dict[str, EndShare]) -> float | None:
     """The share of games only an extension of the written ends could end (None: no games)."""
     games = sum(e["games"] for e in reasons.values())
     if not games:
@@ -60,7 +66,7 @@ def extension_share(reasons: dict[str, dict[str, Any]]) -> float | None:
     return round(sum(e["games"] for e in reasons.values() if e["extension"]) / games, 4)
 
 
-def _gof(wins: list[float], test: str) -> dict[str, Any]:
+def _gof(wins: list[float], test: str) -> DesignTest:
     """Chi-square goodness of fit of ``wins`` against an even split; undefined without wins."""
     from scipy import stats
 
@@ -79,17 +85,18 @@ def _gof(wins: list[float], test: str) -> dict[str, Any]:
 
 
 def order_rates(
-    rows: Sequence[dict[str, Any]], players: int, key: str = "order"
-) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    rows: Sequence[GameRow], players: int, key: Literal["order", "choice_order"] = "order"
+) -> tuple[dict[str, WinShare], DesignTest]:
     """``({position: {"games", "wins", "share", "ci95"}}, test)``; positions "1" (moved first)
     to ``players``, over the games whose order of play (``key="choice_order"``: of choosing
     roles) is known. Empty with an undefined test when no game knows it."""
-    known = [row for row in rows if len(row.get(key) or ()) == players]
+    orders = [(row, row.get(key) or []) for row in rows]
+    known = [(row, order) for row, order in orders if len(order) == players]
     what = "the order of play" if key == "order" else "the order of choosing roles"
     if not known:
         return {}, {"test": "chi-square goodness of fit", "undefined": f"no game reports {what}", "p_value": None}
-    wins = [sum(row["returns"][row[key][p]] for row in known) for p in range(players)]
-    rates = {
+    wins = [sum(row["returns"][order[p]] for row, order in known) for p in range(players)]
+    rates: dict[str, WinShare] = {
         str(p + 1): {"games": len(known), "wins": round(wins[p], 4), **_share(wins[p], len(known))}
         for p in range(players)
     }
@@ -97,7 +104,7 @@ def order_rates(
     return rates, test
 
 
-def _strata(row: dict[str, Any], chosen: bool, players: int) -> list[int]:
+def _strata(row: GameRow, chosen: bool, players: int) -> list[int]:
     """Per seat, the stratum: its position in the choosing order (chosen roles) or in the order
     of play (else; the seat when neither is known)."""
     order = row.get("choice_order") if chosen else None
@@ -111,7 +118,7 @@ def _strata(row: dict[str, Any], chosen: bool, players: int) -> list[int]:
     return where
 
 
-def cmh_test(tables: dict[int, dict[str, tuple[float, int]]], roles: list[str]) -> dict[str, Any]:
+def cmh_test(tables: dict[int, dict[str, tuple[float, int]]], roles: list[str]) -> DesignTest:
     """Generalized Cochran–Mantel–Haenszel test (general association) of role x {win, loss},
     stratified: ``tables[stratum][role] = (wins, seat-games)``. Undefined when no stratum holds
     two roles (a role fixed to one position cannot be told apart from the position)."""
@@ -147,13 +154,13 @@ def cmh_test(tables: dict[int, dict[str, tuple[float, int]]], roles: list[str]) 
     return {"test": name, "statistic": round(statistic, 4), "dof": dof, "p_value": round(p, 6), "significant": p < 0.05}
 
 
-def role_rates(rows: Sequence[dict[str, Any]], game: Game[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def role_rates(rows: Sequence[GameRow], game: Game) -> tuple[dict[str, dict[str, WinShare]], dict[str, DesignTest]]:
     """``({kind: {role: {"games", "wins", "share", "ci95"}}}, {kind: test})`` for every role
     kind the game declares (``games``: seat-games in which a seat held the role; for a team,
     games the team played, and ``wins`` the games it won)."""
     players = game.num_players
-    rates: dict[str, Any] = {}
-    tests: dict[str, Any] = {}
+    rates: dict[str, dict[str, WinShare]] = {}
+    tests: dict[str, DesignTest] = {}
     for kind in game.role_kinds():
         held: dict[str, list[float]] = {}
         tables: dict[int, dict[str, tuple[float, int]]] = {}
@@ -196,7 +203,7 @@ def role_rates(rows: Sequence[dict[str, Any]], game: Game[Any]) -> tuple[dict[st
     return rates, tests
 
 
-def design_summary(rows: Sequence[dict[str, Any]], game: Game[Any]) -> dict[str, Any]:
+def design_summary(rows: Sequence[GameRow], game: Game) -> Design:
     """The blocks ``summary.json`` carries: ``end_reasons``, ``order``, ``order_test``, ``roles``
     and ``role_tests`` (and ``team_test``, the role test of a team game)."""
     reasons = end_reasons(rows, game)

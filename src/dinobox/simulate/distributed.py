@@ -13,15 +13,17 @@ import logging
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 from dinobox.engine.errors import DinoboxError
+from dinobox.simulate.documents import GameRow
 from dinobox.simulate.play import SimConfig, play_one
 
-_remote: Any = None
+_remote: Any = None  # Ray's remote function (the library is untyped)
 
 
-def require_ray() -> Any:
+def require_ray() -> ModuleType:
     try:
         import ray
     except ImportError:
@@ -29,7 +31,7 @@ def require_ray() -> Any:
     return ray
 
 
-def connect(address: str | None = None, cpus: int | None = None) -> Any:
+def connect(address: str | None = None, cpus: int | None = None) -> ModuleType:
     """The ``ray`` module, initialised: on the cluster at ``address`` or on a local instance."""
     ray = require_ray()
     if ray.is_initialized():
@@ -77,12 +79,12 @@ def reachable(address: str, timeout: float = 5.0) -> None:
         raise DinoboxError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
-def _play_chunk(config: SimConfig, indices: list[int]) -> list[dict[str, Any]]:
+def _play_chunk(config: SimConfig, indices: list[int]) -> list[GameRow]:
     game = config.build_game()
     return [play_one(config, game, index) for index in indices]
 
 
-def ray_rows(config: SimConfig, todo: list[int]) -> Iterator[dict[str, Any]]:
+def ray_rows(config: SimConfig, todo: list[int]) -> Iterator[GameRow]:
     """Play the games ``todo`` on Ray; yields rows as chunks finish (in any order)."""
     global _remote
     ray = connect()

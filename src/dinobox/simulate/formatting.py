@@ -5,7 +5,7 @@ imported only when a page draws a plot)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from types import ModuleType
 
 
 def fmt_p(p: float) -> str:
@@ -13,14 +13,14 @@ def fmt_p(p: float) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def show_value(value: Any) -> str:
+def show_value(value: object) -> str:
     """A setting as a designer writes it on the command line (JSON, strings bare)."""
     if isinstance(value, str):
         return value
     return json.dumps(value)
 
 
-def pyplot() -> Any:
+def pyplot() -> ModuleType:
     """matplotlib's pyplot drawing to files (the Agg backend), or a ``RuntimeError`` naming the extra."""
     try:
         import matplotlib

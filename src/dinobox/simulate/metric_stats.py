@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal
 
+from dinobox.simulate.documents import Described, DesignerMetrics, EdgeRound, GameRow, SeatEdge
 from dinobox.simulate.stats import describe
 
 MIN_ROUND_SHARE = 0.5  # a round is shown while at least this share of the games reach it
@@ -17,7 +18,7 @@ def _mean(values: list[float]) -> float:
     return round(statistics.fmean(values), 4) if values else 0.0
 
 
-def score_by_source(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:
+def score_by_source(rows: Sequence[GameRow]) -> dict[str, dict[str, float]]:
     """Mean points per source for a winning seat, for the other seats, and for all."""
     won: dict[str, list[float]] = {}
     lost: dict[str, list[float]] = {}
@@ -37,27 +38,29 @@ def score_by_source(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, float
     }
 
 
-def usage_by_outcome(rows: Sequence[dict[str, Any]], key: str = "seat_actions") -> dict[str, dict[str, float]]:
+def usage_by_outcome(
+    rows: Sequence[GameRow], key: Literal["seat_actions", "seat_cards"] = "seat_actions"
+) -> dict[str, dict[str, float]]:
     """Each kind of action (``key="seat_cards"``: each card) as a share of the winners' decisions
     (cards) and of the others'."""
     counts: dict[str, dict[str, int]] = {"winners": {}, "others": {}}
     for row in rows:
-        for seat, kinds in enumerate(row.get(key) or []):
+        for seat, used in enumerate(row.get(key) or []):
             side = counts["winners" if seat in row["winners"] else "others"]
-            for kind, count in kinds.items():
+            for kind, count in used.items():
                 side[kind] = side.get(kind, 0) + count
-    totals = {side: sum(kinds.values()) or 1 for side, kinds in counts.items()}
+    totals = {side: sum(seen.values()) or 1 for side, seen in counts.items()}
     kinds = sorted(set(counts["winners"]) | set(counts["others"]), key=lambda k: -counts["winners"].get(k, 0))
     return {k: {side: round(counts[side].get(k, 0) / totals[side], 4) for side in counts} for k in kinds}
 
 
-def first_seat_edge(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def first_seat_edge(rows: Sequence[GameRow]) -> SeatEdge:
     """The first player's score minus the other seats' mean, at the start of each round (while most games
     last that long) and at the end, with 95% intervals."""
-    edges = [row["seat0_edge"] for row in rows if row.get("seat0_edge")]
+    edges = [edge for row in rows if (edge := row.get("seat0_edge"))]
     if not edges:
         return {"rounds": [], "end": describe([])}
-    rounds = []
+    rounds: list[EdgeRound] = []
     for r in range(max(len(e) - 1 for e in edges)):
         values = [e[r] for e in edges if len(e) - 1 > r]
         if len(values) < MIN_ROUND_SHARE * len(edges):
@@ -67,13 +70,13 @@ def first_seat_edge(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"rounds": rounds, "end": describe([e[-1] for e in edges])}
 
 
-def custom_columns(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def custom_columns(rows: Sequence[GameRow]) -> dict[str, Described]:
     """Each designer's column over the games: mean with its 95% interval, spread, extremes."""
     columns = list(dict.fromkeys(c for row in rows for c in row.get("metrics", {})))
     return {c: describe([row["metrics"][c] for row in rows if c in row.get("metrics", {})]) for c in columns}
 
 
-def designer_metrics(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def designer_metrics(rows: Sequence[GameRow]) -> DesignerMetrics:
     return {
         "score_by_source": score_by_source(rows),
         "usage_by_outcome": usage_by_outcome(rows),

@@ -29,7 +29,7 @@ import importlib
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
-from typing import Any, Protocol
+from typing import Protocol
 
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.game import Game
@@ -44,7 +44,7 @@ class Watch(Protocol):
     def end(self, state: State) -> Mapping[str, float]: ...
 
 
-Factory = Callable[[Game[Any]], Watch]
+Factory = Callable[[Game], Watch]
 
 
 def load_metric(spec: str) -> tuple[str, Factory]:
@@ -75,7 +75,7 @@ def load_metric(spec: str) -> tuple[str, Factory]:
 class Watchers:
     """The metrics of one game, fed every step; ``columns()`` at the end."""
 
-    def __init__(self, specs: Sequence[str], game: Game[Any]) -> None:
+    def __init__(self, specs: Sequence[str], game: Game) -> None:
         self.watches = [(name, factory(game)) for name, factory in map(load_metric, specs)]
 
     def step(self, state: State, player: int, action: int) -> None:
@@ -95,7 +95,7 @@ class Watchers:
         return out
 
 
-def check_metrics(specs: Sequence[str], game: Game[Any]) -> None:
+def check_metrics(specs: Sequence[str], game: Game) -> None:
     """Load every metric and make a watcher, before the first game."""
     for spec in specs:
         _, factory = load_metric(spec)

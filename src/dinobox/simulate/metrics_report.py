@@ -6,12 +6,14 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+
+from dinobox.simulate.documents import GameRow, SeatEdge, Summary
 
 CARDS_SHOWN = 20  # the cards winners use most
 
 
-def _bars(plt: Any, table: dict[str, dict[str, float]], sides: tuple[str, str], xlabel: str, path: Path) -> None:
+def _bars(plt: ModuleType, table: dict[str, dict[str, float]], sides: tuple[str, str], xlabel: str, path: Path) -> None:
     names = list(table)
     fig, ax = plt.subplots(figsize=(7, 0.9 + 0.4 * max(1, len(names))))
     height = 0.4
@@ -27,7 +29,7 @@ def _bars(plt: Any, table: dict[str, dict[str, float]], sides: tuple[str, str], 
     plt.close(fig)
 
 
-def _edge_plot(plt: Any, edge: dict[str, Any], path: Path) -> None:
+def _edge_plot(plt: ModuleType, edge: SeatEdge, path: Path) -> None:
     rounds = edge["rounds"]
     xs = [r["round"] for r in rounds]
     fig, ax = plt.subplots(figsize=(6.5, 3.0))
@@ -45,7 +47,7 @@ def _file(column: str) -> str:
     return "metric_" + re.sub(r"[^A-Za-z0-9_.-]", "_", column) + ".png"
 
 
-def _histogram(plt: Any, column: str, rows: list[dict[str, Any]], path: Path) -> None:
+def _histogram(plt: ModuleType, column: str, rows: list[GameRow], path: Path) -> None:
     values = [row["metrics"][column] for row in rows if column in row.get("metrics", {})]
     fig, ax = plt.subplots(figsize=(6, 3))
     ax.hist(values, bins=min(30, max(5, len(values) // 4)), color="#8a5ab5")
@@ -56,10 +58,12 @@ def _histogram(plt: Any, column: str, rows: list[dict[str, Any]], path: Path) ->
     plt.close(fig)
 
 
-def metric_plots(plt: Any, summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> list[tuple[str, str]]:
+def metric_plots(plt: ModuleType, summary: Summary, rows: list[GameRow], out: Path) -> list[tuple[str, str]]:
     """Draw the designer-metric plots; (file, caption) for each."""
-    designer = summary.get("designer") or {}
+    designer = summary.get("designer")
     made: list[tuple[str, str]] = []
+    if not designer:
+        return made
     if designer.get("score_by_source"):
         _bars(
             plt, designer["score_by_source"], ("winners", "others"), "mean points per seat", out / "score_sources.png"
@@ -73,8 +77,8 @@ def metric_plots(plt: Any, summary: dict[str, Any], rows: list[dict[str, Any]], 
         top = dict(list(cards.items())[:CARDS_SHOWN])
         _bars(plt, top, ("winners", "others"), "share of the cards played or taken", out / "cards_outcome.png")
         made.append(("cards_outcome.png", "Which cards winners and the others play or take (share of their cards)"))
-    edge = designer.get("first_seat_edge") or {}
-    if edge.get("rounds"):
+    edge = designer.get("first_seat_edge")
+    if edge and edge.get("rounds"):
         _edge_plot(plt, edge, out / "first_seat_edge.png")
         made.append(("first_seat_edge.png", "First player's score edge at the start of each round, 95% intervals"))
     for column in designer.get("custom", {}):
@@ -83,9 +87,10 @@ def metric_plots(plt: Any, summary: dict[str, Any], rows: list[dict[str, Any]], 
     return made
 
 
-def custom_table(summary: dict[str, Any]) -> str:
+def custom_table(summary: Summary) -> str:
     """The designer's own columns: mean [95% CI], median, 10th-90th percentiles."""
-    custom = (summary.get("designer") or {}).get("custom") or {}
+    designer = summary.get("designer")
+    custom = designer.get("custom") if designer else None
     if not custom:
         return ""
     body = "".join(
@@ -100,8 +105,10 @@ def custom_table(summary: dict[str, Any]) -> str:
     )
 
 
-def edge_sentence(summary: dict[str, Any]) -> str:
-    end = ((summary.get("designer") or {}).get("first_seat_edge") or {}).get("end")
+def edge_sentence(summary: Summary) -> str:
+    designer = summary.get("designer")
+    edge = designer.get("first_seat_edge") if designer else None
+    end = edge.get("end") if edge else None
     if not end or not end.get("n"):
         return ""
     return (

@@ -5,13 +5,13 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Any
 
 from dinobox.bots import parse_spec
 from dinobox.engine.errors import DinoboxError
 from dinobox.simulate.checks import data_warnings, degenerate
 from dinobox.simulate.compare import ROWS_FILE, load_summary
 from dinobox.simulate.design import design_summary
+from dinobox.simulate.documents import GameRow, Identity, SkillCheck, SkillTrace, Summary, Timing, UntimedSummary
 from dinobox.simulate.metric_stats import designer_metrics
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.report import write_report
@@ -44,7 +44,7 @@ def trace_specs(config: SimConfig) -> tuple[str, str]:
 
 def skill_trace(
     config: SimConfig, games: int, jobs: int, progress: Progress | None = None, backend: str = "local"
-) -> dict[str, Any] | None:
+) -> SkillTrace | None:
     """ISMCTS at 2x budget in one seat against 1x in the others, seats rotated. A 2x win rate
     clearly above 1/players says better play pays: the game rewards skill, not only luck.
     ``None`` if it was interrupted before a game finished."""
@@ -82,10 +82,10 @@ NEW_ROW_KEYS = frozenset({"branching", "legal_choices", "decisiveness"})  # sinc
 IDENTITY = ("game", "players", "options", "data_overrides", "bots_given", "seed")
 
 
-def run_identity(config: SimConfig) -> dict[str, Any]:
+def run_identity(config: SimConfig) -> Identity:
     """What makes two runs the same run (as it reads back from summary.json)."""
     game = config.build_game()
-    identity = {
+    identity: Identity = {
         "game": config.game,
         "title": game.title,
         "players": game.num_players,
@@ -94,11 +94,11 @@ def run_identity(config: SimConfig) -> dict[str, Any]:
         "bots_given": list(config.bots),
         "seed": config.seed,
     }
-    loaded: dict[str, Any] = json.loads(json.dumps(identity))
+    loaded: Identity = json.loads(json.dumps(identity))  # as it reads back: tuples become lists
     return loaded
 
 
-def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
+def read_rows(out: Path, config: SimConfig) -> list[GameRow]:
     """The games an earlier run of this same configuration left in ``out`` (``--resume``):
     none if ``out`` holds no run; a ``DinoboxError`` saying why if it cannot be resumed."""
     if not (out / "summary.json").exists():
@@ -106,12 +106,12 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
     old = load_summary(out)
     mine = run_identity(config)
     for key in IDENTITY:
-        if old.get(key) != mine[key]:
+        if old.get(key) != mine.get(key):
             flag = {"seed": f"--seed {old.get(key)}", "players": f"--players {old.get(key)}"}.get(
                 key, "the same settings"
             )
             raise DinoboxError(
-                f"{out} holds a different run: {key} is {old.get(key)!r} there and {mine[key]!r} here: give "
+                f"{out} holds a different run: {key} is {old.get(key)!r} there and {mine.get(key)!r} here: give "
                 f"{flag} to continue it, another --out for a new run, or --overwrite (instead of --resume) to "
                 "replace it"
             )
@@ -123,11 +123,11 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
     path = out / ROWS_FILE
     if not path.is_file():
         raise DinoboxError(f"{out} has no {ROWS_FILE} (an older dinobox wrote it), so it cannot be resumed")
-    rows: list[dict[str, Any]] = []
+    rows: list[GameRow] = []
     seen: set[int] = set()
     for number, line in enumerate(path.read_text().splitlines(), 1):
         try:
-            row = json.loads(line)
+            row: GameRow = json.loads(line)  # a game row once it passes the checks below
         except json.JSONDecodeError as exc:
             raise DinoboxError(f"{path}, line {number}, is not valid JSON: {exc}") from None
         if not isinstance(row, dict) or not set(row) >= ROW_KEYS or not isinstance(row["index"], int):
@@ -151,41 +151,47 @@ def read_rows(out: Path, config: SimConfig) -> list[dict[str, Any]]:
 
 
 def build_summary(
-    run: SimRun, trace: dict[str, Any] | None = None, ratings: bool = False, skill_check: dict[str, Any] | None = None
-) -> dict[str, Any]:
+    run: SimRun, trace: SkillTrace | None = None, ratings: bool = False, skill_check: SkillCheck | None = None
+) -> Summary:
     config = run.config
-    summary: dict[str, Any] = {
+    identity = run_identity(config)
+    shown_trace: SkillTrace | None = None
+    if trace:
+        shown_trace = trace.copy()
+        shown_trace.pop("seconds", None)
+    summary: UntimedSummary = {
         # 2: seat test, balance interval, fair reference, branching, decisiveness; 3: end reasons,
         # order of play, roles
         "format": 3,
-        **run_identity(config),
+        **identity,
         "games_planned": config.games,
         # stopped with Ctrl-C: the rows are the games finished by then (seats may be unevenly rotated)
         "interrupted": run.interrupted,
+        **summarize(run.rows, identity["players"], config.seed),
+        **design_summary(run.rows, config.build_game()),
+        "warnings": data_warnings(config.game, config.data) + degenerate(run.rows),
+        "metrics_given": list(config.metrics),
+        "designer": designer_metrics(run.rows),
+        "skill_trace": shown_trace,
+        "skill_check": skill_check,
     }
-    summary.update(summarize(run.rows, summary["players"], config.seed))
-    summary.update(design_summary(run.rows, config.build_game()))
-    summary["warnings"] = data_warnings(config.game, config.data) + degenerate(run.rows)
-    summary["metrics_given"] = list(config.metrics)
-    summary["designer"] = designer_metrics(run.rows)
-    summary["skill_trace"] = {k: v for k, v in trace.items() if k != "seconds"} if trace else None
-    summary["skill_check"] = skill_check
     if ratings:
         # Lazy: the ratings need openskill (the sim extra), and only --ratings asks for them.
         from dinobox.simulate.ratings import bot_ladder
 
         summary["ratings"] = bot_ladder(run.rows)
-    summary["timing"] = {
+    timing: Timing = {
         "seconds": round(run.seconds, 3),
         "games_per_second": round(run.games_per_second, 3),
         "jobs": run.jobs,
         "games_played_now": run.played,  # the others were kept from an earlier run (--resume)
-        **({"skill_trace_seconds": trace["seconds"]} if trace else {}),
     }
-    return summary
+    if trace:
+        timing["skill_trace_seconds"] = trace["seconds"]
+    return {**summary, "timing": timing}
 
 
-def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
+def write_csv(rows: list[GameRow], players: int, path: Path) -> None:
     fields = [
         "index",
         "seed",
@@ -231,7 +237,7 @@ def write_csv(rows: list[dict[str, Any]], players: int, path: Path) -> None:
             )
 
 
-def _role(row: dict[str, Any], kind: str, seat: int) -> str:
+def _role(row: GameRow, kind: str, seat: int) -> str:
     roles = (row.get("roles") or {}).get(kind) or []
     return str(roles[seat]) if seat < len(roles) and roles[seat] is not None else ""
 
@@ -239,11 +245,11 @@ def _role(row: dict[str, Any], kind: str, seat: int) -> str:
 def write_outputs(
     run: SimRun,
     out: Path,
-    trace: dict[str, Any] | None = None,
+    trace: SkillTrace | None = None,
     report: bool = True,
     ratings: bool = False,
-    skill_check: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    skill_check: SkillCheck | None = None,
+) -> Summary:
     """Write ``summary.json``, ``games.csv``, ``rows.jsonl`` and (with the ``sim`` extra)
     ``report.html``. ``ratings`` adds the bots' OpenSkill ratings (``summary["ratings"]``)."""
     out.mkdir(parents=True, exist_ok=True)

@@ -15,26 +15,29 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
-Row = dict[str, Any]
+from dinobox.simulate.documents import CompareRow, GameRow, MeasureKey, row_measure
+
+Row = GameRow
 Value = Callable[[Row], float | None]
 ALPHA = 0.05
 POWER = 0.8
 
 
 def pair_rows(
-    a: dict[str, Any], b: dict[str, Any], rows_a: Sequence[Row], rows_b: Sequence[Row]
+    a: Mapping[str, object], b: Mapping[str, object], rows_a: Sequence[Row], rows_b: Sequence[Row]
 ) -> list[tuple[Row, Row]]:
     """Games of A and B dealt alike: the same master seed and the same game index (and so the
     same game seed). Empty when the runs do not share ``--seed``."""
     if a.get("seed") != b.get("seed"):
         return []
     by_index = {int(r["index"]): r for r in rows_b}
-    return [
-        (r, by_index[int(r["index"])]) for r in rows_a if by_index.get(int(r["index"]), {}).get("seed") == r["seed"]
-    ]
+    return [(r, by_index[int(r["index"])]) for r in rows_a if _seed(by_index.get(int(r["index"]))) == r["seed"]]
+
+
+def _seed(row: Row | None) -> int | None:
+    return None if row is None else row.get("seed")
 
 
 def _bot_value(spec: str) -> Value:
@@ -54,7 +57,7 @@ RATE_VALUES: dict[str, Value] = {
     "games nobody won": lambda row: float(not row["winners"] and not row["capped"]),
     "games stopped at the turn cap": lambda row: float(bool(row["capped"])),
 }
-MEAN_KEYS = {
+MEAN_KEYS: dict[str, MeasureKey] = {
     "mean turns": "turns",
     "mean decisions": "decisions",
     "mean branching factor": "branching",
@@ -70,7 +73,7 @@ def value_of(measure: str) -> Value | None:
         return RATE_VALUES[measure]
     if measure in MEAN_KEYS:
         key = MEAN_KEYS[measure]
-        return lambda row: None if row.get(key) is None else float(row[key])
+        return lambda row: row_measure(row, key)
     if measure.startswith("seat ") and measure.endswith(" win rate"):
         return _seat_value(int(measure.split()[1]))
     if measure.endswith(" win rate"):
@@ -126,7 +129,7 @@ def games_needed(diff: float, variance: float) -> int | None:
     return max(2, math.ceil(z * z * variance / (diff * diff)))
 
 
-def paired_row(row: dict[str, Any], pairs: Sequence[tuple[Row, Row]]) -> dict[str, Any]:
+def paired_row(row: CompareRow, pairs: Sequence[tuple[Row, Row]]) -> CompareRow:
     """``row`` (an unpaired comparison row) with its test replaced by the paired one."""
     value = value_of(row["measure"])
     if value is None:
@@ -154,7 +157,7 @@ def paired_row(row: dict[str, Any], pairs: Sequence[tuple[Row, Row]]) -> dict[st
     }
 
 
-def pairing_saving(rows: Sequence[dict[str, Any]]) -> float | None:
+def pairing_saving(rows: Sequence[CompareRow]) -> float | None:
     """The share of games the pairing saves for the same power (median over the measures)."""
-    ratios = [r["variance_ratio"] for r in rows if r.get("variance_ratio") is not None]
+    ratios = [ratio for r in rows if (ratio := r.get("variance_ratio")) is not None]
     return round(1 - statistics.median(ratios), 4) if ratios else None

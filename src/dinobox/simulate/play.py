@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 from dataclasses import dataclass, field
-from typing import Any
 
 from dinobox.bots import check_bot_for_game, make_bot
 from dinobox.engine.errors import InvalidOptionError
@@ -19,6 +18,7 @@ from dinobox.engine.game import Game
 from dinobox.engine.registry import load_game
 from dinobox.engine.runner import play_game
 from dinobox.engine.state import CHANCE, State
+from dinobox.simulate.documents import GameRow, Settings
 from dinobox.simulate.metrics import RoundEdge, Watchers, check_metrics, score_sources
 
 
@@ -31,8 +31,8 @@ class SimConfig:
     games: int
     seed: int = 0
     players: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-    data: dict[str, Any] = field(default_factory=dict)
+    options: Settings = field(default_factory=dict)
+    data: Settings = field(default_factory=dict)
     metrics: tuple[str, ...] = ()  # designers' own metrics: module:name or dinobox.metrics entry points
 
     @classmethod
@@ -80,7 +80,7 @@ def derive_seed(*parts: int | str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
+def play_one(config: SimConfig, game: Game, index: int) -> GameRow:
     """Play game ``index`` of the simulation and return its row of statistics."""
     seed = derive_seed("dinobox-sim", config.seed, index)
     n = game.num_players
@@ -100,7 +100,7 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
     state = result.state
     scores = list(result.scores)
     ranked = sorted(scores, reverse=True)
-    return {
+    row: GameRow = {
         "index": index,
         "seed": seed,
         "seats": seats,
@@ -125,8 +125,10 @@ def play_one(config: SimConfig, game: Game, index: int) -> dict[str, Any]:
         "roles": state.seat_roles(),
         "order": state.play_order(),
         "choice_order": state.choice_order(),
-        **({"metrics": watchers.columns(state)} if watchers is not None else {}),
     }
+    if watchers is not None:
+        row["metrics"] = watchers.columns(state)
+    return row
 
 
 def _margin(scores: list[int], winners: list[int]) -> int:

@@ -6,10 +6,9 @@ above the fair share with that confidence."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from dinobox.bots import LEVELS
 from dinobox.bots.probes import probe_specs
+from dinobox.simulate.documents import ProbeCheck, ProbeRow
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import Progress, run_simulation
 from dinobox.simulate.stats import wilson
@@ -41,12 +40,12 @@ def probe_check(
     progress: Progress | None = None,
     backend: str = "local",
     plan: list[tuple[str, str]] | None = None,
-) -> dict[str, Any]:
+) -> ProbeCheck:
     """Each probe against each level: ``rows`` (probe, level, games, win_rate, ci95, fair,
     verdict) and ``exploits`` (the rows whose verdict is ``exploits``)."""
     n = config.check().num_players
     fair = 1 / n
-    rows: list[dict[str, Any]] = []
+    rows: list[ProbeRow] = []
     done = 0
     interrupted = False
     for probe, level in plan if plan is not None else probe_plan(config):
@@ -92,7 +91,7 @@ def probe_check(
     }
 
 
-def probe_sentence(check: dict[str, Any]) -> str:
+def probe_sentence(check: ProbeCheck) -> str:
     """One line: which probes exploit which levels (or that none does)."""
     rows = check["rows"]
     head = f"Exploit probes ({len(rows)} probe-level pairs, levels {', '.join(check['levels'])}):"

@@ -7,33 +7,42 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
 
 from dinobox.engine.errors import DinoboxError
 from dinobox.ratings import Ladder, bot_player, standings
 from dinobox.simulate.compare import ROWS_FILE, load_summary
+from dinobox.simulate.documents import GameRow, Rated
 
 
-def bot_ladder(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def bot_ladder(rows: Iterable[GameRow]) -> list[Rated]:
     """One row per bot spec (``spec``, ``mu``, ``sigma``, ``ordinal``, ``interval``, ``games``),
     strongest first, from simulation rows in the order given."""
     ladder = Ladder()
     for row in rows:
         players = [bot_player(spec) for spec in row["seats"]]
         ladder.add(players, standings(row["scores"], row["winners"]))
-    out = []
+    out: list[Rated] = []
     for entry in ladder.table():
-        spec = entry.pop("player").removeprefix("bot:")
-        out.append({"spec": spec, **entry})
+        spec = entry["player"].removeprefix("bot:")
+        out.append(
+            {
+                "spec": spec,
+                "mu": entry["mu"],
+                "sigma": entry["sigma"],
+                "ordinal": entry["ordinal"],
+                "interval": entry["interval"],
+                "games": entry["games"],
+            }
+        )
     return out
 
 
-def pooled_ladder(dirs: Sequence[Path]) -> tuple[str, list[dict[str, Any]]]:
+def pooled_ladder(dirs: Sequence[Path]) -> tuple[str, list[Rated]]:
     """The ladder of several runs of one game (rows of each run in order, runs in the order
     given): ``(game, ladder)``. Runs of different games or player counts are refused."""
     if not dirs:
         raise DinoboxError("name at least one run directory")
-    rows: list[dict[str, Any]] = []
+    rows: list[GameRow] = []
     setup: tuple[str, int] | None = None
     for directory in dirs:
         summary = load_summary(directory)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TypedDict
 
 from dinobox.simulate.design_report import design_html, test_sentence
+from dinobox.simulate.documents import GameRow, Summary, WinRate
 from dinobox.simulate.formatting import fmt_p, pyplot, show_value
 from dinobox.simulate.metrics_report import custom_table, edge_sentence, metric_plots
 from dinobox.simulate.skill import ladder_sentence
@@ -23,16 +26,20 @@ PLOTS = (
 )
 
 
+class _Bar(TypedDict):
+    win_rate: float
+    ci95: list[float]
+
+
 def _rate_bars(
-    plt: Any,
+    plt: ModuleType,
     labels: list[str],
-    entries: list[dict[str, Any]],
+    entries: Sequence[_Bar],
     expected: float,
     title: str,
     path: Path,
-    key: str = "win_rate",
 ) -> None:
-    rates = [e[key] for e in entries]
+    rates = [e["win_rate"] for e in entries]
     lows = [r - e["ci95"][0] for r, e in zip(rates, entries, strict=True)]
     highs = [e["ci95"][1] - r for r, e in zip(rates, entries, strict=True)]
     fig, ax = plt.subplots(figsize=(6, 3.4))
@@ -48,7 +55,7 @@ def _rate_bars(
     plt.close(fig)
 
 
-def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> list[str]:
+def _plots(summary: Summary, rows: list[GameRow], out: Path) -> list[str]:
     plt = pyplot()
     players = summary["players"]
     expected = summary["expected_win_rate"]
@@ -72,8 +79,9 @@ def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> li
     made += ["win_rate_by_seat.png", "win_rate_by_bot.png"]
 
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.2))
-    for ax, key, label in ((axes[0], "turns", "turns"), (axes[1], "decisions", "decisions (all seats)")):
-        ax.hist([r[key] for r in rows], bins=min(30, max(5, len(rows) // 4)), color="#5a7bb5")
+    lengths = (([r["turns"] for r in rows], "turns"), ([r["decisions"] for r in rows], "decisions (all seats)"))
+    for ax, (values, label) in zip(axes, lengths, strict=True):
+        ax.hist(values, bins=min(30, max(5, len(rows) // 4)), color="#5a7bb5")
         ax.set_xlabel(label)
         ax.set_ylabel("games")
     fig.tight_layout()
@@ -107,7 +115,7 @@ def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> li
 
     trace = summary.get("skill_trace")
     if trace:
-        entry = {"win_rate": trace["strong_win_rate"], "ci95": trace["ci95"]}
+        entry: _Bar = {"win_rate": trace["strong_win_rate"], "ci95": trace["ci95"]}
         _rate_bars(
             plt,
             [trace["strong"]],
@@ -120,7 +128,7 @@ def _plots(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> li
     return made
 
 
-def _action_mix(plt: Any, summary: dict[str, Any], out: Path) -> str:
+def _action_mix(plt: ModuleType, summary: Summary, out: Path) -> str:
     """The share of each kind of decision, per bot."""
     kinds = list(summary["actions"])
     by_bot = summary.get("actions_by_bot", {})
@@ -143,22 +151,22 @@ def _action_mix(plt: Any, summary: dict[str, Any], out: Path) -> str:
     return "actions.png"
 
 
-def _ci(entry: dict[str, Any]) -> str:
+def _ci(entry: WinRate | _Bar) -> str:
     lo, hi = entry["ci95"]
     return f"{entry['win_rate']:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     return f"{value:.3f}" if isinstance(value, float) else str(value)
 
 
-def _table(headers: list[str], rows: list[list[Any]]) -> str:
+def _table(headers: list[str], rows: list[list[object]]) -> str:
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(c))}</td>" for c in r) + "</tr>" for r in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def headline(summary: dict[str, Any]) -> list[list[Any]]:
+def headline(summary: Summary) -> list[list[object]]:
     """The one-glance numbers: seat effect first, then balance against a fair game, length."""
 
     trace = summary.get("skill_trace")
@@ -166,6 +174,11 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
     fair = summary["fair_balance"]
     turns = summary["length"]["turns"]
     decisive = summary["decisiveness"]
+    team: list[list[object]] = (
+        [["team effect (the team as the unit)", test_sentence(summary["team_test"])]]
+        if summary.get("team_test")
+        else []
+    )
     return [
         ["games", summary["games"]],
         [
@@ -173,11 +186,7 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
             f"{'yes' if test['significant'] else 'no evidence'}: chi2 {test['statistic']:.2f}, "
             f"p {fmt_p(test['p_value'])}",
         ],
-        *(
-            [["team effect (the team as the unit)", test_sentence(summary["team_test"])]]
-            if summary.get("team_test")
-            else []
-        ),
+        *team,
         [
             "balance (1 - largest seat win-rate gap) [95% CI, simultaneous Wilson]",
             f"{summary['balance']:.3f} [{summary['balance_ci95'][0]:.3f}, {summary['balance_ci95'][1]:.3f}]",
@@ -198,12 +207,14 @@ def headline(summary: dict[str, Any]) -> list[list[Any]]:
         ["games stopped at the turn cap", summary["capped_rate"]],
         [
             "skill trace: 2x ISMCTS win rate",
-            _ci({"win_rate": trace["strong_win_rate"], **trace}) if trace else "not run (--skill-trace N)",
+            _ci({"win_rate": trace["strong_win_rate"], "ci95": trace["ci95"]})
+            if trace
+            else "not run (--skill-trace N)",
         ],
     ]
 
 
-def settings_text(summary: dict[str, Any]) -> str:
+def settings_text(summary: Summary) -> str:
     """Options and data changes as a designer writes them: ``hand_size=6, teams=true``."""
 
     options = ", ".join(f"{k}={show_value(v)}" for k, v in summary["options"].items()) or "none"
@@ -211,11 +222,12 @@ def settings_text(summary: dict[str, Any]) -> str:
     return f"options: {options}; component data changes: {data}"
 
 
-def _ratings_part(summary: dict[str, Any]) -> list[str]:
+def _ratings_part(summary: Summary) -> list[str]:
     """The bots' ratings (``--ratings``), strongest first."""
-    if not summary.get("ratings"):
+    ratings = summary.get("ratings")
+    if not ratings:
         return []
-    rows = [
+    rows: list[list[object]] = [
         [
             r["spec"],
             f"{r['mu']:.2f} ± {r['sigma']:.2f}",
@@ -223,7 +235,7 @@ def _ratings_part(summary: dict[str, Any]) -> list[str]:
             f"{r['ordinal']:.2f}",
             r["games"],
         ]
-        for r in summary["ratings"]
+        for r in ratings
     ]
     return [
         "<h2>Ratings (OpenSkill Plackett-Luce; interval mu ± 2 sigma; ordinal mu - 3 sigma)</h2>",
@@ -231,7 +243,13 @@ def _ratings_part(summary: dict[str, Any]) -> list[str]:
     ]
 
 
-def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path) -> Path:
+def _skill_part(summary: Summary) -> list[str]:
+    """The skill check's ladder (``--skill-check``) in a sentence."""
+    check = summary.get("skill_check")
+    return [f"<h2>Skill depth</h2><p>{html.escape(ladder_sentence(check))}</p>"] if check else []
+
+
+def write_report(summary: Summary, rows: list[GameRow], out: Path) -> Path:
 
     made = set(_plots(summary, rows, out))
     extra = metric_plots(pyplot(), summary, rows, out)
@@ -261,11 +279,7 @@ def write_report(summary: dict[str, Any], rows: list[dict[str, Any]], out: Path)
         ),
         *design_html(summary),
         *_ratings_part(summary),
-        *(
-            [f"<h2>Skill depth</h2><p>{html.escape(ladder_sentence(summary['skill_check']))}</p>"]
-            if summary.get("skill_check")
-            else []
-        ),
+        *_skill_part(summary),
         custom_table(summary),
         edge_sentence(summary),
         "<div class='grid'>",

@@ -7,11 +7,11 @@ import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.game import Game
 from dinobox.simulate.distributed import ray_rows
+from dinobox.simulate.documents import GameRow
 from dinobox.simulate.play import SimConfig, play_one
 
 Progress = Callable[[int], None]
@@ -28,7 +28,7 @@ def _init_worker(config: SimConfig) -> None:
     _worker_game = config.build_game()
 
 
-def _work(index: int) -> dict[str, Any]:
+def _work(index: int) -> GameRow:
     assert _worker_config is not None and _worker_game is not None
     return play_one(_worker_config, _worker_game, index)
 
@@ -36,7 +36,7 @@ def _work(index: int) -> dict[str, Any]:
 @dataclass
 class SimRun:
     config: SimConfig
-    rows: list[dict[str, Any]]
+    rows: list[GameRow]
     seconds: float
     jobs: int
     interrupted: bool = False  # stopped (Ctrl-C) before every game was played
@@ -59,7 +59,7 @@ def run_simulation(
     config: SimConfig,
     jobs: int = 1,
     progress: Progress | None = None,
-    done: list[dict[str, Any]] | None = None,
+    done: list[GameRow] | None = None,
     backend: str = "local",
 ) -> SimRun:
     """Play ``config.games`` games with ``jobs`` worker processes (1 = in this process), or on
@@ -83,7 +83,7 @@ def run_simulation(
     todo = [index for index in range(config.games) if index not in have]
     jobs = max(1, min(jobs, len(todo)))
     start = time.perf_counter()
-    rows: list[dict[str, Any]] = list(kept)
+    rows: list[GameRow] = list(kept)
     interrupted = False
     try:
         if backend == "ray":

@@ -10,8 +10,8 @@ Then the exploit probes (``simulate/probes.py``): every degenerate strategy of
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
+from dinobox.simulate.documents import LadderStep, ProbeCheck, SkillCheck
 from dinobox.simulate.play import SimConfig
 from dinobox.simulate.probes import probe_check, probe_plan, probe_sentence
 from dinobox.simulate.runner import Progress, run_simulation
@@ -33,13 +33,13 @@ def skill_check(
     progress: Progress | None = None,
     backend: str = "local",
     probe_games: int | None = None,
-) -> dict[str, Any]:
+) -> SkillCheck:
     """Each step of the ladder under ``config``'s rules: win rate, interval and verdict; then
     the probes (``probe_games`` games each, ``games`` if not given, none if 0) under
     ``probes``."""
     game = config.check()
     n = game.num_players
-    steps = []
+    steps: list[LadderStep] = []
     done = 0
     for k, (upper, lower) in enumerate(itertools.pairwise(LADDER)):
         step = SimConfig(
@@ -78,7 +78,7 @@ def skill_check(
             break
     holds = all(s["verdict"] == "holds" for s in steps) and len(steps) == len(LADDER) - 1
     probe_games = games if probe_games is None else probe_games
-    probes = None
+    probes: ProbeCheck | None = None
     if probe_games and len(steps) == len(LADDER) - 1:
 
         def probe_tick(finished: int, before: int = done) -> None:
@@ -89,12 +89,13 @@ def skill_check(
     return {"steps": steps, "holds": holds, "probes": probes}
 
 
-def ladder_sentence(check: dict[str, Any]) -> str:
+def ladder_sentence(check: SkillCheck) -> str:
     parts = [
         f"{s['stronger']} vs {s['weaker']}: {s['win_rate']:.3f} [{s['ci95'][0]:.3f}, {s['ci95'][1]:.3f}] "
         f"(even share {s['even_share']:.3f}) {s['verdict']}"
         for s in check["steps"]
     ]
     head = "the ladder strong > heuristic > random holds" if check["holds"] else "the ladder is not shown to hold"
-    probes = f" {probe_sentence(check['probes'])}" if check.get("probes") else ""
+    found = check.get("probes")
+    probes = f" {probe_sentence(found)}" if found else ""
     return f"Skill check: {head}: " + "; ".join(parts) + probes

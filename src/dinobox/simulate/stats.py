@@ -12,13 +12,26 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+
+from dinobox.simulate.documents import (
+    ActionShare,
+    BotRate,
+    Described,
+    FairBalance,
+    GameRow,
+    MeasureKey,
+    SeatRate,
+    SeatTest,
+    Stats,
+    Undescribed,
+    WinRate,
+)
 
 Z95 = 1.959963984540054
 FAIR_SAMPLES = 4000  # simulated fair games per fair-balance reference
 # Per-game measures with a mean worth comparing between runs (key in the row, label).
-MEASURES: tuple[tuple[str, str], ...] = (
+MEASURES: tuple[tuple[MeasureKey, str], ...] = (
     ("turns", "turns"),
     ("decisions", "decisions"),
     ("branching", "branching factor"),
@@ -39,7 +52,7 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def describe(values: Sequence[float]) -> dict[str, Any]:
+def describe(values: Sequence[float]) -> Described:
     """Mean (with its 95% t interval), sd, n, median, extremes and 10th/90th percentiles."""
     if not values:
         return {
@@ -76,10 +89,9 @@ def describe(values: Sequence[float]) -> dict[str, Any]:
     }
 
 
-def _rate(wins: float, games: int, outright: int, **extra: Any) -> dict[str, Any]:
+def _rate(wins: float, games: int, outright: int) -> WinRate:
     lo, hi = wilson(wins, games)
     return {
-        **extra,
         "games": games,
         "wins": round(wins, 4),
         "outright_wins": outright,
@@ -88,7 +100,7 @@ def _rate(wins: float, games: int, outright: int, **extra: Any) -> dict[str, Any
     }
 
 
-def bot_rates(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def bot_rates(rows: Sequence[GameRow]) -> list[BotRate]:
     """Per distinct bot spec (first-seen order): seat-games, wins, win rate and interval."""
     order: list[str] = []
     games: dict[str, int] = {}
@@ -102,19 +114,19 @@ def bot_rates(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             games[spec] += 1
             wins[spec] += row["returns"][seat]
             outright[spec] += 1 if row["winners"] == [seat] else 0
-    return [_rate(wins[s], games[s], outright[s], spec=s) for s in order]
+    return [{"spec": s, **_rate(wins[s], games[s], outright[s])} for s in order]
 
 
-def seat_rates(rows: Sequence[dict[str, Any]], players: int) -> list[dict[str, Any]]:
-    out = []
+def seat_rates(rows: Sequence[GameRow], players: int) -> list[SeatRate]:
+    out: list[SeatRate] = []
     for seat in range(players):
         wins = sum(row["returns"][seat] for row in rows)
         outright = sum(1 for row in rows if row["winners"] == [seat])
-        out.append(_rate(wins, len(rows), outright, seat=seat))
+        out.append({"seat": seat, **_rate(wins, len(rows), outright)})
     return out
 
 
-def seat_test(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+def seat_test(rows: Sequence[GameRow], players: int) -> SeatTest:
     """Does the seat order matter? Chi-square goodness of fit of the seats' wins against an
     even split of all wins (H0: every seat wins equally often)."""
     from scipy import stats
@@ -174,13 +186,13 @@ def balance_bounds(wins: Sequence[float], games: int, z: float | None = None) ->
     return [max(0.0, low), min(1.0, high)]
 
 
-def balance_interval(rows: Sequence[dict[str, Any]], players: int) -> list[float]:
+def balance_interval(rows: Sequence[GameRow], players: int) -> list[float]:
     """95% interval of balance for the games in ``rows`` (see ``balance_bounds``)."""
     wins = [sum(row["returns"][s] for row in rows) for s in range(players)]
     return balance_bounds(wins, len(rows))
 
 
-def fair_balance(games: int, players: int) -> dict[str, Any]:
+def fair_balance(games: int, players: int) -> FairBalance:
     """What a perfectly fair game (every seat equally likely to win) shows as balance at this
     number of games: the median and the central 95% of many simulated runs. Balance falls with
     fewer games even when the game is fair, so read a run's balance against this."""
@@ -195,7 +207,7 @@ def fair_balance(games: int, players: int) -> dict[str, Any]:
     return {"median": round(float(med), 4), "range95": [round(float(lo), 4), round(float(hi), 4)]}
 
 
-def _actions(rows: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _actions(rows: Sequence[GameRow]) -> tuple[dict[str, ActionShare], dict[str, dict[str, float]]]:
     actions: dict[str, int] = {}
     by_bot: dict[str, dict[str, int]] = {}
     for row in rows:
@@ -206,7 +218,9 @@ def _actions(rows: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, 
             for kind, count in row["seat_actions"][seat].items():
                 mine[kind] = mine.get(kind, 0) + count
     total = sum(actions.values()) or 1
-    shares = {k: {"count": v, "share": round(v / total, 4)} for k, v in sorted(actions.items(), key=lambda kv: -kv[1])}
+    shares: dict[str, ActionShare] = {
+        k: {"count": v, "share": round(v / total, 4)} for k, v in sorted(actions.items(), key=lambda kv: -kv[1])
+    }
     per_bot = {
         spec: {k: round(v / (sum(kinds.values()) or 1), 4) for k, v in sorted(kinds.items())}
         for spec, kinds in by_bot.items()
@@ -214,11 +228,11 @@ def _actions(rows: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, 
     return shares, per_bot
 
 
-def _share(rows: Sequence[dict[str, Any]], hit: Any) -> float:
+def _share(rows: Sequence[GameRow], hit: Callable[[GameRow], bool]) -> float:
     return round(sum(1 for r in rows if hit(r)) / len(rows), 4) if rows else 0.0
 
 
-def summarize(rows: Sequence[dict[str, Any]], players: int, seed: int = 0) -> dict[str, Any]:
+def summarize(rows: Sequence[GameRow], players: int, seed: int = 0) -> Stats:
     """Everything but identity and timing (those are added by the caller)."""
     n = len(rows)
     seats = seat_rates(rows, players)
@@ -251,7 +265,7 @@ def summarize(rows: Sequence[dict[str, Any]], players: int, seed: int = 0) -> di
         # Legal choices per player decision, over every decision of every game.
         "branching_factor": round(legal / decisions, 4) if decisions else 0.0,
         "branching": describe([r["branching"] for r in rows if "branching" in r]),
-        "decisiveness": decisiveness_block([r["decisiveness"] for r in rows if r.get("decisiveness") is not None]),
+        "decisiveness": decisiveness_block([d for r in rows if (d := r.get("decisiveness")) is not None]),
         "lead_changes": describe([r["lead_changes"] for r in rows]),
         "actions": actions,
         "actions_by_bot": by_bot,
@@ -261,28 +275,42 @@ def summarize(rows: Sequence[dict[str, Any]], players: int, seed: int = 0) -> di
 NO_SINGLE_WINNER = "undefined: no game had a single winner (a team's or a shared win follows no one player's lead)"
 
 
-def decisiveness_block(values: Sequence[float]) -> dict[str, Any]:
+def decisiveness_block(values: Sequence[float]) -> Described | Undescribed:
     """``describe`` of the games with a single winner; with none, every number is None and
     ``undefined`` says why (never a 0 that reads as "decided at the very end")."""
     if values:
         return describe(values)
-    keys = ("mean", "sd", "ci95", "median", "min", "max", "p10", "p90")
-    return {"n": 0, **dict.fromkeys(keys), "undefined": NO_SINGLE_WINNER}
+    return {
+        "n": 0,
+        "mean": None,
+        "sd": None,
+        "ci95": None,
+        "median": None,
+        "min": None,
+        "max": None,
+        "p10": None,
+        "p90": None,
+        "undefined": NO_SINGLE_WINNER,
+    }
 
 
-def show_mean(block: dict[str, Any], digits: int = 2) -> str:
+def show_mean(block: Described | Undescribed, digits: int = 2) -> str:
     """A block's mean to ``digits`` places, or "–" with the reason it is undefined."""
-    if block.get("mean") is None:
+    mean = block.get("mean")
+    if mean is None:
         return f"– ({block.get('undefined') or 'undefined: no games'})"
-    return f"{block['mean']:.{digits}f}"
+    return f"{mean:.{digits}f}"
 
 
-def measure_stats(summary: dict[str, Any], key: str) -> dict[str, Any]:
-    """The ``describe`` block of a per-game measure in a summary (see ``MEASURES``)."""
-    if key in ("turns", "decisions"):
-        block: dict[str, Any] = summary["length"][key]
-    elif key == "margin":
-        block = summary["scores"]["winner_margin"]
-    else:
-        block = summary.get(key) or {}
-    return block
+def measure_stats(summary: Stats, key: MeasureKey) -> Described | Undescribed | None:
+    """The ``describe`` block of a per-game measure in a summary (see ``MEASURES``); None in a
+    summary written before the measure was."""
+    if key == "turns" or key == "decisions":
+        return summary["length"][key]
+    if key == "margin":
+        return summary["scores"]["winner_margin"]
+    if key == "branching":
+        return summary.get("branching")
+    if key == "lead_changes":
+        return summary.get("lead_changes")
+    return summary.get("decisiveness")

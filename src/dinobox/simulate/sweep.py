@@ -6,15 +6,15 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
-from typing import Any
 
 from dinobox.simulate.compare import load_summary
 from dinobox.simulate.compare_report import fmt_p
+from dinobox.simulate.documents import Summary
 from dinobox.simulate.formatting import pyplot
 from dinobox.simulate.stats import show_mean
 
 
-def sweep_rows(summaries: list[dict[str, Any]]) -> list[list[str]]:
+def sweep_rows(summaries: list[Summary]) -> list[list[str]]:
     out = []
     for s in summaries:
         fair = s["fair_balance"]
@@ -48,7 +48,7 @@ HEADERS = [
 ]
 
 
-def _plot(summaries: list[dict[str, Any]], out: Path) -> str:
+def _plot(summaries: list[Summary], out: Path) -> str:
     plt = pyplot()
     counts = [s["players"] for s in summaries]
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.2))

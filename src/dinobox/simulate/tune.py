@@ -25,17 +25,33 @@ import json
 import math
 import re
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from dinobox.engine.data import parse_override
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import game_class
 from dinobox.simulate.compare import compare_summaries
+from dinobox.simulate.documents import (
+    CompareRow,
+    ConfirmedSummary,
+    GameRow,
+    JsonValue,
+    SamplerValues,
+    Settings,
+    Stats,
+    Trial,
+    TrialMetrics,
+    TuneResult,
+)
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import run_simulation
 from dinobox.simulate.stats import NO_SINGLE_WINNER, fair_balance, summarize
+
+if TYPE_CHECKING:  # Optuna, from the sim extra, is imported when a study runs
+    from optuna import Study
+    from optuna.trial import Trial as OptunaTrial
 
 OBJECTIVES = ("balance", "length", "runaway")
 _NUMBER = r"-?\d+(?:\.\d*)?(?:[eE]-?\d+)?"
@@ -51,7 +67,7 @@ class Param:
     kind: str  # "int", "float" or "choice"
     low: float = 0
     high: float = 0
-    choices: tuple[Any, ...] = ()
+    choices: tuple[JsonValue, ...] = ()
 
     def describe(self) -> str:
         if self.kind == "choice":
@@ -101,7 +117,7 @@ def parse_param(text: str, game_id: str) -> Param:
     return Param(key, target, "choice", choices=choices)
 
 
-def settings_config(base: SimConfig, values: dict[str, Any], params: list[Param]) -> SimConfig:
+def settings_config(base: SimConfig, values: Mapping[str, JsonValue], params: list[Param]) -> SimConfig:
     options, data = dict(base.options), dict(base.data)
     for param in params:
         (options if param.target == "option" else data)[param.name] = values[param.name]
@@ -116,7 +132,7 @@ def check_params(base: SimConfig, params: list[Param]) -> None:
     if len(set(names)) != len(names):
         raise DinoboxError("each --param may be given once")
     for param in params:
-        values = param.choices if param.kind == "choice" else (param.low, param.high)
+        values: tuple[JsonValue, ...] = param.choices if param.kind == "choice" else (param.low, param.high)
         for value in values:
             try:
                 settings_config(base, {param.name: value}, [param]).build_game()
@@ -129,7 +145,7 @@ class Objective:
     terms: tuple[tuple[float, str, float | None], ...]  # (weight, name, target)
     text: str = ""
 
-    def loss(self, summary: dict[str, Any]) -> tuple[float, dict[str, float]]:
+    def loss(self, summary: Stats) -> tuple[float, dict[str, float]]:
         parts: dict[str, float] = {}
         total = 0.0
         for weight, name, target in self.terms:
@@ -139,9 +155,10 @@ class Objective:
                 assert target is not None
                 value = abs(summary["length"]["turns"]["mean"] - target) / target
             else:
-                value = summary["decisiveness"]["mean"]
-                if value is None:
+                runaway = summary["decisiveness"]["mean"]
+                if runaway is None:
                     raise DinoboxError(f"the runaway objective cannot be measured here: {NO_SINGLE_WINNER}")
+                value = runaway
             parts[name] = round(value, 6)
             total += weight * value
         return total, parts
@@ -193,11 +210,10 @@ class TuneSetup:
     jobs: int = 1
     backend: str = "local"
     batch: int = 1  # trials asked together (their games run together on Ray); results depend on it
-    progress: Callable[[int, dict[str, Any]], None] | None = None
-    report: dict[str, Any] = field(default_factory=dict)
+    progress: Callable[[int, Trial], None] | None = None
 
 
-def _suggest(trial: Any, param: Param) -> Any:
+def _suggest(trial: OptunaTrial, param: Param) -> JsonValue:
     if param.kind == "int":
         return trial.suggest_int(param.name, int(param.low), int(param.high))
     if param.kind == "float":
@@ -206,7 +222,7 @@ def _suggest(trial: Any, param: Param) -> Any:
     return param.choices[index]
 
 
-def _trial_metrics(summary: dict[str, Any]) -> dict[str, Any]:
+def _trial_metrics(summary: Stats) -> TrialMetrics:
     turns = summary["length"]["turns"]
     return {
         "balance": summary["balance"],
@@ -219,9 +235,9 @@ def _trial_metrics(summary: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _defaults(setup: TuneSetup) -> dict[str, Any] | None:
+def _defaults(setup: TuneSetup) -> SamplerValues | None:
     """The default settings as a first trial (Optuna's values), if they lie in every range."""
-    values: dict[str, Any] = {}
+    values: SamplerValues = {}
     for param, value in zip(setup.params, _default_values(setup).values(), strict=True):
         if param.kind == "choice":
             index = next((i for i, c in enumerate(param.choices) if json.dumps(c) == json.dumps(value)), None)
@@ -235,7 +251,7 @@ def _defaults(setup: TuneSetup) -> dict[str, Any] | None:
     return values
 
 
-def _simulate_batch(setup: TuneSetup, configs: list[SimConfig]) -> list[dict[str, Any]]:
+def _simulate_batch(setup: TuneSetup, configs: list[SimConfig]) -> list[Stats]:
     """The trials of a batch: one after another locally, all at once on Ray (their games share
     the cluster). Each summary depends only on its configuration, so the backend changes nothing."""
     if setup.backend != "ray" or len(configs) == 1:
@@ -246,24 +262,25 @@ def _simulate_batch(setup: TuneSetup, configs: list[SimConfig]) -> list[dict[str
         return list(pool.map(lambda config: _simulate(setup, config), configs))
 
 
-def _default_values(setup: TuneSetup) -> dict[str, Any]:
+def _default_values(setup: TuneSetup) -> Settings:
     """Each searched parameter's value in the base settings (the game's default unless fixed)."""
     cls = game_class(setup.base.game)
-    out: dict[str, Any] = {}
+    out: Settings = {}
     for param in setup.params:
         if param.target == "option":
             spec = next(s for s in cls.option_specs if s.name == param.name)
             out[param.name] = setup.base.options.get(param.name, spec.default)
         else:
             out[param.name] = setup.base.data.get(param.name, getattr(cls.default_data, param.name))
-    return json.loads(json.dumps(out))
+    shown: Settings = json.loads(json.dumps(out))  # as tune.json holds them: tuples become lists
+    return shown
 
 
-def _simulate(setup: TuneSetup, config: SimConfig) -> dict[str, Any]:
+def _simulate(setup: TuneSetup, config: SimConfig) -> Stats:
     return _simulate_rows(setup, config)[0]
 
 
-def _simulate_rows(setup: TuneSetup, config: SimConfig) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _simulate_rows(setup: TuneSetup, config: SimConfig) -> tuple[Stats, list[GameRow]]:
     run = run_simulation(config, setup.jobs, backend=setup.backend)
     if run.interrupted:
         raise KeyboardInterrupt
@@ -280,20 +297,20 @@ def space_size(params: list[Param]) -> int | None:
     return size
 
 
-def _grid(params: list[Param]) -> dict[str, list[Any]]:
+def _grid(params: list[Param]) -> dict[str, list[int]]:
     return {
         p.name: list(range(len(p.choices))) if p.kind == "choice" else list(range(int(p.low), int(p.high) + 1))
         for p in params
     }
 
 
-def grid_settings(setup: TuneSetup) -> list[dict[str, Any]]:
+def grid_settings(setup: TuneSetup) -> list[SamplerValues]:
     """Every setting of a discrete space, as the sampler's values, the defaults first and the
     rest in a seeded random order (so a cut-short study still spreads over the space)."""
     import random
 
     grid = _grid(setup.params)
-    settings = [dict(zip(grid, combo, strict=True)) for combo in itertools.product(*grid.values())]
+    settings: list[SamplerValues] = [dict(zip(grid, combo, strict=True)) for combo in itertools.product(*grid.values())]
     random.Random(setup.base.seed).shuffle(settings)
     default = _defaults(setup)
     if default is not None and default in settings:
@@ -302,20 +319,20 @@ def grid_settings(setup: TuneSetup) -> list[dict[str, Any]]:
     return settings
 
 
-def setting_key(values: dict[str, Any]) -> str:
+def setting_key(values: Mapping[str, JsonValue]) -> str:
     return json.dumps(values, sort_keys=True)
 
 
-def _search(setup: TuneSetup, study: Any, wanted: int) -> tuple[list[dict[str, Any]], int]:
+def _search(setup: TuneSetup, study: Study, wanted: int) -> tuple[list[Trial], int]:
     """Ask, play and tell until ``wanted`` distinct settings are played: (trials, repeats told
     from the cache)."""
-    trials: list[dict[str, Any]] = []
+    trials: list[Trial] = []
     losses: dict[str, float] = {}
     repeats = 0
     while len(trials) < wanted and repeats < 20 * setup.trials:
         asked = [study.ask() for _ in range(min(setup.batch, wanted - len(trials)))]
         values = [{p.name: _suggest(trial, p) for p in setup.params} for trial in asked]
-        fresh: dict[str, dict[str, Any]] = {}
+        fresh: dict[str, Settings] = {}
         for chosen in values:
             key = setting_key(chosen)
             if key not in losses and key not in fresh:
@@ -332,7 +349,7 @@ def _search(setup: TuneSetup, study: Any, wanted: int) -> tuple[list[dict[str, A
             loss, parts = setup.objective.loss(summary)
             losses[key] = loss
             study.tell(trial, loss)
-            entry = {
+            entry: Trial = {
                 "number": len(trials),
                 "values": chosen,
                 "loss": round(loss, 6),
@@ -345,7 +362,7 @@ def _search(setup: TuneSetup, study: Any, wanted: int) -> tuple[list[dict[str, A
     return trials, repeats
 
 
-def run_tune(setup: TuneSetup) -> dict[str, Any]:
+def run_tune(setup: TuneSetup) -> TuneResult:
     """Run the study; the result holds every trial, the best settings, the confirmation runs of
     the best and the default settings with their comparison, and the parameters' importances.
 
@@ -403,7 +420,7 @@ def run_tune(setup: TuneSetup) -> dict[str, Any]:
 OBJECTIVE_ROWS = {"balance": ("seat ",), "length": ("mean turns",), "runaway": ("mean decisiveness",)}
 
 
-def real_gain(objective: Objective, best: dict[str, Any], default: dict[str, Any], rows: list[dict[str, Any]]) -> bool:
+def real_gain(objective: Objective, best: ConfirmedSummary, default: ConfirmedSummary, rows: list[CompareRow]) -> bool:
     """Did the replay on fresh games find a real gain: a lower objective, and a significant
     change (after Holm) in a measure the objective is made of?"""
     if best["objective"]["loss"] >= default["objective"]["loss"]:
@@ -423,27 +440,26 @@ def noise_band(objective: Objective, base: SimConfig) -> list[float] | None:
 
 
 def _confirm_summary(
-    setup: TuneSetup, confirm: SimConfig, values: dict[str, Any] | None
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    setup: TuneSetup, confirm: SimConfig, values: Settings | None
+) -> tuple[ConfirmedSummary, list[GameRow]]:
     config = settings_config(confirm, values, setup.params) if values is not None else confirm
-    summary, rows = _simulate_rows(setup, config)
+    stats, rows = _simulate_rows(setup, config)
     game = config.build_game()
-    summary.update(
-        {
-            "game": config.game,
-            "title": game.title,
-            "players": game.num_players,
-            "options": dict(game.options),
-            "data_overrides": dict(config.data),
-            "seed": config.seed,
-        }
-    )
-    loss, parts = setup.objective.loss(summary)
-    summary["objective"] = {"loss": round(loss, 6), "parts": parts}
+    loss, parts = setup.objective.loss(stats)
+    summary: ConfirmedSummary = {
+        **stats,
+        "game": config.game,
+        "title": game.title,
+        "players": game.num_players,
+        "options": dict(game.options),
+        "data_overrides": dict(config.data),
+        "seed": config.seed,
+        "objective": {"loss": round(loss, 6), "parts": parts},
+    }
     return summary, rows
 
 
-def importances(study: Any, params: list[Param]) -> dict[str, float]:
+def importances(study: Study, params: list[Param]) -> dict[str, float]:
     """How much each parameter mattered to the objective (Optuna's PED-ANOVA; no randomness)."""
     from optuna.importance import PedAnovaImportanceEvaluator, get_param_importances
 

@@ -7,10 +7,11 @@ import csv
 import html
 import json
 from pathlib import Path
-from typing import Any
 
-from dinobox.simulate.compare_report import RESULT_HEADERS, result_rows
+from dinobox.simulate.compare_report import RESULT_HEADERS, comparison_rows
+from dinobox.simulate.documents import Described, TuneResult, Undescribed
 from dinobox.simulate.formatting import fmt_p, pyplot, show_value
+from dinobox.simulate.stats import show_mean
 
 STYLE = (
     "body{font-family:sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:1em 0}"
@@ -33,7 +34,14 @@ def _ci(value: float, ci: list[float]) -> str:
     return f"{value:.3f} [{ci[0]:.3f}, {ci[1]:.3f}]"
 
 
-def write_csv(result: dict[str, Any], path: Path) -> None:
+def _block_ci(block: Described | Undescribed) -> str:
+    """A measure's mean and interval; "–" with the reason where no game had it."""
+    if block["mean"] is None or block["ci95"] is None:
+        return show_mean(block, 3)
+    return _ci(block["mean"], block["ci95"])
+
+
+def write_csv(result: TuneResult, path: Path) -> None:
     names = [p["name"] for p in result["params"]]
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
@@ -53,7 +61,7 @@ def write_csv(result: dict[str, Any], path: Path) -> None:
             )
 
 
-def _plots(result: dict[str, Any], out: Path) -> list[tuple[str, str]]:
+def _plots(result: TuneResult, out: Path) -> list[tuple[str, str]]:
     plt = pyplot()
     made = []
     fig, ax = plt.subplots(figsize=(6.5, 3.0))
@@ -88,7 +96,7 @@ def _plots(result: dict[str, Any], out: Path) -> list[tuple[str, str]]:
     return made
 
 
-def tune_page(result: dict[str, Any], figures: list[tuple[str, str]]) -> str:
+def tune_page(result: TuneResult, figures: list[tuple[str, str]]) -> str:
     best, conf, default = result["best"], result["best_confirmed"], result["default_confirmed"]
     default_values = result.get("defaults") or {}
     names = [p["name"] for p in result["params"]]
@@ -113,15 +121,15 @@ def tune_page(result: dict[str, Any], figures: list[tuple[str, str]]) -> str:
         ],
         [
             "decisiveness [95% CI]",
-            _ci(default["decisiveness"]["mean"], default["decisiveness"]["ci95"]),
-            _ci(conf["decisiveness"]["mean"], conf["decisiveness"]["ci95"]),
+            _block_ci(default["decisiveness"]),
+            _block_ci(conf["decisiveness"]),
         ],
         *[
             [f"seat {s['seat']} win rate [95% CI]", _ci(s["win_rate"], s["ci95"]), _ci(t["win_rate"], t["ci95"])]
             for s, t in zip(default["seats"], conf["seats"], strict=True)
         ],
     ]
-    compare = {"rows": result["best_vs_default"]}
+    compare = result["best_vs_default"]
     trials = [
         [
             str(t["number"]),
@@ -151,7 +159,7 @@ def tune_page(result: dict[str, Any], figures: list[tuple[str, str]]) -> str:
         _table(["measure", "default settings", "best settings"], replay),
         f"<p><b>{html.escape(verdict(result))}</b></p>",
         "<p>Differences, A = default settings, B = best settings:</p>",
-        _table(RESULT_HEADERS, result_rows(compare), [r["significant"] for r in compare["rows"]]),
+        _table(RESULT_HEADERS, comparison_rows(compare), [r["significant"] for r in compare]),
         "<h2>Which parameters mattered</h2>",
         _table(["parameter", "importance"], importance)
         if importance
@@ -166,7 +174,7 @@ def tune_page(result: dict[str, Any], figures: list[tuple[str, str]]) -> str:
     )
 
 
-def write_tune(result: dict[str, Any], out: Path, report: bool = True) -> None:
+def write_tune(result: TuneResult, out: Path, report: bool = True) -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "tune.json").write_text(json.dumps(result, indent=1))
     write_csv(result, out / "trials.csv")
@@ -174,7 +182,7 @@ def write_tune(result: dict[str, Any], out: Path, report: bool = True) -> None:
         (out / "tune.html").write_text(tune_page(result, _plots(result, out)))
 
 
-def sampler_text(result: dict[str, Any]) -> str:
+def sampler_text(result: TuneResult) -> str:
     """How the settings were chosen, and the repeats the cache saved."""
     size = result.get("settings_in_space")
     if result.get("sampler") == "grid":
@@ -185,7 +193,7 @@ def sampler_text(result: dict[str, Any]) -> str:
     )
 
 
-def no_importance(result: dict[str, Any]) -> str:
+def no_importance(result: TuneResult) -> str:
     if "real_gain" in result and not result["real_gain"]:
         return (
             "Not shown: the replay on fresh games found no real gain over the defaults, so which parameter "
@@ -194,7 +202,7 @@ def no_importance(result: dict[str, Any]) -> str:
     return "(not enough trials)"
 
 
-def verdict(result: dict[str, Any]) -> str:
+def verdict(result: TuneResult) -> str:
     """Whether the best trial's gain holds up on fresh games."""
     best, default = result["best_confirmed"]["objective"]["loss"], result["default_confirmed"]["objective"]["loss"]
     if best < default:

@@ -8,8 +8,6 @@ games); a game without one gets the :class:`~dinobox.rl.encoders.generic.Generic
 
 from __future__ import annotations
 
-from typing import Any
-
 from dinobox.engine.encoding import Encoder, Piece
 from dinobox.engine.errors import UnknownGameError
 from dinobox.engine.game import Game
@@ -26,7 +24,7 @@ def encoder_class(game_id: str) -> type[Encoder]:
     return GenericEncoder if loader is None else loader()
 
 
-def encoder_for(game: Game[Any]) -> Encoder:
+def encoder_for(game: Game) -> Encoder:
     """An encoder for this configured game (players, options and data fix its length)."""
     return encoder_class(game.id)(game)
 

@@ -50,13 +50,14 @@ class GenericEncoder(Encoder):
             ]
         )
 
-    def values(self, view: Mapping[str, Any]) -> list[float]:
+    def values(self, view: Mapping[str, object]) -> list[float]:
         out = [0.0] * self.buckets
         out[0] = 1.0
         m = self.buckets - 1
         crc = zlib.crc32
         # Depth-first over (node, running CRC-32 of its path): ``zlib.crc32`` continues a CRC,
         # so no path strings are built and a leaf costs one or two CRC updates.
+        # A node is any JSON value; its kind is told by ``type`` (fast, and a bool is not an int).
         stack: list[tuple[Any, int]] = [(view, 0)]
         pop, push = stack.pop, stack.append
         names = self._names
