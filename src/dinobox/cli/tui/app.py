@@ -168,8 +168,8 @@ class PlayApp(Refusing):
 
     def tick_clock(self) -> None:
         """The players' times count down; when the person to act runs out, the clock's rule applies."""
-        if not self.screen_stack:
-            return
+        if not self.screen_stack or not self.table_screen.query("#players"):
+            return  # the table's screen is gone: the app is closing, a last tick came late
         seat = self.table.to_act()
         if self.table.check_clock():
             lost = self.table.forfeit is not None
