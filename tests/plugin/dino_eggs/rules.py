@@ -11,6 +11,10 @@ from dinobox.engine.game import Game, Presentation
 from dinobox.engine.heuristic import Turn, heuristic
 from dinobox.engine.options import OptionSpec
 from dinobox.engine.state import State
+from dinobox.engine.values import ActionInfo, Event
+
+from . import events as E
+from . import moves as M
 
 KEEP, SWAP = 0, 1
 
@@ -47,7 +51,7 @@ class Draw(Step["EggsState"]):
         state.steps.pop()
         state.nest[kind] -= 1
         state.eggs[self.seat] = kind
-        state._emit("draw", (self.seat, kind), audience=(self.seat,))
+        state._emit(E.Draw(self.seat, kind), audience=(self.seat,))
 
 
 class Decide(Step["EggsState"]):
@@ -66,10 +70,10 @@ class Decide(Step["EggsState"]):
         seat = self.seat
         state.steps[-1] = NextTurn()
         if action == KEEP:
-            state._emit("keep", (seat,))
+            state._emit(E.Keep(seat))
             return
         state.shown[seat].append(state.eggs[seat])
-        state._emit("swap", (seat, state.eggs[seat]))
+        state._emit(E.Swap(seat, state.eggs[seat]))
         state.eggs[seat] = -1
         state.steps.append(Draw(seat))
 
@@ -80,7 +84,7 @@ class NextTurn(Step["EggsState"]):
     def run(self, state: EggsState) -> None:
         state.turn += 1
         if state.turn >= state.num_players * state.game.options["rounds"]:
-            state._emit("reveal", tuple(state.eggs))
+            state._emit(E.Reveal(tuple(state.eggs)))
         else:
             state.steps.append(Decide(state.turn % state.num_players))
 
@@ -140,18 +144,21 @@ def view(state: EggsState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def event_text(state: EggsState, kind: str, args: tuple[Any, ...], private: bool) -> str:
-    if kind == "keep":
-        return f"Player {args[0] + 1} keeps their egg."
-    if kind == "swap":
-        return f"Player {args[0] + 1} shows a size-{state.size(args[1])} egg and swaps it."
-    if kind == "draw":
-        return (
-            f"Player {args[0] + 1} draws a size-{state.size(args[1])} egg."
-            if private
-            else (f"Player {args[0] + 1} draws an egg.")
-        )
-    return "The eggs are shown: " + ", ".join(str(state.size(k)) for k in args) + "."
+def event_text(state: EggsState, event: Event, private: bool) -> str:
+    match event:
+        case E.Keep(seat=seat):
+            return f"Player {seat + 1} keeps their egg."
+        case E.Swap(seat=seat, kind=kind):
+            return f"Player {seat + 1} shows a size-{state.size(kind)} egg and swaps it."
+        case E.Draw(seat=seat, kind=kind):
+            return (
+                f"Player {seat + 1} draws a size-{state.size(kind)} egg."
+                if private
+                else f"Player {seat + 1} draws an egg."
+            )
+        case E.Reveal(eggs=eggs):
+            return "The eggs are shown: " + ", ".join(str(state.size(k)) for k in eggs) + "."
+    raise ValueError(f"Dino Eggs has no event {event!r}")
 
 
 def action_text(state: EggsState, action: int, player: int) -> str:
@@ -160,8 +167,10 @@ def action_text(state: EggsState, action: int, player: int) -> str:
     return f"Player {player + 1}: " + ("keep the egg" if action == KEEP else "swap the egg")
 
 
-def action_info(state: EggsState, action: int, player: int) -> Mapping[str, Any]:
-    return {"kind": "keep" if action == KEEP else "swap"}
+def action_info(state: EggsState, action: int, player: int) -> ActionInfo:
+    if player == CHANCE:
+        return M.Egg(size=state.size(action))
+    return M.Keep() if action == KEEP else M.Swap()
 
 
 def why_illegal(state: EggsState, action: int) -> str:
@@ -209,7 +218,8 @@ class EggsGame(Game[EggsData]):
     )
     presentation = Presentation(
         view=view,
-        event_text=event_text,
+        event_text=None,
+        describe_event=event_text,
         action_text=action_text,
         action_info=action_info,
         why_illegal=why_illegal,
