@@ -151,7 +151,7 @@ class Table:
         while self.step() == "build":
             seat = self.state.current_player()
             view = as_view(self.state.view(seat))
-            legal = [self.state.describe_action(a) for a in self.state.legal_actions()]
+            legal = self.state.legal_actions()
             skeleton = choose(seat) if choose else None
             if skeleton is None:
                 skeleton = build.suggest(view)

@@ -66,7 +66,7 @@ def test_build_phase_whole_skeleton_helper_reports_the_broken_rule() -> None:
     t.finish_field()
     seat = t.state.current_player()
     view = t.view(seat)
-    legal = [t.state.describe_action(a) for a in t.state.legal_actions()]
+    legal = t.state.legal_actions()
     with pytest.raises(SkeletonError, match="Limbs"):
         build.actions_for_skeleton(view, legal, [".....H", ".....N", "UTTSSN", ".L.R"])
     history = t.state.history()
@@ -157,7 +157,7 @@ def test_wild_bones_at_the_free_end_of_the_tail_in_play() -> None:
     from dinobox.games.dinosaur_rush import build
 
     t, seat = _build_with_one_white()
-    legal = [t.state.describe_action(a) for a in t.state.legal_actions()]
+    legal = t.state.legal_actions()
     for action in build.actions_for_skeleton(t.view(seat), legal, WILD_TAIL_TIP):
         t.state.apply_action(action)
     t.settle()
@@ -171,7 +171,7 @@ def test_build_phase_a_white_bone_that_can_be_placed_is_never_left_over() -> Non
     from dinobox.games.dinosaur_rush.skeleton import SkeletonError
 
     t, seat = _build_with_one_white()
-    legal = [t.state.describe_action(a) for a in t.state.legal_actions()]
+    legal = t.state.legal_actions()
     naturals = {"spine": 1, "ribs": 1, "neck": 1, "head": 1, "tail": 1, "limb1": 1, "limb2": 1}
     with pytest.raises(SkeletonError, match="white bones are left over"):
         build.actions_for_skeleton(t.view(seat), legal, naturals)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea import walks
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.rules import left_order
@@ -68,8 +69,8 @@ def at(w: World, r: int, c: int) -> int:
     return w.geo.space(r, c)
 
 
-def kinds(w: World) -> list[str]:
-    return [e[0] for e in w.events]
+def kinds(w: World) -> list[type[Ev.WorldChange]]:
+    return [type(e) for e in w.events]
 
 
 # ===== Starting positions / the packaged map ===================================================
@@ -231,7 +232,7 @@ def test_rules_of_change_table(top: int, column: int) -> None:
     assert w.stacks[s] == EXPECTED[(top, column)], (TILE_KEYS[top], column)
     assert sum(w.supply) + sum(len(st) for st in w.stacks) == before  # tiles only move
     if top == VOLCANO and action == UP:
-        assert "erupt" in kinds(w)
+        assert Ev.WErupt in kinds(w)
 
 
 def test_rules_of_change_every_cell_is_in_the_table() -> None:
@@ -256,7 +257,7 @@ def test_rules_of_change_example_level_2_climate_shift_sand_destroys_shelter() -
     Wd.build_shelter(w, 1, s, special=False)
     Wd.apply_plan(w, Wd.plan_terrain(w, SHIFT, [s]))
     assert w.top(s) == SAND
-    assert w.shelters[s] == 0 and ("shelter_lost", 1, s) in w.events
+    assert w.shelters[s] == 0 and Ev.WShelterLost(1, s) in w.events
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [s]))  # sand ignores the level up
     assert w.stacks[s] == (L1, L2, SAND)
 
@@ -349,7 +350,7 @@ def test_rules_of_change_empty_supply_takes_a_tile_from_the_board_outside_the_ra
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [target]))
     assert w.stacks[target] == (L1, L2)
     assert w.stacks[free] == (L1,) and w.stacks[busy] == (L1, L2)
-    assert ("tile_from_board", free, L2) in w.events
+    assert Ev.WTileFromBoard(free, L2) in w.events
 
 
 def test_rules_of_change_no_tile_anywhere_means_no_change() -> None:
@@ -358,7 +359,7 @@ def test_rules_of_change_no_tile_anywhere_means_no_change() -> None:
     a, b = at(w, 4, 4), at(w, 4, 5)
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [a, b]))  # the only level 2 is inside the range
     assert w.stacks[a] == (L1,)
-    assert ("no_tile", a, L2) in w.events
+    assert Ev.WNoTile(a, L2) in w.events
 
 
 # ===== Volcano Eruption ============================================================================
@@ -409,7 +410,7 @@ def test_volcano_eruption_chain_of_neighbouring_volcanoes() -> None:
     assert set(erupting) == {v1, v2}
     assert set(lava) == (set(g.nb[v1]) | set(g.nb[v2])) - {v1, v2, -1}
     Wd.apply_plan(w, Wd.plan_terrain(w, UP, [v1]))
-    assert [e for e in w.events if e[0] == "erupt"] == [("erupt", v1), ("erupt", v2)]
+    assert [e for e in w.events if isinstance(e, Ev.WErupt)] == [Ev.WErupt(v1), Ev.WErupt(v2)]
     assert all(w.top(s) in (LAVA, L1) for s in lava)
 
 
@@ -491,7 +492,7 @@ def test_earthquake_sticks_are_reused_when_the_stock_is_empty() -> None:
     Wd.place_crack(w, e1)
     Wd.place_crack(w, e2)
     assert w.cracks == (e2,) and w.sticks == 0
-    assert ("crack_moved", e1) in w.events
+    assert Ev.WCrackMoved(e1) in w.events
 
 
 def test_some_general_basic_rules_crack_removed_when_a_side_becomes_sea() -> None:
@@ -502,7 +503,7 @@ def test_some_general_basic_rules_crack_removed_when_a_side_becomes_sea() -> Non
     Wd.place_crack(w, e)
     Wd.apply_plan(w, Wd.plan_terrain(w, DOWN, [b]))
     assert w.cracks == () and w.sticks == 12
-    assert ("crack_gone", e) in w.events
+    assert Ev.WCrackGone(e) in w.events
 
 
 def test_earthquake_crack_beside_a_volcano_erupts_it() -> None:
@@ -558,7 +559,7 @@ def test_tsunami_dies_out_when_it_comes_back_to_its_start() -> None:
     assert Wd.tsunami_target(w, start) == -1
     plan = Wd.tsunami_plan(w, start)
     assert plan == ((), ())
-    assert ("tsunami", start, -1) in w.events
+    assert Ev.WTsunami(start, -1) in w.events
 
 
 # ===== Dinosaurs =====================================================================================
@@ -607,7 +608,7 @@ def test_dinosaurs_t_rex_destroys_explorers_and_protection_removes_it() -> None:
     w.trex_guard = 0b10
     Wd.dino_arrive(w, 1, s)
     assert w.explorers[0] == -1 and w.explorers[1] == s  # only the card holder is protected
-    assert w.dinos[1] == -1 and ("guard", 1, 1) in w.events and w.trex_guard == 0
+    assert w.dinos[1] == -1 and Ev.WGuard(1, 1) in w.events and w.trex_guard == 0
 
 
 def test_dinosaurs_brontosaurus_destroys_shelters() -> None:

@@ -1,12 +1,13 @@
 """Submitting a whole skeleton: turn a drawing or part counts into the Build phase's action
-sequence, after checking every anatomy rule. Works from a seat's view and its described legal
-actions only (the terminal's macros and the bots use it)."""
+sequence, after checking every anatomy rule. Works from a seat's view and its legal actions only
+(the terminal's macros and the bots use it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS, NUM_PARTS, PART_KEYS, PART_NAMES, parse_bonus_spec
 from dinobox.games.dinosaur_rush.viewtypes import DinosaurRushView, ability_of
@@ -25,23 +26,26 @@ def to_allocation(skeleton: SkeletonInput) -> K.Allocation:
     raise K.SkeletonError("Build phase", "a skeleton is a drawing, a dict of part counts or an allocation")
 
 
-def _bases(legal: Sequence[Mapping[str, Any]]) -> tuple[int, int | None]:
-    """(PLACE base, BUILD_FRESH action or None) from the described legal actions."""
-    for info in legal:
-        if info.get("kind") == "build_fresh":
-            return int(info["action"]) + 2, int(info["action"])
-    for info in legal:
-        if info.get("kind") == "place_bone":
-            return int(info["action"]) - int(info["slot"]), None
-    raise K.SkeletonError("Build phase", "it is not your turn to build")
+def _bases(view: DinosaurRushView, legal: Collection[int]) -> tuple[int, int | None]:
+    """(PLACE base, BUILD_FRESH action or None) from the legal actions, on the view's board."""
+    layout = A.ActionLayout(len(view["board"]["cells"]))
+    if layout.BUILD_FRESH in legal:
+        return layout.PLACE, layout.BUILD_FRESH
+    if not _placing(layout, legal):
+        raise K.SkeletonError("Build phase", "it is not your turn to build")
+    return layout.PLACE, None
 
 
-def actions_for_skeleton(
-    view: DinosaurRushView, legal: Sequence[Mapping[str, Any]], skeleton: SkeletonInput
-) -> list[int]:
-    """The actions that build ``skeleton`` from here. Raises ``SkeletonError`` naming the broken
-    rule if the skeleton is not a legal dinosaur for this seat's bones."""
-    place, fresh = _bases(legal)
+def _placing(layout: A.ActionLayout, legal: Collection[int]) -> bool:
+    """Whether any of ``legal`` adds a bone to a skeleton (``PLACE + slot``)."""
+    return any(layout.PLACE <= a < layout.PLACE + A.SLOTS for a in legal)
+
+
+def actions_for_skeleton(view: DinosaurRushView, legal: Collection[int], skeleton: SkeletonInput) -> list[int]:
+    """The actions that build ``skeleton`` from here, given the seat's legal actions. Raises
+    ``SkeletonError`` naming the broken rule if the skeleton is not a legal dinosaur for this
+    seat's bones."""
+    place, fresh = _bases(view, legal)
     alloc = to_allocation(skeleton)
     seat = view["seat"]
     if seat is None:
@@ -95,12 +99,15 @@ def suggest(view: DinosaurRushView, *, fresh: bool = False) -> K.Allocation:
 def macros(view: DinosaurRushView, legal: list[dict[str, Any]]) -> list[tuple[str, list[int]]]:
     """The app's suggestion (``GameEntry.macros``): in the Build phase, one entry that builds the
     auto-builder's suggestion in one go. The terminal offers it, and the coach reads the same
-    entry, so it never calls the app's own suggestion a blunder without naming a better move."""
-    if "build" not in view or not any(i.get("kind") in ("place_bone", "build_fresh") for i in legal):
+    entry, so it never calls the app's own suggestion a blunder without naming a better move.
+    ``legal``: the described legal actions (only their ``action`` ids are read)."""
+    ids = {int(info["action"]) for info in legal}
+    layout = A.ActionLayout(len(view["board"]["cells"]))
+    if "build" not in view or not (layout.BUILD_FRESH in ids or _placing(layout, ids)):
         return []
     try:
         suggestion = suggest(view)
-        actions = actions_for_skeleton(view, legal, suggestion)
+        actions = actions_for_skeleton(view, ids, suggestion)
     except K.SkeletonError:
         return []
     parts = ", ".join(f"{part_words(k)} {v}" for k, v in K.describe(suggestion).items() if v)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from dinobox.games.dinosaur_rush import events as E
 from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS
@@ -27,7 +28,7 @@ def begin_build(st: DinosaurRushState, seat: int) -> None:
     """Build phase: keep last round's dinosaur as a start, or start again."""
     base = seat * SLOTS
     st.alloc[base : base + SLOTS] = [0] * SLOTS
-    st._emit("building", (seat,))
+    st._emit(E.Building(seat))
     st.steps.append(F.Build(seat, not st.keepable(seat)))
 
 
@@ -52,4 +53,4 @@ def build(st: DinosaurRushState, seat: int, placing_bones: bool, action: int) ->
         st._placing = None
         st.steps.pop()
         st.built = (*st.built[:seat], True, *st.built[seat + 1 :])
-        st._emit("built", (seat,))
+        st._emit(E.Built(seat))

@@ -22,6 +22,7 @@ from dinobox.engine.chance import sample_counts, sample_uniform
 from dinobox.engine.flow import AUTOMATIC, CHANCE, Step
 from dinobox.games.dinosaur_rush import actions as A
 from dinobox.games.dinosaur_rush import build_phase, exhibit_phase, field_actions, field_phase, set_up
+from dinobox.games.dinosaur_rush import events as E
 from dinobox.games.dinosaur_rush.data import NUM_COLOURS
 from dinobox.games.dinosaur_rush.tuples import add, any_left
 
@@ -386,7 +387,7 @@ class PileBones(BoneDraw):
         seat = self.seat
         state.bag = add(state.bag, action, -1)
         state.pile = add(state.pile, seat * NC + action, 1)
-        state._emit("draw_bone", (seat, action))
+        state._emit(E.DrawBone(seat, action))
         if self.count > 1:
             state.steps[-1] = PileBones(seat, self.count - 1)
         else:

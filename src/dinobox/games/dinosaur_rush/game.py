@@ -53,7 +53,8 @@ class DinosaurRushGame(Game[DinosaurRushData]):
     )
     presentation = Presentation(
         view=view.view,
-        event_text=text.event_text,
+        event_text=None,
+        describe_event=text.describe_event,
         action_text=text.action_text,
         action_info=text.action_info,
         why_illegal=text.why_illegal,

@@ -13,11 +13,12 @@ played by the ``strong`` bot).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from dinobox.engine.heuristic import Turn, Weights, weighted_heuristic
+from dinobox.engine.heuristic import Option, Turn, Weights, weighted_heuristic
+from dinobox.engine.values import ActionInfo
 from dinobox.games.dinosaur_rush import build
+from dinobox.games.dinosaur_rush import moves as M
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.viewtypes import CellView, DinosaurRushView, ability_of
 
@@ -69,7 +70,11 @@ def _pick_paleontologist(turn: Turn[DinosaurRushView], rng: random.Random) -> in
     """Setup 7: the paleontologist whose ability is worth most (``ABILITY_VALUE``; an unknown
     ability 0.5), ties drawn; the abilities are on the face-up cards (component data)."""
     abilities = turn.state.game.data.paleontologist_abilities
-    values = {int(i["action"]): ABILITY_VALUE.get(abilities[i["card"]], 0.5) for i in turn.infos}
+    values = {
+        action: ABILITY_VALUE.get(abilities[info.card], 0.5)
+        for action, info in turn.options
+        if isinstance(info, M.PickPaleontologist)
+    }
     best = max(values.values())
     return rng.choice(sorted(a for a, v in values.items() if v == best))
 
@@ -81,44 +86,44 @@ def _colour_value(w: Weights, colour: int) -> float:
 @weighted_heuristic(WEIGHTS)
 def choose(turn: Turn[DinosaurRushView], rng: random.Random, w: Weights) -> int:
     """Field phase by the step's own scoring; Build phase by the auto-builder's suggestion."""
-    view, infos, seat = turn.view, turn.infos, turn.seat
+    view, seat = turn.view, turn.seat
     step = view["step"]
     if step == "build":
-        return _build(view, infos)
+        return _build(view, turn.legal)
     if step == "move":
-        return _move(view, infos, rng, w)
+        return _move(view, turn.options, rng, w)
     if step == "publicize":
-        return _publicize(view, infos, seat, w)
+        return _publicize(view, turn.options, seat, w)
     if step in ("action", "steal_more"):
-        return _action(view, infos, seat, rng, w)
+        return _action(view, turn.options, seat, rng, w)
     if step == "pick_paleontologist":
         return _pick_paleontologist(turn, rng)
     return rng.choice(turn.legal)
 
 
-def _build(view: DinosaurRushView, infos: list[dict[str, Any]]) -> int:
+def _build(view: DinosaurRushView, legal: list[int]) -> int:
     try:
-        return build.actions_for_skeleton(view, infos, build.suggest(view))[0]
+        return build.actions_for_skeleton(view, legal, build.suggest(view))[0]
     except K.SkeletonError:
-        return int(infos[0]["action"])
+        return legal[0]
 
 
 def _site_value(cell: CellView, w: Weights) -> float:
     return sum(n * _colour_value(w, c) for c, n in enumerate(cell.get("bones", [])))
 
 
-def _move(view: DinosaurRushView, infos: list[dict[str, Any]], rng: random.Random, w: Weights) -> int:
+def _move(view: DinosaurRushView, options: list[Option], rng: random.Random, w: Weights) -> int:
     cells = view["board"]["cells"]
-    best, best_score = int(infos[0]["action"]), -1e9
-    for info in infos:
-        if "cell" not in info:
+    best, best_score = options[0].action, -1e9
+    for action, info in options:
+        if not isinstance(info, (M.Move, M.Place)):
             continue
-        here = cells[info["cell"]]
+        here = cells[info.cell]
         score = _site_value(here, w) + rng.random() * 0.1
         if here.get("token") and "token_value" not in here:
             score += w["site_token"]
         if score > best_score:
-            best, best_score = int(info["action"]), score
+            best, best_score = action, score
     return best
 
 
@@ -140,17 +145,17 @@ def _standing(view: DinosaurRushView, seat: int) -> list[float]:
     return out
 
 
-def _publicize(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int, w: Weights) -> int:
+def _publicize(view: DinosaurRushView, options: list[Option], seat: int, w: Weights) -> int:
     margin = _standing(view, seat)
-    best, best_score = int(infos[0]["action"]), -1e9
-    for info in infos:
-        if info["kind"] != "publicize":
+    best, best_score = options[0].action, -1e9
+    for action, info in options:
+        if not isinstance(info, M.Publicize):
             continue
-        cat, step = info["category"], info["step"]
+        cat, step = info.category, info.step
         lean = w["publicize_lean"]
         score = margin[cat] * step + (lean * step if margin[cat] >= 0 else -lean * step)
         if score > best_score:
-            best, best_score = int(info["action"]), score
+            best, best_score = action, score
     return best
 
 
@@ -161,10 +166,21 @@ def _my_notoriety(view: DinosaurRushView, seat: int) -> tuple[int, float]:
     return mine, float(others)
 
 
-def _action(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int, rng: random.Random, w: Weights) -> int:
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for info in infos:
-        by_kind.setdefault(info["kind"], []).append(info)
+def _action(view: DinosaurRushView, options: list[Option], seat: int, rng: random.Random, w: Weights) -> int:
+    steals: list[tuple[int, M.Steal]] = []
+    sheds: list[tuple[int, M.Donate]] = []
+    publicizing: list[Option] = []
+    first: dict[type[ActionInfo], int] = {}  # Dynamite, Research, Survey: the first such action
+    for action, info in options:
+        match info:
+            case M.Steal():
+                steals.append((action, info))
+            case M.Donate(shed_token=token) if token is not None:
+                sheds.append((action, info))
+            case M.Publicize():
+                publicizing.append(Option(action, info))
+            case M.Dynamite() | M.Research() | M.Survey():
+                first.setdefault(type(info), action)
     cells = view["board"]["cells"]
     me = view["players"][seat]
     mine, others = _my_notoriety(view, seat)
@@ -172,37 +188,30 @@ def _action(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int, rng:
     late = view["round"] == view["rounds"]
     here = _site_value(cells[me["cell"]], w) if me["cell"] is not None else 0.0
 
-    def bones(colours: list[str]) -> float:
+    def bones(colours: Sequence[str]) -> float:
         return sum(_colour_value(w, COLOUR_KEYS.index(c)) for c in colours)
 
     def steal() -> int | None:
-        if "steal" in by_kind and (calm or view["step"] == "steal_more"):
-            return int(max(by_kind["steal"], key=lambda i: bones([i["colour"]]))["action"])
+        if steals and (calm or view["step"] == "steal_more"):
+            return max(steals, key=lambda s: bones([s[1].colour]))[0]
         return None
 
     def dynamite() -> int | None:
-        if "dynamite" in by_kind and calm and here <= w["dynamite_site"]:
-            return int(by_kind["dynamite"][0]["action"])
-        return None
+        return first.get(M.Dynamite) if calm and here <= w["dynamite_site"] else None
 
     def research() -> int | None:
-        if "research" in by_kind and view["round"] == 1 and me["bonus_count"] < w["research_bonus"]:
-            return int(by_kind["research"][0]["action"])
-        return None
+        return first.get(M.Research) if view["round"] == 1 and me["bonus_count"] < w["research_bonus"] else None
 
     def shed() -> int | None:
-        sheds = [i for i in by_kind.get("donate", []) if "shed_token" in i]
         if sheds and (late or mine > others):
-            return int(min(sheds, key=lambda i: bones(i["bones"]))["action"])
+            return min(sheds, key=lambda s: bones(s[1].bones))[0]
         return None
 
     def survey() -> int | None:
-        if "survey" in by_kind and here < w["survey_site"]:
-            return int(by_kind["survey"][0]["action"])
-        return None
+        return first.get(M.Survey) if here < w["survey_site"] else None
 
     def publicize() -> int | None:
-        return _publicize(view, by_kind["publicize"], seat, w) if "publicize" in by_kind else None
+        return _publicize(view, publicizing, seat, w) if publicizing else None
 
     stages: list[tuple[float, Callable[[], int | None]]] = [
         (w["act_steal"], steal),
@@ -218,4 +227,4 @@ def _action(view: DinosaurRushView, infos: list[dict[str, Any]], seat: int, rng:
         chosen = stage()
         if chosen is not None:
             return chosen
-    return int(rng.choice(infos)["action"])
+    return rng.choice(options).action

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.games.dinosaur_rush import events as E
 from dinobox.games.dinosaur_rush import flow as F
 from dinobox.games.dinosaur_rush.data import BLUE, NUM_COLOURS
 from dinobox.games.dinosaur_rush.tuples import put
@@ -21,7 +22,7 @@ def set_starter(st: DinosaurRushState, seat: int) -> None:
     st.starter = seat
     st.first_starter = seat
     st.order = tuple((seat + i) % n for i in range(n))
-    st._emit("first", (seat, st.game.options["first"] == "random"))
+    st._emit(E.First(seat, st.game.options["first"] == "random"))
     data = st.game.data
     steps = st.steps
     steps.append(F.START_ROUND)
@@ -48,7 +49,7 @@ def give_paleontologist(st: DinosaurRushState, seat: int, card: int) -> None:
     abilities[seat] = st.game.data.paleontologist_abilities[card]
     st.abilities = tuple(abilities)
     st.paleo_left &= ~(1 << card)
-    st._emit("paleontologist", (seat, card))
+    st._emit(E.Paleontologist(seat, card))
 
 
 def starting_bones(st: DinosaurRushState) -> None:
@@ -76,10 +77,10 @@ def bonus_card_dealt(st: DinosaurRushState, seat: int, card: int) -> None:
     """Setup 8 and Research: the bonus card drawn goes to ``seat``'s hand (only ``seat`` sees it)."""
     st.deck &= ~(1 << card)
     st.hands = put(st.hands, seat, st.hands[seat] | 1 << card)
-    st._emit("bonus_card", (seat, card), (seat,))
+    st._emit(E.BonusCard(seat, card), audience=(seat,))
 
 
 def start_space(st: DinosaurRushState, seat: int, cell: int) -> None:
     """Setup 11: the paleontologist on its start space."""
     st.pos = put(st.pos, seat, cell)
-    st._emit("start_space", (seat, cell))
+    st._emit(E.StartSpace(seat, cell))

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from dinobox.engine.state import CHANCE
+from dinobox.engine.values import ActionInfo, Event, kind_of
 from dinobox.games.dinosaur_rush import actions as A
+from dinobox.games.dinosaur_rush import events as E
+from dinobox.games.dinosaur_rush import moves as M
 from dinobox.games.dinosaur_rush import skeleton as K
 from dinobox.games.dinosaur_rush.board import DIRECTION_NAMES, OUTER, SITE, TAR
 from dinobox.games.dinosaur_rush.data import (
@@ -19,7 +22,6 @@ from dinobox.games.dinosaur_rush.data import (
     PART_NAMES,
     WHITE,
 )
-from dinobox.games.dinosaur_rush.viewtypes import ActionInfo
 
 if TYPE_CHECKING:
     from dinobox.games.dinosaur_rush.flow import RushStep
@@ -53,103 +55,109 @@ def _bones(combo: tuple[int, ...] | list[int]) -> str:
     return ", ".join(COLOUR_KEYS[c] for c in combo)
 
 
-def decode(state: DinosaurRushState, action: int) -> ActionInfo:
-    """Split a player action into its parts (kind, cell, category, bones...)."""
+def decode(state: DinosaurRushState, action: int, player: int = -1) -> ActionInfo:
+    """A player action's typed description (``moves``): its kind and the parts it names. With
+    the ``player`` who would take it, Sabotage and Steal name their target cell too."""
     L = state.layout
     board = state.board
     if action < A.MOVE:
-        return {"kind": "pick_paleontologist", "card": action - A.PICK}
+        return M.PickPaleontologist(action - A.PICK)
     if action < L.STAY:
         cell = action - A.MOVE
-        kind = "place" if board.is_start(cell) else "move"
-        return {"kind": kind, "cell": cell, "label": board.label(cell)}
+        return M.Place(cell, board.label(cell)) if board.is_start(cell) else M.Move(cell, board.label(cell))
     if action == L.STAY:
-        return {"kind": "stay"}
+        return M.Stay()
     if action < L.ACT_PUBLICIZE:
         cat, s = divmod(action - L.PUBLICIZE, 4)
-        return {"kind": "publicize", "category": cat, "step": (-1, 1, -2, 2)[s], "action_step": False}
+        return M.Publicize(cat, (-1, 1, -2, 2)[s], False)
     if action < L.DONATE:
         cat, s = divmod(action - L.ACT_PUBLICIZE, 2)
-        return {"kind": "publicize", "category": cat, "step": 1 if s else -1, "action_step": True}
+        return M.Publicize(cat, 1 if s else -1, True)
     if action < L.RESEARCH:
         i, reward = divmod(action - L.DONATE, 4)
-        info: ActionInfo = {"kind": "donate", "bones": [COLOUR_KEYS[c] for c in A.COMBOS[i]]}
-        if reward:
-            info["shed_token"] = state.game.data.notoriety_values[reward - 1]
-        return info
+        shed = state.game.data.notoriety_values[reward - 1] if reward else None
+        return M.Donate(tuple(COLOUR_KEYS[c] for c in A.COMBOS[i]), shed)
     if action == L.RESEARCH:
-        return {"kind": "research"}
+        return M.Research()
     if action < L.DYNAMITE:
         d = action - L.SABOTAGE
-        return {"kind": "sabotage", "direction": DIRECTION_NAMES[d], "dir": d}
+        return M.Sabotage(DIRECTION_NAMES[d], d, *_target(state, player, d))
     if action == L.DYNAMITE:
-        return {"kind": "dynamite"}
+        return M.Dynamite()
     if action < L.SURVEY:
         d, colour = divmod(action - L.STEAL, 5)
-        return {"kind": "steal", "direction": DIRECTION_NAMES[d], "dir": d, "colour": COLOUR_KEYS[colour]}
+        return M.Steal(DIRECTION_NAMES[d], d, COLOUR_KEYS[colour], *_target(state, player, d))
     if action == L.SURVEY:
-        return {"kind": "survey"}
+        return M.Survey()
     if action == L.BUILD_FRESH:
-        return {"kind": "build_fresh"}
+        return M.BuildFresh()
     if action == L.BUILD_KEEP:
-        return {"kind": "build_keep"}
+        return M.BuildKeep()
     slot = action - L.PLACE
-    return {"kind": "place_bone", "slot": slot, "part": slot_key(slot)}
+    return M.PlaceBone(slot, slot_key(slot))
+
+
+def _target(state: DinosaurRushState, player: int, direction: int) -> tuple[int | None, str | None]:
+    """The cell next to ``player``'s paleontologist in ``direction`` (-1 off the board) and its
+    label; neither when the player is not on the board (or not a seat)."""
+    if not 0 <= player < state.num_players or state.pos[player] < 0:
+        return None, None
+    cell = state.board.neighbour[state.pos[player]][direction]
+    return cell, state.board.label(cell) if cell >= 0 else None
 
 
 def action_info(state: DinosaurRushState, action: int, player: int) -> ActionInfo:
     if player == CHANCE:
-        return {"kind": "chance"}
-    info = decode(state, action)
-    if "dir" in info and 0 <= player < state.num_players and state.pos[player] >= 0:
-        cell = state.board.neighbour[state.pos[player]][info["dir"]]
-        info["cell"] = cell
-        if cell >= 0:
-            info["label"] = state.board.label(cell)
-    return info
+        return M.Chance()
+    return decode(state, action, player)
 
 
 def action_text(state: DinosaurRushState, action: int, player: int) -> str:
     if player == CHANCE:
         return _chance_text(state, action)
     who = seat_name(player)
-    info = action_info(state, action, player)
-    kind = info["kind"]
+    match decode(state, action, player):
+        case M.PickPaleontologist(card=card):
+            return f"{who}: take the paleontologist {_paleontologist_card(state, card)}"
+        case M.Place(label=label):
+            return f"{who}: start on space {label}"
+        case M.Move(label=label):
+            return f"{who}: move to dig site {label}"
+        case M.Stay():
+            return f"{who}: no straight line is open; stay put"
+        case M.Publicize(category=cat, step=step, action_step=action_step):
+            what = "Publicize (action)" if action_step else "publicize"
+            return f"{who}: {what} {CATEGORY_NAMES[cat]} {STEP_WORDS[step]}"
+        case M.Donate(bones=bones, shed_token=shed):
+            gain = "score points" if shed is None else f"shed a {shed} Notoriety token"
+            return f"{who}: donate {', '.join(bones)} to {gain}"
+        case M.Research():
+            return f"{who}: Research (draw a bonus card)"
+        case M.Sabotage(direction=direction, label=label):
+            return f"{who}: Sabotage space {'?' if label is None else label} ({direction})"
+        case M.Dynamite():
+            return f"{who}: Dynamite"
+        case M.Steal(direction=direction, colour=colour, label=label):
+            return f"{who}: Steal a {colour} bone from {'?' if label is None else label} ({direction})"
+        case M.Survey():
+            return f"{who}: Survey (move again)"
+        case M.BuildFresh():
+            return f"{who}: start a new dinosaur"
+        case M.BuildKeep():
+            return f"{who}: keep last round's dinosaur and add to it"
+        case M.PlaceBone(slot=slot):
+            return f"{who}: add a bone: {slot_name(slot)}"
+    return f"{who}: action {action}"
+
+
+def _paleontologist_card(state: DinosaurRushState, card: int) -> str:
+    """Setup 7: a paleontologist card's name and, when known, what its ability does."""
     data = state.game.data
-    if kind == "pick_paleontologist":
-        card = info["card"]
-        names = data.paleontologist_names
-        name = names[card] if card < len(names) else f"card {card}"
-        abilities = data.paleontologist_abilities
-        power = PALEONTOLOGIST_POWERS.get(abilities[card], "") if card < len(abilities) else ""
-        return f"{who}: take the paleontologist {name}" + (f": {power}" if power else "")
-    if kind == "place":
-        return f"{who}: start on space {info['label']}"
-    if kind == "move":
-        return f"{who}: move to dig site {info['label']}"
-    if kind == "stay":
-        return f"{who}: no straight line is open; stay put"
-    if kind == "publicize":
-        what = "Publicize (action)" if info["action_step"] else "publicize"
-        return f"{who}: {what} {CATEGORY_NAMES[info['category']]} {STEP_WORDS[info['step']]}"
-    if kind == "donate":
-        gain = f"shed a {info['shed_token']} Notoriety token" if "shed_token" in info else "score points"
-        return f"{who}: donate {', '.join(info['bones'])} to {gain}"
-    if kind == "research":
-        return f"{who}: Research (draw a bonus card)"
-    if kind == "sabotage":
-        return f"{who}: Sabotage space {info.get('label', '?')} ({info['direction']})"
-    if kind == "dynamite":
-        return f"{who}: Dynamite"
-    if kind == "steal":
-        return f"{who}: Steal a {info['colour']} bone from {info.get('label', '?')} ({info['direction']})"
-    if kind == "survey":
-        return f"{who}: Survey (move again)"
-    if kind == "build_fresh":
-        return f"{who}: start a new dinosaur"
-    if kind == "build_keep":
-        return f"{who}: keep last round's dinosaur and add to it"
-    return f"{who}: add a bone: {slot_name(info['slot'])}"
+    names = data.paleontologist_names
+    name = names[card] if card < len(names) else f"card {card}"
+    abilities = data.paleontologist_abilities
+    power = PALEONTOLOGIST_POWERS.get(abilities[card], "") if card < len(abilities) else ""
+    return name + (f": {power}" if power else "")
 
 
 def _bone(state: DinosaurRushState, outcome: int) -> str | None:
@@ -189,75 +197,94 @@ def _chance_text(state: DinosaurRushState, outcome: int) -> str:
     return f"outcome {outcome}" if text is None else text
 
 
-def event_text(state: DinosaurRushState, kind: str, args: tuple[Any, ...], private: bool) -> str:
+def describe_event(state: DinosaurRushState, event: Event, private: bool) -> str:
+    """The log line of ``event`` (``private``: the reader may see its hidden part)."""
+    text = _setup_words(state, event, private) or _field_words(state, event, private)
+    return text or _build_words(state, event) or kind_of(event)
+
+
+def _setup_words(state: DinosaurRushState, event: Event, private: bool) -> str | None:
     data = state.game.data
+    s = seat_name
+    match event:
+        case E.First(seat=seat, drawn=drawn):
+            return f"{s(seat)} is the starting player" + (" (drawn at random)." if drawn else ".")
+        case E.Round(round=round_, starter=starter):
+            return f"Round {round_ + 1} begins; {s(starter)} starts."
+        case E.Turn(seat=seat, round=round_, field_turn=turn):
+            return f"{s(seat)}'s field turn {turn + 1} of round {round_ + 1}."
+        case E.Paleontologist(seat=seat, card=card):
+            return f"{s(seat)} is {data.paleontologist_names[card]}."
+        case E.BonusCard(seat=seat, card=card):
+            return (
+                f"{s(seat)} gets bonus card {data.bonus_names[card]}." if private else f"{s(seat)} gets a bonus card."
+            )
+        case E.StartSpace(seat=seat, cell=cell):
+            return f"{s(seat)} starts on {state.board.label(cell)}."
+    return None
+
+
+def _field_words(state: DinosaurRushState, event: Event, private: bool) -> str | None:
+    values = state.game.data.notoriety_values
     label = state.board.label
     s = seat_name
-    if kind == "first":
-        return f"{s(args[0])} is the starting player" + (" (drawn at random)." if args[1] else ".")
-    if kind == "round":
-        return f"Round {args[0] + 1} begins; {s(args[1])} starts."
-    if kind == "turn":
-        return f"{s(args[0])}'s field turn {args[2] + 1} of round {args[1] + 1}."
-    if kind == "paleontologist":
-        return f"{s(args[0])} is {data.paleontologist_names[args[1]]}."
-    if kind == "bonus_card":
-        return (
-            f"{s(args[0])} gets bonus card {data.bonus_names[args[1]]}."
-            if private
-            else f"{s(args[0])} gets a bonus card."
-        )
-    if kind == "start_space":
-        return f"{s(args[0])} starts on {label(args[1])}."
-    if kind == "collect":
-        got = ", ".join(f"{n} {COLOUR_KEYS[c]}" for c, n in enumerate(args[2]) if n)
-        return f"{s(args[0])} collects {got} at {label(args[1])}."
-    if kind == "move":
-        return f"{s(args[0])} moves to {label(args[1])}."
-    if kind == "stay":
-        return f"{s(args[0])} cannot move and stays put."
-    if kind == "token_taken":
-        value = f" (value {data.notoriety_values[args[2]]})" if private else ""
-        return f"{s(args[0])} crosses {label(args[1])} and takes the sabotage token{value}."
-    if kind == "publicize":
-        return f"{s(args[0])} moves {CATEGORY_NAMES[args[1]]} {STEP_WORDS[args[2]]}."
-    if kind == "donate":
-        return f"{s(args[0])} donates {_bones(args[1])} for {args[2]} points."
-    if kind == "donate_token":
-        return f"{s(args[0])} donates {_bones(args[1])} and sheds a {args[2]} Notoriety token."
-    if kind == "research":
-        return f"{s(args[0])} researches."
-    if kind == "sabotage":
-        return f"{s(args[0])} sabotages {label(args[1])}."
-    if kind == "sabotage_token":
-        value = f" worth {data.notoriety_values[args[2]]}" if private else ""
-        return f"A face-down token{value} lies on {label(args[1])}."
-    if kind == "notoriety":
-        value = f" worth {data.notoriety_values[args[1]]}" if private else ""
-        return f"{s(args[0])} draws a Notoriety token{value}."
-    if kind == "no_notoriety":
-        return f"{s(args[0])} draws no Notoriety token this time (paleontologist ability)."
-    if kind == "dynamite":
-        return f"{s(args[0])} uses dynamite."
-    if kind == "draw_bone":
-        return f"{s(args[0])} draws a {COLOUR_KEYS[args[1]]} bone."
-    if kind == "steal":
-        return f"{s(args[0])} steals a {COLOUR_KEYS[args[2]]} bone from {label(args[1])}."
-    if kind == "survey":
-        return f"{s(args[0])} surveys."
-    if kind == "building":
-        return f"{s(args[0])} builds behind the screen."
-    if kind == "built":
-        return f"{s(args[0])} has finished building."
-    if kind == "exhibit":
-        counts = ", ".join(f"{s(p)} {c} ({pts} pts)" for p, (c, pts) in enumerate(zip(args[1], args[2], strict=True)))
-        return f"{CATEGORY_NAMES[args[0]]}: {counts}."
-    if kind == "bonus_scored":
-        return f"{s(args[0])} completes {data.bonus_names[args[1]]} for {data.bonus_points[args[1]]} points."
-    if kind == "game_over":
-        parts = ", ".join(f"{s(p)} {t} ({a:+d})" for p, (t, a) in enumerate(zip(args[0], args[1], strict=True)))
-        return f"Notoriety revealed: {parts}."
-    return kind
+    match event:
+        case E.Collect(seat=seat, cell=cell, bones=bones):
+            got = ", ".join(f"{n} {COLOUR_KEYS[c]}" for c, n in enumerate(bones) if n)
+            return f"{s(seat)} collects {got} at {label(cell)}."
+        case E.Move(seat=seat, cell=cell):
+            return f"{s(seat)} moves to {label(cell)}."
+        case E.Stay(seat=seat):
+            return f"{s(seat)} cannot move and stays put."
+        case E.TokenTaken(seat=seat, cell=cell, value=value):
+            worth = f" (value {values[value]})" if private else ""
+            return f"{s(seat)} crosses {label(cell)} and takes the sabotage token{worth}."
+        case E.Publicize(seat=seat, category=cat, step=step):
+            return f"{s(seat)} moves {CATEGORY_NAMES[cat]} {STEP_WORDS[step]}."
+        case E.Donate(seat=seat, colours=colours, points=points):
+            return f"{s(seat)} donates {_bones(colours)} for {points} points."
+        case E.DonateToken(seat=seat, colours=colours, worth=worth):
+            return f"{s(seat)} donates {_bones(colours)} and sheds a {worth} Notoriety token."
+        case E.Research(seat=seat):
+            return f"{s(seat)} researches."
+        case E.Sabotage(seat=seat, cell=cell):
+            return f"{s(seat)} sabotages {label(cell)}."
+        case E.SabotageToken(cell=cell, value=value):
+            worth = f" worth {values[value]}" if private else ""
+            return f"A face-down token{worth} lies on {label(cell)}."
+        case E.Notoriety(seat=seat, value=value):
+            worth = f" worth {values[value]}" if private else ""
+            return f"{s(seat)} draws a Notoriety token{worth}."
+        case E.NoNotoriety(seat=seat):
+            return f"{s(seat)} draws no Notoriety token this time (paleontologist ability)."
+        case E.Dynamite(seat=seat):
+            return f"{s(seat)} uses dynamite."
+        case E.DrawBone(seat=seat, colour=colour):
+            return f"{s(seat)} draws a {COLOUR_KEYS[colour]} bone."
+        case E.Steal(seat=seat, cell=cell, colour=colour):
+            return f"{s(seat)} steals a {COLOUR_KEYS[colour]} bone from {label(cell)}."
+        case E.Survey(seat=seat):
+            return f"{s(seat)} surveys."
+    return None
+
+
+def _build_words(state: DinosaurRushState, event: Event) -> str | None:
+    data = state.game.data
+    s = seat_name
+    match event:
+        case E.Building(seat=seat):
+            return f"{s(seat)} builds behind the screen."
+        case E.Built(seat=seat):
+            return f"{s(seat)} has finished building."
+        case E.Exhibit(category=cat, counts=counts, points=points):
+            each = ", ".join(f"{s(p)} {c} ({pts} pts)" for p, (c, pts) in enumerate(zip(counts, points, strict=True)))
+            return f"{CATEGORY_NAMES[cat]}: {each}."
+        case E.BonusScored(seat=seat, card=card):
+            return f"{s(seat)} completes {data.bonus_names[card]} for {data.bonus_points[card]} points."
+        case E.GameOver(totals=totals, adjust=adjust):
+            parts = ", ".join(f"{s(p)} {t} ({a:+d})" for p, (t, a) in enumerate(zip(totals, adjust, strict=True)))
+            return f"Notoriety revealed: {parts}."
+    return None
 
 
 def why_illegal(state: DinosaurRushState, action: int) -> str:
@@ -272,31 +299,31 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
 
 
 def _refuse_move(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
-    if info["kind"] != "move":
+    if not isinstance(info, M.Move):
         return "Move: now the paleontologist must move to a dig site"
-    return _move_refusal(state, seat, info["cell"])
+    return _move_refusal(state, seat, info.cell)
 
 
 def _refuse_action(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
-    what = info["kind"]
-    if what == "donate":
-        return "Donate: 1-3 bones you own that are not starting bones; a shed token must match their number"
-    if what == "research":
-        return "Research: no bonus cards are left"
-    if what in ("sabotage", "dynamite", "steal"):
-        if state.family:
-            return "Family variant: there are no Notorious actions"
-        return _notorious_refusal(state, seat, info)
-    if what == "survey":
-        return "Survey is only part of the family variant"
+    match info:
+        case M.Donate():
+            return "Donate: 1-3 bones you own that are not starting bones; a shed token must match their number"
+        case M.Research():
+            return "Research: no bonus cards are left"
+        case M.Sabotage() | M.Dynamite() | M.Steal():
+            if state.family:
+                return "Family variant: there are no Notorious actions"
+            return _notorious_refusal(state, seat, info)
+        case M.Survey():
+            return "Survey is only part of the family variant"
     return "Actions: choose Publicize, Donate, Research or a Notorious action"
 
 
 def _refuse_build(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
     if top.choosing_start():
         return "Build phase: first keep last round's dinosaur as a start or start afresh"
-    if info["kind"] == "place_bone":
-        return _bone_refusal(state, seat, info["slot"])
+    if isinstance(info, M.PlaceBone):
+        return _bone_refusal(state, seat, info.slot)
     return "Build phase: add bones to your dinosaur"
 
 
@@ -351,19 +378,19 @@ def _bone_refusal(state: DinosaurRushState, seat: int, slot: int) -> str:
     )
 
 
-def _notorious_refusal(state: DinosaurRushState, seat: int, info: ActionInfo) -> str:
-    """Sabotage and Steal: what stops the target next to the paleontologist (Actions)."""
-    what = info["kind"].capitalize()
+def _notorious_refusal(state: DinosaurRushState, seat: int, info: M.Sabotage | M.Dynamite | M.Steal) -> str:
+    """Sabotage, Dynamite and Steal: what stops the target next to the paleontologist (Actions)."""
+    what = "Dynamite" if isinstance(info, M.Dynamite) else "Sabotage" if isinstance(info, M.Sabotage) else "Steal"
     here = state.pos[seat]
-    cell = state.board.neighbour[here][info["dir"]] if here >= 0 and "dir" in info else -1
+    cell = state.board.neighbour[here][info.dir] if here >= 0 and not isinstance(info, M.Dynamite) else -1
     if cell < 0 or state.board.kinds[cell] not in (SITE, OUTER):
         return f"{what}: no dig site lies next to your paleontologist that way"
-    if info["kind"] == "sabotage":
+    if isinstance(info, M.Sabotage):
         if cell in state.pos:
             return "Sabotage: the token may not go where another paleontologist stands"
         return "Sabotage: no Notoriety token is left to draw"
-    if info["kind"] == "steal":
-        return f"Steal: that dig site holds no {info['colour']} bone"
+    if isinstance(info, M.Steal):
+        return f"Steal: that dig site holds no {info.colour} bone"
     return f"{what}: that target is not possible from here"
 
 

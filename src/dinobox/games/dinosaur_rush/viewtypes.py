@@ -7,30 +7,10 @@ types, so mypy checks every key they use. A view is plain JSON: lists, not tuple
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, NotRequired, Required, TypedDict, cast
+from typing import Any, Literal, NotRequired, TypedDict, cast
 
 Phase = Literal["setup", "field", "build", "exhibit", "over"]
 """Where the round stands (the step on top of the flow says: ``RushStep.phase``)."""
-
-
-class ActionInfo(TypedDict, total=False):
-    """What ``describe_action`` tells of a player action besides its id and text: its ``kind``
-    (``move``, ``donate``, ``place_bone``...) and the parts it names."""
-
-    kind: Required[str]
-    card: int  # pick_paleontologist
-    cell: int  # place, move; sabotage and steal: the target next to the paleontologist
-    label: str
-    category: int  # publicize
-    step: int  # publicize: -1 up, 1 down, -2 and 2 with the ability
-    action_step: bool  # publicize: taken as the Action (not the Publicize step)
-    bones: list[str]  # donate
-    shed_token: int  # donate: the value of the Notoriety token shed
-    direction: str  # sabotage, steal
-    dir: int
-    colour: str  # steal
-    slot: int  # place_bone
-    part: str
 
 
 class CellView(TypedDict):

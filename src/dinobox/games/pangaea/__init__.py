@@ -2,6 +2,8 @@
 
 COMPILED_MODULES = (
     "actions",
+    "events",
+    "moves",
     "stepbase",
     "board",
     "draws",

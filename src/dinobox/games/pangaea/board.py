@@ -5,14 +5,13 @@ world (Rules of Change, Earthquake, Dinosaurs, the pieces' moves) are in ``world
 The world is plain data (lists of ints and tuples), so a game state can hold one and copy it
 cheaply (``World.copy``). The board's shape (``geometry.Geometry``) never changes and is shared;
 the starting world comes from ``worldmap.load_map``. A space is a stack of tiles on the sea (an
-empty stack is open sea). Changes record what happened in ``World.events`` (tuples, see
-``EVENT_KINDS``); the game reads and clears them.
+empty stack is open sea). Changes record what happened in ``World.events`` (typed events,
+``events.WorldChange``); the game reads and clears them.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
-
+from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea.geometry import Geometry, geometry
 from dinobox.games.pangaea.tiles import (
     EXPLORER_OK,
@@ -23,23 +22,6 @@ from dinobox.games.pangaea.tiles import (
     STACK_OF_SYMBOL,
 )
 from dinobox.games.pangaea.worldmap import WorldMap
-
-EVENT_KINDS: Final = (
-    "tile",  # (space, top before, top after)
-    "explorer_lost",  # (player, space)
-    "shelter_lost",  # (player, space)
-    "dino_lost",  # (dino, space)
-    "erupt",  # (volcano space,)
-    "crack",  # (edge,)
-    "crack_gone",  # (edge,)
-    "crack_moved",  # (edge taken from the board,)
-    "tsunami",  # (start, space hit or -1)
-    "guard",  # (player, dino): a protection Evolution card was used against this dino
-    "reenter",  # (player, space)
-    "no_tile",  # (space, tile): none in the supply nor on the board outside the range
-    "tile_from_board",  # (source space, tile)
-    "dino",  # (dino, from or -1, to)
-)
 
 
 # ===== copy-on-write fields ======================================================================
@@ -106,7 +88,7 @@ class World:
     ex_mountain: int  # players whose Explorer may use mountains (level 1 Evolution card)
     trex_guard: int  # players with an active T-Rex protection card
     bronto_guard: int  # players with an active Brontosaurus protection card
-    events: list[tuple[Any, ...]]
+    events: list[Ev.WorldChange]
 
     @classmethod
     def from_map(cls, world_map: WorldMap, players: int) -> World:

@@ -50,7 +50,8 @@ class PangaeaGame(Game[PangaeaData]):
     default_data = DEFAULT_DATA
     presentation = Presentation(
         view=view.view,
-        event_text=text.event_text,
+        event_text=None,
+        describe_event=text.describe_event,
         action_text=text.action_text,
         action_info=text.action_info,
         why_illegal=refusals.why_illegal,

@@ -52,6 +52,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from dinobox.engine.heuristic import Turn, Weights, weighted_heuristic
 from dinobox.engine.state import State
+from dinobox.engine.values import ActionInfo
+from dinobox.games.pangaea import moves as M
 from dinobox.games.pangaea.geometry import Geometry, geometry
 from dinobox.games.pangaea.view import scoring_view
 from dinobox.games.pangaea.viewtypes import CardView, PangaeaView, WorldView
@@ -245,51 +247,64 @@ def _best_by_lookahead(
 def _only_if_better(
     state: State,
     legal: list[int],
-    infos: dict[int, dict[str, Any]],
+    infos: dict[int, ActionInfo],
     seat: int,
-    refuse: str,
+    refuse: type[ActionInfo],
     rng: random.Random,
     w: Weights,
 ) -> int:
     """Look-ahead, but keep the card (answer ``refuse``) unless using it is clearly better."""
-    no = next(a for a in legal if infos[a]["kind"] == refuse)
+    no = _first(infos, refuse)
     base = _look(state, no, seat, w)
     best = _best_by_lookahead(state, [a for a in legal if a != no], seat, rng, w)
     return best if _look(state, best, seat, w) > base + w["block_margin"] else no
 
 
 # ===== card planning ==============================================================================
-PLAN_KINDS = frozenset(
+PLAN_KINDS: frozenset[type[ActionInfo]] = frozenset(
     {
-        *("distance_card", "distance_wild", "action_card", "action_wild", "range_card", "no_range"),
-        *("direction", "dino_place"),
+        *(M.DistanceCard, M.DistanceWild, M.ActionCard, M.ActionWild, M.RangeCard, M.NoRange),
+        *(M.Direction, M.DinoPlace),
     }
 )
+WILD_FOR: dict[type[ActionInfo], type[ActionInfo]] = {M.DistanceWild: M.DistanceCard, M.ActionWild: M.ActionCard}
+"""A Wild card's choice, and the numbered card's choice that is preferred to it when offered."""
+
+
+def _card_of(info: ActionInfo) -> int:
+    """The STAR card a step 4 choice spends (-1: none)."""
+    match info:
+        case M.DistanceCard(card=k) | M.DistanceWild(card=k) | M.ActionCard(card=k) | M.ActionWild(card=k):
+            return k
+        case M.RangeCard(card=k):
+            return k
+    return -1
 
 
 def _plan_options(state: State, seat: int, legal: list[int], w: Weights) -> list[tuple[int, float]]:
     """The options of a step 4/5 decision worth searching, each with the cost of the card it
     spends: one card per distance, action or range shape (the least valuable), a Wild only when
     no numbered card fits."""
-    if state.describe_action(legal[0])["kind"] not in PLAN_KINDS | {"swap"}:
+    first = type(state.action_info(legal[0]))
+    if first not in PLAN_KINDS and first is not M.Swap:
         return []  # not a step 4/5 decision (all actions of a decision belong to one step)
-    infos = {a: state.describe_action(a) for a in legal}
+    infos = {a: state.action_info(a) for a in legal}
     hand = {c["kind"]: c for c in _view(state, seat)["players"][seat]["hand"]}
-    kinds = {i["kind"] for i in infos.values()}
+    kinds = {type(i) for i in infos.values()}
     chosen: dict[Hashable, tuple[int, float]] = {}
     for a in legal:
         info = infos[a]
-        kind = info["kind"]
-        if kind not in PLAN_KINDS or (kind.endswith("_wild") and kind.replace("_wild", "_card") in kinds):
+        kind = type(info)
+        if kind not in PLAN_KINDS or WILD_FOR.get(kind) in kinds:
             continue
-        card: CardView | dict[str, Any] = hand.get(info.get("card", -1), {})
+        card: CardView | dict[str, Any] = hand.get(_card_of(info), {})
         cost = w["plan_spend"] * _card_value(card, w) if card else 0.0
         key: Hashable = a
-        if kind == "distance_card":
+        if kind is M.DistanceCard:
             key = ("distance", card.get("number"))
-        elif kind == "action_card":
+        elif kind is M.ActionCard:
             key = ("action", card.get("action"))
-        elif kind == "range_card":
+        elif kind is M.RangeCard:
             key = ("range", card.get("range"))
         if key not in chosen or cost < chosen[key][1]:
             chosen[key] = (a, cost)
@@ -301,7 +316,7 @@ def _plan_value(state: State, seat: int, w: Weights) -> float:
     direction, where the dino goes), an opponent letting the direction be chosen."""
     while not state.is_terminal() and not state.is_chance_node() and state.current_player() != seat:
         last = state.legal_actions()[-1]
-        if state.describe_action(last)["kind"] != "no_interrupt":
+        if not isinstance(state.action_info(last), M.NoInterrupt):
             break
         state = state.clone()
         state.apply_action(last)
@@ -394,7 +409,7 @@ def _activation(view: PangaeaView, seat: int, offered: dict[str, int], w: Weight
     return None
 
 
-def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, dict[str, Any]], w: Weights) -> int | None:
+def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, ActionInfo], w: Weights) -> int | None:
     """Step 7: a level 1 card once points are spare; with a Shelter standing and points to
     spare, one level higher at a time (a protection card, then Build elsewhere, which is kept:
     the Shelter move is bought only for another level 3 card, with the asteroid near)."""
@@ -409,8 +424,8 @@ def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, dict[s
         for want in wanted:
             for a in legal:
                 info = infos[a]
-                if info["kind"] == "buy" and info["evolution"] == want:
-                    gone = info.get("discard")
+                if isinstance(info, M.Buy) and info.evolution == want:
+                    gone = info.discard
                     if gone is not None and gone == needed and owned.count(gone) < 2:
                         continue
                     if gone == "build_anywhere":  # Shelters off level 2 are worth more (measured)
@@ -440,11 +455,12 @@ def _debris_lines(view: PangaeaView, impact: list[int]) -> set[tuple[int, int]]:
     return {geo.rc(s) for d in range(6) for s in geo.ray(start, d, 6)}
 
 
-def _shelter_move(view: PangaeaView, legal: list[int], infos: dict[int, dict[str, Any]]) -> int:
+def _shelter_move(view: PangaeaView, legal: list[int], infos: dict[int, ActionInfo]) -> int:
     """Move the threatened Shelter to the safest space offered; at the end game (impact known)
     move the Shelter that the asteroid or its toxic ring would take out of their reach."""
-    no = next(a for a in legal if infos[a]["kind"] == "no_shelter_move")
-    moves = [a for a in legal if infos[a]["kind"] == "shelter_move"]
+    no = _first(infos, M.NoShelterMove)
+    shifts = {a: i for a, i in infos.items() if isinstance(i, M.ShelterMove)}
+    moves = list(shifts)
     if not moves:
         return no
     geo = _geo(view["world"])
@@ -456,21 +472,21 @@ def _shelter_move(view: PangaeaView, legal: list[int], infos: dict[int, dict[str
     impact = end["impact"] if end else None
     if threatened:
         risk = risk_map(view)
-        hit = [a for a in moves if tuple(infos[a]["from"]) in threatened and tuple(infos[a]["space"]) not in threatened]
+        hit = [a for a in moves if shifts[a].from_ in threatened and shifts[a].space not in threatened]
         if not hit:
             return no
-        return min(hit, key=lambda a: (risk[infos[a]["space"][0]][infos[a]["space"][1]], a))
+        return min(hit, key=lambda a: (risk[shifts[a].space[0]][shifts[a].space[1]], a))
     if impact is None:
         return no
     reach = 2 if end and end["impact_value"] <= -3 else 1
     lines = _debris_lines(view, impact)
 
-    def danger(at: list[int]) -> float:
+    def danger(at: tuple[int, int]) -> float:
         d = _distance(geo, at, impact)
         return (10.0 if d <= reach else 0.0) + (1.0 if (at[0], at[1]) in lines else 0.0) - 0.01 * d
 
-    best = max(moves, key=lambda a: (danger(infos[a]["from"]) - danger(infos[a]["space"]), -a))
-    gain = danger(infos[best]["from"]) - danger(infos[best]["space"])
+    best = max(moves, key=lambda a: (danger(shifts[a].from_) - danger(shifts[a].space), -a))
+    gain = danger(shifts[best].from_) - danger(shifts[best].space)
     return best if gain >= 1.0 else no
 
 
@@ -483,7 +499,7 @@ def _hand(turn: Turn[PangaeaView]) -> dict[int, CardView]:
 START_NEAR = 0.5  # stars within this much of the best one are as good: one is drawn among them
 
 
-def _start_value(view: PangaeaView, space: list[int]) -> float:
+def _start_value(view: PangaeaView, space: tuple[int, int]) -> float:
     """Starting positions: a star on level 2 (a Shelter at once) first, then the land within two
     rows and columns (room to build; the map wraps round in columns) and the distance to the
     Explorers already placed (up to 4)."""
@@ -498,39 +514,39 @@ def _start_value(view: PangaeaView, space: list[int]) -> float:
     return 3.0 * (tiles[r0][c0] == "2") + 0.1 * land + 0.2 * min(gap, 4)
 
 
-def _choose_start(view: PangaeaView, legal: list[int], infos: dict[int, dict[str, Any]], rng: random.Random) -> int:
+def _choose_start(view: PangaeaView, infos: dict[int, ActionInfo], rng: random.Random) -> int:
     """The starting star by its value (``_start_value``), drawn among those near the best, so the
     star a seat takes is not fixed by the order the stars are read in."""
-    values = {a: _start_value(view, infos[a]["space"]) for a in legal}
+    values = {a: _start_value(view, i.space) for a, i in infos.items() if isinstance(i, M.Start)}
     best = max(values.values())
     near = sorted(a for a, v in values.items() if v >= best - START_NEAR)
     return near[0] if len(near) == 1 else rng.choice(near)
 
 
-def _first(infos: dict[int, dict[str, Any]], kind: str) -> int:
+def _first(infos: dict[int, ActionInfo], kind: type[ActionInfo]) -> int:
     """The first action of ``kind`` (the policy asks only for a kind it saw among the choices)."""
     for a, i in infos.items():
-        if i["kind"] == kind:
+        if isinstance(i, kind):
             return a
-    raise AssertionError(f"no {kind!r} action among the choices")
+    raise AssertionError(f"no {kind.__name__} action among the choices")
 
 
 @weighted_heuristic(WEIGHTS)
 def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     """Pangaea's policy (module docstring): one decision with two or more legal actions."""
     state, seat, legal = turn.state, turn.seat, turn.legal  # the view is built only if read
-    infos = turn.info_by_action
-    kinds = {i["kind"] for i in infos.values()}
+    infos: dict[int, ActionInfo] = dict(turn.options)
+    kinds = {type(i) for i in infos.values()}
 
-    if "start" in kinds:
-        return _choose_start(turn.view, legal, infos, rng)
-    if "reenter" in kinds:
-        return _first(infos, "reenter")
-    if "use_protection" in kinds:
-        return _first(infos, "use_protection")
-    if "extra_move" in kinds:
-        return _first(infos, "extra_move")
-    if "interrupt" in kinds:
+    if M.Start in kinds:
+        return _choose_start(turn.view, infos, rng)
+    if M.Reenter in kinds:
+        return _first(infos, M.Reenter)
+    if M.UseProtection in kinds:
+        return _first(infos, M.UseProtection)
+    if M.ExtraMove in kinds:
+        return _first(infos, M.ExtraMove)
+    if M.Interrupt in kinds:
         view = turn.view
         me, leader = view["players"][seat], view["players"][view["turn_player"]]
         shelter = w["interrupt_shelter"]
@@ -538,57 +554,68 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
             leader["score"] + shelter * leader["shelters"]
             > me["score"] + shelter * me["shelters"] + w["interrupt_margin"]
         )
-        return _first(infos, "interrupt" if ahead else "no_interrupt")
+        return _first(infos, M.Interrupt if ahead else M.NoInterrupt)
     if w["plan"] > 0.5 and kinds & PLAN_KINDS:
         planned = _plan(state, legal, seat, rng, w)
         if planned is not None:
             return planned
-    if kinds & {"distance_card", "distance_wild"}:
-        cards = [a for a in legal if infos[a]["kind"] == "distance_card"]
-        if cards:
-            hand = _hand(turn)
-            return min(cards, key=lambda a: (_card_value(hand[infos[a]["card"]], w), a))
-        want = rng.choice((1, 2, 3))
-        return next((a for a in legal if infos[a].get("distance") == want), legal[0])
-    if kinds & {"action_card", "action_wild"}:
-        cards = [a for a in legal if infos[a]["kind"] == "action_card"]
-        if cards:
-            hand = _hand(turn)
-            return max(cards, key=lambda a: (_card_value(hand[infos[a]["card"]], w), -a))
-        return next((a for a in legal if infos[a].get("verb") == "up"), legal[0])
-    if "no_range" in kinds:
-        sel = turn.view["selection"]
-        if sel and sel.get("action") == "up":
-            hand = _hand(turn)
-            bigger = [
-                a for a in legal if infos[a]["kind"] == "range_card" and hand[infos[a]["card"]]["range"] == "star"
-            ]
-            if bigger:
-                return bigger[0]
-        return _first(infos, "no_range")
-    if "swap" in kinds or "give_back" in kinds:
-        pool = [a for a in legal if infos[a]["kind"] in ("swap", "give_back")]
+    if kinds & {M.DistanceCard, M.DistanceWild, M.ActionCard, M.ActionWild, M.NoRange}:
+        return _step4(turn, infos, kinds, rng, w)
+    if M.Swap in kinds or M.GiveBack in kinds:
+        pool = {a: i.card for a, i in infos.items() if isinstance(i, (M.Swap, M.GiveBack))}
         if pool:
             hand = _hand(turn)
-            return min(pool, key=lambda a: (_card_value(hand.get(infos[a]["card"], {}), w), a))
-        return _first(infos, "keep")
-    if "continue" in kinds:
-        offered = {i["evolution"]: a for a, i in infos.items() if i["kind"] == "activate"}
+            return min(pool, key=lambda a: (_card_value(hand.get(pool[a], {}), w), a))
+        return _first(infos, M.Keep)
+    if M.Continue in kinds:
+        offered = {i.evolution: a for a, i in infos.items() if isinstance(i, M.Activate)}
         chosen = _activation(turn.view, seat, offered, w) if offered else None
-        return chosen if chosen is not None else _first(infos, "continue")
-    if "block" in kinds:
+        return chosen if chosen is not None else _first(infos, M.Continue)
+    if M.Block in kinds:
         mine = set(_own_spaces(turn.view, seat))
         me = turn.view["players"][seat]
         if me["explorer"] is not None:
             mine.add((me["explorer"][0], me["explorer"][1]))
-        if not any((i["space"][0], i["space"][1]) in mine for i in infos.values() if i["kind"] == "block"):
-            return _first(infos, "no_block")
-        return _only_if_better(state, legal, infos, seat, "no_block", rng, w)
-    if "shelter_move" in kinds:
+        if not any(i.space in mine for i in infos.values() if isinstance(i, M.Block)):
+            return _first(infos, M.NoBlock)
+        return _only_if_better(state, legal, infos, seat, M.NoBlock, rng, w)
+    if M.ShelterMove in kinds:
         return _shelter_move(turn.view, legal, infos)
-    if "buy" in kinds:
+    if M.Buy in kinds:
         chosen = _buy(turn.view, seat, legal, infos, w)
-        return chosen if chosen is not None else _first(infos, "done")
-    if "stone" in kinds:
-        return _first(infos, "done")
+        return chosen if chosen is not None else _first(infos, M.Done)
+    if M.Stone in kinds:
+        return _first(infos, M.Done)
     return _best_by_lookahead(state, legal, seat, rng, w)
+
+
+def _step4(
+    turn: Turn[PangaeaView],
+    infos: dict[int, ActionInfo],
+    kinds: set[type[ActionInfo]],
+    rng: random.Random,
+    w: Weights,
+) -> int:
+    """Step 4 by the card values: the least useful card for the distance, the most useful
+    action, a bigger range only for a level up; a Wild card only when no numbered card fits."""
+    legal = turn.legal
+    if kinds & {M.DistanceCard, M.DistanceWild}:
+        cards = {a: i.card for a, i in infos.items() if isinstance(i, M.DistanceCard)}
+        if cards:
+            hand = _hand(turn)
+            return min(cards, key=lambda a: (_card_value(hand[cards[a]], w), a))
+        want = rng.choice((1, 2, 3))
+        return next((a for a, i in infos.items() if isinstance(i, M.DistanceWild) and i.distance == want), legal[0])
+    if kinds & {M.ActionCard, M.ActionWild}:
+        cards = {a: i.card for a, i in infos.items() if isinstance(i, M.ActionCard)}
+        if cards:
+            hand = _hand(turn)
+            return max(cards, key=lambda a: (_card_value(hand[cards[a]], w), -a))
+        return next((a for a, i in infos.items() if isinstance(i, M.ActionWild) and i.verb == "up"), legal[0])
+    sel = turn.view["selection"]
+    if sel and sel.get("action") == "up":
+        hand = _hand(turn)
+        bigger = [a for a, i in infos.items() if isinstance(i, M.RangeCard) and hand[i.card]["range"] == "star"]
+        if bigger:
+            return bigger[0]
+    return _first(infos, M.NoRange)

@@ -13,9 +13,11 @@ reason can tell a seat what it could not see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
+from dinobox.engine.values import ActionInfo
 from dinobox.games.pangaea import flow as F
+from dinobox.games.pangaea import moves as M
 from dinobox.games.pangaea import resolve, walks
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import (
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
     from dinobox.games.pangaea.stepbase import PangaeaStep
 
-Reason = Callable[["PangaeaState", "PangaeaStep", dict[str, Any], int], str]
+Reason = Callable[["PangaeaState", "PangaeaStep", ActionInfo, int], str]
 
 STAR_NOW = "STAR cards are chosen in step 4 of your turn (Players Turn and steps)"
 WILD_STEP2 = "a Wild card removes a Dino or one of your Shelters only in step 2 of your turn (Playing the Wild Card)"
@@ -46,33 +48,33 @@ MOVE_STEP6 = "Explorers, Shelters and Dinos move or are built in step 6 of your 
 BUY_STEP7 = "Evolution cards and stones are bought in step 7 of your turn (Evolution Cards)"
 
 # kind of action -> (the decision steps it answers, what it is for when it is tried elsewhere)
-MOMENTS: dict[str, tuple[str, str]] = {
-    "start": ("start", "Explorers are placed on the stars only at the start (Starting positions)"),
-    "wild_dino": ("step2", WILD_STEP2),
-    "wild_shelter": ("step2", WILD_STEP2),
-    "activate": ("step2", ACTIVATE_STEP2),
-    "distance_card": ("step4", STAR_NOW),
-    "distance_wild": ("step4", STAR_NOW),
-    "action_card": ("step4", STAR_NOW),
-    "action_wild": ("step4", STAR_NOW),
-    "range_card": ("step4", STAR_NOW),
-    "swap": ("step4", STAR_NOW),
-    "dino_place": ("dinosaur", "a Dinosaur appears only by a Dinosaur action (Dinosaurs)"),
-    "move": ("step6", MOVE_STEP6),
-    "move_harvest": ("step6", MOVE_STEP6),
-    "build": ("step6", MOVE_STEP6),
-    "build_special": ("step6", MOVE_STEP6),
-    "dino_move": ("step6", MOVE_STEP6),
-    "buy": ("step7", BUY_STEP7),
-    "stone": ("step7", BUY_STEP7),
-    "give_back": ("give_back", "a card is given back only when you lose your last Shelter (Players Turn, step 5)"),
-    "block": ("block", "a Block card keeps a tile only when a change is about to happen (Evolution Cards, level 4)"),
-    "shelter_move": (
+MOMENTS: dict[type[ActionInfo], tuple[str, str]] = {
+    M.Start: ("start", "Explorers are placed on the stars only at the start (Starting positions)"),
+    M.WildDino: ("step2", WILD_STEP2),
+    M.WildShelter: ("step2", WILD_STEP2),
+    M.Activate: ("step2", ACTIVATE_STEP2),
+    M.DistanceCard: ("step4", STAR_NOW),
+    M.DistanceWild: ("step4", STAR_NOW),
+    M.ActionCard: ("step4", STAR_NOW),
+    M.ActionWild: ("step4", STAR_NOW),
+    M.RangeCard: ("step4", STAR_NOW),
+    M.Swap: ("step4", STAR_NOW),
+    M.DinoPlace: ("dinosaur", "a Dinosaur appears only by a Dinosaur action (Dinosaurs)"),
+    M.Move: ("step6", MOVE_STEP6),
+    M.MoveHarvest: ("step6", MOVE_STEP6),
+    M.Build: ("step6", MOVE_STEP6),
+    M.BuildSpecial: ("step6", MOVE_STEP6),
+    M.DinoMove: ("step6", MOVE_STEP6),
+    M.Buy: ("step7", BUY_STEP7),
+    M.Stone: ("step7", BUY_STEP7),
+    M.GiveBack: ("give_back", "a card is given back only when you lose your last Shelter (Players Turn, step 5)"),
+    M.Block: ("block", "a Block card keeps a tile only when a change is about to happen (Evolution Cards, level 4)"),
+    M.ShelterMove: (
         "shelter_move",
         "a Shelter move card moves a Shelter about to be destroyed, or once the impact point is known "
         "(Evolution Cards, level 4)",
     ),
-    "take_tile": (
+    M.TakeTile: (
         "take_tile",
         "a tile is taken from the board only when the supply of that tile is out (Rules of Change)",
     ),
@@ -90,17 +92,16 @@ def why_illegal(st: PangaeaState, action: int) -> str:
     if step is None or step.decider() < 0:
         return f"it is not one of the legal choices now ({now})"
     info = decode(st, action)
-    kind = info["kind"]
-    moment = MOMENTS.get(kind)
+    moment = MOMENTS.get(type(info))
     if moment is not None and phase != moment[0]:
         return f"{moment[1]}; now: {now}"
-    reason = REASONS.get(kind)
+    reason = REASONS.get(type(info))
     found = reason(st, step, info, action) if reason is not None else ""
     return found or f"it is not one of the legal choices now ({now})"
 
 
 # ----- the board: Explorers, Shelters, Dinosaurs -----------------------------------------------------
-def _start(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _start(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     w = st.world
     s = action - st.A.START
     if tuple(w.geo.rc(s)) not in {tuple(x) for x in st.game.data.stars}:
@@ -116,13 +117,13 @@ def _off_board(st: PangaeaState, seat: int) -> str:
     return "your Explorer is off the board: it comes back in step 3 or at the Lightning Bolt (Re-enter the game)"
 
 
-def _move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _move(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     A, w, seat = st.A, st.world, step.decider()
     off = _off_board(st, seat)
     if off:
         return off
     pos = w.explorers[seat]
-    harvest = info["kind"] == "move_harvest"
+    harvest = isinstance(info, M.MoveHarvest)
     s = action - (A.HARVEST if harvest else A.MOVE)
     if harvest and A.MOVE + s in st.legal_actions():
         return "a harvest needs a move of just 1 space onto a level 1 tile (Players Turn, step 6)"
@@ -141,12 +142,12 @@ def _move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int
     )
 
 
-def _build(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _build(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     w, seat = st.world, step.decider()
     off = _off_board(st, seat)
     if off:
         return off
-    special = info["kind"] == "build_special"
+    special = isinstance(info, M.BuildSpecial)
     if special and not st.has_active(seat, EVO_BUILD):
         return f"building anywhere needs an active {EVO_NAMES[EVO_BUILD]} card (Evolution Cards, level 3)"
     if st.shelters_left(seat) <= 0:
@@ -165,9 +166,9 @@ def _build(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: in
     )
 
 
-def _dino_move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _dino_move(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     w = st.world
-    d = info["dino"]
+    d = (action - st.A.DINO_MOVE) // w.geo.n
     name = DINO_NAMES[d]
     if w.dinos[d] < 0:
         return f"{name} is not on the board (Dinosaurs)"
@@ -185,7 +186,7 @@ def _dino_move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action
     )
 
 
-def _dino_place(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _dino_place(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     w = st.world
     d, s = divmod(action - st.A.DINO_PLACE, w.geo.n)
     if s not in st.act_spaces:
@@ -223,14 +224,14 @@ def _not_in_hand(st: PangaeaState, seat: int, k: int) -> str:
     return f"{card} is already chosen for {used} this turn (Players Turn, step 4)"
 
 
-def _star(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _star(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     """Step 4: the distance, the action, the range, in that order (or the swap of Note 2)."""
     stage = cast("F.Step4", step).stage  # MOMENTS: a STAR card is judged at step 4 only
-    kind, seat = info["kind"], step.decider()
+    seat = step.decider()
     legal = st.legal_actions()
     swapping = st.A.KEEP in legal
-    k = info.get("card", st.WILD)
-    if kind == "swap":
+    k = _card_of(info, st.WILD)
+    if isinstance(info, M.Swap):
         return "you can play a card this turn, so there is no swap (Players Turn, step 4, Note 2)"
     if swapping:
         sym = st.restriction()
@@ -242,7 +243,7 @@ def _star(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int
         return "you need two cards, for the distance and the action: swap one or keep them (Players Turn, step 4)"
     if stage == 2 and k == st.WILD:
         return "a Wild card can never set the range (Playing the Wild Card)"
-    wanted = {"distance_card": 0, "distance_wild": 0, "action_card": 1, "action_wild": 1, "range_card": 2}[kind]
+    wanted = _STAGE_OF[type(info)]
     if wanted != stage:
         order = ("the distance card", "the action card", "the range card (or none)")
         return f"the cards are chosen in order: now {order[stage]} (Players Turn, step 4, Note 1)"
@@ -255,31 +256,51 @@ def _star(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int
             f"the first card played must show the {SYMBOL_NAMES[sym]} symbol, or be a Wild card "
             "(Asteroid board, Symbol Cards)"
         )
-    if kind == "range_card" and not st.advanced:
+    if isinstance(info, M.RangeCard) and not st.advanced:
         return "this game plays with a fixed range, not range cards (Kick-off the game)"
     return ""
 
 
-def _wild(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+_STAGE_OF: dict[type[ActionInfo], int] = {
+    M.DistanceCard: 0,
+    M.DistanceWild: 0,
+    M.ActionCard: 1,
+    M.ActionWild: 1,
+    M.RangeCard: 2,
+}
+"""Step 4: the stage (0 the distance, 1 the action, 2 the range) each kind of card choice answers."""
+
+
+def _card_of(info: ActionInfo, wild: int) -> int:
+    """The STAR card a step 4 choice names (the Wild card ``wild`` for a choice that names none)."""
+    match info:
+        case M.DistanceCard(card=k) | M.DistanceWild(card=k) | M.ActionCard(card=k) | M.ActionWild(card=k):
+            return k
+        case M.RangeCard(card=k) | M.Swap(card=k):
+            return k
+    return wild
+
+
+def _wild(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     """Step 2: a Wild card removes a Dino or one of your own Shelters."""
     w, seat = st.world, step.decider()
     if st.WILD not in st.hands[seat]:
         return "you hold no Wild card (Playing the Wild Card)"
     if st.wild2:
         return "you have already played a Wild card in this step 2 (Players Turn, step 2)"
-    if info["kind"] == "wild_dino":
+    if isinstance(info, M.WildDino):
         if all(s < 0 for s in w.dinos) and not w.shelter_spaces(seat):
             return (
                 "there is no Dino on the board and none of your Shelters for a Wild card to remove "
                 "(Playing the Wild Card)"
             )
-        return f"{DINO_NAMES[info['dino']]} is not on the board (Dinosaurs)"
+        return f"{DINO_NAMES[info.dino]} is not on the board (Dinosaurs)"
     if not w.shelters[action - st.A.WILD_SHELTER] >> seat & 1:
         return "a Wild card removes only one of your own Shelters (Players Turn, step 2)"
     return ""
 
 
-def _activate(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _activate(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     seat = step.decider()
     e = action - st.A.ACTIVATE
     name = EVO_NAMES[e]
@@ -296,7 +317,7 @@ def _activate(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action:
     return ""
 
 
-def _buy(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _buy(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     seat = step.decider()
     e, j = divmod(action - st.A.BUY, 9)
     name, level = EVO_NAMES[e], EVO_LEVEL[e]
@@ -317,7 +338,7 @@ def _buy(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int)
     return ""
 
 
-def _stone(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _stone(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     w, seat = st.world, step.decider()
     s = action - st.A.STONE
     if st.points[seat] < 1:
@@ -336,7 +357,7 @@ def _stone(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: in
 LEVEL_4 = "Evolution Cards, level 4"
 
 
-def _block(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _block(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     if action - st.A.BLOCK in st.blocked:
         return "that space's change is blocked already (Evolution Cards, level 4)"
     return (
@@ -345,7 +366,7 @@ def _block(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: in
     )
 
 
-def _shelter_move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _shelter_move(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     when = cast("F.ShelterMove", step).when  # MOMENTS: judged at a Shelter move only
     w, seat, n = st.world, step.decider(), st.world.geo.n
     src, dst = divmod(action - st.A.SHELTER_MOVE, n)
@@ -375,7 +396,7 @@ def _shelter_move(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], act
     )
 
 
-def _take_tile(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action: int) -> str:
+def _take_tile(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
     op = cast("F.TakeTile", step).op  # MOMENTS: judged when a tile is taken only
     w, s = st.world, action - st.A.TAKE_TILE
     if st.plan is None:
@@ -391,28 +412,28 @@ def _take_tile(st: PangaeaState, step: PangaeaStep, info: dict[str, Any], action
     return "a tile with a piece on it cannot be taken (Rules of Change)"
 
 
-REASONS: dict[str, Reason] = {
-    "start": _start,
-    "move": _move,
-    "move_harvest": _move,
-    "build": _build,
-    "build_special": _build,
-    "dino_move": _dino_move,
-    "dino_place": _dino_place,
-    "distance_card": _star,
-    "distance_wild": _star,
-    "action_card": _star,
-    "action_wild": _star,
-    "range_card": _star,
-    "swap": _star,
-    "wild_dino": _wild,
-    "wild_shelter": _wild,
-    "activate": _activate,
-    "buy": _buy,
-    "stone": _stone,
-    "block": _block,
-    "shelter_move": _shelter_move,
-    "take_tile": _take_tile,
+REASONS: dict[type[ActionInfo], Reason] = {
+    M.Start: _start,
+    M.Move: _move,
+    M.MoveHarvest: _move,
+    M.Build: _build,
+    M.BuildSpecial: _build,
+    M.DinoMove: _dino_move,
+    M.DinoPlace: _dino_place,
+    M.DistanceCard: _star,
+    M.DistanceWild: _star,
+    M.ActionCard: _star,
+    M.ActionWild: _star,
+    M.RangeCard: _star,
+    M.Swap: _star,
+    M.WildDino: _wild,
+    M.WildShelter: _wild,
+    M.Activate: _activate,
+    M.Buy: _buy,
+    M.Stone: _stone,
+    M.Block: _block,
+    M.ShelterMove: _shelter_move,
+    M.TakeTile: _take_tile,
 }
 """The reasons of the decision at hand, by kind of action ("": none found, the general words)."""
 

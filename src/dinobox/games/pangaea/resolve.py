@@ -5,8 +5,9 @@ in ``end_game.py``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import EVO_BLOCK, EVO_SHELTER_MOVE
@@ -31,14 +32,14 @@ def start_turn(st: PangaeaState, seat: int) -> None:
     st.ctx = F.CTX_TURN
     st.decider = seat
     if not st._quiet:  # a playout keeps no log: no event built
-        st._emit("turn", (seat,))
+        st._emit(Ev.Turn(seat))
     st.steps.extend(F.TURN_STEPS[seat])
 
 
 def step1(st: PangaeaState) -> None:
     if st.ring_pos == 0:  # step 1: the token leaves the lightning space
         st.ring_pos = 1
-        st._emit("token_moves", (1,))
+        st._emit(Ev.TokenMoves(1))
 
 
 def after_step4(st: PangaeaState, seat: int) -> None:
@@ -71,7 +72,7 @@ def apply_changes(st: PangaeaState, seat: int, start_at: int) -> None:
     if pending is not None:
         if start_at == 0:
             for v in pending[0]:
-                st.world.events.append(("erupt", v))
+                st.world.events.append(Ev.WErupt(v))
         start = max(0, start_at - 1)
         i = Wd.apply_plan_from(st.world, pending, st.blocked, start, True)
         if i < len(pending[1]):  # a supply ran out: the player picks the board tile to take
@@ -100,7 +101,7 @@ def explorer_arrives(st: PangaeaState, seat: int, space: int, harvest: bool) -> 
     st.pending_dino = ()
     st.guard_use = 0
     if alive and harvest:
-        st._emit("harvest", (seat, space))
+        st._emit(Ev.Harvest(seat, space))
         st.gain(seat, 1, F.PART_HARVEST)
 
 
@@ -114,7 +115,7 @@ def step10(st: PangaeaState, seat: int) -> None:
     steps = st.steps
     steps.append(F.NEXT_TURN[seat])
     if st.ring_pos == 0:
-        st._emit("lightning", ())
+        st._emit(Ev.Lightning())
         steps.append(F.GiveBacks(seat))
         steps.append(F.LightningReentries(seat))
         steps.append(F.LightningAction(seat))
@@ -128,7 +129,7 @@ def starting_positions(st: PangaeaState) -> None:
     """Kick-off the game: the start player is known (given, or drawn at random); starting
     positions are chosen from them on, in turn order, and then their first turn begins."""
     first, n = st.first, st.num_players
-    st._emit("first", (first, st.game.options["first"] == "random"))
+    st._emit(Ev.First(first, st.game.options["first"] == "random"))
     st.steps.append(F.StartTurn(first))
     st.steps.extend(F.ChooseStart((first + k) % n) for k in reversed(range(n)))
 
@@ -140,7 +141,7 @@ def play_cards(st: PangaeaState, seat: int) -> None:
     st.take_cards(seat, played)
     st.played = played
     if not st._quiet:
-        st._emit("play", (seat, *sel))
+        st._emit(Ev.Play(seat, sel[0], sel[1], sel[2], sel[3], sel[4], sel[5]))
     st.ctx = F.CTX_TURN
     st.decider = seat
     move_locator(st, st.direction, sel[1])
@@ -151,7 +152,7 @@ def move_locator(st: PangaeaState, direction: int, steps: int) -> None:
     end, _ = st.world.geo.line(st.world.locator, direction, steps)
     st.world.locator = end
     if not st._quiet:
-        st._emit("locator", (direction, steps, end))
+        st._emit(Ev.Locator(direction, steps, end))
 
 
 def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
@@ -161,7 +162,7 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
     st.act_spaces = tuple(spaces)
     st.steps.append(F.ACTION_DONE[st.decider])  # runs once every decision of the action is taken
     if not st._quiet:
-        st._emit("action", (action, shape))
+        st._emit(Ev.Action(action, shape))
     if action in (UP, DOWN, SHIFT):
         start_plan(st, Wd.plan_terrain(w, action, spaces))
     elif action == QUAKE:
@@ -173,16 +174,16 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
                 st.steps.append(F.QuakeEruption(st.decider))
                 st.steps.append(F.ChooseCrack(st.decider))
             elif w.sticks or w.cracks:
-                st._emit("forfeit", (st.decider,))  # every crack would erupt onto an ally
+                st._emit(Ev.Forfeit(st.decider))  # every crack would erupt onto an ally
             else:
-                st._emit("no_quake", ())
+                st._emit(Ev.NoQuake())
         else:
-            st._emit("no_quake", ())
+            st._emit(Ev.NoQuake())
     elif action == DINO:
         if not Wd.dino_place_options(w, spaces):
-            st._emit("no_dino", no_dino_reasons(st, spaces))
+            st._emit(no_dino_reasons(st, spaces))
         elif not dino_options(st, st.decider):
-            st._emit("forfeit", (st.decider,))  # every placement would harm an ally
+            st._emit(Ev.Forfeit(st.decider))  # every placement would harm an ally
         else:
             st.steps.append(F.PlaceDino(st.decider))
 
@@ -205,7 +206,7 @@ def dino_hurts(st: PangaeaState, allies: int, dino: int, s: int) -> bool:
     return bool(w.shelters[s] & allies)
 
 
-def no_dino_reasons(st: PangaeaState, spaces: list[int]) -> tuple[Any, ...]:
+def no_dino_reasons(st: PangaeaState, spaces: list[int]) -> Ev.NoDino:
     """Why a Dinosaur action finds no space (Dinosaurs): the dino that alone may move when all
     four are out and one is already in the range (or -1), then per space of the range its top
     tile and the dino already there (or -1). The event text says that nothing happens."""
@@ -213,11 +214,12 @@ def no_dino_reasons(st: PangaeaState, spaces: list[int]) -> tuple[Any, ...]:
     inside = -1
     if all(x >= 0 for x in w.dinos):
         inside = next((d for d, x in enumerate(w.dinos) if x in spaces), -1)
-    return (inside, *((s, w.top(s), w.dino_at(s)) for s in spaces))
+    return Ev.NoDino(inside, tuple([Ev.BlockedSpace(s, w.top(s), w.dino_at(s)) for s in spaces]))
 
 
-def _harms(allies: int, events: list[tuple[Any, ...]]) -> bool:
-    return any(ev[0] in ("explorer_lost", "shelter_lost") and allies >> ev[1] & 1 for ev in events)
+def _harms(allies: int, events: list[Ev.WorldChange]) -> bool:
+    """Whether any of the world's changes costs an ally's Explorer or Shelter."""
+    return any(isinstance(ev, (Ev.WExplorerLost, Ev.WShelterLost)) and allies >> ev.seat & 1 for ev in events)
 
 
 def _allies_now(st: PangaeaState) -> int:
@@ -304,7 +306,7 @@ def dino_lands(st: PangaeaState, dino: int, s: int) -> None:
         steps.append(F.Guard(p))
 
 
-def _simulate(st: PangaeaState, plan: Plan, blocked: frozenset[int]) -> list[tuple[Any, ...]]:
+def _simulate(st: PangaeaState, plan: Plan, blocked: frozenset[int]) -> list[Ev.WorldChange]:
     probe = st.world.copy()
     Wd.apply_plan(probe, plan, blocked)
     return probe.events
@@ -317,7 +319,7 @@ def start_plan(st: PangaeaState, plan: Plan) -> None:
         return
     allies = _allies_now(st)
     if allies and _harms(allies, _simulate(st, plan, frozenset())):
-        st._emit("forfeit", (st.decider,))
+        st._emit(Ev.Forfeit(st.decider))
         return
     st.plan = plan
     st.blocked = frozenset()
@@ -332,7 +334,8 @@ def threatened(st: PangaeaState, seat: int) -> list[int]:
     """Spaces where ``seat``'s Shelters would be destroyed by the pending changes."""
     if st.plan is None:
         return []
-    return sorted({ev[2] for ev in _simulate(st, st.plan, st.blocked) if ev[0] == "shelter_lost" and ev[1] == seat})
+    changes = _simulate(st, st.plan, st.blocked)
+    return sorted({ev.space for ev in changes if isinstance(ev, Ev.WShelterLost) and ev.seat == seat})
 
 
 def step8(st: PangaeaState) -> None:
@@ -344,5 +347,5 @@ def step8(st: PangaeaState) -> None:
             matches += 1
     st.played = ()
     if matches:
-        st._emit("centre_matches", (matches,))
+        st._emit(Ev.CentreMatches(matches))
         st.advance_token(matches)

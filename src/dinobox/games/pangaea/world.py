@@ -1,13 +1,13 @@
 """Pangaea's world: every change of the stacks of tiles and the pieces on them.
 
 The world itself (``World``, in ``board.py``) is plain data; these are functions over it. Changes
-record what happened in ``World.events`` (tuples, see ``EVENT_KINDS``); the game reads and clears
+record what happened in ``World.events`` (typed events, ``events.WorldChange``); the game reads and clears
 them. Rulebook sections are named in the docstrings.
 """
 
 from __future__ import annotations
 
-from dinobox.games.pangaea.board import EVENT_KINDS as EVENT_KINDS
+from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea.board import World as World
 from dinobox.games.pangaea.board import holds as holds
 from dinobox.games.pangaea.board import lists as lists
@@ -75,7 +75,7 @@ def _two_sources(world: World, tile: int, exclude: frozenset[int] | set[int]) ->
 def take_from_board(world: World, source: int, tile: int) -> None:
     """Move the top tile of ``source`` back to the supply (to be laid elsewhere at once)."""
     _pop(world, source)
-    world.events.append(("tile_from_board", source, tile))
+    world.events.append(Ev.WTileFromBoard(source, tile))
     settle(world, source)
 
 
@@ -122,7 +122,7 @@ def needed_tile(world: World, s: int, op: int) -> int:
 
 def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -> bool:
     if world.supply[tile] <= 0 and _take_from_board(world, tile, exclude) < 0:
-        world.events.append(("no_tile", s, tile))
+        world.events.append(Ev.WNoTile(s, tile))
         return False
     world.supply = with_added(world.supply, tile, -1)
     world.stacks[s] = (*world.stacks[s], tile)
@@ -168,7 +168,7 @@ def apply_op(world: World, s: int, op: int, exclude: frozenset[int] | set[int] =
     was = world.stacks[s]
     _change(world, s, op, exclude)
     if world.stacks[s] != was:
-        world.events.append(("tile", s, before, world.top(s)))
+        world.events.append(Ev.WTile(s, before, world.top(s)))
     settle(world, s)
 
 
@@ -180,7 +180,7 @@ def settle(world: World, s: int) -> None:
     for p in range(len(ex)):
         if ex[p] == s and not world.explorer_ok(s, p):
             world.explorers = with_item(world.explorers, p, -1)
-            world.events.append(("explorer_lost", p, s))
+            world.events.append(Ev.WExplorerLost(p, s))
     mask = world.shelters[s]
     if mask:
         special = world.special[s]
@@ -192,7 +192,7 @@ def settle(world: World, s: int) -> None:
                     keep |= bit
                 else:
                     world.shelter_n = with_added(world.shelter_n, p, -1)
-                    world.events.append(("shelter_lost", p, s))
+                    world.events.append(Ev.WShelterLost(p, s))
         if keep != mask:
             world.shelters = with_item(world.shelters, s, keep)
         if special & keep != special:
@@ -200,7 +200,7 @@ def settle(world: World, s: int) -> None:
     d = world.dino_at(s)
     if d >= 0 and not DINO_OK[t]:
         world.dinos = with_item(world.dinos, d, -1)
-        world.events.append(("dino_lost", d, s))
+        world.events.append(Ev.WDinoLost(d, s))
     if world.cracks and world.is_sea(s):
         geo = world.geo
         gone = [e for e in world.cracks if s in geo.edge_ends[e]]
@@ -208,7 +208,7 @@ def settle(world: World, s: int) -> None:
             world.cracks = tuple(e for e in world.cracks if e not in gone)
             world.sticks += len(gone)
             for e in gone:
-                world.events.append(("crack_gone", e))
+                world.events.append(Ev.WCrackGone(e))
 
 
 def destroy_pieces(world: World, s: int) -> None:
@@ -217,12 +217,12 @@ def destroy_pieces(world: World, s: int) -> None:
     for p in range(len(ex)):
         if ex[p] == s:
             world.explorers = with_item(world.explorers, p, -1)
-            world.events.append(("explorer_lost", p, s))
+            world.events.append(Ev.WExplorerLost(p, s))
     mask = world.shelters[s]
     for p in range(len(ex)):
         if mask >> p & 1:
             world.shelter_n = with_added(world.shelter_n, p, -1)
-            world.events.append(("shelter_lost", p, s))
+            world.events.append(Ev.WShelterLost(p, s))
     if mask:
         world.shelters = with_item(world.shelters, s, 0)
     if world.special[s]:
@@ -230,7 +230,7 @@ def destroy_pieces(world: World, s: int) -> None:
     d = world.dino_at(s)
     if d >= 0:
         world.dinos = with_item(world.dinos, d, -1)
-        world.events.append(("dino_lost", d, s))
+        world.events.append(Ev.WDinoLost(d, s))
 
 
 # ===== planning an action over a range ==========================================================
@@ -300,7 +300,7 @@ def plan_exclude(plan: Plan) -> set[int]:
 def apply_plan(world: World, plan: Plan, blocked: frozenset[int] | set[int] = frozenset()) -> None:
     """Carry out a plan; spaces in ``blocked`` keep their tile (level 4 Evolution card)."""
     for v in plan[0]:
-        world.events.append(("erupt", v))
+        world.events.append(Ev.WErupt(v))
     apply_plan_from(world, plan, blocked, 0, False)
 
 
@@ -330,7 +330,7 @@ def plan_changes(world: World, plan: Plan) -> list[int]:
     """The spaces whose tiles a plan changes (the spaces a block card may protect)."""
     probe = world.copy()
     apply_plan(probe, plan)
-    return sorted({e[1] for e in probe.events if e[0] == "tile"} & {s for s, _ in plan[1]})
+    return sorted({e.space for e in probe.events if isinstance(e, Ev.WTile)} & {s for s, _ in plan[1]})
 
 
 # ===== earthquakes and tsunamis ==================================================================
@@ -375,11 +375,11 @@ def place_crack(world: World, edge: int, reuse: int = -1) -> None:
             return
         old = reuse if reuse >= 0 else world.cracks[0]
         world.cracks = tuple(e for e in world.cracks if e != old)
-        world.events.append(("crack_moved", old))
+        world.events.append(Ev.WCrackMoved(old))
     else:
         world.sticks -= 1
     world.cracks = (*world.cracks, edge)
-    world.events.append(("crack", edge))
+    world.events.append(Ev.WCrack(edge))
 
 
 def quake_eruption(world: World, edges: tuple[int, ...] | list[int]) -> Plan:
@@ -413,7 +413,7 @@ def tsunami_target(world: World, start: int) -> int:
 
 def tsunami_plan(world: World, start: int) -> Plan:
     hit = tsunami_target(world, start)
-    world.events.append(("tsunami", start, hit))
+    world.events.append(Ev.WTsunami(start, hit))
     if hit < 0:
         return (), ()
     return (), ((hit, TSUNAMI_OP),)
@@ -451,7 +451,7 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
     trex_guard = world.trex_guard if use is None else world.trex_guard & use
     bronto_guard = world.bronto_guard if use is None else world.bronto_guard & use
     world.dinos = with_item(world.dinos, dino, s)
-    world.events.append(("dino", dino, was, s))
+    world.events.append(Ev.WDino(dino, was, s))
     ex = world.explorers
     protected = False
     if is_trex(dino):
@@ -459,25 +459,25 @@ def dino_arrive(world: World, dino: int, s: int, use: int | None = None) -> None
             if ex[p] == s:
                 if trex_guard >> p & 1:
                     world.trex_guard &= ~(1 << p)
-                    world.events.append(("guard", p, dino))
+                    world.events.append(Ev.WGuard(p, dino))
                     protected = True
                 else:
                     world.explorers = with_item(world.explorers, p, -1)
-                    world.events.append(("explorer_lost", p, s))
+                    world.events.append(Ev.WExplorerLost(p, s))
     else:
         mask = world.shelters[s]
         for p in range(len(ex)):
             if mask >> p & 1:
                 if bronto_guard >> p & 1:
                     world.bronto_guard &= ~(1 << p)
-                    world.events.append(("guard", p, dino))
+                    world.events.append(Ev.WGuard(p, dino))
                     protected = True
                 else:
                     remove_shelter(world, p, s)
-                    world.events.append(("shelter_lost", p, s))
+                    world.events.append(Ev.WShelterLost(p, s))
     if protected:
         world.dinos = with_item(world.dinos, dino, -1)
-        world.events.append(("dino_lost", dino, s))
+        world.events.append(Ev.WDinoLost(dino, s))
 
 
 def move_dino(world: World, dino: int, s: int) -> None:
@@ -493,18 +493,18 @@ def move_explorer(world: World, player: int, s: int, use_guard: bool | None = No
     world.explorers = with_item(world.explorers, player, s)
     if not world.explorer_ok(s, player):
         world.explorers = with_item(world.explorers, player, -1)
-        world.events.append(("explorer_lost", player, s))
+        world.events.append(Ev.WExplorerLost(player, s))
         return False
     d = world.dino_at(s)
     if d >= 0 and is_trex(d):
         if world.trex_guard >> player & 1 and use_guard is not False:
             world.trex_guard &= ~(1 << player)
-            world.events.append(("guard", player, d))
+            world.events.append(Ev.WGuard(player, d))
             world.dinos = with_item(world.dinos, d, -1)
-            world.events.append(("dino_lost", d, s))
+            world.events.append(Ev.WDinoLost(d, s))
         else:
             world.explorers = with_item(world.explorers, player, -1)
-            world.events.append(("explorer_lost", player, s))
+            world.events.append(Ev.WExplorerLost(player, s))
             return False
     return True
 
@@ -545,7 +545,7 @@ def reenter(world: World, players: list[int] | tuple[int, ...]) -> list[tuple[in
         s = reentry_space(world, p)
         if s >= 0:
             world.explorers = with_item(world.explorers, p, s)
-            world.events.append(("reenter", p, s))
+            world.events.append(Ev.WReenter(p, s))
             placed.append((p, s))
     return placed
 
@@ -600,5 +600,5 @@ def lava_to_stone(world: World, s: int) -> bool:
     _pop(world, s)
     world.supply = with_added(world.supply, STONE, -1)
     world.stacks[s] = (*world.stacks[s], STONE)
-    world.events.append(("tile", s, LAVA, STONE))
+    world.events.append(Ev.WTile(s, LAVA, STONE))
     return True
