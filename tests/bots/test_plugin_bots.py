@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from dinobox.bots import bot_kinds, canonical_spec, check_bot_for_game, make_bot, split_specs
 from dinobox.cli.app import app
+from dinobox.cli.common import console
 from dinobox.engine.errors import InvalidOptionError
 
 runner = CliRunner()
@@ -69,14 +70,19 @@ def test_an_installed_entry_point_is_a_bot_kind_by_its_name(
         make_bot("nobody", 1)
 
 
-def test_simulate_seats_a_plug_in_and_the_ladder_rates_it(plugin_folder: Path, tmp_path: Path) -> None:
+def test_simulate_seats_a_plug_in_and_the_ladder_rates_it(
+    plugin_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a terminal wide enough for the bot's name on one line (the console reads COLUMNS only when
+    # it is made, at the first import, so the width is set on it)
+    monkeypatch.setattr(console, "width", 200)
     out = tmp_path / "run"
     args = ["simulate", "dino-race", "--bots", f"{FIRST},heuristic", "--games", "4", "--seed", "2"]
     result = runner.invoke(app, [*args, "--ratings", "--no-report", "--out", str(out)])
     assert result.exit_code == 0, result.output
     summary = json.loads((out / "summary.json").read_text())
     assert {row["spec"] for row in summary["ratings"]} == {FIRST, "heuristic"}
-    ladder = runner.invoke(app, ["ratings", "dino-race", str(out)], env={"COLUMNS": "200"})
+    ladder = runner.invoke(app, ["ratings", "dino-race", str(out)])
     assert ladder.exit_code == 0, ladder.output
     assert FIRST in " ".join(ladder.output.split())
 
