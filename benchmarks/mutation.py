@@ -1,0 +1,169 @@
+"""Mutation run over one game's rule modules, with that game's own tests (mutmut 3).
+
+    pip install -e '.[mutation]'
+    nice -n 15 python benchmarks/mutation.py dino-race                   # every rule module
+    nice -n 15 python benchmarks/mutation.py pangaea --modules end_game,rules
+    python benchmarks/mutation.py dino-race --report                     # the last run's tally
+
+The rule modules are the ones that decide legality, effects, scoring, the end and the winners
+(``RULE_MODULES``; never texts, views, renderers, heuristics, encoders or knowledge). The tests
+are ``tests/games/<game>`` alone: the golden digests (``tests/engine/test_behaviour_golden.py``)
+are not among them, so a mutant must be caught by a test that says what the rules do.
+
+Each game runs in its own directory, ``.mutation/<game>/`` (ignored by git): links to ``src`` and
+``tests`` and a copy of ``pyproject.toml`` with that game's ``[tool.mutmut]`` section, since mutmut
+reads its configuration from the working directory. mutmut runs only the tests that reach each
+mutated function, one mutant at a time (``--max-children 1``: the machine is shared). A rerun
+reuses the results of mutants whose code and tests did not change. Survivors: ``cd
+.mutation/<game> && mutmut show <name>``. Not a test: nothing asserts on the score. The figures
+and the survivors' explanations are in benchmarks/RESULTS.md, "Mutation score".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The modules that hold the rules, per game (docs/architecture.md, "A game's package").
+RULE_MODULES: dict[str, tuple[str, ...]] = {
+    "dino-race": (
+        "rules",
+        "flow",
+        "legal",
+        "cards",
+        "before_you_play",
+        "game_turn",
+        "event_die",
+        "finish_line",
+    ),
+    "trex-island": ("rules", "flow", "set_up", "turn", "carnivores", "tokens", "walks", "board"),
+    "dinosaur-rush": (
+        "rules",
+        "flow",
+        "set_up",
+        "field_phase",
+        "field_actions",
+        "build_phase",
+        "build",
+        "skeleton",
+        "exhibit_phase",
+        "scoring",
+    ),
+    "pangaea": (
+        "rules",
+        "flow",
+        "stepbase",
+        "steps",
+        "draws",
+        "resolve",
+        "lightning",
+        "end_game",
+        "walks",
+        "tiles",
+        "world",
+    ),
+}
+
+# mutmut's exit-code statuses, as `mutmut results --all` prints them.
+STATUSES = ("killed", "survived", "timeout", "suspicious", "no tests", "skipped", "segfault", "not checked")
+
+
+def package(game: str) -> str:
+    return game.replace("-", "_")
+
+
+def config(game: str, modules: tuple[str, ...]) -> str:
+    """The ``[tool.mutmut]`` section for ``game``'s ``modules``."""
+    pkg = package(game)
+    only = ", ".join(f'"src/dinobox/games/{pkg}/{m}.py"' for m in modules)
+    return (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["src"]\n'
+        f"only_mutate = [{only}]\n"
+        f'pytest_add_cli_args_test_selection = ["tests/games/{pkg}"]\n'
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly"]\n'
+        "use_git_change_detection = false\n"
+    )
+
+
+def prepare(game: str, modules: tuple[str, ...]) -> Path:
+    """``.mutation/<game>/``: links to the sources and tests, and the game's configuration."""
+    where = ROOT / ".mutation" / game
+    where.mkdir(parents=True, exist_ok=True)
+    for name in ("src", "tests"):
+        link = where / name
+        if not link.exists():
+            link.symlink_to(ROOT / name, target_is_directory=True)
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    (where / "pyproject.toml").write_text(text + config(game, modules), encoding="utf-8")
+    return where
+
+
+def mutmut() -> str:
+    found = shutil.which("mutmut", path=str(Path(sys.executable).parent)) or shutil.which("mutmut")
+    if found is None:
+        sys.exit("mutmut is not installed: pip install -e '.[mutation]'")
+    return found
+
+
+def tally(where: Path) -> tuple[Counter[str], dict[str, list[str]]]:
+    """Counts by status, and the names of the mutants that did not die, by status."""
+    out = subprocess.run(
+        [mutmut(), "results", "--all", "true"], cwd=where, capture_output=True, text=True, check=True
+    ).stdout
+    counts: Counter[str] = Counter()
+    left: dict[str, list[str]] = {}
+    for line in out.splitlines():
+        name, _, status = line.strip().rpartition(": ")
+        if not name:
+            continue
+        counts[status] += 1
+        if status != "killed":
+            left.setdefault(status, []).append(name)
+    return counts, left
+
+
+def report(game: str, where: Path) -> dict[str, object]:
+    counts, left = tally(where)
+    total = sum(counts.values())
+    checked = total - counts["skipped"] - counts["not checked"]
+    score = (counts["killed"] + counts["timeout"]) / checked if checked else 0.0
+    return {
+        "game": game,
+        "mutants": total,
+        **{s: counts[s] for s in STATUSES if counts[s]},
+        "score": round(100 * score, 1),
+        "not killed": left,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", choices=sorted(RULE_MODULES))
+    parser.add_argument("--modules", help="comma-separated rule modules (default: all of the game's)")
+    parser.add_argument("--max-children", type=int, default=1)
+    parser.add_argument("--report", action="store_true", help="only tally the last run")
+    parser.add_argument("mutants", nargs="*", help="only these mutants (names as mutmut prints them)")
+    args = parser.parse_args()
+    modules = tuple(args.modules.split(",")) if args.modules else RULE_MODULES[args.game]
+    unknown = [m for m in modules if not (ROOT / "src/dinobox/games" / package(args.game) / f"{m}.py").is_file()]
+    if unknown:
+        sys.exit(f"no such module in {args.game}: {', '.join(unknown)}")
+    where = prepare(args.game, modules)
+    if not args.report:
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        command = [mutmut(), "run", "--max-children", str(args.max_children), *args.mutants]
+        subprocess.run(command, cwd=where, env=env, check=False)
+    print(json.dumps(report(args.game, where), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,88 @@
+"""Dino Race rules the mutation run found untested (benchmarks/mutation.py, benchmarks/RESULTS.md
+"Mutation score"): each test kills surviving mutants and is named after the rulebook section it
+pins. Situations are set up by forcing chance outcomes or by seeded play, through the public
+contract."""
+
+from __future__ import annotations
+
+import random
+
+from race_helpers import DE, JU, MANY_WILDS, TWO_CARDS, WILD, roll, table, tile_of
+
+from dinobox import load_game
+from dinobox.engine.runner import random_playout
+from dinobox.engine.state import State
+from dinobox.engine.testing import force, play
+from dinobox.games.dino_race import actions as A
+
+
+def dino_at_the_finish() -> State:
+    """Seat 0 runs dino 1 with wildcards to the last tile and is to choose its prize."""
+    state = table(hands=[[WILD] * 5, [JU] * 5], draws=(WILD, WILD), data=MANY_WILDS)
+    for _ in range(7):
+        play(state, A.MOVE_WILD + 1)
+    roll(state, TWO_CARDS)
+    force(state, WILD, WILD, DE, DE, DE, DE)
+    roll(state, JU)
+    force(state, WILD, WILD)
+    play(state, A.MOVE_WILD + 1, A.MOVE_WILD + 1, A.MOVE_WILD + 1)
+    assert tile_of(state, 1) is None
+    return state
+
+
+def test_finish_line_no_opponent_sees_the_prize_stack_or_the_prize_chosen() -> None:
+    state = dino_at_the_finish()
+    assert "prize_choice" in state.view(0)
+    for seat in (1, None):
+        view = state.view(seat)
+        assert "prize_choice" not in view and "mate_prize_choice" not in view
+    play(state, A.PRIZE + 3)
+    mine, theirs = state.log(0)[-1], state.log(1)[-1]
+    assert mine["kind"] == theirs["kind"] == "prize"
+    assert mine["text"] != theirs["text"]  # the chooser's words name the counter, the others' do not
+
+
+def test_variants_survive_in_teams_the_first_team_home_wins_together() -> None:
+    for seed in range(6):
+        state = load_game("dino-race", players=4, teams=True, survive=True).new_initial_state()
+        random_playout(state, random.Random(seed))
+        winners = state.winners()
+        players = state.view(None)["players"]
+        assert len(winners) == 2
+        first, mate = winners
+        assert players[first]["mate"] == mate and players[mate]["mate"] == first
+        assert players[first]["dinos_home"] == players[mate]["dinos_home"] == 1
+
+
+def play_copying(options: dict[str, object], seed: int, copy: bool) -> State:
+    """One seeded random game; with ``copy``, every step is played on a fresh copy of the table."""
+    state = load_game("dino-race", **options).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if copy:
+            state = state.clone()
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_variants_every_variant_plays_the_same_race_from_a_copy_of_the_table() -> None:
+    """A copy of the table (a search's clone) keeps every rule's state: Double Match's first race,
+    Survive!'s winner, the egg counter, the prize log, the tiles left, the pass in Playing in Teams."""
+    variants: list[dict[str, object]] = [
+        {"players": 2},
+        {"players": 3, "double_match": True},
+        {"players": 2, "survive": True},
+        {"players": 4, "teams": True},
+        {"players": 4, "teams": True, "survive": True},
+        {"players": 4, "teams": True, "double_match": True},
+    ]
+    for options in variants:
+        for seed in range(2):
+            kept, copied = play_copying(options, seed, False), play_copying(options, seed, True)
+            assert copied.history() == kept.history()
+            assert copied.scores() == kept.scores() and copied.winners() == kept.winners()
+            assert copied.view(None) == kept.view(None)
+            assert [e["text"] for e in copied.log(None)] == [e["text"] for e in kept.log(None)]
