@@ -114,35 +114,41 @@ def mutmut() -> str:
     return found
 
 
-def tally(where: Path) -> tuple[Counter[str], dict[str, list[str]]]:
-    """Counts by status, and the names of the mutants that did not die, by status."""
+def tally(where: Path) -> dict[str, str]:
+    """Every mutant's status, by name (``dinobox.games.<game>.<module>.<function>__mutmut_<n>``)."""
     out = subprocess.run(
         [mutmut(), "results", "--all", "true"], cwd=where, capture_output=True, text=True, check=True
     ).stdout
-    counts: Counter[str] = Counter()
-    left: dict[str, list[str]] = {}
-    for line in out.splitlines():
-        name, _, status = line.strip().rpartition(": ")
-        if not name:
-            continue
-        counts[status] += 1
-        if status != "killed":
-            left.setdefault(status, []).append(name)
-    return counts, left
+    return {name: status for name, _, status in (x.strip().rpartition(": ") for x in out.splitlines()) if name}
 
 
-def report(game: str, where: Path) -> dict[str, object]:
-    counts, left = tally(where)
-    total = sum(counts.values())
-    checked = total - counts["skipped"] - counts["not checked"]
-    score = (counts["killed"] + counts["timeout"]) / checked if checked else 0.0
-    return {
-        "game": game,
-        "mutants": total,
-        **{s: counts[s] for s in STATUSES if counts[s]},
-        "score": round(100 * score, 1),
-        "not killed": left,
+def change(where: Path, name: str) -> str:
+    """A mutant's one-line change, as ``- old / + new``."""
+    diff = subprocess.run([mutmut(), "show", name], cwd=where, capture_output=True, text=True, check=True).stdout
+    lines = [x for x in diff.splitlines() if x[:1] in "+-" and x[:3] not in ("+++", "---")]
+    return " / ".join(" ".join(x.split()) for x in lines)
+
+
+def report(game: str, where: Path, diffs: bool) -> dict[str, object]:
+    """Per module: the mutants checked and their statuses, the score over those checked (killed or
+    timed out, out of all but the unchecked and skipped), and the mutants left alive."""
+    statuses = tally(where)
+    by_module: dict[str, Counter[str]] = {}
+    for name, status in statuses.items():
+        by_module.setdefault(name.split(".")[3], Counter())[status] += 1
+    modules: dict[str, dict[str, object]] = {}
+    for module, counts in sorted(by_module.items()):
+        checked = sum(counts.values()) - counts["not checked"] - counts["skipped"]
+        if checked:
+            row: dict[str, object] = {"checked": checked, **{s: counts[s] for s in STATUSES if counts[s]}}
+            row["score"] = round(100 * (counts["killed"] + counts["timeout"]) / checked, 1)
+            modules[module] = row
+    alive = {
+        name: f"{status}: {change(where, name)}" if diffs else status
+        for name, status in statuses.items()
+        if status in ("survived", "no tests", "timeout", "suspicious", "segfault")
     }
+    return {"game": game, "modules": modules, "alive": alive}
 
 
 def main() -> None:
@@ -151,8 +157,9 @@ def main() -> None:
     parser.add_argument("--modules", help="comma-separated rule modules (default: all of the game's)")
     parser.add_argument("--max-children", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="only tally the last run")
+    parser.add_argument("--diffs", action="store_true", help="show each mutant left alive as its change")
     parser.add_argument("mutants", nargs="*", help="only these mutants (names as mutmut prints them)")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     modules = tuple(args.modules.split(",")) if args.modules else RULE_MODULES[args.game]
     unknown = [m for m in modules if not (ROOT / "src/dinobox/games" / package(args.game) / f"{m}.py").is_file()]
     if unknown:
@@ -162,7 +169,7 @@ def main() -> None:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         command = [mutmut(), "run", "--max-children", str(args.max_children), *args.mutants]
         subprocess.run(command, cwd=where, env=env, check=False)
-    print(json.dumps(report(args.game, where), indent=1))
+    print(json.dumps(report(args.game, where, args.diffs), indent=1, ensure_ascii=False))
 
 
 if __name__ == "__main__":
