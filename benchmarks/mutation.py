@@ -124,7 +124,10 @@ def tally(where: Path) -> dict[str, str]:
 
 def change(where: Path, name: str) -> str:
     """A mutant's one-line change, as ``- old / + new``."""
-    diff = subprocess.run([mutmut(), "show", name], cwd=where, capture_output=True, text=True, check=True).stdout
+    shown = subprocess.run([mutmut(), "show", name], cwd=where, capture_output=True, text=True, check=False)
+    if shown.returncode:
+        return "(not shown: its module is not mutated in the last run's configuration)"
+    diff = shown.stdout
     lines = [x for x in diff.splitlines() if x[:1] in "+-" and x[:3] not in ("+++", "---")]
     return " / ".join(" ".join(x.split()) for x in lines)
 

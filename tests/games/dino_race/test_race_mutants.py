@@ -86,3 +86,13 @@ def test_variants_every_variant_plays_the_same_race_from_a_copy_of_the_table() -
             assert copied.scores() == kept.scores() and copied.winners() == kept.winners()
             assert copied.view(None) == kept.view(None)
             assert [e["text"] for e in copied.log(None)] == [e["text"] for e in kept.log(None)]
+
+
+def test_final_scoring_in_teams_a_tie_goes_to_the_team_that_brought_the_egg_to_safety() -> None:
+    """Playing in Teams, a tie: the egg was brought to safety by Blue+ (seat 3); Blue (seat 1)
+    wins with its team-mate, although it did not bring the egg itself."""
+    state = load_game("dino-race", players=4, teams=True).new_initial_state()
+    random_playout(state, random.Random(47))
+    assert state.scores() == [-3, -3, -3, -3]
+    assert state.view(None)["egg_safe_by"] == 3 and state.view(None)["players"][1]["mate"] == 3
+    assert state.winners() == [1, 3]
