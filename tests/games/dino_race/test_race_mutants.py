@@ -96,3 +96,23 @@ def test_final_scoring_in_teams_a_tie_goes_to_the_team_that_brought_the_egg_to_s
     assert state.scores() == [-3, -3, -3, -3]
     assert state.view(None)["egg_safe_by"] == 3 and state.view(None)["players"][1]["mate"] == 3
     assert state.winners() == [1, 3]
+
+
+def test_variants_survive_the_score_is_the_number_of_ones_own_dinos_home() -> None:
+    """Survive! has no prizes, eggs or drops: a seat's score counts its own dinos brought home."""
+    for seed in range(3):
+        state = load_game("dino-race", players=3, survive=True).new_initial_state()
+        random_playout(state, random.Random(seed))
+        assert state.scores() == [p["dinos_home"] for p in state.view(None)["players"]]
+    assert state.scores() == [2, 2, 2]  # seed 2: everyone home, the first of them won
+    assert state.winners() == [1]
+
+
+def test_variants_playing_in_teams_team_mates_share_one_score() -> None:
+    """Playing in Teams: a team scores together, each mate's prizes and lava drops in one total
+    (here the mates took different numbers of drops)."""
+    state = load_game("dino-race", players=4, teams=True).new_initial_state()
+    random_playout(state, random.Random(0))
+    players = state.view(None)["players"]
+    assert [p["lava_drops"] for p in players] == [8, 6, 7, 11]
+    assert state.scores() == [-5, -17, -5, -17]
