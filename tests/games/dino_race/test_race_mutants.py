@@ -12,7 +12,7 @@ from race_helpers import DE, JU, MANY_WILDS, TWO_CARDS, WILD, roll, table, tile_
 from dinobox import load_game
 from dinobox.engine.runner import random_playout
 from dinobox.engine.state import State
-from dinobox.engine.testing import force, play
+from dinobox.engine.testing import force, kinds, play
 from dinobox.games.dino_race import actions as A
 
 
@@ -116,3 +116,26 @@ def test_variants_playing_in_teams_team_mates_share_one_score() -> None:
     players = state.view(None)["players"]
     assert [p["lava_drops"] for p in players] == [8, 6, 7, 11]
     assert state.scores() == [-5, -17, -5, -17]
+
+
+def test_finish_line_a_tripped_dino_the_lava_carries_home_is_safe_and_owes_no_stand_up() -> None:
+    """Throw the egg trips a dino; the lava carries it over the finish line (The volcano erupts!):
+    it is safe, no longer lying down, and its owner is never asked to stand it up. Found in seeded
+    random play: 3 players, seed 173, Green's second dino (dino 5)."""
+    state = load_game("dino-race", players=3).new_initial_state()
+    rng = random.Random(173)
+    was_down = carried_home = False
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            if state.current_player() == 2 and carried_home:
+                green = state.view(None)["dinos"][4:6]
+                assert "stand_up" not in kinds(state) or any(d["down"] for d in green if not d["home"])
+            state.apply_action(rng.choice(state.legal_actions()))
+        dino = state.view(None)["dinos"][5]
+        if dino["home"] and was_down:
+            carried_home = True
+            assert not dino["down"]
+        was_down = dino["down"] and not dino["home"]
+    assert carried_home
