@@ -65,19 +65,39 @@ def test_asteroid_board_lightning_bolt_tile_the_action_takes_the_games_chosen_ra
     assert view(s)["world"]["tiles"][4] == ".12222......"  # r4c1, r4c2 and r4c3 rise
 
 
-def test_the_end_game_debris_falls_where_the_first_star_card_says_too() -> None:
-    """Impact -3: the lowest score's debris falls where its Direction and STAR cards say, from the
-    impact's centre (r5c2): right and STAR card 0's one space, r5c3 becomes lava."""
+def impact_minus_3(starts: list[list[int]]) -> State:
+    """Impact -3 on r5c2 (the asteroid's spaces: r5c2 and its neighbours), Red's Explorer gone
+    into the sea, Blue's on its starting space; the debris draws are next."""
     rows = list(TEST_ROWS)
     rows[3] = "...12V212..."  # six land spaces on row 3
-    s = begin(
-        [[MOON_2_DOWN, 8, MOON_4_DINO, 6], OTHER], [[4, 1], [4, 7]], data={"countdown_start": 3, "world_rows": rows}
-    )
+    hands = [[MOON_2_DOWN, 8, MOON_4_DINO, 6], OTHER]
+    s = begin(hands, starts, data={"countdown_start": 3, "world_rows": rows})
     choose(s, MOON_2_DOWN, MOON_3_CLIMATE, NE)
     play(s, next(a for a in s.legal_actions() if s.describe_action(a)["kind"] == "move"))
     force(s, RESHUFFLE, RESHUFFLE, 20, 21)  # the token walks to the lightning; the refill
-    force(s, 15, 34)  # the impact's column
-    assert view(s)["end"]["impact"] == [5, 2] and view(s)["world"]["tiles"][5][3] == "1"
+    force(s, 15, 34)  # the impact's column: 1 + 2
+    assert view(s)["end"]["impact"] == [5, 2] and view(s)["end"]["impact_value"] == -3
+    return s
+
+
+def test_the_end_game_impact_minus_3_the_toxic_ring_is_the_ring_just_around_the_asteroid() -> None:
+    """-3, -4 or -5: the ring just surrounding the asteroid's tiles is toxic: an Explorer two
+    spaces from the impact point (r6c3) is removed, one three spaces away (r7c4) stays."""
+    s = impact_minus_3([[4, 1], [6, 3]])
+    assert view(s)["players"][1]["explorer"] is None
+    assert [e["text"] for e in s.log(None)[-2:]] == [
+        "The ring around the impact is toxic.",
+        "Blue's Explorer is removed from r6c3.",
+    ]
+    s = impact_minus_3([[2, 3], [7, 4]])
+    assert view(s)["players"][1]["explorer"] == [7, 4]
+
+
+def test_the_end_game_debris_falls_where_the_first_star_card_says_too() -> None:
+    """Impact -3: the lowest score's debris falls where its Direction and STAR cards say, from the
+    impact's centre (r5c2): right and STAR card 0's one space, r5c3 becomes lava."""
+    s = impact_minus_3([[4, 1], [4, 7]])
+    assert view(s)["world"]["tiles"][5][3] == "1"
     assert s.current_player() == CHANCE
     force(s, E, 0)
     assert view(s)["world"]["locator"] == [5, 3]
