@@ -94,7 +94,7 @@ def config(game: str, modules: tuple[str, ...]) -> str:
     )
 
 
-def prepare(game: str, modules: tuple[str, ...]) -> Path:
+def prepare(game: str, modules: tuple[str, ...], run: bool) -> Path:
     """``.mutation/<game>/``: links to the sources and tests, and the game's configuration."""
     where = ROOT / ".mutation" / game
     where.mkdir(parents=True, exist_ok=True)
@@ -104,6 +104,12 @@ def prepare(game: str, modules: tuple[str, ...]) -> Path:
             link.symlink_to(ROOT / name, target_is_directory=True)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     (where / "pyproject.toml").write_text(text + config(game, modules), encoding="utf-8")
+    # mutmut maps tests to the functions they reach in the modules mutated when it collected its
+    # stats; a module added since would have no tests, so other modules mean new stats.
+    last = where / "modules.txt"  # the modules of the stats mutmut holds
+    if run and not (last.exists() and set(modules) <= set(last.read_text(encoding="utf-8").split())):
+        (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+        last.write_text(" ".join(sorted(modules)), encoding="utf-8")
     return where
 
 
@@ -167,7 +173,7 @@ def main() -> None:
     unknown = [m for m in modules if not (ROOT / "src/dinobox/games" / package(args.game) / f"{m}.py").is_file()]
     if unknown:
         sys.exit(f"no such module in {args.game}: {', '.join(unknown)}")
-    where = prepare(args.game, modules)
+    where = prepare(args.game, modules, run=not args.report)
     if not args.report:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         command = [mutmut(), "run", "--max-children", str(args.max_children), *args.mutants]
