@@ -106,9 +106,17 @@ def prepare(game: str, modules: tuple[str, ...], run: bool) -> Path:
     (where / "pyproject.toml").write_text(text + config(game, modules), encoding="utf-8")
     # mutmut maps tests to the functions they reach in the modules mutated when it collected its
     # stats; a module added since would have no tests, so other modules mean new stats.
+    # and mutmut keeps its copy of a module it mutated once, even after a run that left it out
+    # and put back the plain source: an added module's copy goes, to be mutated again.
     last = where / "modules.txt"  # the modules of the stats mutmut holds
-    if run and not (last.exists() and set(modules) <= set(last.read_text(encoding="utf-8").split())):
-        (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    before = set(last.read_text(encoding="utf-8").split()) if last.exists() else set()
+    if run and not set(modules) <= before:
+        mutants = where / "mutants"
+        (mutants / "mutmut-stats.json").unlink(missing_ok=True)
+        for module in set(modules) - before:
+            copy = mutants / "src" / "dinobox" / "games" / package(game) / f"{module}.py"
+            copy.unlink(missing_ok=True)
+            copy.with_name(f"{module}.py.meta").unlink(missing_ok=True)
         last.write_text(" ".join(sorted(modules)), encoding="utf-8")
     return where
 
