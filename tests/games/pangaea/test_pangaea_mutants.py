@@ -38,7 +38,8 @@ def at_the_lightning(ranges: str) -> State:
     overrides = {"world_rows": ROWS, "stars": STARS, "locator": (4, 1)}
     s = PangaeaGame(players=2, data=overrides, ranges=ranges).new_initial_state()
     force(s, *SUN_TOKENS, 39, 1, 2, 3, *BLUE_HAND)
-    play(s, act(s, "start", space=[4, 4]), act(s, "start", space=[6, 2]))
+    play(s, act(s, "start", space=[4, 4]))
+    play(s, act(s, "start", space=[6, 2]))
     quiet(s, "build", draws=(4,))
     blue_walks(s, 1)
     quiet(s, "move", space=[3, 4])
@@ -103,3 +104,33 @@ def test_the_end_game_debris_falls_where_the_first_star_card_says_too() -> None:
     assert view(s)["world"]["locator"] == [5, 3]
     assert view(s)["world"]["tiles"][5][3] == "#"
     assert s.log(None)[-2]["kind"] == "debris"
+
+
+def lightning_with_red_on_2(countdown: int) -> State:
+    """Red builds a Shelter in turn 1 (1 point) and the token reaches the lightning: the Shelter
+    scores (Red 2 points, Blue 0) and row 3's six land spaces come off ``countdown``."""
+    rows = list(TEST_ROWS)
+    rows[3] = "...12V212..."
+    s = begin(
+        [[MOON_2_DOWN, 8, 0, 6], OTHER], [[4, 7], [4, 1]], data={"countdown_start": countdown, "world_rows": rows}
+    )
+    choose(s, MOON_2_DOWN, MOON_3_CLIMATE, NE)
+    play(s, act(s, "build"))
+    play(s, act(s, "done"))
+    force(s, RESHUFFLE, RESHUFFLE, 20, 21, 22)  # the token reaches the lightning; Red's refill
+    assert view(s)["scores"] == [2, 0]
+    return s
+
+
+def test_asteroid_recalculation_a_number_held_by_a_score_cube_is_skipped_to_the_next_free_one() -> None:
+    """8 - 6 = 2 is Red's score cube: the token counts on to 1, free, and the game goes on."""
+    s = lightning_with_red_on_2(8)
+    assert view(s)["asteroid"] == 1 and view(s).get("end") is None
+    assert s.log(None)[-1]["text"] == "Row 3 counts 6: the asteroid goes from 8 to 1."
+
+
+def test_asteroid_recalculation_reaching_0_ends_the_game_at_0_even_on_a_score_cube() -> None:
+    """rules.md, Assumptions: skipping numbers held by score cubes applies above 0 only; 6 - 6 = 0
+    (Blue's cube is on 0) is the end game at 0, not -1."""
+    s = lightning_with_red_on_2(6)
+    assert view(s)["asteroid"] == 0 and view(s)["end"]["impact_value"] == 0
