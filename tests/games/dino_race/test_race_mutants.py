@@ -139,3 +139,11 @@ def test_finish_line_a_tripped_dino_the_lava_carries_home_is_safe_and_owes_no_st
             assert not dino["down"]
         was_down = dino["down"] and not dino["home"]
     assert carried_home
+
+
+def test_before_you_play_every_player_puts_one_dino_on_the_first_tile_and_one_on_the_second() -> None:
+    """With four players (not in teams) too: each colour has a dino on tile 1 and one on tile 2."""
+    state = table(players=4)
+    dinos = state.view(None)["dinos"]
+    for seat in range(4):
+        assert sorted(d["tile"] for d in dinos if d["owner"] == seat) == [1, 2]
