@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from race_helpers import DE, JU, MANY_WILDS, TWO_CARDS, WILD, roll, table, tile_of
+from race_helpers import DE, EGG, JU, MANY_WILDS, PL, PUSH, STEAL, SW, TWO_CARDS, WILD, roll, table, tile_of
 
 from dinobox import load_game
 from dinobox.engine.runner import random_playout
@@ -147,3 +147,15 @@ def test_before_you_play_every_player_puts_one_dino_on_the_first_tile_and_one_on
     dinos = state.view(None)["dinos"]
     for seat in range(4):
         assert sorted(d["tile"] for d in dinos if d["owner"] == seat) == [1, 2]
+
+
+def test_playing_in_teams_special_cards_play_tricks_on_opponents_never_on_the_team_mate() -> None:
+    """Red (seat 0, the egg owner) runs onto tile 2, where its team-mate Red+ (seat 2) and Blue+
+    (seat 3) stand: Push back, Steal a card and Throw the egg (giving the egg) aim at Blue+ only."""
+    state = table(players=4, teams=True, hands=[[WILD, PUSH, STEAL, EGG], [SW] * 4, [DE] * 4, [JU] * 4], draws=(PL,))
+    play(state, A.MOVE_WILD + 0)
+    assert tile_of(state, 0) == tile_of(state, 2) == tile_of(state, 3) == 2
+    legal = set(state.legal_actions())
+    assert {A.PUSH + 3, A.STEAL + 3, A.GIVE_EGG + 3} <= legal
+    assert not {A.PUSH + 2, A.STEAL + 2, A.GIVE_EGG + 2} & legal
+    assert state.turn_count() == 1  # The game turn: the first player's turn is the first turn
