@@ -54,7 +54,7 @@ def test_variants_survive_in_teams_the_first_team_home_wins_together() -> None:
         assert players[first]["dinos_home"] == players[mate]["dinos_home"] == 1
 
 
-def play_copying(options: dict[str, object], seed: int, copy: bool) -> State:
+def play_copying(options: dict[str, int | bool], seed: int, copy: bool) -> State:
     """One seeded random game; with ``copy``, every step is played on a fresh copy of the table."""
     state = load_game("dino-race", **options).new_initial_state()
     rng = random.Random(seed)
@@ -71,7 +71,7 @@ def play_copying(options: dict[str, object], seed: int, copy: bool) -> State:
 def test_variants_every_variant_plays_the_same_race_from_a_copy_of_the_table() -> None:
     """A copy of the table (a search's clone) keeps every rule's state: Double Match's first race,
     Survive!'s winner, the egg counter, the prize log, the tiles left, the pass in Playing in Teams."""
-    variants: list[dict[str, object]] = [
+    variants: list[dict[str, int | bool]] = [
         {"players": 2},
         {"players": 3, "double_match": True},
         {"players": 2, "survive": True},
