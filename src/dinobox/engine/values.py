@@ -15,7 +15,8 @@ The kind is the class name in snake case (``PushBlocked`` is ``"push_blocked"``)
 on the class (``match info: case Move(dino=d): ...`` or ``isinstance``).
 
 ``fields_of`` turns a value into the JSON fields the web reads, leaving out fields that are
-``None`` (an optional detail the action does not have).
+``None`` (an optional detail the action does not have). A field whose JSON name is a Python
+keyword is spelt with a trailing underscore, as PEP 8 says (``with_`` is the field ``"with"``).
 
 The bases allow subclasses the build does not compile, so a plug-in game's values need no
 compiler; the games' own ``events`` and ``moves`` modules are compiled with their rules.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
+from keyword import iskeyword
 
 from mypy_extensions import mypyc_attr
 
@@ -64,11 +66,14 @@ def kind_of(value: object) -> str:
 
 def fields_of(value: Event | ActionInfo) -> dict[str, object]:
     """The value's fields as JSON-able data: ``kind`` first, then each field not ``None``
-    (tuples become lists)."""
+    (tuples become lists; ``with_`` is named ``with``)."""
     out: dict[str, object] = {"kind": kind_of(value)}
     for f in fields(value):
         v = getattr(value, f.name)
         if v is None:
             continue
-        out[f.name] = list(v) if isinstance(v, tuple) else v
+        name = f.name
+        if name[-1] == "_" and iskeyword(name[:-1]):
+            name = name[:-1]
+        out[name] = list(v) if isinstance(v, tuple) else v
     return out
