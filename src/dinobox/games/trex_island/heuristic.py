@@ -171,6 +171,8 @@ def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, 
 
     def value(info: ActionInfo) -> float:
         match info:
+            case M.Move(die=int(die)):
+                return move_value(info, view["dice"][die])
             case M.Picture(dino=dino):
                 return w["picture"] + w["picture_vp"] * PICTURE_VP[dino]
             case M.Draw():
@@ -181,8 +183,6 @@ def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, 
                     + (w["keep_picture"] if material(card_kind) else 0.0)
                     + (w["carnivore"] if card_kind in CARNIVORES else 0.0)
                 )
-            case M.Move(die=int(die)):
-                return move_value(info, view["dice"][die])
             case _:
                 return -50
 

@@ -163,22 +163,24 @@ def describe(state: TRexIslandState, action: int, player: int) -> ActionInfo:
 def describe_play(state: TRexIslandState, action: int, player: int) -> IslandAction:
     """``describe`` of a player action (ids naming nothing here raise ``ValueError``)."""
     check(state, action)
-    info = decode(action)
-    if isinstance(info, Move) and 0 <= player < state.num_players:
-        return _move_of(state, info, player)
-    return info
+    if action < A.PICTURE and 0 <= player < state.num_players:
+        return _seat_move(state, action, player)
+    return decode(action)
 
 
-def _move_of(state: TRexIslandState, info: Move, player: int) -> Move:
-    die = player * 3 + info.slot
+def _seat_move(state: TRexIslandState, action: int, player: int) -> Move:
+    """A move of ``player``'s team: the die, and where the way goes (unless the team is at the
+    helipad already)."""
+    card, slot, space = A.split_move(action)
+    kind, colour = divmod(card, 3)
+    die = player * 3 + slot
     pos = state.pos[die]
-    where = info.space
     board = state.board
     if pos == -1 or 0 <= pos != board.helipad:
-        passes = bool(state.destinations(pos, info.card % 3).get(where, 0))
-        helipad, rest = where == board.helipad, board.kind[where] == 3
-        return Move(info.card, info.card_kind, info.colour, info.slot, where, die, passes, helipad, rest)
-    return Move(info.card, info.card_kind, info.colour, info.slot, where, die)
+        passes = bool(state.destinations(pos, colour).get(space, 0))
+        helipad, rest = space == board.helipad, board.kind[space] == 3
+        return Move(card, KIND_KEYS[kind], COLOURS[colour], slot, space, die, passes, helipad, rest)
+    return Move(card, KIND_KEYS[kind], COLOURS[colour], slot, space, die)
 
 
 def check(state: TRexIslandState, action: int) -> None:
