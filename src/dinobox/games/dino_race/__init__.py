@@ -2,6 +2,8 @@
 
 COMPILED_MODULES = (
     "actions",
+    "events",
+    "moves",
     "flow",
     "legal",
     "cards",

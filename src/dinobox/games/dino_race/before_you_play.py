@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import HOME, NUM_CARD_TYPES, TERRAINS
 
@@ -61,7 +62,7 @@ def start_race(st: DinoRaceState) -> None:
     for seat in reversed(range(n)):
         if size:
             steps.append(F.Draw(seat, size))
-    st._emit("race", (st.race,))
+    st._emit(E.Race(race=st.race))
 
 
 def tile_placed(st: DinoRaceState, terrain: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race.data import MAX_SEATS, NUM_CARD_TYPES
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def card_drawn(st: DinoRaceState, seat: int, card: int) -> None:
     hand = st.hand
     i = seat * T + card
     hand[i] = hand[i] + 1
-    st._emit("draw", (seat, card), ONLY[seat])
+    st._emit(E.Draw(seat=seat, card=card), audience=ONLY[seat])
 
 
 def play_card(st: DinoRaceState, seat: int, card: int) -> None:
@@ -55,7 +56,7 @@ def reshuffle_if_empty(st: DinoRaceState) -> None:
     if is_empty(st.deck):
         st.deck, st.discard = st.discard, [0] * T
         if not is_empty(st.deck):
-            st._emit("reshuffle", ())
+            st._emit(E.Reshuffle())
 
 
 def take_drop(st: DinoRaceState, seat: int) -> None:
@@ -68,7 +69,7 @@ def take_drop(st: DinoRaceState, seat: int) -> None:
     drops = list(st.drops)
     drops[seat] += 1
     st.drops = tuple(drops)
-    st._emit("drop", (seat, from_supply))
+    st._emit(E.Drop(seat=seat, from_supply=from_supply))
 
 
 # ----- knowledge of other hands (for resample) --------------------------------------------
@@ -120,9 +121,9 @@ def forget_one(st: DinoRaceState, seat: int, card: int) -> None:
 def lose_card(st: DinoRaceState, seat: int, card: int) -> None:
     """Lava (Push back, Eruption): the card drawn at random from ``seat``'s hand is discarded."""
     play_card(st, seat, card)
-    st._emit("random_discard", (seat, card))
+    st._emit(E.RandomDiscard(seat=seat, card=card))
 
 
 def no_card_to_lose(st: DinoRaceState, seat: int) -> None:
     """Lava with an empty hand: there is no card to lose."""
-    st._emit("no_card_to_lose", (seat,))
+    st._emit(E.NoCardToLose(seat=seat))

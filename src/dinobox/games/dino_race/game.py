@@ -8,7 +8,7 @@ from typing import Any
 from dinobox.engine.game import EndCondition, Game, Presentation, RoleKind
 from dinobox.engine.options import OptionSpec
 from dinobox.games.dino_race import actions as A
-from dinobox.games.dino_race import knowledge, text, view
+from dinobox.games.dino_race import knowledge, moves, text, view
 from dinobox.games.dino_race.data import DEFAULT_DATA, NUM_CARD_TYPES, DinoRaceData
 from dinobox.games.dino_race.rules import DinoRaceState
 
@@ -34,9 +34,10 @@ class DinoRaceGame(Game[DinoRaceData]):
     )
     presentation = Presentation(
         view=view.view,
-        event_text=text.event_text,
+        event_text=None,
+        describe_event=text.describe_event,
         action_text=text.action_text,
-        action_info=text.action_info,
+        action_info=moves.describe,
         why_illegal=text.why_illegal,
         resample=knowledge.resample,
         step_reveals=knowledge.step_reveals,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from dinobox.games.dino_race import actions as A
 from dinobox.games.dino_race import cards, finish_line
+from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import EGG, NUM_CARD_TYPES, PUSH, STEAL, WILD
 
@@ -21,7 +22,7 @@ def start_turn(st: DinoRaceState, seat: int) -> None:
     st.turn_player = seat
     st.turns += 1
     st.passed = False
-    st._emit("turn", (seat,))
+    st._emit(E.Turn(seat=seat))
     steps = st.steps
     steps.append(F.NEXT_TURN)
     if st.is_racing(seat):
@@ -29,7 +30,7 @@ def start_turn(st: DinoRaceState, seat: int) -> None:
         steps.append(F.Draw(seat, st.dinos_on_track(seat)))
     else:
         steps.append(F.Roll(seat))
-        st._emit("roll", (seat,))
+        st._emit(E.Roll(seat=seat))
 
 
 def next_turn(st: DinoRaceState) -> None:
@@ -41,23 +42,23 @@ def play(st: DinoRaceState, seat: int, action: int) -> None:
     """2) Play and swap cards: one play of ``seat``'s (or the roll that ends the phase)."""
     if action == A.ROLL:
         st.steps[-1] = F.Roll(seat)
-        st._emit("roll", (seat,))
+        st._emit(E.Roll(seat=seat))
         return
     first = seat * st.dinos_per_player
     if action < A.MOVE_WILD:
         d = first + action - A.MOVE_MATCH
         card = st.tiles[st.pos[d]]
         cards.play_card(st, seat, card)
-        finish_line.move_forward(st, d, "move", card)
+        finish_line.move_forward(st, d, card)
     elif action < A.MOVE_TRIPLE:
         d = first + action - A.MOVE_WILD
         cards.play_card(st, seat, WILD)
-        finish_line.move_forward(st, d, "move", WILD)
+        finish_line.move_forward(st, d, WILD)
     elif action < A.PUSH:
         k, t = divmod(action - A.MOVE_TRIPLE, 8)
         for _ in range(3):
             cards.play_card(st, seat, t)
-        finish_line.move_forward(st, first + k, "triple", t)
+        finish_line.move_forward(st, first + k, t, triple=True)
     elif action < A.TRIP:
         cards.play_card(st, seat, PUSH)
         push_back(st, seat, action - A.PUSH)
@@ -65,22 +66,22 @@ def play(st: DinoRaceState, seat: int, action: int) -> None:
         d = action - A.TRIP
         cards.play_card(st, seat, EGG)
         st.down |= 1 << d
-        st._emit("trip", (seat, d))
+        st._emit(E.Trip(seat=seat, dino=d))
     elif action < A.STEAL:
         target = action - A.GIVE_EGG
         cards.play_card(st, seat, EGG)
         st.egg = target
-        st._emit("give_egg", (seat, target))
+        st._emit(E.GiveEgg(seat=seat, target=target))
     elif action < A.SWAP:
         victim = action - A.STEAL
         cards.play_card(st, seat, STEAL)
-        st._emit("steal", (seat, victim))
+        st._emit(E.Steal(seat=seat, victim=victim))
         st.steps.append(F.Steal(seat, victim))
     elif action < A.STAND_UP:
         x, y = A.PAIRS[action - A.SWAP]
         cards.play_card(st, seat, x)
         cards.play_card(st, seat, y)
-        st._emit("swap", (seat, x, y))
+        st._emit(E.Swap(seat=seat, cards=(x, y)))
         st.steps.append(F.SwapDraw(seat))
     elif action < A.PASS:
         stand_up(st, seat, action)
@@ -96,7 +97,7 @@ def stand_up(st: DinoRaceState, seat: int, action: int) -> None:
     cards.play_card(st, seat, x)
     cards.play_card(st, seat, y)
     st.down &= ~(1 << d)
-    st._emit("stand_up", (seat, d, x, y))
+    st._emit(E.StandUp(seat=seat, dino=d, cards=(x, y)))
 
 
 def pass_card(st: DinoRaceState, seat: int, card: int) -> None:
@@ -106,7 +107,7 @@ def pass_card(st: DinoRaceState, seat: int, card: int) -> None:
     st.hand[mate * T + card] += 1
     st.passed = True
     cards.learn_pass(st, seat, mate, card)
-    st._emit("pass_card", (seat, mate, card), (seat, mate))
+    st._emit(E.PassCard(seat=seat, mate=mate, card=card), audience=(seat, mate))
 
 
 def stolen(st: DinoRaceState, thief: int, victim: int, card: int) -> None:
@@ -114,7 +115,7 @@ def stolen(st: DinoRaceState, thief: int, victim: int, card: int) -> None:
     st.hand[victim * T + card] -= 1
     st.hand[thief * T + card] += 1
     cards.learn_steal(st, thief, victim, card)
-    st._emit("stolen", (thief, victim, card), (thief, victim))
+    st._emit(E.Stolen(thief=thief, victim=victim, card=card), audience=(thief, victim))
 
 
 def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
@@ -122,9 +123,9 @@ def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
     owner = st.owner(dino)
     behind = st.pos[dino] - 1
     if st.is_lava(behind):
-        st._emit("push_blocked", (seat, dino))
+        st._emit(E.PushBlocked(seat=seat, dino=dino))
         cards.take_drop(st, owner)
         st.steps.append(F.RandomDiscard(owner))
     else:
         st.pos[dino] = behind
-        st._emit("push", (seat, dino, behind))
+        st._emit(E.Push(seat=seat, dino=dino, tile=behind))

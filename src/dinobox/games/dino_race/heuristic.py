@@ -37,10 +37,12 @@ dino-race`` learns other values (``weights.json``, played by the ``strong`` bot)
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from dinobox.engine.heuristic import Turn, Weights, best_action, weighted_heuristic
+from dinobox.engine.heuristic import Option, Turn, Weights, best_option, weighted_heuristic
+from dinobox.engine.values import ActionInfo
+from dinobox.games.dino_race import moves as M
 from dinobox.games.dino_race.data import TERRAINS
 from dinobox.games.dino_race.game import DinoRaceGame
 from dinobox.games.dino_race.viewtypes import DinoRaceView, DinoView, PrizeView
@@ -108,19 +110,47 @@ def choose(turn: Turn[DinoRaceView], rng: random.Random, w: Weights) -> int:
     game = turn.state.game
     if not isinstance(game, DinoRaceGame):
         raise TypeError(f"the Dino Race heuristic cannot play {game.id}")
-    view, seat, infos = turn.view, turn.seat, turn.infos
+    view, seat, kinds = turn.view, turn.seat, _Kinds(turn.options)
     phase = view["phase"]
     if phase == "prize":
         bonus = game.data.pair_bonus
-        return best_action(infos, lambda i: _prize_value(view, seat, i, bonus, w), rng)
+        return _best(kinds.of(M.Prize), lambda i: _prize_value(view, seat, i, bonus, w), rng)
     if phase == "pass_egg":
-        return best_action(infos, lambda i: _egg_target_value(view, seat, i["target_seat"], w), rng)
-    return _play(view, seat, infos, rng, w)
+        return _best(kinds.of(M.PassEgg), lambda i: _egg_target_value(view, seat, i.target_seat, w), rng)
+    return _play(view, seat, kinds, rng, w)
+
+
+# ----- the legal actions, by kind ---------------------------------------------------------------
+K = TypeVar("K", bound=ActionInfo)
+
+
+class _Kinds:
+    """The legal actions with their descriptions, by the description's class (each list in the
+    order of the legal actions)."""
+
+    def __init__(self, options: list[Option]) -> None:
+        self.by_class: dict[type[ActionInfo], list[Option]] = {}
+        for option in options:
+            self.by_class.setdefault(type(option.info), []).append(option)
+
+    def of(self, cls: type[K]) -> list[tuple[int, K]]:
+        """The legal actions described as ``cls``, each with its description."""
+        return [(o.action, o.info) for o in self.by_class.get(cls, ()) if isinstance(o.info, cls)]
+
+
+def _best(options: Sequence[tuple[int, K]], score: Callable[[K], float], rng: random.Random) -> int:
+    """``best_option`` over actions described by one class, ``score`` reading that class."""
+    cls = type(options[0][1])
+
+    def typed(info: ActionInfo) -> float:
+        if not isinstance(info, cls):
+            raise TypeError(f"{type(info).__name__} among {cls.__name__} options")
+        return score(info)
+
+    return best_option([Option(a, i) for a, i in options], typed, rng)
 
 
 # ----- small readings of the view ---------------------------------------------------------------
-Info = dict[str, Any]
-"""An action as ``state.describe_action`` describes it (see ``text.action_info``)."""
 
 
 def _length(view: DinoRaceView) -> int:
@@ -201,7 +231,7 @@ def _card_cost(key: str, surplus: dict[str, int], w: Weights) -> float:
     return w["cost_trick"] if key in TRICKS else w["cost_terrain"]
 
 
-def _pair_cost(cards: list[str], surplus: dict[str, int], w: Weights) -> float:
+def _pair_cost(cards: Sequence[str], surplus: dict[str, int], w: Weights) -> float:
     left = dict(surplus)
     cost = 0.0
     for key in cards:
@@ -212,7 +242,7 @@ def _pair_cost(cards: list[str], surplus: dict[str, int], w: Weights) -> float:
 
 
 # ----- decisions ---------------------------------------------------------------------------------
-def _prize_value(view: DinoRaceView, seat: int, info: Info, bonus: int, w: Weights) -> float:
+def _prize_value(view: DinoRaceView, seat: int, info: M.Prize, bonus: int, w: Weights) -> float:
     """A prize's value to our side: the counter, plus the same-colour bonus it completes. In
     Playing in Teams our side is the team: the mate's prizes are in our view (team-mates talk
     over the prize choice), and the mate's dino still racing will choose our second prize."""
@@ -222,24 +252,24 @@ def _prize_value(view: DinoRaceView, seat: int, info: Info, bonus: int, w: Weigh
         mine += view["players"][mate].get("prizes", [])
     colours = [p["colour"] for p in mine]
     has_pair = any(colours.count(c) >= 2 for c in set(colours))
-    value = float(info["value"])
-    if not has_pair and info["colour"] in colours:
+    value = float(info.value)
+    if not has_pair and info.colour in colours:
         value += bonus
     if not mine:
         offer = view.get("prize_choice", [])
         # First prize: a slight lean to the colour that leaves more of its kind in the stack.
-        value += 0.01 * sum(1 for p in offer if p["colour"] == info["colour"])
+        value += 0.01 * sum(1 for p in offer if p["colour"] == info.colour)
         still = _my_dinos(view, seat) or (mate is not None and _my_dinos(view, mate))
         if w["prize_plan"] and still:
             value += w["prize_plan"] * _second_prize(offer, info, bonus)
     return value
 
 
-def _second_prize(offer: list[PrizeView], first: Info, bonus: int) -> float:
+def _second_prize(offer: list[PrizeView], first: M.Prize, bonus: int) -> float:
     """What our second prize is worth if we take ``first`` now and an opponent then takes the most
     valuable counter left (a plain reading of how the heuristic picks)."""
-    rest = sorted((p for p in offer if p["id"] != first["counter"]), key=lambda p: -p["value"])[1:]
-    return max((p["value"] + (bonus if p["colour"] == first["colour"] else 0) for p in rest), default=0.0)
+    rest = sorted((p for p in offer if p["id"] != first.counter), key=lambda p: -p["value"])[1:]
+    return max((p["value"] + (bonus if p["colour"] == first.colour else 0) for p in rest), default=0.0)
 
 
 def _to_run(view: DinoRaceView, seat: int) -> int:
@@ -282,61 +312,56 @@ def _egg_target_value(view: DinoRaceView, seat: int, target: int, w: Weights) ->
 Stage = Callable[[], "int | None"]
 
 
-def _play(view: DinoRaceView, seat: int, infos: list[Info], rng: random.Random, w: Weights) -> int:
-    by_kind: dict[str, list[Info]] = {}
-    for info in infos:
-        by_kind.setdefault(str(info["kind"]), []).append(info)
+def _play(view: DinoRaceView, seat: int, kinds: _Kinds, rng: random.Random, w: Weights) -> int:
     surplus = _surplus(view, seat, w)
     standing = {p: _progress(view, p) for p in range(len(view["players"]))}
 
     def stand() -> int | None:
-        if "stand_up" not in by_kind:
-            return None
-        return best_action(by_kind["stand_up"], lambda i: -_pair_cost(i["cards"], surplus, w), rng)
+        ups = kinds.of(M.StandUp)
+        return _best(ups, lambda i: -_pair_cost(i.cards, surplus, w), rng) if ups else None
 
-    def hit(kind: str, lead: float) -> int | None:
-        def target(i: Info) -> int:
-            return standing[view["dinos"][i["target_dino"]]["owner"]] + _dino_tile(view, i["target_dino"])
+    def hit(kind: type[M.Push] | type[M.Trip], lead: float) -> int | None:
+        def target(i: M.Push | M.Trip) -> int:
+            return standing[view["dinos"][i.target_dino]["owner"]] + _dino_tile(view, i.target_dino)
 
-        def owner_lead(i: Info) -> int:
-            return standing[view["dinos"][i["target_dino"]]["owner"]] - standing[seat]
+        def owner_lead(i: M.Push | M.Trip) -> int:
+            return standing[view["dinos"][i.target_dino]["owner"]] - standing[seat]
 
-        options = [i for i in by_kind.get(kind, []) if owner_lead(i) >= lead]
-        return best_action(options, target, rng) if options else None
+        options = [(a, i) for a, i in kinds.of(kind) if owner_lead(i) >= lead]
+        return _best(options, target, rng) if options else None
 
     def steal() -> int | None:
-        options = [
-            i for i in by_kind.get("steal", []) if view["players"][i["target_seat"]]["hand_count"] > w["steal_min_hand"]
-        ]
-        return best_action(options, lambda i: view["players"][i["target_seat"]]["hand_count"], rng) if options else None
+        hands = [p["hand_count"] for p in view["players"]]
+        options = [(a, i) for a, i in kinds.of(M.Steal) if hands[i.target_seat] > w["steal_min_hand"]]
+        return _best(options, lambda i: hands[i.target_seat], rng) if options else None
 
     def give_egg() -> int | None:
-        gives = by_kind.get("give_egg", [])
+        gives = kinds.of(M.GiveEgg)
         if not gives or _can_end_soon(view, seat) or _to_run(view, seat) <= w["egg_keep_near"]:
             return None
-        return best_action(gives, lambda i: _egg_target_value(view, seat, i["target_seat"], w), rng)
+        return _best(gives, lambda i: _egg_target_value(view, seat, i.target_seat, w), rng)
 
     def swap() -> int | None:
-        swaps = [i for i in by_kind.get("swap", []) if _pair_cost(i["cards"], surplus, w) <= w["swap_max_cost"]]
+        swaps = [(a, i) for a, i in kinds.of(M.Swap) if _pair_cost(i.cards, surplus, w) <= w["swap_max_cost"]]
         if not swaps:
             return None
-        return best_action(swaps, lambda i: -sum(1 for c in i["cards"] if c in TRICKS), rng)
+        return _best(swaps, lambda i: -sum(1 for c in i.cards if c in TRICKS), rng)
 
     def pass_card() -> int | None:
-        passes = by_kind.get("pass_card", [])
+        passes = kinds.of(M.PassCard)
         if not passes:
             return None
         wanted = _mate_wants(view, seat)
-        useful = [i for i in passes if i["card"] in wanted and surplus.get(i["card"], 0) > 0]
-        return best_action(useful, lambda i: 0, rng) if useful else None
+        useful = [(a, i) for a, i in passes if i.card in wanted and surplus.get(i.card, 0) > 0]
+        return _best(useful, lambda i: 0, rng) if useful else None
 
     def move() -> int | None:
-        return _move(view, seat, by_kind, surplus, rng, w)
+        return _move(view, seat, kinds.of(M.Move), surplus, rng, w)
 
     stages: list[tuple[float, Stage]] = [
         (w["stage_stand"], stand),
-        (w["stage_push"], lambda: hit("push", w["push_lead"])),
-        (w["stage_trip"], lambda: hit("trip", w["trip_lead"])),
+        (w["stage_push"], lambda: hit(M.Push, w["push_lead"])),
+        (w["stage_trip"], lambda: hit(M.Trip, w["trip_lead"])),
         (w["stage_steal"], steal),
         (w["stage_give_egg"], give_egg),
         (w["stage_move"], move),
@@ -351,7 +376,7 @@ def _play(view: DinoRaceView, seat: int, infos: list[Info], rng: random.Random, 
         chosen = stage()
         if chosen is not None:
             return chosen
-    return int(by_kind["roll"][0]["action"])
+    return kinds.of(M.Roll)[0][0]
 
 
 def _dino_tile(view: DinoRaceView, dino: int) -> int:
@@ -361,41 +386,46 @@ def _dino_tile(view: DinoRaceView, dino: int) -> int:
 def _move(
     view: DinoRaceView,
     seat: int,
-    by_kind: dict[str, list[Info]],
+    moves: list[tuple[int, M.Move]],
     surplus: dict[str, int],
     rng: random.Random,
     w: Weights,
 ) -> int | None:
-    moves = by_kind.get("move", [])
     if not moves:
         return None
     length = _length(view)
     hand = view.get("hand", {})
     lava = view["lava_tiles"] if view["volcano_active"] else 0  # the last tile taken by the lava
 
-    def score(info: Info) -> float:
-        tile = _dino_tile(view, info["dino"])
+    def score(info: M.Move) -> float:
+        tile = _dino_tile(view, _dino(info))
         ahead = length - tile  # tiles still to run
-        how = info["with"]
-        base = w["move_" + how]
+        base = w["move_" + info.with_]
         if ahead == 1:
             base += w["move_finish"]  # cross the finish line first
         danger = w["move_danger"] * max(0.0, w["danger_reach"] - (tile - lava))
         return base + w["move_ahead"] * ahead + danger
 
-    def allowed(info: Info) -> bool:
-        if info["with"] == "wild":
+    def allowed(info: M.Move) -> bool:
+        if info.with_ == "wild":
             return hand.get("wild", 0) > w["wild_keep"]
-        if info["with"] != "triple":
+        if info.with_ != "triple" or info.card is None:
             return True
-        key = str(info["card"])
+        key = info.card
         need = 3 - (1 if key in TRICKS else 0) - w["triple_slack"]
         return key != "wild" and hand.get(key, 0) >= 3 and surplus.get(key, 0) >= need
 
-    candidates = [i for i in moves if allowed(i) and not _holds_back(view, seat, i["dino"], w)]
+    candidates = [(a, i) for a, i in moves if allowed(i) and not _holds_back(view, seat, _dino(i), w)]
     if not candidates:
         return None
-    return best_action(candidates, score, rng)
+    return _best(candidates, score, rng)
+
+
+def _dino(info: M.Move) -> int:
+    """The dino a legal move moves (a legal move always names it)."""
+    if info.dino is None:
+        raise ValueError(f"move of slot {info.slot} names no dino")
+    return info.dino
 
 
 def _mate_wants(view: DinoRaceView, seat: int) -> set[str]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
-from typing import Any
+from collections.abc import Collection, Hashable, Mapping
 
+from dinobox.engine.values import kind_of
 from dinobox.games.boardmarks import SEAT_HUES, Places, changes, mark
+from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race.viewtypes import DinoRaceView, PlayerView, PrizeView
 
 EGG = "E"
@@ -42,8 +43,10 @@ LEGEND = (
 )
 """The board's legend, for the terminal's help screen."""
 
-BIG_EVENTS = frozenset({"eruption_egg", "volcano", "lava", "egg_safe", "race_over"})
-"""Log kinds the terminal pauses on: the eruption, the volcano waking, lava taking a tile."""
+_BIG = (E.EruptionEgg(seat=0), E.Volcano(), E.Lava(tile=0), E.EggSafe(seat=0), E.RaceOver(race=0))
+BIG_EVENTS = frozenset(kind_of(event) for event in _BIG)
+"""Log kinds the terminal pauses on: the eruption, the volcano waking, lava taking a tile, the egg
+brought to safety, the end of a race (named by their classes: ``events.py``)."""
 
 
 def _seat(view: DinoRaceView, seat: int, short: bool = False) -> str:
@@ -161,7 +164,7 @@ def places(view: DinoRaceView) -> Places:
     return out
 
 
-def preview(before: DinoRaceView, after: DinoRaceView | None, info: dict[str, Any]) -> list[tuple[Hashable, str]]:
+def preview(before: DinoRaceView, after: DinoRaceView | None, info: Mapping[str, object]) -> list[tuple[Hashable, str]]:
     """The places a choice changes (the tiles a dino leaves and reaches, a player's panel), each
     with a line saying what changes; nothing when the step would show something hidden."""
     return [] if after is None else changes(places(before), places(after))

@@ -3,110 +3,68 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, assert_never
 
 from dinobox.engine.state import CHANCE
+from dinobox.engine.values import Event, kind_of
 from dinobox.games.dino_race import actions as A
+from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race import flow as F
-from dinobox.games.dino_race.data import CARD_KEYS, CARD_NAMES, DIE_FACES, HOME, TERRAINS, WILD
+from dinobox.games.dino_race import moves as M
+from dinobox.games.dino_race.data import CARD_KEYS, CARD_NAMES, DIE_FACES, EGG, HOME, PUSH, STEAL, TERRAINS, WILD
 from dinobox.games.dino_race.view import dino_name, seat_name
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
 
 
-def _pair(index: int) -> str:
-    x, y = A.PAIRS[index]
-    return f"{CARD_NAMES[x]} + {CARD_NAMES[y]}"
-
-
-def decode(state: DinoRaceState, action: int) -> dict[str, Any]:
-    """Split a player action into its parts (kind, dino, target, cards...)."""
-    if action < A.MOVE_WILD:
-        return {"kind": "move", "slot": action, "with": "match"}
-    if action < A.MOVE_TRIPLE:
-        return {"kind": "move", "slot": action - A.MOVE_WILD, "with": "wild"}
-    if action < A.PUSH:
-        k, t = divmod(action - A.MOVE_TRIPLE, 8)
-        return {"kind": "move", "slot": k, "with": "triple", "card": CARD_KEYS[t]}
-    if action < A.TRIP:
-        return {"kind": "push", "target_dino": action - A.PUSH}
-    if action < A.GIVE_EGG:
-        return {"kind": "trip", "target_dino": action - A.TRIP}
-    if action < A.STEAL:
-        return {"kind": "give_egg", "target_seat": action - A.GIVE_EGG}
-    if action < A.SWAP:
-        return {"kind": "steal", "target_seat": action - A.STEAL}
-    if action < A.STAND_UP:
-        x, y = A.PAIRS[action - A.SWAP]
-        return {"kind": "swap", "cards": [CARD_KEYS[x], CARD_KEYS[y]]}
-    if action < A.PASS:
-        k, i = divmod(action - A.STAND_UP, 36)
-        x, y = A.PAIRS[i]
-        return {"kind": "stand_up", "slot": k, "cards": [CARD_KEYS[x], CARD_KEYS[y]]}
-    if action < A.ROLL:
-        return {"kind": "pass_card", "card": CARD_KEYS[action - A.PASS]}
-    if action == A.ROLL:
-        return {"kind": "roll"}
-    if action < state.erupt_base:
-        return {"kind": "prize", "counter": action - A.PRIZE}
-    return {"kind": "pass_egg", "target_seat": action - state.erupt_base}
-
-
-def action_info(state: DinoRaceState, action: int, player: int) -> dict[str, Any]:
-    if player == CHANCE:
-        return {"kind": "chance"}
-    info = decode(state, action)
-    if "slot" in info and 0 <= player < state.num_players:
-        dinos = state.dinos_of(player)
-        if info["slot"] < len(dinos):
-            info["dino"] = dinos[info["slot"]]
-    if info["kind"] == "prize":
-        data = state.game.data
-        info["value"] = data.prize_values[info["counter"]]
-        info["colour"] = data.prize_colours[info["counter"]]
-    return info
+def _pair(cards: tuple[str, str]) -> str:
+    return " + ".join(CARD_NAMES[CARD_KEYS.index(key)] for key in cards)
 
 
 def action_text(state: DinoRaceState, action: int, player: int) -> str:
     if player == CHANCE:
         return _chance_text(state, action)
     who = seat_name(state, player) if 0 <= player < state.num_players else f"Seat {player}"
-    info = action_info(state, action, player)
-    kind = info["kind"]
-    if kind == "move":
-        d = info.get("dino", -1)
-        target = state.pos[d] + 1 if 0 <= d < state.num_dinos and state.pos[d] < state.track_length else "?"
-        name = dino_name(state, d) if d >= 0 else "dino"
-        if info["with"] == "match":
-            terrain = TERRAINS[state.tiles[state.pos[d]]] if target != "?" else "matching"
-            how = f"{terrain.capitalize()} card"
-        elif info["with"] == "wild":
-            how = "Wildcard"
-        else:
-            how = f"three {CARD_NAMES[CARD_KEYS.index(info['card'])]} cards"
-        goal = "the finish" if target == state.track_length else f"tile {target}"
-        return f"{who}: play {how} to move {name} to {goal}"
-    if kind == "push":
-        return f"{who}: Push back {dino_name(state, info['target_dino'])}"
-    if kind == "trip":
-        return f"{who}: Throw the egg to trip {dino_name(state, info['target_dino'])}"
-    if kind == "give_egg":
-        return f"{who}: Throw the egg to give it to {seat_name(state, info['target_seat'])}"
-    if kind == "steal":
-        return f"{who}: Steal a card from {seat_name(state, info['target_seat'])}"
-    if kind == "swap":
-        return f"{who}: swap {_pair(action - A.SWAP)} for one new card"
-    if kind == "stand_up":
-        d = info.get("dino", -1)
-        return f"{who}: discard {_pair((action - A.STAND_UP) % 36)} to stand {dino_name(state, d)} up"
-    if kind == "pass_card":
-        return f"{who}: pass {card_noun(action - A.PASS)} to your team-mate"
-    if kind == "roll":
-        return f"{who}: roll the event die"
-    if kind == "prize":
-        return f"{who}: take the {info['colour']} {info['value']} prize counter"
-    return f"{who}: pass the egg to {seat_name(state, info['target_seat'])}"
+    match M.decode(state, action, player):
+        case M.Move(with_=how, card=card, dino=dino):
+            return f"{who}: {_move_text(state, how, card, -1 if dino is None else dino)}"
+        case M.Push(target_dino=d):
+            return f"{who}: Push back {dino_name(state, d)}"
+        case M.Trip(target_dino=d):
+            return f"{who}: Throw the egg to trip {dino_name(state, d)}"
+        case M.GiveEgg(target_seat=p):
+            return f"{who}: Throw the egg to give it to {seat_name(state, p)}"
+        case M.Steal(target_seat=p):
+            return f"{who}: Steal a card from {seat_name(state, p)}"
+        case M.Swap(cards=cards):
+            return f"{who}: swap {_pair(cards)} for one new card"
+        case M.StandUp(cards=cards, dino=dino):
+            return f"{who}: discard {_pair(cards)} to stand {dino_name(state, -1 if dino is None else dino)} up"
+        case M.PassCard(card=key):
+            return f"{who}: pass {card_noun(CARD_KEYS.index(key))} to your team-mate"
+        case M.Roll():
+            return f"{who}: roll the event die"
+        case M.Prize(value=value, colour=colour):
+            return f"{who}: take the {colour} {value} prize counter"
+        case M.PassEgg(target_seat=p):
+            return f"{who}: pass the egg to {seat_name(state, p)}"
+        case unknown:
+            assert_never(unknown)
+
+
+def _move_text(state: DinoRaceState, how: M.How, card: str | None, d: int) -> str:
+    target = state.pos[d] + 1 if 0 <= d < state.num_dinos and state.pos[d] < state.track_length else "?"
+    name = dino_name(state, d) if d >= 0 else "dino"
+    if how == "match":
+        terrain = TERRAINS[state.tiles[state.pos[d]]] if target != "?" else "matching"
+        what = f"{terrain.capitalize()} card"
+    elif how == "wild" or card is None:
+        what = "Wildcard"
+    else:
+        what = f"three {CARD_NAMES[CARD_KEYS.index(card)]} cards"
+    goal = "the finish" if target == state.track_length else f"tile {target}"
+    return f"play {what} to move {name} to {goal}"
 
 
 _OUTCOMES: dict[str, Callable[[DinoRaceState, int], str]] = {
@@ -125,102 +83,100 @@ def _chance_text(state: DinoRaceState, outcome: int) -> str:
     return found(state, outcome) if found is not None else f"outcome {outcome}"
 
 
-def event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: bool) -> str:
+def describe_event(state: DinoRaceState, event: Event, private: bool) -> str:
     """The log line of one event; ``private`` when the reader may see its hidden part."""
     s = lambda p: seat_name(state, p)  # noqa: E731
     dn = lambda d: dino_name(state, d)  # noqa: E731
-    if kind == "race":
-        return f"Race {args[0] + 1} begins: the track is laid and the cards dealt."
-    if kind == "turn":
-        return f"{s(args[0])}'s turn."
-    if kind == "draw":
-        return f"{s(args[0])} draws {CARD_NAMES[args[1]] if private else 'a card'}."
-    if kind == "move":
-        how = "a Wildcard" if args[2] == WILD else f"a {CARD_NAMES[args[2]]} card"
-        where = "the finish" if args[3] >= state.track_length else f"tile {args[3]}"
-        return f"{s(args[0])} plays {how}: {dn(args[1])} runs to {where}."
-    if kind == "triple":
-        where = "the finish" if args[3] >= state.track_length else f"tile {args[3]}"
-        return f"{s(args[0])} discards three {CARD_NAMES[args[2]]} cards: {dn(args[1])} runs to {where}."
-    if kind == "push":
-        where = "the volcano" if args[2] == 0 else f"tile {args[2]}"
-        return f"{s(args[0])} pushes {dn(args[1])} back to {where}."
-    if kind == "push_blocked":
-        return f"{s(args[0])} pushes {dn(args[1])} toward the lava: it stands firm, but its owner pays."
-    if kind == "trip":
-        return f"{s(args[0])} throws the egg and trips {dn(args[1])}."
-    if kind == "give_egg":
-        return f"{s(args[0])} throws the egg to {s(args[1])}."
-    if kind == "steal":
-        return f"{s(args[0])} plays Steal a card against {s(args[1])}."
-    if kind == "stolen":
-        card = CARD_NAMES[args[2]] if private else "a card"
-        return f"{s(args[0])} steals {card} from {s(args[1])}."
-    if kind == "swap":
-        return f"{s(args[0])} swaps {CARD_NAMES[args[1]]} + {CARD_NAMES[args[2]]} for a new card."
-    if kind == "stand_up":
-        return f"{s(args[0])} discards {CARD_NAMES[args[2]]} + {CARD_NAMES[args[3]]}: {dn(args[1])} stands up."
-    if kind == "pass_card":
-        card = card_noun(args[2]) if private else "a card"
-        return f"{s(args[0])} passes {card} to {s(args[1])}."
-    return _table_event_text(state, kind, args, private)
+    match event:
+        case E.Race(race=race):
+            return f"Race {race + 1} begins: the track is laid and the cards dealt."
+        case E.Turn(seat=seat):
+            return f"{s(seat)}'s turn."
+        case E.Draw(seat=seat, card=card):
+            return f"{s(seat)} draws {CARD_NAMES[card] if private else 'a card'}."
+        case E.Move(seat=seat, dino=d, card=card, tile=tile):
+            how = "a Wildcard" if card == WILD else f"a {CARD_NAMES[card]} card"
+            return f"{s(seat)} plays {how}: {dn(d)} runs to {_where(state, tile)}."
+        case E.Triple(seat=seat, dino=d, card=card, tile=tile):
+            return f"{s(seat)} discards three {CARD_NAMES[card]} cards: {dn(d)} runs to {_where(state, tile)}."
+        case E.Push(seat=seat, dino=d, tile=tile):
+            where = "the volcano" if tile == 0 else f"tile {tile}"
+            return f"{s(seat)} pushes {dn(d)} back to {where}."
+        case E.PushBlocked(seat=seat, dino=d):
+            return f"{s(seat)} pushes {dn(d)} toward the lava: it stands firm, but its owner pays."
+        case E.Trip(seat=seat, dino=d):
+            return f"{s(seat)} throws the egg and trips {dn(d)}."
+        case E.GiveEgg(seat=seat, target=target):
+            return f"{s(seat)} throws the egg to {s(target)}."
+        case E.Steal(seat=seat, victim=victim):
+            return f"{s(seat)} plays Steal a card against {s(victim)}."
+        case E.Stolen(thief=thief, victim=victim, card=card):
+            return f"{s(thief)} steals {CARD_NAMES[card] if private else 'a card'} from {s(victim)}."
+        case E.Swap(seat=seat, cards=(x, y)):
+            return f"{s(seat)} swaps {CARD_NAMES[x]} + {CARD_NAMES[y]} for a new card."
+        case E.StandUp(seat=seat, dino=d, cards=(x, y)):
+            return f"{s(seat)} discards {CARD_NAMES[x]} + {CARD_NAMES[y]}: {dn(d)} stands up."
+        case E.PassCard(seat=seat, mate=mate, card=card):
+            return f"{s(seat)} passes {card_noun(card) if private else 'a card'} to {s(mate)}."
+        case _:
+            return _table_event_text(state, event, private)
 
 
-def _table_event_text(state: DinoRaceState, kind: str, args: tuple[Any, ...], private: bool) -> str:
+def _where(state: DinoRaceState, tile: int) -> str:
+    return "the finish" if tile >= state.track_length else f"tile {tile}"
+
+
+def _table_event_text(state: DinoRaceState, event: Event, private: bool) -> str:
     """The die, the volcano, the lava, the finish line and the end of a race."""
     s = lambda p: seat_name(state, p)  # noqa: E731
-    dn = lambda d: dino_name(state, d)  # noqa: E731
-    if kind == "roll":
-        return f"{s(args[0])} rolls the event die."
-    if kind == "die":
-        return f"The die shows {DIE_FACES[args[1]]}."
-    if kind == "eruption_egg":
-        return f"Eruption! {s(args[0])} holds the egg: discards the whole hand and takes a lava drop."
-    if kind == "egg_passed":
-        return f"{s(args[0])} passes the egg to {s(args[1])}."
-    if kind == "volcano":
-        return "The volcano becomes active."
-    if kind == "lava":
-        return f"Lava covers tile {args[0]}."
-    if kind == "carried":
-        where = "the finish" if args[2] >= state.track_length else f"tile {args[2]}"
-        return f"The lava drives {dn(args[1])} forward to {where}."
-    if kind == "drop":
-        if args[1]:
-            return f"{s(args[0])} takes a lava drop."
-        return f"{s(args[0])} takes a lava drop (the supply is used up: it still costs a point)."
-    if kind == "no_card_to_lose":
-        return f"{s(args[0])} has no card in hand to lose."
-    if kind == "random_discard":
-        return f"{s(args[0])} discards {CARD_NAMES[args[1]]} at random."
-    if kind == "reshuffle":
-        return "The discard pile is shuffled into a new deck."
-    if kind == "home":
-        return f"{dn(args[1])} crosses the finish line!"
-    if kind == "prize":
-        if private:
-            data = state.game.data
-            return f"{s(args[0])} takes the {data.prize_colours[args[1]]} {data.prize_values[args[1]]} prize."
-        return f"{s(args[0])} takes a prize counter in secret."
-    if kind == "prize_talk":
-        if private:
-            data = state.game.data
-            stack = ", ".join(
-                f"{data.prize_colours[c]} {data.prize_values[c]}"
-                for c in range(len(data.prize_values))
-                if args[2] >> c & 1
-            )
-            return f"{s(args[0])} talks over the prize stack with {s(args[1])}: {stack}."
-        return f"{s(args[0])} talks over the prize choice with {s(args[1])}."
-    if kind == "hand_discarded":
-        return f"{s(args[0])} has every dino home and discards the hand."
-    if kind == "egg_safe":
-        return f"{s(args[0])} brings the egg to safety!"
-    if kind == "egg_counter":
-        return f"{s(args[0])} takes an egg counter worth {args[1]}."
-    if kind == "race_over":
-        return f"Race {args[0] + 1} is over."
-    return kind
+    data = state.game.data
+    match event:
+        case E.Roll(seat=seat):
+            return f"{s(seat)} rolls the event die."
+        case E.Die(face=face):
+            return f"The die shows {DIE_FACES[face]}."
+        case E.EruptionEgg(seat=seat):
+            return f"Eruption! {s(seat)} holds the egg: discards the whole hand and takes a lava drop."
+        case E.EggPassed(seat=seat, target=target):
+            return f"{s(seat)} passes the egg to {s(target)}."
+        case E.Volcano():
+            return "The volcano becomes active."
+        case E.Lava(tile=tile):
+            return f"Lava covers tile {tile}."
+        case E.Carried(dino=d, tile=tile):
+            return f"The lava drives {dino_name(state, d)} forward to {_where(state, tile)}."
+        case E.Drop(seat=seat, from_supply=True):
+            return f"{s(seat)} takes a lava drop."
+        case E.Drop(seat=seat):
+            return f"{s(seat)} takes a lava drop (the supply is used up: it still costs a point)."
+        case E.NoCardToLose(seat=seat):
+            return f"{s(seat)} has no card in hand to lose."
+        case E.RandomDiscard(seat=seat, card=card):
+            return f"{s(seat)} discards {CARD_NAMES[card]} at random."
+        case E.Reshuffle():
+            return "The discard pile is shuffled into a new deck."
+        case E.Home(dino=d):
+            return f"{dino_name(state, d)} crosses the finish line!"
+        case E.Prize(seat=seat, counter=c) if private:
+            return f"{s(seat)} takes the {data.prize_colours[c]} {data.prize_values[c]} prize."
+        case E.Prize(seat=seat):
+            return f"{s(seat)} takes a prize counter in secret."
+        case E.PrizeTalk(seat=seat, mate=mate, stack=stack) if private:
+            counters = (f"{data.prize_colours[c]} {data.prize_values[c]}" for c in range(len(data.prize_values)))
+            shown = ", ".join(name for c, name in enumerate(counters) if stack >> c & 1)
+            return f"{s(seat)} talks over the prize stack with {s(mate)}: {shown}."
+        case E.PrizeTalk(seat=seat, mate=mate):
+            return f"{s(seat)} talks over the prize choice with {s(mate)}."
+        case E.HandDiscarded(seat=seat):
+            return f"{s(seat)} has every dino home and discards the hand."
+        case E.EggSafe(seat=seat):
+            return f"{s(seat)} brings the egg to safety!"
+        case E.EggCounter(seat=seat, value=value):
+            return f"{s(seat)} takes an egg counter worth {value}."
+        case E.RaceOver(race=race):
+            return f"Race {race + 1} is over."
+        case _:
+            return kind_of(event)
 
 
 def why_illegal(state: DinoRaceState, action: int) -> str:
@@ -235,44 +191,45 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
     if action >= A.PRIZE:
         return "no prize or egg choice is pending now"
     seat = state.current_player()
-    info = decode(state, action)
-    kind = info["kind"]
+    info = M.decode(state, action, seat)
     mine = state.hand[seat * 8 : seat * 8 + 8]
-    if any(state.down >> d & 1 for d in state.dinos_of(seat)) and sum(mine) >= 2 and kind != "stand_up":
+    if any(state.down >> d & 1 for d in state.dinos_of(seat)) and sum(mine) >= 2 and not isinstance(info, M.StandUp):
         return (
             "your tripped dino must stand up this turn: discard two cards for it before you roll, and keep "
             "two cards for it until then (Playing special cards: Throw the egg)"
         )
-    if kind == "move":
-        dinos = state.dinos_of(seat)
-        if info["slot"] >= len(dinos) or not state.is_racing(seat):
-            return "you have no such dino on the track (Playing movement cards)"
-        d = dinos[info["slot"]]
-        if state.pos[d] == HOME:
-            return "that dino already finished the race (Finish line!)"
-        if state.down >> d & 1:
-            return "that dino is lying on its side and must stand up first (Throw the egg)"
-        if info["with"] == "match":
-            return "you hold no card matching the next tile (Playing movement cards)"
-        if info["with"] == "wild":
-            return "you hold no wildcard (Playing movement cards)"
-        return (
-            "three cards of one type may stand in for a missing matching card or wildcard only (Playing movement cards)"
-        )
-    if kind in ("push", "trip", "give_egg", "steal"):
-        card = {"push": 5, "trip": 6, "give_egg": 6, "steal": 7}[kind]
-        if not mine[card]:
-            return f"you hold no {card_noun(card).removeprefix('a ')} (Playing special cards)"
-        if kind == "trip" and state.egg == seat:
-            return "the egg owner can only give the egg away with this card (Throw the egg)"
-        if kind == "give_egg" and state.egg != seat:
-            return "only the egg owner can give the egg; others trip a dino with it (Throw the egg)"
-        return "tricks need an opponent's dino on the same tile as one of yours (Playing special cards)"
-    if kind in ("swap", "stand_up"):
-        return "you do not hold those two cards (Swapping cards)"
-    if kind == "pass_card":
-        return "one card may be passed to a racing team-mate once per turn, in Playing in Teams"
-    return "that is not possible now (The game turn)"
+    match info:
+        case M.Move(dino=d, with_=how):
+            return _move_refusal(state, seat, d, how)
+        case M.Push() | M.Trip() | M.GiveEgg() | M.Steal():
+            card = PUSH if isinstance(info, M.Push) else STEAL if isinstance(info, M.Steal) else EGG
+            if not mine[card]:
+                return f"you hold no {card_noun(card).removeprefix('a ')} (Playing special cards)"
+            if isinstance(info, M.Trip) and state.egg == seat:
+                return "the egg owner can only give the egg away with this card (Throw the egg)"
+            if isinstance(info, M.GiveEgg) and state.egg != seat:
+                return "only the egg owner can give the egg; others trip a dino with it (Throw the egg)"
+            return "tricks need an opponent's dino on the same tile as one of yours (Playing special cards)"
+        case M.Swap() | M.StandUp():
+            return "you do not hold those two cards (Swapping cards)"
+        case M.PassCard():
+            return "one card may be passed to a racing team-mate once per turn, in Playing in Teams"
+        case _:
+            return "that is not possible now (The game turn)"
+
+
+def _move_refusal(state: DinoRaceState, seat: int, d: int | None, how: M.How) -> str:
+    if d is None or not state.is_racing(seat):
+        return "you have no such dino on the track (Playing movement cards)"
+    if state.pos[d] == HOME:
+        return "that dino already finished the race (Finish line!)"
+    if state.down >> d & 1:
+        return "that dino is lying on its side and must stand up first (Throw the egg)"
+    if how == "match":
+        return "you hold no card matching the next tile (Playing movement cards)"
+    if how == "wild":
+        return "you hold no wildcard (Playing movement cards)"
+    return "three cards of one type may stand in for a missing matching card or wildcard only (Playing movement cards)"
 
 
 def card_noun(card: int) -> str:

@@ -2,6 +2,8 @@
 
 COMPILED_MODULES = (
     "actions",
+    "events",
+    "moves",
     "tuples",
     "flow",
     "walks",

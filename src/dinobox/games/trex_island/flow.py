@@ -20,6 +20,7 @@ from dinobox.engine.chance import sample_counts
 from dinobox.engine.flow import AUTOMATIC, CHANCE, Step
 from dinobox.games.trex_island import actions as A
 from dinobox.games.trex_island import carnivores, set_up, tokens, turn
+from dinobox.games.trex_island import events as E
 from dinobox.games.trex_island.data import NUM_CARD_TYPES, NUM_TOKEN_KINDS
 
 if TYPE_CHECKING:
@@ -310,7 +311,7 @@ class AskToken(IslandStep):
             state.steps[-1] = DrawToken(self.seat, self.die)
         else:
             state.steps.pop()
-            state._emit("token_left", (self.seat, self.die))
+            state._emit(E.TokenLeft(seat=self.seat, die=self.die))
 
     def waits(self) -> str:
         return "token"

@@ -8,7 +8,7 @@ from typing import Any
 from dinobox.engine.game import EndCondition, Game, Presentation, RoleKind
 from dinobox.engine.options import OptionSpec
 from dinobox.games.trex_island import actions as A
-from dinobox.games.trex_island import knowledge, refusals, text, view
+from dinobox.games.trex_island import knowledge, moves, refusals, text, view
 from dinobox.games.trex_island.board import Board
 from dinobox.games.trex_island.data import DEFAULT_DATA, NUM_CARD_TYPES, TRexIslandData
 from dinobox.games.trex_island.rules import Facts, TRexIslandState
@@ -50,14 +50,15 @@ class TRexIslandGame(Game[TRexIslandData]):
     )
     presentation = Presentation(
         view=view.view,
-        event_text=text.event_text,
+        event_text=None,
         action_text=text.action_text,
-        action_info=text.action_info,
+        action_info=moves.describe,
         why_illegal=refusals.why_illegal,
         refusable=refusals.refusable,
         refused_pieces=refusals.refused_pieces,
         resample=knowledge.resample,
         information_key=knowledge.information_key,
+        describe_event=text.describe_event,
     )
     data: TRexIslandData
 

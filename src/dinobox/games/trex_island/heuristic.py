@@ -28,10 +28,12 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from typing import TypeVar
 
-from dinobox.engine.heuristic import Turn, Weights, best_action, weighted_heuristic
-from dinobox.games.trex_island.viewtypes import TRexView
+from dinobox.engine.heuristic import Option, Turn, Weights, best_option, weighted_heuristic
+from dinobox.engine.values import ActionInfo, kind_of
+from dinobox.games.trex_island import moves as M
+from dinobox.games.trex_island.viewtypes import DieView, TRexView
 
 FAR = 99
 PICTURE_VP = {"stegosaurus": 3, "triceratops": 6, "brachiosaurus": 8}
@@ -86,22 +88,32 @@ def choose(turn: Turn[TRexView], rng: random.Random, w: Weights) -> int:
     """The Escape from T-Rex Island heuristic (see the module's docstring)."""
     view = turn.view
     seat = turn.seat
-    infos = turn.infos
+    options = turn.options
     phase = view["phase"]
     if phase == "character":
-        return best_action(infos, lambda i: -CHARACTER_PREFERENCE.index(i["character"]), rng)
+        return best_option(options, lambda i: -CHARACTER_PREFERENCE.index(_as(i, M.Character).character), rng)
     if phase == "discard":
-        return best_action(infos, lambda i: _pile_value(view, seat, i["pile"], w), rng)
+        return best_option(options, lambda i: _pile_value(view, seat, _as(i, M.Pile).pile, w), rng)
     if phase == "token":
-        return best_action(infos, lambda i: _token_value(view, i["take"], w), rng)
+        return best_option(options, lambda i: _token_value(view, _as(i, M.Token).take, w), rng)
     if phase == "attack":
         order = {k: w["react_" + k] for k in ("evade", "smg", "free_shotgun", "shotgun", "take")}
         if view["attack"]["men"] == 1 and view["dice"][view["attack"]["team"]]["crew"] > 2:
             order["shotgun"] = w["react_shotgun_small"]  # keep the Shotgun for a worse bite
-        return best_action(infos, lambda i: order[i["reaction"]], rng)
+        return best_option(options, lambda i: order[_as(i, M.React).reaction], rng)
     if phase == "trex":
-        return best_action(infos, lambda i: _trex_value(view, seat, i["space"], w), rng)
-    return _turn(view, seat, infos, rng, w)
+        return best_option(options, lambda i: _trex_value(view, seat, _as(i, M.TrexWay).space, w), rng)
+    return _turn(view, seat, options, rng, w)
+
+
+K = TypeVar("K", bound=ActionInfo)
+
+
+def _as(info: ActionInfo, cls: type[K]) -> K:
+    """``info`` as ``cls``, the class of every choice at this decision."""
+    if not isinstance(info, cls):
+        raise TypeError(f"a {kind_of(info)} action among the choices of a {cls.__name__}")
+    return info
 
 
 def _to_helipad(view: TRexView) -> list[int]:
@@ -122,7 +134,7 @@ def _to_helipad(view: TRexView) -> list[int]:
     return dist
 
 
-def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Random, w: Weights) -> int:
+def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, w: Weights) -> int:
     me = view["players"][seat]
     dist = _to_helipad(view)
     start_dist = max(d for d in dist if d < FAR) + 1
@@ -133,50 +145,61 @@ def _turn(view: TRexView, seat: int, infos: list[dict[str, Any]], rng: random.Ra
     short_of_food = me["can_feed"] - me["rescued"] < w["food_short"]
     trex = view["trex"]
 
-    def value(info: dict[str, Any]) -> float:
-        kind = info["kind"]
-        if kind == "picture":
-            return w["picture"] + w["picture_vp"] * PICTURE_VP[info["dino"]]
-        if kind == "draw":
-            return w["draw"] + w["draw_per_card"] * me["hand_count"]
-        if kind == "shed":  # give up a carnivore before picture material
-            card_kind = info["card_kind"]
-            material = card_kind in PICTURE_VP and (card_kind in tops or held.get(card_kind, 0) >= 2)
-            return -40 + (w["keep_picture"] if material else 0.0) + (w["carnivore"] if card_kind in CARNIVORES else 0.0)
-        if kind != "move":
-            return -50
-        die = view["dice"][info["die"]]
-        if info.get("helipad"):
+    def material(card_kind: str) -> bool:
+        return card_kind in PICTURE_VP and (card_kind in tops or held.get(card_kind, 0) >= 2)
+
+    def move_value(info: M.Move, die: DieView) -> float:
+        if info.helipad:
             return w["helipad"] + w["helipad_crew"] * die["crew"]
         here = dist[die["space"]] if die["space"] is not None else start_dist
-        gain = here - dist[info["space"]]
+        gain = here - dist[info.space]
         score = w["gain"] * gain
-        if info.get("passes_trex"):
+        if info.passes_trex:
             score += w["passes_trex"]
-        if info.get("rest_point"):
-            tokens = view["board"][info["space"]]["tokens"]
+        if info.rest_point:
+            tokens = view["board"][info.space]["tokens"]
             if tokens and short_of_food:
                 score += w["rest_tokens"]
         reach = w["trex_reach"]
-        if trex is not None and abs(dist[info["space"]] - dist[trex]) <= reach and dist[info["space"]] >= dist[trex]:
+        if trex is not None and abs(dist[info.space] - dist[trex]) <= reach and dist[info.space] >= dist[trex]:
             score += w["trex_near"] + w["trex_near_crew"] * die["crew"]  # within the T-Rex's reach
-        card_kind = info["card_kind"]
-        if card_kind in PICTURE_VP and (card_kind in tops or held.get(card_kind, 0) >= 2):
+        if material(info.card_kind):
             score += w["keep_picture"]  # keep picture material
-        if card_kind in CARNIVORES:
+        if info.card_kind in CARNIVORES:
             score += w["carnivore"]  # get rid of carnivores, whose effects we then steer with the pile
         return score
 
-    shots = [i for i in infos if i["kind"] == "shoot"]
-    rest = [i for i in infos if i["kind"] != "shoot"]
-    choice = best_action(rest, value, rng)
-    if shots and w["shoot_before_pass"] > 0 and any(i["action"] == choice and i.get("passes_trex") for i in rest):
+    def value(info: ActionInfo) -> float:
+        match info:
+            case M.Move(die=int(die)):
+                return move_value(info, view["dice"][die])
+            case M.Picture(dino=dino):
+                return w["picture"] + w["picture_vp"] * PICTURE_VP[dino]
+            case M.Draw():
+                return w["draw"] + w["draw_per_card"] * me["hand_count"]
+            case M.Shed(card_kind=card_kind):  # give up a carnivore before picture material
+                return (
+                    -40
+                    + (w["keep_picture"] if material(card_kind) else 0.0)
+                    + (w["carnivore"] if card_kind in CARNIVORES else 0.0)
+                )
+            case _:
+                return -50
+
+    shots = [o for o in options if isinstance(o.info, M.Shoot)]
+    rest = [o for o in options if not isinstance(o.info, M.Shoot)]
+    choice = best_option(rest, value, rng)
+    if shots and w["shoot_before_pass"] > 0 and any(o.action == choice and _passes_trex(o.info) for o in rest):
         # clear the way before a move that would pass the T-Rex (the free Shotgun first)
-        return int(max(shots, key=lambda i: i["free"])["action"])
-    if shots and all(i["kind"] in ("pass", "shed") for i in rest):
+        return max(shots, key=lambda o: _as(o.info, M.Shoot).free).action
+    if shots and all(isinstance(o.info, M.Pass | M.Shed) for o in rest):
         # nothing else to do: drive the T-Rex off, it may be what holds a team back
-        return int(max(shots, key=lambda i: i["free"])["action"])
+        return max(shots, key=lambda o: _as(o.info, M.Shoot).free).action
     return choice
+
+
+def _passes_trex(info: ActionInfo) -> bool:
+    return isinstance(info, M.Move) and bool(info.passes_trex)
 
 
 def _pile_value(view: TRexView, seat: int, pile: int, w: Weights) -> float:

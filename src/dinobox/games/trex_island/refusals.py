@@ -11,9 +11,10 @@ the tops of the piles and the tokens drawn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from dinobox.games.trex_island import actions as A
+from dinobox.games.trex_island import moves as M
 from dinobox.games.trex_island.data import (
     ATTACK_NAMES,
     ATTACK_PTERO,
@@ -30,7 +31,7 @@ from dinobox.games.trex_island.data import (
     START,
     card_name,
 )
-from dinobox.games.trex_island.text import decode, team_name
+from dinobox.games.trex_island.text import team_name
 from dinobox.games.trex_island.view import phase_name, seat_name
 from dinobox.games.trex_island.viewtypes import PieceRef
 
@@ -136,45 +137,48 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
     if not 0 <= action < A.NUM_ACTIONS:
         return f"{action} is not an Escape from T-Rex Island action (0..{A.NUM_ACTIONS - 1})"
     phase = phase_name(state)
-    info = decode(action)
-    what = info["kind"]
-    if what == "shoot" and phase == "action":
+    info = M.decode(action)
+    if isinstance(info, M.Shoot) and phase == "action":
         if state.trex < 0:
             return "there is no T-Rex on the map to shoot (Shotgun token)"
-        if info["free"]:
+        if info.free:
             return "only the Hunter has a free Shotgun, once per game (Character Cards)"
         return "you hold no Shotgun token (Shotgun token)"
     step = state.top_step()
     attack = step.attack_on() if step is not None else None
     if attack is not None:
-        if what == "react":
+        if isinstance(info, M.React):
             return _reaction(state, attack, action - A.REACT)
         return f"a team is under attack: first answer the {ATTACK_NAMES[attack.attack]} (Game Tokens; Character Cards)"
     pending = _PENDING.get(step.waits() if step is not None else "")
     if pending is not None:
         return pending
-    if what in ("pile", "token", "react", "trex_way", "character", "shoot"):
+    if isinstance(info, M.Pile | M.Token | M.React | M.TrexWay | M.Character | M.Shoot):
         return "no such choice is pending: it is time for one of the turn's two actions (Turn sequence)"
     seat = state.current_player()
     over = state.hand_count(seat) > state.hand_limit(seat)
-    if what == "pass":
-        if over:
+    match info:
+        case M.Pass() if over:
             return (
                 "you hold more cards than your hand size: play one, or give one up if none can be played, "
                 "so that the hand size is not exceeded at the end of your turn (Drawing card)"
             )
-        return "you may pass only when no card can be played and no card drawn (Turn sequence)"
-    if what == "draw":
-        if not (any(state.deck) or state.can_rebuild()):
-            return "the draw deck and the discard piles below their tops are empty (Drawing card)"
-        if over:
-            return "you drew past your hand size: the second action must play a card (Drawing card)"
-        return "your hand is full: the second action may not be a draw (Drawing card)"
-    if what == "shed":
-        return _shed(state, seat, info["card"], over)
-    if what == "picture":
-        return _picture(state, seat, action)
-    return _move(state, seat, action)
+        case M.Pass():
+            return "you may pass only when no card can be played and no card drawn (Turn sequence)"
+        case M.Draw():
+            if not (any(state.deck) or state.can_rebuild()):
+                return "the draw deck and the discard piles below their tops are empty (Drawing card)"
+            if over:
+                return "you drew past your hand size: the second action must play a card (Drawing card)"
+            return "your hand is full: the second action may not be a draw (Drawing card)"
+        case M.Shed(card=card):
+            return _shed(state, seat, card, over)
+        case M.Picture():
+            return _picture(state, seat, action)
+        case M.Move():
+            return _move(state, seat, action)
+        case unknown:
+            assert_never(unknown)
 
 
 def _shed(state: TRexIslandState, seat: int, card: int, over: bool) -> str:

@@ -11,11 +11,12 @@ on its colour above, and below what stands there or else its colour's letter).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
+from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from dinobox.engine.values import kind_of
 from dinobox.games.boardmarks import OKABE_ITO, SEAT_HUES, Places, changes, in_words, mark
+from dinobox.games.trex_island import events as E
 from dinobox.games.trex_island.data import TOKEN_KEYS, TOKEN_NAMES
 from dinobox.games.trex_island.viewtypes import CardView, DieView, PlayerView, SpaceView, TRexView
 
@@ -64,8 +65,15 @@ FULL = Layout(4, False)
 COMPACT = Layout(2, True)
 
 
-BIG_EVENTS = frozenset({"strike", "trex_appears", "trex_moves", "team_lost"})
-"""Log kinds the terminal pauses on: carnivores striking, the T-Rex arriving and stomping."""
+_BIG = (
+    E.Strike(seat=0, kind=0, teams=()),
+    E.TrexAppears(space=0),
+    E.TrexMoves(seat=0, space=0, prey=()),
+    E.TeamLost(seat=0, die=0),
+)
+BIG_EVENTS = frozenset(kind_of(event) for event in _BIG)
+"""Log kinds the terminal pauses on: carnivores striking, the T-Rex arriving and stomping, a team
+lost (named by their classes: ``events.py``)."""
 
 
 TOKEN_WORDS = dict(zip(TOKEN_KEYS, TOKEN_NAMES, strict=True))
@@ -386,7 +394,7 @@ def _player_facts(p: PlayerView) -> list[str]:
     ]
 
 
-def preview(before: TRexView, after: TRexView | None, info: dict[str, Any]) -> list[tuple[Hashable, str]]:
+def preview(before: TRexView, after: TRexView | None, info: Mapping[str, object]) -> list[tuple[Hashable, str]]:
     """The places a choice changes, each with a line saying what changes there: the space a team
     leaves and the one it reaches, the T-Rex it passes, a player's hand. When the step would show
     something hidden (a rest point's token) the move is still marked, from the choice itself."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dinobox.games.trex_island import events as E
 from dinobox.games.trex_island import flow as F
 from dinobox.games.trex_island.data import EVADE_PTERO, EVADE_RAPTOR, EXPLORER, FREE_SHOTGUN, HUNTER
 from dinobox.games.trex_island.tuples import put
@@ -16,7 +17,7 @@ def choosers_drawn(st: TRexIslandState, first: int) -> None:
     """Set-up 1: the seat drawn chooses its character first, then the others clockwise."""
     st.first_chooser = first
     order = st.choosing_order()
-    st._emit("choosers", order)
+    st._emit(E.Choosers(order=order))
     for seat in reversed(order):
         st.steps.append(F.PickCharacter(seat))
 
@@ -28,7 +29,7 @@ def take_character(st: TRexIslandState, seat: int, character: int) -> None:
         st.perks = put(st.perks, seat, FREE_SHOTGUN)
     elif character == EXPLORER:
         st.perks = put(st.perks, seat, EVADE_RAPTOR | EVADE_PTERO)
-    st._emit("character", (seat, character))
+    st._emit(E.Character(seat=seat, character=character))
 
 
 def deal(st: TRexIslandState) -> None:
@@ -43,5 +44,5 @@ def deal(st: TRexIslandState) -> None:
 def first_player_drawn(st: TRexIslandState, seat: int) -> None:
     """Set-up 4: the first player begins."""
     st.first_player = seat
-    st._emit("first", (seat,))
+    st._emit(E.First(seat=seat))
     st.steps.append(F.START_TURN[seat])

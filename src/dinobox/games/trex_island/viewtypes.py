@@ -8,7 +8,7 @@ waits for its discard pile, and the results once the game is over.
 
 from __future__ import annotations
 
-from typing import NotRequired, Required, TypedDict
+from typing import NotRequired, TypedDict
 
 
 class CardView(TypedDict):
@@ -102,30 +102,6 @@ class TRexView(TypedDict):
     scores: NotRequired[list[int]]
     winners: NotRequired[list[int]]
     breakdown: NotRequired[list[dict[str, int]]]
-
-
-class ActionInfo(TypedDict, total=False):
-    """What ``text.action_info`` says of an action (``describe_action`` adds the stable keys):
-    ``kind`` always, and the fields of that kind."""
-
-    kind: Required[str]  # move, picture, draw, pass, pile, token, react, trex_way, character, shoot, shed, chance
-    card: int  # move, shed: the card type
-    card_kind: str  # move, shed: a key of data.KIND_KEYS
-    colour: str  # move, shed: a key of data.COLOURS
-    slot: int  # move: the seat's team 0..2
-    space: int  # move: where to; trex_way: where the T-Rex goes
-    die: int  # move, for a seat: the die moved
-    passes_trex: bool  # move, for a seat: the way there passes the T-Rex (one man lost)
-    helipad: bool  # move, for a seat: to the helipad
-    rest_point: bool  # move, for a seat: to a rest point
-    dino: str  # picture: a key of data.KIND_KEYS
-    cards: int  # picture: cards played
-    colours: list[str]  # picture: their colours
-    pile: int  # pile: 0 or 1
-    take: bool  # token: draw one
-    reaction: str  # react: take, smg, shotgun, free_shotgun, evade
-    character: str  # character: a key of data.CHARACTER_KEYS
-    free: bool  # shoot: the Hunter's free Shotgun
 
 
 class PieceRef(TypedDict):
