@@ -17,7 +17,7 @@ from dinobox.engine.values import ActionInfo, fields_of
 TYPED = [
     gid
     for gid in dinobox.game_ids()
-    if (p := game_class(gid).presentation) is not None and p.describe_event is not None and p.event_text is None
+    if (p := game_class(gid).presentation) is not None and p.event_text is not None and p.event_text is None
 ]
 
 

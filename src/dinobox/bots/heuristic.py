@@ -2,7 +2,7 @@
 
 Each game declares its policy in its ``GameEntry`` (``games/<game>/heuristic.py`` for the
 built-in games), written with :mod:`dinobox.engine.heuristic` (``Turn``, ``heuristic``,
-``weighted_heuristic``, ``best_action``), which this module re-exports for the games and
+``weighted_heuristic``, ``best_option``), which this module re-exports for the games and
 plug-ins that import them from here.
 """
 
@@ -14,7 +14,6 @@ from dinobox.engine.heuristic import (
     Turn,
     WeightedPolicy,
     Weights,
-    best_action,
     best_option,
     heuristic,
     weighted_heuristic,
@@ -41,7 +40,6 @@ __all__ = [
     "Turn",
     "WeightedPolicy",
     "Weights",
-    "best_action",
     "best_option",
     "has_heuristic",
     "heuristic",

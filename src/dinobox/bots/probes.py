@@ -1,7 +1,8 @@
 """Exploit probes: simple, degenerate strategies that any game's bots should not lose to.
 
-A probe knows no game: it reads the kinds of the legal actions (``describe_action(a)["kind"]``)
-and the seats' ``scores()``, and otherwise plays the game's heuristic.
+A probe knows no game: it reads the kinds of the legal actions (the class of each one's typed
+description, ``action_info(a)``, named in snake case) and the seats' ``scores()``, and otherwise
+plays the game's heuristic.
 
 - ``probe:prefer=KIND``: whenever a legal action of that kind exists, take one (the heuristic's
   own choice if it is of that kind, else a seeded random one of them); else play the heuristic.
@@ -26,13 +27,14 @@ from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.game import Game
 from dinobox.engine.runner import play_game
 from dinobox.engine.state import State
+from dinobox.engine.values import kind_of
 
 MODES = ("prefer", "avoid", "first", "greedy")
 
 
 def action_kind(state: State, action: int) -> str | None:
-    kind = state.describe_action(action).get("kind")
-    return None if kind is None else str(kind)
+    """The kind of the action's typed description (the name ``probe:prefer=KIND`` gives)."""
+    return kind_of(state.action_info(action))
 
 
 class ProbeBot:

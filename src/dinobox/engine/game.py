@@ -35,9 +35,9 @@ class Presentation:
     """
 
     view: Callable[[Any, int | None], Mapping[str, Any]]
-    event_text: Callable[[Any, str, tuple[Any, ...], bool], str] | None
+    event_text: Callable[[Any, Event, bool], str]
     action_text: Callable[[Any, int, int], str]
-    action_info: Callable[[Any, int, int], Mapping[str, Any] | ActionInfo] | None = None
+    action_info: Callable[[Any, int, int], ActionInfo] | None = None
     why_illegal: Callable[[Any, int], str] | None = None
     # the action ids worth explaining to the seat to act when refused, for a game whose action
     # space is too big to enumerate for every picture (``server.messages.refusals_for``)
@@ -48,9 +48,6 @@ class Presentation:
     resample: Callable[[Any, int, random.Random], State] | None = None
     step_reveals: Callable[[Any, Any, int], bool] | None = None
     information_key: Callable[[Any, int], Hashable] | None = None
-    # the log line of a typed event: ``(state, event, private)``; ``event_text`` words the old
-    # ``(kind, args)`` events of a game not yet typed
-    describe_event: Callable[[Any, Event, bool], str] | None = None
 
 
 @dataclass(frozen=True)

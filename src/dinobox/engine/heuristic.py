@@ -5,8 +5,8 @@ the engine: ``choose(state, rng) -> int`` for ``state.current_player()``, readin
 seat's view, the legal actions and look-ahead on the seat's own resampled states. The
 ``heuristic`` decorator gives every policy the same start: a forced move is played at once, and
 otherwise the policy gets a ``Turn`` with the seat, its typed view, the legal actions and their
-descriptions (the view and the descriptions built when first read); ``best_action`` picks the
-highest-scoring action, breaking ties with the bot's rng.
+typed descriptions (``Turn.options``; the view and the descriptions built when first read);
+``best_option`` picks the highest-scoring action, breaking ties with the bot's rng.
 
 ``weighted_heuristic(defaults)`` is the same start for a policy whose scoring terms are named
 weights (a small table of numbers): the result plays with ``defaults`` (the ``heuristic`` bot)
@@ -53,21 +53,11 @@ class Turn(Generic[V]):
         return cast(V, self.state.view(self.seat))
 
     @cached_property
-    def infos(self) -> list[dict[str, Any]]:
-        """``describe_action`` of each legal action, in the order of ``legal`` (without its
-        ``text``: a policy decides on the fields, never on the words)."""
-        return [self.state.describe_action(a, with_text=False) for a in self.legal]
-
-    @cached_property
     def options(self) -> list[Option]:
         """Each legal action with its typed description, in the order of ``legal``: a policy
         matches on the description's class and reads its fields."""
         state, seat = self.state, self.seat
         return [Option(a, state.action_info(a, seat)) for a in self.legal]
-
-    @cached_property
-    def info_by_action(self) -> dict[int, dict[str, Any]]:
-        return dict(zip(self.legal, self.infos, strict=True))
 
 
 def heuristic(policy: Callable[[Turn[Any], random.Random], int]) -> Policy:
@@ -134,14 +124,6 @@ def weighted_heuristic(
         return WeightedPolicy(decide, defaults)
 
     return wrap
-
-
-def best_action(infos: list[dict[str, Any]], score: Callable[[dict[str, Any]], Any], rng: random.Random) -> int:
-    """The described action with the highest ``score``; ties broken by ``rng``."""
-    scored = [(score(i), i["action"]) for i in infos]
-    top = max(s for s, _ in scored)
-    options = [a for s, a in scored if s == top]
-    return options[0] if len(options) == 1 else rng.choice(options)
 
 
 def best_option(options: list[Option], score: Callable[[ActionInfo], float], rng: random.Random) -> int:

@@ -280,13 +280,12 @@ class State:
             player = self._player
         action = check_action_id(self.game, action, player)
         hook = self._presentation().action_info
+        if hook is None:
+            return ActionInfo()
         try:
-            info = hook(self, action, player) if hook is not None else None
+            return hook(self, action, player)
         except (IndexError, KeyError) as exc:  # a game's tables do not know this id here
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
-        if not isinstance(info, ActionInfo):
-            raise TypeError(f"{self.game.title} does not describe its actions as typed values")
-        return info
 
     def describe_action(self, action: Any, player: int | None = None, with_text: bool = True) -> dict[str, Any]:
         """A JSON-able dict with stable keys: ``action``, ``player``, ``text``, ``kind`` and
@@ -296,14 +295,7 @@ class State:
         if player is None:
             player = self._player
         action = check_action_id(self.game, action, player)
-        info: dict[str, Any] = {"kind": "action"}
-        try:
-            hook = self._presentation().action_info
-            if hook is not None:
-                raw = hook(self, action, player)
-                info.update(fields_of(raw) if isinstance(raw, ActionInfo) else raw)
-        except (IndexError, KeyError) as exc:  # a game's tables do not know this id here
-            raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
+        info: dict[str, Any] = fields_of(self.action_info(action, player))
         # the stable keys always win: a client sends ``action`` back as the int it names
         info.update(action=action, player=player)
         if with_text:
@@ -356,14 +348,13 @@ class State:
             return pickle.dumps(dict(self._presentation().view(self, seat)), pickle.HIGHEST_PROTOCOL)
         return hook(self, seat)
 
-    def _emit(self, event: Event | str, args: tuple[Any, ...] = (), audience: tuple[int, ...] | None = None) -> None:
-        """Record an event (a game's typed ``Event``; a kind string and ``args`` are the old
-        form, until every game is typed). ``audience`` None: every seat sees it whole;
-        otherwise only those seats see its hidden part. Cheap: the text is produced only when
-        someone reads the log."""
+    def _emit(self, event: Event, audience: tuple[int, ...] | None = None) -> None:
+        """Record an event (a typed value from the game's ``events.py``). ``audience`` None:
+        every seat sees it whole; otherwise only those seats see its hidden part. Cheap: the
+        text is produced only when someone reads the log."""
         if self._quiet:
             return
-        self._events = (event, args, audience, self._hlen, self._events)
+        self._events = (event, audience, self._hlen, self._events)  # a persistent linked list
         self._nevents += 1
 
     def log_length(self) -> int:
@@ -378,20 +369,13 @@ class State:
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise ValueError(f"since must be a whole number of log entries (0 or more), not {since!r}")
         items: list[dict[str, Any]] = []
-        presentation = self._presentation()
+        event_text = self._presentation().event_text
         node = self._events
         remaining = self._nevents - since
         while node is not None and remaining > 0:
-            event, args, audience, move, node = node
+            event, audience, move, node = node
             private = audience is None or (seat is not None and seat in audience)
-            if isinstance(event, Event):
-                words = presentation.describe_event
-                assert words is not None, "a game that emits typed events words them with describe_event"
-                items.append({"move": move, "kind": kind_of(event), "text": words(self, event, private)})
-            else:
-                legacy = presentation.event_text
-                assert legacy is not None
-                items.append({"move": move, "kind": event, "text": legacy(self, event, args, private)})
+            items.append({"move": move, "kind": kind_of(event), "text": event_text(self, event, private)})
             remaining -= 1
         items.reverse()
         return items
@@ -416,10 +400,10 @@ class State:
         node = after._events
         for _ in range(after._nevents - self._nevents):
             assert node is not None
-            audience = node[2]
+            audience = node[1]  # a log node: (event, audience, move, older node)
             if audience is not None and seat in audience:
                 return True
-            node = node[4]
+            node = node[3]
         hook = self._presentation().step_reveals
         return False if hook is None else bool(hook(self, after, seat))
 

@@ -218,8 +218,7 @@ class EggsGame(Game[EggsData]):
     )
     presentation = Presentation(
         view=view,
-        event_text=None,
-        describe_event=event_text,
+        event_text=event_text,
         action_text=action_text,
         action_info=action_info,
         why_illegal=why_illegal,

@@ -1,4 +1,4 @@
-"""Dino Race's events: what happened, for the log (``text.describe_event`` words them).
+"""Dino Race's events: what happened, for the log (``text.event_text`` words them).
 
 One frozen dataclass per kind; the kind is the class name in snake case (``PushBlocked`` is
 ``"push_blocked"``, the log's ``kind``). Seats, dinos and prize counters are ids; a card is its

@@ -34,8 +34,7 @@ class DinoRaceGame(Game[DinoRaceData]):
     )
     presentation = Presentation(
         view=view.view,
-        event_text=None,
-        describe_event=text.describe_event,
+        event_text=text.event_text,
         action_text=text.action_text,
         action_info=moves.describe,
         why_illegal=text.why_illegal,

@@ -83,7 +83,7 @@ def _chance_text(state: DinoRaceState, outcome: int) -> str:
     return found(state, outcome) if found is not None else f"outcome {outcome}"
 
 
-def describe_event(state: DinoRaceState, event: Event, private: bool) -> str:
+def event_text(state: DinoRaceState, event: Event, private: bool) -> str:
     """The log line of one event; ``private`` when the reader may see its hidden part."""
     s = lambda p: seat_name(state, p)  # noqa: E731
     dn = lambda d: dino_name(state, d)  # noqa: E731

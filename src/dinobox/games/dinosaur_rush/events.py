@@ -1,6 +1,6 @@
 """What happens in The Great Dinosaur Rush, for the log: one typed event per kind.
 
-The rules record them (``State._emit``); ``text.describe_event`` words them. The kind of each is
+The rules record them (``State._emit``); ``text.event_text`` words them. The kind of each is
 its class name in snake case (``DonateToken`` is ``"donate_token"``), the ``kind`` of the log
 entry the web and the docs read. Seats, cells, categories, colours and cards are ids: a
 ``cell`` is a board cell, a ``category`` a museum category (0..4), a ``colour`` a bone colour

@@ -53,8 +53,7 @@ class DinosaurRushGame(Game[DinosaurRushData]):
     )
     presentation = Presentation(
         view=view.view,
-        event_text=None,
-        describe_event=text.describe_event,
+        event_text=text.event_text,
         action_text=text.action_text,
         action_info=text.action_info,
         why_illegal=text.why_illegal,

@@ -197,7 +197,7 @@ def _chance_text(state: DinosaurRushState, outcome: int) -> str:
     return f"outcome {outcome}" if text is None else text
 
 
-def describe_event(state: DinosaurRushState, event: Event, private: bool) -> str:
+def event_text(state: DinosaurRushState, event: Event, private: bool) -> str:
     """The log line of ``event`` (``private``: the reader may see its hidden part)."""
     text = _setup_words(state, event, private) or _field_words(state, event, private)
     return text or _build_words(state, event) or kind_of(event)

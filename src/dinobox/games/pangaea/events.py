@@ -1,6 +1,6 @@
 """What happens in Pangaea, for the log: one typed event per kind.
 
-The rules record them (``State._emit``); ``text.describe_event`` words them. The kind of each is
+The rules record them (``State._emit``); ``text.event_text`` words them. The kind of each is
 its class name in snake case (``ImpactValue`` is ``"impact_value"``), the ``kind`` of the log
 entry the web and the docs read. Seats, spaces, cards, dinos, tiles and Evolution types are ids:
 a ``space`` is ``row * cols + col``, a ``card`` a STAR card kind, a ``direction`` 0..5.

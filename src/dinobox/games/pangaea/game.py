@@ -50,8 +50,7 @@ class PangaeaGame(Game[PangaeaData]):
     default_data = DEFAULT_DATA
     presentation = Presentation(
         view=view.view,
-        event_text=None,
-        describe_event=text.describe_event,
+        event_text=text.event_text,
         action_text=text.action_text,
         action_info=text.action_info,
         why_illegal=refusals.why_illegal,

@@ -314,7 +314,7 @@ def _chance_text(st: PangaeaState, outcome: int) -> str:
     return said(st, outcome) if said is not None else f"outcome {outcome}"
 
 
-def describe_event(st: PangaeaState, event: Event, private: bool) -> str:
+def event_text(st: PangaeaState, event: Event, private: bool) -> str:
     """The log line of ``event`` (nothing on Pangaea's table is hidden: ``private`` changes
     nothing)."""
     words = _kickoff_words(st, event) or _turn_words(st, event) or _step6_words(st, event)

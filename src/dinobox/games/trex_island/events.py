@@ -1,4 +1,4 @@
-"""Escape from T-Rex Island's events: what happened, for the log (``text.describe_event`` words
+"""Escape from T-Rex Island's events: what happened, for the log (``text.event_text`` words
 them).
 
 One frozen dataclass per kind; the kind is the class name in snake case (``TrexMoves`` is

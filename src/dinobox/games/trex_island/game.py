@@ -50,7 +50,6 @@ class TRexIslandGame(Game[TRexIslandData]):
     )
     presentation = Presentation(
         view=view.view,
-        event_text=None,
         action_text=text.action_text,
         action_info=moves.describe,
         why_illegal=refusals.why_illegal,
@@ -58,7 +57,7 @@ class TRexIslandGame(Game[TRexIslandData]):
         refused_pieces=refusals.refused_pieces,
         resample=knowledge.resample,
         information_key=knowledge.information_key,
-        describe_event=text.describe_event,
+        event_text=text.event_text,
     )
     data: TRexIslandData
 

@@ -114,7 +114,7 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def describe_event(state: TRexIslandState, event: Event, private: bool) -> str:
+def event_text(state: TRexIslandState, event: Event, private: bool) -> str:
     """The log line of one event; ``private`` when the reader may see its hidden part."""
     s = lambda p: seat_name(state, p)  # noqa: E731
     match event:
