@@ -188,3 +188,31 @@ def test_turn_sequence_tied_strike_owners_answer_clockwise_from_the_card_player(
     assert state.current_player() == 0 and A.REACT + A.USE_FREE_SHOTGUN in state.legal_actions()
     play(state, A.REACT + A.TAKE_IT)
     assert [crew(state, d) for d in (0, 3, 6)] == [3, 3, 4]
+
+
+# ----- Game Goal ----------------------------------------------------------------------------
+
+
+def test_game_goal_a_shot_at_the_trex_breaks_a_round_of_passes() -> None:
+    """The round of passes that ends the game (an extension, rules.md) must be unbroken: a
+    Shotgun fired at the T-Rex changes the map, so the passes are counted again from there."""
+    cards = [2, 2, 2, 0, 0, 1] + [0] * 9 + [1, 0, 0]  # 8 cards, all dealt
+    data = {**line_map("?H"), "cards": cards, "journalist_hand_size": 4, "tokens_per_rest": [1, 1, 1]}
+    red = [card(STEGO, O), card(STEGO, P), card(TREX, O), card(TRICERA, C)]
+    yellow = [card(STEGO, C), card(STEGO, C), card(STEGO, O), card(STEGO, P)]
+    state = table(hands=[red, yellow], data=data, chars=(HUNTER, JOURNALIST))
+    move(state, STEGO, O, 0, 0)
+    move(state, STEGO, P, 1, 0, pile=1)
+    play(state, A.picture(STEGO, (O,)), A.picture(STEGO, (P,)))
+    move(state, TREX, O, 2, 0, pile=0)  # the T-Rex appears on the rest point (its teams immune)
+    draw(state, card(STEGO, O))
+    play(state, A.picture(STEGO, (C,)), A.picture(STEGO, (C,)))
+    play(state, A.picture(STEGO, (O,)))
+    assert trex(state) == 0
+    play(state, A.PASS, A.PASS, A.PASS)  # Red's second action, Yellow's turn
+    assert state.legal_actions() == [A.PASS, A.SHOOT + A.SHOOT_FREE]
+    play(state, A.SHOOT + A.SHOOT_FREE)  # the Hunter drives the T-Rex off
+    play(state, A.PASS, A.PASS, A.PASS)  # three passes since the shot: no whole round yet
+    assert not state.is_terminal()
+    play(state, A.PASS)
+    assert state.end_reason() == "round_of_passes"
