@@ -10,8 +10,8 @@ from __future__ import annotations
 import operator
 import pickle
 import random
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, ParamSpec, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -20,6 +20,8 @@ from dinobox.engine.flow import AGAIN, AUTOMATIC, CHANCE, TERMINAL, Step
 from dinobox.engine.values import ActionInfo, Event, fields_of, kind_of
 
 __all__ = ["CHANCE", "TERMINAL", "State"]
+
+P = ParamSpec("P")
 
 if TYPE_CHECKING:
     from dinobox.engine.game import Game, Presentation
@@ -348,13 +350,31 @@ class State:
             return pickle.dumps(dict(self._presentation().view(self, seat)), pickle.HIGHEST_PROTOCOL)
         return hook(self, seat)
 
-    def _emit(self, event: Event, audience: tuple[int, ...] | None = None) -> None:
-        """Record an event (a typed value from the game's ``events.py``). ``audience`` None:
-        every seat sees it whole; otherwise only those seats see its hidden part. Cheap: the
-        text is produced only when someone reads the log."""
+    # ----- the log: events are recorded lazily (a playout never builds them) -----------------
+    def _emit(self, event: Callable[P, Event], /, *args: P.args, **kwargs: P.kwargs) -> None:
+        """Record an event every seat sees whole: the game's event class (``events.py``) and its
+        fields. Cheap: the event itself is built only when someone reads the log, and not at
+        all in a quiet state (a playout)."""
         if self._quiet:
             return
-        self._events = (event, audience, self._hlen, self._events)  # a persistent linked list
+        self._events = (event, args, kwargs, None, self._hlen, self._events)  # a persistent linked list
+        self._nevents += 1
+
+    def _emit_to(
+        self, audience: tuple[int, ...], event: Callable[P, Event], /, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        """Record an event whose hidden part only the seats in ``audience`` see (the others read
+        its public wording)."""
+        if self._quiet:
+            return
+        self._events = (event, args, kwargs, audience, self._hlen, self._events)
+        self._nevents += 1
+
+    def _record(self, event: Event, audience: tuple[int, ...] | None = None) -> None:
+        """Record an event already built (one the rules also read, say)."""
+        if self._quiet:
+            return
+        self._events = (event, None, None, audience, self._hlen, self._events)
         self._nevents += 1
 
     def log_length(self) -> int:
@@ -373,7 +393,8 @@ class State:
         node = self._events
         remaining = self._nevents - since
         while node is not None and remaining > 0:
-            event, audience, move, node = node
+            maker, args, kwargs, audience, move, node = node
+            event = maker if args is None else maker(*args, **kwargs)
             private = audience is None or (seat is not None and seat in audience)
             items.append({"move": move, "kind": kind_of(event), "text": event_text(self, event, private)})
             remaining -= 1
@@ -400,10 +421,10 @@ class State:
         node = after._events
         for _ in range(after._nevents - self._nevents):
             assert node is not None
-            audience = node[1]  # a log node: (event, audience, move, older node)
+            audience = node[3]  # a log node: (event, args, kwargs, audience, move, older node)
             if audience is not None and seat in audience:
                 return True
-            node = node[3]
+            node = node[5]
         hook = self._presentation().step_reveals
         return False if hook is None else bool(hook(self, after, seat))
 

@@ -38,7 +38,8 @@ __all__ = ["ActionInfo", "Event", "fields_of", "kind_of"]
 class Event:
     """Something that happened, for the log. A game's events subclass it, one class per kind;
     the game's ``event_text(state, event, private)`` words it, ``private`` when the reader may
-    see its hidden part (the state records who may: ``State._emit(event, audience)``)."""
+    see its hidden part. The rules record it by class and fields, ``State._emit(Class, ...)``,
+    or ``State._emit_to(audience, Class, ...)`` for one only ``audience`` sees whole."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -51,7 +51,7 @@ class Draw(Step["EggsState"]):
         state.steps.pop()
         state.nest[kind] -= 1
         state.eggs[self.seat] = kind
-        state._emit(E.Draw(self.seat, kind), audience=(self.seat,))
+        state._emit_to((self.seat,), E.Draw, self.seat, kind)
 
 
 class Decide(Step["EggsState"]):
@@ -70,10 +70,10 @@ class Decide(Step["EggsState"]):
         seat = self.seat
         state.steps[-1] = NextTurn()
         if action == KEEP:
-            state._emit(E.Keep(seat))
+            state._emit(E.Keep, seat)
             return
         state.shown[seat].append(state.eggs[seat])
-        state._emit(E.Swap(seat, state.eggs[seat]))
+        state._emit(E.Swap, seat, state.eggs[seat])
         state.eggs[seat] = -1
         state.steps.append(Draw(seat))
 
@@ -84,7 +84,7 @@ class NextTurn(Step["EggsState"]):
     def run(self, state: EggsState) -> None:
         state.turn += 1
         if state.turn >= state.num_players * state.game.options["rounds"]:
-            state._emit(E.Reveal(tuple(state.eggs)))
+            state._emit(E.Reveal, tuple(state.eggs))
         else:
             state.steps.append(Decide(state.turn % state.num_players))
 

@@ -5,9 +5,8 @@ One frozen dataclass per kind; the kind is the class name in snake case (``PushB
 type (``data.CARD_NAMES``); a tile is the number of the tile reached (``track_length`` or more
 is the finish).
 
-Each class writes its ``__init__`` (``init=False``): compiled, the one the dataclass module
-generates stays interpreted and makes an event cost about 0.5-0.9 µs, the hand-written one about
-35 ns (events are built on every step of every playout).
+The rules record an event by its class and fields (``State._emit(Class, ...)``); it is built
+only when the log is read, so a playout never builds one.
 """
 
 from __future__ import annotations
@@ -18,37 +17,27 @@ from dinobox.engine.values import Event
 
 
 # ----- Before you play and the game turn ---------------------------------------------------------
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Race(Event):
     """A race begins (``race`` 0, or 1 for Double Match's second)."""
 
     race: int
 
-    def __init__(self, race: int) -> None:
-        object.__setattr__(self, "race", race)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Turn(Event):
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Draw(Event):
     """``seat`` draws ``card`` (only the seat sees which)."""
 
     seat: int
     card: int
 
-    def __init__(self, seat: int, card: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "card", card)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Move(Event):
     """``seat`` plays one card (a matching card or a Wildcard): ``dino`` runs to ``tile``."""
 
@@ -57,14 +46,8 @@ class Move(Event):
     card: int
     tile: int
 
-    def __init__(self, seat: int, dino: int, card: int, tile: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dino", dino)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "tile", tile)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Triple(Event):
     """``seat`` discards three ``card`` cards: ``dino`` runs to ``tile``."""
 
@@ -73,14 +56,8 @@ class Triple(Event):
     card: int
     tile: int
 
-    def __init__(self, seat: int, dino: int, card: int, tile: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dino", dino)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "tile", tile)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Push(Event):
     """``seat`` pushes ``dino`` back to ``tile`` (0 is the volcano)."""
 
@@ -88,57 +65,36 @@ class Push(Event):
     dino: int
     tile: int
 
-    def __init__(self, seat: int, dino: int, tile: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dino", dino)
-        object.__setattr__(self, "tile", tile)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class PushBlocked(Event):
     """``seat`` pushes ``dino`` toward the lava: it stays, its owner pays."""
 
     seat: int
     dino: int
 
-    def __init__(self, seat: int, dino: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dino", dino)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Trip(Event):
     seat: int
     dino: int
 
-    def __init__(self, seat: int, dino: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dino", dino)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class GiveEgg(Event):
     seat: int
     target: int
 
-    def __init__(self, seat: int, target: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "target", target)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Steal(Event):
     """``seat`` plays Steal a card against ``victim`` (``Stolen`` says which card)."""
 
     seat: int
     victim: int
 
-    def __init__(self, seat: int, victim: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "victim", victim)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Stolen(Event):
     """``thief`` takes ``card`` from ``victim`` (only the two see which)."""
 
@@ -146,25 +102,16 @@ class Stolen(Event):
     victim: int
     card: int
 
-    def __init__(self, thief: int, victim: int, card: int) -> None:
-        object.__setattr__(self, "thief", thief)
-        object.__setattr__(self, "victim", victim)
-        object.__setattr__(self, "card", card)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Swap(Event):
     """``seat`` discards two cards for one new card."""
 
     seat: int
     cards: tuple[int, int]
 
-    def __init__(self, seat: int, cards: tuple[int, int]) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "cards", cards)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class StandUp(Event):
     """``seat`` discards two cards: ``dino`` stands up."""
 
@@ -172,13 +119,8 @@ class StandUp(Event):
     dino: int
     cards: tuple[int, int]
 
-    def __init__(self, seat: int, dino: int, cards: tuple[int, int]) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dino", dino)
-        object.__setattr__(self, "cards", cards)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class PassCard(Event):
     """Playing in Teams: ``seat`` passes ``card`` to ``mate`` (only the two see which)."""
 
@@ -186,69 +128,47 @@ class PassCard(Event):
     mate: int
     card: int
 
-    def __init__(self, seat: int, mate: int, card: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "mate", mate)
-        object.__setattr__(self, "card", card)
-
 
 # ----- The event die, the lava and the finish line -----------------------------------------------
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Roll(Event):
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Die(Event):
     """The die ``seat`` rolled shows ``face`` (``data.DIE_FACES``)."""
 
     seat: int
     face: int
 
-    def __init__(self, seat: int, face: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "face", face)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class EruptionEgg(Event):
     """Eruption: ``seat`` holds the egg (discards the hand, takes a lava drop)."""
 
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class EggPassed(Event):
     seat: int
     target: int
 
-    def __init__(self, seat: int, target: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "target", target)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Volcano(Event):
     """The volcano becomes active."""
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Lava(Event):
     """Lava covers ``tile``."""
 
     tile: int
 
-    def __init__(self, tile: int) -> None:
-        object.__setattr__(self, "tile", tile)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Carried(Event):
     """The lava drives ``dino`` (of ``seat``) forward to ``tile``."""
 
@@ -256,72 +176,48 @@ class Carried(Event):
     dino: int
     tile: int
 
-    def __init__(self, seat: int, dino: int, tile: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dino", dino)
-        object.__setattr__(self, "tile", tile)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Drop(Event):
     """``seat`` takes a lava drop; ``from_supply`` False once the supply is used up."""
 
     seat: int
     from_supply: bool
 
-    def __init__(self, seat: int, from_supply: bool) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "from_supply", from_supply)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class NoCardToLose(Event):
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class RandomDiscard(Event):
     seat: int
     card: int
 
-    def __init__(self, seat: int, card: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "card", card)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Reshuffle(Event):
     """The discard pile becomes the new deck."""
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Home(Event):
     """``dino`` (of ``seat``) crosses the finish line."""
 
     seat: int
     dino: int
 
-    def __init__(self, seat: int, dino: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "dino", dino)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class Prize(Event):
     """``seat`` takes prize counter ``counter`` (in secret: its audience sees which)."""
 
     seat: int
     counter: int
 
-    def __init__(self, seat: int, counter: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "counter", counter)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class PrizeTalk(Event):
     """Playing in Teams: ``seat`` talks the prize ``stack`` (a bit per counter) over with ``mate``."""
 
@@ -329,45 +225,27 @@ class PrizeTalk(Event):
     mate: int
     stack: int
 
-    def __init__(self, seat: int, mate: int, stack: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "mate", mate)
-        object.__setattr__(self, "stack", stack)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class HandDiscarded(Event):
     """``seat`` has every dino home and discards the hand."""
 
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class EggSafe(Event):
     seat: int
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class EggCounter(Event):
     """``seat`` takes an egg counter worth ``value``."""
 
     seat: int
     value: int
 
-    def __init__(self, seat: int, value: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "value", value)
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class RaceOver(Event):
     race: int
-
-    def __init__(self, race: int) -> None:
-        object.__setattr__(self, "race", race)

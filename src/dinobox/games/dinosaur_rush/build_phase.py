@@ -28,7 +28,7 @@ def begin_build(st: DinosaurRushState, seat: int) -> None:
     """Build phase: keep last round's dinosaur as a start, or start again."""
     base = seat * SLOTS
     st.alloc[base : base + SLOTS] = [0] * SLOTS
-    st._emit(E.Building(seat))
+    st._emit(E.Building, seat)
     st.steps.append(F.Build(seat, not st.keepable(seat)))
 
 
@@ -53,4 +53,4 @@ def build(st: DinosaurRushState, seat: int, placing_bones: bool, action: int) ->
         st._placing = None
         st.steps.pop()
         st.built = (*st.built[:seat], True, *st.built[seat + 1 :])
-        st._emit(E.Built(seat))
+        st._emit(E.Built, seat)

@@ -33,7 +33,7 @@ def exhibit(st: DinosaurRushState) -> None:
         st.vp = tuple([st.vp[s] + points[s] for s in range(n)])
         score: CategoryScore = {"rows": st.rows[cat], "counts": counts, "points": points}
         summary["categories"].append(score)
-        st._emit(E.Exhibit(cat, tuple(counts), tuple(points)))
+        st._emit(E.Exhibit, cat, tuple(counts), tuple(points))
     for s in range(n):
         for card in range(st.num_bonus):
             if st.hands[s] >> card & 1 and K.meets_needs(skeletons[s], st.bonus_needs[card]):
@@ -42,7 +42,7 @@ def exhibit(st: DinosaurRushState) -> None:
                 st.vp = add(st.vp, s, data.bonus_points[card])
                 scored: BonusScored = {"seat": s, "card": card}
                 summary["bonus"].append(scored)
-                st._emit(E.BonusScored(s, card))
+                st._emit(E.BonusScored, s, card)
     st.round_log = (*st.round_log, summary)
     st.steps.append(F.END_ROUND)
 
@@ -69,4 +69,4 @@ def end_game(st: DinosaurRushState) -> None:
     if not st.family:
         adjust = scoring.notoriety_adjustments(totals, st.two_player)
     st.final = FinalTally(notoriety=totals, adjust=adjust, field_points=list(st.vp))
-    st._emit(E.GameOver(tuple(totals), tuple(adjust)))
+    st._emit(E.GameOver, tuple(totals), tuple(adjust))

@@ -126,7 +126,7 @@ def notorious(st: DinosaurRushState, seat: int) -> None:
     first = st.notorious_this_round[seat] == 0
     st.notorious_this_round = add(st.notorious_this_round, seat, 1)
     if first and st.ability(seat) == "first_notorious_free":
-        st._emit(E.NoNotoriety(seat))
+        st._emit(E.NoNotoriety, seat)
         return
     if any_left(st.nbag):
         st.steps.append(F.DrawNotoriety(seat))
@@ -141,19 +141,19 @@ def act(st: DinosaurRushState, seat: int, action: int) -> None:
         cat, s = divmod(action - L.ACT_PUBLICIZE, 2)
         step = 1 if s else -1
         st.rows = add(st.rows, cat, step)
-        st._emit(E.Publicize(seat, cat, step))
+        st._emit(E.Publicize, seat, cat, step)
     elif action < L.RESEARCH:
         donate(st, seat, action)
     elif action == L.RESEARCH:
-        st._emit(E.Research(seat))
+        st._emit(E.Research, seat)
         steps.append(F.Research(seat))
     elif action < L.DYNAMITE:
         cell = st.board.neighbour[here][action - L.SABOTAGE]
-        st._emit(E.Sabotage(seat, cell))
+        st._emit(E.Sabotage, seat, cell)
         notorious(st, seat)
         steps.append(F.DrawSabotage(seat, cell))
     elif action == L.DYNAMITE:
-        st._emit(E.Dynamite(seat))
+        st._emit(E.Dynamite, seat)
         notorious(st, seat)
         if st.ability(seat) != "dynamite_keep":
             steps.append(F.ReturnSite(here))
@@ -166,7 +166,7 @@ def act(st: DinosaurRushState, seat: int, action: int) -> None:
         if st.ability(seat) == "steal_two" and any(st.site_bones(cell)):
             steps.append(F.StealMore(seat, cell))
     else:
-        st._emit(E.Survey(seat))
+        st._emit(E.Survey, seat)
         steps.append(F.Move(seat, True))
 
 
@@ -184,13 +184,13 @@ def donate(st: DinosaurRushState, seat: int, action: int) -> None:
     if reward == 0:
         points = len(combo) + (1 if st.ability(seat) == "donate_bonus" else 0)
         st.vp = add(st.vp, seat, points)
-        st._emit(E.Donate(seat, combo, points))
+        st._emit(E.Donate, seat, combo, points)
     else:
         value = reward - 1
         tok = next(t for t in st.tokens_of(seat) if st.tok_value[t] == value)
         st.tok_where = put(st.tok_where, tok, GONE)
         st.nbag = add(st.nbag, value, 1)
-        st._emit(E.DonateToken(seat, combo, st.game.data.notoriety_values[value]))
+        st._emit(E.DonateToken, seat, combo, st.game.data.notoriety_values[value])
 
 
 def steal(st: DinosaurRushState, seat: int, action: int) -> int:
@@ -199,7 +199,7 @@ def steal(st: DinosaurRushState, seat: int, action: int) -> int:
     cell = st.board.neighbour[st.pos[seat]][d]
     st.site[cell] = add(st.site[cell], colour, -1)
     st.pile = add(st.pile, seat * NC + colour, 1)
-    st._emit(E.Steal(seat, cell, colour))
+    st._emit(E.Steal, seat, cell, colour)
     return cell
 
 
@@ -219,7 +219,7 @@ def notoriety_drawn(st: DinosaurRushState, seat: int, cell: int, value: int) -> 
     st.tok_known = (*st.tok_known, 1 << seat)
     if cell < 0:
         st.tok_where = (*st.tok_where, seat)
-        st._emit(E.Notoriety(seat, value), audience=(seat,))
+        st._emit_to((seat,), E.Notoriety, seat, value)
     else:
         st.tok_where = (*st.tok_where, -(cell + 1))
-        st._emit(E.SabotageToken(seat, cell, value), audience=(seat,))
+        st._emit_to((seat,), E.SabotageToken, seat, cell, value)

@@ -64,7 +64,7 @@ def start_round(st: DinosaurRushState) -> None:
     st.order = tuple((st.starter + i) % n for i in range(n))
     st.field_turn = 0
     st.notorious_this_round = (0,) * n
-    st._emit(E.Round(st.round, st.starter))
+    st._emit(E.Round, st.round, st.starter)
     st.steps.append(F.StartTurn(st.starter))
 
 
@@ -72,7 +72,7 @@ def start_turn(st: DinosaurRushState, seat: int) -> None:
     """Field phase: collect, move, publicize, act (and collect again the third time)."""
     st.turn_player = seat
     st.turns += 1
-    st._emit(E.Turn(seat, st.round, st.field_turn))
+    st._emit(E.Turn, seat, st.round, st.field_turn)
     collect(st, seat)
     steps = st.steps
     steps.append(F.EndTurn(seat))
@@ -111,25 +111,25 @@ def collect(st: DinosaurRushState, seat: int) -> None:
             pile[seat * NC + c] = pile[seat * NC + c] + got[c]
         st.pile = tuple(pile)
         st.site[cell] = NO_BONES
-        st._emit(E.Collect(seat, cell, got))
+        st._emit(E.Collect, seat, cell, got)
 
 
 def move(st: DinosaurRushState, seat: int, action: int) -> None:
     """Move: a straight line; crossing or landing on a sabotage token takes it."""
     if action == st.layout.STAY:
-        st._emit(E.Stay(seat))
+        st._emit(E.Stay, seat)
         return
     target = action - A.MOVE
     path = st.lines_of(seat).paths[st.pos[seat]][target]
     st.pos = put(st.pos, seat, target)
-    st._emit(E.Move(seat, target))
+    st._emit(E.Move, seat, target)
     if st.ability(seat) == "sabotage_immune":
         return
     for cell in path:
         for tok in st.board_tokens(cell):
             st.tok_where = put(st.tok_where, tok, seat)
             st.tok_known = put(st.tok_known, tok, st.tok_known[tok] | 1 << seat)
-            st._emit(E.TokenTaken(seat, cell, st.tok_value[tok]), audience=(seat,))
+            st._emit_to((seat,), E.TokenTaken, seat, cell, st.tok_value[tok])
 
 
 def publicize_actions(st: DinosaurRushState, seat: int) -> list[int]:
@@ -153,7 +153,7 @@ def publicize(st: DinosaurRushState, seat: int, action: int) -> None:
     cat, s = divmod(action - st.layout.PUBLICIZE, 4)
     step = (-1, 1, -2, 2)[s]
     st.rows = add(st.rows, cat, step)
-    st._emit(E.Publicize(seat, cat, step))
+    st._emit(E.Publicize, seat, cat, step)
 
 
 def end_field(st: DinosaurRushState) -> None:

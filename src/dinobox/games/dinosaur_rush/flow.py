@@ -387,7 +387,7 @@ class PileBones(BoneDraw):
         seat = self.seat
         state.bag = add(state.bag, action, -1)
         state.pile = add(state.pile, seat * NC + action, 1)
-        state._emit(E.DrawBone(seat, action))
+        state._emit(E.DrawBone, seat, action)
         if self.count > 1:
             state.steps[-1] = PileBones(seat, self.count - 1)
         else:

@@ -22,7 +22,7 @@ def set_starter(st: DinosaurRushState, seat: int) -> None:
     st.starter = seat
     st.first_starter = seat
     st.order = tuple((seat + i) % n for i in range(n))
-    st._emit(E.First(seat, st.game.options["first"] == "random"))
+    st._emit(E.First, seat, st.game.options["first"] == "random")
     data = st.game.data
     steps = st.steps
     steps.append(F.START_ROUND)
@@ -49,7 +49,7 @@ def give_paleontologist(st: DinosaurRushState, seat: int, card: int) -> None:
     abilities[seat] = st.game.data.paleontologist_abilities[card]
     st.abilities = tuple(abilities)
     st.paleo_left &= ~(1 << card)
-    st._emit(E.Paleontologist(seat, card))
+    st._emit(E.Paleontologist, seat, card)
 
 
 def starting_bones(st: DinosaurRushState) -> None:
@@ -77,10 +77,10 @@ def bonus_card_dealt(st: DinosaurRushState, seat: int, card: int) -> None:
     """Setup 8 and Research: the bonus card drawn goes to ``seat``'s hand (only ``seat`` sees it)."""
     st.deck &= ~(1 << card)
     st.hands = put(st.hands, seat, st.hands[seat] | 1 << card)
-    st._emit(E.BonusCard(seat, card), audience=(seat,))
+    st._emit_to((seat,), E.BonusCard, seat, card)
 
 
 def start_space(st: DinosaurRushState, seat: int, cell: int) -> None:
     """Setup 11: the paleontologist on its start space."""
     st.pos = put(st.pos, seat, cell)
-    st._emit(E.StartSpace(seat, cell))
+    st._emit(E.StartSpace, seat, cell)

@@ -67,16 +67,16 @@ def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
         st.drawn = -1
         return
     if outcome == st.RESHUFFLE:
-        st._emit(Ev.ReshuffleDrawn(-1))
+        st._emit(Ev.ReshuffleDrawn, -1)
         st.reshuffle()
         return
     st.deal(outcome)
     st.discard_card(outcome)
     if outcome == st.WILD:
-        st._emit(Ev.WildSetAside())
+        st._emit(Ev.WildSetAside)
         return
     st.steps.pop()
-    st._emit(Ev.StarDrawn(purpose, outcome))
+    st._emit(Ev.StarDrawn, purpose, outcome)
     if purpose in (FOR_IMPACT_1, FOR_IMPACT_2):
         st.impact_sum += st.cards[outcome][0]
     else:
@@ -111,16 +111,16 @@ class DrawSymbolToken(Chance):
         if b == 0:
             st.centre = outcome
             flow.pop()
-            st._emit(Ev.Token(0, outcome))
+            st._emit(Ev.Token, 0, outcome)
         elif outcome < ALL_SYMBOLS and st.centre < 0:
             st.centre = outcome  # the first single symbol goes to the centre
-            st._emit(Ev.Token(0, outcome))
+            st._emit(Ev.Token, 0, outcome)
         else:
             ring = list(st.ring)
             ring[b] = outcome
             st.ring = tuple(ring)
             flow.pop()
-            st._emit(Ev.Token(b, outcome))
+            st._emit(Ev.Token, b, outcome)
             if b == st.R - 1 and st.centre < 0:
                 flow.append(DrawSymbolToken(0))
 
@@ -167,14 +167,14 @@ class DrawCards(CardDraw):
     def draw(self, st: PangaeaState, outcome: int) -> None:
         a = self.seat
         if outcome == st.RESHUFFLE:
-            st._emit(Ev.ReshuffleDrawn(a))
+            st._emit(Ev.ReshuffleDrawn, a)
             st.reshuffle()
             st.advance_token(1)
             return
         st.deal(outcome)
         st.give_card(a, outcome)
         if not st._quiet:
-            st._emit(Ev.Draw(a, outcome))
+            st._emit(Ev.Draw, a, outcome)
         if self.count > 1:
             st.steps[-1] = draw_cards(a, self.count - 1)
         else:
@@ -207,7 +207,7 @@ class DrawDirection(Chance):
         if sum(st.dir_deck) <= 1:
             st.dir_deck = tuple(st.game.data.direction_cards)
             st.dir_discard = (0,) * 6
-            st._emit(Ev.DirectionReshuffle())
+            st._emit(Ev.DirectionReshuffle)
         return True
 
     def chance(self, state: PangaeaState) -> tuple[Sequence[int], Sequence[float]]:
@@ -223,7 +223,7 @@ class DrawDirection(Chance):
         st.direction = outcome
         st.steps.pop()
         if not st._quiet:
-            st._emit(Ev.DirectionCard(outcome))
+            st._emit(Ev.DirectionCard, outcome)
 
     def draws(self) -> str:
         return "direction"

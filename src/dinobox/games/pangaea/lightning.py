@@ -41,7 +41,7 @@ def reentries(st: PangaeaState, seat: int) -> None:
 def new_round(st: PangaeaState) -> None:
     st.world.dino_moved = 0
     st.round += 1
-    st._emit(Ev.Round(st.round))
+    st._emit(Ev.Round, st.round)
 
 
 def recalculate(st: PangaeaState) -> None:
@@ -53,7 +53,7 @@ def recalculate(st: PangaeaState) -> None:
     new = st.asteroid - count
     while new > 0 and new in st.points:
         new -= 1
-    st._emit(Ev.Recalc(row, count, st.asteroid, new))
+    st._emit(Ev.Recalc, row, count, st.asteroid, new)
     st.asteroid = new
     if new <= 0:
         st.ending = new

@@ -187,7 +187,7 @@ class PangaeaState(State):
         self.finish_round = bool(game.options["finish_round"])  # a designer's option, off by default
         self.offered = ()  # the legal choices of the decision on top (``Decision.due``)
         self.steps.extend(F.first_steps(n, self.R, self.hand_size, self.first < 0))
-        self._emit(Ev.Setup(n))
+        self._emit(Ev.Setup, n)
         self._advance()
 
     # ----- small queries ---------------------------------------------------------------------------
@@ -239,13 +239,13 @@ class PangaeaState(State):
         self.score_parts = tuple(parts)
         self.points = with_item(self.points, seat, new)
         if points and not self._quiet:  # a playout keeps no log: no event built
-            self._emit(Ev.Score(seat, points, new))
+            self._emit(Ev.Score, seat, points, new)
         if self.ending is None and self.final is None and new == self.asteroid and self.asteroid > 0:
             a = self.asteroid - 1
             while a > 0 and a in self.points:
                 a -= 1
             self.asteroid = a
-            self._emit(Ev.Asteroid(a))
+            self._emit(Ev.Asteroid, a)
             if a <= 0:
                 self.ending = a
 
@@ -299,7 +299,7 @@ class PangaeaState(State):
                     cards[cards.index(etype * 2 + 1)] = etype * 2
                     self.set_evo(p, tuple(sorted(cards)))
             if logged:
-                self._emit(ev)
+                self._record(ev)
         if guarded:
             self.sync_evo()
 
@@ -311,7 +311,7 @@ class PangaeaState(State):
             deck[k] += discard[k]
             self.deck_size += discard[k]
             discard[k] = 0
-        self._emit(Ev.Reshuffle())
+        self._emit(Ev.Reshuffle)
 
     def deal(self, kind: int) -> None:
         """A STAR card of ``kind`` leaves the pile."""
@@ -427,7 +427,7 @@ class PangaeaState(State):
                 break
             self.ring_pos = (self.ring_pos + 1) % self.R
             if not self._quiet:
-                self._emit(Ev.TokenMoves(self.ring_pos))
+                self._emit(Ev.TokenMoves, self.ring_pos)
             if self.ring_pos == 0:
                 break
 
