@@ -62,7 +62,7 @@ def start_race(st: DinoRaceState) -> None:
     for seat in reversed(range(n)):
         if size:
             steps.append(F.Draw(seat, size))
-    st._emit(E.Race, race=st.race)
+    st._emit(E.Race, st.race)
 
 
 def tile_placed(st: DinoRaceState, terrain: int) -> None:

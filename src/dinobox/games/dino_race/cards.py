@@ -26,7 +26,7 @@ def card_drawn(st: DinoRaceState, seat: int, card: int) -> None:
     hand = st.hand
     i = seat * T + card
     hand[i] = hand[i] + 1
-    st._emit_to(ONLY[seat], E.Draw, seat=seat, card=card)
+    st._emit_to(ONLY[seat], E.Draw, seat, card)
 
 
 def play_card(st: DinoRaceState, seat: int, card: int) -> None:
@@ -69,7 +69,7 @@ def take_drop(st: DinoRaceState, seat: int) -> None:
     drops = list(st.drops)
     drops[seat] += 1
     st.drops = tuple(drops)
-    st._emit(E.Drop, seat=seat, from_supply=from_supply)
+    st._emit(E.Drop, seat, from_supply)
 
 
 # ----- knowledge of other hands (for resample) --------------------------------------------
@@ -121,9 +121,9 @@ def forget_one(st: DinoRaceState, seat: int, card: int) -> None:
 def lose_card(st: DinoRaceState, seat: int, card: int) -> None:
     """Lava (Push back, Eruption): the card drawn at random from ``seat``'s hand is discarded."""
     play_card(st, seat, card)
-    st._emit(E.RandomDiscard, seat=seat, card=card)
+    st._emit(E.RandomDiscard, seat, card)
 
 
 def no_card_to_lose(st: DinoRaceState, seat: int) -> None:
     """Lava with an empty hand: there is no card to lose."""
-    st._emit(E.NoCardToLose, seat=seat)
+    st._emit(E.NoCardToLose, seat)

@@ -19,7 +19,7 @@ def resolve_die(st: DinoRaceState, face: int) -> None:
     seat = st.turn_player
     n = st.num_players
     order = [(seat + i) % n for i in range(n)]
-    st._emit(E.Die, seat=seat, face=face)
+    st._emit(E.Die, seat, face)
     draws: list[F.Draw] = []
     if face < DIE_TWO_CARDS:
         k_per = st.dinos_per_player
@@ -49,7 +49,7 @@ def eruption(st: DinoRaceState) -> None:
     owner = st.egg
     st.steps.append(F.LAVA_FLOWS)
     cards.discard_hand(st, owner)
-    st._emit(E.EruptionEgg, seat=owner)
+    st._emit(E.EruptionEgg, owner)
     cards.take_drop(st, owner)
     if any(st.is_racing(p) for p in range(st.num_players) if p != owner):
         st.steps.append(F.PassEgg(owner))
@@ -65,7 +65,7 @@ def lava_flows(st: DinoRaceState) -> None:
     elif st.lava < st.track_length:
         st.lava += 1
         flipped = st.lava
-        st._emit(E.Lava, tile=flipped)
+        st._emit(E.Lava, flipped)
     else:
         return
     n = st.num_players
@@ -75,7 +75,7 @@ def lava_flows(st: DinoRaceState) -> None:
     for d in moved:
         owner = st.owner(d)
         st.pos[d] += 1
-        st._emit(E.Carried, seat=owner, dino=d, tile=st.pos[d])
+        st._emit(E.Carried, owner, d, st.pos[d])
         cards.take_drop(st, owner)
         discards.append(F.RandomDiscard(owner))
         if st.pos[d] >= st.track_length:
@@ -90,4 +90,4 @@ def lava_flows(st: DinoRaceState) -> None:
 def pass_egg(st: DinoRaceState, seat: int, target: int) -> None:
     """Eruption: the egg's owner ``seat`` hands it to ``target``."""
     st.egg = target
-    st._emit(E.EggPassed, seat=seat, target=target)
+    st._emit(E.EggPassed, seat, target)

@@ -23,9 +23,9 @@ def move_forward(st: DinoRaceState, dino: int, card: int, triple: bool = False) 
     pos[dino] = pos[dino] + 1
     seat, tile = st.owner(dino), pos[dino]
     if triple:
-        st._emit(E.Triple, seat=seat, dino=dino, card=card, tile=tile)
+        st._emit(E.Triple, seat, dino, card, tile)
     else:
-        st._emit(E.Move, seat=seat, dino=dino, card=card, tile=tile)
+        st._emit(E.Move, seat, dino, card, tile)
     if pos[dino] >= st.track_length:
         finish(st, dino)
 
@@ -36,7 +36,7 @@ def finish(st: DinoRaceState, dino: int) -> None:
     st.pos[dino] = HOME
     st.down &= ~(1 << dino)
     st.home_order = (*st.home_order, dino)
-    st._emit(E.Home, seat=seat, dino=dino)
+    st._emit(E.Home, seat, dino)
     st.steps.append(F.CheckHome(seat))
     if not st.survive and st.stack:
         st.steps.append(F.ChoosePrize(seat, dino))
@@ -48,10 +48,10 @@ def take_prize(st: DinoRaceState, seat: int, counter: int) -> None:
     st.prize_log = (*st.prize_log, (seat, st.stack, counter))
     audience = st.prize_audience(seat)
     if st.teams:
-        st._emit_to(audience, E.PrizeTalk, seat=seat, mate=st.mate_of(seat), stack=st.stack)
+        st._emit_to(audience, E.PrizeTalk, seat, st.mate_of(seat), st.stack)
     st.stack &= ~(1 << counter)
     st.prizes = tuple((*p, counter) if s == seat else p for s, p in enumerate(st.prizes))
-    st._emit_to(audience, E.Prize, seat=seat, counter=counter)
+    st._emit_to(audience, E.Prize, seat, counter)
 
 
 def check_home(st: DinoRaceState, seat: int) -> None:
@@ -60,7 +60,7 @@ def check_home(st: DinoRaceState, seat: int) -> None:
         return
     if any(st.hand[seat * T : seat * T + T]):
         cards.discard_hand(st, seat)
-        st._emit(E.HandDiscarded, seat=seat)
+        st._emit(E.HandDiscarded, seat)
     steps = st.steps
     if st.survive:
         if st.teams and st.is_racing(st.mate_of(seat)):
@@ -74,7 +74,7 @@ def check_home(st: DinoRaceState, seat: int) -> None:
         # End of the game: nothing else happens, except the prize choices of dinos that
         # reached the finish in the same moment (the lava can carry several at once).
         st.egg_safe_by = seat
-        st._emit(E.EggSafe, seat=seat)
+        st._emit(E.EggSafe, seat)
         pending = [step for step in steps if isinstance(step, F.ChoosePrize)]
         steps[:] = [F.END_RACE, F.DrawEggCounter(seat), *pending]
 
@@ -84,7 +84,7 @@ def end_race(st: DinoRaceState) -> None:
     left empty when the game is over."""
     st.race_scores = (*st.race_scores, tuple(st.race_score(p) for p in range(st.num_players)))
     st.race_eggs = (*st.race_eggs, st.egg_safe_by)
-    st._emit(E.RaceOver, race=st.race)
+    st._emit(E.RaceOver, st.race)
     if st.double and st.race == 0:
         st.race = 1
         st.first_player = (st.first_player + 1) % st.num_players
@@ -94,4 +94,4 @@ def end_race(st: DinoRaceState) -> None:
 def egg_counter_drawn(st: DinoRaceState, seat: int, counter: int) -> None:
     """End of the game: ``seat``, who brought the egg to safety, draws its egg counter."""
     st.egg_value = st.game.data.egg_values[counter]
-    st._emit(E.EggCounter, seat=seat, value=st.egg_value)
+    st._emit(E.EggCounter, seat, st.egg_value)

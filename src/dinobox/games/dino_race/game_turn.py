@@ -22,7 +22,7 @@ def start_turn(st: DinoRaceState, seat: int) -> None:
     st.turn_player = seat
     st.turns += 1
     st.passed = False
-    st._emit(E.Turn, seat=seat)
+    st._emit(E.Turn, seat)
     steps = st.steps
     steps.append(F.NEXT_TURN)
     if st.is_racing(seat):
@@ -30,7 +30,7 @@ def start_turn(st: DinoRaceState, seat: int) -> None:
         steps.append(F.Draw(seat, st.dinos_on_track(seat)))
     else:
         steps.append(F.Roll(seat))
-        st._emit(E.Roll, seat=seat)
+        st._emit(E.Roll, seat)
 
 
 def next_turn(st: DinoRaceState) -> None:
@@ -42,7 +42,7 @@ def play(st: DinoRaceState, seat: int, action: int) -> None:
     """2) Play and swap cards: one play of ``seat``'s (or the roll that ends the phase)."""
     if action == A.ROLL:
         st.steps[-1] = F.Roll(seat)
-        st._emit(E.Roll, seat=seat)
+        st._emit(E.Roll, seat)
         return
     first = seat * st.dinos_per_player
     if action < A.MOVE_WILD:
@@ -66,22 +66,22 @@ def play(st: DinoRaceState, seat: int, action: int) -> None:
         d = action - A.TRIP
         cards.play_card(st, seat, EGG)
         st.down |= 1 << d
-        st._emit(E.Trip, seat=seat, dino=d)
+        st._emit(E.Trip, seat, d)
     elif action < A.STEAL:
         target = action - A.GIVE_EGG
         cards.play_card(st, seat, EGG)
         st.egg = target
-        st._emit(E.GiveEgg, seat=seat, target=target)
+        st._emit(E.GiveEgg, seat, target)
     elif action < A.SWAP:
         victim = action - A.STEAL
         cards.play_card(st, seat, STEAL)
-        st._emit(E.Steal, seat=seat, victim=victim)
+        st._emit(E.Steal, seat, victim)
         st.steps.append(F.Steal(seat, victim))
     elif action < A.STAND_UP:
         x, y = A.PAIRS[action - A.SWAP]
         cards.play_card(st, seat, x)
         cards.play_card(st, seat, y)
-        st._emit(E.Swap, seat=seat, cards=(x, y))
+        st._emit(E.Swap, seat, (x, y))
         st.steps.append(F.SwapDraw(seat))
     elif action < A.PASS:
         stand_up(st, seat, action)
@@ -97,7 +97,7 @@ def stand_up(st: DinoRaceState, seat: int, action: int) -> None:
     cards.play_card(st, seat, x)
     cards.play_card(st, seat, y)
     st.down &= ~(1 << d)
-    st._emit(E.StandUp, seat=seat, dino=d, cards=(x, y))
+    st._emit(E.StandUp, seat, d, (x, y))
 
 
 def pass_card(st: DinoRaceState, seat: int, card: int) -> None:
@@ -107,7 +107,7 @@ def pass_card(st: DinoRaceState, seat: int, card: int) -> None:
     st.hand[mate * T + card] += 1
     st.passed = True
     cards.learn_pass(st, seat, mate, card)
-    st._emit_to((seat, mate), E.PassCard, seat=seat, mate=mate, card=card)
+    st._emit_to((seat, mate), E.PassCard, seat, mate, card)
 
 
 def stolen(st: DinoRaceState, thief: int, victim: int, card: int) -> None:
@@ -115,7 +115,7 @@ def stolen(st: DinoRaceState, thief: int, victim: int, card: int) -> None:
     st.hand[victim * T + card] -= 1
     st.hand[thief * T + card] += 1
     cards.learn_steal(st, thief, victim, card)
-    st._emit_to((thief, victim), E.Stolen, thief=thief, victim=victim, card=card)
+    st._emit_to((thief, victim), E.Stolen, thief, victim, card)
 
 
 def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
@@ -123,9 +123,9 @@ def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
     owner = st.owner(dino)
     behind = st.pos[dino] - 1
     if st.is_lava(behind):
-        st._emit(E.PushBlocked, seat=seat, dino=dino)
+        st._emit(E.PushBlocked, seat, dino)
         cards.take_drop(st, owner)
         st.steps.append(F.RandomDiscard(owner))
     else:
         st.pos[dino] = behind
-        st._emit(E.Push, seat=seat, dino=dino, tile=behind)
+        st._emit(E.Push, seat, dino, behind)

@@ -26,7 +26,7 @@ def carnivore(st: TRexIslandState, seat: int, card: int) -> None:
         return
     live = [d for d in table_order(st, seat) if st.on_map(d)]
     if not live:
-        st._emit(E.NoPrey, seat=seat, kind=kind)
+        st._emit(E.NoPrey, seat, kind)
         return
     if kind == RAPTOR:
         home = facts.to_helipad
@@ -37,7 +37,7 @@ def carnivore(st: TRexIslandState, seat: int, card: int) -> None:
         best = max([st.crew[d] for d in live])
         hit = [d for d in live if st.crew[d] == best]
         attack = ATTACK_PTERO
-    st._emit(E.Strike, seat=seat, kind=kind, teams=tuple(hit))
+    st._emit(E.Strike, seat, kind, tuple(hit))
     st.steps.extend(F.Attack(d, 1, attack) for d in reversed(hit))
 
 
@@ -62,7 +62,7 @@ def place_trex(st: TRexIslandState) -> None:
             for _ in range(behind):
                 space = board.back[space]
     st.trex = space
-    st._emit(E.TrexAppears, space=space)
+    st._emit(E.TrexAppears, space)
 
 
 def trex_hunt(st: TRexIslandState, seat: int, steps: int) -> None:
@@ -84,7 +84,7 @@ def trex_to(st: TRexIslandState, seat: int, space: int) -> None:
     """The T-Rex walks to ``space``; if a team is there it stops and devours."""
     st.trex = space
     prey = [d for d in table_order(st, seat) if st.pos[d] == space]
-    st._emit(E.TrexMoves, seat=seat, space=space, prey=tuple(prey))
+    st._emit(E.TrexMoves, seat, space, tuple(prey))
     if not prey:
         return
     bite = st.facts.trex_bite if len(prey) == 1 else 1

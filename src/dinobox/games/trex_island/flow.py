@@ -311,7 +311,7 @@ class AskToken(IslandStep):
             state.steps[-1] = DrawToken(self.seat, self.die)
         else:
             state.steps.pop()
-            state._emit(E.TokenLeft, seat=self.seat, die=self.die)
+            state._emit(E.TokenLeft, self.seat, self.die)
 
     def waits(self) -> str:
         return "token"

@@ -17,7 +17,7 @@ def choosers_drawn(st: TRexIslandState, first: int) -> None:
     """Set-up 1: the seat drawn chooses its character first, then the others clockwise."""
     st.first_chooser = first
     order = st.choosing_order()
-    st._emit(E.Choosers, order=order)
+    st._emit(E.Choosers, order)
     for seat in reversed(order):
         st.steps.append(F.PickCharacter(seat))
 
@@ -29,7 +29,7 @@ def take_character(st: TRexIslandState, seat: int, character: int) -> None:
         st.perks = put(st.perks, seat, FREE_SHOTGUN)
     elif character == EXPLORER:
         st.perks = put(st.perks, seat, EVADE_RAPTOR | EVADE_PTERO)
-    st._emit(E.Character, seat=seat, character=character)
+    st._emit(E.Character, seat, character)
 
 
 def deal(st: TRexIslandState) -> None:
@@ -44,5 +44,5 @@ def deal(st: TRexIslandState) -> None:
 def first_player_drawn(st: TRexIslandState, seat: int) -> None:
     """Set-up 4: the first player begins."""
     st.first_player = seat
-    st._emit(E.First, seat=seat)
+    st._emit(E.First, seat)
     st.steps.append(F.START_TURN[seat])

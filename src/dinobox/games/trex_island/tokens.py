@@ -38,7 +38,7 @@ def token(st: TRexIslandState, seat: int, die: int, drawn: int) -> None:
     st.pool = put(st.pool, drawn, st.pool[drawn] - 1)
     rest = st.facts.rest_index[st.pos[die]]
     st.rest_left = put(st.rest_left, rest, st.rest_left[rest] - 1)
-    st._emit(E.Token, seat=seat, die=die, token=drawn)
+    st._emit(E.Token, seat, die, drawn)
     if drawn == SPINO:
         st.steps.append(F.Attack(die, st.facts.spino_loss, ATTACK_SPINO))
     elif drawn == SURVIVOR:
@@ -82,12 +82,12 @@ def defend(st: TRexIslandState, step: F.Attack, reaction: int) -> None:
         st.held = put(st.held, seat * K + SHOTGUN, st.held[seat * K + SHOTGUN] - 1)
     elif reaction == A.USE_FREE_SHOTGUN:
         st.perks = put(st.perks, seat, st.perks[seat] & ~FREE_SHOTGUN)
-    st._emit(E.Defend, seat=seat, die=die, attack=attack, reaction=reaction)
+    st._emit(E.Defend, seat, die, attack, reaction)
     if reaction == A.EVADE:
         _evade_rest_of_strike(st, seat, attack)
     if attack == ATTACK_TREX and reaction in (A.USE_SHOTGUN, A.USE_FREE_SHOTGUN) and st.trex >= 0:
         st.trex = -1
-        st._emit(E.TrexGone, seat=seat)
+        st._emit(E.TrexGone, seat)
 
 
 def _evade_rest_of_strike(st: TRexIslandState, seat: int, attack: int) -> None:
@@ -102,7 +102,7 @@ def _evade_rest_of_strike(st: TRexIslandState, seat: int, attack: int) -> None:
         if strike.die // 3 == seat:
             del steps[i]
             if st.on_map(strike.die):
-                st._emit(E.Defend, seat=seat, die=strike.die, attack=attack, reaction=A.EVADE)
+                st._emit(E.Defend, seat, strike.die, attack, A.EVADE)
         i -= 1
 
 
@@ -115,18 +115,18 @@ def shoot(st: TRexIslandState, seat: int, weapon: int) -> None:
         st.perks = put(st.perks, seat, st.perks[seat] & ~FREE_SHOTGUN)
     st.passes = 0
     st.trex = -1
-    st._emit(E.Shoot, seat=seat, weapon=weapon)
-    st._emit(E.TrexGone, seat=seat)
+    st._emit(E.Shoot, seat, weapon)
+    st._emit(E.TrexGone, seat)
 
 
 def lose(st: TRexIslandState, die: int, amount: int, attack: int) -> None:
     """A team loses ``amount`` survivors; a team with none left is out of the game."""
     crew = st.crew[die] - amount
-    st._emit(E.Loss, seat=die // 3, die=die, attack=attack, men=min(amount, st.crew[die]))
+    st._emit(E.Loss, die // 3, die, attack, min(amount, st.crew[die]))
     if crew <= 0:
         st.crew = put(st.crew, die, 0)
         st.occ[st.pos[die]] -= 1
         st.pos = put(st.pos, die, LOST)
-        st._emit(E.TeamLost, seat=die // 3, die=die)
+        st._emit(E.TeamLost, die // 3, die)
     else:
         st.crew = put(st.crew, die, crew)

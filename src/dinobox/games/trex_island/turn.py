@@ -138,7 +138,7 @@ def start_turn(st: TRexIslandState, seat: int) -> None:
     st.turn_player = seat
     st.actions_done = 0
     st.turns += 1
-    st._emit(E.Turn, seat=seat)
+    st._emit(E.Turn, seat)
     st.steps.append(F.ACT[seat])
 
 
@@ -148,11 +148,11 @@ def act(st: TRexIslandState, seat: int, action: int) -> None:
     steps.append(F.END_ACTION[seat])
     if action == A.PASS:
         st.passes += 1
-        st._emit(E.Pass, seat=seat)
+        st._emit(E.Pass, seat)
         return
     st.passes = 0
     if action == A.DRAW:
-        st._emit(E.Draws, seat=seat)
+        st._emit(E.Draws, seat)
         steps.append(F.Draw(seat, 1))
     elif action < A.PICTURE:
         card, slot, space = A.split_move(action)
@@ -174,14 +174,14 @@ def move(st: TRexIslandState, seat: int, die: int, card: int, space: int) -> Non
     st.occ[space] += 1
     if passed:
         st.crew = put(st.crew, die, st.crew[die] - 1)
-    st._emit(E.Move, seat=seat, die=die, card=card, space=space, passed=passed)
+    st._emit(E.Move, seat, die, card, space, passed)
     board = st.facts
     steps = st.steps
     # Steps run last pushed first: the discard, then the carnivore effect (Carnivore cards: it
     # triggers right after the move), then the token draw at a rest point (Game Tokens).
     if space == board.helipad:
         st.arrivals = (*st.arrivals, die)
-        st._emit(E.Arrive, seat=seat, die=die, crew=st.crew[die], order=len(st.arrivals))
+        st._emit(E.Arrive, seat, die, st.crew[die], len(st.arrivals))
     elif board.kind[space] >= 3 and st.rest_left[board.rest_index[space]]:
         steps.append(F.AskToken(seat, die))
     if card // 3 >= RAPTOR:
@@ -194,14 +194,14 @@ def shed(st: TRexIslandState, seat: int, card: int) -> None:
     up ``card`` face up onto a discard pile of the player's choice, so that the hand size is
     not exceeded at the end of the turn (rules.md, Assumptions: Drawing card)."""
     st.hand[seat * T + card] -= 1
-    st._emit(E.Shed, seat=seat, card=card)
+    st._emit(E.Shed, seat, card)
     st.steps.append(F.ChoosePile(seat, card))
 
 
 def discard(st: TRexIslandState, seat: int, card: int, pile: int) -> None:
     """Moving a team: the played card goes face up on the discard pile of the player's choice."""
     st.piles = put_pile(st.piles, pile, st.piles[pile] + (card,))
-    st._emit(E.Discard, seat=seat, card=card, pile=pile)
+    st._emit(E.Discard, seat, card, pile)
 
 
 def picture(st: TRexIslandState, seat: int, herbivore: int, colours: tuple[int, ...]) -> None:
@@ -223,7 +223,7 @@ def picture(st: TRexIslandState, seat: int, herbivore: int, colours: tuple[int, 
     if len(colours) > 1:
         piles[first] = (herbivore * 3 + colours[1], *piles[first])
     st.piles = tuple(piles)
-    st._emit(E.Picture, seat=seat, herbivore=herbivore, cards=len(colours))
+    st._emit(E.Picture, seat, herbivore, len(colours))
 
 
 # ----- Drawing card ----------------------------------------------------------------------------
@@ -232,7 +232,7 @@ def card_drawn(st: TRexIslandState, step: F.Draw, card: int) -> None:
     seat = step.seat
     st.deck[card] -= 1
     st.hand[seat * T + card] += 1
-    st._emit_to((seat,), E.Draw, seat=seat, card=card)
+    st._emit_to((seat,), E.Draw, seat, card)
     if step.count > 1:
         st.steps[-1] = F.Draw(seat, step.count - 1)
     else:
@@ -251,7 +251,7 @@ def rebuild(st: TRexIslandState) -> None:
             moved += 1
     st.piles = (st.piles[0][-1:], st.piles[1][-1:])
     if moved:
-        st._emit(E.Rebuild, cards=moved)
+        st._emit(E.Rebuild, moved)
 
 
 # ----- after an action ------------------------------------------------------------------------
@@ -263,7 +263,7 @@ def end_action(st: TRexIslandState, seat: int) -> None:
         rebuild(st)  # Drawing card: the moment the deck runs out (unless that ends the game)
     reason = game_over(st)
     if reason:
-        st._emit(E.GameOver, reason=reason)
+        st._emit(E.GameOver, reason)
         st.steps.clear()
     elif st.actions_done < 2:
         st.steps.append(F.ACT[seat])
