@@ -290,10 +290,8 @@ class State:
             raise ValueError(f"action {action} means nothing at this position of {self.game.title}") from exc
 
     def describe_action(self, action: Any, player: int | None = None, with_text: bool = True) -> dict[str, Any]:
-        """A JSON-able dict with stable keys: ``action``, ``player``, ``text``, ``kind`` and
-        game-specific fields naming what the action touches (for UIs and logs). An optional
-        ``warning`` says the app's texts call the action a loss (the coach never suggests it).
-        ``with_text=False`` leaves ``text`` out (its words cost more than the rest)."""
+        """``action_info`` as JSON for UIs, with ``action``, ``player`` and ``text`` (left out by
+        ``with_text=False``); an optional ``warning``: the app's texts call the action a loss."""
         if player is None:
             player = self._player
         action = check_action_id(self.game, action, player)
@@ -339,12 +337,9 @@ class State:
         return dict(self._presentation().view(self, seat))
 
     def information_key(self, seat: int) -> Hashable:
-        """A hashable stand-in for ``view(seat)``, for search trees keyed by information sets:
-        two states give equal keys exactly when ``seat``'s views of them are equal. The default
-        pickles the view (plain data built the same way each time, so equal views give equal
-        bytes); a game's presentation may give a cheaper ``information_key(state, seat)``, e.g. a
-        tuple of the fields the view is built from, never one ``seat`` cannot see. Not checked:
-        it serves the search's inner loop."""
+        """A hashable stand-in for ``view(seat)`` (equal exactly when the views are), for search
+        trees: the pickled view, or the game's cheaper ``information_key(state, seat)`` (a tuple
+        of the fields the view is built from). Not checked: it serves the search's inner loop."""
         hook = self._presentation().information_key
         if hook is None:
             return pickle.dumps(dict(self._presentation().view(self, seat)), pickle.HIGHEST_PROTOCOL)
@@ -352,30 +347,25 @@ class State:
 
     # ----- the log: events are recorded lazily (a playout never builds them) -----------------
     def _emit(self, event: Callable[P, Event], /, *args: P.args, **kwargs: P.kwargs) -> None:
-        """Record an event every seat sees whole: the game's event class (``events.py``) and its
-        fields. Cheap: the event itself is built only when someone reads the log, and not at
-        all in a quiet state (a playout)."""
-        if self._quiet:
-            return
-        self._events = (event, args, kwargs, None, self._hlen, self._events)  # a persistent linked list
-        self._nevents += 1
+        """Record an event every seat sees whole, by the game's event class and its fields: it
+        is built only when someone reads the log, never in a quiet state (a playout)."""
+        if not self._quiet:
+            self._events = (event, args, kwargs, None, self._hlen, self._events)
+            self._nevents += 1
 
     def _emit_to(
         self, audience: tuple[int, ...], event: Callable[P, Event], /, *args: P.args, **kwargs: P.kwargs
     ) -> None:
-        """Record an event whose hidden part only the seats in ``audience`` see (the others read
-        its public wording)."""
-        if self._quiet:
-            return
-        self._events = (event, args, kwargs, audience, self._hlen, self._events)
-        self._nevents += 1
+        """Record an event whose hidden part only the seats in ``audience`` see."""
+        if not self._quiet:
+            self._events = (event, args, kwargs, audience, self._hlen, self._events)
+            self._nevents += 1
 
     def _record(self, event: Event, audience: tuple[int, ...] | None = None) -> None:
         """Record an event already built (one the rules also read, say)."""
-        if self._quiet:
-            return
-        self._events = (event, None, None, audience, self._hlen, self._events)
-        self._nevents += 1
+        if not self._quiet:
+            self._events = (event, None, None, audience, self._hlen, self._events)
+            self._nevents += 1
 
     def log_length(self) -> int:
         """How many entries ``log(seat)`` has (the same for every seat; only texts differ)."""
@@ -390,26 +380,17 @@ class State:
             raise ValueError(f"since must be a whole number of log entries (0 or more), not {since!r}")
         items: list[dict[str, Any]] = []
         event_text = self._presentation().event_text
-        node = self._events
-        remaining = self._nevents - since
-        while node is not None and remaining > 0:
-            maker, args, kwargs, audience, move, node = node
+        for maker, args, kwargs, audience, move in reversed(newest_entries(self._events, self._nevents - since)):
             event = maker if args is None else maker(*args, **kwargs)
             private = audience is None or (seat is not None and seat in audience)
             items.append({"move": move, "kind": kind_of(event), "text": event_text(self, event, private)})
-            remaining -= 1
-        items.reverse()
         return items
 
     def reveals_to(self, seat: Any, action: Any) -> bool:
-        """Would applying the legal ``action`` here show ``seat`` something it does not know now?
-
-        True for a chance outcome; for a step that emits an event private to ``seat`` (an event
-        whose audience includes it: its log then holds a detail others do not see); and when the
-        game says the step itself shows ``seat`` something hidden (its presentation's
-        ``step_reveals(before, after, seat)``). A step for which this is False can be taken back
-        (undo) without ``seat`` having learnt anything. ``self`` is unchanged; an illegal
-        ``action`` raises ``IllegalActionError``."""
+        """Would applying the legal ``action`` show ``seat`` something it does not know now? True
+        for a chance outcome, a step with an event private to ``seat``, or one the game says
+        shows it something (``step_reveals(before, after, seat)``); a step for which this is
+        False can be undone. ``self`` is unchanged; an illegal ``action`` raises."""
         if seat is None:
             raise ValueError("reveals_to needs a seat (a spectator never acts)")
         self._check_seat(seat)
@@ -418,13 +399,9 @@ class State:
             return True
         after = self.clone()
         after.apply_action(action)
-        node = after._events
-        for _ in range(after._nevents - self._nevents):
-            assert node is not None
-            audience = node[3]  # a log node: (event, args, kwargs, audience, move, older node)
-            if audience is not None and seat in audience:
+        for entry in newest_entries(after._events, after._nevents - self._nevents):
+            if entry[3] is not None and seat in entry[3]:  # an event private to a few, seat among them
                 return True
-            node = node[5]
         hook = self._presentation().step_reveals
         return False if hook is None else bool(hook(self, after, seat))
 
@@ -500,6 +477,19 @@ class State:
         import json
 
         return json.dumps(self.view(None), sort_keys=True)
+
+
+def newest_entries(node: Any, count: int) -> list[tuple[Any, Any, Any, tuple[int, ...] | None, int]]:
+    """The newest ``count`` entries of a state's log, newest first: ``(maker, args, kwargs,
+    audience, move)``. The log is a persistent linked list of nodes ``(maker, args, kwargs,
+    audience, move, older node)``: ``maker`` is the event's class and ``args``/``kwargs`` its
+    fields, or, with ``args`` None, the event itself (``State._record``)."""
+    out: list[tuple[Any, Any, Any, tuple[int, ...] | None, int]] = []
+    while node is not None and count > 0:
+        maker, args, kwargs, audience, move, node = node
+        out.append((maker, args, kwargs, audience, move))
+        count -= 1
+    return out
 
 
 def coerce_action(action: object, player: int) -> int:
