@@ -380,7 +380,8 @@ class State:
             raise ValueError(f"since must be a whole number of log entries (0 or more), not {since!r}")
         items: list[dict[str, Any]] = []
         event_text = self._presentation().event_text
-        for maker, args, kwargs, audience, move in reversed(newest_entries(self._events, self._nevents - since)):
+        for entry in newest_entries(self._events, self._nevents - since)[::-1]:  # oldest first
+            maker, args, kwargs, audience, move = entry
             event = maker if args is None else maker(*args, **kwargs)
             private = audience is None or (seat is not None and seat in audience)
             items.append({"move": move, "kind": kind_of(event), "text": event_text(self, event, private)})
