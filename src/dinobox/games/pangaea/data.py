@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Final
+from typing import Final, TypeVar
 
 from dinobox.games.pangaea.worldmap import WorldMap, load_map
 
@@ -67,18 +67,26 @@ _MAP = load_map()
 _CARDS = _cards()
 
 
-def _tuple4(rows: object) -> tuple[tuple[int, int, int, int], ...]:
-    assert isinstance(rows, list)
+T = TypeVar("T")
+
+
+def _card_field(key: str, kind: type[T]) -> T:
+    """The field ``key`` of ``cards.json``, checked to be a ``kind`` (the one check of the file's shape)."""
+    value = _CARDS[key]
+    if not isinstance(value, kind):
+        raise ValueError(f"cards.json: {key!r} must be a JSON {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _tuple4(rows: list[list[int]]) -> tuple[tuple[int, int, int, int], ...]:
     return tuple((int(a), int(b), int(c), int(d)) for a, b, c, d in rows)
 
 
-def _ints(values: object) -> tuple[int, ...]:
-    assert isinstance(values, list)
+def _ints(values: list[int]) -> tuple[int, ...]:
     return tuple(int(v) for v in values)
 
 
-def _evo_counts(values: object) -> tuple[int, ...]:
-    assert isinstance(values, dict)
+def _evo_counts(values: dict[str, int]) -> tuple[int, ...]:
     return tuple(int(values[k]) for k in EVO_KEYS)
 
 
@@ -92,17 +100,17 @@ class PangaeaData:
     tile_supply: tuple[int, ...] = _MAP.supply
     crack_sticks: int = _MAP.sticks
     # STAR cards: (number, action, range, symbol) each; plus Wild and Reshuffle cards.
-    star_cards: tuple[tuple[int, int, int, int], ...] = _tuple4(_CARDS["star_cards"])
-    wild_cards: int = int(_CARDS["wild_cards"])  # type: ignore[call-overload]
-    reshuffle_cards: int = int(_CARDS["reshuffle_cards"])  # type: ignore[call-overload]
-    direction_cards: tuple[int, ...] = _ints(_CARDS["direction_cards"])
-    evolution_cards: tuple[int, ...] = _evo_counts(_CARDS["evolution_cards"])
+    star_cards: tuple[tuple[int, int, int, int], ...] = _tuple4(_card_field("star_cards", list))
+    wild_cards: int = _card_field("wild_cards", int)
+    reshuffle_cards: int = _card_field("reshuffle_cards", int)
+    direction_cards: tuple[int, ...] = _ints(_card_field("direction_cards", list))
+    evolution_cards: tuple[int, ...] = _evo_counts(_card_field("evolution_cards", dict))
     # The asteroid board: the ring's spaces, the lightning space A first.
-    asteroid_ring: int = int(_CARDS["asteroid_ring"])  # type: ignore[call-overload]
+    asteroid_ring: int = _card_field("asteroid_ring", int)
     # Symbol tokens: moon, sun, volcano, planet, all four symbols.
-    symbol_tokens: tuple[int, ...] = _ints(_CARDS["symbol_tokens"])
-    shelters_per_player: int = int(_CARDS["shelters_per_player"])  # type: ignore[call-overload]
-    hand_size: int = int(_CARDS["hand_size"])  # type: ignore[call-overload]
+    symbol_tokens: tuple[int, ...] = _ints(_card_field("symbol_tokens", list))
+    shelters_per_player: int = _card_field("shelters_per_player", int)
+    hand_size: int = _card_field("hand_size", int)
     # A designer's knob: start the countdown here instead of the game length option (0 = off).
     countdown_start: int = 0
 

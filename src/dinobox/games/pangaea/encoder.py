@@ -77,8 +77,8 @@ class PangaeaEncoder(PangaeaLayout):
     def _space(self, at: object) -> int | None:
         """A ``[row, col]`` pair as a space of the game's geometry, or None."""
         if isinstance(at, Sequence) and len(at) == 2:
-            r, c = at
-            if isinstance(r, int) and isinstance(c, int) and 0 <= r < self.rows:
+            r, c = _int(at[0]), _int(at[1])
+            if r is not None and c is not None and 0 <= r < self.rows:
                 return self.geo.space(r, c)
         return None
 
@@ -196,8 +196,8 @@ class PangaeaEncoder(PangaeaLayout):
         s = self._space(end.get("impact") if end else None)
         if s is not None:
             marks[s, 5] = 1.0
-        pending = v.get("pending_dino")
-        did = _index(pending.get("dino"), NUM_DINOS) if isinstance(pending, Mapping) else None
+        pending = _mapping(v.get("pending_dino"))
+        did = _index(pending.get("dino"), NUM_DINOS) if pending is not None else None
         if did is not None:
             parts["pending_dino"][did] = 1.0
             s = self._space(pending.get("to") if pending else None)
@@ -212,7 +212,7 @@ class PangaeaEncoder(PangaeaLayout):
         rows = [p for p in v.get("players") or [] if self._rel(p.get("seat"), me) is not None]
         for p in rows:
             if p["seat"] == me:
-                my_allies = {a for a in p.get("allies") or [] if isinstance(a, int)}
+                my_allies = {a for a in map(_int, p.get("allies") or []) if a is not None}
         for p in rows:
             q = (p["seat"] - me) % n
             self._encode_hand(parts, q, p)
@@ -264,8 +264,8 @@ class PangaeaEncoder(PangaeaLayout):
 
     def _encode_turn(self, parts: Parts, v: PangaeaView) -> None:
         """The step 4 choice, the cards played, the interrupt and the direction."""
-        sel = v.get("selection")
-        if isinstance(sel, Mapping):
+        sel = _mapping(v.get("selection"))
+        if sel is not None:
             row = parts["selection"]
             row[0] = 1.0
             # row[1] ("hidden from me") stays 0: the chosen cards lie face up (kept for a stable layout)
@@ -330,8 +330,8 @@ class PangaeaEncoder(PangaeaLayout):
         """Fill a ``K + 2`` card vector: numbered kinds present, Wilds and Reshuffles counted."""
         K = self.K
         for card in cards:
-            kind = card.get("kind")
-            if not isinstance(kind, int) or kind < 0:
+            kind = _int(card.get("kind"))
+            if kind is None or kind < 0:
                 continue
             if kind < K:
                 out[kind] = 1.0
@@ -341,9 +341,21 @@ class PangaeaEncoder(PangaeaLayout):
                 out[K + 1] = min(1.0, out[K + 1] + 1.0 / self.reshuffles)
 
 
+# ----- reading the view's JSON tolerantly: the checks of its values, in one place ------------------
+def _int(value: object) -> int | None:
+    """``value`` if it is an int (a bool reads as 0 or 1), else None."""
+    return value if isinstance(value, int) else None
+
+
+def _mapping(value: object) -> Mapping[str, object] | None:
+    """``value`` if it is a JSON object, else None."""
+    return value if isinstance(value, Mapping) else None
+
+
 def _index(value: object, size: int) -> int | None:
     """``value`` as an index below ``size`` (an int, a bool read as 0 or 1), or None."""
-    return value if isinstance(value, int) and 0 <= value < size else None
+    i = _int(value)
+    return i if i is not None and 0 <= i < size else None
 
 
 def _num(value: object) -> float:

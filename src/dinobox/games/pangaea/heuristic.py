@@ -48,7 +48,7 @@ import random
 from collections import deque
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from dinobox.engine.heuristic import Turn, Weights, weighted_heuristic
 from dinobox.engine.state import State
@@ -267,6 +267,8 @@ PLAN_KINDS: frozenset[type[ActionInfo]] = frozenset(
         *(M.Direction, M.DinoPlace),
     }
 )
+LET_CHOOSE = M.NoInterrupt()
+"""The answer that lets the player whose turn it is choose the direction (no Wild card played)."""
 WILD_FOR: dict[type[ActionInfo], type[ActionInfo]] = {M.DistanceWild: M.DistanceCard, M.ActionWild: M.ActionCard}
 """A Wild card's choice, and the numbered card's choice that is preferred to it when offered."""
 
@@ -316,7 +318,7 @@ def _plan_value(state: State, seat: int, w: Weights) -> float:
     direction, where the dino goes), an opponent letting the direction be chosen."""
     while not state.is_terminal() and not state.is_chance_node() and state.current_player() != seat:
         last = state.legal_actions()[-1]
-        if not isinstance(state.action_info(last), M.NoInterrupt):
+        if state.action_info(last) != LET_CHOOSE:
             break
         state = state.clone()
         state.apply_action(last)
@@ -409,7 +411,7 @@ def _activation(view: PangaeaView, seat: int, offered: dict[str, int], w: Weight
     return None
 
 
-def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, ActionInfo], w: Weights) -> int | None:
+def _buy(view: PangaeaView, seat: int, infos: dict[int, ActionInfo], w: Weights) -> int | None:
     """Step 7: a level 1 card once points are spare; with a Shelter standing and points to
     spare, one level higher at a time (a protection card, then Build elsewhere, which is kept:
     the Shelter move is bought only for another level 3 card, with the asteroid near)."""
@@ -419,12 +421,12 @@ def _buy(view: PangaeaView, seat: int, legal: list[int], infos: dict[int, Action
     at = me["explorer"]
     tile = view["world"]["tiles"][at[0]][at[1]] if at is not None else "2"
     needed = {".": "sea", "M": "mountain"}.get(tile)  # a power the Explorer stands on
+    buys = _of(infos, M.Buy)
 
     def pick(wanted: tuple[str, ...]) -> int | None:
         for want in wanted:
-            for a in legal:
-                info = infos[a]
-                if isinstance(info, M.Buy) and info.evolution == want:
+            for a, info in buys.items():
+                if info.evolution == want:
                     gone = info.discard
                     if gone is not None and gone == needed and owned.count(gone) < 2:
                         continue
@@ -459,7 +461,7 @@ def _shelter_move(view: PangaeaView, legal: list[int], infos: dict[int, ActionIn
     """Move the threatened Shelter to the safest space offered; at the end game (impact known)
     move the Shelter that the asteroid or its toxic ring would take out of their reach."""
     no = _first(infos, M.NoShelterMove)
-    shifts = {a: i for a, i in infos.items() if isinstance(i, M.ShelterMove)}
+    shifts = _of(infos, M.ShelterMove)
     moves = list(shifts)
     if not moves:
         return no
@@ -517,17 +519,24 @@ def _start_value(view: PangaeaView, space: tuple[int, int]) -> float:
 def _choose_start(view: PangaeaView, infos: dict[int, ActionInfo], rng: random.Random) -> int:
     """The starting star by its value (``_start_value``), drawn among those near the best, so the
     star a seat takes is not fixed by the order the stars are read in."""
-    values = {a: _start_value(view, i.space) for a, i in infos.items() if isinstance(i, M.Start)}
+    values = {a: _start_value(view, i.space) for a, i in _of(infos, M.Start).items()}
     best = max(values.values())
     near = sorted(a for a, v in values.items() if v >= best - START_NEAR)
     return near[0] if len(near) == 1 else rng.choice(near)
 
 
+K = TypeVar("K", bound=ActionInfo)
+
+
+def _of(infos: dict[int, ActionInfo], kind: type[K]) -> dict[int, K]:
+    """The choices described as ``kind``, in the order of the legal actions, typed as ``kind``."""
+    return {a: i for a, i in infos.items() if isinstance(i, kind)}
+
+
 def _first(infos: dict[int, ActionInfo], kind: type[ActionInfo]) -> int:
     """The first action of ``kind`` (the policy asks only for a kind it saw among the choices)."""
-    for a, i in infos.items():
-        if isinstance(i, kind):
-            return a
+    for a in _of(infos, kind):
+        return a
     raise AssertionError(f"no {kind.__name__} action among the choices")
 
 
@@ -562,13 +571,14 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
     if kinds & {M.DistanceCard, M.DistanceWild, M.ActionCard, M.ActionWild, M.NoRange}:
         return _step4(turn, infos, kinds, rng, w)
     if M.Swap in kinds or M.GiveBack in kinds:
-        pool = {a: i.card for a, i in infos.items() if isinstance(i, (M.Swap, M.GiveBack))}
+        swaps, give_backs = _of(infos, M.Swap), _of(infos, M.GiveBack)
+        pool = {a: i.card for a, i in swaps.items()} | {a: i.card for a, i in give_backs.items()}
         if pool:
             hand = _hand(turn)
             return min(pool, key=lambda a: (_card_value(hand.get(pool[a], {}), w), a))
         return _first(infos, M.Keep)
     if M.Continue in kinds:
-        offered = {i.evolution: a for a, i in infos.items() if isinstance(i, M.Activate)}
+        offered = {i.evolution: a for a, i in _of(infos, M.Activate).items()}
         chosen = _activation(turn.view, seat, offered, w) if offered else None
         return chosen if chosen is not None else _first(infos, M.Continue)
     if M.Block in kinds:
@@ -576,13 +586,13 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
         me = turn.view["players"][seat]
         if me["explorer"] is not None:
             mine.add((me["explorer"][0], me["explorer"][1]))
-        if not any(i.space in mine for i in infos.values() if isinstance(i, M.Block)):
+        if not any(i.space in mine for i in _of(infos, M.Block).values()):
             return _first(infos, M.NoBlock)
         return _only_if_better(state, legal, infos, seat, M.NoBlock, rng, w)
     if M.ShelterMove in kinds:
         return _shelter_move(turn.view, legal, infos)
     if M.Buy in kinds:
-        chosen = _buy(turn.view, seat, legal, infos, w)
+        chosen = _buy(turn.view, seat, infos, w)
         return chosen if chosen is not None else _first(infos, M.Done)
     if M.Stone in kinds:
         return _first(infos, M.Done)
@@ -600,22 +610,22 @@ def _step4(
     action, a bigger range only for a level up; a Wild card only when no numbered card fits."""
     legal = turn.legal
     if kinds & {M.DistanceCard, M.DistanceWild}:
-        cards = {a: i.card for a, i in infos.items() if isinstance(i, M.DistanceCard)}
+        cards = {a: i.card for a, i in _of(infos, M.DistanceCard).items()}
         if cards:
             hand = _hand(turn)
             return min(cards, key=lambda a: (_card_value(hand[cards[a]], w), a))
         want = rng.choice((1, 2, 3))
-        return next((a for a, i in infos.items() if isinstance(i, M.DistanceWild) and i.distance == want), legal[0])
+        return next((a for a, i in _of(infos, M.DistanceWild).items() if i.distance == want), legal[0])
     if kinds & {M.ActionCard, M.ActionWild}:
-        cards = {a: i.card for a, i in infos.items() if isinstance(i, M.ActionCard)}
+        cards = {a: i.card for a, i in _of(infos, M.ActionCard).items()}
         if cards:
             hand = _hand(turn)
             return max(cards, key=lambda a: (_card_value(hand[cards[a]], w), -a))
-        return next((a for a, i in infos.items() if isinstance(i, M.ActionWild) and i.verb == "up"), legal[0])
+        return next((a for a, i in _of(infos, M.ActionWild).items() if i.verb == "up"), legal[0])
     sel = turn.view["selection"]
     if sel and sel.get("action") == "up":
         hand = _hand(turn)
-        bigger = [a for a, i in infos.items() if isinstance(i, M.RangeCard) and hand[i.card]["range"] == "star"]
+        bigger = [a for a, i in _of(infos, M.RangeCard).items() if hand[i.card]["range"] == "star"]
         if bigger:
             return bigger[0]
     return _first(infos, M.NoRange)

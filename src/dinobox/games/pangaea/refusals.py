@@ -118,13 +118,20 @@ def _off_board(st: PangaeaState, seat: int) -> str:
 
 
 def _move(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
-    A, w, seat = st.A, st.world, step.decider()
+    return _walk(st, step.decider(), action - st.A.MOVE, harvest=False)
+
+
+def _harvest(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
+    return _walk(st, step.decider(), action - st.A.HARVEST, harvest=True)
+
+
+def _walk(st: PangaeaState, seat: int, s: int, harvest: bool) -> str:
+    """Step 6: why the Explorer of ``seat`` cannot move to space ``s`` (and ``harvest``)."""
+    A, w = st.A, st.world
     off = _off_board(st, seat)
     if off:
         return off
     pos = w.explorers[seat]
-    harvest = isinstance(info, M.MoveHarvest)
-    s = action - (A.HARVEST if harvest else A.MOVE)
     if harvest and A.MOVE + s in st.legal_actions():
         return "a harvest needs a move of just 1 space onto a level 1 tile (Players Turn, step 6)"
     if s == pos:
@@ -143,11 +150,19 @@ def _move(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) ->
 
 
 def _build(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
-    w, seat = st.world, step.decider()
+    return _build_with(st, step.decider(), special=False)
+
+
+def _build_special(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
+    return _build_with(st, step.decider(), special=True)
+
+
+def _build_with(st: PangaeaState, seat: int, special: bool) -> str:
+    """Step 6: why ``seat`` cannot build a Shelter (``special``: with the Build anywhere card)."""
+    w = st.world
     off = _off_board(st, seat)
     if off:
         return off
-    special = isinstance(info, M.BuildSpecial)
     if special and not st.has_active(seat, EVO_BUILD):
         return f"building anywhere needs an active {EVO_NAMES[EVO_BUILD]} card (Evolution Cards, level 3)"
     if st.shelters_left(seat) <= 0:
@@ -231,8 +246,6 @@ def _star(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) ->
     legal = st.legal_actions()
     swapping = st.A.KEEP in legal
     k = _card_of(info, st.WILD)
-    if isinstance(info, M.Swap):
-        return "you can play a card this turn, so there is no swap (Players Turn, step 4, Note 2)"
     if swapping:
         sym = st.restriction()
         if sym != ALL_SYMBOLS and len(remaining_hand(st, seat)) >= 2:
@@ -256,7 +269,7 @@ def _star(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) ->
             f"the first card played must show the {SYMBOL_NAMES[sym]} symbol, or be a Wild card "
             "(Asteroid board, Symbol Cards)"
         )
-    if isinstance(info, M.RangeCard) and not st.advanced:
+    if wanted == 2 and not st.advanced:  # a range card
         return "this game plays with a fixed range, not range cards (Kick-off the game)"
     return ""
 
@@ -271,30 +284,49 @@ _STAGE_OF: dict[type[ActionInfo], int] = {
 """Step 4: the stage (0 the distance, 1 the action, 2 the range) each kind of card choice answers."""
 
 
+def _swap(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
+    """Note 2: a swap is refused only when a card can be played."""
+    return "you can play a card this turn, so there is no swap (Players Turn, step 4, Note 2)"
+
+
 def _card_of(info: ActionInfo, wild: int) -> int:
     """The STAR card a step 4 choice names (the Wild card ``wild`` for a choice that names none)."""
     match info:
         case M.DistanceCard(card=k) | M.DistanceWild(card=k) | M.ActionCard(card=k) | M.ActionWild(card=k):
             return k
-        case M.RangeCard(card=k) | M.Swap(card=k):
+        case M.RangeCard(card=k):
             return k
     return wild
 
 
-def _wild(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
-    """Step 2: a Wild card removes a Dino or one of your own Shelters."""
-    w, seat = st.world, step.decider()
+def _no_wild(st: PangaeaState, seat: int) -> str:
+    """Step 2: why ``seat`` plays no Wild card now at all ("" if it may)."""
     if st.WILD not in st.hands[seat]:
         return "you hold no Wild card (Playing the Wild Card)"
     if st.wild2:
         return "you have already played a Wild card in this step 2 (Players Turn, step 2)"
-    if isinstance(info, M.WildDino):
-        if all(s < 0 for s in w.dinos) and not w.shelter_spaces(seat):
-            return (
-                "there is no Dino on the board and none of your Shelters for a Wild card to remove "
-                "(Playing the Wild Card)"
-            )
-        return f"{DINO_NAMES[info.dino]} is not on the board (Dinosaurs)"
+    return ""
+
+
+def _wild_dino(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
+    """Step 2: a Wild card removes a Dino."""
+    w, seat = st.world, step.decider()
+    no_wild = _no_wild(st, seat)
+    if no_wild:
+        return no_wild
+    if all(s < 0 for s in w.dinos) and not w.shelter_spaces(seat):
+        return (
+            "there is no Dino on the board and none of your Shelters for a Wild card to remove (Playing the Wild Card)"
+        )
+    return f"{DINO_NAMES[action - st.A.WILD_DINO]} is not on the board (Dinosaurs)"
+
+
+def _wild_shelter(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: int) -> str:
+    """Step 2: a Wild card removes one of your own Shelters."""
+    w, seat = st.world, step.decider()
+    no_wild = _no_wild(st, seat)
+    if no_wild:
+        return no_wild
     if not w.shelters[action - st.A.WILD_SHELTER] >> seat & 1:
         return "a Wild card removes only one of your own Shelters (Players Turn, step 2)"
     return ""
@@ -415,9 +447,9 @@ def _take_tile(st: PangaeaState, step: PangaeaStep, info: ActionInfo, action: in
 REASONS: dict[type[ActionInfo], Reason] = {
     M.Start: _start,
     M.Move: _move,
-    M.MoveHarvest: _move,
+    M.MoveHarvest: _harvest,
     M.Build: _build,
-    M.BuildSpecial: _build,
+    M.BuildSpecial: _build_special,
     M.DinoMove: _dino_move,
     M.DinoPlace: _dino_place,
     M.DistanceCard: _star,
@@ -425,9 +457,9 @@ REASONS: dict[type[ActionInfo], Reason] = {
     M.ActionCard: _star,
     M.ActionWild: _star,
     M.RangeCard: _star,
-    M.Swap: _star,
-    M.WildDino: _wild,
-    M.WildShelter: _wild,
+    M.Swap: _swap,
+    M.WildDino: _wild_dino,
+    M.WildShelter: _wild_shelter,
     M.Activate: _activate,
     M.Buy: _buy,
     M.Stone: _stone,

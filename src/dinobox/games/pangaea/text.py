@@ -166,8 +166,9 @@ def action_info(st: PangaeaState, action: int, player: int) -> ActionInfo:
     if player == CHANCE:
         return M.Chance()
     info = decode(st, action)
-    if isinstance(info, M.Move) and _danger(st, player, st.world.geo.space(*info.space)):
-        return M.Move(info.space, LOST)
+    match info:
+        case M.Move(space=space) if _danger(st, player, st.world.geo.space(*space)):
+            return M.Move(space, LOST)  # the move's warning: the Explorer is lost there
     return info
 
 
