@@ -70,11 +70,11 @@ def _pick_paleontologist(turn: Turn[DinosaurRushView], rng: random.Random) -> in
     """Setup 7: the paleontologist whose ability is worth most (``ABILITY_VALUE``; an unknown
     ability 0.5), ties drawn; the abilities are on the face-up cards (component data)."""
     abilities = turn.state.game.data.paleontologist_abilities
-    values = {
-        action: ABILITY_VALUE.get(abilities[info.card], 0.5)
-        for action, info in turn.options
-        if isinstance(info, M.PickPaleontologist)
-    }
+    values: dict[int, float] = {}
+    for action, info in turn.options:
+        match info:
+            case M.PickPaleontologist(card=card):
+                values[action] = ABILITY_VALUE.get(abilities[card], 0.5)
     best = max(values.values())
     return rng.choice(sorted(a for a, v in values.items() if v == best))
 
@@ -116,14 +116,14 @@ def _move(view: DinosaurRushView, options: list[Option], rng: random.Random, w: 
     cells = view["board"]["cells"]
     best, best_score = options[0].action, -1e9
     for action, info in options:
-        if not isinstance(info, (M.Move, M.Place)):
-            continue
-        here = cells[info.cell]
-        score = _site_value(here, w) + rng.random() * 0.1
-        if here.get("token") and "token_value" not in here:
-            score += w["site_token"]
-        if score > best_score:
-            best, best_score = action, score
+        match info:
+            case M.Move(cell=cell) | M.Place(cell=cell):
+                here = cells[cell]
+                score = _site_value(here, w) + rng.random() * 0.1
+                if here.get("token") and "token_value" not in here:
+                    score += w["site_token"]
+                if score > best_score:
+                    best, best_score = action, score
     return best
 
 
@@ -148,14 +148,13 @@ def _standing(view: DinosaurRushView, seat: int) -> list[float]:
 def _publicize(view: DinosaurRushView, options: list[Option], seat: int, w: Weights) -> int:
     margin = _standing(view, seat)
     best, best_score = options[0].action, -1e9
+    lean = w["publicize_lean"]
     for action, info in options:
-        if not isinstance(info, M.Publicize):
-            continue
-        cat, step = info.category, info.step
-        lean = w["publicize_lean"]
-        score = margin[cat] * step + (lean * step if margin[cat] >= 0 else -lean * step)
-        if score > best_score:
-            best, best_score = action, score
+        match info:
+            case M.Publicize(category=cat, step=step):
+                score = margin[cat] * step + (lean * step if margin[cat] >= 0 else -lean * step)
+                if score > best_score:
+                    best, best_score = action, score
     return best
 
 

@@ -299,9 +299,10 @@ def why_illegal(state: DinosaurRushState, action: int) -> str:
 
 
 def _refuse_move(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
-    if not isinstance(info, M.Move):
-        return "Move: now the paleontologist must move to a dig site"
-    return _move_refusal(state, seat, info.cell)
+    match info:
+        case M.Move(cell=cell):
+            return _move_refusal(state, seat, cell)
+    return "Move: now the paleontologist must move to a dig site"
 
 
 def _refuse_action(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
@@ -322,8 +323,9 @@ def _refuse_action(state: DinosaurRushState, top: RushStep, seat: int, info: Act
 def _refuse_build(state: DinosaurRushState, top: RushStep, seat: int, info: ActionInfo) -> str:
     if top.choosing_start():
         return "Build phase: first keep last round's dinosaur as a start or start afresh"
-    if isinstance(info, M.PlaceBone):
-        return _bone_refusal(state, seat, info.slot)
+    match info:
+        case M.PlaceBone(slot=slot):
+            return _bone_refusal(state, seat, slot)
     return "Build phase: add bones to your dinosaur"
 
 
@@ -380,18 +382,28 @@ def _bone_refusal(state: DinosaurRushState, seat: int, slot: int) -> str:
 
 def _notorious_refusal(state: DinosaurRushState, seat: int, info: M.Sabotage | M.Dynamite | M.Steal) -> str:
     """Sabotage, Dynamite and Steal: what stops the target next to the paleontologist (Actions)."""
-    what = "Dynamite" if isinstance(info, M.Dynamite) else "Sabotage" if isinstance(info, M.Sabotage) else "Steal"
+    no_site = "no dig site lies next to your paleontologist that way"
+    match info:
+        case M.Dynamite():
+            return f"Dynamite: {no_site}"
+        case M.Sabotage(dir=way):
+            cell = _site_next_to(state, seat, way)
+            if cell < 0:
+                return f"Sabotage: {no_site}"
+            if cell in state.pos:
+                return "Sabotage: the token may not go where another paleontologist stands"
+            return "Sabotage: no Notoriety token is left to draw"
+        case M.Steal(dir=way, colour=colour):
+            if _site_next_to(state, seat, way) < 0:
+                return f"Steal: {no_site}"
+            return f"Steal: that dig site holds no {colour} bone"
+
+
+def _site_next_to(state: DinosaurRushState, seat: int, way: int) -> int:
+    """The dig site next to the paleontologist of ``seat`` in direction ``way`` (-1: none)."""
     here = state.pos[seat]
-    cell = state.board.neighbour[here][info.dir] if here >= 0 and not isinstance(info, M.Dynamite) else -1
-    if cell < 0 or state.board.kinds[cell] not in (SITE, OUTER):
-        return f"{what}: no dig site lies next to your paleontologist that way"
-    if isinstance(info, M.Sabotage):
-        if cell in state.pos:
-            return "Sabotage: the token may not go where another paleontologist stands"
-        return "Sabotage: no Notoriety token is left to draw"
-    if isinstance(info, M.Steal):
-        return f"Steal: that dig site holds no {info.colour} bone"
-    return f"{what}: that target is not possible from here"
+    cell = state.board.neighbour[here][way] if here >= 0 else -1
+    return cell if cell >= 0 and state.board.kinds[cell] in (SITE, OUTER) else -1
 
 
 def _move_refusal(state: DinosaurRushState, seat: int, cell: int) -> str:
