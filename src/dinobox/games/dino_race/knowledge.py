@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from dinobox.engine.chance import shuffle_ints
 from dinobox.engine.state import TERMINAL
-from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import NUM_CARD_TYPES
+from dinobox.games.dino_race.view import prize_chooser_seen
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -26,17 +26,11 @@ def step_reveals(before: DinoRaceState, after: DinoRaceState, seat: int) -> bool
     """Finish line: a step that brings ``seat`` (or, in Playing in Teams, its team-mate) to
     choosing a prize shows ``seat`` the face-down stack (its view lists the counters), which it
     did not see before."""
-
-    def choosing(state: DinoRaceState) -> bool:
-        top = state.steps[-1] if state.steps else None
-        return isinstance(top, F.ChoosePrize) and seat in state.prize_audience(top.seat)
-
-    return choosing(after) and not choosing(before)
+    return prize_chooser_seen(after, seat) is not None and prize_chooser_seen(before, seat) is None
 
 
 def resample(state: DinoRaceState, seat: int, rng: random.Random) -> DinoRaceState:
     new = state.clone()
-    assert isinstance(new, type(state))
     _redeal_cards(new, seat, rng)
     if state.current_player() != TERMINAL:  # at the end every prize is revealed
         _redraw_prizes(new, seat, rng)
@@ -87,8 +81,7 @@ def _redraw_prizes(state: DinoRaceState, seat: int, rng: random.Random) -> None:
     looks: list[tuple[int, int, int]] = [
         (i, mask, c) for i, (s, mask, c) in enumerate(log) if seat in state.prize_audience(s)
     ]
-    top = state.steps[-1] if state.steps else None
-    if isinstance(top, F.ChoosePrize) and seat in state.prize_audience(top.seat):
+    if prize_chooser_seen(state, seat) is not None:
         looks.append((len(log), state.stack, -1))  # looking at the stack right now
     counters: list[int] = [c for (_, _, c) in log]
     final_stack = state.stack

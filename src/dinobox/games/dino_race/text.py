@@ -181,11 +181,11 @@ def _table_event_text(state: DinoRaceState, event: Event, private: bool) -> str:
 
 def why_illegal(state: DinoRaceState, action: int) -> str:
     """Why an action is refused, naming the rulebook section."""
-    top = state.steps[-1]
-    if isinstance(top, F.ChoosePrize):
-        return "choose one of the prize counters still in the stack (Finish line!)"
-    if isinstance(top, F.PassEgg):
-        return "pass the egg to another player still in the race (Roll the event die: the volcano erupts)"
+    match state.steps[-1]:
+        case F.ChoosePrize():
+            return "choose one of the prize counters still in the stack (Finish line!)"
+        case F.PassEgg():
+            return "pass the egg to another player still in the race (Roll the event die: the volcano erupts)"
     if not 0 <= action < state.game.num_distinct_actions():
         return f"{action} is not a Dino Race action (0..{state.game.num_distinct_actions() - 1})"
     if action >= A.PRIZE:
@@ -193,29 +193,40 @@ def why_illegal(state: DinoRaceState, action: int) -> str:
     seat = state.current_player()
     info = M.decode(state, action, seat)
     mine = state.hand[seat * 8 : seat * 8 + 8]
-    if any(state.down >> d & 1 for d in state.dinos_of(seat)) and sum(mine) >= 2 and not isinstance(info, M.StandUp):
-        return (
-            "your tripped dino must stand up this turn: discard two cards for it before you roll, and keep "
-            "two cards for it until then (Playing special cards: Throw the egg)"
-        )
+    tripped = any(state.down >> d & 1 for d in state.dinos_of(seat)) and sum(mine) >= 2
     match info:
+        case M.StandUp():
+            return "you do not hold those two cards (Swapping cards)"
+        case _ if tripped:
+            return (
+                "your tripped dino must stand up this turn: discard two cards for it before you roll, and keep "
+                "two cards for it until then (Playing special cards: Throw the egg)"
+            )
         case M.Move(dino=d, with_=how):
             return _move_refusal(state, seat, d, how)
-        case M.Push() | M.Trip() | M.GiveEgg() | M.Steal():
-            card = PUSH if isinstance(info, M.Push) else STEAL if isinstance(info, M.Steal) else EGG
-            if not mine[card]:
-                return f"you hold no {card_noun(card).removeprefix('a ')} (Playing special cards)"
-            if isinstance(info, M.Trip) and state.egg == seat:
-                return "the egg owner can only give the egg away with this card (Throw the egg)"
-            if isinstance(info, M.GiveEgg) and state.egg != seat:
-                return "only the egg owner can give the egg; others trip a dino with it (Throw the egg)"
-            return "tricks need an opponent's dino on the same tile as one of yours (Playing special cards)"
-        case M.Swap() | M.StandUp():
+        case M.Push():
+            return _trick_refusal(mine, PUSH)
+        case M.Steal():
+            return _trick_refusal(mine, STEAL)
+        case M.Trip() if mine[EGG] and state.egg == seat:
+            return "the egg owner can only give the egg away with this card (Throw the egg)"
+        case M.GiveEgg() if mine[EGG] and state.egg != seat:
+            return "only the egg owner can give the egg; others trip a dino with it (Throw the egg)"
+        case M.Trip() | M.GiveEgg():
+            return _trick_refusal(mine, EGG)
+        case M.Swap():
             return "you do not hold those two cards (Swapping cards)"
         case M.PassCard():
             return "one card may be passed to a racing team-mate once per turn, in Playing in Teams"
         case _:
             return "that is not possible now (The game turn)"
+
+
+def _trick_refusal(mine: list[int], card: int) -> str:
+    """Playing special cards: the trick's ``card`` not held, or no opponent's dino to play it on."""
+    if not mine[card]:
+        return f"you hold no {card_noun(card).removeprefix('a ')} (Playing special cards)"
+    return "tricks need an opponent's dino on the same tile as one of yours (Playing special cards)"
 
 
 def _move_refusal(state: DinoRaceState, seat: int, d: int | None, how: M.How) -> str:

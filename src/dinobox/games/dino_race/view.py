@@ -142,14 +142,24 @@ def _add_private(state: DinoRaceState, seat: int, top: Step | None, result: Dino
     Teams, the viewer's team-mate) chooses from it."""
     base = seat * T
     result["hand"] = _cards(state.hand[base : base + T])
-    if isinstance(top, F.ChoosePrize) and seat in state.prize_audience(top.seat):
+    chooser = prize_chooser_seen(state, seat)
+    if chooser is not None:
         stack = [_prize(state, c) for c in range(state.num_prizes) if state.stack >> c & 1]
-        if top.seat == seat:
+        if chooser == seat:
             result["prize_choice"] = stack
         else:
             result["mate_prize_choice"] = stack
     if isinstance(top, F.Play) and top.seat == seat and state.teams:
         result["passed_card"] = state.passed
+
+
+def prize_chooser_seen(state: DinoRaceState, seat: int) -> int | None:
+    """Finish line!: the seat choosing a prize counter now, when ``seat`` sees the stack it
+    chooses from (its own choice or, in Playing in Teams, its team-mate's); else None."""
+    top = state.steps[-1] if state.steps else None
+    if isinstance(top, F.ChoosePrize) and seat in state.prize_audience(top.seat):
+        return top.seat
+    return None
 
 
 _PHASES: dict[type[Step], Phase] = {
@@ -171,4 +181,4 @@ def _phase(state: DinoRaceState, top: Step | None) -> Phase:
     return "over" if state.current_player() == TERMINAL else "resolve"
 
 
-__all__ = ["DIE_FACES", "DinoRaceView", "dino_name", "seat_name", "view"]
+__all__ = ["DIE_FACES", "DinoRaceView", "dino_name", "prize_chooser_seen", "seat_name", "view"]
