@@ -40,7 +40,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from dinobox.engine.heuristic import Option, Turn, Weights, best_option, weighted_heuristic
+from dinobox.engine.heuristic import Option, Turn, Weights, weighted_heuristic
 from dinobox.engine.values import ActionInfo
 from dinobox.games.dino_race import moves as M
 from dinobox.games.dino_race.data import TERRAINS
@@ -139,15 +139,12 @@ class _Kinds:
 
 
 def _best(options: Sequence[tuple[int, K]], score: Callable[[K], float], rng: random.Random) -> int:
-    """``best_option`` over actions described by one class, ``score`` reading that class."""
-    cls = type(options[0][1])
-
-    def typed(info: ActionInfo) -> float:
-        if not isinstance(info, cls):
-            raise TypeError(f"{type(info).__name__} among {cls.__name__} options")
-        return score(info)
-
-    return best_option([Option(a, i) for a, i in options], typed, rng)
+    """The action whose description has the highest ``score`` (``score`` reads the one class
+    the options are described by), ties broken by ``rng``: ``best_option`` over typed options."""
+    scored = [(score(i), a) for a, i in options]
+    top = max(s for s, _ in scored)
+    best = [a for s, a in scored if s == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
 # ----- small readings of the view ---------------------------------------------------------------

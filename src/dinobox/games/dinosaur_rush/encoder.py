@@ -163,7 +163,7 @@ class DinosaurRushEncoder(ArrayEncoder):
             out.put(at[piece] + index, 1.0)
 
         seat = view.get("seat")
-        if isinstance(seat, int) and 0 <= seat < n:
+        if seat is not None and 0 <= seat < n:
             one("seat", seat)
         phase = view.get("phase")
         if phase in PHASES:

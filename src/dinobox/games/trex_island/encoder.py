@@ -189,7 +189,7 @@ class TRexIslandEncoder(ArrayEncoder):
         """Seat, phase, who acts, whose turn, actions done, turn count, Family mode."""
         at = self._at
         seat = view["seat"]
-        if isinstance(seat, int) and 0 <= seat < self.num_players:
+        if seat is not None and 0 <= seat < self.num_players:
             ix.append(at["seat"] + seat)
             vx.append(1.0)
         phase = view["phase"]

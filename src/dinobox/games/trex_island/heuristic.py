@@ -186,20 +186,29 @@ def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, 
             case _:
                 return -50
 
-    shots = [o for o in options if isinstance(o.info, M.Shoot)]
-    rest = [o for o in options if not isinstance(o.info, M.Shoot)]
+    shots: list[tuple[int, M.Shoot]] = []  # each with its description
+    rest: list[Option] = []
+    passing: set[int] = set()  # moves that would pass the T-Rex
+    busy = False  # something to do besides passing or giving up a card
+    for option in options:
+        match option.info:
+            case M.Shoot() as shot:
+                shots.append((option.action, shot))
+                continue
+            case M.Move(passes_trex=True):
+                passing.add(option.action)
+                busy = True
+            case M.Pass() | M.Shed():
+                pass
+            case _:
+                busy = True
+        rest.append(option)
     choice = best_option(rest, value, rng)
-    if shots and w["shoot_before_pass"] > 0 and any(o.action == choice and _passes_trex(o.info) for o in rest):
-        # clear the way before a move that would pass the T-Rex (the free Shotgun first)
-        return max(shots, key=lambda o: _as(o.info, M.Shoot).free).action
-    if shots and all(isinstance(o.info, M.Pass | M.Shed) for o in rest):
-        # nothing else to do: drive the T-Rex off, it may be what holds a team back
-        return max(shots, key=lambda o: _as(o.info, M.Shoot).free).action
+    if shots and ((w["shoot_before_pass"] > 0 and choice in passing) or not busy):
+        # clear the way before a move that would pass the T-Rex, or, with nothing else to do,
+        # drive the T-Rex off: it may be what holds a team back (the free Shotgun first)
+        return max(shots, key=lambda s: s[1].free)[0]
     return choice
-
-
-def _passes_trex(info: ActionInfo) -> bool:
-    return isinstance(info, M.Move) and bool(info.passes_trex)
 
 
 def _pile_value(view: TRexView, seat: int, pile: int, w: Weights) -> float:

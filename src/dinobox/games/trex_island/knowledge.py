@@ -49,7 +49,6 @@ def unseen_cards(state: TRexIslandState, seat: int) -> list[int]:
 
 def resample(state: TRexIslandState, seat: int, rng: random.Random) -> TRexIslandState:
     new = state.clone()
-    assert isinstance(new, type(state))
     counts = unseen_cards(state, seat)
     pool = [t for t in range(T) for _ in range(counts[t])]
     shuffle_ints(pool, rng)

@@ -138,27 +138,27 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
         return f"{action} is not an Escape from T-Rex Island action (0..{A.NUM_ACTIONS - 1})"
     phase = phase_name(state)
     info = M.decode(action)
-    if isinstance(info, M.Shoot) and phase == "action":
-        if state.trex < 0:
-            return "there is no T-Rex on the map to shoot (Shotgun token)"
-        if info.free:
-            return "only the Hunter has a free Shotgun, once per game (Character Cards)"
-        return "you hold no Shotgun token (Shotgun token)"
     step = state.top_step()
     attack = step.attack_on() if step is not None else None
-    if attack is not None:
-        if isinstance(info, M.React):
+    match info:
+        case M.Shoot(free=free) if phase == "action":
+            if state.trex < 0:
+                return "there is no T-Rex on the map to shoot (Shotgun token)"
+            if free:
+                return "only the Hunter has a free Shotgun, once per game (Character Cards)"
+            return "you hold no Shotgun token (Shotgun token)"
+        case M.React() if attack is not None:
             return _reaction(state, attack, action - A.REACT)
+    if attack is not None:
         return f"a team is under attack: first answer the {ATTACK_NAMES[attack.attack]} (Game Tokens; Character Cards)"
     pending = _PENDING.get(step.waits() if step is not None else "")
     if pending is not None:
         return pending
-    if isinstance(info, M.Pile | M.Token | M.React | M.TrexWay | M.Character | M.Shoot):
-        return "no such choice is pending: it is time for one of the turn's two actions (Turn sequence)"
     seat = state.current_player()
-    over = state.hand_count(seat) > state.hand_limit(seat)
     match info:
-        case M.Pass() if over:
+        case M.Pile() | M.Token() | M.React() | M.TrexWay() | M.Character() | M.Shoot():
+            return "no such choice is pending: it is time for one of the turn's two actions (Turn sequence)"
+        case M.Pass() if _over(state, seat):
             return (
                 "you hold more cards than your hand size: play one, or give one up if none can be played, "
                 "so that the hand size is not exceeded at the end of your turn (Drawing card)"
@@ -168,17 +168,22 @@ def why_illegal(state: TRexIslandState, action: int) -> str:
         case M.Draw():
             if not (any(state.deck) or state.can_rebuild()):
                 return "the draw deck and the discard piles below their tops are empty (Drawing card)"
-            if over:
+            if _over(state, seat):
                 return "you drew past your hand size: the second action must play a card (Drawing card)"
             return "your hand is full: the second action may not be a draw (Drawing card)"
         case M.Shed(card=card):
-            return _shed(state, seat, card, over)
+            return _shed(state, seat, card, _over(state, seat))
         case M.Picture():
             return _picture(state, seat, action)
         case M.Move():
             return _move(state, seat, action)
         case unknown:
             assert_never(unknown)
+
+
+def _over(state: TRexIslandState, seat: int) -> bool:
+    """Whether ``seat`` holds more cards than its hand size."""
+    return state.hand_count(seat) > state.hand_limit(seat)
 
 
 def _shed(state: TRexIslandState, seat: int, card: int, over: bool) -> str:

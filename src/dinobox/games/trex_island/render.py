@@ -377,7 +377,7 @@ def digest(before: TRexView, after: TRexView) -> list[tuple[str, str]]:
     teams = f"{arrived} more team{'s' if arrived > 1 else ''}"
     lines.append(("arrivals", f"{teams} reached the helipad" if arrived > 0 else ""))
     seat = after.get("seat")
-    if isinstance(seat, int) and seat < len(after["players"]):
+    if seat is not None and seat < len(after["players"]):
         old, new = before["players"][seat]["can_feed"], after["players"][seat]["can_feed"]
         lines.append(("players.can_feed", f"your food can feed {new} men (was {old})" if old != new else ""))
     return lines
