@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from dinobox.engine.heuristic import Option, Turn, Weights, best_option, weighted_heuristic
 from dinobox.engine.values import ActionInfo, kind_of
@@ -186,10 +186,30 @@ def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, 
             case _:
                 return -50
 
-    shots: list[tuple[int, M.Shoot]] = []  # each with its description
+    split = _sort_for_shots(options)
+    choice = best_option(split.rest, value, rng)
+    shots = split.shots
+    if shots and ((w["shoot_before_pass"] > 0 and choice in split.passing) or not split.busy):
+        # clear the way before a move that would pass the T-Rex, or, with nothing else to do,
+        # drive the T-Rex off: it may be what holds a team back (the free Shotgun first)
+        return max(shots, key=lambda s: s[1].free)[0]
+    return choice
+
+
+class _ForShots(NamedTuple):
+    """A turn's options sorted for the Shotgun rule."""
+
+    shots: list[tuple[int, M.Shoot]]  # each with its description
+    rest: list[Option]  # every option but a shot
+    passing: set[int]  # moves that would pass the T-Rex
+    busy: bool  # something to do besides passing or giving up a card
+
+
+def _sort_for_shots(options: list[Option]) -> _ForShots:
+    shots: list[tuple[int, M.Shoot]] = []
     rest: list[Option] = []
-    passing: set[int] = set()  # moves that would pass the T-Rex
-    busy = False  # something to do besides passing or giving up a card
+    passing: set[int] = set()
+    busy = False
     for option in options:
         match option.info:
             case M.Shoot() as shot:
@@ -203,12 +223,7 @@ def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, 
             case _:
                 busy = True
         rest.append(option)
-    choice = best_option(rest, value, rng)
-    if shots and ((w["shoot_before_pass"] > 0 and choice in passing) or not busy):
-        # clear the way before a move that would pass the T-Rex, or, with nothing else to do,
-        # drive the T-Rex off: it may be what holds a team back (the free Shotgun first)
-        return max(shots, key=lambda s: s[1].free)[0]
-    return choice
+    return _ForShots(shots, rest, passing, busy)
 
 
 def _pile_value(view: TRexView, seat: int, pile: int, w: Weights) -> float:
