@@ -11,7 +11,7 @@ import operator
 import pickle
 import random
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, ParamSpec, cast
+from typing import TYPE_CHECKING, Any, TypeVarTuple, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -21,7 +21,7 @@ from dinobox.engine.values import ActionInfo, Event, fields_of, kind_of
 
 __all__ = ["CHANCE", "TERMINAL", "State"]
 
-P = ParamSpec("P")
+Ts = TypeVarTuple("Ts")
 
 if TYPE_CHECKING:
     from dinobox.engine.game import Game, Presentation
@@ -346,25 +346,25 @@ class State:
         return hook(self, seat)
 
     # ----- the log: events are recorded lazily (a playout never builds them) -----------------
-    def _emit(self, event: Callable[P, Event], /, *args: P.args, **kwargs: P.kwargs) -> None:
-        """Record an event every seat sees whole, by the game's event class and its fields: it
-        is built only when someone reads the log, never in a quiet state (a playout)."""
+    def _emit(self, event: Callable[[*Ts], Event], /, *args: *Ts) -> None:
+        """Record an event every seat sees whole, by the game's event class and its fields
+        (positional, as the class declares them): it is built only when someone reads the log,
+        never in a quiet state (a playout). No ``**kwargs``: compiled, a call would build an
+        empty dict for every event (Dino Race's steps record two or three)."""
         if not self._quiet:
-            self._events = (event, args, kwargs, None, self._hlen, self._events)
+            self._events = (event, args, None, self._hlen, self._events)
             self._nevents += 1
 
-    def _emit_to(
-        self, audience: tuple[int, ...], event: Callable[P, Event], /, *args: P.args, **kwargs: P.kwargs
-    ) -> None:
+    def _emit_to(self, audience: tuple[int, ...], event: Callable[[*Ts], Event], /, *args: *Ts) -> None:
         """Record an event whose hidden part only the seats in ``audience`` see."""
         if not self._quiet:
-            self._events = (event, args, kwargs, audience, self._hlen, self._events)
+            self._events = (event, args, audience, self._hlen, self._events)
             self._nevents += 1
 
     def _record(self, event: Event, audience: tuple[int, ...] | None = None) -> None:
         """Record an event already built (one the rules also read, say)."""
         if not self._quiet:
-            self._events = (event, None, None, audience, self._hlen, self._events)
+            self._events = (event, None, audience, self._hlen, self._events)
             self._nevents += 1
 
     def log_length(self) -> int:
@@ -381,8 +381,8 @@ class State:
         items: list[dict[str, Any]] = []
         event_text = self._presentation().event_text
         for entry in newest_entries(self._events, self._nevents - since)[::-1]:  # oldest first
-            maker, args, kwargs, audience, move = entry
-            event = maker if args is None else maker(*args, **kwargs)
+            maker, args, audience, move = entry
+            event = maker if args is None else maker(*args)
             private = audience is None or (seat is not None and seat in audience)
             items.append({"move": move, "kind": kind_of(event), "text": event_text(self, event, private)})
         return items
@@ -401,7 +401,7 @@ class State:
         after = self.clone()
         after.apply_action(action)
         for entry in newest_entries(after._events, after._nevents - self._nevents):
-            if entry[3] is not None and seat in entry[3]:  # an event private to a few, seat among them
+            if entry[2] is not None and seat in entry[2]:  # an event private to a few, seat among them
                 return True
         hook = self._presentation().step_reveals
         return False if hook is None else bool(hook(self, after, seat))
@@ -480,15 +480,15 @@ class State:
         return json.dumps(self.view(None), sort_keys=True)
 
 
-def newest_entries(node: Any, count: int) -> list[tuple[Any, Any, Any, tuple[int, ...] | None, int]]:
-    """The newest ``count`` entries of a state's log, newest first: ``(maker, args, kwargs,
-    audience, move)``. The log is a persistent linked list of nodes ``(maker, args, kwargs,
-    audience, move, older node)``: ``maker`` is the event's class and ``args``/``kwargs`` its
-    fields, or, with ``args`` None, the event itself (``State._record``)."""
-    out: list[tuple[Any, Any, Any, tuple[int, ...] | None, int]] = []
+def newest_entries(node: Any, count: int) -> list[tuple[Any, Any, tuple[int, ...] | None, int]]:
+    """The newest ``count`` entries of a state's log, newest first: ``(maker, args, audience,
+    move)``. The log is a persistent linked list of nodes ``(maker, args, audience, move, older
+    node)``: ``maker`` is the event's class and ``args`` its fields, or, with ``args`` None, the
+    event itself (``State._record``)."""
+    out: list[tuple[Any, Any, tuple[int, ...] | None, int]] = []
     while node is not None and count > 0:
-        maker, args, kwargs, audience, move, node = node
-        out.append((maker, args, kwargs, audience, move))
+        maker, args, audience, move, node = node
+        out.append((maker, args, audience, move))
         count -= 1
     return out
 

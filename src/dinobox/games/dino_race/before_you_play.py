@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import HOME, NUM_CARD_TYPES, TERRAINS
+
+# events by name, not events.X: compiled, a name is a static reference (see docs/architecture.md)
+from dinobox.games.dino_race.events import Race
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -62,7 +64,7 @@ def start_race(st: DinoRaceState) -> None:
     for seat in reversed(range(n)):
         if size:
             steps.append(F.Draw(seat, size))
-    st._emit(E.Race, st.race)
+    st._emit(Race, st.race)
 
 
 def tile_placed(st: DinoRaceState, terrain: int) -> None:

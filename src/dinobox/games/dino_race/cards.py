@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race.data import MAX_SEATS, NUM_CARD_TYPES
+
+# events by name, not events.X: compiled, a name is a static reference (see docs/architecture.md)
+from dinobox.games.dino_race.events import Draw, Drop, NoCardToLose, RandomDiscard, Reshuffle
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -26,7 +28,7 @@ def card_drawn(st: DinoRaceState, seat: int, card: int) -> None:
     hand = st.hand
     i = seat * T + card
     hand[i] = hand[i] + 1
-    st._emit_to(ONLY[seat], E.Draw, seat, card)
+    st._emit_to(ONLY[seat], Draw, seat, card)
 
 
 def play_card(st: DinoRaceState, seat: int, card: int) -> None:
@@ -56,7 +58,7 @@ def reshuffle_if_empty(st: DinoRaceState) -> None:
     if is_empty(st.deck):
         st.deck, st.discard = st.discard, [0] * T
         if not is_empty(st.deck):
-            st._emit(E.Reshuffle)
+            st._emit(Reshuffle)
 
 
 def take_drop(st: DinoRaceState, seat: int) -> None:
@@ -69,7 +71,7 @@ def take_drop(st: DinoRaceState, seat: int) -> None:
     drops = list(st.drops)
     drops[seat] += 1
     st.drops = tuple(drops)
-    st._emit(E.Drop, seat, from_supply)
+    st._emit(Drop, seat, from_supply)
 
 
 # ----- knowledge of other hands (for resample) --------------------------------------------
@@ -121,9 +123,9 @@ def forget_one(st: DinoRaceState, seat: int, card: int) -> None:
 def lose_card(st: DinoRaceState, seat: int, card: int) -> None:
     """Lava (Push back, Eruption): the card drawn at random from ``seat``'s hand is discarded."""
     play_card(st, seat, card)
-    st._emit(E.RandomDiscard, seat, card)
+    st._emit(RandomDiscard, seat, card)
 
 
 def no_card_to_lose(st: DinoRaceState, seat: int) -> None:
     """Lava with an empty hand: there is no card to lose."""
-    st._emit(E.NoCardToLose, seat)
+    st._emit(NoCardToLose, seat)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinobox.games.dino_race import cards, finish_line
-from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import DIE_TWO_CARDS, HOME, VOLCANO
+
+# events by name, not events.X: compiled, a name is a static reference (see docs/architecture.md)
+from dinobox.games.dino_race.events import Carried, Die, EggPassed, EruptionEgg, Lava, Volcano
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -19,7 +21,7 @@ def resolve_die(st: DinoRaceState, face: int) -> None:
     seat = st.turn_player
     n = st.num_players
     order = [(seat + i) % n for i in range(n)]
-    st._emit(E.Die, seat, face)
+    st._emit(Die, seat, face)
     draws: list[F.Draw] = []
     if face < DIE_TWO_CARDS:
         k_per = st.dinos_per_player
@@ -49,7 +51,7 @@ def eruption(st: DinoRaceState) -> None:
     owner = st.egg
     st.steps.append(F.LAVA_FLOWS)
     cards.discard_hand(st, owner)
-    st._emit(E.EruptionEgg, owner)
+    st._emit(EruptionEgg, owner)
     cards.take_drop(st, owner)
     if any(st.is_racing(p) for p in range(st.num_players) if p != owner):
         st.steps.append(F.PassEgg(owner))
@@ -60,12 +62,12 @@ def lava_flows(st: DinoRaceState) -> None:
     are carried one tile forward, each losing a card and taking a lava drop."""
     if not st.volcano_active:
         st.volcano_active = True
-        st._emit(E.Volcano)
+        st._emit(Volcano)
         flipped = VOLCANO
     elif st.lava < st.track_length:
         st.lava += 1
         flipped = st.lava
-        st._emit(E.Lava, flipped)
+        st._emit(Lava, flipped)
     else:
         return
     n = st.num_players
@@ -75,7 +77,7 @@ def lava_flows(st: DinoRaceState) -> None:
     for d in moved:
         owner = st.owner(d)
         st.pos[d] += 1
-        st._emit(E.Carried, owner, d, st.pos[d])
+        st._emit(Carried, owner, d, st.pos[d])
         cards.take_drop(st, owner)
         discards.append(F.RandomDiscard(owner))
         if st.pos[d] >= st.track_length:
@@ -90,4 +92,4 @@ def lava_flows(st: DinoRaceState) -> None:
 def pass_egg(st: DinoRaceState, seat: int, target: int) -> None:
     """Eruption: the egg's owner ``seat`` hands it to ``target``."""
     st.egg = target
-    st._emit(E.EggPassed, seat, target)
+    st._emit(EggPassed, seat, target)

@@ -7,9 +7,23 @@ from typing import TYPE_CHECKING
 
 from dinobox.games.dino_race import actions as A
 from dinobox.games.dino_race import cards, finish_line
-from dinobox.games.dino_race import events as E
 from dinobox.games.dino_race import flow as F
 from dinobox.games.dino_race.data import EGG, NUM_CARD_TYPES, PUSH, STEAL, WILD
+
+# events by name, not events.X: compiled, a name is a static reference (see docs/architecture.md)
+from dinobox.games.dino_race.events import (
+    GiveEgg,
+    PassCard,
+    Push,
+    PushBlocked,
+    Roll,
+    StandUp,
+    Steal,
+    Stolen,
+    Swap,
+    Trip,
+    Turn,
+)
 
 if TYPE_CHECKING:
     from dinobox.games.dino_race.rules import DinoRaceState
@@ -22,7 +36,7 @@ def start_turn(st: DinoRaceState, seat: int) -> None:
     st.turn_player = seat
     st.turns += 1
     st.passed = False
-    st._emit(E.Turn, seat)
+    st._emit(Turn, seat)
     steps = st.steps
     steps.append(F.NEXT_TURN)
     if st.is_racing(seat):
@@ -30,7 +44,7 @@ def start_turn(st: DinoRaceState, seat: int) -> None:
         steps.append(F.Draw(seat, st.dinos_on_track(seat)))
     else:
         steps.append(F.Roll(seat))
-        st._emit(E.Roll, seat)
+        st._emit(Roll, seat)
 
 
 def next_turn(st: DinoRaceState) -> None:
@@ -42,7 +56,7 @@ def play(st: DinoRaceState, seat: int, action: int) -> None:
     """2) Play and swap cards: one play of ``seat``'s (or the roll that ends the phase)."""
     if action == A.ROLL:
         st.steps[-1] = F.Roll(seat)
-        st._emit(E.Roll, seat)
+        st._emit(Roll, seat)
         return
     first = seat * st.dinos_per_player
     if action < A.MOVE_WILD:
@@ -66,22 +80,22 @@ def play(st: DinoRaceState, seat: int, action: int) -> None:
         d = action - A.TRIP
         cards.play_card(st, seat, EGG)
         st.down |= 1 << d
-        st._emit(E.Trip, seat, d)
+        st._emit(Trip, seat, d)
     elif action < A.STEAL:
         target = action - A.GIVE_EGG
         cards.play_card(st, seat, EGG)
         st.egg = target
-        st._emit(E.GiveEgg, seat, target)
+        st._emit(GiveEgg, seat, target)
     elif action < A.SWAP:
         victim = action - A.STEAL
         cards.play_card(st, seat, STEAL)
-        st._emit(E.Steal, seat, victim)
+        st._emit(Steal, seat, victim)
         st.steps.append(F.Steal(seat, victim))
     elif action < A.STAND_UP:
         x, y = A.PAIRS[action - A.SWAP]
         cards.play_card(st, seat, x)
         cards.play_card(st, seat, y)
-        st._emit(E.Swap, seat, (x, y))
+        st._emit(Swap, seat, (x, y))
         st.steps.append(F.SwapDraw(seat))
     elif action < A.PASS:
         stand_up(st, seat, action)
@@ -97,7 +111,7 @@ def stand_up(st: DinoRaceState, seat: int, action: int) -> None:
     cards.play_card(st, seat, x)
     cards.play_card(st, seat, y)
     st.down &= ~(1 << d)
-    st._emit(E.StandUp, seat, d, (x, y))
+    st._emit(StandUp, seat, d, (x, y))
 
 
 def pass_card(st: DinoRaceState, seat: int, card: int) -> None:
@@ -107,7 +121,7 @@ def pass_card(st: DinoRaceState, seat: int, card: int) -> None:
     st.hand[mate * T + card] += 1
     st.passed = True
     cards.learn_pass(st, seat, mate, card)
-    st._emit_to((seat, mate), E.PassCard, seat, mate, card)
+    st._emit_to((seat, mate), PassCard, seat, mate, card)
 
 
 def stolen(st: DinoRaceState, thief: int, victim: int, card: int) -> None:
@@ -115,7 +129,7 @@ def stolen(st: DinoRaceState, thief: int, victim: int, card: int) -> None:
     st.hand[victim * T + card] -= 1
     st.hand[thief * T + card] += 1
     cards.learn_steal(st, thief, victim, card)
-    st._emit_to((thief, victim), E.Stolen, thief, victim, card)
+    st._emit_to((thief, victim), Stolen, thief, victim, card)
 
 
 def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
@@ -123,9 +137,9 @@ def push_back(st: DinoRaceState, seat: int, dino: int) -> None:
     owner = st.owner(dino)
     behind = st.pos[dino] - 1
     if st.is_lava(behind):
-        st._emit(E.PushBlocked, seat, dino)
+        st._emit(PushBlocked, seat, dino)
         cards.take_drop(st, owner)
         st.steps.append(F.RandomDiscard(owner))
     else:
         st.pos[dino] = behind
-        st._emit(E.Push, seat, dino, behind)
+        st._emit(Push, seat, dino, behind)
