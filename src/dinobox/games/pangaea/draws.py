@@ -60,6 +60,46 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
         i -= 1
 
 
+_PAIRS: Final[list[list[tuple[int, float] | None]]] = []
+"""The ``(outcome, probability)`` pairs already made, per total count: ``chance_outcomes`` gives
+the same few pairs again and again (a pile's count per kind is 0, 1 or a few)."""
+
+
+def weighted_pairs(counts: list[int], n: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """The outcomes ``0..n-1`` with a count in ``counts``, and their ``(outcome, count / total)``
+    pairs (``Step.outcomes``): the pairs ``chance_outcomes`` builds from ``chance``, equal to the
+    last bit, made once per outcome, count and total and then shared."""
+    total = 0
+    held = 0
+    for i in range(n):
+        c = counts[i]
+        if c:
+            total += c
+            held += 1
+    if not total > 0:
+        raise ValueError("chance weights must add up to more than zero")
+    while len(_PAIRS) <= total:
+        _PAIRS.append([])
+    made = _PAIRS[total]
+    outs = [0] * held
+    pairs: list[tuple[int, float]] = [(0, 0.0)] * held
+    j = 0
+    for i in range(n):
+        c = counts[i]
+        if c:
+            key = i * (total + 1) + c
+            if key >= len(made):
+                made.extend([None] * (key + 1 - len(made)))
+            pair = made[key]
+            if pair is None:
+                pair = (i, c / total)
+                made[key] = pair
+            outs[j] = i
+            pairs[j] = pair
+            j += 1
+    return outs, pairs
+
+
 def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
     """A STAR card drawn for the lightning action, the impact column or the debris: Wild and
     Reshuffle cards are set aside (the Reshuffle reshuffles) and another is drawn."""
@@ -100,6 +140,9 @@ class DrawSymbolToken(Chance):
         pool = state.token_pool
         outs = [t for t in range(4 if self.slot == 0 else 5) if pool[t]]
         return outs, [pool[t] for t in outs]
+
+    def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
+        return weighted_pairs(list(state.token_pool), 4 if self.slot == 0 else 5)
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.token_pool), 0, 4 if self.slot == 0 else 5, rng)
@@ -148,6 +191,9 @@ class CardDraw(Chance):
         deck = state.deck
         outs = [k for k in range(state.K + 2) if deck[k]]
         return outs, [deck[k] for k in outs]
+
+    def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
+        return weighted_pairs(state.deck, state.K + 2)
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return draw_from_pile(state.deck, state.deck_size, rng)
@@ -213,6 +259,9 @@ class DrawDirection(Chance):
     def chance(self, state: PangaeaState) -> tuple[Sequence[int], Sequence[float]]:
         outs = [d for d in range(6) if state.dir_deck[d]]
         return outs, [state.dir_deck[d] for d in outs]
+
+    def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
+        return weighted_pairs(list(state.dir_deck), 6)
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.dir_deck), 0, 6, rng)
