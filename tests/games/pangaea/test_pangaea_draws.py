@@ -60,7 +60,7 @@ def test_ready_made_outcomes_are_the_pairs_built_from_the_weights() -> None:
         counts = [piles.choice((0, 0, 1, 1, 1, 2, 3, 9)) for _ in range(piles.randint(1, 24))]
         if not sum(counts):
             continue
-        outs, pairs = weighted_pairs(counts, len(counts))
+        outs, pairs = weighted_pairs(counts, sum(counts))
         held = [k for k, c in enumerate(counts) if c]
         assert outs == held
         assert pairs == _built_from_weights(held, [float(counts[k]) for k in held])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, final
+from typing import TYPE_CHECKING, Final, cast, final
 
 from dinobox.engine.chance import sample_counts, sample_uniform
 from dinobox.games.pangaea import events as Ev
@@ -60,44 +60,39 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
         i -= 1
 
 
-_PAIRS: Final[list[list[tuple[int, float] | None]]] = []
-"""The ``(outcome, probability)`` pairs already made, per total count: ``chance_outcomes`` gives
-the same few pairs again and again (a pile's count per kind is 0, 1 or a few)."""
+_PAIRS: Final[list[list[object]]] = []
+"""The ``(outcome, probability)`` pairs already made, per total count, at ``outcome * (total + 1)
++ count`` (None: not made yet): a pile's count per kind is 0, 1 or a few, so ``chance_outcomes``
+gives the same few pairs again and again. Typed ``object`` so that compiled code keeps the pairs
+themselves (a ``tuple[int, float]`` variable is unboxed by mypyc and boxed anew at every use)."""
 
 
-def weighted_pairs(counts: list[int], n: int) -> tuple[list[int], list[tuple[int, float]]]:
-    """The outcomes ``0..n-1`` with a count in ``counts``, and their ``(outcome, count / total)``
-    pairs (``Step.outcomes``): the pairs ``chance_outcomes`` builds from ``chance``, equal to the
-    last bit, made once per outcome, count and total and then shared."""
-    total = 0
-    held = 0
-    for i in range(n):
-        c = counts[i]
-        if c:
-            total += c
-            held += 1
+def weighted_pairs(counts: list[int], total: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """The outcomes with a count in ``counts`` (``total`` their sum), and their ``(outcome,
+    count / total)`` pairs (``Step.outcomes``): the pairs ``chance_outcomes`` builds from
+    ``chance``, equal to the last bit, made once per outcome, count and total and then shared."""
     if not total > 0:
         raise ValueError("chance weights must add up to more than zero")
     while len(_PAIRS) <= total:
         _PAIRS.append([])
     made = _PAIRS[total]
-    outs = [0] * held
-    pairs: list[tuple[int, float]] = [(0, 0.0)] * held
-    j = 0
-    for i in range(n):
-        c = counts[i]
+    stride = total + 1
+    size = len(counts) * stride
+    if len(made) < size:
+        made.extend([None] * (size - len(made)))
+    outs: list[int] = []
+    pairs: list[object] = []
+    at = 0  # outcome * stride
+    for i, c in enumerate(counts):
         if c:
-            key = i * (total + 1) + c
-            if key >= len(made):
-                made.extend([None] * (key + 1 - len(made)))
-            pair = made[key]
+            pair = made[at + c]
             if pair is None:
                 pair = (i, c / total)
-                made[key] = pair
-            outs[j] = i
-            pairs[j] = pair
-            j += 1
-    return outs, pairs
+                made[at + c] = pair
+            outs.append(i)
+            pairs.append(pair)
+        at += stride
+    return outs, cast("list[tuple[int, float]]", pairs)
 
 
 def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
@@ -142,7 +137,8 @@ class DrawSymbolToken(Chance):
         return outs, [pool[t] for t in outs]
 
     def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
-        return weighted_pairs(list(state.token_pool), 4 if self.slot == 0 else 5)
+        pool = list(state.token_pool[: 4 if self.slot == 0 else 5])
+        return weighted_pairs(pool, sum(pool))
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.token_pool), 0, 4 if self.slot == 0 else 5, rng)
@@ -193,7 +189,7 @@ class CardDraw(Chance):
         return outs, [deck[k] for k in outs]
 
     def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
-        return weighted_pairs(state.deck, state.K + 2)
+        return weighted_pairs(state.deck, state.deck_size)
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return draw_from_pile(state.deck, state.deck_size, rng)
@@ -261,7 +257,8 @@ class DrawDirection(Chance):
         return outs, [state.dir_deck[d] for d in outs]
 
     def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
-        return weighted_pairs(list(state.dir_deck), 6)
+        deck = list(state.dir_deck)
+        return weighted_pairs(deck, sum(deck))
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.dir_deck), 0, 6, rng)
