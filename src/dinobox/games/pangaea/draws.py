@@ -60,11 +60,14 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
         i -= 1
 
 
-_PAIRS: Final[list[list[object]]] = []
-"""The ``(outcome, probability)`` pairs already made, per total count, at ``outcome * (total + 1)
-+ count`` (None: not made yet): a pile's count per kind is 0, 1 or a few, so ``chance_outcomes``
-gives the same few pairs again and again. Typed ``object`` so that compiled code keeps the pairs
-themselves (a ``tuple[int, float]`` variable is unboxed by mypyc and boxed anew at every use)."""
+_ONE: Final[list[list[object]]] = []
+"""Per total count, per outcome: the pair ``(outcome, 1 / total)`` (a pile's usual count), one
+short row per total that a draw walks beside its counts."""
+_MANY: Final[list[list[object]]] = []
+"""Per total count: the pairs of the larger counts, at ``outcome * (total + 1) + count`` (None:
+not made yet)."""
+# The pairs are typed ``object`` so that compiled code keeps the tuples themselves (a
+# ``tuple[int, float]`` variable is unboxed by mypyc and boxed anew at every use).
 
 
 def weighted_pairs(counts: list[int], total: int) -> tuple[list[int], list[tuple[int, float]]]:
@@ -73,26 +76,35 @@ def weighted_pairs(counts: list[int], total: int) -> tuple[list[int], list[tuple
     ``chance``, equal to the last bit, made once per outcome, count and total and then shared."""
     if not total > 0:
         raise ValueError("chance weights must add up to more than zero")
-    while len(_PAIRS) <= total:
-        _PAIRS.append([])
-    made = _PAIRS[total]
-    stride = total + 1
-    size = len(counts) * stride
-    if len(made) < size:
-        made.extend([None] * (size - len(made)))
+    while len(_ONE) <= total:
+        _ONE.append([])
+        _MANY.append([])
+    ones = _ONE[total]
+    if len(ones) < len(counts):
+        ones.extend([(i, 1 / total) for i in range(len(ones), len(counts))])
     outs: list[int] = []
     pairs: list[object] = []
-    at = 0  # outcome * stride
-    for i, c in enumerate(counts):
-        if c:
-            pair = made[at + c]
-            if pair is None:
-                pair = (i, c / total)
-                made[at + c] = pair
+    for i, (c, one) in enumerate(zip(counts, ones)):  # noqa: B905 (``ones`` may be longer)
+        if c == 1:
             outs.append(i)
-            pairs.append(pair)
-        at += stride
+            pairs.append(one)
+        elif c:
+            outs.append(i)
+            pairs.append(_pair(i, c, total))
     return outs, cast("list[tuple[int, float]]", pairs)
+
+
+def _pair(outcome: int, count: int, total: int) -> object:
+    """The shared pair ``(outcome, count / total)`` for a count above 1."""
+    made = _MANY[total]
+    at = outcome * (total + 1) + count
+    if at >= len(made):
+        made.extend([None] * (at + 1 - len(made)))
+    pair = made[at]
+    if pair is None:
+        pair = (outcome, count / total)
+        made[at] = pair
+    return pair
 
 
 def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:

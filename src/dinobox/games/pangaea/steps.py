@@ -213,7 +213,7 @@ def step6_choices(st: PangaeaState, seat: int) -> list[int]:
     safe = False
     pos = w.explorers[seat]
     if pos >= 0:
-        ones, twos = walks.explorer_moves(w, seat)
+        ones, twos = walks.explorer_moves(w, seat, out, A.MOVE)  # the moves, in order, into ``out``
         trex = walks.trex_spaces(w, seat)  # (safe: explorer_ok off these spaces)
         harvests: list[int] = []
         for s in ones:
@@ -226,7 +226,6 @@ def step6_choices(st: PangaeaState, seat: int) -> list[int]:
                 if w.explorer_ok(s, seat) and not (trex and Wd.lists(trex, s)):
                     safe = True
                     break
-        _add_merged(out, A.MOVE, ones, twos)
         out.extend(harvests)
         if st.shelters_left(seat) > 0:
             if Wd.can_build(w, seat, pos, False):
@@ -249,24 +248,6 @@ def step6_choices(st: PangaeaState, seat: int) -> list[int]:
             return out  # nothing but PASS: the step is dropped
         out.append(A.PASS)
     return out
-
-
-def _add_merged(out: list[int], base: int, first: list[int], second: list[int]) -> None:
-    """Append ``base + s`` for the spaces of two sorted lists, in order (a merge, not a sort)."""
-    i = j = 0
-    while i < len(first) and j < len(second):
-        if second[j] < first[i]:
-            out.append(base + second[j])
-            j += 1
-        else:
-            out.append(base + first[i])
-            i += 1
-    while i < len(first):
-        out.append(base + first[i])
-        i += 1
-    while j < len(second):
-        out.append(base + second[j])
-        j += 1
 
 
 def step7_choices(st: PangaeaState, seat: int) -> list[int]:
