@@ -9,6 +9,7 @@ and ``end_game.py`` (The End Game). Rulebook sections are cited by their heading
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from dinobox.engine.state import State
@@ -106,7 +107,9 @@ class PangaeaState(State):
     pending_dino: tuple[int, ...]  # (dino, space) about to land, awaiting decisions
     guard_use: int  # players who decided to use their protection card against it
     drawn: int  # the STAR card drawn for the lightning / debris
-    offered: tuple[int, ...]  # the legal choices of the decision on top (``Decision.due``)
+    # the legal choices of the decision on top (``Decision.due``): a list never changed in place,
+    # declared a Sequence so that clones share it (as the engine's cache of legal actions does)
+    offered: Sequence[int]
     # The end.
     impact_sum: int
     impact: int
@@ -185,7 +188,7 @@ class PangaeaState(State):
         first = game.options["first"]
         self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
         self.finish_round = bool(game.options["finish_round"])  # a designer's option, off by default
-        self.offered = ()  # the legal choices of the decision on top (``Decision.due``)
+        self.offered = []  # the legal choices of the decision on top (``Decision.due``)
         self.steps.extend(F.first_steps(n, self.R, self.hand_size, self.first < 0))
         self._emit(Ev.Setup, n)
         self._advance()

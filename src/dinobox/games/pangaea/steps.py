@@ -120,7 +120,7 @@ def step2_choices(st: PangaeaState, seat: int) -> list[int]:
                 out.append(A.WILD_DINO + d)
         for s in w.shelter_spaces(seat):
             out.append(A.WILD_SHELTER + s)
-    if not st.activated and st.points[seat] >= 1:
+    if not st.activated and st.points[seat] >= 1 and st.evo[seat]:
         for e in sorted({c >> 1 for c in st.evo[seat] if not c & 1}):
             out.append(A.ACTIVATE + e)
     if out:
