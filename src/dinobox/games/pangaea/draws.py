@@ -11,9 +11,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast, final
 
 from dinobox.engine.chance import sample_counts, sample_uniform
-from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea.board import with_added
 from dinobox.games.pangaea.data import ALL_SYMBOLS
+from dinobox.games.pangaea.events import (
+    DirectionCard,
+    DirectionReshuffle,
+    Draw,
+    ReshuffleDrawn,
+    StarDrawn,
+    Token,
+    WildSetAside,
+)
 from dinobox.games.pangaea.stepbase import MAX_SEATS, Chance
 
 if TYPE_CHECKING:
@@ -114,16 +122,16 @@ def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
         st.drawn = -1
         return
     if outcome == st.RESHUFFLE:
-        st._emit(Ev.ReshuffleDrawn, -1)
+        st._emit(ReshuffleDrawn, -1)
         st.reshuffle()
         return
     st.deal(outcome)
     st.discard_card(outcome)
     if outcome == st.WILD:
-        st._emit(Ev.WildSetAside)
+        st._emit(WildSetAside)
         return
     st.steps.pop()
-    st._emit(Ev.StarDrawn, purpose, outcome)
+    st._emit(StarDrawn, purpose, outcome)
     if purpose in (FOR_IMPACT_1, FOR_IMPACT_2):
         st.impact_sum += st.cards[outcome][0]
     else:
@@ -162,16 +170,16 @@ class DrawSymbolToken(Chance):
         if b == 0:
             st.centre = outcome
             flow.pop()
-            st._emit(Ev.Token, 0, outcome)
+            st._emit(Token, 0, outcome)
         elif outcome < ALL_SYMBOLS and st.centre < 0:
             st.centre = outcome  # the first single symbol goes to the centre
-            st._emit(Ev.Token, 0, outcome)
+            st._emit(Token, 0, outcome)
         else:
             ring = list(st.ring)
             ring[b] = outcome
             st.ring = tuple(ring)
             flow.pop()
-            st._emit(Ev.Token, b, outcome)
+            st._emit(Token, b, outcome)
             if b == st.R - 1 and st.centre < 0:
                 flow.append(DrawSymbolToken(0))
 
@@ -221,14 +229,14 @@ class DrawCards(CardDraw):
     def draw(self, st: PangaeaState, outcome: int) -> None:
         a = self.seat
         if outcome == st.RESHUFFLE:
-            st._emit(Ev.ReshuffleDrawn, a)
+            st._emit(ReshuffleDrawn, a)
             st.reshuffle()
             st.advance_token(1)
             return
         st.deal(outcome)
         st.give_card(a, outcome)
         if not st._quiet:
-            st._emit(Ev.Draw, a, outcome)
+            st._emit(Draw, a, outcome)
         if self.count > 1:
             st.steps[-1] = draw_cards(a, self.count - 1)
         else:
@@ -261,7 +269,7 @@ class DrawDirection(Chance):
         if sum(st.dir_deck) <= 1:
             st.dir_deck = tuple(st.game.data.direction_cards)
             st.dir_discard = (0,) * 6
-            st._emit(Ev.DirectionReshuffle)
+            st._emit(DirectionReshuffle)
         return True
 
     def chance(self, state: PangaeaState) -> tuple[Sequence[int], Sequence[float]]:
@@ -281,7 +289,7 @@ class DrawDirection(Chance):
         st.direction = outcome
         st.steps.pop()
         if not st._quiet:
-            st._emit(Ev.DirectionCard, outcome)
+            st._emit(DirectionCard, outcome)
 
     def draws(self) -> str:
         return "direction"
