@@ -97,7 +97,8 @@ class Step(Generic[S]):
     def outcomes(self, state: S) -> tuple[list[int], list[tuple[int, float]]] | None:
         """A chance event may give ``chance_outcomes()`` ready-made: the sorted outcomes and the
         ``(outcome, probability)`` pairs, exactly what ``chance`` gives with each weight divided
-        by their sum (two new lists, never changed afterwards; the pairs in them may be shared).
+        by their sum: two new lists (the engine keeps the first as the legal actions, unchanged,
+        and hands the second to the caller; the pairs in it may be shared).
         ``None`` (the default): the engine builds them from ``chance``."""
         return None
 
