@@ -12,6 +12,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pytest
+
+from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.flow import CHANCE, Step
 from dinobox.engine.game import Game
 from dinobox.engine.state import State
@@ -190,3 +193,28 @@ def test_a_new_kind_of_step_is_one_class() -> None:
     state.apply_action(1)  # seat 1 takes the leader's point
     assert state.scores() == [0, 1] and state.current_player() == 0
     assert _play_out(state, random.Random(5)).is_terminal()
+
+
+class ReadyFlip(Flip):
+    """A flip that gives its outcomes ready-made (``Step.outcomes``), as a game's hot chance
+    steps may: the same pairs ``chance`` describes, without the engine building them."""
+
+    def outcomes(self, state: CoinState) -> tuple[list[int], list[tuple[int, float]]]:
+        return [TAILS, HEADS], [(TAILS, 0.5), (HEADS, 0.5)]
+
+
+class ReadyCoinGame(CoinGame):
+    id = "coin-race-ready"
+    flip = ReadyFlip
+
+
+def test_a_chance_step_may_give_its_outcomes_ready_made() -> None:
+    state = ReadyCoinGame(players=2).new_initial_state()
+    state.apply_action(FLIP)
+    assert state.chance_outcomes() == [(TAILS, 0.5), (HEADS, 0.5)]
+    assert state.legal_actions() == [TAILS, HEADS]
+    with pytest.raises(IllegalActionError):
+        state.apply_action(2)
+    assert state.history() == [FLIP] and state.is_chance_node()  # refused, nothing changed
+    state.apply_action(HEADS)
+    assert state.scores() == [1, 0] and state.current_player() == 0

@@ -94,6 +94,14 @@ class Step(Generic[S]):
         """A chance event: the outcomes (sorted) and their weights (any positive scale)."""
         raise AssertionError(f"no chance at {self!r}")
 
+    def outcomes(self, state: S) -> tuple[list[int], list[tuple[int, float]]] | None:
+        """A chance event may give ``chance_outcomes()`` ready-made: the sorted outcomes and the
+        ``(outcome, probability)`` pairs, exactly what ``chance`` gives with each weight divided
+        by their sum: two new lists (the engine keeps the first as the legal actions, unchanged,
+        and hands the second to the caller; the pairs in it may be shared).
+        ``None`` (the default): the engine builds them from ``chance``."""
+        return None
+
     def sample(self, state: S, rng: random.Random) -> int:
         """A chance event: one outcome drawn as ``sample_weighted(self.chance(state), rng)``
         draws it (a step may draw straight from its counts: the same draw, the same outcome)."""

@@ -163,7 +163,13 @@ class State:
         """``[(outcome, probability)]`` summing to 1, at a chance node."""
         if self._player != CHANCE:
             raise IllegalActionError("chance_outcomes() is only defined at a chance node")
-        outcomes, given = self.steps[-1].chance(self)
+        step = self.steps[-1]
+        ready = step.outcomes(self)
+        if ready is not None:  # the step's own pairs (``Step.outcomes``): the same, built faster
+            if self._legal_cache is None:
+                self._legal_cache = ready[0]
+            return ready[1]
+        outcomes, given = step.chance(self)
         actions: list[int] = outcomes if type(outcomes) is list else list(outcomes)
         weights: list[float] = given if type(given) is list else list(given)
         n = len(actions)

@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, final
+from typing import TYPE_CHECKING, Final, cast, final
 
 from dinobox.engine.chance import sample_counts, sample_uniform
-from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea.board import with_added
 from dinobox.games.pangaea.data import ALL_SYMBOLS
+from dinobox.games.pangaea.events import (
+    DirectionCard,
+    DirectionReshuffle,
+    Draw,
+    ReshuffleDrawn,
+    StarDrawn,
+    Token,
+    WildSetAside,
+)
 from dinobox.games.pangaea.stepbase import MAX_SEATS, Chance
 
 if TYPE_CHECKING:
@@ -60,6 +68,53 @@ def draw_from_pile(counts: list[int], total: int, rng: random.Random) -> int:
         i -= 1
 
 
+_ONE: Final[list[list[object]]] = []
+"""Per total count, per outcome: the pair ``(outcome, 1 / total)`` (a pile's usual count), one
+short row per total that a draw walks beside its counts."""
+_MANY: Final[list[list[object]]] = []
+"""Per total count: the pairs of the larger counts, at ``outcome * (total + 1) + count`` (None:
+not made yet)."""
+# The pairs are typed ``object`` so that compiled code keeps the tuples themselves (a
+# ``tuple[int, float]`` variable is unboxed by mypyc and boxed anew at every use).
+
+
+def weighted_pairs(counts: list[int], total: int) -> tuple[list[int], list[tuple[int, float]]]:
+    """The outcomes with a count in ``counts`` (``total`` their sum), and their ``(outcome,
+    count / total)`` pairs (``Step.outcomes``): the pairs ``chance_outcomes`` builds from
+    ``chance``, equal to the last bit, made once per outcome, count and total and then shared."""
+    if not total > 0:
+        raise ValueError("chance weights must add up to more than zero")
+    while len(_ONE) <= total:
+        _ONE.append([])
+        _MANY.append([])
+    ones = _ONE[total]
+    if len(ones) < len(counts):
+        ones.extend([(i, 1 / total) for i in range(len(ones), len(counts))])
+    outs: list[int] = []
+    pairs: list[object] = []
+    for i, (c, one) in enumerate(zip(counts, ones)):  # noqa: B905 (``ones`` may be longer)
+        if c == 1:
+            outs.append(i)
+            pairs.append(one)
+        elif c:
+            outs.append(i)
+            pairs.append(_pair(i, c, total))
+    return outs, cast("list[tuple[int, float]]", pairs)
+
+
+def _pair(outcome: int, count: int, total: int) -> object:
+    """The shared pair ``(outcome, count / total)`` for a count above 1."""
+    made = _MANY[total]
+    at = outcome * (total + 1) + count
+    if at >= len(made):
+        made.extend([None] * (at + 1 - len(made)))
+    pair = made[at]
+    if pair is None:
+        pair = (outcome, count / total)
+        made[at] = pair
+    return pair
+
+
 def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
     """A STAR card drawn for the lightning action, the impact column or the debris: Wild and
     Reshuffle cards are set aside (the Reshuffle reshuffles) and another is drawn."""
@@ -67,16 +122,16 @@ def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
         st.drawn = -1
         return
     if outcome == st.RESHUFFLE:
-        st._emit(Ev.ReshuffleDrawn, -1)
+        st._emit(ReshuffleDrawn, -1)
         st.reshuffle()
         return
     st.deal(outcome)
     st.discard_card(outcome)
     if outcome == st.WILD:
-        st._emit(Ev.WildSetAside)
+        st._emit(WildSetAside)
         return
     st.steps.pop()
-    st._emit(Ev.StarDrawn, purpose, outcome)
+    st._emit(StarDrawn, purpose, outcome)
     if purpose in (FOR_IMPACT_1, FOR_IMPACT_2):
         st.impact_sum += st.cards[outcome][0]
     else:
@@ -101,6 +156,10 @@ class DrawSymbolToken(Chance):
         outs = [t for t in range(4 if self.slot == 0 else 5) if pool[t]]
         return outs, [pool[t] for t in outs]
 
+    def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
+        pool = list(state.token_pool[: 4 if self.slot == 0 else 5])
+        return weighted_pairs(pool, sum(pool))
+
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.token_pool), 0, 4 if self.slot == 0 else 5, rng)
 
@@ -111,16 +170,16 @@ class DrawSymbolToken(Chance):
         if b == 0:
             st.centre = outcome
             flow.pop()
-            st._emit(Ev.Token, 0, outcome)
+            st._emit(Token, 0, outcome)
         elif outcome < ALL_SYMBOLS and st.centre < 0:
             st.centre = outcome  # the first single symbol goes to the centre
-            st._emit(Ev.Token, 0, outcome)
+            st._emit(Token, 0, outcome)
         else:
             ring = list(st.ring)
             ring[b] = outcome
             st.ring = tuple(ring)
             flow.pop()
-            st._emit(Ev.Token, b, outcome)
+            st._emit(Token, b, outcome)
             if b == st.R - 1 and st.centre < 0:
                 flow.append(DrawSymbolToken(0))
 
@@ -149,6 +208,9 @@ class CardDraw(Chance):
         outs = [k for k in range(state.K + 2) if deck[k]]
         return outs, [deck[k] for k in outs]
 
+    def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
+        return weighted_pairs(state.deck, state.deck_size)
+
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return draw_from_pile(state.deck, state.deck_size, rng)
 
@@ -167,14 +229,14 @@ class DrawCards(CardDraw):
     def draw(self, st: PangaeaState, outcome: int) -> None:
         a = self.seat
         if outcome == st.RESHUFFLE:
-            st._emit(Ev.ReshuffleDrawn, a)
+            st._emit(ReshuffleDrawn, a)
             st.reshuffle()
             st.advance_token(1)
             return
         st.deal(outcome)
         st.give_card(a, outcome)
         if not st._quiet:
-            st._emit(Ev.Draw, a, outcome)
+            st._emit(Draw, a, outcome)
         if self.count > 1:
             st.steps[-1] = draw_cards(a, self.count - 1)
         else:
@@ -207,12 +269,16 @@ class DrawDirection(Chance):
         if sum(st.dir_deck) <= 1:
             st.dir_deck = tuple(st.game.data.direction_cards)
             st.dir_discard = (0,) * 6
-            st._emit(Ev.DirectionReshuffle)
+            st._emit(DirectionReshuffle)
         return True
 
     def chance(self, state: PangaeaState) -> tuple[Sequence[int], Sequence[float]]:
         outs = [d for d in range(6) if state.dir_deck[d]]
         return outs, [state.dir_deck[d] for d in outs]
+
+    def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
+        deck = list(state.dir_deck)
+        return weighted_pairs(deck, sum(deck))
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.dir_deck), 0, 6, rng)
@@ -223,7 +289,7 @@ class DrawDirection(Chance):
         st.direction = outcome
         st.steps.pop()
         if not st._quiet:
-            st._emit(Ev.DirectionCard, outcome)
+            st._emit(DirectionCard, outcome)
 
     def draws(self) -> str:
         return "direction"

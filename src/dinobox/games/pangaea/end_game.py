@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import resolve
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import EVO_SHELTER_MOVE
+from dinobox.games.pangaea.events import Debris, GameOver, ImpactPoint, ImpactValue, ToxicRing
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
@@ -24,7 +24,7 @@ def begin_end(st: PangaeaState) -> None:
     st.asteroid = value
     low = min(st.points)
     st.end_player = next(p for p in st.left_of(st.turn) if st.points[p] == low)
-    st._emit(Ev.ImpactValue, value, st.end_player)
+    st._emit(ImpactValue, value, st.end_player)
     st.ctx = F.CTX_LIGHTNING
     st.decider = st.end_player
     st.plan = None
@@ -54,7 +54,7 @@ def debris(st: PangaeaState, a: int) -> None:
     if st.drawn >= 0:
         end, _ = st.world.geo.line(st.impact, st.direction, st.cards[st.drawn][0])
         st.world.locator = end  # the Event locator shows where the debris falls
-        st._emit(Ev.Debris, a, end)
+        st._emit(Debris, a, end)
         st.decider = a  # this player's debris: they take its decisions (a board tile...)
         resolve.start_plan(st, Wd.plan_lava(st.world, [end]))
 
@@ -70,7 +70,7 @@ def impact_point(st: PangaeaState) -> None:
     col = (st.impact_sum - 1) % w.geo.cols if st.impact_sum > 0 else 0
     st.impact = w.geo.space(row, col)
     w.locator = st.impact
-    st._emit(Ev.ImpactPoint, row, col)
+    st._emit(ImpactPoint, row, col)
 
 
 def impact(st: PangaeaState) -> None:
@@ -83,7 +83,7 @@ def impact(st: PangaeaState) -> None:
     for s in geo.within(st.impact, 1):
         Wd.destroy_pieces(w, s)
     if value <= -3:
-        st._emit(Ev.ToxicRing)
+        st._emit(ToxicRing)
         for s in geo.ring(st.impact, 2):
             Wd.destroy_pieces(w, s)
     if value <= -6:
@@ -118,5 +118,5 @@ def finish(st: PangaeaState) -> None:
         st.won = tuple(p for p in range(n) if ranking_key(st, p) == best)
     else:
         st.won = ()  # mankind did not survive: everyone has lost alike
-    st._emit(Ev.GameOver, survived, st.won)
+    st._emit(GameOver, survived, st.won)
     st.finished = True

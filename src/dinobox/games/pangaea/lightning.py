@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import resolve
 from dinobox.games.pangaea.data import ALL_SEA_COUNT
+from dinobox.games.pangaea.events import Recalc, Round
 
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
@@ -41,7 +41,7 @@ def reentries(st: PangaeaState, seat: int) -> None:
 def new_round(st: PangaeaState) -> None:
     st.world.dino_moved = 0
     st.round += 1
-    st._emit(Ev.Round, st.round)
+    st._emit(Round, st.round)
 
 
 def recalculate(st: PangaeaState) -> None:
@@ -53,7 +53,7 @@ def recalculate(st: PangaeaState) -> None:
     new = st.asteroid - count
     while new > 0 and new in st.points:
         new -= 1
-    st._emit(Ev.Recalc, row, count, st.asteroid, new)
+    st._emit(Recalc, row, count, st.asteroid, new)
     st.asteroid = new
     if new <= 0:
         st.ending = new

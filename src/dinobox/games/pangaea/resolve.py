@@ -11,6 +11,19 @@ from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import world as Wd
 from dinobox.games.pangaea.data import EVO_BLOCK, EVO_SHELTER_MOVE
+from dinobox.games.pangaea.events import (
+    Action,
+    CentreMatches,
+    First,
+    Forfeit,
+    Harvest,
+    Lightning,
+    Locator,
+    NoQuake,
+    Play,
+    TokenMoves,
+    Turn,
+)
 from dinobox.games.pangaea.tiles import DINO, DOWN, QUAKE, SHIFT, UP, VOLCANO, is_trex
 
 if TYPE_CHECKING:
@@ -32,14 +45,14 @@ def start_turn(st: PangaeaState, seat: int) -> None:
     st.ctx = F.CTX_TURN
     st.decider = seat
     if not st._quiet:  # a playout keeps no log: no event built
-        st._emit(Ev.Turn, seat)
+        st._emit(Turn, seat)
     st.steps.extend(F.TURN_STEPS[seat])
 
 
 def step1(st: PangaeaState) -> None:
     if st.ring_pos == 0:  # step 1: the token leaves the lightning space
         st.ring_pos = 1
-        st._emit(Ev.TokenMoves, 1)
+        st._emit(TokenMoves, 1)
 
 
 def after_step4(st: PangaeaState, seat: int) -> None:
@@ -101,7 +114,7 @@ def explorer_arrives(st: PangaeaState, seat: int, space: int, harvest: bool) -> 
     st.pending_dino = ()
     st.guard_use = 0
     if alive and harvest:
-        st._emit(Ev.Harvest, seat, space)
+        st._emit(Harvest, seat, space)
         st.gain(seat, 1, F.PART_HARVEST)
 
 
@@ -115,7 +128,7 @@ def step10(st: PangaeaState, seat: int) -> None:
     steps = st.steps
     steps.append(F.NEXT_TURN[seat])
     if st.ring_pos == 0:
-        st._emit(Ev.Lightning)
+        st._emit(Lightning)
         steps.append(F.GiveBacks(seat))
         steps.append(F.LightningReentries(seat))
         steps.append(F.LightningAction(seat))
@@ -129,7 +142,7 @@ def starting_positions(st: PangaeaState) -> None:
     """Kick-off the game: the start player is known (given, or drawn at random); starting
     positions are chosen from them on, in turn order, and then their first turn begins."""
     first, n = st.first, st.num_players
-    st._emit(Ev.First, first, st.game.options["first"] == "random")
+    st._emit(First, first, st.game.options["first"] == "random")
     st.steps.append(F.StartTurn(first))
     st.steps.extend(F.ChooseStart((first + k) % n) for k in reversed(range(n)))
 
@@ -141,7 +154,7 @@ def play_cards(st: PangaeaState, seat: int) -> None:
     st.take_cards(seat, played)
     st.played = played
     if not st._quiet:
-        st._emit(Ev.Play, seat, sel[0], sel[1], sel[2], sel[3], sel[4], sel[5])
+        st._emit(Play, seat, sel[0], sel[1], sel[2], sel[3], sel[4], sel[5])
     st.ctx = F.CTX_TURN
     st.decider = seat
     move_locator(st, st.direction, sel[1])
@@ -152,7 +165,7 @@ def move_locator(st: PangaeaState, direction: int, steps: int) -> None:
     end, _ = st.world.geo.line(st.world.locator, direction, steps)
     st.world.locator = end
     if not st._quiet:
-        st._emit(Ev.Locator, direction, steps, end)
+        st._emit(Locator, direction, steps, end)
 
 
 def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
@@ -162,7 +175,7 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
     st.act_spaces = tuple(spaces)
     st.steps.append(F.ACTION_DONE[st.decider])  # runs once every decision of the action is taken
     if not st._quiet:
-        st._emit(Ev.Action, action, shape)
+        st._emit(Action, action, shape)
     if action in (UP, DOWN, SHIFT):
         start_plan(st, Wd.plan_terrain(w, action, spaces))
     elif action == QUAKE:
@@ -174,16 +187,16 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
                 st.steps.append(F.QuakeEruption(st.decider))
                 st.steps.append(F.ChooseCrack(st.decider))
             elif w.sticks or w.cracks:
-                st._emit(Ev.Forfeit, st.decider)  # every crack would erupt onto an ally
+                st._emit(Forfeit, st.decider)  # every crack would erupt onto an ally
             else:
-                st._emit(Ev.NoQuake)
+                st._emit(NoQuake)
         else:
-            st._emit(Ev.NoQuake)
+            st._emit(NoQuake)
     elif action == DINO:
         if not Wd.dino_place_options(w, spaces):
             st._record(no_dino_reasons(st, spaces))
         elif not dino_options(st, st.decider):
-            st._emit(Ev.Forfeit, st.decider)  # every placement would harm an ally
+            st._emit(Forfeit, st.decider)  # every placement would harm an ally
         else:
             st.steps.append(F.PlaceDino(st.decider))
 
@@ -319,7 +332,7 @@ def start_plan(st: PangaeaState, plan: Plan) -> None:
         return
     allies = _allies_now(st)
     if allies and _harms(allies, _simulate(st, plan, frozenset())):
-        st._emit(Ev.Forfeit, st.decider)
+        st._emit(Forfeit, st.decider)
         return
     st.plan = plan
     st.blocked = frozenset()
@@ -347,5 +360,5 @@ def step8(st: PangaeaState) -> None:
             matches += 1
     st.played = ()
     if matches:
-        st._emit(Ev.CentreMatches, matches)
+        st._emit(CentreMatches, matches)
         st.advance_token(matches)

@@ -9,6 +9,7 @@ and ``end_game.py`` (The End Game). Rulebook sections are cited by their heading
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from dinobox.engine.state import State
@@ -26,6 +27,7 @@ from dinobox.games.pangaea.data import (
     NUM_EVO,
 )
 from dinobox.games.pangaea.draws import draw_from_pile
+from dinobox.games.pangaea.events import Asteroid, Reshuffle, Score, Setup, TokenMoves
 from dinobox.games.pangaea.world import Plan, World, holds, with_added, with_item
 
 if TYPE_CHECKING:
@@ -106,7 +108,9 @@ class PangaeaState(State):
     pending_dino: tuple[int, ...]  # (dino, space) about to land, awaiting decisions
     guard_use: int  # players who decided to use their protection card against it
     drawn: int  # the STAR card drawn for the lightning / debris
-    offered: tuple[int, ...]  # the legal choices of the decision on top (``Decision.due``)
+    # the legal choices of the decision on top (``Decision.due``): a list never changed in place,
+    # declared a Sequence so that clones share it (as the engine's cache of legal actions does)
+    offered: Sequence[int]
     # The end.
     impact_sum: int
     impact: int
@@ -185,9 +189,9 @@ class PangaeaState(State):
         first = game.options["first"]
         self.first = -1 if first == "random" else int(first)  # the start player (Kick-off the game)
         self.finish_round = bool(game.options["finish_round"])  # a designer's option, off by default
-        self.offered = ()  # the legal choices of the decision on top (``Decision.due``)
+        self.offered = []  # the legal choices of the decision on top (``Decision.due``)
         self.steps.extend(F.first_steps(n, self.R, self.hand_size, self.first < 0))
-        self._emit(Ev.Setup, n)
+        self._emit(Setup, n)
         self._advance()
 
     # ----- small queries ---------------------------------------------------------------------------
@@ -239,13 +243,13 @@ class PangaeaState(State):
         self.score_parts = tuple(parts)
         self.points = with_item(self.points, seat, new)
         if points and not self._quiet:  # a playout keeps no log: no event built
-            self._emit(Ev.Score, seat, points, new)
+            self._emit(Score, seat, points, new)
         if self.ending is None and self.final is None and new == self.asteroid and self.asteroid > 0:
             a = self.asteroid - 1
             while a > 0 and a in self.points:
                 a -= 1
             self.asteroid = a
-            self._emit(Ev.Asteroid, a)
+            self._emit(Asteroid, a)
             if a <= 0:
                 self.ending = a
 
@@ -311,7 +315,7 @@ class PangaeaState(State):
             deck[k] += discard[k]
             self.deck_size += discard[k]
             discard[k] = 0
-        self._emit(Ev.Reshuffle)
+        self._emit(Reshuffle)
 
     def deal(self, kind: int) -> None:
         """A STAR card of ``kind`` leaves the pile."""
@@ -427,7 +431,7 @@ class PangaeaState(State):
                 break
             self.ring_pos = (self.ring_pos + 1) % self.R
             if not self._quiet:
-                self._emit(Ev.TokenMoves, self.ring_pos)
+                self._emit(TokenMoves, self.ring_pos)
             if self.ring_pos == 0:
                 break
 

@@ -10,7 +10,7 @@ other part of the game, so the modules of steps can import it first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from dinobox.engine.flow import AGAIN, AUTOMATIC, CHANCE, Step
 
@@ -51,7 +51,7 @@ class PangaeaStep(Step["PangaeaState"]):
             st.begin_end()
             return True
         if st.finished:
-            st.offered = ()
+            st.offered = []
             st.steps.clear()
             return True
         return False
@@ -94,13 +94,13 @@ class Decision(PangaeaStep):
             return AGAIN
         legal = self.choices(state)  # sorted, as the contract asks
         if legal:
-            state.offered = tuple(legal)
+            state.offered = legal  # a new list, never changed afterwards: clones and the engine share it
             return self.seat
         state.steps.pop()
         return AGAIN
 
     def legal(self, state: PangaeaState) -> list[int]:
-        return list(state.offered)
+        return cast("list[int]", state.offered)  # the engine caches it as it is, and copies it for callers
 
     def choices(self, st: PangaeaState) -> list[int]:
         """The legal choices, sorted (none: the step is dropped)."""

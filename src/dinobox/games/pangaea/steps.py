@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea import flow as F
 from dinobox.games.pangaea import resolve, walks
 from dinobox.games.pangaea import world as Wd
@@ -21,6 +20,30 @@ from dinobox.games.pangaea.data import (
     MAX_EVOLUTION,
     NUM_EVO,
     WILD_MAX_DISTANCE,
+)
+from dinobox.games.pangaea.events import (
+    Activate,
+    Block,
+    Build,
+    Buy,
+    Choose,
+    DinoMove,
+    Direction,
+    ExtraMove,
+    Harvest,
+    Interrupt,
+    Keep,
+    Move,
+    NoGuard,
+    Pass,
+    ShelterMove,
+    Start,
+    StayOff,
+    Stone,
+    Swap,
+    Trim,
+    WildDino,
+    WildShelter,
 )
 from dinobox.games.pangaea.tiles import L1, LAVA, STONE, is_trex
 
@@ -120,7 +143,7 @@ def step2_choices(st: PangaeaState, seat: int) -> list[int]:
                 out.append(A.WILD_DINO + d)
         for s in w.shelter_spaces(seat):
             out.append(A.WILD_SHELTER + s)
-    if not st.activated and st.points[seat] >= 1:
+    if not st.activated and st.points[seat] >= 1 and st.evo[seat]:
         for e in sorted({c >> 1 for c in st.evo[seat] if not c & 1}):
             out.append(A.ACTIVATE + e)
     if out:
@@ -213,7 +236,7 @@ def step6_choices(st: PangaeaState, seat: int) -> list[int]:
     safe = False
     pos = w.explorers[seat]
     if pos >= 0:
-        ones, twos = walks.explorer_moves(w, seat)
+        ones, twos = walks.explorer_moves(w, seat, out, A.MOVE)  # the moves, in order, into ``out``
         trex = walks.trex_spaces(w, seat)  # (safe: explorer_ok off these spaces)
         harvests: list[int] = []
         for s in ones:
@@ -226,7 +249,6 @@ def step6_choices(st: PangaeaState, seat: int) -> list[int]:
                 if w.explorer_ok(s, seat) and not (trex and Wd.lists(trex, s)):
                     safe = True
                     break
-        _add_merged(out, A.MOVE, ones, twos)
         out.extend(harvests)
         if st.shelters_left(seat) > 0:
             if Wd.can_build(w, seat, pos, False):
@@ -249,24 +271,6 @@ def step6_choices(st: PangaeaState, seat: int) -> list[int]:
             return out  # nothing but PASS: the step is dropped
         out.append(A.PASS)
     return out
-
-
-def _add_merged(out: list[int], base: int, first: list[int], second: list[int]) -> None:
-    """Append ``base + s`` for the spaces of two sorted lists, in order (a merge, not a sort)."""
-    i = j = 0
-    while i < len(first) and j < len(second):
-        if second[j] < first[i]:
-            out.append(base + second[j])
-            j += 1
-        else:
-            out.append(base + first[i])
-            i += 1
-    while i < len(first):
-        out.append(base + first[i])
-        i += 1
-    while j < len(second):
-        out.append(base + second[j])
-        j += 1
 
 
 def step7_choices(st: PangaeaState, seat: int) -> list[int]:
@@ -343,7 +347,7 @@ def decide_interrupt(st: PangaeaState, seat: int, turn_seat: int, action: int) -
         st.interrupted = True
         st.take_card(seat, st.WILD)
         st.discard_card(st.WILD)
-        st._emit(Ev.Interrupt, seat, turn_seat)
+        st._emit(Interrupt, seat, turn_seat)
         while (top := st.top_step()) is not None and top.interrupts():  # nobody else is asked
             steps.pop()
 
@@ -352,7 +356,7 @@ def decide_direction(st: PangaeaState, seat: int, action: int) -> None:
     st.steps.pop()
     st.direction = action - st.A.DIR
     if not st._quiet:  # a playout keeps no log: no event built
-        st._emit(Ev.Direction, seat, st.direction)
+        st._emit(Direction, seat, st.direction)
 
 
 def decide_reenter(st: PangaeaState, seat: int, action: int) -> None:
@@ -360,7 +364,7 @@ def decide_reenter(st: PangaeaState, seat: int, action: int) -> None:
     if action == st.A.REENTER:
         Wd.reenter(st.world, [seat])
     elif not st._quiet:
-        st._emit(Ev.StayOff, seat)
+        st._emit(StayOff, seat)
 
 
 def decide_crack(st: PangaeaState, seat: int, action: int) -> None:
@@ -396,7 +400,7 @@ def decide_guard(st: PangaeaState, seat: int, action: int) -> None:
     if action == st.A.GUARD_YES:
         st.guard_use |= 1 << seat
     else:
-        st._emit(Ev.NoGuard, seat)
+        st._emit(NoGuard, seat)
 
 
 def decide_dino(st: PangaeaState, action: int) -> None:
@@ -410,7 +414,7 @@ def decide_extra(st: PangaeaState, seat: int, action: int) -> None:
     if action == st.A.EXTRA_YES:
         st.extra_used = True
         st.set_active(seat, EVO_EXTRA, False)
-        st._emit(Ev.ExtraMove, seat)
+        st._emit(ExtraMove, seat)
         st.steps.append(F.Step6(seat))
 
 
@@ -421,7 +425,7 @@ def decide_block(st: PangaeaState, seat: int, action: int) -> None:
         s = action - A.BLOCK
         st.blocked = st.blocked | {s}
         st.set_active(seat, EVO_BLOCK, False)
-        st._emit(Ev.Block, seat, s)
+        st._emit(Block, seat, s)
 
 
 def decide_shelter(st: PangaeaState, seat: int, action: int) -> None:
@@ -431,7 +435,7 @@ def decide_shelter(st: PangaeaState, seat: int, action: int) -> None:
         src, dst = divmod(action - A.SHELTER_MOVE, st.world.geo.n)
         Wd.move_shelter(st.world, seat, src, dst)
         st.set_active(seat, EVO_SHELTER_MOVE, False)
-        st._emit(Ev.ShelterMove, seat, src, dst)
+        st._emit(ShelterMove, seat, src, dst)
 
 
 def decide_give_back(st: PangaeaState, seat: int, action: int) -> None:
@@ -439,7 +443,7 @@ def decide_give_back(st: PangaeaState, seat: int, action: int) -> None:
     k = action - st.A.TRIM
     st.take_card(seat, k)
     st.discard_card(k)
-    st._emit(Ev.Trim, seat, k)
+    st._emit(Trim, seat, k)
 
 
 def decide_start(st: PangaeaState, seat: int, action: int) -> None:
@@ -448,7 +452,7 @@ def decide_start(st: PangaeaState, seat: int, action: int) -> None:
     space = action - st.A.START
     w.explorers = Wd.with_item(w.explorers, seat, space)
     st.start_stars = Wd.with_item(st.start_stars, seat, space)
-    st._emit(Ev.Start, seat, space)
+    st._emit(Start, seat, space)
 
 
 def decide_step2(st: PangaeaState, seat: int, action: int) -> None:
@@ -461,18 +465,18 @@ def decide_step2(st: PangaeaState, seat: int, action: int) -> None:
         _use_wild(st, seat)
         s = w.dinos[d]
         w.dinos = Wd.with_item(w.dinos, d, -1)
-        st._emit(Ev.WildDino, seat, d, s)
+        st._emit(WildDino, seat, d, s)
     elif action < A.ACTIVATE:
         s = action - A.WILD_SHELTER
         _use_wild(st, seat)
         Wd.remove_shelter(w, seat, s)
-        st._emit(Ev.WildShelter, seat, s)
+        st._emit(WildShelter, seat, s)
     else:
         e = action - A.ACTIVATE
         st.activated = True
         st.gain(seat, -1, F.PART_EVOLUTION)
         st.set_active(seat, e, True)
-        st._emit(Ev.Activate, seat, e)
+        st._emit(Activate, seat, e)
 
 
 def _use_wild(st: PangaeaState, seat: int) -> None:
@@ -492,10 +496,10 @@ def decide_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
                 k = action - A.SWAP
                 st.take_card(seat, k)
                 st.discard_card(k)
-                st._emit(Ev.Swap, seat, k)
+                st._emit(Swap, seat, k)
                 steps.append(F.draw_cards(seat, 1))
             else:
-                st._emit(Ev.Keep, seat)
+                st._emit(Keep, seat)
             return
         if action >= A.DIST_WILD:
             st.sel = (st.WILD, action - A.DIST_WILD)
@@ -504,7 +508,7 @@ def decide_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
             st.sel = (k, st.cards[k][0])
         steps[-1] = F.STEP4_ACTION[seat]
         if not st._quiet:
-            st._emit(Ev.Choose, seat, 0, st.sel[0], st.sel[1])
+            st._emit(Choose, seat, 0, st.sel[0], st.sel[1])
     elif stage == 1:
         if action >= A.ACT_WILD:
             card, act = st.WILD, action - A.ACT_WILD
@@ -513,7 +517,7 @@ def decide_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
             act = st.cards[card][1]
         st.sel = (*st.sel, card, act)
         if not st._quiet:
-            st._emit(Ev.Choose, seat, 1, card, act)
+            st._emit(Choose, seat, 1, card, act)
         if st.advanced:
             steps[-1] = F.STEP4_RANGE[seat]
         else:
@@ -526,7 +530,7 @@ def decide_step4(st: PangaeaState, seat: int, stage: int, action: int) -> None:
             k = action - A.RANGE_CARD
             st.sel = (*st.sel, k, st.cards[k][2])
         if not st._quiet:
-            st._emit(Ev.Choose, seat, 2, st.sel[4], st.sel[5])
+            st._emit(Choose, seat, 2, st.sel[4], st.sel[5])
         steps.pop()
 
 
@@ -535,12 +539,12 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
     w = st.world
     n = w.geo.n
     if action == A.PASS:
-        st._emit(Ev.Pass, seat)
+        st._emit(Pass, seat)
     elif action < A.BUILD:
         harvest = action >= A.HARVEST
         s = action - (A.HARVEST if harvest else A.MOVE)
         if not st._quiet:
-            st._emit(Ev.Move, seat, s)
+            st._emit(Move, seat, s)
         d = w.dino_at(s)
         if d >= 0 and is_trex(d) and w.explorer_ok(s, seat) and w.trex_guard >> seat & 1:
             # onto a T-Rex with an active protection card: the player decides to use it or not
@@ -550,7 +554,7 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
             st.steps.append(F.Guard(seat))
         elif Wd.move_explorer(w, seat, s, False) and harvest:
             if not st._quiet:
-                st._emit(Ev.Harvest, seat, s)
+                st._emit(Harvest, seat, s)
             st.gain(seat, 1, F.PART_HARVEST)
     elif action == A.BUILD or action == A.BUILD_SPECIAL:
         special = action == A.BUILD_SPECIAL
@@ -559,12 +563,12 @@ def _do_step6(st: PangaeaState, seat: int, action: int) -> None:
         if special:
             st.set_active(seat, EVO_BUILD, False)
         if not st._quiet:
-            st._emit(Ev.Build, seat, s, special)
+            st._emit(Build, seat, s, special)
         st.gain(seat, 1, F.PART_BUILD)
     else:
         d, s = divmod(action - A.DINO_MOVE, n)
         if not st._quiet:
-            st._emit(Ev.DinoMove, seat, d, w.dinos[d], s)
+            st._emit(DinoMove, seat, d, w.dinos[d], s)
         w.dino_moved |= 1 << d
         resolve.dino_lands(st, d, s)
 
@@ -578,7 +582,7 @@ def decide_step7(st: PangaeaState, seat: int, action: int) -> None:
         s = action - A.STONE
         st.gain(seat, -1, F.PART_STONE)
         Wd.lava_to_stone(st.world, s)
-        st._emit(Ev.Stone, seat, s)
+        st._emit(Stone, seat, s)
         return
     e, j = divmod(action - A.BUY, 9)
     j -= 1  # the card discarded to buy a higher level, or -1
@@ -592,7 +596,7 @@ def decide_step7(st: PangaeaState, seat: int, action: int) -> None:
     cards.append(e * 2 + (1 if EVO_LEVEL[e] == 1 else 0))
     st.set_evo(seat, tuple(sorted(cards)))
     st.sync_evo()
-    st._emit(Ev.Buy, seat, e, j)
+    st._emit(Buy, seat, e, j)
     pos = st.world.explorers[seat]
     if pos >= 0:
         Wd.settle(st.world, pos)  # a lost sea or mountain power may leave the Explorer stranded

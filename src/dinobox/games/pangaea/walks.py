@@ -11,11 +11,14 @@ from dinobox.games.pangaea.world import World, dino_space_ok, holds, lists
 
 
 # ===== explorers =================================================================================
-def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
+def explorer_moves(
+    world: World, player: int, out: list[int] | None = None, base: int = 0
+) -> tuple[list[int], list[int]]:
     """Step 6, option 1: the spaces 1 step away an Explorer may move to, then those 2 steps away
     (each list sorted): never across a crack, only through ground it can stand on, to fewer than
     3 Explorers. A destination it cannot stand on is allowed: the Explorer is then removed. A
-    neighbour behind a crack may be 2 steps away, round the crack."""
+    neighbour behind a crack may be 2 steps away, round the crack. With ``out``, ``base`` plus
+    each of them is also appended to it, all in order (step 6's move actions, without a merge)."""
     start = world.explorers[player]
     if start < 0:
         return [], []
@@ -35,11 +38,15 @@ def explorer_moves(world: World, player: int) -> tuple[list[int], list[int]]:
         if d >= 0 and step_ok[d]:
             if not (full and lists(full, k)):
                 ones.append(k)
+                if out is not None:
+                    out.append(base + k)
             continue
         for v in via:
             if hub_ok[v] and not (cracked and world.blocked(nbs[v], k)):
                 if not (full and lists(full, k)):
                     twos.append(k)
+                    if out is not None:
+                        out.append(base + k)
                 break
     return ones, twos
 
