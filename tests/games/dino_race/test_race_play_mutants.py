@@ -105,3 +105,19 @@ def test_playing_in_teams_a_tripped_player_may_still_pass_any_card_it_can_spare(
     assert hand(state, 0) == {"swamp": 4, "jungle": 1, "wild": 1}
     passes = {a - A.PASS for a in state.legal_actions() if A.PASS <= a < A.ROLL}
     assert passes == {SW, JU, WILD}
+
+
+def test_steal_a_card_the_victim_knows_which_card_the_thief_took() -> None:
+    """The stolen card is seen by thief and victim: whatever seat 1's bots imagine of seat 0's
+    hidden hand, it holds the Throw the egg card it stole."""
+    state = table(hands=[[STEAL, SW, SW, SW, SW], [EGG, DE, DE, DE, DE]])
+    play(state, A.STEAL + 1)
+    force(state, EGG)
+    for seed in range(12):
+        assert hand(state.resample(1, random.Random(seed)), 0).get("egg", 0) >= 1
+
+
+def test_push_back_the_log_names_the_tile_the_dino_is_pushed_back_to() -> None:
+    state = table(hands=[[PUSH, SW, SW, SW, SW], [JU] * 5])
+    play(state, A.PUSH + 3)  # seat 1's dino 3 on tile 2, shared with seat 0's dino 1
+    assert state.log(None)[-1]["text"] == "Red pushes Blue dino 2 back to tile 1."
