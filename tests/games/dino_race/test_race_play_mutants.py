@@ -121,3 +121,9 @@ def test_push_back_the_log_names_the_tile_the_dino_is_pushed_back_to() -> None:
     state = table(hands=[[PUSH, SW, SW, SW, SW], [JU] * 5])
     play(state, A.PUSH + 3)  # seat 1's dino 3 on tile 2, shared with seat 0's dino 1
     assert state.log(None)[-1]["text"] == "Red pushes Blue dino 2 back to tile 1."
+
+
+def test_playing_movement_cards_the_log_says_three_cards_stood_in_for_the_right_one() -> None:
+    state = table(hands=[[PL, PL, PL, PUSH, STEAL], [JU] * 5], draws=(SW, JU))
+    play(state, A.MOVE_TRIPLE + 8 * 0 + PL)  # dino 0 needs a desert: three plains stand in
+    assert state.log(None)[-1]["text"] == "Red discards three Plains cards: Red dino 1 runs to tile 2."
