@@ -127,3 +127,9 @@ def test_playing_movement_cards_the_log_says_three_cards_stood_in_for_the_right_
     state = table(hands=[[PL, PL, PL, PUSH, STEAL], [JU] * 5], draws=(SW, JU))
     play(state, A.MOVE_TRIPLE + 8 * 0 + PL)  # dino 0 needs a desert: three plains stand in
     assert state.log(None)[-1]["text"] == "Red discards three Plains cards: Red dino 1 runs to tile 2."
+
+
+def test_swapping_cards_the_log_names_the_two_cards_discarded() -> None:
+    state = table(hands=[[PL, PL, PL, PL, PL], [JU] * 5], draws=(SW, JU))
+    play(state, A.SWAP + A.PAIR_INDEX[(PL, JU)])
+    assert state.log(None)[-1]["text"] == "Red swaps Plains + Jungle for a new card."
