@@ -133,3 +133,12 @@ def test_swapping_cards_the_log_names_the_two_cards_discarded() -> None:
     state = table(hands=[[PL, PL, PL, PL, PL], [JU] * 5], draws=(SW, JU))
     play(state, A.SWAP + A.PAIR_INDEX[(PL, JU)])
     assert state.log(None)[-1]["text"] == "Red swaps Plains + Jungle for a new card."
+
+
+def test_the_game_turn_the_table_counts_the_turns_begun() -> None:
+    state = table()
+    assert state.view(None)["turn"] == 1
+    roll(state, JU)  # nobody stands on a jungle tile
+    force(state, PL, PL)  # seat 1's draw
+    roll(state, JU)
+    assert state.view(None)["turn"] == 3
