@@ -5,7 +5,26 @@ through the public contract."""
 
 from __future__ import annotations
 
-from trex_helpers import PTERO, RAPTOR, TREX, TRICERA, C, O, P, any_move, card, draw, idle, move, table, tops
+import pytest
+from trex_helpers import (
+    BRACHIO,
+    PTERO,
+    RAPTOR,
+    STEGO,
+    TREX,
+    TRICERA,
+    C,
+    O,
+    P,
+    any_move,
+    card,
+    draw,
+    idle,
+    line_map,
+    move,
+    table,
+    tops,
+)
 
 from dinobox.engine.testing import play
 from dinobox.games.trex_island import actions as A
@@ -33,3 +52,31 @@ def test_drawing_card_the_log_counts_the_cards_the_deck_is_rebuilt_from() -> Non
     view = state.view(None)
     assert view["deck_count"] == 2 and [p["count"] for p in view["piles"]] == [1, 0]
     assert "The draw deck is rebuilt from 2 discarded cards." in [e["text"] for e in state.log(None)]
+
+
+@pytest.mark.parametrize("only", [O, P, C])
+def test_game_goal_the_deck_runs_out_while_one_colour_can_still_reach_the_tokens(only: int) -> None:
+    """Game Goal: the game ends when the deck runs out after the last token is drawn. Here the
+    tokens of the rest point under the T-Rex are still there, and a card of one colour (``only``)
+    can still move a team toward them: the game goes on, the deck rebuilt (rules.md,
+    Assumptions: Game Goal). Teams of one man cannot pass the T-Rex; the Journalist's team
+    beyond it has no food for the helipad."""
+    x0, z = (only + 1) % 3, (only + 2) % 3
+    spec = "opc"[x0] + "opc"[only] + "?" + "opc"[z] + "H"  # space 0, the free space, rest, 3, helipad
+    scout = [card(STEGO, x0), card(TREX, z), card(TRICERA, only), card(TRICERA, only)]
+    journalist = [card(STEGO, z), card(BRACHIO, x0), card(BRACHIO, x0), card(BRACHIO, only), card(BRACHIO, only)]
+    cards = [0] * 18
+    for c in [*scout, *journalist, *[card(STEGO, only)] * 3]:
+        cards[c] += 1
+    state = table(hands=[scout, journalist], data={**line_map(spec), "cards": cards, "start_crew": 1})
+    move(state, STEGO, x0, 0, 0)  # Green's first team onto space 0
+    draw(state, card(STEGO, only))
+    move(state, STEGO, z, 0, 3)  # Yellow's first team skips the rest point for space 3
+    draw(state, card(STEGO, only))
+    move(state, TREX, z, 1, 4)  # Green's second team flies off; the T-Rex appears on space 0...
+    assert state.view(None)["trex"] == 2  # ... and walks two spaces toward Yellow's team
+    draw(state, card(STEGO, only))  # the last card of the deck
+    assert not state.is_terminal()
+    assert state.view(None)["deck_count"] == 2  # rebuilt from the piles but their tops
+    moves = {A.split_move(a)[0] % 3 for a in state.legal_actions() if a < A.PICTURE}
+    assert moves == {only}
