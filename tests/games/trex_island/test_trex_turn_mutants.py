@@ -18,6 +18,7 @@ from trex_helpers import (
     P,
     any_move,
     card,
+    crew,
     draw,
     idle,
     line_map,
@@ -80,3 +81,26 @@ def test_game_goal_the_deck_runs_out_while_one_colour_can_still_reach_the_tokens
     assert state.view(None)["deck_count"] == 2  # rebuilt from the piles but their tops
     moves = {A.split_move(a)[0] % 3 for a in state.legal_actions() if a < A.PICTURE}
     assert moves == {only}
+
+
+def test_t_rex_meeple_a_die_moving_through_the_t_rex_on_the_first_space_loses_one_man() -> None:
+    """The T-Rex appears on the first space past the arrow (the slowest team is fewer than three
+    spaces from it) and finds no team to hunt (Green's first team shares its space). Yellow's
+    team then moves through it from the arrow and loses one man. The same walk was worked out
+    for Green's second team before the T-Rex appeared, with the same teams on the board."""
+    scout = [card(STEGO, P), card(TREX, O), card(TRICERA, P), card(TRICERA, C)]
+    journalist = [card(STEGO, P), card(BRACHIO, C), card(BRACHIO, C), card(BRACHIO, O), card(BRACHIO, O)]
+    cards = [0] * 18
+    for c in [*scout, *journalist, card(STEGO, C), card(STEGO, C)]:
+        cards[c] += 1
+    state = table(hands=[scout, journalist], data={**line_map("pp?H"), "cards": cards, "start_crew": 2})
+    move(state, STEGO, P, 0, 0)  # Green's first team onto space 0
+    move(state, TREX, O, 1, 3)  # Green's second team to the helipad; the T-Rex appears on space 0
+    log = [e["text"] for e in state.log(None)]
+    assert "Green team 2 reaches the helipad with 2 crew (arrival #1)." in log
+    assert state.view(None)["trex"] == 0
+    move(state, STEGO, P, 0, 1)  # Yellow: the first free purple space lies beyond the T-Rex
+    assert crew(state, 3) == 1
+    assert state.log(None)[-2]["text"] == (
+        "Yellow plays purple Stegosaurus: Yellow team 1 moves to space 1 (purple), slipping past the T-Rex for one man."
+    )
