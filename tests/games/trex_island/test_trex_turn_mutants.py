@@ -19,6 +19,7 @@ from trex_helpers import (
     any_move,
     card,
     crew,
+    destinations,
     draw,
     idle,
     line_map,
@@ -104,3 +105,23 @@ def test_t_rex_meeple_a_die_moving_through_the_t_rex_on_the_first_space_loses_on
     assert state.log(None)[-2]["text"] == (
         "Yellow plays purple Stegosaurus: Yellow team 1 moves to space 1 (purple), slipping past the T-Rex for one man."
     )
+
+
+def test_food_token_the_man_lost_passing_the_t_rex_needs_no_food() -> None:
+    """The Boy Scout feeds three survivors: a team of four that slips past the T-Rex into the
+    helipad arrives with three, so it may go (Food token, A die may move through the T-Rex)."""
+    scout = [card(STEGO, P), card(TREX, O), card(STEGO, O), card(TRICERA, C)]
+    journalist = [card(STEGO, P), card(BRACHIO, C), card(BRACHIO, C), card(BRACHIO, O), card(BRACHIO, O)]
+    cards = [0] * 18
+    for c in [*scout, *journalist, card(STEGO, C), card(STEGO, C)]:
+        cards[c] += 1
+    state = table(hands=[scout, journalist], data={**line_map("pp?H"), "cards": cards})
+    move(state, STEGO, P, 0, 0)  # Green's first team onto space 0
+    move(state, TREX, O, 1, 2)  # Green's second team to the rest point: the T-Rex comes for it
+    assert state.view(None)["trex"] == 2 and crew(state, 1) == 2
+    draw(state, card(STEGO, C))  # Yellow
+    move(state, STEGO, P, 0, 1)
+    assert destinations(state, 2, STEGO, O) == {3}  # Green's third team: past the T-Rex to the helipad
+    move(state, STEGO, O, 2, 3)
+    assert crew(state, 2) == 3
+    assert "Green team 3 reaches the helipad with 3 crew (arrival #1)." in [e["text"] for e in state.log(None)]
