@@ -21,6 +21,7 @@ from trex_helpers import (
     crew,
     destinations,
     draw,
+    fork_map,
     idle,
     line_map,
     move,
@@ -125,3 +126,21 @@ def test_food_token_the_man_lost_passing_the_t_rex_needs_no_food() -> None:
     move(state, STEGO, O, 2, 3)
     assert crew(state, 2) == 3
     assert "Green team 3 reaches the helipad with 3 crew (arrival #1)." in [e["text"] for e in state.log(None)]
+
+
+def test_moving_a_team_of_one_man_takes_the_other_way_round_the_t_rex() -> None:
+    """At a crossroads the T-Rex stands on the left way: a team of one man cannot pass it (it
+    would have no man to lose), so its purple card takes it to the first purple space of the
+    right way, though the left way's lies on a lower-numbered space (rules.md, Assumptions:
+    Moving a team)."""
+    scout = [card(STEGO, C), card(TREX, C), card(TRICERA, O), card(TRICERA, O)]
+    journalist = [card(STEGO, P), card(BRACHIO, O), card(BRACHIO, O), card(BRACHIO, C), card(BRACHIO, C)]
+    cards = [0] * 18
+    for c in [*scout, *journalist, card(STEGO, O), card(STEGO, O)]:
+        cards[c] += 1
+    board = fork_map("c", "oocp", "pp", "?H")  # space 0; left 1-4; right 5-6; rest point 7, helipad 8
+    state = table(hands=[scout, journalist], data={**board, "cards": cards, "start_crew": 1})
+    move(state, STEGO, C, 0, 0)  # Green's first team onto space 0
+    move(state, TREX, C, 1, 3)  # Green's second team to space 3 (left way): the T-Rex appears on
+    assert state.view(None)["trex"] == 2  # space 0 and walks two spaces toward it
+    assert destinations(state, 0, STEGO, P) == {5}  # Yellow: not space 4, past the T-Rex
