@@ -144,3 +144,17 @@ def test_moving_a_team_of_one_man_takes_the_other_way_round_the_t_rex() -> None:
     move(state, TREX, C, 1, 3)  # Green's second team to space 3 (left way): the T-Rex appears on
     assert state.view(None)["trex"] == 2  # space 0 and walks two spaces toward it
     assert destinations(state, 0, STEGO, P) == {5}  # Yellow: not space 4, past the T-Rex
+
+
+def test_taking_dino_picture_two_identical_cards_make_up_a_triceratops() -> None:
+    """One Triceratops on a pile and two cyan Triceratops in hand: 1 + 2 = 3 (the deck holds two
+    copies of each card); with one cyan card only, that pair is no picture."""
+    hands = [[card(TRICERA, O), card(TRICERA, C), card(TRICERA, C), 0], [6, 7, 8, 9, 10]]
+    state = table(hands=hands)
+    move(state, TRICERA, O, 0, 0)
+    assert A.picture(TRICERA, (C, C)) in state.legal_actions()
+    play(state, A.picture(TRICERA, (C, C)))
+    assert state.view(None)["players"][0]["trophies"]["triceratops"] == 1
+    single = table(hands=[[card(TRICERA, O), card(TRICERA, C), card(TRICERA, P), 0], [6, 7, 8, 9, 10]])
+    move(single, TRICERA, O, 0, 0)
+    assert A.picture(TRICERA, (C, C)) not in single.legal_actions()
