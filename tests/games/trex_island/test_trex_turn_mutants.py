@@ -29,6 +29,7 @@ from trex_helpers import (
     tops,
 )
 
+from dinobox.engine.state import State
 from dinobox.engine.testing import play
 from dinobox.games.trex_island import actions as A
 
@@ -128,22 +129,42 @@ def test_food_token_the_man_lost_passing_the_t_rex_needs_no_food() -> None:
     assert "Green team 3 reaches the helipad with 3 crew (arrival #1)." in [e["text"] for e in state.log(None)]
 
 
-def test_moving_a_team_of_one_man_takes_the_other_way_round_the_t_rex() -> None:
-    """At a crossroads the T-Rex stands on the left way: a team of one man cannot pass it (it
-    would have no man to lose), so its purple card takes it to the first purple space of the
-    right way, though the left way's lies on a lower-numbered space (rules.md, Assumptions:
-    Moving a team)."""
+def one_man_teams_and_the_t_rex_on_the_left_way(tail: str) -> State:
+    """A crossroads after space 0 (cyan): left way 1-4 (orange, orange, cyan, purple), right way
+    5-6 (purple, purple), then ``tail``. Green's first team stands on space 0, its second on
+    space 3; the T-Rex appeared on space 0 and walked two spaces toward it, onto space 2.
+    Every team has one man; Yellow (the Journalist: no food, no helipad) is to play."""
     scout = [card(STEGO, C), card(TREX, C), card(TRICERA, O), card(TRICERA, O)]
-    journalist = [card(STEGO, P), card(BRACHIO, O), card(BRACHIO, O), card(BRACHIO, C), card(BRACHIO, C)]
+    journalist = [card(STEGO, P), card(STEGO, C), card(BRACHIO, O), card(BRACHIO, O), card(BRACHIO, C)]
     cards = [0] * 18
     for c in [*scout, *journalist, card(STEGO, O), card(STEGO, O)]:
         cards[c] += 1
-    board = fork_map("c", "oocp", "pp", "?H")  # space 0; left 1-4; right 5-6; rest point 7, helipad 8
+    board = fork_map("c", "oocp", "pp", tail)
     state = table(hands=[scout, journalist], data={**board, "cards": cards, "start_crew": 1})
-    move(state, STEGO, C, 0, 0)  # Green's first team onto space 0
-    move(state, TREX, C, 1, 3)  # Green's second team to space 3 (left way): the T-Rex appears on
-    assert state.view(None)["trex"] == 2  # space 0 and walks two spaces toward it
-    assert destinations(state, 0, STEGO, P) == {5}  # Yellow: not space 4, past the T-Rex
+    move(state, STEGO, C, 0, 0)
+    move(state, TREX, C, 1, 3)
+    assert state.view(None)["trex"] == 2 and state.current_player() == 1
+    return state
+
+
+def test_moving_a_team_of_one_man_takes_the_other_way_round_the_t_rex() -> None:
+    """A team of one man cannot pass the T-Rex (it would have no man to lose): its purple card
+    takes it to the first purple space of the right way, though the left way's lies on a
+    lower-numbered space (rules.md, Assumptions: Moving a team)."""
+    state = one_man_teams_and_the_t_rex_on_the_left_way("?H")
+    assert destinations(state, 0, STEGO, P) == {5}  # not space 4, past the T-Rex
+
+
+@pytest.mark.parametrize("tail", ["c?H", "?H"])
+def test_moving_a_team_where_the_ways_meet_the_way_avoiding_the_t_rex_is_taken(tail: str) -> None:
+    """Yellow's cyan card finds the first space past the crossroads (a cyan space, or a rest
+    point) by both ways; one passes the T-Rex, the other does not, so the team of one man may
+    go there (rules.md, Assumptions: Moving a team: if two ways lead to the same space, the one
+    avoiding the T-Rex is taken)."""
+    state = one_man_teams_and_the_t_rex_on_the_left_way(tail)
+    assert destinations(state, 0, STEGO, C) == {7}
+    move(state, STEGO, C, 0, 7)
+    assert crew(state, 3) == 1
 
 
 def test_taking_dino_picture_two_identical_cards_make_up_a_triceratops() -> None:
@@ -158,3 +179,18 @@ def test_taking_dino_picture_two_identical_cards_make_up_a_triceratops() -> None
     single = table(hands=[[card(TRICERA, O), card(TRICERA, C), card(TRICERA, P), 0], [6, 7, 8, 9, 10]])
     move(single, TRICERA, O, 0, 0)
     assert A.picture(TRICERA, (C, C)) not in single.legal_actions()
+
+
+def test_turn_sequence_the_table_counts_the_turns_begun() -> None:
+    state = table()
+    assert state.view(None)["turn"] == 1
+    idle(state)  # Green's two actions
+    idle(state)  # Yellow's
+    assert state.view(None)["turn"] == 3
+
+
+def test_drawing_card_only_the_drawer_sees_the_card_drawn() -> None:
+    state = table()
+    draw(state, card(BRACHIO, C))
+    assert state.log(0)[-1]["text"] == "Green draws cyan Brachiosaurus."
+    assert state.log(1)[-1]["text"] == state.log(None)[-1]["text"] == "Green draws a card."
