@@ -6,7 +6,7 @@ public contract."""
 
 from __future__ import annotations
 
-from rush_helpers import BALDWIN, HARGER, OSBORN, RED, STERNBERG, Table, to_action_on_c2
+from rush_helpers import BALDWIN, DOUGLASS, HARGER, OSBORN, RED, STERNBERG, Table, to_action_on_c2
 
 
 def texts(t: Table, seat: int | None = None) -> list[str]:
@@ -86,3 +86,30 @@ def test_family_variant_survey_the_log_says_who_surveyed() -> None:
     to_action_on_c2(t)
     t.do("survey")
     assert "Orange surveys." in texts(t)
+
+
+def test_paleontologist_douglass_sheds_a_smaller_token_and_no_one_else_does() -> None:
+    """Douglass (Orange) and Purple each dynamite three red bones and draw a 1-point token, so
+    they hold the same spare bones and the same token: only Douglass may donate two bones to
+    shed the 1-point token; Purple sheds it with one bone only (Donate: a token of that value)."""
+    t = Table(3, paleos=[DOUGLASS, OSBORN, STERNBERG])
+    to_action_on_c2(t)
+    for seat in (0, 1):  # Orange's action, then Purple's (after its move and publicize)
+        assert t.state.current_player() == seat and t.step() == "action"
+        t.tokens = [0]
+        t.pile_bones = [RED, RED, RED]
+        t.do("dynamite")
+        if seat == 0:
+            t.first()
+            t.first()
+    t.quiet_turn()  # Teal
+    t.first()
+    t.first()
+    assert t.state.current_player() == 0 and t.has("donate", bones=["red", "red"], shed_token=1)
+    t.do("publicize")
+    t.first()
+    t.first()
+    players = t.view(None)["players"]
+    assert t.state.current_player() == 1 and players[1]["pile"] == players[0]["pile"]
+    assert not t.has("donate", bones=["red", "red"], shed_token=1)
+    assert t.has("donate", bones=["red"], shed_token=1)
