@@ -144,7 +144,7 @@ def _make_heuristic(opts: dict[str, str], seed: int | None) -> HeuristicBot:
 
 
 def _make_strong(opts: dict[str, str], seed: int | None) -> StrongBot:
-    known = {"iterations", "seconds", "depth", "margin", "z", "width"}
+    known = {"iterations", "seconds", "depth", "margin", "z", "width", "value"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(f"bot 'strong' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
@@ -188,8 +188,14 @@ def _fraction(name: str, key: str, value: str) -> float:
     return number
 
 
+def _flag(name: str, key: str, value: str) -> bool:
+    if value not in ("0", "1"):
+        raise InvalidOptionError(f"bot {name!r}: {key} must be 0 or 1, not {value!r}")
+    return value == "1"
+
+
 def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
-    known = {"iterations", "seconds", "depth", "margin", "z", "width"}
+    known = {"iterations", "seconds", "depth", "margin", "z", "width", "value"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(f"bot 'master' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
@@ -215,6 +221,7 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
         margin=margin,
         z=z,
         width=width or MASTER_WIDTH,
+        value=_flag("master", "value", opts["value"]) if "value" in opts else False,
     )
 
 
