@@ -213,15 +213,17 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
     width = whole("width")
     if width is not None and width < 2:
         raise InvalidOptionError(f"bot 'master': width must be at least 2, not {width}")
+    value = _flag("master", "value", opts["value"]) if "value" in opts else False
+    depth = 0 if value and opts.get("depth") == "0" else whole("depth")
     return MasterBot(
         seed,
         iterations=whole("iterations"),
         seconds=seconds,
-        depth=whole("depth"),
+        depth=depth,
         margin=margin,
         z=z,
         width=width or MASTER_WIDTH,
-        value=_flag("master", "value", opts["value"]) if "value" in opts else False,
+        value=value,
     )
 
 
