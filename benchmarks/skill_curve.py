@@ -256,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         for b in budgets:
             spec = spec_for(kind, b, args.depth, args.value)
-            name = f"{game}_{kind}_{b}" + ("" if args.depth is None else f"_d{args.depth}") + ("_v" if args.value else "")
+            name = f"{game}_{kind}_{b}" + ("" if args.depth is None else f"_d{args.depth}")
+            name += "_v" if args.value else ""
             out = args.out / name
             if args.decisions is not None:
                 found = run_decisions(game, spec, args, args.out / f"{name}_decisions.jsonl")
