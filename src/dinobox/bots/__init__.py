@@ -11,7 +11,7 @@
   the weights learned by ``dinobox train`` (``bots/strong.py``); with a budget (``iterations`` or
   ``seconds``) also a rollout search over that policy that leaves its move whenever the paired
   playouts say so;
-- ``master[:iterations=K][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W]``: a rollout search
+- ``master[:iterations=K][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W][,value=1]``: a rollout search
   with sequential halving over many redrawn states, guided by the strong policy
   (``bots/master.py``); ``seconds`` is CPU time, 1 by default;
 - the lobby's levels by name: ``easy`` (the heuristic, but a uniformly random move half the
