@@ -50,9 +50,9 @@ from dinobox.simulate.play import derive_seed
 GAMES = {"dino-race": 2, "trex-island": 2, "pangaea": 2, "dinosaur-rush": 3}
 
 
-def spec_for(kind: str, budget: str, depth: int | None, value: bool = False) -> str:
+def spec_for(kind: str, budget: str, depth: int | None) -> str:
     spec = f"master:{kind}={budget}"
-    return spec + (f",depth={depth}" if depth is not None else "") + (",value=1" if value else "")
+    return spec + (f",depth={depth}" if depth is not None else "")
 
 
 def run_point(game: str, spec: str, args: argparse.Namespace, out: Path) -> None:
@@ -234,7 +234,6 @@ def main(argv: list[str] | None = None) -> int:
     budget.add_argument("--seconds", help="comma-separated CPU-second budgets a decision, e.g. 0.05,0.2,1,4")
     budget.add_argument("--iterations", help="comma-separated playout budgets a decision (reproducible)")
     parser.add_argument("--depth", type=int, default=None, help="cut playouts after N decisions (master's depth=N)")
-    parser.add_argument("--value", action="store_true", help="score cut playouts by the learned value (value=1)")
     parser.add_argument("--games", type=int, default=300, help="games per point (seats rotate: a multiple of 6)")
     parser.add_argument("--games-only", default=",".join(GAMES), help="the games, comma-separated")
     parser.add_argument("--jobs", type=int, default=1)
@@ -255,9 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     points = []
     for game in games:
         for b in budgets:
-            spec = spec_for(kind, b, args.depth, args.value)
+            spec = spec_for(kind, b, args.depth)
             name = f"{game}_{kind}_{b}" + ("" if args.depth is None else f"_d{args.depth}")
-            name += "_v" if args.value else ""
             out = args.out / name
             if args.decisions is not None:
                 found = run_decisions(game, spec, args, args.out / f"{name}_decisions.jsonl")

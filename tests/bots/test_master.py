@@ -11,7 +11,6 @@ import dinobox
 from dinobox.bots import LEVELS, MasterBot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot
 from dinobox.bots.master import JITTERS, QUIET_ROUNDS, proposers
 from dinobox.bots.strong import strong_policy
-from dinobox.bots.value import PositionValue, position_value
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
@@ -167,34 +166,6 @@ def test_a_budget_too_small_for_a_race_plays_the_strong_move_unsearched() -> Non
     bot = MasterBot(seed=0, iterations=15)
     assert bot.choose(state) == named.pop()
     assert bot.last_iterations == 0
-
-
-def test_value_scores_cut_playouts_by_the_learned_value(monkeypatch: pytest.MonkeyPatch) -> None:
-    bot = make_bot("master:iterations=40,depth=0,value=1", 3)
-    assert isinstance(bot, MasterBot) and bot.value and bot.depth == 0
-    state = contested("dino-race", 2)
-    read: list[int] = []
-    value = position_value("dino-race", 2)
-    assert value is not None
-    original = type(value).win_chance
-
-    def win_chance(self: PositionValue, probe: State, seat: int) -> float:
-        read.append(seat)
-        return original(self, probe, seat)
-
-    monkeypatch.setattr(type(value), "win_chance", win_chance)
-    assert bot.choose(state) in state.legal_actions()
-    # every playout that the search counted ended on the value, for the seat deciding
-    assert len(read) >= bot.last_iterations > 0 and set(read) == {state.current_player()}
-
-
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [("master:depth=0", "depth must be positive"), ("master:value=yes", "value must be 0 or 1")],
-)
-def test_depth_zero_needs_the_learned_value(spec: str, message: str) -> None:
-    with pytest.raises(InvalidOptionError, match=message):
-        make_bot(spec, 1)
 
 
 def test_a_quiet_decision_stops_after_eight_rounds() -> None:

@@ -11,7 +11,7 @@
   the weights learned by ``dinobox train`` (``bots/strong.py``); with a budget (``iterations`` or
   ``seconds``) also a rollout search over that policy that leaves its move whenever the paired
   playouts say so;
-- ``master[:iterations=K][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W][,value=1]``: a rollout search
+- ``master[:iterations=K][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W]``: a rollout search
   with sequential halving over many redrawn states, guided by the strong policy
   (``bots/master.py``); ``seconds`` is CPU time, 1 by default;
 - the lobby's levels by name: ``easy`` (the heuristic, but a uniformly random move half the
@@ -144,7 +144,7 @@ def _make_heuristic(opts: dict[str, str], seed: int | None) -> HeuristicBot:
 
 
 def _make_strong(opts: dict[str, str], seed: int | None) -> StrongBot:
-    known = {"iterations", "seconds", "depth", "margin", "z", "width", "value"}
+    known = {"iterations", "seconds", "depth", "margin", "z", "width"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(f"bot 'strong' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
@@ -188,14 +188,8 @@ def _fraction(name: str, key: str, value: str) -> float:
     return number
 
 
-def _flag(name: str, key: str, value: str) -> bool:
-    if value not in ("0", "1"):
-        raise InvalidOptionError(f"bot {name!r}: {key} must be 0 or 1, not {value!r}")
-    return value == "1"
-
-
 def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
-    known = {"iterations", "seconds", "depth", "margin", "z", "width", "value"}
+    known = {"iterations", "seconds", "depth", "margin", "z", "width"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(f"bot 'master' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
@@ -213,17 +207,14 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
     width = whole("width")
     if width is not None and width < 2:
         raise InvalidOptionError(f"bot 'master': width must be at least 2, not {width}")
-    value = _flag("master", "value", opts["value"]) if "value" in opts else False
-    depth = 0 if value and opts.get("depth") == "0" else whole("depth")
     return MasterBot(
         seed,
         iterations=whole("iterations"),
         seconds=seconds,
-        depth=depth,
+        depth=whole("depth"),
         margin=margin,
         z=z,
         width=width or MASTER_WIDTH,
-        value=value,
     )
 
 

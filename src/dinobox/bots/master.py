@@ -48,7 +48,6 @@ from collections.abc import Callable
 
 from dinobox.bots.rollout import PairedGain
 from dinobox.bots.strong import family_z, seat_reward, strong_policy
-from dinobox.bots.value import PositionValue, position_value
 from dinobox.bots.weights import learned_weights
 from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
@@ -80,15 +79,14 @@ class MasterBot:
         margin: float = DEFAULT_MARGIN,
         z: float = DEFAULT_Z,
         width: int = DEFAULT_WIDTH,
-        value: bool = False,
         clock: Clock = time.thread_time,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"master iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
             raise ValueError(f"master seconds must be positive, not {seconds}")
-        if depth is not None and depth < (0 if value else 1):
-            raise ValueError(f"master depth must be at least {0 if value else 1}, not {depth}")
+        if depth is not None and depth < 1:
+            raise ValueError(f"master depth must be at least 1, not {depth}")
         if not 0 <= margin <= 1:
             raise ValueError(f"master margin must be between 0 and 1, not {margin}")
         if z < 0:
@@ -104,13 +102,11 @@ class MasterBot:
         self.margin = margin
         self.z = z
         self.width = width
-        self.value = value
         self.clock = clock
         self.last_iterations = 0
         self.last_rounds = 0
         self._depth = depth
         self._policies: dict[str, tuple[Policy, list[Policy]]] = {}
-        self._leaf: PositionValue | None = None
 
     # -- the policies ---------------------------------------------------------------------------
 
@@ -165,10 +161,7 @@ class MasterBot:
             legal = probe.legal_actions()
             probe.apply_action(legal[0] if len(legal) == 1 else policy(probe, policy_rng))
             decisions += 1
-        leaf = self._leaf
-        if leaf is not None and not probe.is_terminal():
-            return leaf.win_chance(probe, seat)
-        return seat_reward(probe, seat, 0.0 if leaf is not None else self.margin)
+        return seat_reward(probe, seat, self.margin)
 
     # -- the search -----------------------------------------------------------------------------
 
@@ -179,9 +172,6 @@ class MasterBot:
             return legal[0]
         seat = state.current_player()
         self._depth = self.depth
-        self._leaf = position_value(state.game.id, state.num_players) if self.value else None
-        if self._leaf is None and self.value:
-            self._depth = None  # no learned value for this game: whole playouts
         default, challengers = self._candidates(state, legal)
         if not challengers:
             return default
