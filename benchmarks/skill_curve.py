@@ -205,6 +205,7 @@ def plot(points: list[dict[str, Any]], budgets: list[float], kind: str, path: Pa
     """The curve: win share against strong (whole games) or the gain a decision (``--decisions``
     points, which carry ``gain``), each with its 95% interval, over the budgets (log scale)."""
     import matplotlib
+    import matplotlib.ticker
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -226,6 +227,7 @@ def plot(points: list[dict[str, Any]], budgets: list[float], kind: str, path: Pa
         ax.axhline(0.0, color="grey", linestyle=":", linewidth=1)
     ax.set_xscale("log")
     ax.set_xticks(budgets, [f"{b:g}" for b in budgets])
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
     ax.set_xlabel("CPU-seconds a decision" if kind == "seconds" else "playouts a decision")
     if per_decision:
         ax.set_ylabel("gain in win share a decision")
