@@ -202,26 +202,39 @@ def table(points: list[dict[str, Any]]) -> str:
 
 
 def plot(points: list[dict[str, Any]], budgets: list[float], kind: str, path: Path) -> None:
+    """The curve: win share against strong (whole games) or the gain a decision (``--decisions``
+    points, which carry ``gain``), each with its 95% interval, over the budgets (log scale)."""
     import matplotlib
+    import matplotlib.ticker
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    per_decision = all("gain" in p for p in points)
+    key = "gain" if per_decision else "rate"
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for index, game in enumerate(GAMES):
         mine = [p for p in points if p["game"] == game]
         if not mine:
             continue
         xs = [p["budget"] * (1 + 0.04 * (index - 1.5)) for p in mine]
-        ys = [p["rate"] for p in mine]
-        errs = [[p["rate"] - p["ci95"][0] for p in mine], [p["ci95"][1] - p["rate"] for p in mine]]
+        ys = [p[key] for p in mine]
+        errs = [[p[key] - p["ci95"][0] for p in mine], [p["ci95"][1] - p[key] for p in mine]]
         line = ax.errorbar(xs, ys, yerr=errs, marker="o", capsize=3, label=f"{game} ({GAMES[game]}p)")
-        ax.axhline(1 / GAMES[game], color=line[0].get_color(), linestyle=":", linewidth=1)
+        if not per_decision:
+            ax.axhline(1 / GAMES[game], color=line[0].get_color(), linestyle=":", linewidth=1)
+    if per_decision:
+        ax.axhline(0.0, color="grey", linestyle=":", linewidth=1)
     ax.set_xscale("log")
     ax.set_xticks(budgets, [f"{b:g}" for b in budgets])
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
     ax.set_xlabel("CPU-seconds a decision" if kind == "seconds" else "playouts a decision")
-    ax.set_ylabel("master's win share against strong")
-    ax.set_title("Skill curve: master vs no-search strong (95% Wilson; dotted: fair share)")
+    if per_decision:
+        ax.set_ylabel("gain in win share a decision")
+        ax.set_title("Skill curve: master's moves against strong's, decision by decision (95%)")
+    else:
+        ax.set_ylabel("master's win share against strong")
+        ax.set_title("Skill curve: master vs no-search strong (95% Wilson; dotted: fair share)")
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -272,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     print(decision_table(points) if args.decisions is not None else table(points))
     if args.json is not None:
         args.json.write_text(json.dumps(points, indent=1))
-    if args.plot is not None and points and args.decisions is None:
+    if args.plot is not None and points:
         plot(points, [float(b) for b in budgets], kind, args.plot)
     return 0
 

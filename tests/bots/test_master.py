@@ -9,7 +9,7 @@ import pytest
 
 import dinobox
 from dinobox.bots import LEVELS, MasterBot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot
-from dinobox.bots.master import JITTERS, proposers
+from dinobox.bots.master import JITTERS, QUIET_ROUNDS, proposers
 from dinobox.bots.strong import strong_policy
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.registry import game_entry
@@ -166,3 +166,16 @@ def test_a_budget_too_small_for_a_race_plays_the_strong_move_unsearched() -> Non
     bot = MasterBot(seed=0, iterations=15)
     assert bot.choose(state) == named.pop()
     assert bot.last_iterations == 0
+
+
+def test_a_quiet_decision_stops_after_eight_rounds() -> None:
+    # after 30 decisions of this seeded Dinosaur Rush game, every candidate leads to the same end
+    state = contested("dinosaur-rush", 3, skip=30)
+    default = strong_policy("dinosaur-rush")(state.clone(), random.Random(0))
+    bot = MasterBot(seed=1, iterations=100)
+    assert bot.choose(state) == default
+    assert bot.last_rounds == QUIET_ROUNDS and bot.last_iterations < 100
+    # a decision that matters spends its whole budget
+    busy = MasterBot(seed=1, iterations=100)
+    busy.choose(contested("dinosaur-rush", 3, skip=60))
+    assert busy.last_rounds > QUIET_ROUNDS

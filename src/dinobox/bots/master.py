@@ -22,6 +22,9 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
   ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``.
 - **Sequential halving.** The budget is split into ``ceil(log2(candidates))`` phases; after each,
   the worse half of the challengers (by mean paired gain) stops being played.
+- **Quiet decisions stop early.** When after ``QUIET_ROUNDS`` rounds no challenger has changed the
+  reward of a single playout, the moves lead to the same end (common in Dinosaur Rush, where
+  most decisions of a long game change nothing measurable): the default is played at once.
 - **Fallback to the prior.** The last challenger standing replaces the default only when its
   mean gain exceeds ``z`` standard errors *raised for the number of challengers raced*
   (``family_z``, Šidák): the survivor of a race is the luckiest challenger as much as the best.
@@ -61,6 +64,7 @@ ROUNDS_PER_CANDIDATE = 8  # the budget a candidate needs: fewer candidates when 
 EPSILON = 1e-9
 JITTERS = 6  # perturbed copies of the strong policy that propose candidates (the prior)
 JITTER_SIGMA = 0.5  # the spread of their weights, as a log-normal factor on each learned weight
+QUIET_ROUNDS = 8  # rounds after which a race where no move has changed any playout stops
 
 
 class MasterBot:
@@ -181,7 +185,7 @@ class MasterBot:
         phases = max(1, math.ceil(math.log2(len(challengers) + 1)))
         done = self.last_iterations
         for phase in range(phases):
-            if self._phase(state, seat, default, alive, gains, (phase, phases, start, done)) is None:
+            if not self._phase(state, seat, default, alive, gains, (phase, phases, start, done)):
                 break
             done = self.last_iterations
             if phase < phases - 1 and len(alive) > 1:
@@ -213,8 +217,11 @@ class MasterBot:
         alive: list[int],
         gains: dict[int, PairedGain],
         where: tuple[int, int, float, int],
-    ) -> bool | None:
-        """Rounds of one phase over the ``alive`` challengers; ``None`` when the budget is spent."""
+    ) -> bool:
+        """Rounds of one phase over the ``alive`` challengers; ``False`` when the search is over:
+        the budget is spent, or the decision is quiet (after ``QUIET_ROUNDS`` rounds no challenger
+        has changed a single playout's reward: the moves lead to the same end, so the default
+        stands and the rest of the budget is not spent)."""
         phase, phases, start, done = where
         rng = self.rng
         if self.iterations is not None:
@@ -234,19 +241,21 @@ class MasterBot:
             seeds = (rng.getrandbits(64), rng.getrandbits(64))
             base = self._value(det, default, seat, seeds, final)
             if base is None:
-                return None
+                return False
             self.last_iterations += 1
             values = []
             for a in alive:
                 value = self._value(det, a, seat, seeds, final)
                 if value is None:
-                    return None
+                    return False
                 values.append(value)
                 self.last_iterations += 1
             for a, value in zip(alive, values, strict=True):
                 gains[a].add(value - base)
             self.last_rounds += 1
             played += 1
+            if self.last_rounds == QUIET_ROUNDS and all(g.squares == 0.0 for g in gains.values()):
+                return False
         return True
 
     def _decide(self, default: int, alive: list[int], gains: dict[int, PairedGain], tried: int) -> int:

@@ -67,6 +67,12 @@ Digest = Callable[[Any, Any], list[tuple[str, str]]]
 ``"players.pile"`` for the seat's own row), which the terminal's generic digest then leaves out
 (an empty line: a field that needs no words)."""
 
+ValueFeatures = tuple[tuple[str, ...], Callable[[Any, int], tuple[float, ...]]]  # Any: the game's own State subclass
+"""A position's features for a learned value (``dinobox.bots.value``): their names, and
+``features(state, seat)``, which reads only what ``seat`` may know (the same on
+``state.resample(seat, rng)``), relative to the seat, one of them named ``progress`` (0 at the
+start of a game, about 1 at its end). The fitted weights are the game's ``value.json``."""
+
 SeatMarks = Callable[[Any], list[str]]
 """Each seat's mark on the game's terminal board, from a view: the letter (or letters) its pieces
 carry there, so the terminal's panes can name a seat by its mark as well as its colour. Without
@@ -101,6 +107,7 @@ class GameEntry:
     player_styles: Mapping[str, str] = field(default_factory=dict)
     digest: Digest | None = None
     seat_marks: SeatMarks | None = None
+    value_features: ValueFeatures | None = None
 
     @property
     def id(self) -> str:

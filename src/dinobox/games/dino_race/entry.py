@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dinobox.engine.registry import GameEntry
-from dinobox.games.dino_race import heuristic, render
+from dinobox.games.dino_race import heuristic, render, value
 from dinobox.games.dino_race.game import DinoRaceGame
 
 if TYPE_CHECKING:
@@ -30,4 +30,5 @@ ENTRY = GameEntry(
     legend=tuple(render.LEGEND),
     player_styles=render.PLAYER_STYLES,
     digest=render.digest,
+    value_features=(value.FEATURE_NAMES, value.features),
 )

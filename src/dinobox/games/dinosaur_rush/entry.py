@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dinobox.engine.registry import GameEntry
-from dinobox.games.dinosaur_rush import build, heuristic, render
+from dinobox.games.dinosaur_rush import build, heuristic, render, value
 from dinobox.games.dinosaur_rush.game import DinosaurRushGame
 
 if TYPE_CHECKING:
@@ -37,4 +37,5 @@ ENTRY = GameEntry(
     player_styles=render.PLAYER_STYLES,
     digest=render.digest,
     seat_marks=seat_marks,
+    value_features=(value.FEATURE_NAMES, value.features),
 )
