@@ -3,9 +3,12 @@
 For each decision of the seat with more than one legal choice, ``judge`` searches from the seat's
 information (``CoachSearch``) and reports the chosen action's estimated win chance and the best
 alternative's; decisions with one legal choice are not searched (the win chance is carried over).
-Raw search values become win chances through the game's learned value (``value.py``: the raw
-value with the score margins after the action), or its calibration map (``calibration.py``); an
-alternative is named only when it is measurably better (``marking.py``).
+The win chance of an action is the game's learned position value (``dinobox.bots.value``) after
+it, averaged over redraws of what the seat knew (``marking.Estimator``); where a game or player
+count has none, raw search values become win chances through the coach's older value model
+(``value.py``: the raw value with the score margins after the action) or its calibration map
+(``calibration.py``). The search picks the alternatives judged; an alternative is named only when
+it is measurably better (``marking.py``).
 """
 
 from __future__ import annotations
