@@ -249,6 +249,8 @@ def judge(
         key=lambda v: -v.value,
     )[:CANDIDATES]
     others = [estimate(v.action, v) for v in ranked]
+    tried = {chosen, *(v.action for v in ranked)}
+    others += [estimate(a, stats.values.get(a)) for a in estimate.screen(state.legal_actions()) if a not in tried]
     best = name_best(mine, others, chosen in app_suggestions(state, seat))
     return Judgement(
         move=move,

@@ -38,7 +38,8 @@ SUGGESTED_Z = 3.0
 """The bar when the chosen action is the app's own suggestion."""
 
 CANDIDATES = 6
-"""The alternatives with the best raw values that are estimated (each needs a redrawn state)."""
+"""The alternatives with the best raw values that are estimated (each needs a redrawn state); with
+a learned value, also the best of a quick screen of every legal action (``Estimator.screen``)."""
 
 STEP = 0.01
 """The step of the numerical slope of a calibration map (games without a value model)."""
@@ -51,6 +52,9 @@ MODEL_SE = 0.05
 """The learned position value's own error at an even position (a win chance's standard error
 scales with p(1-p) on the logit scale): the part of an estimate's noise that more redraws do
 not remove."""
+
+SCREEN = 2
+"""Redraws per legal action when every action is screened for candidates (``Estimator.screen``)."""
 
 CHANCE_STEPS = 4
 """Chance steps followed after an action before its position is valued."""
@@ -105,6 +109,24 @@ class Estimator:
         warned = "warning" in self.state.describe_action(action, self.seat)
         wins = where.ended is not None and where.ended > 0
         return Estimate(action, chance, min(se, 0.5), wins, warned)  # a chance's SE is at most 0.5
+
+    def screen(self, actions: list[int]) -> list[int]:
+        """With a learned value, the ``CANDIDATES`` actions whose value after them is best over
+        ``SCREEN`` redraws (a quick look at every legal action, so that a good move the search
+        left unvisited is judged too); none without one."""
+        if self.value is None:
+            return []
+        seat, rng, win_chance = self.seat, self.rng, self.value.win_chance
+        scored = []
+        for action in actions:
+            total = 0.0
+            for _ in range(SCREEN):
+                det = self.state.resample(seat, rng)
+                det.apply_action(action)
+                total += win_chance(det, seat)
+            scored.append((-total, action))
+        scored.sort()
+        return [action for _, action in scored[:CANDIDATES]]
 
     def learned(self, action: int) -> tuple[float, float]:
         """The mean learned value after ``action`` over redraws and the chance that follows, and
