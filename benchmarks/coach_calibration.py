@@ -38,6 +38,7 @@ import dinobox
 from dinobox.bots import make_bot
 from dinobox.coach import coach_settings
 from dinobox.coach.analysis import search_decision
+from dinobox.coach.marking import Estimator
 from dinobox.coach.value import FEATURES, Position, ValueModel, features, position_after
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE
@@ -93,17 +94,58 @@ def play_and_sample(
     return {"seed": seed, "levels": levels, "length": state.move_number(), "cpu": cpu, "samples": samples}
 
 
+def play_and_judge(
+    game_id: str, players: int, seed: int, share: float, iterations: int, pool: tuple[str, ...] = LEVELS
+) -> dict[str, Any]:
+    """One seeded game between mixed levels; at a sample of its decisions, the coach's win chance
+    of the action played from the game's learned position value (``marking.Estimator``: the
+    value after the action over redraws of the seat's knowledge; no search). Samples are
+    ``[move, seat, win chance, outcome]``."""
+    del iterations  # the learned value needs no search
+    state = dinobox.load_game(game_id, players=players).new_initial_state()
+    levels = seat_levels(seed, players, pool)
+    bots = [make_bot(level, seed * 10 + i) for i, level in enumerate(levels)]
+    chance = random.Random(seed)
+    pick = random.Random(seed + 7_777)
+    samples: list[list[Any]] = []
+    cpu = 0.0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_chance(chance))
+            continue
+        action = bots[player].choose(state)
+        if len(state.legal_actions()) > 1 and pick.random() < share:
+            started = time.process_time()
+            estimate = Estimator(state, random.Random(seed * 7 + state.move_number()))(action, None)
+            cpu += time.process_time() - started
+            samples.append([state.move_number(), player, estimate.chance])
+        state.apply_action(action)
+    returns = state.returns()
+    for s in samples:
+        s.append(returns[s[1]])
+    return {"seed": seed, "levels": levels, "length": state.move_number(), "cpu": cpu, "samples": samples}
+
+
 def collect(
-    game_id: str, players: int, first_seed: int, games: int, share: float, pool: tuple[str, ...] = LEVELS
+    game_id: str,
+    players: int,
+    first_seed: int,
+    games: int,
+    share: float,
+    pool: tuple[str, ...] = LEVELS,
+    learned: bool = False,
 ) -> list[dict[str, Any]]:
     RUNS.mkdir(parents=True, exist_ok=True)
     budget = coach_settings(game_id).iterations
     mix = "mixed" if pool == LEVELS else "-".join(level.split(":")[0] for level in pool)
-    path = RUNS / f"{game_id}-{players}p-{mix}-{first_seed}-b{budget}-s{share:g}.jsonl"
+    kind = "-learned" if learned else ""
+    path = RUNS / f"{game_id}-{players}p-{mix}-{first_seed}-b{budget}-s{share:g}{kind}.jsonl"
+    play = play_and_judge if learned else play_and_sample
     done = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
     with path.open("a") as out:
         for seed in range(first_seed + len(done), first_seed + games):
-            game = play_and_sample(game_id, players, seed, share, budget)
+            game = play(game_id, players, seed, share, budget, pool)
             out.write(json.dumps(game) + "\n")
             out.flush()
             done.append(game)
@@ -232,17 +274,28 @@ def bin_gaps(rows: Judged) -> dict[int, tuple[int, float, float]]:
 
 
 def bootstrap_gaps(rows: Judged, games: int, seed: int = 0) -> dict[int, tuple[float, float]]:
-    """A 95% interval of each bin's gap (observed - predicted), resampling whole games."""
-    by_game: dict[int, Judged] = {}
-    for r in rows:
-        by_game.setdefault(r[0], []).append(r)
+    """A 95% interval of each bin's gap (observed - predicted), resampling whole games (each
+    game's decisions summed per bin first, so that thousands of decisions stay cheap)."""
+    by_game: dict[int, dict[int, list[float]]] = {}
+    for g, p, o, _ in rows:
+        b = min(int(p * 10), 9)
+        sums = by_game.setdefault(g, {}).setdefault(b, [0.0, 0.0, 0.0])
+        sums[0] += 1
+        sums[1] += p
+        sums[2] += o
     rng = random.Random(seed)
     keys = list(by_game)
     draws: dict[int, list[float]] = {}
     for _ in range(BOOTSTRAP):
-        sample = [r for _ in range(games) for r in by_game[rng.choice(keys)]]
-        for b, (_, mean_p, observed) in bin_gaps(sample).items():
-            draws.setdefault(b, []).append(observed - mean_p)
+        total: dict[int, list[float]] = {}
+        for _ in range(games):
+            for b, (n, sp, so) in by_game[rng.choice(keys)].items():
+                t = total.setdefault(b, [0.0, 0.0, 0.0])
+                t[0] += n
+                t[1] += sp
+                t[2] += so
+        for b, (n, sp, so) in total.items():
+            draws.setdefault(b, []).append((so - sp) / n)
     out = {}
     for b, values in draws.items():
         values.sort()
@@ -298,16 +351,23 @@ def main() -> None:
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--fit", action="store_true")
     mode.add_argument("--evaluate", action="store_true")
+    mode.add_argument(
+        "--learned", action="store_true", help="evaluate the coach's win chance from the learned position value"
+    )
     args = parser.parse_args()
     first = args.first_seed if args.first_seed is not None else FIT_SEED if args.fit else EVALUATE_SEED
     pool = tuple(args.levels.split(",")) if args.levels else LEVELS
-    games = collect(args.game, args.players, first, args.games, args.share, pool)
+    games = collect(args.game, args.players, first, args.games, args.share, pool, args.learned)
     for extra in args.add:
         seed, _, count = extra.partition(":")
-        games += collect(args.game, args.players, int(seed), int(count or args.games), args.share, pool)
+        games += collect(args.game, args.players, int(seed), int(count or args.games), args.share, pool, args.learned)
     if len({g["seed"] for g in games}) < len(games):
         parser.error("the sets of games overlap: give --add first seeds whose ranges do not meet")
-    if args.fit:
+    if args.learned:
+        index = {g["seed"]: i for i, g in enumerate(games)}
+        rows: Judged = [(index[g["seed"]], s[2], s[3], s[0] >= 0.75 * g["length"]) for g in games for s in g["samples"]]
+        print(report(args.game, args.players, games, rows, "held-out seeds, learned position value"))
+    elif args.fit:
         write_model(args.game, args.players, fit_model(games))
         print(report(args.game, args.players, games, cross_fitted(games), f"cross-fitted in {FOLDS} folds"))
     else:

@@ -8,6 +8,7 @@ the win at the end of the game.
 
     python benchmarks/fit_value.py dino-race --players 2 --games 3000            # fit, write value.json
     python benchmarks/fit_value.py dino-race --players 2 --evaluate --games 1000  # fresh seeds
+    python benchmarks/fit_value.py dino-race --players 2 --speed --games 20       # µs per call
 
 Fitting plays seeds from ``FIT_SEED`` and fits an L2-regularised logistic over the features and
 their products with ``progress`` (Newton's method on standardised columns, NumPy), the L2
@@ -212,6 +213,32 @@ def predict(games: list[dict[str, Any]], model: PositionValue, index: dict[int, 
     return out
 
 
+def speed(game_id: str, players: int, games: int, repeat: int = 5) -> str:
+    """CPU microseconds per ``win_chance(state, seat)`` call (features and model) over every
+    position of ``games`` seeded games between mixed levels, every seat."""
+    model = game_models(game_id).get(players)
+    if model is None:
+        raise SystemExit(f"{game_id} ships no value model for {players} players")
+    positions = []
+    for seed in range(EVALUATE_SEED, EVALUATE_SEED + games):
+        state = dinobox.load_game(game_id, players=players).new_initial_state()
+        bots = [make_bot(level, seed * 10 + i) for i, level in enumerate(seat_levels(seed, players, LEVELS))]
+        chance = random.Random(seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            state.apply_action(state.sample_chance(chance) if player == CHANCE else bots[player].choose(state))
+            if not state.is_terminal():
+                positions.append(state.clone())
+    started = time.process_time()
+    for _ in range(repeat):
+        for state in positions:
+            for seat in range(players):
+                model.win_chance(state, seat)
+    spent = time.process_time() - started
+    calls = repeat * len(positions) * players
+    return f"{game_id}, {players} players: {1e6 * spent / calls:.1f} CPU-µs per win_chance ({calls} calls)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game")
@@ -222,7 +249,11 @@ def main() -> None:
         "--first-seed", type=int, help=f"first seed (default {FIT_SEED} to fit, {EVALUATE_SEED} to evaluate)"
     )
     parser.add_argument("--evaluate", action="store_true", help="judge the shipped model on fresh seeds")
+    parser.add_argument("--speed", action="store_true", help="time win_chance over the positions of --games games")
     args = parser.parse_args()
+    if args.speed:
+        print(speed(args.game, args.players, args.games))
+        return
     first = args.first_seed if args.first_seed is not None else EVALUATE_SEED if args.evaluate else FIT_SEED
     games = collect(args.game, args.players, first, args.games, args.share)
     index = {g["seed"]: i for i, g in enumerate(games)}

@@ -3,9 +3,12 @@
 For each decision of the seat with more than one legal choice, ``judge`` searches from the seat's
 information (``CoachSearch``) and reports the chosen action's estimated win chance and the best
 alternative's; decisions with one legal choice are not searched (the win chance is carried over).
-Raw search values become win chances through the game's learned value (``value.py``: the raw
-value with the score margins after the action), or its calibration map (``calibration.py``); an
-alternative is named only when it is measurably better (``marking.py``).
+The win chance of an action is the game's learned position value (``dinobox.bots.value``) after
+it, averaged over redraws of what the seat knew (``marking.Estimator``); where a game or player
+count has none, raw search values become win chances through the coach's older value model
+(``value.py``: the raw value with the score margins after the action) or its calibration map
+(``calibration.py``). The search picks the alternatives judged; an alternative is named only when
+it is measurably better (``marking.py``).
 """
 
 from __future__ import annotations
@@ -246,6 +249,8 @@ def judge(
         key=lambda v: -v.value,
     )[:CANDIDATES]
     others = [estimate(v.action, v) for v in ranked]
+    tried = {chosen, *(v.action for v in ranked)}
+    others += [estimate(a, stats.values.get(a)) for a in estimate.screen(state.legal_actions()) if a not in tried]
     best = name_best(mine, others, chosen in app_suggestions(state, seat))
     return Judgement(
         move=move,

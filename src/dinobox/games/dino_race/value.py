@@ -46,27 +46,22 @@ FEATURE_NAMES = (
 )
 
 
-def features(state: DinoRaceState, seat: int) -> tuple[float, ...]:
-    """The position's features for ``seat`` (``FEATURE_NAMES``), from its knowledge alone."""
+def _players(state: DinoRaceState) -> tuple[list[float], list[float], list[int], list[int], list[int], list[int]]:
+    """Per seat: its dinos' mean progress, its rear dino's, dinos home, tripped, near the lava,
+    and its hand's size (all public)."""
     n = state.num_players
     k = state.dinos_per_player
-    track = state.track_length
-    full = track + 1
+    full = state.track_length + 1
     pos = state.pos
     hand = state.hand
-    drops = state.drops
     down = state.down
     lava = state.lava if state.volcano_active else -1
-    data = state.game.data
-    values = data.prize_values
-    mean_prize = sum(values) / len(values)
     runs = [0.0] * n
     rears = [0.0] * n
     homes = [0] * n
     downs = [0] * n
     danger = [0] * n
     sizes = [0] * n
-    total = 0.0
     for p in range(n):
         run = 0.0
         rear = 1.0
@@ -86,22 +81,17 @@ def features(state: DinoRaceState, seat: int) -> tuple[float, ...]:
             rear = min(rear, got)
         runs[p] = run / k
         rears[p] = rear
-        total += run
         start = p * T
         sizes[p] = sum(hand[start : start + T])
-    progress = total / (n * k)
-    others = [p for p in range(n) if p != seat]
-    m = len(others)
-    # known scores: the seat's own prizes; an opponent's by their count at the mean value
-    mine = state.prizes[seat]
-    colours = [data.prize_colours[c] for c in mine]
-    pair = 1.0 if len(colours) > len(set(colours)) else 0.0
-    my_score = sum(values[c] for c in mine) + data.pair_bonus * pair - drops[seat]
-    expected = [len(state.prizes[p]) * mean_prize - drops[p] for p in others]
-    egg = state.egg
-    egg_rear = rears[egg] if egg == seat else -rears[egg] if 0 <= egg < n else 0.0
-    start = seat * T
-    own = hand[start : start + T]
+    return runs, rears, homes, downs, danger, sizes
+
+
+def _cards_ahead(state: DinoRaceState, seat: int, own: list[int]) -> tuple[int, int]:
+    """Cards in the seat's hand matching the next tile of each racing dino, and the next three
+    tiles of its rear dino."""
+    k = state.dinos_per_player
+    track = state.track_length
+    pos = state.pos
     next_cards = 0
     rear_at = track + 1
     for d in range(seat * k, seat * k + k):
@@ -116,6 +106,31 @@ def features(state: DinoRaceState, seat: int) -> tuple[float, ...]:
         for t in state.tiles[rear_at : rear_at + 3]:
             need[t] += 1
         ahead = sum(min(need[t], own[t]) for t in range(4))
+    return next_cards, ahead
+
+
+def features(state: DinoRaceState, seat: int) -> tuple[float, ...]:
+    """The position's features for ``seat`` (``FEATURE_NAMES``), from its knowledge alone."""
+    n = state.num_players
+    k = state.dinos_per_player
+    drops = state.drops
+    data = state.game.data
+    values = data.prize_values
+    runs, rears, homes, downs, danger, sizes = _players(state)
+    progress = sum(runs) / n
+    others = [p for p in range(n) if p != seat]
+    m = len(others)
+    # known scores: the seat's own prizes; an opponent's by their count at the mean value
+    mean_prize = sum(values) / len(values)
+    mine = state.prizes[seat]
+    colours = [data.prize_colours[c] for c in mine]
+    pair = 1.0 if len(colours) > len(set(colours)) else 0.0
+    my_score = sum(values[c] for c in mine) + data.pair_bonus * pair - drops[seat]
+    expected = [len(state.prizes[p]) * mean_prize - drops[p] for p in others]
+    egg = state.egg
+    egg_rear = rears[egg] if egg == seat else -rears[egg] if 0 <= egg < n else 0.0
+    own = state.hand[seat * T : seat * T + T]
+    next_cards, ahead = _cards_ahead(state, seat, own)
     best = max(others, key=lambda p: runs[p])
     turn = state.turn_player == seat and state.current_player() != TERMINAL
     return (

@@ -61,8 +61,31 @@ FEATURE_NAMES = (
 )
 
 
-def features(state: TRexIslandState, seat: int) -> tuple[float, ...]:
-    """The position's features for ``seat`` (``FEATURE_NAMES``), from its knowledge alone."""
+def _scores(state: TRexIslandState) -> list[float]:
+    """Game Score so far, per seat: teams at the helipad by arrival order, and trophies."""
+    facts = state.facts
+    crew = state.crew
+    scores = [0.0] * state.num_players
+    vp = facts.arrival_vp
+    last = len(vp) - 1
+    for i, d in enumerate(state.arrivals):
+        scores[d // 3] += vp[i if i < last else last] * crew[d]
+    trophies = state.trophies
+    trophy_vp = facts.trophy_vp
+    for p in range(state.num_players):
+        base = p * T
+        for t in range(9):  # the herbivores' card types: kind * 3 + colour
+            if trophies[base + t]:
+                scores[p] += trophies[base + t] * trophy_vp[t // 3]
+    return scores
+
+
+Teams = tuple[list[float], list[int], list[int], list[int], list[int], list[float], float]
+
+
+def _teams(state: TRexIslandState) -> Teams:
+    """Per seat: crew weighted by the way to the helipad, crew still out, survivors home, teams
+    home, teams lost, the T-Rex's nearness to its nearest team; and the teams' mean way done."""
     n = state.num_players
     facts = state.facts
     to_helipad = facts.to_helipad
@@ -70,33 +93,16 @@ def features(state: TRexIslandState, seat: int) -> tuple[float, ...]:
     helipad = facts.helipad
     pos = state.pos
     crew = state.crew
-    held = state.held
-    hand = state.hand
     trex = state.trex
     dist = facts.dist[trex] if trex >= 0 else None
-    data = state.game.data
-    scores = [0.0] * n
     potential = [0.0] * n
     out = [0] * n
     rescued = [0] * n
     home = [0] * n
     lost = [0] * n
-    food = [0.0] * n
-    defences = [0] * n
-    sizes = [0] * n
     near = [0.0] * n
     done = 0.0
-    vp = facts.arrival_vp
-    last = len(vp) - 1
-    for i, d in enumerate(state.arrivals):
-        scores[d // 3] += vp[i if i < last else last] * crew[d]
-    trophies = state.trophies
-    trophy_vp = facts.trophy_vp
     for p in range(n):
-        base = p * T
-        for t in range(9):  # the herbivores' card types: kind * 3 + colour
-            if trophies[base + t]:
-                scores[p] += trophies[base + t] * trophy_vp[t // 3]
         for d in range(3 * p, 3 * p + 3):
             at = pos[d]
             if at == helipad:
@@ -113,17 +119,12 @@ def features(state: TRexIslandState, seat: int) -> tuple[float, ...]:
                 out[p] += crew[d]
                 if dist is not None and at != START:
                     near[p] = max(near[p], 1 - min(dist[at], NEAR) / NEAR)
-        food[p] = max(-6.0, min(6.0, float(state.food_capacity(p) - out[p])))
-        base = p * K
-        perks = state.perks[p]
-        defences[p] = held[base + SHOTGUN] + held[base + SMG] + bin(perks & PERKS).count("1")
-        sizes[p] = state.hand_count(p)
-    others = [p for p in range(n) if p != seat]
-    m = len(others)
-    deck = sum(state.deck) / sum(data.cards)
-    tokens_total = data.tokens_per_rest[n - 2] * len(state.rest_left)
-    tokens = sum(state.rest_left) / tokens_total if tokens_total else 0.0
-    progress = max(done / (3 * n), 1 - deck if not tokens else 0.0)
+    return potential, out, rescued, home, lost, near, done / (3 * n)
+
+
+def _hand(state: TRexIslandState, seat: int) -> tuple[int, int, int]:
+    """The seat's herbivore cards, those whose kind tops a discard pile, and carnivore cards."""
+    hand = state.hand
     base = seat * T
     herbivores = pictures = carnivores = 0
     tops = [pile[-1] // 3 for pile in state.piles if pile]
@@ -137,6 +138,28 @@ def features(state: TRexIslandState, seat: int) -> tuple[float, ...]:
                     pictures += count
             else:
                 carnivores += count
+    return herbivores, pictures, carnivores
+
+
+def features(state: TRexIslandState, seat: int) -> tuple[float, ...]:
+    """The position's features for ``seat`` (``FEATURE_NAMES``), from its knowledge alone."""
+    n = state.num_players
+    held = state.held
+    data = state.game.data
+    scores = _scores(state)
+    potential, out, rescued, home, lost, near, done = _teams(state)
+    food = [max(-6.0, min(6.0, float(state.food_capacity(p) - out[p]))) for p in range(n)]
+    defences = [held[p * K + SHOTGUN] + held[p * K + SMG] + bin(state.perks[p] & PERKS).count("1") for p in range(n)]
+    sizes = [state.hand_count(p) for p in range(n)]
+    others = [p for p in range(n) if p != seat]
+    m = len(others)
+    deck = sum(state.deck) / sum(data.cards)
+    tokens_total = data.tokens_per_rest[n - 2] * len(state.rest_left)
+    tokens = sum(state.rest_left) / tokens_total if tokens_total else 0.0
+    progress = max(done, 1 - deck if not tokens else 0.0)
+    herbivores, pictures, carnivores = _hand(state, seat)
+    vp = state.facts.arrival_vp
+    last = len(vp) - 1
     turn = state.turn_player == seat and state.current_player() != TERMINAL
     return (
         progress,
