@@ -1,4 +1,4 @@
-"""Hints: the strong bot's move for the seat to act."""
+"""Hints: the master search's move for the seat to act (the strong policy's unless measurably beaten)."""
 
 from __future__ import annotations
 
