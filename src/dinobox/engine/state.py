@@ -353,10 +353,8 @@ class State:
 
     # ----- the log: events are recorded lazily (a playout never builds them) -----------------
     def _emit(self, event: Callable[[*Ts], Event], /, *args: *Ts) -> None:
-        """Record an event every seat sees whole, by the game's event class and its fields
-        (positional, as the class declares them): it is built only when someone reads the log,
-        never in a quiet state (a playout). No ``**kwargs``: compiled, a call would build an
-        empty dict for every event (Dino Race's steps record two or three)."""
+        """Record an event every seat sees whole, by its class and its fields (positional: see
+        ``newest_entries``): it is built only when someone reads the log, never in a playout."""
         if not self._quiet:
             self._events = (event, args, None, self._hlen, self._events)
             self._nevents += 1
@@ -384,14 +382,7 @@ class State:
         self._check_seat(seat)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise ValueError(f"since must be a whole number of log entries (0 or more), not {since!r}")
-        items: list[dict[str, Any]] = []
-        event_text = self._presentation().event_text
-        for entry in newest_entries(self._events, self._nevents - since)[::-1]:  # oldest first
-            maker, args, audience, move = entry
-            event = maker if args is None else maker(*args)
-            private = audience is None or (seat is not None and seat in audience)
-            items.append({"move": move, "kind": kind_of(event), "text": event_text(self, event, private)})
-        return items
+        return log_items(self, newest_entries(self._events, self._nevents - since), seat)
 
     def reveals_to(self, seat: Any, action: Any) -> bool:
         """Would applying the legal ``action`` show ``seat`` something it does not know now? True
@@ -406,9 +397,10 @@ class State:
             return True
         after = self.clone()
         after.apply_action(action)
-        for entry in newest_entries(after._events, after._nevents - self._nevents):
-            if entry[2] is not None and seat in entry[2]:  # an event private to a few, seat among them
-                return True
+        if any(
+            e[2] is not None and seat in e[2] for e in newest_entries(after._events, after._nevents - self._nevents)
+        ):
+            return True  # an event private to a few, seat among them
         hook = self._presentation().step_reveals
         return False if hook is None else bool(hook(self, after, seat))
 
@@ -490,7 +482,8 @@ def newest_entries(node: Any, count: int) -> list[tuple[Any, Any, tuple[int, ...
     """The newest ``count`` entries of a state's log, newest first: ``(maker, args, audience,
     move)``. The log is a persistent linked list of nodes ``(maker, args, audience, move, older
     node)``: ``maker`` is the event's class and ``args`` its fields, or, with ``args`` None, the
-    event itself (``State._record``)."""
+    event itself (``State._record``). The fields are positional, never ``**kwargs``: compiled, a
+    call with them would build an empty dict for every event."""
     out: list[tuple[Any, Any, tuple[int, ...] | None, int]] = []
     while node is not None and count > 0:
         maker, args, audience, move, node = node
@@ -527,3 +520,16 @@ def check_action_id(game: Game, action: Any, player: int) -> int:
     if not 0 <= action < top:
         raise ValueError(f"{action} is not {what} of {game.title} (0..{top - 1})")
     return action
+
+
+def log_items(
+    state: State, entries: list[tuple[Any, Any, tuple[int, ...] | None, int]], seat: int | None
+) -> list[dict[str, Any]]:
+    """``State.log``'s entries for ``seat``, oldest first, from ``newest_entries``' list."""
+    event_text = state._presentation().event_text
+    items: list[dict[str, Any]] = []
+    for maker, args, audience, move in entries[::-1]:
+        event = maker if args is None else maker(*args)
+        private = audience is None or (seat is not None and seat in audience)
+        items.append({"move": move, "kind": kind_of(event), "text": event_text(state, event, private)})
+    return items
