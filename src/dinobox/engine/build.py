@@ -35,6 +35,7 @@ ENGINE_MODULES: tuple[str, ...] = (
     "dinobox.engine.flow",
     "dinobox.engine.values",
     "dinobox.engine.runner",
+    "dinobox.engine.chance",  # the draws of every chance step: each playout samples here
     "dinobox.bots.ismcts",  # the search's tree descent, the inner loop of every ISMCTS bot
 )
 """The modules mypyc compiles besides the games' (setup.py reads this list; the games declare
