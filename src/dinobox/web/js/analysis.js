@@ -121,10 +121,13 @@ function graph(analysis, costly, steps, goTo, who) {
 
 /** The marks on the replay's timeline: costly decisions and where hints were used. */
 export function drawTimeline(root, steps, marks, goTo) {
+  // a mark is 12px wide, or one step's share of the line when steps are denser than that, so
+  // that marks on neighbouring decisions sit side by side instead of covering each other
+  const share = 100 / Math.max(1, steps);
   root.replaceChildren(...marks.map((m) => h("button", {
     type: "button",
     class: `mark ${m.kind}`,
-    style: `left: calc(${(100 * m.step) / Math.max(1, steps)}% - 6px)`,
+    style: `left: calc(${share * m.step}% - min(6px, ${share / 2}%)); width: min(12px, ${share}%)`,
     title: m.label,
     "aria-label": m.label,
     "data-step": m.step,
