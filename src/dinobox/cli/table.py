@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
 import random
 import re
 import time
@@ -94,8 +95,6 @@ def render_text(
     of what its pictures show, for screen readers) if it takes them."""
     render = game_entry(game.id).render
     if render is None:
-        import json
-
         return json.dumps(view, indent=1)
     keywords = _keywords(render)
     extra: dict[str, object] = {}

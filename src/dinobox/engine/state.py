@@ -7,6 +7,7 @@ linked tuples, so cloning a state never copies them.
 
 from __future__ import annotations
 
+import json
 import operator
 import pickle
 import random
@@ -17,6 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from dinobox.engine.errors import IllegalActionError
 from dinobox.engine.flow import AGAIN, AUTOMATIC, CHANCE, TERMINAL, Step
+from dinobox.engine.record import make_record
 from dinobox.engine.values import ActionInfo, Event, fields_of, kind_of
 
 __all__ = ["CHANCE", "TERMINAL", "State"]
@@ -468,13 +470,9 @@ class State:
 
     # ----- records ----------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        from dinobox.engine.record import make_record
-
         return make_record(self)
 
     def __str__(self) -> str:
-        import json
-
         return json.dumps(self.view(None), sort_keys=True)
 
 

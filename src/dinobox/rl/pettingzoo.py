@@ -18,6 +18,7 @@ info holds the refusal under ``"illegal_action"``; with ``illegal="raise"`` the 
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Mapping
 from typing import TypedDict
@@ -44,8 +45,6 @@ def check_illegal_mode(illegal: str) -> str:
 
 def render_text(state: State) -> str:
     """The spectator's view drawn by the game's terminal renderer (plain text with Rich markup)."""
-    import json
-
     render = game_entry(state.game.id).render
     return json.dumps(state.view(None), indent=1) if render is None else render(state.view(None))
 

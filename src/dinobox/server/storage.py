@@ -26,6 +26,7 @@ order) so every server process hears of it.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -208,8 +209,6 @@ class TableRow:
 
 def default_db_url() -> str:
     """A SQLite file in the user's data directory (``$DINOBOX_HOME`` or ``~/.dinobox``)."""
-    import os
-
     home = Path(os.environ.get("DINOBOX_HOME") or Path.home() / ".dinobox")
     home.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{home / 'dinobox.sqlite3'}"

@@ -23,9 +23,11 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import random
 import re
 import warnings
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -256,8 +258,6 @@ def _simulate_batch(setup: TuneSetup, configs: list[SimConfig]) -> list[Stats]:
     the cluster). Each summary depends only on its configuration, so the backend changes nothing."""
     if setup.backend != "ray" or len(configs) == 1:
         return [_simulate(setup, config) for config in configs]
-    from concurrent.futures import ThreadPoolExecutor
-
     with ThreadPoolExecutor(len(configs)) as pool:
         return list(pool.map(lambda config: _simulate(setup, config), configs))
 
@@ -307,8 +307,6 @@ def _grid(params: list[Param]) -> dict[str, list[int]]:
 def grid_settings(setup: TuneSetup) -> list[SamplerValues]:
     """Every setting of a discrete space, as the sampler's values, the defaults first and the
     rest in a seeded random order (so a cut-short study still spreads over the space)."""
-    import random
-
     grid = _grid(setup.params)
     settings: list[SamplerValues] = [dict(zip(grid, combo, strict=True)) for combo in itertools.product(*grid.values())]
     random.Random(setup.base.seed).shuffle(settings)

@@ -8,7 +8,7 @@ from fastapi.responses import JSONResponse
 from dinobox.server import profile_storage, storage
 from dinobox.server.errors import ApiError
 from dinobox.server.limits import client_of
-from dinobox.server.messages import public_table, seat_message
+from dinobox.server.messages import public_seats, public_table, seat_message
 from dinobox.server.profiles import optional_profile
 from dinobox.server.schemas import MAX_SEATS, Act, ClaimSeat, CreateTable, SeatAuth, StartTable, Undo
 from dinobox.server.tables import PLAYING, WAITING, TableService
@@ -108,8 +108,6 @@ async def list_tables(request: Request, limit: int = Query(50, ge=1, le=200)) ->
 
 
 def _row_public(row: storage.TableRow) -> Reply:
-    from dinobox.server.messages import public_seats
-
     return {
         "id": row.id,
         "game": row.game,
