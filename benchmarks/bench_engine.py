@@ -112,7 +112,7 @@ def bench_ismcts(game_id: str, players: int, seconds: float, iterations: int = 2
 
 def bench_hearts(seconds: float, seed: int = 0) -> dict[str, Any] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")
