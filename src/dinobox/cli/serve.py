@@ -73,11 +73,9 @@ def serve(
 ) -> None:
     """Serve the games in the browser: open the printed address."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (the extra's presence, checked before anything starts)
 
         from dinobox.server import create_app, storage
-        from dinobox.server.connections import DeflateProtocol, uvicorn_limits
-        from dinobox.server.main import APP_ENVIRONMENT, app_environment
         from dinobox.server.settings import Settings
     except ImportError as exc:
         raise fail(f"the server needs its extra: pip install 'dinobox[server]' ({exc})") from None
@@ -101,11 +99,20 @@ def serve(
             storage.open_engine(app.state.db_url).dispose()
     except Exception as exc:
         raise fail(f"cannot open the store {db!r}: {exc}") from None
-    url = app.state.db_url
-    _announce(url, host, port, workers)
+    _announce(app.state.db_url, host, port, workers)
+    _run(app, settings, host=host, port=port, workers=workers, proxy=proxy, max_body=max_body)
+
+
+def _run(app: FastAPI, settings: Any, *, host: str, port: int, workers: int, proxy: str | None, max_body: int) -> None:
+    """uvicorn serving the app, or with ``workers`` above 1 its factory in each worker process."""
+    import uvicorn  # present: ``serve`` checked the server extra
+
+    from dinobox.server.connections import DeflateProtocol, uvicorn_limits
+    from dinobox.server.main import APP_ENVIRONMENT, app_environment
+
     target: FastAPI | str = app
     if workers > 1:  # each worker process builds its own app from the same settings
-        os.environ[APP_ENVIRONMENT] = app_environment(url, settings)
+        os.environ[APP_ENVIRONMENT] = app_environment(app.state.db_url, settings)
         target = "dinobox.server.main:app_from_environment"
     uvicorn.run(
         target,
