@@ -6,6 +6,7 @@ import pytest
 
 import dinobox
 from dinobox.bots import (
+    LEVEL_INFO,
     LEVELS,
     EasyBot,
     HeuristicBot,
@@ -79,7 +80,9 @@ def test_strong_bot_and_levels() -> None:
     assert isinstance(default, StrongBot) and not default.searches and default.seconds is None
     timed = make_bot("strong:seconds=0.5", 1)
     assert isinstance(timed, StrongBot) and timed.searches and timed.seconds == 0.5
-    assert set(LEVELS) <= set(bot_kinds()) and LEVELS == ("easy", "medium", "hard")
+    assert set(LEVELS) <= set(bot_kinds()) and LEVELS == ("easy", "medium", "hard", "master")
+    assert [level.name for level in LEVEL_INFO] == list(LEVELS)
+    assert all(level.label and level.about.endswith(".") for level in LEVEL_INFO)
     assert isinstance(make_bot("easy", 1), EasyBot)
     assert isinstance(make_bot("medium", 1), HeuristicBot)
     hard = make_bot("hard", 1)

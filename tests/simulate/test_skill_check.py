@@ -5,18 +5,23 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from dinobox.cli.app import app
-from dinobox.simulate import SimConfig
+from dinobox.simulate import SimConfig, probes
 from dinobox.simulate.documents import ProbeCheck, ProbeRow
-from dinobox.simulate.probes import probe_sentence, verdict
+from dinobox.simulate.probes import probe_check, probe_plan, probe_sentence, probed_levels, verdict
 from dinobox.simulate.skill import ladder_sentence, skill_check
 
 runner = CliRunner()
 
 
-def test_the_ladder_is_played_under_the_changed_rules_and_reported(tmp_path: Path) -> None:
+def test_the_ladder_is_played_under_the_changed_rules_and_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # master with one playout plays the strong policy's move unsearched: the check's plumbing at hard's cost
+    monkeypatch.setitem(probes.SEARCH_BUDGETS, "master", "master:iterations=1")
     out = tmp_path / "run"
     args = ["simulate", "dino-race", "--games", "2", "--players", "2", "--set", "hand_size=4", "--no-report"]
     result = runner.invoke(app, [*args, "--skill-check", "30", "--probe-games", "2", "--out", str(out)])
@@ -28,11 +33,11 @@ def test_the_ladder_is_played_under_the_changed_rules_and_reported(tmp_path: Pat
     ]
     assert check["steps"][1]["verdict"] == "holds"  # the heuristic beats random by far
     assert "Skill check:" in " ".join(result.output.split())
-    probes = check["probes"]
-    assert probes["levels"] == ["medium", "hard"]
-    met = {(row["probe"], row["level"]) for row in probes["rows"]}
-    assert {("probe:first", "medium"), ("probe:greedy", "hard"), ("probe:prefer=move", "medium")} <= met
-    assert all(row["games"] == 2 and row["fair"] == 0.5 for row in probes["rows"])
+    found = check["probes"]
+    assert found["levels"] == ["medium", "hard", "master:iterations=1"]
+    met = {(row["probe"], row["level"]) for row in found["rows"]}
+    assert {("probe:first", "medium"), ("probe:greedy", "hard"), ("probe:prefer=move", "master:iterations=1")} <= met
+    assert all(row["games"] == 2 and row["fair"] == 0.5 for row in found["rows"])
     assert "Exploit probes" in " ".join(result.output.split())
 
 
@@ -70,3 +75,19 @@ def test_the_probe_sentence_names_the_exploits() -> None:
     }
     assert "probe:prefer=draw beats medium 0.700" in probe_sentence(check)
     assert "none above" in probe_sentence({**check, "exploits": []})
+
+
+def test_every_lobby_level_from_medium_up_is_probed_searching_ones_with_a_budget_in_playouts() -> None:
+    """``master`` thinks a CPU-second a move in the lobby; the check plays it with a fixed number
+    of playouts a decision, so a check reproduces and its cost does not depend on the machine."""
+    assert probed_levels() == ("medium", "hard", "master:iterations=16")
+    config = SimConfig(game="dino-race", bots=("random",), games=1, seed=2, players=2)
+    plan = probe_plan(config)
+    assert {level for _, level in plan} == set(probed_levels())
+    assert len(plan) == 3 * len({probe for probe, _ in plan})
+
+
+def test_a_probe_plays_the_searching_level_at_its_budget() -> None:
+    config = SimConfig(game="dino-race", bots=("random",), games=1, seed=3, players=2)
+    check = probe_check(config, 1, plan=[("probe:first", "master:iterations=16")])
+    assert [(r["probe"], r["level"], r["games"]) for r in check["rows"]] == [("probe:first", "master:iterations=16", 1)]

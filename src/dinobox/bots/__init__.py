@@ -14,8 +14,10 @@
 - ``master[:iterations=K][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W]``: a rollout search
   with sequential halving over many redrawn states, guided by the strong policy
   (``bots/master.py``); ``seconds`` is CPU time, 1 by default;
-- the lobby's levels by name: ``easy`` (the heuristic, but a uniformly random move half the
-  time), ``medium`` (the heuristic), ``hard`` (``strong``);
+- the lobby's levels by name (``LEVEL_INFO`` says what each is and how strong it measures):
+  ``easy`` (the heuristic, but a uniformly random move half the time), ``medium`` (the
+  heuristic), ``hard`` (``strong``), ``master`` (``master``: hard's policy with a search of about
+  a CPU-second a move);
 - ``probe:prefer=KIND``, ``probe:avoid=KIND``, ``probe:first``, ``probe:greedy``: degenerate
   strategies that look for exploits (``bots/probes.py``);
 - ``plugin:MODULE:CLASS[:KEY=VALUE,...]`` and the names of installed ``dinobox.bots`` entry
@@ -245,8 +247,42 @@ _BOTS: dict[str, Callable[[dict[str, str], int | None], Bot]] = {
     "master": _make_master,
 }
 
+
+@dataclass(frozen=True)
+class Level:
+    """A lobby level: its ``name`` (a spec ``make_bot`` accepts), a few words for a menu
+    (``label``) and a sentence on what it is and how strong it measures (``about``: the figures
+    are in ``benchmarks/RESULTS.md``, docs/bots.md reads them)."""
+
+    name: str
+    label: str
+    about: str
+
+
+#: The lobby's levels, weakest first, as the lobby, ``dinobox play --help`` and the ladder name them.
+LEVEL_INFO = (
+    Level(
+        "easy",
+        "the heuristic, with blunders",
+        "The game's hand-written heuristic, but a random legal move half the time.",
+    ),
+    Level("medium", "the heuristic", "The game's hand-written heuristic (the bot 'heuristic')."),
+    Level(
+        "hard",
+        "the strong bot",
+        "The heuristic with weights learned by self-play (the bot 'strong', no search); it answers at once.",
+    ),
+    Level(
+        "master",
+        "hard plus a search of up to a CPU-second a move",
+        "hard's policy with a search of up to one CPU-second a move over many redrawn hands (the bot "
+        "'master'; a server may cap its time lower). Measured decision by decision, its moves gain a little "
+        "win share over hard's in Dinosaur Rush and T-Rex Island and are level with them in Dino Race; "
+        "in Pangaea it plays hard's moves, only slower. Whole matches against hard are not measured yet.",
+    ),
+)
 #: The lobby's levels, weakest first: each is a spec ``make_bot`` accepts.
-LEVELS = ("easy", "medium", "hard")
+LEVELS = tuple(level.name for level in LEVEL_INFO)
 # specs that play the game's heuristic (directly, or as their playout policy)
 _NEEDS_HEURISTIC = ("heuristic", "easy", "medium", "hard", "strong", "probe", "master")
 
@@ -381,11 +417,13 @@ def check_bot_for_game(spec: str, game_id: str) -> None:
 
 __all__ = [
     "LEVELS",
+    "LEVEL_INFO",
     "Bot",
     "Budget",
     "EasyBot",
     "HeuristicBot",
     "ISMCTSBot",
+    "Level",
     "MasterBot",
     "RandomBot",
     "StrongBot",

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from dinobox.bots import make_bot, split_specs
+from dinobox.bots import LEVEL_INFO, make_bot, split_specs
 from dinobox.engine.data import parse_override
 from dinobox.engine.errors import DinoboxError, InvalidOptionError
 from dinobox.engine.game import Game
@@ -57,7 +57,10 @@ def game_from_words(
 DEFAULT_OPPONENT = "heuristic"
 BOTS_HELP = (
     "one player per entry, comma-separated (e.g. heuristic,random or strong:seconds=1,easy): N entries mean N "
-    "players unless --players says otherwise; seats not named get the heuristic bot (docs/designers.md)"
+    "players unless --players says otherwise; seats not named get the heuristic bot (docs/designers.md). "
+    "The lobby's levels, weakest first: "
+    + "; ".join(f"{level.name} ({level.label})" for level in LEVEL_INFO)
+    + " (docs/bots.md)"
 )
 
 

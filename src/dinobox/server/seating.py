@@ -63,7 +63,9 @@ def seat_specs(settings: Settings, game: Game[object], seats: list[SeatAsked] | 
 
 
 def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
-    """A bot spec this server will seat: valid, able to play the game, within the budget caps.
+    """A bot spec this server will seat: valid, able to play the game, within the budget caps
+    (a lobby level named alone, ``master``, is seated whatever the caps: it plays with its
+    budget cut to them, so the lobby's every level can be chosen on any server).
     Of the bots from outside dinobox only installed entry points, by name alone: a client's
     spec never makes the server import a module (``plugin:MODULE:CLASS``) or hand options to
     code it did not write."""
@@ -80,6 +82,8 @@ def check_bot(settings: Settings, seat: int, spec: str, game_id: str) -> None:
         budget = budget_of(spec)
     except DinoboxError as exc:
         raise bad_request(f"seat {seat}: {exc}", "bad_config") from None
+    if name in LEVELS and not opts:
+        return  # a lobby level named alone thinks within this server's caps (``table_bot`` cuts it)
     cap = settings
     if budget.seconds is not None and budget.seconds > cap.max_bot_seconds:
         raise bad_request(

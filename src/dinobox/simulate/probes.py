@@ -2,7 +2,12 @@
 against a lobby level (``medium`` and up) in every other seat, seats rotated, under the run's
 rules. A probe *exploits* a level when its win share is above the fair share plus
 ``MARGIN`` with 95% confidence (the Wilson interval's lower end); it is *ahead* when only
-above the fair share with that confidence."""
+above the fair share with that confidence.
+
+A level that searches is played with a budget in playouts (``SEARCH_BUDGETS``), so a check
+reproduces on any machine: ``master`` thinks a CPU-second a move in the lobby, which would make
+a check of thousands of games take days; here it runs its smallest search (docs/bots.md,
+"Exploit probes", gives the cost)."""
 
 from __future__ import annotations
 
@@ -15,11 +20,15 @@ from dinobox.simulate.stats import wilson
 
 MARGIN = 0.05
 FIRST_LEVEL = "medium"
+#: The spec a searching level is probed as: ``master`` with 16 playouts a decision, its smallest
+#: search (the strong policy's move raced against one challenger over 8 paired rounds).
+SEARCH_BUDGETS = {"master": "master:iterations=16"}
 
 
 def probed_levels() -> tuple[str, ...]:
-    """The lobby's levels from ``medium`` up."""
-    return LEVELS[LEVELS.index(FIRST_LEVEL) :]
+    """The lobby's levels from ``medium`` up, each as the spec the check plays (a searching
+    level with its budget in playouts, ``SEARCH_BUDGETS``)."""
+    return tuple(SEARCH_BUDGETS.get(level, level) for level in LEVELS[LEVELS.index(FIRST_LEVEL) :])
 
 
 def verdict(wins: float, games: int, fair: float) -> str:

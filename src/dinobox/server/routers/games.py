@@ -9,7 +9,7 @@ from typing import TypedDict
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 
-from dinobox.bots import bot_kinds
+from dinobox.bots import LEVEL_INFO, bot_kinds, budget_of
 from dinobox.engine.errors import DinoboxError
 from dinobox.engine.registry import GameEntry, game_entry, game_ids
 from dinobox.jsonvalue import JsonValue
@@ -72,8 +72,11 @@ def game_info(game_id: str) -> GameInfo:
 
 @router.get("/games")
 def list_games(request: Request) -> Reply:
-    """Every game this server can host, the bot kinds it can seat, and its rules for tables
-    (the default silence limit and its bounds, the rated tables' time for a move)."""
+    """Every game this server can host, the bot kinds it can seat, the lobby's bot levels
+    (weakest first, each with a label for a menu, a sentence on how strong it measures and the
+    CPU-seconds it thinks a move, ``null`` for a level that does not search), and
+    its rules for tables (the default silence limit and its bounds, the rated tables' time for a
+    move, the most a bot may think a move)."""
     games = []
     for gid in game_ids():
         try:
@@ -86,8 +89,13 @@ def list_games(request: Request) -> Reply:
         "min_silence_seconds": settings.min_silence_seconds,
         "max_silence_seconds": settings.max_silence_seconds,
         "rated_move_hours": settings.rated_move_hours,
+        "max_bot_seconds": settings.max_bot_seconds,
     }
-    return {"games": games, "bots": bot_kinds(), "tables": tables}
+    levels = [
+        {"bot": level.name, "label": level.label, "about": level.about, "seconds": budget_of(level.name).seconds}
+        for level in LEVEL_INFO
+    ]
+    return {"games": games, "bots": bot_kinds(), "levels": levels, "tables": tables}
 
 
 @router.get("/games/{game_id}")

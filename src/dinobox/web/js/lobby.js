@@ -7,12 +7,14 @@ import { h, toast } from "./ui.js";
 
 let games = [];
 let bots = [];
+let levels = []; // the lobby's bot levels, weakest first: [{bot, label, about, seconds}] (bots.LEVEL_INFO on the server)
 let tableRules = null;
 
 async function main() {
   const data = await api("/api/games");
   games = data.games;
   bots = data.bots;
+  levels = (data.levels || []).filter((l) => bots.includes(l.bot));
   tableRules = data.tables;
   renderTableRules(tableRules);
   renderGames();
@@ -22,6 +24,7 @@ async function main() {
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
   select.addEventListener("change", configure);
   document.getElementById("players").addEventListener("change", renderSeats);
+  document.getElementById("seats").addEventListener("change", renderLevelNotes);
   document.getElementById("create-form").addEventListener("submit", create);
   profileBar(document.getElementById("profile-bar"));
   document.getElementById("clock-kind").addEventListener("change", showClockFields);
@@ -75,19 +78,23 @@ function configure() {
   renderSeats();
 }
 
-// The bot levels the lobby offers first, weakest first (bots.LEVELS on the server).
-const LEVELS = [
-  ["easy", "Bot: easy (the heuristic, with blunders)"],
-  ["medium", "Bot: medium (the heuristic)"],
-  ["hard", "Bot: hard (the strong bot)"],
-];
-
+// The bot levels first, weakest first, then the other bot kinds.
 function seatChoices() {
   const list = [["device", "This device (a person)"], ["online", "Friend online (share the link)"]];
-  const levels = LEVELS.filter(([b]) => bots.includes(b));
-  for (const [b, text] of levels) list.push([`bot:${b}`, text]);
-  for (const b of bots) if (!levels.some(([l]) => l === b)) list.push([`bot:${b}`, botLabel(b)]);
+  for (const l of levels) list.push([`bot:${l.bot}`, `Bot: ${l.bot} (${l.label})`]);
+  for (const b of bots) if (!levels.some((l) => l.bot === b)) list.push([`bot:${b}`, botLabel(b)]);
   return list;
+}
+
+// What the levels chosen for the seats are, in a sentence each (how strong each measures).
+function renderLevelNotes() {
+  const chosen = new Set([...document.querySelectorAll("#seats select")].map((s) => s.value));
+  const notes = levels.filter((l) => chosen.has(`bot:${l.bot}`)).map((l) => {
+    const capped = l.seconds && tableRules && tableRules.max_bot_seconds < l.seconds
+      ? ` On this server it thinks at most ${tableRules.max_bot_seconds} s a move.` : "";
+    return h("li", {}, h("b", {}, l.bot), ` — ${l.about}${capped}`);
+  });
+  document.getElementById("level-notes").replaceChildren(...notes);
 }
 
 function renderSeats() {
@@ -102,6 +109,8 @@ function renderSeats() {
       h("select", { name: `seat${i}`, "data-seat": i },
         seatChoices().map(([v, text]) => h("option", { value: v, selected: v === value }, text)))), " ");
   }
+  box.append(h("ul", { id: "level-notes", class: "muted", "aria-live": "polite" }));
+  renderLevelNotes();
 }
 
 function showClockFields() {
