@@ -49,6 +49,11 @@ def left_order(current: int, players: int) -> list[int]:
     return [(current + k) % players for k in range(1, players + 1)]
 
 
+def held_kinds(counts: list[int]) -> tuple[int, ...]:
+    """The kinds of a pile with a card in it, in order."""
+    return tuple([k for k in range(len(counts)) if counts[k]])
+
+
 class PangaeaState(State):
     """The whole table. Public fields are data; only the contract methods are API."""
 
@@ -75,6 +80,7 @@ class PangaeaState(State):
     # (every draw and discard changes them; a clone copies them)
     deck: list[int]
     deck_size: int  # kept with ``deck`` (``reshuffle``, ``deal``)
+    deck_kinds: tuple[int, ...]  # the kinds with a card in the pile, in order (kept with ``deck``)
     discard: list[int]
     hands: list[tuple[int, ...]]  # per seat, sorted
     dir_deck: tuple[int, ...]
@@ -144,6 +150,7 @@ class PangaeaState(State):
         self.lefts = tuple(tuple(left_order(seat, n)) for seat in range(n))  # ``left_of``, shared
         self.deck = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
         self.deck_size = sum(self.deck)  # kept with ``deck`` (``reshuffle``, ``deal``)
+        self.deck_kinds = held_kinds(self.deck)  # a card draw's outcomes (``draws.CardDraw.outcomes``)
         self.discard = [0] * (self.K + 2)
         self.hands = [()] * n  # per seat, sorted (a list: a clone copies it)
         self.dir_deck = tuple(data.direction_cards)
@@ -315,12 +322,16 @@ class PangaeaState(State):
             deck[k] += discard[k]
             self.deck_size += discard[k]
             discard[k] = 0
+        self.deck_kinds = held_kinds(deck)
         self._emit(Reshuffle)
 
     def deal(self, kind: int) -> None:
         """A STAR card of ``kind`` leaves the pile."""
-        self.deck[kind] -= 1
+        deck = self.deck
+        deck[kind] -= 1
         self.deck_size -= 1
+        if not deck[kind]:  # the last of its kind: no longer an outcome of a draw
+            self.deck_kinds = tuple([k for k in self.deck_kinds if k != kind])
 
     def take_card(self, seat: int, kind: int) -> None:
         hand = list(self.hands[seat])
@@ -378,6 +389,7 @@ class PangaeaState(State):
         new.ctx = self.ctx
         new.decider = self.decider
         new.deck = self.deck[:]
+        new.deck_kinds = self.deck_kinds
         new.deck_size = self.deck_size
         new.dir_deck = self.dir_deck
         new.dir_discard = self.dir_discard
