@@ -63,7 +63,16 @@ def after_step4(st: PangaeaState, seat: int) -> None:
         steps.append(F.STEP5[seat])
         steps.append(F.DIRECTION[seat])
         for asker in reversed(st.left_of(seat)[:-1]):
-            steps.append(F.INTERRUPT[asker][seat])
+            # only a player able to interrupt is asked (nothing changes the hands in between)
+            if can_interrupt(st, asker):
+                steps.append(F.INTERRUPT[asker][seat])
+
+
+def can_interrupt(st: PangaeaState, seat: int) -> bool:
+    """Players Turn, step 5: a player with at least 4 STAR cards, a Wild among them, may
+    interrupt, if nobody has yet."""
+    hand = st.hands[seat]
+    return not st.interrupted and len(hand) >= 4 and Wd.holds(hand, st.WILD)
 
 
 def quake_erupt(st: PangaeaState) -> None:

@@ -55,8 +55,7 @@ if TYPE_CHECKING:
 # Each decision step's ``choices`` (``flow.py``): sorted (none: the step is dropped). Most come out
 # in order (the blocks of ``actions.Layout`` are in the order they are listed there).
 def interrupt_choices(st: PangaeaState, seat: int) -> list[int]:
-    hand = st.hands[seat]
-    if st.interrupted or len(hand) < 4 or not Wd.holds(hand, st.WILD):
+    if not resolve.can_interrupt(st, seat):
         return []
     return [st.A.INTERRUPT, st.A.NO_INTERRUPT]
 
