@@ -626,6 +626,6 @@ def first_steps(players: int, ring: int, hand_size: int, draw_start: bool) -> li
     out: list[PangaeaStep] = [STARTING_POSITIONS]
     if draw_start:
         out.append(DRAW_START_PLAYER)
-    out.extend(DrawCards(s, hand_size) for s in reversed(range(players)))
+    out.extend(draw_cards(s, hand_size) for s in reversed(range(players)))
     out.extend(DrawSymbolToken(slot) for slot in reversed(range(1, ring)))
     return out
