@@ -130,6 +130,14 @@ def _pair(outcome: int, count: int, total: int) -> object:
     return pair
 
 
+def _count(counts: tuple[int, ...]) -> int:
+    """``sum(counts)`` (compiled: a plain loop, no look-up of the built-in)."""
+    total = 0
+    for c in counts:
+        total += c
+    return total
+
+
 def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
     """A STAR card drawn for the lightning action, the impact column or the debris: Wild and
     Reshuffle cards are set aside (the Reshuffle reshuffles) and another is drawn."""
@@ -282,7 +290,7 @@ class DrawDirection(Chance):
         self.purpose = purpose
 
     def ready(self, st: PangaeaState) -> bool:
-        if sum(st.dir_deck) <= 1:
+        if _count(st.dir_deck) <= 1:
             st.dir_deck = tuple(st.game.data.direction_cards)
             st.dir_discard = (0,) * 6
             st._emit(DirectionReshuffle)
@@ -293,8 +301,8 @@ class DrawDirection(Chance):
         return outs, [state.dir_deck[d] for d in outs]
 
     def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
-        deck = list(state.dir_deck)
-        return weighted_pairs(deck, sum(deck))
+        deck = state.dir_deck
+        return weighted_pairs(list(deck), _count(deck))
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.dir_deck), 0, 6, rng)

@@ -126,6 +126,19 @@ class Geometry:
             path.append(pos)
         return pos, path
 
+    def line_end(self, start: int, direction: int, steps: int) -> int:
+        """Where ``line`` ends (without the spaces passed)."""
+        pos = start
+        d = direction
+        nb = self.nb
+        for _ in range(steps):
+            nxt = nb[pos][d]
+            if nxt < 0:
+                d = BOUNCE[d]
+                nxt = nb[pos][d]
+            pos = nxt
+        return pos
+
     def within(self, center: int, dist: int) -> list[int]:
         """Every space at most ``dist`` steps from ``center`` (itself first)."""
         seen = {center: 0}
