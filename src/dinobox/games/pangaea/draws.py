@@ -95,21 +95,13 @@ def weighted_pairs(counts: list[int], total: int) -> tuple[list[int], list[tuple
     return outs, cast("list[tuple[int, float]]", pairs)
 
 
-def pile_pairs(counts: list[int], kinds: int, total: int) -> tuple[list[int], list[tuple[int, float]]]:
-    """``weighted_pairs(counts, total)`` when the number of ``kinds`` with a count is known (a
-    STAR card pile keeps it: ``PangaeaState.deck_kinds``): both lists made at their length and
-    filled in place, not grown."""
+def kind_pairs(counts: list[int], kinds: tuple[int, ...], total: int) -> list[tuple[int, float]]:
+    """``weighted_pairs(counts, total)``'s pairs when the kinds with a count are known (in order):
+    one pair per kind, in a list made at its length (a STAR card pile keeps its kinds:
+    ``PangaeaState.deck_kinds``)."""
     ones = _ones(total, len(counts))
-    outs: list[int] = [0] * kinds
-    pairs: list[object] = [None] * kinds
-    j = 0
-    for k in range(len(counts)):
-        c = counts[k]
-        if c:
-            outs[j] = k
-            pairs[j] = ones[k] if c == 1 else _pair(k, c, total)
-            j += 1
-    return outs, cast("list[tuple[int, float]]", pairs)
+    pairs: list[object] = [ones[k] if counts[k] == 1 else _pair(k, counts[k], total) for k in kinds]
+    return cast("list[tuple[int, float]]", pairs)
 
 
 def _ones(total: int, size: int) -> list[object]:
@@ -240,7 +232,8 @@ class CardDraw(Chance):
         return outs, [deck[k] for k in outs]
 
     def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
-        return pile_pairs(state.deck, state.deck_kinds, state.deck_size)
+        kinds = state.deck_kinds
+        return list(kinds), kind_pairs(state.deck, kinds, state.deck_size)
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return draw_from_pile(state.deck, state.deck_size, rng)

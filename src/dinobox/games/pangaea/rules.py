@@ -65,13 +65,9 @@ def starting_world(data: PangaeaData, players: int) -> World:
     return world.copy()
 
 
-def held_kinds(counts: list[int]) -> int:
-    """How many kinds of a pile have a card in it."""
-    held = 0
-    for c in counts:
-        if c:
-            held += 1
-    return held
+def held_kinds(counts: list[int]) -> tuple[int, ...]:
+    """The kinds of a pile with a card in it, in order."""
+    return tuple([k for k in range(len(counts)) if counts[k]])
 
 
 class PangaeaState(State):
@@ -100,7 +96,7 @@ class PangaeaState(State):
     # (every draw and discard changes them; a clone copies them)
     deck: list[int]
     deck_size: int  # kept with ``deck`` (``reshuffle``, ``deal``)
-    deck_kinds: int  # how many kinds have a card in the pile (kept with ``deck``)
+    deck_kinds: tuple[int, ...]  # the kinds with a card in the pile, in order (kept with ``deck``)
     discard: list[int]
     hands: list[tuple[int, ...]]  # per seat, sorted
     dir_deck: tuple[int, ...]
@@ -170,7 +166,7 @@ class PangaeaState(State):
         self.lefts = tuple(tuple(left_order(seat, n)) for seat in range(n))  # ``left_of``, shared
         self.deck = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
         self.deck_size = sum(self.deck)  # kept with ``deck`` (``reshuffle``, ``deal``)
-        self.deck_kinds = held_kinds(self.deck)  # a card draw's outcomes count (``draws.CardDraw.outcomes``)
+        self.deck_kinds = held_kinds(self.deck)  # a card draw's outcomes (``draws.CardDraw.outcomes``)
         self.discard = [0] * (self.K + 2)
         self.hands = [()] * n  # per seat, sorted (a list: a clone copies it)
         self.dir_deck = tuple(data.direction_cards)
@@ -350,8 +346,12 @@ class PangaeaState(State):
         deck = self.deck
         deck[kind] -= 1
         self.deck_size -= 1
-        if not deck[kind]:  # the last of its kind: one outcome fewer for a draw
-            self.deck_kinds -= 1
+        if not deck[kind]:  # the last of its kind: no longer an outcome of a draw
+            kinds = self.deck_kinds
+            i = 0
+            while kinds[i] != kind:
+                i += 1
+            self.deck_kinds = kinds[:i] + kinds[i + 1 :]
 
     def take_card(self, seat: int, kind: int) -> None:
         hand = list(self.hands[seat])
