@@ -9,7 +9,7 @@ import random
 
 import dinobox
 from dinobox.engine.chance import sample_counts
-from dinobox.games.pangaea.draws import weighted_pairs
+from dinobox.games.pangaea.draws import kind_pairs, weighted_pairs
 from dinobox.games.pangaea.rules import draw_from_pile
 
 
@@ -65,6 +65,7 @@ def test_ready_made_outcomes_are_the_pairs_built_from_the_weights() -> None:
         assert outs == held
         assert pairs == _built_from_weights(held, [float(counts[k]) for k in held])
         assert [type(p) for _, p in pairs] == [float] * len(pairs)
+        assert kind_pairs(counts, tuple(held), sum(counts)) == pairs  # a STAR card pile's: the same
 
 
 def test_every_chance_node_of_played_games_gives_the_pairs_of_its_weights() -> None:

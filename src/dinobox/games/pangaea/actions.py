@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dinobox.games.pangaea.data import NUM_EVO
+from dinobox.games.pangaea.data import NUM_EVO, WILD_MAX_DISTANCE
 
 
 @dataclass(frozen=True)
@@ -226,6 +226,9 @@ class Fixed:
                 setattr(self, name, getattr(layout, name))
         self.n = layout.n
         self.k = layout.k
+        # step 4's choices with a Wild card, made once: a list of choices takes them whole
+        self.dist_wilds: tuple[int, ...] = tuple(range(self.DIST_WILD, self.DIST_WILD + WILD_MAX_DISTANCE + 1))
+        self.act_wilds: tuple[int, ...] = tuple(range(self.ACT_WILD, self.ACT_WILD + 5))
 
     START: int
     WILD_DINO: int

@@ -82,14 +82,7 @@ def weighted_pairs(counts: list[int], total: int) -> tuple[list[int], list[tuple
     """The outcomes with a count in ``counts`` (``total`` their sum), and their ``(outcome,
     count / total)`` pairs (``Step.outcomes``): the pairs ``chance_outcomes`` builds from
     ``chance``, equal to the last bit, made once per outcome, count and total and then shared."""
-    if not total > 0:
-        raise ValueError("chance weights must add up to more than zero")
-    while len(_ONE) <= total:
-        _ONE.append([])
-        _MANY.append([])
-    ones = _ONE[total]
-    if len(ones) < len(counts):
-        ones.extend([(i, 1 / total) for i in range(len(ones), len(counts))])
+    ones = _ones(total, len(counts))
     outs: list[int] = []
     pairs: list[object] = []
     for i, (c, one) in enumerate(zip(counts, ones)):  # noqa: B905 (``ones`` may be longer)
@@ -100,6 +93,28 @@ def weighted_pairs(counts: list[int], total: int) -> tuple[list[int], list[tuple
             outs.append(i)
             pairs.append(_pair(i, c, total))
     return outs, cast("list[tuple[int, float]]", pairs)
+
+
+def kind_pairs(counts: list[int], kinds: tuple[int, ...], total: int) -> list[tuple[int, float]]:
+    """``weighted_pairs(counts, total)``'s pairs when the kinds with a count are known (in order):
+    one pair per kind, in a list made at its length (a STAR card pile keeps its kinds:
+    ``PangaeaState.deck_kinds``)."""
+    ones = _ones(total, len(counts))
+    pairs: list[object] = [ones[k] if counts[k] == 1 else _pair(k, counts[k], total) for k in kinds]
+    return cast("list[tuple[int, float]]", pairs)
+
+
+def _ones(total: int, size: int) -> list[object]:
+    """The shared pairs ``(outcome, 1 / total)`` of outcomes ``0..size - 1`` (and maybe more)."""
+    if not total > 0:
+        raise ValueError("chance weights must add up to more than zero")
+    while len(_ONE) <= total:
+        _ONE.append([])
+        _MANY.append([])
+    ones = _ONE[total]
+    if len(ones) < size:
+        ones.extend([(i, 1 / total) for i in range(len(ones), size)])
+    return ones
 
 
 def _pair(outcome: int, count: int, total: int) -> object:
@@ -113,6 +128,14 @@ def _pair(outcome: int, count: int, total: int) -> object:
         pair = (outcome, count / total)
         made[at] = pair
     return pair
+
+
+def _count(counts: tuple[int, ...]) -> int:
+    """``sum(counts)`` (compiled: a plain loop, no look-up of the built-in)."""
+    total = 0
+    for c in counts:
+        total += c
+    return total
 
 
 def star_drawn(st: PangaeaState, purpose: int, outcome: int) -> None:
@@ -209,7 +232,8 @@ class CardDraw(Chance):
         return outs, [deck[k] for k in outs]
 
     def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
-        return weighted_pairs(state.deck, state.deck_size)
+        kinds = state.deck_kinds
+        return list(kinds), kind_pairs(state.deck, kinds, state.deck_size)
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return draw_from_pile(state.deck, state.deck_size, rng)
@@ -266,7 +290,7 @@ class DrawDirection(Chance):
         self.purpose = purpose
 
     def ready(self, st: PangaeaState) -> bool:
-        if sum(st.dir_deck) <= 1:
+        if _count(st.dir_deck) <= 1:
             st.dir_deck = tuple(st.game.data.direction_cards)
             st.dir_discard = (0,) * 6
             st._emit(DirectionReshuffle)
@@ -277,8 +301,8 @@ class DrawDirection(Chance):
         return outs, [state.dir_deck[d] for d in outs]
 
     def outcomes(self, state: PangaeaState) -> tuple[list[int], list[tuple[int, float]]]:
-        deck = list(state.dir_deck)
-        return weighted_pairs(deck, sum(deck))
+        deck = state.dir_deck
+        return weighted_pairs(list(deck), _count(deck))
 
     def sample(self, state: PangaeaState, rng: random.Random) -> int:
         return sample_counts(list(state.dir_deck), 0, 6, rng)

@@ -325,17 +325,11 @@ class SeatAuto(Auto):
 
 @final
 class StartTurn(SeatAuto):
-    """Players Turn: ``seat``'s turn begins (its steps pushed in order)."""
+    """Players Turn: ``seat``'s turn begins (its steps pushed in order), and step 1: the
+    asteroid token leaves the lightning space."""
 
     def act(self, st: PangaeaState) -> None:
         resolve.start_turn(st, self.seat)
-
-
-@final
-class Step1(SeatAuto):
-    """Players Turn, step 1: the asteroid token leaves the lightning space."""
-
-    def act(self, st: PangaeaState) -> None:
         resolve.step1(st)
 
 
@@ -393,17 +387,11 @@ class ApplyChanges(SeatAuto):
 
 @final
 class Step8(SeatAuto):
-    """Players Turn, step 8: the cards played go to the discard pile."""
+    """Players Turn, step 8: the cards played go to the discard pile; step 9: draw up to the
+    hand limit (one automatic step: nothing happens between them)."""
 
     def act(self, st: PangaeaState) -> None:
         resolve.step8(st)
-
-
-@final
-class Step9(SeatAuto):
-    """Players Turn, step 9: draw up to the hand limit."""
-
-    def act(self, st: PangaeaState) -> None:
         need = st.hand_limit(self.seat) - len(st.hands[self.seat])
         if need > 0:
             st.steps.append(draw_cards(self.seat, need))
@@ -612,7 +600,6 @@ PART_HARVEST, PART_BUILD, PART_LIGHTNING, PART_EVOLUTION, PART_STONE, PART_SURVI
 
 def _turn_order(seat: int) -> tuple[PangaeaStep, ...]:
     order: tuple[PangaeaStep, ...] = (
-        Step1(seat),
         Step2(seat),
         Step3(seat),
         Step4(seat, 0),
@@ -622,15 +609,15 @@ def _turn_order(seat: int) -> tuple[PangaeaStep, ...]:
         Step7(seat),
         GiveBacks(seat),
         Step8(seat),
-        Step9(seat),
         Step10(seat),
     )
     return order[::-1]
 
 
 TURN_STEPS: Final = tuple(_turn_order(seat) for seat in range(MAX_SEATS))
-"""Players Turn: the steps of each seat's turn, the last first (the order they are pushed); steps
-are values, so one tuple per seat serves every turn of every state."""
+"""Players Turn: the steps of each seat's turn after step 1 (``StartTurn`` does that), the last
+first (the order they are pushed); steps are values, so one tuple per seat serves every turn of
+every state."""
 
 
 def first_steps(players: int, ring: int, hand_size: int, draw_start: bool) -> list[PangaeaStep]:
@@ -639,6 +626,6 @@ def first_steps(players: int, ring: int, hand_size: int, draw_start: bool) -> li
     out: list[PangaeaStep] = [STARTING_POSITIONS]
     if draw_start:
         out.append(DRAW_START_PLAYER)
-    out.extend(DrawCards(s, hand_size) for s in reversed(range(players)))
+    out.extend(draw_cards(s, hand_size) for s in reversed(range(players)))
     out.extend(DrawSymbolToken(slot) for slot in reversed(range(1, ring)))
     return out

@@ -75,7 +75,8 @@ class Geometry:
         space: ``nb_edge``, per direction the edge crossed (-1: off the board); ``near2``, the
         other spaces at most 2 steps away, sorted; per such space, ``near2_dir``, the direction
         it lies in when it is a neighbour (else -1), and ``near2_via``, the directions of the
-        neighbours beside it (the spaces a 2-step walk to it may pass)."""
+        neighbours beside it (the spaces a 2-step walk to it may pass), as a bitmask (bit ``d``:
+        direction ``d``)."""
         nb, n = self.nb, self.n
         self.nb_edge: tuple[tuple[int, ...], ...] = tuple(
             tuple(self.edge_code[s * n + j] if j >= 0 else -1 for j in nb[s]) for s in range(n)
@@ -85,10 +86,10 @@ class Geometry:
             around = sorted(set(self.within(s, 2)) - {s})
             near2.append(tuple(around))
             dirs.append(tuple(nb[s].index(k) if k in nb[s] else -1 for k in around))
-            vias.append(tuple(tuple(d for d in range(6) if nb[s][d] >= 0 and nb[s][d] in nb[k]) for k in around))
+            vias.append(tuple(sum(1 << d for d in range(6) if nb[s][d] >= 0 and nb[s][d] in nb[k]) for k in around))
         self.near2: tuple[tuple[int, ...], ...] = tuple(near2)
         self.near2_dir: tuple[tuple[int, ...], ...] = tuple(dirs)
-        self.near2_via: tuple[tuple[tuple[int, ...], ...], ...] = tuple(vias)
+        self.near2_via: tuple[tuple[int, ...], ...] = tuple(vias)
 
     def rc(self, space: int) -> tuple[int, int]:
         r, c = divmod(space, self.cols)
@@ -124,6 +125,19 @@ class Geometry:
             pos = nxt
             path.append(pos)
         return pos, path
+
+    def line_end(self, start: int, direction: int, steps: int) -> int:
+        """Where ``line`` ends (without the spaces passed)."""
+        pos = start
+        d = direction
+        nb = self.nb
+        for _ in range(steps):
+            nxt = nb[pos][d]
+            if nxt < 0:
+                d = BOUNCE[d]
+                nxt = nb[pos][d]
+            pos = nxt
+        return pos
 
     def within(self, center: int, dist: int) -> list[int]:
         """Every space at most ``dist`` steps from ``center`` (itself first)."""

@@ -5,7 +5,7 @@ in ``end_game.py``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from dinobox.games.pangaea import events as Ev
 from dinobox.games.pangaea import flow as F
@@ -29,6 +29,10 @@ from dinobox.games.pangaea.tiles import DINO, DOWN, QUAKE, SHIFT, UP, VOLCANO, i
 if TYPE_CHECKING:
     from dinobox.games.pangaea.rules import PangaeaState
     from dinobox.games.pangaea.world import Plan
+
+
+NOTHING_BLOCKED: Final[frozenset[int]] = frozenset()
+"""``PangaeaState.blocked`` with no space blocked (one value, shared)."""
 
 
 # ===== Players Turn: the automatic steps (``flow.py``) ============================================
@@ -63,7 +67,16 @@ def after_step4(st: PangaeaState, seat: int) -> None:
         steps.append(F.STEP5[seat])
         steps.append(F.DIRECTION[seat])
         for asker in reversed(st.left_of(seat)[:-1]):
-            steps.append(F.INTERRUPT[asker][seat])
+            # only a player able to interrupt is asked (nothing changes the hands in between)
+            if can_interrupt(st, asker):
+                steps.append(F.INTERRUPT[asker][seat])
+
+
+def can_interrupt(st: PangaeaState, seat: int) -> bool:
+    """Players Turn, step 5: a player with at least 4 STAR cards, a Wild among them, may
+    interrupt, if nobody has yet."""
+    hand = st.hands[seat]
+    return not st.interrupted and len(hand) >= 4 and Wd.holds(hand, st.WILD)
 
 
 def quake_erupt(st: PangaeaState) -> None:
@@ -93,7 +106,7 @@ def apply_changes(st: PangaeaState, seat: int, start_at: int) -> None:
             st.steps.append(F.TakeTile(seat, i))
             return
     st.plan = None
-    st.blocked = frozenset()
+    st.blocked = NOTHING_BLOCKED
 
 
 def dino_arrives(st: PangaeaState, dino: int, space: int) -> None:
@@ -162,7 +175,7 @@ def play_cards(st: PangaeaState, seat: int) -> None:
 
 
 def move_locator(st: PangaeaState, direction: int, steps: int) -> None:
-    end, _ = st.world.geo.line(st.world.locator, direction, steps)
+    end = st.world.geo.line_end(st.world.locator, direction, steps)
     st.world.locator = end
     if not st._quiet:
         st._emit(Locator, direction, steps, end)
@@ -194,7 +207,8 @@ def resolve_action(st: PangaeaState, action: int, shape: int) -> None:
             st._emit(NoQuake)
     elif action == DINO:
         if not Wd.dino_place_options(w, spaces):
-            st._record(no_dino_reasons(st, spaces))
+            if not st._quiet:  # the event's reasons are built only when the log is read
+                st._emit(no_dino, *no_dino_reasons(st, spaces))
         elif not dino_options(st, st.decider):
             st._emit(Forfeit, st.decider)  # every placement would harm an ally
         else:
@@ -219,15 +233,26 @@ def dino_hurts(st: PangaeaState, allies: int, dino: int, s: int) -> bool:
     return bool(w.shelters[s] & allies)
 
 
-def no_dino_reasons(st: PangaeaState, spaces: list[int]) -> Ev.NoDino:
+def no_dino_reasons(st: PangaeaState, spaces: list[int]) -> tuple[int, tuple[int, ...]]:
     """Why a Dinosaur action finds no space (Dinosaurs): the dino that alone may move when all
-    four are out and one is already in the range (or -1), then per space of the range its top
-    tile and the dino already there (or -1). The event text says that nothing happens."""
+    four are out and one is already in the range (or -1), then per space of the range the space,
+    its top tile and the dino already there (or -1), one after the other (``no_dino`` makes the
+    event of them). The event text says that nothing happens."""
     w = st.world
     inside = -1
     if all(x >= 0 for x in w.dinos):
         inside = next((d for d, x in enumerate(w.dinos) if x in spaces), -1)
-    return Ev.NoDino(inside, tuple([Ev.BlockedSpace(s, w.top(s), w.dino_at(s)) for s in spaces]))
+    facts: list[int] = []
+    for s in spaces:
+        facts.append(s)
+        facts.append(w.top(s))
+        facts.append(w.dino_at(s))
+    return inside, tuple(facts)
+
+
+def no_dino(inside: int, facts: tuple[int, ...]) -> Ev.NoDino:
+    """The ``NoDino`` event of ``no_dino_reasons``' facts."""
+    return Ev.NoDino(inside, tuple([Ev.BlockedSpace(*facts[i : i + 3]) for i in range(0, len(facts), 3)]))
 
 
 def _harms(allies: int, events: list[Ev.WorldChange]) -> bool:
@@ -278,7 +303,7 @@ def safe_directions(st: PangaeaState, seat: int) -> list[int]:
     geo = w.geo
     safe = []
     for d in every:
-        end, _ = geo.line(w.locator, d, sel[1])
+        end = geo.line_end(w.locator, d, sel[1])
         probe = w.copy()
         if sel[3] == QUAKE:
             if not probe.is_sea(end):
@@ -335,7 +360,7 @@ def start_plan(st: PangaeaState, plan: Plan) -> None:
         st._emit(Forfeit, st.decider)
         return
     st.plan = plan
-    st.blocked = frozenset()
+    st.blocked = NOTHING_BLOCKED
     st.steps.append(F.APPLY_ALL_CHANGES[st.decider])
     st.steps.append(F.ASK_SHELTER_MOVES[st.decider])
     for seat in reversed(st.left_of(st.decider)):

@@ -31,6 +31,7 @@ from dinobox.games.pangaea.events import Asteroid, Reshuffle, Score, Setup, Toke
 from dinobox.games.pangaea.world import Plan, World, holds, with_added, with_item
 
 if TYPE_CHECKING:
+    from dinobox.games.pangaea.data import PangaeaData
     from dinobox.games.pangaea.game import PangaeaGame
     from dinobox.games.pangaea.stepbase import PangaeaStep
 
@@ -47,6 +48,26 @@ def layout_for(n: int, k: int) -> Fixed:
 def left_order(current: int, players: int) -> list[int]:
     """Seats from the current player's left, the current player last."""
     return [(current + k) % players for k in range(1, players + 1)]
+
+
+_WORLDS: Final[dict[tuple[object, ...], World]] = {}
+
+
+def starting_world(data: PangaeaData, players: int) -> World:
+    """The starting world of ``data``'s map, a copy of one read once per map and player count
+    (a playout starts many games; reading the map looks up every space's symbols)."""
+    key: tuple[object, ...] = (data.world_rows, data.locator, data.tile_supply, data.crack_sticks, players)
+    world = _WORLDS.get(key)
+    if world is None:
+        if len(_WORLDS) >= 64:  # maps being designed: keep a few
+            _WORLDS.clear()
+        world = _WORLDS[key] = World.from_map(data.world_map(), players)
+    return world.copy()
+
+
+def held_kinds(counts: list[int]) -> tuple[int, ...]:
+    """The kinds of a pile with a card in it, in order."""
+    return tuple([k for k in range(len(counts)) if counts[k]])
 
 
 class PangaeaState(State):
@@ -75,6 +96,7 @@ class PangaeaState(State):
     # (every draw and discard changes them; a clone copies them)
     deck: list[int]
     deck_size: int  # kept with ``deck`` (``reshuffle``, ``deal``)
+    deck_kinds: tuple[int, ...]  # the kinds with a card in the pile, in order (kept with ``deck``)
     discard: list[int]
     hands: list[tuple[int, ...]]  # per seat, sorted
     dir_deck: tuple[int, ...]
@@ -133,7 +155,7 @@ class PangaeaState(State):
         self.K = len(data.star_cards)  # numbered kinds; WILD = K, RESHUFFLE = K + 1
         self.WILD, self.RESHUFFLE = self.K, self.K + 1
         self.cards = data.star_cards
-        self.world = World.from_map(data.world_map(), n)
+        self.world = starting_world(data, n)
         self.A = layout_for(self.world.geo.n, self.K)
         self.advanced = game.options["ranges"] == "cards"
         self.novice_range = 1 if game.options["ranges"] == "horizontal" else 0
@@ -144,6 +166,7 @@ class PangaeaState(State):
         self.lefts = tuple(tuple(left_order(seat, n)) for seat in range(n))  # ``left_of``, shared
         self.deck = [1] * self.K + [data.wild_cards, data.reshuffle_cards]
         self.deck_size = sum(self.deck)  # kept with ``deck`` (``reshuffle``, ``deal``)
+        self.deck_kinds = held_kinds(self.deck)  # a card draw's outcomes (``draws.CardDraw.outcomes``)
         self.discard = [0] * (self.K + 2)
         self.hands = [()] * n  # per seat, sorted (a list: a clone copies it)
         self.dir_deck = tuple(data.direction_cards)
@@ -315,12 +338,20 @@ class PangaeaState(State):
             deck[k] += discard[k]
             self.deck_size += discard[k]
             discard[k] = 0
+        self.deck_kinds = held_kinds(deck)
         self._emit(Reshuffle)
 
     def deal(self, kind: int) -> None:
         """A STAR card of ``kind`` leaves the pile."""
-        self.deck[kind] -= 1
+        deck = self.deck
+        deck[kind] -= 1
         self.deck_size -= 1
+        if not deck[kind]:  # the last of its kind: no longer an outcome of a draw
+            kinds = self.deck_kinds
+            i = 0
+            while kinds[i] != kind:
+                i += 1
+            self.deck_kinds = kinds[:i] + kinds[i + 1 :]
 
     def take_card(self, seat: int, kind: int) -> None:
         hand = list(self.hands[seat])
@@ -378,6 +409,7 @@ class PangaeaState(State):
         new.ctx = self.ctx
         new.decider = self.decider
         new.deck = self.deck[:]
+        new.deck_kinds = self.deck_kinds
         new.deck_size = self.deck_size
         new.dir_deck = self.dir_deck
         new.dir_discard = self.dir_discard

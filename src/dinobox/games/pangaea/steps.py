@@ -19,7 +19,6 @@ from dinobox.games.pangaea.data import (
     EVO_TREX,
     MAX_EVOLUTION,
     NUM_EVO,
-    WILD_MAX_DISTANCE,
 )
 from dinobox.games.pangaea.events import (
     Activate,
@@ -55,8 +54,7 @@ if TYPE_CHECKING:
 # Each decision step's ``choices`` (``flow.py``): sorted (none: the step is dropped). Most come out
 # in order (the blocks of ``actions.Layout`` are in the order they are listed there).
 def interrupt_choices(st: PangaeaState, seat: int) -> list[int]:
-    hand = st.hands[seat]
-    if st.interrupted or len(hand) < 4 or not Wd.holds(hand, st.WILD):
+    if not resolve.can_interrupt(st, seat):
         return []
     return [st.A.INTERRUPT, st.A.NO_INTERRUPT]
 
@@ -207,8 +205,7 @@ def step4_choices(st: PangaeaState, seat: int, stage: int) -> list[int]:
             if sym == ALL_SYMBOLS or st.cards[k][3] == sym:
                 out.append(A.DIST_CARD + k)
         if wild:
-            for n in range(WILD_MAX_DISTANCE + 1):
-                out.append(A.DIST_WILD + n)
+            out.extend(A.dist_wilds)  # DIST_WILD + 0..WILD_MAX_DISTANCE
         if out and count >= 2:
             return out
         out = [A.SWAP + k for k in kinds]
@@ -217,8 +214,7 @@ def step4_choices(st: PangaeaState, seat: int, stage: int) -> list[int]:
     if stage == 1:
         out = [A.ACT_CARD + k for k in kinds]
         if wild:
-            for x in range(5):
-                out.append(A.ACT_WILD + x)
+            out.extend(A.act_wilds)  # ACT_WILD + each action
         return out
     out = [A.RANGE_CARD + k for k in kinds]
     out.append(A.NO_RANGE)

@@ -25,30 +25,36 @@ def explorer_moves(
     geo = world.geo
     nbs = geo.nb[start]
     step_ok = _open_sides(world, start)
-    hub_ok = [False] * 6  # per direction: the Explorer may walk on through that neighbour
+    hub_ok = 0  # bit d: the Explorer may walk on through the neighbour in direction d
     for d in range(6):
-        if step_ok[d]:
-            hub_ok[d] = world.explorer_ok(nbs[d], player)
+        if step_ok >> d & 1 and world.explorer_ok(nbs[d], player):
+            hub_ok |= 1 << d
     near, dirs, vias = geo.near2[start], geo.near2_dir[start], geo.near2_via[start]
     cracked = bool(world.cracks)
     full = crowded(world)
     ones: list[int] = []
     twos: list[int] = []
-    for k, d, via in zip(near, dirs, vias):  # noqa: B905 (one length: compiled, a plain loop)
-        if d >= 0 and step_ok[d]:
+    for i in range(len(near)):
+        k = near[i]
+        d = dirs[i]
+        if d >= 0 and step_ok >> d & 1:
             if not (full and lists(full, k)):
                 ones.append(k)
                 if out is not None:
                     out.append(base + k)
             continue
-        for v in via:
-            if hub_ok[v] and not (cracked and world.blocked(nbs[v], k)):
-                if not (full and lists(full, k)):
-                    twos.append(k)
-                    if out is not None:
-                        out.append(base + k)
-                break
+        through = vias[i] & hub_ok
+        if through and (not cracked or _round_crack(world, nbs, through, k)) and not (full and lists(full, k)):
+            twos.append(k)
+            if out is not None:
+                out.append(base + k)
     return ones, twos
+
+
+def _round_crack(world: World, nbs: tuple[int, ...], through: int, k: int) -> bool:
+    """Whether no crack lies between ``k`` and one of the neighbours in the directions
+    ``through`` (bit d: direction d)."""
+    return any(through >> v & 1 and not world.blocked(nbs[v], k) for v in range(6))  # compiled: a plain loop
 
 
 def crowded(world: World) -> list[int]:
@@ -67,17 +73,19 @@ def trex_spaces(world: World, player: int) -> list[int]:
     return [s for d, s in enumerate(world.dinos) if s >= 0 and is_trex(d)]
 
 
-def _open_sides(world: World, s: int) -> list[bool]:
-    """Per direction: a neighbour is there and no crack lies between it and ``s``."""
+def _open_sides(world: World, s: int) -> int:
+    """Bit d: a neighbour lies in direction d and no crack lies between it and ``s``."""
     nbs = world.geo.nb[s]
-    out = [False] * 6
+    out = 0
     if world.cracks:
         edges = world.geo.nb_edge[s]
         for d in range(6):
-            out[d] = nbs[d] >= 0 and not holds(world.cracks, edges[d])
+            if nbs[d] >= 0 and not holds(world.cracks, edges[d]):
+                out |= 1 << d
     else:
         for d in range(6):
-            out[d] = nbs[d] >= 0
+            if nbs[d] >= 0:
+                out |= 1 << d
     return out
 
 
@@ -111,21 +119,21 @@ def _dino_moves_2(world: World, start: int) -> list[int]:
     geo = world.geo
     nbs = geo.nb[start]
     step_ok = _open_sides(world, start)
-    hub_ok = [False] * 6  # per direction: the dino may walk on through that neighbour
+    hub_ok = 0  # bit d: the dino may walk on through the neighbour in direction d
     for d in range(6):
-        if step_ok[d]:
-            hub_ok[d] = dino_space_ok(world, nbs[d])
+        if step_ok >> d & 1 and dino_space_ok(world, nbs[d]):
+            hub_ok |= 1 << d
     near, dirs, vias = geo.near2[start], geo.near2_dir[start], geo.near2_via[start]
     cracked = bool(world.cracks)
     out: list[int] = []
-    for k, d, via in zip(near, dirs, vias):  # noqa: B905 (one length: compiled, a plain loop)
-        if d >= 0 and step_ok[d]:
-            if hub_ok[d]:  # dino ground, free
+    for i in range(len(near)):
+        k = near[i]
+        d = dirs[i]
+        if d >= 0 and step_ok >> d & 1:
+            if hub_ok >> d & 1:  # dino ground, free
                 out.append(k)
             continue
-        for v in via:
-            if hub_ok[v] and not (cracked and world.blocked(nbs[v], k)):
-                if dino_space_ok(world, k):
-                    out.append(k)
-                break
+        through = vias[i] & hub_ok
+        if through and (not cracked or _round_crack(world, nbs, through, k)) and dino_space_ok(world, k):
+            out.append(k)
     return out

@@ -79,11 +79,11 @@ def take_from_board(world: World, source: int, tile: int) -> None:
     settle(world, source)
 
 
-def _take_from_board(world: World, tile: int, exclude: frozenset[int] | set[int]) -> int:
+def _take_from_board(world: World, tile: int, plan: Plan) -> int:
     """The automatic fallback when nobody is asked (world-level use, look-ahead probes): the
-    first suitable space in reading order. In the game the player chooses (``board_sources``).
-    Returns the source space or -1."""
-    sources = board_sources(world, tile, exclude)
+    first suitable space in reading order, outside the spaces ``plan`` changes. In the game the
+    player chooses (``board_sources``). Returns the source space or -1."""
+    sources = board_sources(world, tile, plan_exclude(plan))
     if not sources:
         return -1
     take_from_board(world, sources[0], tile)
@@ -120,8 +120,8 @@ def needed_tile(world: World, s: int, op: int) -> int:
     return -1
 
 
-def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -> bool:
-    if world.supply[tile] <= 0 and _take_from_board(world, tile, exclude) < 0:
+def _push(world: World, s: int, tile: int, plan: Plan) -> bool:
+    if world.supply[tile] <= 0 and _take_from_board(world, tile, plan) < 0:
         world.events.append(Ev.WNoTile(s, tile))
         return False
     world.supply = with_added(world.supply, tile, -1)
@@ -129,8 +129,9 @@ def _push(world: World, s: int, tile: int, exclude: frozenset[int] | set[int]) -
     return True
 
 
-def _change(world: World, s: int, op: int, exclude: frozenset[int] | set[int]) -> None:
-    """One operation on one space's stack (no eruption here: the planner handles those)."""
+def _change(world: World, s: int, op: int, plan: Plan) -> None:
+    """One operation on one space's stack (no eruption here: the planner handles those), part of
+    ``plan`` (no tile is taken from the spaces it changes)."""
     top = world.top(s)
     if op in (LAVA_OP, DEBRIS_OP):
         if top in (VOLCANO, LAVA):
@@ -139,11 +140,11 @@ def _change(world: World, s: int, op: int, exclude: frozenset[int] | set[int]) -
             _pop(world, s)  # the cover melts or is buried first
             top = world.top(s)
         if top == SEA:
-            _push(world, s, L1, exclude)  # Volcano Eruption: sea turns into level 1
+            _push(world, s, L1, plan)  # Volcano Eruption: sea turns into level 1
         else:
             if top == STONE:
                 _pop(world, s)
-            _push(world, s, LAVA, exclude)
+            _push(world, s, LAVA, plan)
         return
     if op == TSUNAMI_OP:
         if top in (SAND, SNOW):
@@ -152,21 +153,22 @@ def _change(world: World, s: int, op: int, exclude: frozenset[int] | set[int]) -
         op = DOWN
     result, tile = change_of(world, s, top, op)
     if result == ADD:
-        _push(world, s, tile, exclude)
+        _push(world, s, tile, plan)
     elif result == REMOVE:
         _pop(world, s)
     elif result == REMOVE_THEN_UP:
         _pop(world, s)
         result, tile = CHANGE_FLAT[world.top(s) * 4 + UP]
         if result == ADD:
-            _push(world, s, tile, exclude)
+            _push(world, s, tile, plan)
 
 
-def apply_op(world: World, s: int, op: int, exclude: frozenset[int] | set[int] = frozenset()) -> None:
-    """Apply one tile operation and settle the pieces and cracks on that space."""
+def apply_op(world: World, s: int, op: int, plan: Plan = ((), ())) -> None:
+    """Apply one tile operation (of ``plan``: no tile is taken from the spaces it changes) and
+    settle the pieces and cracks on that space."""
     before = world.top(s)
     was = world.stacks[s]
-    _change(world, s, op, exclude)
+    _change(world, s, op, plan)
     if world.stacks[s] != was:
         world.events.append(Ev.WTile(s, before, world.top(s)))
     settle(world, s)
@@ -309,20 +311,19 @@ def apply_plan_from(world: World, plan: Plan, blocked: frozenset[int] | set[int]
     operation needing a tile the supply lacks when the board offers two or more sources (the
     player chooses, Rules of Change) and return its index; otherwise return len(ops)."""
     ops = plan[1]
-    exclude = plan_exclude(plan)
     for i in range(start, len(ops)):
         s, op = ops[i]
         if s in blocked:
             continue
         if ask:
             tile = needed_tile(world, s, op)
-            if tile >= 0 and world.supply[tile] <= 0 and _two_sources(world, tile, exclude):
+            if tile >= 0 and world.supply[tile] <= 0 and _two_sources(world, tile, plan_exclude(plan)):
                 return i
         if op == DEBRIS_OP and world.top(s) != VOLCANO:
             destroy_pieces(world, s)  # debris destroys everything on its space, even at sea
         elif op == LAVA_OP and world.top(s) != VOLCANO and not world.is_sea(s):
             destroy_pieces(world, s)  # covered by lava (sea spaces become level 1 instead)
-        apply_op(world, s, op, exclude)
+        apply_op(world, s, op, plan)
     return len(ops)
 
 
