@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from rich.console import RenderableType
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult, SystemCommand
@@ -22,7 +21,6 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from dinobox.cli.choices import FLAT_LIMIT, ChoiceTree, KeyBook, Option, strip_actor
-from dinobox.cli.common import rounds_table, score_table
 from dinobox.cli.digest import digest
 from dinobox.cli.table import (
     Table,
@@ -33,7 +31,7 @@ from dinobox.cli.table import (
 )
 from dinobox.cli.tui.panes import LOG_KEEP
 from dinobox.cli.tui.refusing import Refusing
-from dinobox.cli.tui.screens import BigEvents, ConfirmQuit, GameOver, Handover, HelpScreen, LogScreen
+from dinobox.cli.tui.screens import BigEvents, ConfirmQuit, GameOver, Handover, HelpScreen, LogScreen, final_tables
 from dinobox.engine.errors import DinoboxError
 
 SHOW_EVERY = 0.3
@@ -465,18 +463,6 @@ class PlayApp(Refusing):
         self.table_screen.query_one("#preview-text", Static).update(Text(""))
         self.show_final()
 
-    def final_tables(self) -> list[RenderableType]:
-        """The score table with its breakdown, and the rounds where the game has them."""
-        state = self.table.state
-        styles = [self.table.style(seat) for seat in range(self.table.game.num_players)]
-        lost = self.table.forfeit
-        caption = None if lost is None else f"{self.table.names[lost]} lost on time; everyone else shares the win."
-        tables: list[RenderableType] = [score_table(state, styles, caption)]
-        rounds = rounds_table(state)
-        if rounds is not None:
-            tables += [Text(""), rounds]
-        return tables
-
     def show_final(self) -> None:
         """The game-over screen, on the whole terminal."""
 
@@ -489,5 +475,5 @@ class PlayApp(Refusing):
                 self.action_full_log()
 
         headline = f"[b]{self.table.game.title}[/b] · game over\n{self.table.outcome()}"
-        self.push_screen(GameOver(headline, self.final_tables()), then)
+        self.push_screen(GameOver(headline, final_tables(self.table)), then)
         self.settled.set()

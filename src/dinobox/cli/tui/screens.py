@@ -13,6 +13,9 @@ from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, MarkdownViewer, RichLog, Static, TabbedContent, TabPane
 
+from dinobox.cli.common import rounds_table, score_table
+from dinobox.cli.table import Table
+
 
 class Handover(Screen[None]):
     """A blank screen between two people at one terminal: nothing of the last seat shows."""
@@ -74,6 +77,19 @@ class ConfirmQuit(ModalScreen[str]):
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
+
+
+def final_tables(table: Table) -> list[RenderableType]:
+    """The score table with its breakdown, and the rounds where the game has them."""
+    state = table.state
+    styles = [table.style(seat) for seat in range(table.game.num_players)]
+    lost = table.forfeit
+    caption = None if lost is None else f"{table.names[lost]} lost on time; everyone else shares the win."
+    tables: list[RenderableType] = [score_table(state, styles, caption)]
+    rounds = rounds_table(state)
+    if rounds is not None:
+        tables += [Text(""), rounds]
+    return tables
 
 
 class GameOver(Screen[str]):
