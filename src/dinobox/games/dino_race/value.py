@@ -15,11 +15,13 @@ weights are ``value.json`` (``dinobox.bots.value``; fitted by ``benchmarks/fit_v
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import pairwise
+from operator import mul
 from typing import TYPE_CHECKING, Final
 
 from dinobox.engine.state import TERMINAL
-from dinobox.games.dino_race.data import HOME, NUM_CARD_TYPES, WILD
+from dinobox.games.dino_race.data import HOME, NUM_CARD_TYPES, WILD, DinoRaceData
 from dinobox.games.dino_race.view import prize_chooser_seen
 
 if TYPE_CHECKING:
@@ -150,32 +152,39 @@ def _pools(state: DinoRaceState, seat: int) -> list[int]:
     return pools
 
 
+@lru_cache(maxsize=8192)
+def _pool_belief(data: DinoRaceData, pool: int) -> tuple[float, tuple[float, ...]]:
+    """The mean value of the counters in ``pool`` (a bit mask; every counter when empty) and the
+    share of each colour among them (``COLOURS`` order of ``data.prize_colours``)."""
+    bits = [c for c in range(pool.bit_length()) if pool >> c & 1] or list(range(len(data.prize_values)))
+    names = sorted(set(data.prize_colours))
+    share = 1.0 / len(bits)
+    shades = [0.0] * len(names)
+    for c in bits:
+        shades[names.index(data.prize_colours[c])] += share
+    return sum(data.prize_values[c] for c in bits) * share, tuple(shades)
+
+
 def _expected_scores(state: DinoRaceState, seat: int) -> list[float]:
     """Each seat's score as ``seat`` may expect it (Final scoring): its prizes' values (each the
     mean of the counters it may be), the pair bonus times the chance of a same-colour pair
     (counters taken independently), less its lava drops; ``seat``'s own is exact."""
     data = state.game.data
-    values, colours = data.prize_values, data.prize_colours
     n = state.num_players
-    totals = [0.0] * n
-    shades: list[list[dict[str, float]]] = [[] for _ in range(n)]
+    totals = [float(-d) for d in state.drops]
+    if not state.prize_log:
+        return totals
+    shades: list[list[tuple[float, ...]]] = [[] for _ in range(n)]
     for (owner, _, _), pool in zip(state.prize_log, _pools(state, seat), strict=True):
-        bits = [c for c in range(pool.bit_length()) if pool >> c & 1] or list(range(len(values)))
-        share = 1.0 / len(bits)
-        totals[owner] += sum(values[c] for c in bits) * share
-        shade: dict[str, float] = {}
-        for c in bits:
-            shade[colours[c]] = shade.get(colours[c], 0.0) + share
+        value, shade = _pool_belief(data, pool)
+        totals[owner] += value
         shades[owner].append(shade)
     for p in range(n):
         held = shades[p]
         if len(held) > 2:
-            pair = 1.0
+            totals[p] += data.pair_bonus
         elif len(held) == 2:
-            pair = sum(v * held[1].get(colour, 0.0) for colour, v in held[0].items())
-        else:
-            pair = 0.0
-        totals[p] += data.pair_bonus * pair - state.drops[p]
+            totals[p] += data.pair_bonus * sum(map(mul, held[0], held[1]))
     return totals
 
 
