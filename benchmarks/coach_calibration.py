@@ -26,6 +26,8 @@ bootstrap over games (decisions of one game share its outcome). The samples are 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import inspect
 import json
 import random
 import time
@@ -36,6 +38,7 @@ from typing import Any
 
 import dinobox
 from dinobox.bots import make_bot
+from dinobox.bots.value import position_value
 from dinobox.coach import coach_settings
 from dinobox.coach.analysis import search_decision
 from dinobox.coach.marking import Estimator
@@ -127,6 +130,17 @@ def play_and_judge(
     return {"seed": seed, "levels": levels, "length": state.move_number(), "cpu": cpu, "samples": samples}
 
 
+def model_fingerprint(game_id: str, players: int) -> str:
+    """A short hash of the shipped learned value for ``players`` (its weights and its feature
+    function's source), so that samples judged by an older model are never reused."""
+    model = position_value(game_id, players)
+    if model is None:
+        return "none"
+    module = inspect.getmodule(model.features)
+    source = inspect.getsource(module) if module is not None else ""
+    return hashlib.sha1((json.dumps(model.to_json()) + source).encode()).hexdigest()[:8]
+
+
 def collect(
     game_id: str,
     players: int,
@@ -139,7 +153,7 @@ def collect(
     RUNS.mkdir(parents=True, exist_ok=True)
     budget = coach_settings(game_id).iterations
     mix = "mixed" if pool == LEVELS else "-".join(level.split(":")[0] for level in pool)
-    kind = "-learned" if learned else ""
+    kind = f"-learned-{model_fingerprint(game_id, players)}" if learned else ""
     path = RUNS / f"{game_id}-{players}p-{mix}-{first_seed}-b{budget}-s{share:g}{kind}.jsonl"
     play = play_and_judge if learned else play_and_sample
     done = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
@@ -303,10 +317,41 @@ def bootstrap_gaps(rows: Judged, games: int, seed: int = 0) -> dict[int, tuple[f
     return out
 
 
+def skill_interval(rows: Judged, games: int, late: bool, seed: int = 1) -> tuple[float, float]:
+    """A 95% interval of the skill score (over the last quarter when ``late``), resampling whole
+    games: a game's decisions share its outcome, so decisions are not independent."""
+    by_game: dict[int, list[float]] = {}  # per game: decisions, sum p, sum o, sum p^2 - 2po + o^2, sum o^2
+    for g, p, o, in_late in rows:
+        if late and not in_late:
+            continue
+        sums = by_game.setdefault(g, [0.0, 0.0, 0.0, 0.0])
+        sums[0] += 1
+        sums[1] += (p - o) ** 2
+        sums[2] += o
+        sums[3] += o * o
+    keys = list(by_game)
+    if not keys:
+        return float("nan"), float("nan")
+    rng = random.Random(seed)
+    scores = []
+    for _ in range(BOOTSTRAP):
+        n = sq = so = soo = 0.0
+        for _ in range(games):
+            a, b, c, d = by_game[rng.choice(keys)]
+            n, sq, so, soo = n + a, sq + b, so + c, soo + d
+        base = so / n if n else 0.0
+        brier_base = soo / n - base * base if n else 0.0
+        scores.append(1 - (sq / n) / brier_base if brier_base > 0 else 0.0)
+    scores.sort()
+    return scores[int(0.025 * len(scores))], scores[min(len(scores) - 1, int(0.975 * len(scores)))]
+
+
 def report(game_id: str, players: int, games: list[dict[str, Any]], rows: Judged, how: str) -> str:
     brier, brier_base, score = skill(rows)
     late = [r for r in rows if r[3]]
     _, _, late_score = skill(late)
+    low, high = skill_interval(rows, len(games), late=False)
+    late_low, late_high = skill_interval(rows, len(games), late=True)
     shown = Counter(round(p * 100) for _, p, _, _ in rows)
     middle = {pct: c for pct, c in shown.items() if 5 < pct < 95}
     top_pct, top_count = max(middle.items(), key=lambda kv: kv[1]) if middle else (0, 0)
@@ -316,8 +361,9 @@ def report(game_id: str, players: int, games: list[dict[str, Any]], rows: Judged
         f"{game_id}, {players} players: {len(games)} games between mixed levels "
         f"({', '.join(f'{k} {v}' for k, v in sorted(levels.items()))} seats), {len(rows)} decisions, {how}; "
         f"{cpu / max(len(rows), 1):.2f} CPU-s per decision.",
-        f"Brier {brier:.4f} against {brier_base:.4f} for the base rate: skill {score:.3f}; "
-        f"last quarter ({len(late)} decisions): skill {late_score:.3f}; "
+        f"Brier {brier:.4f} against {brier_base:.4f} for the base rate: skill {score:.3f} "
+        f"[{low:.3f}, {high:.3f}]; last quarter ({len(late)} decisions): skill {late_score:.3f} "
+        f"[{late_low:.3f}, {late_high:.3f}] (95%, bootstrap over games); "
         f"most frequent displayed percentage between 5 and 95: {top_pct}% on {top_count / max(len(rows), 1):.1%}.",
         "",
         "| predicted | decisions | mean predicted | observed | gap | gap 95% (bootstrap over games) |",
@@ -331,6 +377,7 @@ def report(game_id: str, players: int, games: list[dict[str, Any]], rows: Judged
             f"{observed - mean_p:+.3f} | [{lo:+.3f}, {hi:+.3f}] |"
         )
     summary = {"game": game_id, "players": players, "games": len(games), "decisions": len(rows), "skill": score}
+    summary |= {"skill_95": [round(low, 4), round(high, 4)], "late_95": [round(late_low, 4), round(late_high, 4)]}
     summary |= {"late_skill": late_score, "top_share": top_count / max(len(rows), 1), "how": how}
     lines.append("")
     lines.append("summary " + json.dumps({k: round(v, 4) if isinstance(v, float) else v for k, v in summary.items()}))

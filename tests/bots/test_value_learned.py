@@ -114,3 +114,26 @@ def test_a_model_without_progress_is_refused() -> None:
 def test_the_logit_is_clipped() -> None:
     model = PositionValue(("progress", "lead"), lambda state, seat: (0.5, 1e6), 0.0, (0.0, 1.0), (0.0, 0.0), 2)
     assert model.chance((0.5, 1e6)) < 1.0 and model.chance((0.5, -1e6)) > 0.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_dino_race_features_read_only_the_prize_stacks_a_seat_saw(players: int) -> None:
+    """Dino Race (Finish line!): a seat sees the face-down stack only when it chooses a prize, so
+    what it may expect of the others' prizes follows the stacks it saw; every position from the
+    first prize on, and any redraw of it, give each seat the same features."""
+    names, features = game_entry("dino-race").value_features or ((), None)
+    assert features is not None
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(4):
+        positions = _positions("dino-race", players, seed=20 + seed, every=1)
+        prized = [s for s in positions if any(p["prize_count"] for p in s.view(0)["players"])]
+        for state in prized[:: max(1, len(prized) // 12)]:
+            if state.is_terminal():
+                continue
+            for seat in range(players):
+                x = features(state, seat)
+                assert len(x) == len(names)
+                assert all(features(state.resample(seat, rng), seat) == x for _ in range(3))
+                checked += 1
+    assert checked >= 20
