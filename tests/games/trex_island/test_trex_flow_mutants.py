@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from trex_helpers import STEGO, TRICERA, O, P, card, line_map, move, new_game, phase, table
+from trex_helpers import FOOD3, STEGO, TRICERA, O, P, card, line_map, move, new_game, phase, table
 
 from dinobox.engine.runner import random_playout
 from dinobox.engine.state import State
@@ -59,6 +59,14 @@ def test_game_tokens_a_team_at_a_rest_point_first_says_whether_to_draw() -> None
     assert state.why_illegal(A.DRAW) == "first say whether to draw a game token at this rest point (Game Tokens)"
     play(state, A.TOKEN_TAKE)
     assert phase(state) == "token"
+
+
+def test_food_token_three_cans_feed_six_survivors() -> None:
+    """Seat 0 (the Boy Scout, who feeds three for free) finds a 3-can food token."""
+    state = table(hands=[[0, 1, 2, 3], [4, 5, 6, 7, 8]], data=REST_FIRST)
+    move(state, STEGO, O, 0, 0, token=FOOD3)
+    me = state.view(None)["players"][0]
+    assert (me["food_cans"], me["can_feed"]) == (3, 3 * 2 + 3)
 
 
 def playout_from(state: State, seed: int) -> tuple[list[float], dict[str, object]]:
