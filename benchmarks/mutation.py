@@ -4,6 +4,9 @@
     nice -n 15 python benchmarks/mutation.py dino-race                   # every rule module
     nice -n 15 python benchmarks/mutation.py pangaea --modules end_game,rules
     python benchmarks/mutation.py dino-race --report                     # the last run's tally
+    nice -n 10 python benchmarks/mutation.py trex-island --modules flow \
+        --tests "tests/games/trex_island --ignore=tests/games/trex_island/test_trex_render.py"
+    python benchmarks/mutation.py trex-island --modules flow --confirm  # survivors vs the whole folder
 
 The rule modules are the ones that decide legality, effects, scoring, the end and the winners
 (``RULE_MODULES``; never texts, views, renderers, heuristics, encoders or knowledge). The tests
@@ -14,7 +17,10 @@ Each game runs in its own directory, ``.mutation/<game>/`` (ignored by git): lin
 ``tests`` and a copy of ``pyproject.toml`` with that game's ``[tool.mutmut]`` section, since mutmut
 reads its configuration from the working directory. mutmut runs only the tests that reach each
 mutated function, one mutant at a time (``--max-children 1``: the machine is shared). A rerun
-reuses the results of mutants whose code and tests did not change. Survivors: ``cd
+reuses the results of mutants whose code and tests did not change. ``--tests`` gives mutmut a
+faster subset of the game's tests for its pass (a changed selection means new stats); ``--confirm``
+then runs each mutant left alive against the whole ``tests/games/<game>`` folder, each in a fresh
+process, and reports those that still live (the true survivors). Survivors: ``cd
 .mutation/<game> && mutmut show <name>``. Not a test: nothing asserts on the score. The figures
 and the survivors' explanations are in benchmarks/RESULTS.md, "Mutation score".
 """
@@ -80,21 +86,23 @@ def package(game: str) -> str:
     return game.replace("-", "_")
 
 
-def config(game: str, modules: tuple[str, ...]) -> str:
-    """The ``[tool.mutmut]`` section for ``game``'s ``modules``."""
+def config(game: str, modules: tuple[str, ...], tests: tuple[str, ...] = ()) -> str:
+    """The ``[tool.mutmut]`` section for ``game``'s ``modules`` (``tests``: pytest arguments that
+    select the tests, by default the game's whole test folder)."""
     pkg = package(game)
     only = ", ".join(f'"src/dinobox/games/{pkg}/{m}.py"' for m in modules)
+    selection = ", ".join(json.dumps(x) for x in tests or (f"tests/games/{pkg}",))
     return (
         "\n[tool.mutmut]\n"
         'source_paths = ["src"]\n'
         f"only_mutate = [{only}]\n"
-        f'pytest_add_cli_args_test_selection = ["tests/games/{pkg}"]\n'
+        f"pytest_add_cli_args_test_selection = [{selection}]\n"
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly"]\n'
         "use_git_change_detection = false\n"
     )
 
 
-def prepare(game: str, modules: tuple[str, ...], run: bool) -> Path:
+def prepare(game: str, modules: tuple[str, ...], run: bool, tests: tuple[str, ...] = ()) -> Path:
     """``.mutation/<game>/``: links to the sources and tests, and the game's configuration."""
     where = ROOT / ".mutation" / game
     where.mkdir(parents=True, exist_ok=True)
@@ -103,15 +111,19 @@ def prepare(game: str, modules: tuple[str, ...], run: bool) -> Path:
         if not link.exists():
             link.symlink_to(ROOT / name, target_is_directory=True)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    (where / "pyproject.toml").write_text(text + config(game, modules), encoding="utf-8")
+    (where / "pyproject.toml").write_text(text + config(game, modules, tests), encoding="utf-8")
     # mutmut maps tests to the functions they reach in the modules mutated when it collected its
     # stats; a module added since would have no tests, so other modules mean new stats.
     # and mutmut keeps its copy of a module it mutated once, even after a run that left it out
     # and put back the plain source: an added module's copy goes, to be mutated again.
     last = where / "modules.txt"  # the modules of the stats mutmut holds
     before = set(last.read_text(encoding="utf-8").split()) if last.exists() else set()
+    mutants = where / "mutants"
+    selected = where / "tests.txt"  # the test selection of the stats mutmut holds
+    if run and (selected.read_text(encoding="utf-8") if selected.exists() else "") != " ".join(tests):
+        (mutants / "mutmut-stats.json").unlink(missing_ok=True)
+        selected.write_text(" ".join(tests), encoding="utf-8")
     if run and not set(modules) <= before:
-        mutants = where / "mutants"
         (mutants / "mutmut-stats.json").unlink(missing_ok=True)
         for module in set(modules) - before:
             copy = mutants / "src" / "dinobox" / "games" / package(game) / f"{module}.py"
@@ -168,6 +180,41 @@ def report(game: str, where: Path, diffs: bool) -> dict[str, object]:
     return {"game": game, "modules": modules, "alive": alive}
 
 
+def confirm(game: str, where: Path, modules: tuple[str, ...]) -> dict[str, str]:
+    """Each mutant of ``modules`` left alive run against the game's whole test folder in a fresh
+    process: the ones still alive, with their change (the others count as killed; a run over 10
+    minutes as a timeout)."""
+    alive = [
+        name
+        for name, status in tally(where).items()
+        if status in ("survived", "no tests") and name.split(".")[3] in modules
+    ]
+    left = {}
+    for name in alive:
+        env = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONPATH": str(where / "mutants" / "src")}
+        args = [
+            "-m",
+            "pytest",
+            "-x",
+            "-q",
+            "-p",
+            "no:randomly",
+            "-p",
+            "no:cacheprovider",
+            f"tests/games/{package(game)}",
+        ]
+        try:
+            code = subprocess.run(
+                [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, timeout=600
+            ).returncode
+        except subprocess.TimeoutExpired:
+            code = -1
+        if code == 0:
+            left[name] = change(where, name)
+        print(f"{name}: {'survived' if code == 0 else 'killed'}", file=sys.stderr, flush=True)
+    return left
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=sorted(RULE_MODULES))
@@ -175,13 +222,19 @@ def main() -> None:
     parser.add_argument("--max-children", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="only tally the last run")
     parser.add_argument("--diffs", action="store_true", help="show each mutant left alive as its change")
+    parser.add_argument("--tests", help="pytest arguments selecting mutmut's tests (default: the game's folder)")
+    parser.add_argument("--confirm", action="store_true", help="run the last run's survivors vs the whole folder")
     parser.add_argument("mutants", nargs="*", help="only these mutants (names as mutmut prints them)")
     args = parser.parse_intermixed_args()
     modules = tuple(args.modules.split(",")) if args.modules else RULE_MODULES[args.game]
     unknown = [m for m in modules if not (ROOT / "src/dinobox/games" / package(args.game) / f"{m}.py").is_file()]
     if unknown:
         sys.exit(f"no such module in {args.game}: {', '.join(unknown)}")
-    where = prepare(args.game, modules, run=not args.report)
+    tests = tuple(args.tests.split()) if args.tests else ()
+    where = prepare(args.game, modules, run=not (args.report or args.confirm), tests=tests)
+    if args.confirm:
+        print(json.dumps(confirm(args.game, where, modules), indent=1, ensure_ascii=False))
+        return
     if not args.report:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         command = [mutmut(), "run", "--max-children", str(args.max_children), *args.mutants]
