@@ -80,21 +80,22 @@ def package(game: str) -> str:
     return game.replace("-", "_")
 
 
-def config(game: str, modules: tuple[str, ...]) -> str:
-    """The ``[tool.mutmut]`` section for ``game``'s ``modules``."""
+def config(game: str, modules: tuple[str, ...], deselect: tuple[str, ...] = ()) -> str:
+    """The ``[tool.mutmut]`` section for ``game``'s ``modules``, its tests less ``deselect``."""
     pkg = package(game)
     only = ", ".join(f'"src/dinobox/games/{pkg}/{m}.py"' for m in modules)
+    selection = ", ".join([f'"tests/games/{pkg}"', *(f'"--deselect", "{t}"' for t in deselect)])
     return (
         "\n[tool.mutmut]\n"
         'source_paths = ["src"]\n'
         f"only_mutate = [{only}]\n"
-        f'pytest_add_cli_args_test_selection = ["tests/games/{pkg}"]\n'
+        f"pytest_add_cli_args_test_selection = [{selection}]\n"
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:randomly"]\n'
         "use_git_change_detection = false\n"
     )
 
 
-def prepare(game: str, modules: tuple[str, ...], run: bool) -> Path:
+def prepare(game: str, modules: tuple[str, ...], run: bool, deselect: tuple[str, ...] = ()) -> Path:
     """``.mutation/<game>/``: links to the sources and tests, and the game's configuration."""
     where = ROOT / ".mutation" / game
     where.mkdir(parents=True, exist_ok=True)
@@ -103,7 +104,7 @@ def prepare(game: str, modules: tuple[str, ...], run: bool) -> Path:
         if not link.exists():
             link.symlink_to(ROOT / name, target_is_directory=True)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    (where / "pyproject.toml").write_text(text + config(game, modules), encoding="utf-8")
+    (where / "pyproject.toml").write_text(text + config(game, modules, deselect), encoding="utf-8")
     # mutmut maps tests to the functions they reach in the modules mutated when it collected its
     # stats; a module added since would have no tests, so other modules mean new stats.
     # and mutmut keeps its copy of a module it mutated once, even after a run that left it out
@@ -175,13 +176,21 @@ def main() -> None:
     parser.add_argument("--max-children", type=int, default=1)
     parser.add_argument("--report", action="store_true", help="only tally the last run")
     parser.add_argument("--diffs", action="store_true", help="show each mutant left alive as its change")
+    parser.add_argument(
+        "--deselect",
+        action="append",
+        default=[],
+        metavar="NODEID",
+        help="leave this test out of the pass (repeatable): a cheaper first pass, its survivors then "
+        "run against the whole folder (docs/mutation.md)",
+    )
     parser.add_argument("mutants", nargs="*", help="only these mutants (names as mutmut prints them)")
     args = parser.parse_intermixed_args()
     modules = tuple(args.modules.split(",")) if args.modules else RULE_MODULES[args.game]
     unknown = [m for m in modules if not (ROOT / "src/dinobox/games" / package(args.game) / f"{m}.py").is_file()]
     if unknown:
         sys.exit(f"no such module in {args.game}: {', '.join(unknown)}")
-    where = prepare(args.game, modules, run=not args.report)
+    where = prepare(args.game, modules, run=not args.report, deselect=tuple(args.deselect))
     if not args.report:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         command = [mutmut(), "run", "--max-children", str(args.max_children), *args.mutants]
