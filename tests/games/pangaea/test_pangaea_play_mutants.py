@@ -9,7 +9,9 @@ from pangaea_helpers import (
     BLUE_HAND,
     OPEN_TOKENS,
     ROWS,
+    WILD,
     act,
+    blue_plays,
     blue_walks,
     kinds,
     quiet,
@@ -92,6 +94,115 @@ def test_evolution_cards_one_activation_per_turn_for_1_point() -> None:
     play(s, act(s, "activate", evolution="trex_guard"))
     assert view(s)["scores"][0] == 1 and "activate" not in kinds(s)
     assert red_cards(s) == [("trex_guard", True), ("bronto_guard", False)]
+
+
+def test_evolution_cards_build_anywhere_on_level_1_and_inactive_after_use() -> None:
+    """Level 3: an active Build anywhere card builds a Shelter on level 1 (the Shelter keeps the
+    ability), scores 1 point, and the card becomes inactive."""
+    s = table()
+    red_scores(s, ("sea", "trex_guard", "build_anywhere"))
+    blue_walks(s, 4)
+    play(s, act(s, "activate", evolution="build_anywhere"))
+    play(s, act(s, "keep"))
+    assert "build" not in kinds(s)  # r4c3 is level 1
+    play(s, act(s, "build_special"))
+    v = view(s)
+    assert {"at": [4, 3], "seats": [0], "special": [0]} in v["world"]["shelters"]
+    assert v["scores"][0] == 1 and red_cards(s) == [("build_anywhere", False)]
+
+
+def protected_red(card: str) -> State:
+    """Red holds ``card`` (a level 2 card, active) on r4c3; Blue's T-Rex stands on r4c2, beside
+    Red's Explorer, and Red is to play."""
+    s = table()
+    quiet(s, "build", draws=(4,))
+    blue_walks(s, 1)
+    quiet(s, "move_harvest", space=[4, 3], buys=("sea", card))
+    blue_walks(s, 2)
+    quiet(s, "move_harvest", space=[4, 2])
+    blue_walks(s, 3, swap=(20, WILD))
+    quiet(s, "move_harvest", space=[4, 3], activate=card)
+    blue_plays(s, 1, 23)  # a Dinosaur on r4c2
+    play(s, act(s, "dino_place", dino=0))  # a T-Rex
+    play(s, act(s, "move", space=[6, 2]))
+    force(s, 24, 25)
+    play(s, act(s, "keep"))
+    return s
+
+
+def test_dinosaurs_an_explorer_walking_onto_a_t_rex_is_destroyed() -> None:
+    """The T-Rex destroys the Explorers on its space, one walking onto it too (no T-Rex card)."""
+    s = protected_red("bronto_guard")
+    assert "move_harvest" not in kinds(s)  # no harvest where the Explorer is destroyed
+    play(s, act(s, "move", space=[4, 2]))
+    v = view(s)
+    assert v["players"][0]["explorer"] is None
+    assert v["world"]["dinos"][0]["at"] == [4, 2]
+
+
+def test_evolution_cards_t_rex_protection_declined_when_walking_onto_a_t_rex() -> None:
+    s = protected_red("trex_guard")
+    play(s, act(s, "move_harvest", space=[4, 2]))
+    assert kinds(s) == {"use_protection", "no_protection"}
+    play(s, act(s, "no_protection"))
+    v = view(s)
+    assert v["players"][0]["explorer"] is None and v["world"]["dinos"][0]["at"] == [4, 2]
+    assert red_cards(s) == [("trex_guard", True)]
+
+
+def test_players_turn_step_5_note_the_player_who_lost_the_last_shelter_gives_back_a_card() -> None:
+    """Step 5, Note: a Brontosaurus destroys Red's only Shelter; Red, with 5 cards, gives one back
+    (of Red's choice) to the discard pile."""
+    s = table()
+    quiet(s, "build", draws=(4,))
+    blue_walks(s, 1, swap=(20, WILD))
+    quiet(s, "move", space=[4, 3])
+    blue_plays(s, 3, 23)  # a Dinosaur on r4c4, Red's Shelter
+    play(s, act(s, "dino_place", dino=2))  # a Brontosaurus
+    assert s.current_player() == 0 and kinds(s) == {"give_back"}
+    assert sorted(s.describe_action(a)["card"] for a in s.legal_actions()) == [0, 1, 2, 3, 4]
+    play(s, act(s, "give_back", card=2))
+    v = view(s)
+    assert [c["kind"] for c in v["players"][0]["hand"]] == [0, 1, 3, 4]
+    assert v["discard"].get("2") == 1 or v["discard"].get(2) == 1  # type: ignore[call-overload]
+    assert s.current_player() == 1
+
+
+# ===== Players Turn, step 7 =====================================================================
+def test_players_turn_step_7_a_sold_out_evolution_card_leaves_the_others_for_sale() -> None:
+    s = table(evolution_cards=(0, 4, 3, 3, 2, 2, 2, 2))  # no Sea explorer card left
+    play(s, act(s, "keep"))
+    play(s, act(s, "build"))
+    bought = {s.describe_action(a)["evolution"] for a in s.legal_actions() if s.describe_action(a)["kind"] == "buy"}
+    assert bought == {"mountain"}
+
+
+def test_evolution_cards_at_most_3_cards() -> None:
+    s = table()
+    red_scores(s, ("sea", "mountain", "sea"))
+    blue_walks(s, 4)
+    quiet(s, "move_harvest", space=[4, 2])
+    assert len(red_cards(s)) == 3
+    blue_walks(s, 5)
+    play(s, act(s, "keep"))
+    play(s, act(s, "move_harvest", space=[4, 3]))
+    buys = [s.describe_action(a) for a in s.legal_actions() if s.describe_action(a)["kind"] == "buy"]
+    assert buys and all(b["discard"] is not None for b in buys)  # a level 1 card only as a 4th
+
+
+def test_some_general_basic_rules_stones_while_the_supply_lasts() -> None:
+    """A stone is bought from the supply beside the board: the last one, but not from none."""
+    for stones, offered in ((1, True), (0, False)):
+        supply = (0, 24, 18, 6, 0, 10, 10, 20, stones)
+        s = table(
+            rows=["#2" + "." * 10, ".1" + "." * 10, *ROWS[2:]],
+            stars=CORNER_STARS,
+            starts=[[0, 1], [6, 2]],
+            tile_supply=supply,
+        )
+        play(s, act(s, "keep"))
+        play(s, act(s, "build"))
+        assert ("stone" in kinds(s)) is offered
 
 
 # ===== Earthquake: the last old stick ==========================================================
