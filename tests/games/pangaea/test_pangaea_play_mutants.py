@@ -7,12 +7,18 @@ from __future__ import annotations
 
 from pangaea_helpers import (
     BLUE_HAND,
+    MOON_1_UP,
+    MOON_4_DINO,
+    NE,
     OPEN_TOKENS,
+    OTHER,
     ROWS,
     WILD,
     act,
+    begin,
     blue_plays,
     blue_walks,
+    choose,
     kinds,
     quiet,
     red_cards,
@@ -23,6 +29,7 @@ from pangaea_helpers import (
 
 from dinobox.engine.state import State
 from dinobox.engine.testing import force, play
+from dinobox.games.pangaea.game import PangaeaGame
 
 CORNER_STARS = [(0, 1), (6, 2), (4, 2), (6, 3)]  # Red's star on r0c1, beside the first space r0c0
 
@@ -41,6 +48,7 @@ def test_players_turn_step_6_harvest_on_the_first_space_and_step_7_a_stone_besid
     quiet(s, "build", draws=(4,))  # on r0c1: 1 point
     blue_walks(s, 1)
     play(s, act(s, "keep"))
+    assert "pass" not in kinds(s)  # step 6 is skipped only when every option costs the Explorer
     play(s, act(s, "move_harvest", space=[0, 0]))
     assert view(s)["scores"] == [2, 0] and view(s)["players"][0]["explorer"] == [0, 0]
     assert "stone" in kinds(s)
@@ -257,3 +265,51 @@ def test_players_turn_step_4_the_action_card_is_not_also_the_range() -> None:
     assert refused(s, "range_card", 6) == [
         "this card is already chosen for the action this turn (Players Turn, step 4)"
     ]
+
+
+def offered(s: State, kind: str, field: str) -> list[object]:
+    return [s.describe_action(a)[field] for a in s.legal_actions() if s.describe_action(a)["kind"] == kind]
+
+
+def test_players_turn_step_4_the_chosen_cards_are_set_aside_the_others_stay_free() -> None:
+    """Step 4: each card serves once; every card not chosen yet stays free for the next purpose
+    (a Wild only as a Wild, never as a numbered card)."""
+    s = table(tokens=OPEN_TOKENS, hands=[[0, 1, 2, WILD], BLUE_HAND])
+    assert offered(s, "distance_card", "card") == [0, 1, 2]
+    play(s, act(s, "distance_card", card=2))
+    assert offered(s, "action_card", "card") == [0, 1]
+    play(s, act(s, "action_card", card=0))
+    assert offered(s, "range_card", "card") == [1]
+
+
+def test_kick_off_the_game_novices_play_two_cards_and_keep_the_rest() -> None:
+    """Novice play (a fixed range): only the distance and action cards leave the hand."""
+    s = PangaeaGame(players=2, data={"world_rows": ROWS, "stars": CORNER_STARS, "locator": (4, 1)}, ranges="single")
+    state = s.new_initial_state()
+    force(state, *OPEN_TOKENS, 6, 0, 1, 3, *BLUE_HAND)
+    play(state, act(state, "start", space=[4, 2]))
+    play(state, act(state, "start", space=[6, 2]))
+    play(state, act(state, "distance_card", card=6))
+    play(state, act(state, "action_card", card=0))
+    play(state, act(state, "direction", direction="E"))
+    assert [c["kind"] for c in view(state)["players"][0]["hand"]] == [1, 3]
+
+
+def test_players_turn_step_6_no_build_without_a_shelter_left() -> None:
+    s = table(shelters_per_player=1)
+    quiet(s, "build", draws=(4,))  # the only Shelter
+    blue_walks(s, 1)
+    quiet(s, "move", space=[4, 5])
+    blue_walks(s, 2)
+    play(s, act(s, "keep"))
+    assert "build" not in kinds(s) and view(s)["players"][0]["shelters_left"] == 0
+
+
+def test_some_general_basic_rules_a_brontosaurus_moves_once_a_round() -> None:
+    s = begin([[MOON_1_UP, MOON_4_DINO, 2, 3], OTHER], [[4, 1], [4, 7]])
+    choose(s, MOON_1_UP, MOON_4_DINO, direction=NE)  # a Dinosaur action on r4c5 alone
+    play(s, act(s, "dino_place", dino=2, space=[4, 5]))
+    play(s, act(s, "dino_move", dino=2))  # Red walks the Brontosaurus in step 6
+    force(s, 4, 5)  # Red's refill
+    play(s, act(s, "keep"))  # Blue's step 6
+    assert 2 not in offered(s, "dino_move", "dino")
