@@ -12,7 +12,10 @@ from pangaea_helpers import (
     NE,
     OPEN_TOKENS,
     OTHER,
+    RED_HAND,
     ROWS,
+    STARS,
+    SUN_TOKENS,
     WILD,
     act,
     begin,
@@ -119,10 +122,27 @@ def test_evolution_cards_build_anywhere_on_level_1_and_inactive_after_use() -> N
     assert v["scores"][0] == 1 and red_cards(s) == [("build_anywhere", False)]
 
 
-def protected_red(card: str) -> State:
-    """Red holds ``card`` (a level 2 card, active) on r4c3; Blue's T-Rex stands on r4c2, beside
-    Red's Explorer, and Red is to play."""
-    s = table()
+def table_blue_first() -> State:
+    """``table()`` with the seats' parts swapped: Blue (seat 1) starts on r4c4 with the Moon cards
+    and plays first, Red (seat 0) starts on r6c2 with the Volcano cards."""
+    overrides = {"world_rows": ROWS, "stars": STARS, "locator": (4, 1)}
+    s = PangaeaGame(players=2, data=overrides, first=1).new_initial_state()
+    force(s, *SUN_TOKENS, *BLUE_HAND, *RED_HAND)
+    play(s, act(s, "start", space=[4, 4]))
+    play(s, act(s, "start", space=[6, 2]))
+    return s
+
+
+def first_cards(s: State) -> list[tuple[str, bool]]:
+    """The Evolution cards of the player who started (and scored) first, with their state."""
+    seat = view(s)["start_player"]
+    return [(c["type"], c["active"]) for c in view(s)["players"][seat]["evolution"]]
+
+
+def with_card(card: str, first: int = 0) -> State:
+    """The first player (seat ``first``) holds ``card`` (level 2) active, Explorer on
+    r4c3, Shelter on r4c4; the other player holds a Wild and is to play."""
+    s = table() if first == 0 else table_blue_first()
     quiet(s, "build", draws=(4,))
     blue_walks(s, 1)
     quiet(s, "move_harvest", space=[4, 3], buys=("sea", card))
@@ -130,6 +150,12 @@ def protected_red(card: str) -> State:
     quiet(s, "move_harvest", space=[4, 2])
     blue_walks(s, 3, swap=(20, WILD))
     quiet(s, "move_harvest", space=[4, 3], activate=card)
+    return s
+
+
+def protected_red(card: str, first: int = 0) -> State:
+    """``with_card``, then a T-Rex on r4c2, beside the first player's Explorer, who is to play."""
+    s = with_card(card, first)
     blue_plays(s, 1, 23)  # a Dinosaur on r4c2
     play(s, act(s, "dino_place", dino=0))  # a T-Rex
     play(s, act(s, "move", space=[6, 2]))
@@ -313,3 +339,41 @@ def test_some_general_basic_rules_a_brontosaurus_moves_once_a_round() -> None:
     force(s, 4, 5)  # Red's refill
     play(s, act(s, "keep"))  # Blue's step 6
     assert 2 not in offered(s, "dino_move", "dino")
+
+
+# ===== Evolution Cards, the second seat's cards =================================================
+def test_evolution_cards_t_rex_protection_of_the_second_seat_walking_onto_a_t_rex() -> None:
+    s = protected_red("trex_guard", first=1)
+    play(s, act(s, "move_harvest", space=[4, 2]))
+    assert s.current_player() == 1 and kinds(s) == {"use_protection", "no_protection"}
+    play(s, act(s, "use_protection"))
+    v = view(s)
+    assert v["players"][1]["explorer"] == [4, 2] and v["world"]["dinos"][0]["at"] is None
+    assert first_cards(s) == [("trex_guard", False)]
+
+
+def test_evolution_cards_brontosaurus_protection_of_the_second_seat() -> None:
+    s = with_card("bronto_guard", first=1)
+    blue_plays(s, 3, 23)  # a Dinosaur on r4c4, the Shelter of seat 1
+    play(s, act(s, "dino_place", dino=2))  # a Brontosaurus
+    assert s.current_player() == 1 and kinds(s) == {"use_protection", "no_protection"}
+    play(s, act(s, "use_protection"))
+    v = view(s)
+    assert v["world"]["shelters"] == [{"at": [4, 4], "seats": [1], "special": []}]
+    assert v["world"]["dinos"][2]["at"] is None and first_cards(s) == [("bronto_guard", False)]
+
+
+def test_evolution_cards_shelter_move_of_the_second_seat_before_a_brontosaurus() -> None:
+    s = table_blue_first()
+    red_scores(s, ("sea", "trex_guard", "build_anywhere", "shelter_move"))
+    blue_walks(s, 4)
+    quiet(s, "move_harvest", space=[4, 2])
+    blue_walks(s, 5, swap=(20, WILD))
+    quiet(s, "move_harvest", space=[4, 3], activate="shelter_move")
+    blue_plays(s, 3, 23)
+    play(s, act(s, "dino_place", dino=2))  # a Brontosaurus onto the Shelter of seat 1
+    assert s.current_player() == 1 and kinds(s) == {"shelter_move", "no_shelter_move"}
+    play(s, act(s, "shelter_move", space=[4, 5]))
+    v = view(s)
+    assert v["world"]["shelters"] == [{"at": [4, 5], "seats": [1], "special": []}]
+    assert v["world"]["dinos"][2]["at"] == [4, 4] and first_cards(s) == [("shelter_move", False)]
