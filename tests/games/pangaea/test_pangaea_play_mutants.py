@@ -176,11 +176,13 @@ def test_dinosaurs_an_explorer_walking_onto_a_t_rex_is_destroyed() -> None:
 
 def test_evolution_cards_t_rex_protection_declined_when_walking_onto_a_t_rex() -> None:
     s = protected_red("trex_guard")
+    points = view(s)["scores"][0]
     play(s, act(s, "move_harvest", space=[4, 2]))
     assert kinds(s) == {"use_protection", "no_protection"}
     play(s, act(s, "no_protection"))
     v = view(s)
     assert v["players"][0]["explorer"] is None and v["world"]["dinos"][0]["at"] == [4, 2]
+    assert v["scores"][0] == points  # no harvest: the Explorer is gone
     assert red_cards(s) == [("trex_guard", True)]
 
 
@@ -377,3 +379,41 @@ def test_evolution_cards_shelter_move_of_the_second_seat_before_a_brontosaurus()
     v = view(s)
     assert v["world"]["shelters"] == [{"at": [4, 5], "seats": [1], "special": []}]
     assert v["world"]["dinos"][2]["at"] == [4, 4] and first_cards(s) == [("shelter_move", False)]
+
+
+def test_evolution_cards_brontosaurus_protection_is_asked_only_for_a_shelter_under_attack() -> None:
+    s = with_card("bronto_guard")
+    blue_plays(s, 2, 23)  # a Dinosaur on r4c3: Red's Explorer, no Shelter
+    play(s, act(s, "dino_place", dino=2))  # a Brontosaurus
+    assert s.current_player() == 1 and view(s)["phase"] == "step6"
+    assert view(s)["world"]["dinos"][2]["at"] == [4, 3] and red_cards(s) == [("bronto_guard", True)]
+
+
+# ===== Rules of Change, Earthquake: supplies ====================================================
+def test_rules_of_change_board_tiles_taken_for_two_changes_of_one_range() -> None:
+    """Level up over 3 horizontal spaces with no level 2 tile beside the board: r4c1 (sea) takes a
+    level 1 tile from the supply, r4c2 and r4c3 each a level 2 tile from the board, in turn."""
+    supply = (0, 24, 0, 6, 0, 10, 10, 20, 8)
+    s = table(tokens=OPEN_TOKENS, hands=[[6, 0, 1, 3], BLUE_HAND], tile_supply=supply)
+    play(s, act(s, "distance_card", card=6))
+    play(s, act(s, "action_card", card=0))  # level up
+    play(s, act(s, "range_card", card=1))  # 3 horizontal
+    play(s, act(s, "direction", direction="E"))  # r4c1, r4c2, r4c3
+    play(s, act(s, "take_tile", space=[6, 5]))
+    assert kinds(s) == {"take_tile"}
+    play(s, act(s, "take_tile", space=[4, 5]))
+    v = view(s)
+    assert v["world"]["tiles"][4] == ".12221......" and v["world"]["tiles"][6] == "..1121......"
+    assert v["phase"] == "step6"
+
+
+def test_earthquake_no_stick_left_to_place_or_move_ends_it() -> None:
+    rows = [*ROWS[:5], "..1111......", *ROWS[6:]]  # row 5 joins the two strips
+    s = table(tokens=OPEN_TOKENS, hands=[[1, 2, 6, 3], [25, 21, 22, 23]], crack_sticks=2, rows=rows)
+    play(s, act(s, "distance_card", card=1))
+    play(s, act(s, "action_card", card=2))  # earthquake
+    play(s, act(s, "range_card", card=6))  # 3 horizontal
+    play(s, act(s, "direction", direction="E"))
+    play(s, s.legal_actions()[0])
+    play(s, s.legal_actions()[0])
+    assert view(s)["phase"] == "step6" and len(view(s)["world"]["cracks"]) == 2
