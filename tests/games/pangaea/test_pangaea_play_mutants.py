@@ -43,6 +43,12 @@ def corner(row0: str) -> State:
     return table(rows=rows, stars=CORNER_STARS, starts=[[0, 1], [6, 2]])
 
 
+def told(s: State, *texts: str) -> bool:
+    """Whether the log (as everyone reads it) says each of ``texts``."""
+    said = [e["text"] for e in s.log(None)]
+    return all(text in said for text in texts)
+
+
 # ===== Players Turn, step 6 and step 7 on the first space of the board (r0c0) ====================
 def test_players_turn_step_6_harvest_on_the_first_space_and_step_7_a_stone_beside_it() -> None:
     """Step 6: a 1-space move onto level 1 harvests, on r0c0 as anywhere; step 7: an Explorer on
@@ -57,6 +63,7 @@ def test_players_turn_step_6_harvest_on_the_first_space_and_step_7_a_stone_besid
     assert "stone" in kinds(s)
     play(s, act(s, "stone", space=[0, 11]))
     assert view(s)["scores"] == [1, 0] and view(s)["world"]["tiles"][0] == "12.........o"
+    assert told(s, "Red's Explorer moves to r0c0.", "Red harvests at r0c0.", "Red buys a stone for r0c11.")
 
 
 def test_some_general_basic_rules_a_stone_on_the_lava_of_the_first_space() -> None:
@@ -88,6 +95,7 @@ def test_evolution_cards_extra_move_repeats_step_6_once() -> None:
     assert view(s)["phase"] == "step6" and red_cards(s) == [("extra_move", False)]
     play(s, act(s, "move", space=[4, 3]))
     assert s.current_player() == 1 and view(s)["players"][0]["explorer"] == [4, 3]
+    assert told(s, "Red activates Extra move.", "Red uses the Extra move card.")
     play(declined, act(declined, "no_extra_move"))
     assert declined.current_player() == 1 and red_cards(declined) == [("extra_move", True)]
 
@@ -105,6 +113,7 @@ def test_evolution_cards_one_activation_per_turn_for_1_point() -> None:
     play(s, act(s, "activate", evolution="trex_guard"))
     assert view(s)["scores"][0] == 1 and "activate" not in kinds(s)
     assert red_cards(s) == [("trex_guard", True), ("bronto_guard", False)]
+    assert told(s, "Red activates T-Rex protection.")
 
 
 def test_evolution_cards_build_anywhere_on_level_1_and_inactive_after_use() -> None:
@@ -120,6 +129,7 @@ def test_evolution_cards_build_anywhere_on_level_1_and_inactive_after_use() -> N
     v = view(s)
     assert {"at": [4, 3], "seats": [0], "special": [0]} in v["world"]["shelters"]
     assert v["scores"][0] == 1 and red_cards(s) == [("build_anywhere", False)]
+    assert told(s, "Red activates Build anywhere.", "Red builds a Shelter at r4c3.")
 
 
 def table_blue_first() -> State:
@@ -183,6 +193,7 @@ def test_evolution_cards_t_rex_protection_declined_when_walking_onto_a_t_rex() -
     v = view(s)
     assert v["players"][0]["explorer"] is None and v["world"]["dinos"][0]["at"] == [4, 2]
     assert v["scores"][0] == points  # no harvest: the Explorer is gone
+    assert told(s, "Red's Explorer moves to r4c2.", "Red does not use the protection card.")
     assert red_cards(s) == [("trex_guard", True)]
 
 
@@ -201,6 +212,7 @@ def test_players_turn_step_5_note_the_player_who_lost_the_last_shelter_gives_bac
     v = view(s)
     assert [c["kind"] for c in v["players"][0]["hand"]] == [0, 1, 3, 4]
     assert v["discard"].get("2") == 1 or v["discard"].get(2) == 1  # type: ignore[call-overload]
+    assert told(s, "Red has no Shelter left and gives back [3 Earthquake 3 diagonal (/) Moon].")
     assert s.current_player() == 1
 
 
@@ -321,6 +333,12 @@ def test_kick_off_the_game_novices_play_two_cards_and_keep_the_rest() -> None:
     play(state, act(state, "action_card", card=0))
     play(state, act(state, "direction", direction="E"))
     assert [c["kind"] for c in view(state)["players"][0]["hand"]] == [1, 3]
+    assert told(
+        state,
+        "Red chooses [1 Level down 3 horizontal Moon] for the distance: 1.",
+        "Red chooses [1 Level up 1 space Moon] for the action: Level up.",
+        "Red moves the Event locator right.",
+    )
 
 
 def test_players_turn_step_6_no_build_without_a_shelter_left() -> None:
@@ -378,6 +396,7 @@ def test_evolution_cards_shelter_move_of_the_second_seat_before_a_brontosaurus()
     play(s, act(s, "shelter_move", space=[4, 5]))
     v = view(s)
     assert v["world"]["shelters"] == [{"at": [4, 5], "seats": [1], "special": []}]
+    assert told(s, "Blue moves a Shelter from r4c4 to r4c5.")
     assert v["world"]["dinos"][2]["at"] == [4, 4] and first_cards(s) == [("shelter_move", False)]
 
 
