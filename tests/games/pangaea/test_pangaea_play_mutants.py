@@ -338,6 +338,8 @@ def test_kick_off_the_game_novices_play_two_cards_and_keep_the_rest() -> None:
         "Red chooses [1 Level down 3 horizontal Moon] for the distance: 1.",
         "Red chooses [1 Level up 1 space Moon] for the action: Level up.",
         "Red moves the Event locator right.",
+        "Red plays: 1 spaces, Level up, range 1 space.",
+        "The Event locator moves 1 right to r4c2.",
     )
 
 
@@ -436,3 +438,52 @@ def test_earthquake_no_stick_left_to_place_or_move_ends_it() -> None:
     play(s, s.legal_actions()[0])
     play(s, s.legal_actions()[0])
     assert view(s)["phase"] == "step6" and len(view(s)["world"]["cracks"]) == 2
+
+
+# ===== Alliances ================================================================================
+def alliance(hand: list[int]) -> State:
+    """As in test_pangaea_choices: three players; Red and Blue share a Shelter on r4c3 (Red's
+    Explorer there, Blue's on r4c2), beside the volcano on r4c4; Red holds ``hand`` less its first
+    card plus a Wild and is to play step 4."""
+    rows = ["." * 12] * 4 + ["..22V.......", "." * 12, "." * 12, "......1....."] + ["." * 12] * 2
+    stars = [(4, 2), (4, 3), (7, 6), (7, 6)]
+    s = table(n=3, hands=[hand, BLUE_HAND, [30, 31, 32, 33]], rows=rows, stars=stars, starts=[[4, 2], [4, 3], [7, 6]])
+    quiet(s, "move", space=[4, 3])
+    quiet(s, "build")
+    force(s, 24)
+    quiet(s, "pass")
+    quiet(s, "build", swap=(hand[0], WILD), draws=(26,))  # Red shares the space: an alliance
+    quiet(s, "move", space=[4, 2])
+    quiet(s, "pass")
+    play(s, act(s, "continue"))
+    return s
+
+
+def test_alliances_a_dinosaur_goes_where_it_harms_no_ally() -> None:
+    """A T-Rex may not take Blue's Explorer (r4c2) nor a Brontosaurus the shared Shelter (r4c3);
+    the T-Rex may go where only Red's own Explorer stands, the Brontosaurus where no Shelter is."""
+    s = alliance([0, 6, 5, 3])
+    play(s, act(s, "distance_wild", distance=1))  # r4c2
+    play(s, act(s, "action_card", card=5))  # a Dinosaur
+    play(s, act(s, "range_card", card=6))  # 3 horizontal: r4c1 (sea), r4c2, r4c3
+    play(s, act(s, "direction", direction="E"))
+    placed = [(s.describe_action(a)["dino"], s.describe_action(a)["space"]) for a in s.legal_actions()]
+    assert placed == [(0, [4, 3]), (2, [4, 2])]
+
+
+def test_alliances_a_harmless_action_is_not_forfeit() -> None:
+    s = alliance([0, 6, 5, 3])
+    play(s, act(s, "distance_wild", distance=0))
+    play(s, act(s, "action_card", card=3))  # level up on the Event locator's sea space
+    play(s, act(s, "no_range"))
+    play(s, act(s, "direction", direction="E"))
+    assert view(s)["world"]["tiles"][4] == ".122V......." and view(s)["phase"] == "step6"
+
+
+# ===== Players Turn =============================================================================
+def test_players_turn_each_turn_counts_once_and_begins_without_a_direction() -> None:
+    s = table()
+    assert view(s)["turn"] == 1 and view(s)["direction"] is None
+    quiet(s, "build", draws=(4,))
+    blue_walks(s, 1)
+    assert view(s)["turn"] == 3
