@@ -371,6 +371,7 @@ def test_evolution_cards_t_rex_protection_of_the_second_seat_walking_onto_a_t_re
     play(s, act(s, "use_protection"))
     v = view(s)
     assert v["players"][1]["explorer"] == [4, 2] and v["world"]["dinos"][0]["at"] is None
+    assert told(s, "Blue harvests at r4c2.")
     assert first_cards(s) == [("trex_guard", False)]
 
 
