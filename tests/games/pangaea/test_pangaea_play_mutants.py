@@ -5,6 +5,8 @@ forced (STAR cards: kinds 0..39 numbered, 40 Wild, 41 Reshuffle)."""
 
 from __future__ import annotations
 
+import random
+
 from pangaea_helpers import (
     BLUE_HAND,
     MOON_1_UP,
@@ -488,3 +490,15 @@ def test_players_turn_each_turn_counts_once_and_begins_without_a_direction() -> 
     quiet(s, "build", draws=(4,))
     blue_walks(s, 1)
     assert view(s)["turn"] == 3
+
+
+# ===== Asteroid board, Symbol Cards ===============================================================
+def test_asteroid_board_symbol_cards_the_centre_always_shows_one_symbol() -> None:
+    """Set-up: with every question mark showing all four symbols, the centre's own token is drawn
+    from the single-symbol tokens only, whatever is left of the others."""
+    s = PangaeaGame(players=2, data={"symbol_tokens": (1, 1, 1, 1, 5)}).new_initial_state()
+    force(s, 4, 4, 4, 4)  # the question marks: all symbols
+    assert view(s)["ring"] == ["A", "all", "all", "all", "all"] and view(s)["centre"] is None
+    assert s.chance_outcomes() == [(0, 0.25), (1, 0.25), (2, 0.25), (3, 0.25)]
+    rng = random.Random(1)
+    assert {s.clone().sample_chance(rng) for _ in range(40)} == {0, 1, 2, 3}
