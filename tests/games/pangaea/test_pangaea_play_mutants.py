@@ -502,3 +502,13 @@ def test_asteroid_board_symbol_cards_the_centre_always_shows_one_symbol() -> Non
     assert s.chance_outcomes() == [(0, 0.25), (1, 0.25), (2, 0.25), (3, 0.25)]
     rng = random.Random(1)
     assert {s.clone().sample_chance(rng) for _ in range(40)} == {0, 1, 2, 3}
+
+
+def test_evolution_cards_t_rex_protection_of_the_second_seat_when_a_t_rex_lands() -> None:
+    s = with_card("trex_guard", first=1)
+    blue_plays(s, 2, 23)  # a Dinosaur on r4c3, the Explorer of seat 1
+    play(s, act(s, "dino_place", dino=0))  # a T-Rex
+    assert s.current_player() == 1 and kinds(s) == {"use_protection", "no_protection"}
+    play(s, act(s, "use_protection"))
+    v = view(s)
+    assert v["players"][1]["explorer"] == [4, 3] and v["world"]["dinos"][0]["at"] is None
