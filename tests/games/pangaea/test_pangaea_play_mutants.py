@@ -502,6 +502,9 @@ def test_asteroid_board_symbol_cards_the_centre_always_shows_one_symbol() -> Non
     assert s.chance_outcomes() == [(0, 0.25), (1, 0.25), (2, 0.25), (3, 0.25)]
     rng = random.Random(1)
     assert {s.clone().sample_chance(rng) for _ in range(40)} == {0, 1, 2, 3}
+    force(s, 2)
+    assert view(s)["centre"] == "volcano" and view(s)["ring"] == ["A", "all", "all", "all", "all"]
+    assert s.log(None)[-1]["text"] == "The centre of the asteroid board shows Volcano."
 
 
 def test_evolution_cards_t_rex_protection_of_the_second_seat_when_a_t_rex_lands() -> None:
