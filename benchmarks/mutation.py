@@ -224,6 +224,14 @@ def main() -> None:
     parser.add_argument("--diffs", action="store_true", help="show each mutant left alive as its change")
     parser.add_argument("--tests", help="pytest arguments selecting mutmut's tests (default: the game's folder)")
     parser.add_argument("--confirm", action="store_true", help="run the last run's survivors vs the whole folder")
+    parser.add_argument(
+        "--deselect",
+        action="append",
+        default=[],
+        metavar="NODEID",
+        help="leave this test out of the pass (repeatable): a cheaper first pass, its survivors then "
+        "run against the whole folder (docs/mutation.md)",
+    )
     parser.add_argument("mutants", nargs="*", help="only these mutants (names as mutmut prints them)")
     args = parser.parse_intermixed_args()
     modules = tuple(args.modules.split(",")) if args.modules else RULE_MODULES[args.game]
@@ -231,6 +239,8 @@ def main() -> None:
     if unknown:
         sys.exit(f"no such module in {args.game}: {', '.join(unknown)}")
     tests = tuple(args.tests.split()) if args.tests else ()
+    if args.deselect:  # the game's folder (or --tests) less these tests
+        tests = (*(tests or (f"tests/games/{package(args.game)}",)), *(f"--deselect={t}" for t in args.deselect))
     where = prepare(args.game, modules, run=not (args.report or args.confirm), tests=tests)
     if args.confirm:
         print(json.dumps(confirm(args.game, where, modules), indent=1, ensure_ascii=False))
