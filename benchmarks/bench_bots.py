@@ -80,12 +80,12 @@ def bench_game(
             iterations += bot.last_iterations
         result[f"ismcts_{search}_{playout}_iterations_per_s"] = round(iterations / elapsed, 1) if elapsed else 0.0
     if has_heuristic(gid):
-        bot = make_bot("heuristic", 0)
+        heuristic = make_bot("heuristic", 0)
         start = CLOCK()
         reps = 0
         while CLOCK() - start < seconds:
             for state in spots:
-                bot.choose(state)
+                heuristic.choose(state)
                 reps += 1
         result["heuristic_decisions_per_s"] = round(reps / (CLOCK() - start), 1)
         result["heuristic_games_per_s"] = round(_heuristic_games_per_s(game, seconds), 2)

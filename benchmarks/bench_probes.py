@@ -10,12 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 
 from dinobox.simulate.play import SimConfig
 from dinobox.simulate.probes import probe_check
 
 
-def table(check: dict[str, object]) -> str:
+def table(check: Mapping[str, object]) -> str:
     rows = check["rows"]
     assert isinstance(rows, list)
     lines = ["| probe | level | games | win share | 95% interval | fair | verdict |", "|---|---|---|---|---|---|---|"]

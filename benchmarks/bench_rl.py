@@ -97,7 +97,8 @@ def bench_gymnasium(gid: str, players: int, seconds: float, seed: int) -> tuple[
         _, info = env.reset(seed=seed + episode)
         episode += 1
         while True:
-            _, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            legal = np.flatnonzero(np.asarray(info["action_mask"]))
+            _, _, terminated, truncated, info = env.step(int(rng.choice(legal)))
             steps += 1
             if terminated or truncated:
                 break

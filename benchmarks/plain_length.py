@@ -70,7 +70,7 @@ def typed_answers(buffer: io.StringIO, seed: int) -> Iterator[None]:
     finally:
         builtins.input = saved_input
         # no file of its own again: the console follows whatever sys.stdout is (a test runner swaps it)
-        console.file = None
+        console.file = None  # type: ignore[assignment,unused-ignore]  # Rich: None follows sys.stdout
 
 
 def between_prompts(output: str) -> list[int]:

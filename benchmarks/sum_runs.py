@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from dinobox.simulate import load_summary, wilson
 SAME = ("game", "players", "options", "data_overrides")
 
 
-def setup(summary: dict[str, Any]) -> dict[str, Any]:
+def setup(summary: Mapping[str, Any]) -> dict[str, Any]:
     out = {key: summary.get(key) for key in SAME}
     out["bots"] = sorted(set(summary.get("bots_given", [])))
     return out

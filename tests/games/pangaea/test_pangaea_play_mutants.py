@@ -288,11 +288,11 @@ def test_earthquake_the_only_stick_left_to_reuse_moves_at_once() -> None:
 
 
 # ===== Players Turn, step 4: a card serves once ==================================================
-def refused(s: State, kind: str, card: int) -> list[str]:
+def refused(s: State, kind: str, card: int) -> list[str | None]:
     """The reasons the board gives the seat to act for the refused ``kind`` of ``card``."""
     hook = s.game.presentation.refusable if s.game.presentation is not None else None
     assert hook is not None
-    out = []
+    out: list[str | None] = []
     for a in hook(s, s.current_player()):
         info = s.describe_action(a)
         if info["kind"] == kind and info.get("card") == card:
