@@ -57,10 +57,24 @@ def bots_to_the_end(server: str, game_id: str) -> str:
     return str(create(server, game=game_id, players=players, seats=bots, claim=[], start=True)["table"]["id"])
 
 
+def whose_move(ann: Any, bob: Any, timeout_s: float = 30.0) -> str:
+    """Wait until one of the two pages says it is its move, and name it.
+
+    Bob's page may learn of his turn a moment after Ann's page shows her move
+    applied, so neither page alone can be waited on."""
+    mine = "document.body.dataset.yourMove === '1'"
+    for _ in range(int(timeout_s / 0.05)):
+        if bob.evaluate(mine):
+            return "bob"
+        if ann.evaluate(mine):
+            return "ann"
+        ann.wait_for_timeout(50)
+    raise AssertionError("neither Ann's nor Bob's page says it is their move")
+
+
 def play_until_bobs_move(ann: Any, bob: Any) -> None:
     rng = random.Random(3)
-    while not bob.evaluate("document.body.dataset.yourMove === '1'"):
-        ann.wait_for_function("() => document.body.dataset.yourMove === '1'")
+    while whose_move(ann, bob) == "ann":
         seen = version(ann)
         click_something(ann, rng)
         wait_newer(ann, seen)
