@@ -149,7 +149,7 @@ def test_axe_replay_with_the_coach_graph_in_chromium(server: str, context: Any) 
     page.wait_for_selector("#step-label:has-text('decision 0 of')")
     page.select_option("#analyse-seat", "1")
     page.get_by_role("button", name="Analyse").click()
-    page.wait_for_selector(GRAPH, timeout=60000)
+    page.wait_for_selector(GRAPH, timeout=120000)
     check_chromium(page, "the replay with the coach's graph")
 
 
@@ -182,5 +182,5 @@ def test_axe_every_page_in_firefox(server: str, firefox: Firefox) -> None:
     firefox.wait_for("document.getElementById('step-label').textContent.startsWith('decision 0')", what="the replay")
     firefox.evaluate("(() => { const s = document.getElementById('analyse-seat'); s.value = '1'; return true; })()")
     firefox.evaluate("[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Analyse').click()")
-    firefox.wait_for(f"!!document.querySelector({GRAPH!r})", timeout=60, what="the coach's graph")
+    firefox.wait_for(f"!!document.querySelector({GRAPH!r})", timeout=120, what="the coach's graph")
     check_firefox(firefox, "the replay with the coach's graph")
