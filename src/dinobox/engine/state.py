@@ -47,9 +47,10 @@ class State:
     game: Game
     num_players: int
     _player: int
-    _hist: tuple[Any, ...] | None
+    _hist: list[int]
+    _hn: int
     _hlen: int
-    _events: tuple[Any, ...] | None
+    _events: list[Any]
     _nevents: int
     _legal_cache: list[int] | None
     _sampled: int
@@ -64,9 +65,10 @@ class State:
         self.game = game
         self.num_players = game.num_players
         self._player = CHANCE
-        self._hist = None
+        self._hist = []
+        self._hn = 0
         self._hlen = 0
-        self._events = None
+        self._events = []
         self._nevents = 0
         self._legal_cache = None
         self._sampled = -1
@@ -213,7 +215,8 @@ class State:
         self._sampled = -1
         self.steps[-1].apply(self, act)
         self._advance()
-        self._hist = (act, self._hist)
+        self._hist = pushed(self._hist, self._hn, act)
+        self._hn += 1
         self._hlen += 1
         self._legal_cache = None
 
@@ -231,7 +234,8 @@ class State:
         self.steps[-1].apply(self, act)
         self._advance()
         if not self._quiet:
-            self._hist = (act, self._hist)
+            self._hist = pushed(self._hist, self._hn, act)
+            self._hn += 1
         self._hlen += 1
         self._legal_cache = None
 
@@ -257,13 +261,7 @@ class State:
 
     def history(self) -> list[int]:
         """Every action applied so far, chance outcomes included, oldest first."""
-        out: list[int] = []
-        node = self._hist
-        while node is not None:
-            out.append(node[0])
-            node = node[1]
-        out.reverse()
-        return out
+        return self._hist[: self._hn]
 
     def move_number(self) -> int:
         """How many actions (player and chance) have been applied."""
@@ -324,6 +322,7 @@ class State:
         new.num_players = self.num_players
         new._player = self._player
         new._hist = self._hist
+        new._hn = self._hn
         new._hlen = self._hlen
         new._events = self._events
         new._nevents = self._nevents
@@ -358,19 +357,19 @@ class State:
         """Record an event every seat sees whole, by its class and its fields (positional: see
         ``newest_entries``): it is built only when someone reads the log, never in a playout."""
         if not self._quiet:
-            self._events = (event, args, None, self._hlen, self._events)
+            self._events = logged(self._events, self._nevents, event, args, None, self._hlen)
             self._nevents += 1
 
     def _emit_to(self, audience: tuple[int, ...], event: Callable[[*Ts], Event], /, *args: *Ts) -> None:
         """Record an event whose hidden part only the seats in ``audience`` see."""
         if not self._quiet:
-            self._events = (event, args, audience, self._hlen, self._events)
+            self._events = logged(self._events, self._nevents, event, args, audience, self._hlen)
             self._nevents += 1
 
     def _record(self, event: Event, audience: tuple[int, ...] | None = None) -> None:
         """Record an event already built (one the rules also read, say)."""
         if not self._quiet:
-            self._events = (event, None, audience, self._hlen, self._events)
+            self._events = logged(self._events, self._nevents, event, None, audience, self._hlen)
             self._nevents += 1
 
     def log_length(self) -> int:
@@ -384,7 +383,7 @@ class State:
         self._check_seat(seat)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise ValueError(f"since must be a whole number of log entries (0 or more), not {since!r}")
-        return log_items(self, newest_entries(self._events, self._nevents - since), seat)
+        return log_items(self, newest_entries(self._events, self._nevents, self._nevents - since), seat)
 
     def reveals_to(self, seat: Any, action: Any) -> bool:
         """Would applying the legal ``action`` show ``seat`` something it does not know now? True
@@ -400,7 +399,7 @@ class State:
         after = self.clone()
         after.apply_action(action)
         if any(
-            e[2] is not None and seat in e[2] for e in newest_entries(after._events, after._nevents - self._nevents)
+            e[2] is not None and seat in e[2] for e in newest_entries(after._events, after._nevents, after._nevents - self._nevents)
         ):
             return True  # an event private to a few, seat among them
         hook = self._presentation().step_reveals
@@ -476,17 +475,42 @@ class State:
         return json.dumps(self.view(None), sort_keys=True)
 
 
-def newest_entries(node: Any, count: int) -> list[tuple[Any, Any, tuple[int, ...] | None, int]]:
-    """The newest ``count`` entries of a state's log, newest first: ``(maker, args, audience,
-    move)``. The log is a persistent linked list of nodes ``(maker, args, audience, move, older
-    node)``: ``maker`` is the event's class and ``args`` its fields, or, with ``args`` None, the
-    event itself (``State._record``). The fields are positional, never ``**kwargs``: compiled, a
-    call with them would build an empty dict for every event."""
+def pushed(items: list[int], mine: int, item: int) -> list[int]:
+    """``items[:mine]`` with ``item`` appended: a state's history. Clones share the list (a clone
+    costs nothing) and each owns its first ``mine`` entries, which never change; the first of
+    them to append does so in place, any other copies its entries first."""
+    if len(items) != mine:
+        items = items[:mine]
+    items.append(item)
+    return items
+
+
+def logged(
+    entries: list[Any], count: int, maker: Any, args: Any, audience: tuple[int, ...] | None, move: int
+) -> list[Any]:
+    """A state's log (``count`` entries, four slots each, shared like ``pushed``'s history) with
+    one more entry: ``maker`` is the event's class and ``args`` its fields, or, with ``args``
+    None, the event itself (``State._record``). The fields are positional, never ``**kwargs``:
+    compiled, a call with them would build an empty dict for every event. Four flat slots: no
+    node per entry to build, track and free."""
+    if len(entries) != 4 * count:
+        entries = entries[: 4 * count]
+    entries.append(maker)
+    entries.append(args)
+    entries.append(audience)
+    entries.append(move)
+    return entries
+
+
+def newest_entries(entries: list[Any], count: int, newest: int) -> list[tuple[Any, Any, tuple[int, ...] | None, int]]:
+    """The ``newest`` last of a state's ``count`` log entries (``logged``), newest first:
+    ``(maker, args, audience, move)``."""
     out: list[tuple[Any, Any, tuple[int, ...] | None, int]] = []
-    while node is not None and count > 0:
-        maker, args, audience, move, node = node
-        out.append((maker, args, audience, move))
-        count -= 1
+    i = 4 * count
+    while i > 0 and newest > 0:
+        i -= 4
+        out.append((entries[i], entries[i + 1], entries[i + 2], entries[i + 3]))
+        newest -= 1
     return out
 
 
