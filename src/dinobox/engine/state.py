@@ -1,8 +1,8 @@
 """The state: the rules in motion. Shared checks live here once; games fill in small hooks.
 
 Hot paths (``legal_actions``, ``apply_action``, ``clone``) are kept allocation-light: the
-legal actions are cached per position, and the history and event log are persistent
-linked tuples, so cloning a state never copies them.
+legal actions are cached per position, and the history and event log are append-only lists
+that clones share (``pushed``, ``logged``), so cloning a state never copies them.
 """
 
 from __future__ import annotations
