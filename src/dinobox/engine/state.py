@@ -398,9 +398,8 @@ class State:
             return True
         after = self.clone()
         after.apply_action(action)
-        if any(
-            e[2] is not None and seat in e[2] for e in newest_entries(after._events, after._nevents, after._nevents - self._nevents)
-        ):
+        new_entries = newest_entries(after._events, after._nevents, after._nevents - self._nevents)
+        if any(e[2] is not None and seat in e[2] for e in new_entries):
             return True  # an event private to a few, seat among them
         hook = self._presentation().step_reveals
         return False if hook is None else bool(hook(self, after, seat))
