@@ -325,12 +325,13 @@ def test_workers_share_one_port(pg_url: str, tmp_path: Path) -> None:
     """``--workers 2``: uvicorn's worker processes, each its own app over the one store."""
     server = start_server(pg_url, tmp_path / "w.log", "--workers", "2")
     try:
-        made = httpx.post(f"{server.http}/api/tables", json={"game": "dino-race", "players": 2, "start": True})
+        body = {"game": "dino-race", "players": 2, "start": True}
+        made = httpx.post(f"{server.http}/api/tables", json=body, timeout=30)  # a worker may still be warming up
         assert made.status_code == 201, made.text
         tid, token = made.json()["table"]["id"], made.json()["tokens"][0]["token"]
         for _ in range(6):  # each request a new connection, landing on either worker: all see the table
             params = {"seat": 0, "token": token, "wait": 5}
-            r = httpx.get(f"{server.http}/api/tables/{tid}/state", params=params)
+            r = httpx.get(f"{server.http}/api/tables/{tid}/state", params=params, timeout=30)
             assert r.status_code == 200 and r.json()["table"]["id"] == tid
     finally:
         server.proc.terminate()
