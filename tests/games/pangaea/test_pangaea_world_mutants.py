@@ -1,0 +1,64 @@
+"""Pangaea's world rules the mutation run of ``world`` and ``walks`` found untested
+(benchmarks/mutation.py, benchmarks/RESULTS.md "Mutation score", docs/mutation.md): each test kills
+surviving mutants and is named after the rulebook section it pins. The world is built from a map
+and changed through the world module's functions, as in test_pangaea_world.py."""
+
+from __future__ import annotations
+
+from dinobox.games.pangaea import walks
+from dinobox.games.pangaea import world as Wd
+from dinobox.games.pangaea.tiles import L1, L2
+from dinobox.games.pangaea.world import World
+from dinobox.games.pangaea.worldmap import WorldMap
+
+FULL = (0, 50, 50, 20, 0, 20, 20, 30, 10)
+
+
+def make(rows: list[str], players: int = 4) -> World:
+    wm = WorldMap(rows=tuple(rows), stars=(), locator=(0, 0), supply=FULL, sticks=12)
+    assert wm.validate() is None
+    return World.from_map(wm, players)
+
+
+def land(cells: dict[tuple[int, int], str], rows: int = 10, cols: int = 8) -> World:
+    grid = [["."] * cols for _ in range(rows)]
+    for (r, c), sym in cells.items():
+        grid[r][c] = sym
+    return make(["".join(row) for row in grid])
+
+
+# ===== Tsunami ===================================================================================
+def test_tsunami_rolls_left_on_row_4_and_right_on_row_5() -> None:
+    """Rows 0-4 roll to the left, rows 5-9 to the right: from column 4, the level 1 tile on
+    column 2 is hit on row 4, the one on column 6 on row 5."""
+    w = land({(4, 2): "1", (4, 6): "1", (5, 2): "1", (5, 6): "1"})
+    g = w.geo
+    assert Wd.tsunami_target(w, g.space(4, 4)) == g.space(4, 2)
+    assert Wd.tsunami_target(w, g.space(5, 4)) == g.space(5, 6)
+    Wd.apply_plan(w, Wd.tsunami_plan(w, g.space(5, 4)))
+    assert w.stacks[g.space(5, 6)] == () and w.stacks[g.space(5, 2)] == (L1,)
+
+
+# ===== Earthquake: a crack blocks the Dinosaurs ===================================================
+def test_earthquake_a_dino_walks_round_a_crack_but_never_across_one() -> None:
+    """A dino walks 2 spaces, never across a crack: on a strip of land (row 4) a crack between
+    columns 3 and 4 stops a dino on column 2 at column 3; on a block of land the neighbour behind
+    a crack is still reached round it, in 2 steps."""
+    w = land({(4, c): "1" for c in range(1, 7)})
+    g = w.geo
+    a = g.space(4, 2)
+    w.dinos = Wd.with_item(w.dinos, 2, a)
+    assert walks.dino_moves(w, 2) == sorted(g.space(4, c) for c in (1, 3, 4))
+    Wd.place_crack(w, g.edge_of[(g.space(4, 3), g.space(4, 4))])
+    assert walks.dino_moves(w, 2) == sorted(g.space(4, c) for c in (1, 3))
+    w = land({(4, c): "1" for c in range(1, 7)})
+    w.dinos = Wd.with_item(w.dinos, 2, a)
+    Wd.place_crack(w, g.edge_of[(a, g.space(4, 3))])
+    assert walks.dino_moves(w, 2) == [g.space(4, 1)]  # nothing beyond the crack
+    block = land({(r, c): "2" for r in (3, 4, 5) for c in range(1, 7)})
+    block.dinos = Wd.with_item(block.dinos, 2, a)
+    b = g.space(4, 3)
+    Wd.place_crack(block, g.edge_of[(a, b)])
+    moves = walks.dino_moves(block, 2)
+    assert b in moves  # round the crack, through row 3 or row 5
+    assert block.stacks[b] == (L1, L2)
