@@ -7,24 +7,24 @@ from __future__ import annotations
 
 from dinobox.games.pangaea import walks
 from dinobox.games.pangaea import world as Wd
-from dinobox.games.pangaea.tiles import L1, L2
+from dinobox.games.pangaea.tiles import L1, L2, LAVA, STONE
 from dinobox.games.pangaea.world import World
 from dinobox.games.pangaea.worldmap import WorldMap
 
 FULL = (0, 50, 50, 20, 0, 20, 20, 30, 10)
 
 
-def make(rows: list[str], players: int = 4) -> World:
-    wm = WorldMap(rows=tuple(rows), stars=(), locator=(0, 0), supply=FULL, sticks=12)
+def make(rows: list[str], players: int = 4, supply: tuple[int, ...] = FULL) -> World:
+    wm = WorldMap(rows=tuple(rows), stars=(), locator=(0, 0), supply=supply, sticks=12)
     assert wm.validate() is None
     return World.from_map(wm, players)
 
 
-def land(cells: dict[tuple[int, int], str], rows: int = 10, cols: int = 8) -> World:
-    grid = [["."] * cols for _ in range(rows)]
+def land(cells: dict[tuple[int, int], str], supply: tuple[int, ...] = FULL) -> World:
+    grid = [["."] * 8 for _ in range(10)]
     for (r, c), sym in cells.items():
         grid[r][c] = sym
-    return make(["".join(row) for row in grid])
+    return make(["".join(row) for row in grid], supply=supply)
 
 
 # ===== Tsunami ===================================================================================
@@ -62,3 +62,28 @@ def test_earthquake_a_dino_walks_round_a_crack_but_never_across_one() -> None:
     moves = walks.dino_moves(block, 2)
     assert b in moves  # round the crack, through row 3 or row 5
     assert block.stacks[b] == (L1, L2)
+
+
+# ===== Some General Basic Rules ===================================================================
+def test_some_general_basic_rules_one_shelter_per_player_on_a_space_for_every_seat() -> None:
+    """No more than 1 Shelter per player on a space, whatever the seat; up to 3 players share it."""
+    w = land({(4, 2): "2"})
+    s = w.geo.space(4, 2)
+    for seat in (3, 1):
+        assert Wd.can_build(w, seat, s, False)
+        Wd.build_shelter(w, seat, s, False)
+        assert not Wd.can_build(w, seat, s, False)
+    assert Wd.can_build(w, 0, s, False)
+
+
+def test_some_general_basic_rules_a_stone_takes_one_stone_tile_from_the_supply() -> None:
+    """Stone replaces lava while a stone tile is left beside the board: the last one goes, then
+    none is placed."""
+    supply = list(FULL)
+    supply[STONE] = 1
+    w = land({(4, 2): "#", (4, 4): "#"}, supply=tuple(supply))
+    g = w.geo
+    assert Wd.lava_to_stone(w, g.space(4, 2))
+    assert w.stacks[g.space(4, 2)] == (L1, STONE) and w.supply[STONE] == 0
+    assert not Wd.lava_to_stone(w, g.space(4, 4))
+    assert w.stacks[g.space(4, 4)] == (L1, LAVA) and w.supply[STONE] == 0
