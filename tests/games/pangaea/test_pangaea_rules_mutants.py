@@ -74,6 +74,15 @@ def test_basic_game_setup_the_table_before_the_symbol_tokens_and_the_deal() -> N
     assert s.seat_roles() == {"star": [None, None, None]}
 
 
+def test_kick_off_the_game_the_starting_stars_and_the_order_of_play_as_the_game_reports_them() -> None:
+    """Starting positions and Kick-off: each seat's chosen star by row and column, and the order
+    of play from the start player (seat 0 here; seat 2 in a three-player game)."""
+    s = table()
+    assert s.seat_roles() == {"star": ["r4c4", "r6c2"]}
+    assert s.play_order() == [0, 1]
+    assert PangaeaGame(players=3, first=2).new_initial_state().play_order() == [2, 0, 1]
+
+
 # ===== A copy of the table (the engine's clone) =================================================
 def _alike(seed: int, players: int, **options: Any) -> None:
     """One seeded game played twice, the second continued each step on a fresh copy of the table:
