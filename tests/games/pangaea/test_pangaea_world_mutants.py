@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dinobox.games.pangaea import walks
 from dinobox.games.pangaea import world as Wd
-from dinobox.games.pangaea.tiles import L1, L2, LAVA, STONE
+from dinobox.games.pangaea.tiles import L1, L2, LAVA, STONE, UP
 from dinobox.games.pangaea.world import World
 from dinobox.games.pangaea.worldmap import WorldMap
 
@@ -87,3 +87,27 @@ def test_some_general_basic_rules_a_stone_takes_one_stone_tile_from_the_supply()
     assert w.stacks[g.space(4, 2)] == (L1, STONE) and w.supply[STONE] == 0
     assert not Wd.lava_to_stone(w, g.space(4, 4))
     assert w.stacks[g.space(4, 4)] == (L1, LAVA) and w.supply[STONE] == 0
+
+
+# ===== Earthquake: connected cracks; Evolution Cards: the Block card ================================
+def test_earthquake_each_connected_crack_place_is_offered_once() -> None:
+    """After the first crack, the places connected to it are offered once each, the first not again."""
+    w = land({(r, c): "1" for r in (3, 4, 5) for c in range(1, 7)})
+    g = w.geo
+    spaces = [g.space(4, c) for c in (2, 3, 4)]
+    first = g.edge_of[(g.space(4, 3), g.space(4, 4))]
+    Wd.place_crack(w, first)
+    second = Wd.crack_options(w, spaces, (first,))
+    assert second and len(set(second)) == len(second) and first not in second
+    Wd.place_crack(w, second[0])
+    third = Wd.crack_options(w, spaces, (first, second[0]))
+    assert len(set(third)) == len(third) and first not in third and second[0] not in third
+
+
+def test_evolution_cards_the_block_card_is_offered_only_for_a_tile_that_changes() -> None:
+    """A level up on sand changes nothing (Some General Basic Rules): of a range of sand and
+    level 1, only the level 1 space's tile changes, the only one a Block card may protect."""
+    w = land({(4, 2): ":", (4, 3): "1"})
+    g = w.geo
+    plan = Wd.plan_terrain(w, UP, [g.space(4, 2), g.space(4, 3)])
+    assert Wd.plan_changes(w, plan) == [g.space(4, 3)]
