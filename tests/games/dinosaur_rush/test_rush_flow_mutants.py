@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+from rush_helpers import COPE, HARGER, OSBORN, STERNBERG, Table, to_action_on_c2
+
 from dinobox.engine import load_game
 from dinobox.engine.state import State
 
@@ -47,3 +49,54 @@ def test_setup_11_a_starting_player_not_yet_drawn_gives_no_order_of_play() -> No
     assert state.is_chance_node() and state.play_order() == []
     state.apply_action(2)
     assert state.play_order() == [2, 0, 1]
+
+
+def test_setup_7_nobody_has_a_paleontologist_before_the_cards_are_dealt_then_each_has_theirs() -> None:
+    state = load_game("dinosaur-rush", players=3, first=0).new_initial_state()
+    assert state.seat_roles() == {"paleontologist": [None, None, None]}
+    t = Table(3, paleos=[COPE, OSBORN, STERNBERG])
+    assert t.state.seat_roles()["paleontologist"] == [
+        "Edward Drinker Cope",
+        "Henry Fairfield Osborn",
+        "Charles H. Sternberg",
+    ]
+
+
+def test_build_phase_only_a_builder_sees_a_dinosaur_behind_the_screen() -> None:
+    """Build phase: the screen hides the dinosaur being built; in the field phase no seat has one."""
+    t = Table(3, paleos=[HARGER, OSBORN, STERNBERG])
+    t.place_all()
+    for seat in (None, 0, 1, 2):
+        assert "build" not in t.view(seat)
+    t.finish_field()
+    seat = t.state.current_player()
+    assert t.step() == "build" and "build" in t.view(seat)
+    assert all("build" not in t.view(other) for other in (None, *range(3)) if other != seat)
+
+
+def test_notorious_actions_with_the_notoriety_bag_empty_nothing_is_drawn() -> None:
+    """Notorious actions: a token is drawn from the bag; with a bag of one token (given as data)
+    the second notorious action finds it empty, draws nothing and play goes on."""
+    t = Table(3, paleos=[HARGER, OSBORN, STERNBERG], data={"notoriety_counts": [1, 0, 0]})
+    to_action_on_c2(t)
+    t.do("dynamite")
+    assert [p["tokens"] for p in t.view(None)["players"]] == [1, 0, 0]
+    assert t.view(None)["bag"]["notoriety"] == 0
+    t.first()
+    t.first()
+    t.do("dynamite")
+    assert [p["tokens"] for p in t.view(None)["players"]] == [1, 0, 0]
+    assert (t.step(), t.state.current_player()) == ("move", 2)
+
+
+def test_end_of_the_field_phase_each_empty_dig_site_gets_the_whole_refill() -> None:
+    """End of the field phase: every open dig site gets the round's refill (here four bones,
+    given as data); the others keep their three from the Setup."""
+    t = Table(3, paleos=[HARGER, OSBORN, STERNBERG], data={"refill": [4, 1]})
+    t.place_all()
+    t.finish_field(dig=True)
+    assert t.step() == "build"
+    view = t.view(None)
+    standing = {p["cell"] for p in view["players"]}
+    played = [c for c in view["board"]["cells"] if c.get("in_play")]
+    assert {sum(c["bones"]) for c in played if c["cell"] not in standing} == {3, 4}
