@@ -79,11 +79,29 @@ def test_sabotage_the_token_taken_is_known_to_its_new_owner_whatever_the_others_
         assert guess.view(1)["players"][1]["token_values"] == [1]
 
 
-def test_build_phase_nobody_has_finished_building_as_it_begins() -> None:
+def test_build_phase_nobody_has_finished_building_as_it_begins_then_each_builder_in_turn() -> None:
+    """Build phase: each player builds behind the screen; the table sees who has finished."""
     t = Table(3, paleos=[HARGER, OSBORN, LEIDY])
     t.place_all()
     t.finish_field()
     assert t.step() == "build"
     assert [p.get("built") for p in t.view(None)["players"]] == [False, False, False]
+    first = t.state.current_player()
+    assert texts(t)[-1] == f"{('Orange', 'Purple', 'Teal')[first]} builds behind the screen."
+    while t.state.current_player() == first:
+        t.first()
+    assert t.view(None)["players"][first]["built"] is True
+    assert f"{('Orange', 'Purple', 'Teal')[first]} has finished building." in texts(t)
     t.build_all()
     assert t.view(None)["round"] == 2
+
+
+def test_rounds_turns_and_phases_each_players_field_turn_counts_once() -> None:
+    """Three field turns per player in each of the three rounds: 27 turns for three players."""
+    t = Table(3, paleos=[HARGER, OSBORN, LEIDY])
+    t.place_all()
+    assert t.state.turn_count() == 1  # Orange's first turn has begun
+    t.quiet_turn()
+    assert t.state.turn_count() == 2
+    t.play_to_end()
+    assert t.state.turn_count() == 27

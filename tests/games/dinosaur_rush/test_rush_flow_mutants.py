@@ -36,6 +36,8 @@ def test_rounds_turns_and_phases_a_copy_of_the_table_plays_on_exactly_as_the_tab
     for seat in (None, *range(4)):
         assert copy.log(seat) == table.log(seat)
     assert copy.winners() == table.winners() and copy.seat_roles() == table.seat_roles()
+    over = table.clone()  # a copy of the finished game keeps its final tally
+    assert seen(over) == seen(table) and over.play_order() == table.play_order()
 
 
 def test_setup_11_the_order_of_play_starts_with_the_starting_player() -> None:
@@ -100,3 +102,39 @@ def test_end_of_the_field_phase_each_empty_dig_site_gets_the_whole_refill() -> N
     standing = {p["cell"] for p in view["players"]}
     played = [c for c in view["board"]["cells"] if c.get("in_play")]
     assert {sum(c["bones"]) for c in played if c["cell"] not in standing} == {3, 4}
+
+
+def test_end_of_the_field_phase_a_refill_of_none_adds_no_bone() -> None:
+    """End of the field phase: the refill is the round's count (none here, given as data)."""
+    t = Table(3, paleos=[HARGER, OSBORN, STERNBERG], data={"refill": [0, 1]})
+    t.place_all()
+    bones = t.view(None)["bag"]["bones"]
+    t.finish_field(dig=True)
+    assert t.step() == "build" and t.view(None)["bag"]["bones"] == bones
+
+
+def test_setup_11_the_log_says_whether_the_starting_player_was_drawn() -> None:
+    drawn = load_game("dinosaur-rush", players=3, first="random").new_initial_state()
+    drawn.apply_action(1)
+    assert drawn.log(None)[0]["text"] == "Purple is the starting player (drawn at random)."
+    given = load_game("dinosaur-rush", players=3, first=1).new_initial_state()
+    assert given.log(None)[0]["text"] == "Purple is the starting player."
+
+
+def test_setup_8_bonus_cards_are_dealt_face_down() -> None:
+    """What's secret: bonus cards are private until scored; the log names a card to its owner only."""
+    t = Table(3, paleos=[HARGER, OSBORN, STERNBERG], bonus=[0, 1])
+    mine = [e["text"] for e in t.state.log(0) if "bonus card" in e["text"] and e["text"].startswith("Orange")]
+    assert mine == ["Orange gets bonus card Edaphosaurus.", "Orange gets bonus card Stegosaurus."]
+    for seat in (1, 2, None):
+        theirs = [e["text"] for e in t.state.log(seat) if e["text"].startswith("Orange gets")]
+        assert theirs == ["Orange gets a bonus card.", "Orange gets a bonus card."]
+
+
+def test_setup_nobody_has_a_turn_before_the_first_field_turn() -> None:
+    state = load_game("dinosaur-rush", players=3, first=0).new_initial_state()
+    assert state.view(None)["turn_player"] is None
+    t = Table(3, paleos=[HARGER, OSBORN, STERNBERG])
+    assert t.step() == "place" and t.view(None)["turn_player"] is None
+    t.place_all()
+    assert t.view(None)["turn_player"] == 0

@@ -57,3 +57,15 @@ def test_wild_bones_a_wild_bone_beside_a_unique_bone_touches_two_colours() -> No
 def test_build_phase_a_skeleton_given_by_counts_names_only_real_parts() -> None:
     with pytest.raises(K.SkeletonError, match="unknown skeleton parts"):
         K.allocation_from_counts({"spine": 1, "horns": 2})
+
+
+def test_build_phase_a_skeleton_is_fifteen_counts_none_negative() -> None:
+    """Hostile input: a skeleton of the wrong length or with a negative count is refused with the
+    Build phase's reason, never read."""
+    good = K.validate_drawing(GOOD)
+    have = K.colours_used(good)
+    K.check_allocation(good, have)
+    for bad in (good[:-1], (*good[:-1], -1), (*good[: K.NUM_PARTS], -1, *good[K.NUM_PARTS + 1 :])):
+        with pytest.raises(K.SkeletonError, match="non-negative counts") as info:
+            K.check_allocation(bad, have)
+        assert info.value.rule == "Build phase"
