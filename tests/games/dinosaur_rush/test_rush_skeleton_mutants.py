@@ -69,3 +69,40 @@ def test_build_phase_a_skeleton_is_fifteen_counts_none_negative() -> None:
         with pytest.raises(K.SkeletonError, match="non-negative counts") as info:
             K.check_allocation(bad, have)
         assert info.value.rule == "Build phase"
+
+
+SECTIONS = {
+    "spine": "Ribs (A) and spine (B)",
+    "ribs": "Ribs (A) and spine (B)",
+    "neck": "Neck (C)",
+    "head": "Head (D)",
+    "tail": "Tail (E)",
+    "first limb": "Limbs (F)",
+    "second limb": "Limbs (F)",
+}
+
+
+def refusal(alloc: tuple[int, ...], have: list[int]) -> K.SkeletonError:
+    with pytest.raises(K.SkeletonError) as info:
+        K.check_allocation(alloc, have)
+    return info.value
+
+
+def test_build_phase_each_refused_skeleton_names_its_rulebook_section() -> None:
+    good = K.validate_drawing(GOOD)
+    have = K.colours_used(good)
+    for p, part in enumerate(SECTIONS):
+        none = tuple(0 if i == p else n for i, n in enumerate(good))
+        error = refusal(none, have)
+        assert error.rule == SECTIONS[part] and f"the {part} needs at least one natural bone" in str(error)
+    wild = tuple(2 if i == K.NUM_PARTS else n for i, n in enumerate(good))  # two wild bones in a spine of two
+    error = refusal(wild, [have[0], have[1], have[2], have[3], 2])
+    assert error.rule == "Wild bones (H)"
+    assert "the spine has 2 wild bones but room for 1" in str(error)
+    assert str(error).endswith("natural bones, between two of its natural bones")
+    error = refusal(good, [have[0] - 1, *have[1:]])
+    assert error.rule == "Build phase" and f"uses {have[0]} green bones but you have {have[0] - 1}" in str(error)
+    error = refusal(good, [have[0], have[1] + 1, have[2] + 2, have[3], have[4]])
+    assert error.rule == "Build phase" and "every bone must be used, but 1 red, 2 yellow are left over" in str(error)
+    error = refusal(good, [*have[:4], 1])
+    assert error.rule == "Build phase" and "but 1 white bones are left over" in str(error)
