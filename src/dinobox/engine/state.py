@@ -477,9 +477,14 @@ class State:
 def pushed(items: list[int], mine: int, item: int) -> list[int]:
     """``items[:mine]`` with ``item`` appended: a state's history. Clones share the list (a clone
     costs nothing) and each owns its first ``mine`` entries, which never change; the first of
-    them to append does so in place, any other copies its entries first."""
-    if len(items) != mine:
-        items = items[:mine]
+    them to append does so in place, any other copies its entries first. Each append is atomic,
+    so a clone stepped in another thread at the same moment is caught by the length afterwards
+    (whichever lost copies)."""
+    if len(items) == mine:
+        items.append(item)
+        if len(items) == mine + 1:
+            return items
+    items = items[:mine]
     items.append(item)
     return items
 
@@ -492,12 +497,16 @@ def logged(
     None, the event itself (``State._record``). The fields are positional, never ``**kwargs``:
     compiled, a call with them would build an empty dict for every event. Four flat slots: no
     node per entry to build, track and free."""
-    if len(entries) != 4 * count:
-        entries = entries[: 4 * count]
-    entries.append(maker)
-    entries.append(args)
-    entries.append(audience)
-    entries.append(move)
+    end = 4 * count
+    if len(entries) == end:
+        entries.append(maker)
+        entries.append(args)
+        entries.append(audience)
+        entries.append(move)
+        if len(entries) == end + 4:
+            return entries
+    entries = entries[:end]
+    entries.extend((maker, args, audience, move))
     return entries
 
 
