@@ -278,7 +278,9 @@ LEVEL_INFO = (
         "hard's policy with a search of up to one CPU-second a move over many redrawn hands (the bot "
         "'master'; a server may cap its time lower). Measured decision by decision, its moves gain a little "
         "win share over hard's in Dinosaur Rush and T-Rex Island and are level with them in Dino Race; "
-        "in Pangaea it plays hard's moves, only slower. Whole matches against hard are not measured yet.",
+        "in Pangaea it plays hard's moves, only slower. In whole games at a twentieth of a second a move it "
+        "beat hard in 67% of 2-player T-Rex Island games and was level in Dino Race and Dinosaur Rush; "
+        "whole matches at its full second a move are not measured yet.",
     ),
 )
 #: The lobby's levels, weakest first: each is a spec ``make_bot`` accepts.
