@@ -85,3 +85,43 @@ def test_players_range_sweeps_the_counts_into_one_report(tmp_path: Path) -> None
     assert [s["players"] for s in json.loads((out / "sweep.json").read_text())["summaries"]] == [2, 3]
     bad = runner.invoke(app, [*args[:5], "2..x", "--out", str(tmp_path / "bad")])
     assert bad.exit_code != 0 and "a range such as 2..4" in bad.output
+
+
+COUNTER = '''
+GAMES = []
+
+
+class Seen:
+    """Counts the games it sees to their end."""
+
+    def __init__(self, game):
+        self.players = game.num_players
+
+    def step(self, state, player, action):
+        pass
+
+    def end(self, state):
+        GAMES.append(self.players)
+        return {"seen": float(len(GAMES))}
+'''
+
+
+def test_a_metric_sees_each_game_of_a_run_once_and_a_resumed_run_only_its_new_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the run looks at its first games for degenerate settings before the progress bar: those are
+    # the run's own games, kept, not played a second time (nor replayed when the run resumes)
+    (tmp_path / "seen_metric.py").write_text(COUNTER)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = tmp_path / "run"
+    args = ["simulate", "dino-race", "--players", "2", "--bots", "random,random", "--metric", "seen_metric:Seen"]
+    first = runner.invoke(app, [*args, "--games", "6", "--out", str(out)])
+    assert first.exit_code == 0, first.output
+    import seen_metric  # the plug-in module the run loaded
+
+    assert len(seen_metric.GAMES) == 6
+    assert len(list(csv.DictReader((out / "games.csv").open()))) == 6
+    more = runner.invoke(app, [*args, "--games", "9", "--out", str(out), "--resume"])
+    assert more.exit_code == 0, more.output
+    assert len(seen_metric.GAMES) == 9
+    assert json.loads((out / "summary.json").read_text())["timing"]["games_played_now"] == 3

@@ -81,8 +81,10 @@ def degenerate(rows: Sequence[GameRow], cap_note: bool = True) -> list[str]:
     return warnings
 
 
-def probe(config: SimConfig, game: Game) -> list[str]:
-    """Play the run's first few games (the same games the run plays) and say what looks
-    degenerate about the settings, before the whole run is spent on them."""
-    rows = [play_one(config, game, index) for index in range(min(PROBE_GAMES, config.games))]
-    return degenerate(rows)
+def first_games(config: SimConfig, game: Game, done: Sequence[GameRow] = ()) -> list[GameRow]:
+    """The run's first few games (``PROBE_GAMES``), to see what looks degenerate about the
+    settings before the whole run is spent on them: taken from ``done`` (an earlier run's rows,
+    ``--resume``) where it has them, the others played here. They are the run's own games
+    (``play_one`` with the same indices), so the run keeps them instead of playing them again."""
+    have = {int(row["index"]): row for row in done}
+    return [have.get(index) or play_one(config, game, index) for index in range(min(PROBE_GAMES, config.games))]
