@@ -277,11 +277,10 @@ LEVEL_INFO = (
         "hard plus a search of up to a CPU-second a move",
         "hard's policy with a search of up to one CPU-second a move over many redrawn hands (the bot "
         "'master'; a server may cap its time lower). In whole games against hard it wins clearly in "
-        "Dinosaur Rush once it has about a second a move (following its hints at 0.8 s won 90% of 30 "
-        "three-player games, playing hard's moves 23%) and in T-Rex Island already at a twentieth of "
-        "a second (67% of 300 two-player games; 71% at a fifth). In Dino Race it is level with hard at "
-        "every budget measured, and in Pangaea it plays hard's moves, only slower: a second buys too "
-        "few playouts there.",
+        "Dinosaur Rush once it has a second a move (87% of 42 three-player games, where a fair share is "
+        "33%) and in T-Rex Island already at a twentieth of a second (67% of 300 two-player games; 71% "
+        "at a fifth). In Dino Race it is level with hard at every budget measured, and in Pangaea it "
+        "plays hard's moves, only slower: a second buys too few playouts there.",
     ),
 )
 #: The lobby's levels, weakest first: each is a spec ``make_bot`` accepts.
