@@ -82,7 +82,7 @@ def test_one_of_three_resigns_in_chromium_and_the_others_finish_against_the_bot(
     cy.click("#resign")
     cy.click("#resign-yes")
     for page in (ann, cy):
-        page.wait_for_function(LEFT)
+        page.wait_for_function(f"() => {LEFT}")  # a function, not an expression: the page's CSP forbids eval
         assert "resigned and ranks last" in page.inner_text("#log")
         assert page.evaluate("document.body.dataset.status") == "playing"
     assert cy.is_hidden("#resign")  # the seat is the bot's now
@@ -94,7 +94,7 @@ def test_one_of_three_resigns_in_chromium_and_the_others_finish_against_the_bot(
     finish_by_api(server, tid, {0: tokens[0], 1: tokens[1]}, random.Random(4))
     for page in (ann, cy):
         page.wait_for_selector("#winner-banner")
-        page.wait_for_function(f"{ROWS} === 3")  # the full final scores, the bot's seat among them
+        page.wait_for_function(f"() => {ROWS} === 3")  # the full final scores, the bot's seat among them
     assert ann.locator("#forfeit").count() == 0  # played to the rulebook's end, nobody forfeited it
     for c in contexts:
         c.close()
