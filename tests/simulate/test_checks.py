@@ -9,8 +9,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from dinobox.cli.app import app
-from dinobox.simulate.checks import check_writable, degenerate
+from dinobox.simulate.checks import FirstGames, check_writable, degenerate
 from dinobox.simulate.documents import GameRow
+from dinobox.simulate.play import SimConfig
 from simulate.sim_helpers import game_row
 
 runner = CliRunner()
@@ -61,3 +62,19 @@ def test_a_data_change_the_games_check_trips_on_is_a_clear_error(tmp_path: Path)
     result = runner.invoke(app, ["simulate", "pangaea", "--games", "1", "--set", stars, "--out", str(tmp_path / "o")])
     assert result.exit_code == 2 and "data override rejected: stars cannot be read" in " ".join(result.output.split())
     assert not (tmp_path / "o").exists()
+
+
+def test_the_first_four_games_warn_once_as_soon_as_all_are_in_whatever_order_they_finish() -> None:
+    said: list[str] = []
+    watch = FirstGames(SimConfig(game="dino-race", bots=("random",), games=50, players=2), said.append)
+    for index in (3, 7, 1, 0):  # worker processes finish games out of order
+        watch.see({**_row(1, 12, 10, 60), "index": index})
+        assert said == []
+    watch.see({**_row(1, 12, 10, 60), "index": 2})
+    assert len(said) == 1 and "end the game almost at once" in said[0]
+    watch.see({**_row(1, 12, 10, 60), "index": 2})
+    assert len(said) == 1  # said once
+    short = FirstGames(SimConfig(game="dino-race", bots=("random",), games=2, players=2), said.append)
+    short.see({**_row(40, 100, 90, 600), "index": 1})
+    short.see({**_row(40, 100, 90, 600, capped=True), "index": 0})
+    assert len(said) == 2 and "turn cap" in said[1]  # a run of two games is seen whole

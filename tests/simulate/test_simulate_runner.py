@@ -11,6 +11,7 @@ import pytest
 from dinobox.engine.errors import DinoboxError
 from dinobox.simulate import SimConfig, run_simulation, write_outputs
 from dinobox.simulate.output import read_rows
+from dinobox.simulate.runner import MAX_CHUNK, chunk_size
 
 
 def _stop_after(games: int) -> Callable[[int], None]:
@@ -61,3 +62,20 @@ def test_resume_refuses_another_run(tmp_path: Path) -> None:
     with pytest.raises(DinoboxError, match="line 1, is not a game row"):
         read_rows(tmp_path, config)
     assert read_rows(tmp_path / "nothing-here", config) == []
+
+
+def test_two_workers_give_the_rows_of_one_and_a_stopped_pool_keeps_what_came_back() -> None:
+    config = SimConfig(game="dino-race", bots=("heuristic", "random"), games=20, seed=4, players=2)
+    one = run_simulation(config)
+    two = run_simulation(config, jobs=2)
+    assert two.rows == one.rows and two.jobs == 2
+    part = run_simulation(config, jobs=2, progress=_stop_after(3))
+    assert part.interrupted and len(part.rows) == 3
+    assert all(row == one.rows[int(row["index"])] for row in part.rows)
+
+
+def test_workers_send_a_slow_game_back_alone_and_fast_ones_in_chunks() -> None:
+    # a stopped run loses only the games of a chunk not yet sent back: at most a quarter second
+    assert chunk_size(100.0) == chunk_size(0.3) == 1
+    assert chunk_size(0.1) == 2
+    assert chunk_size(0.001) == chunk_size(0.0) == MAX_CHUNK

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import json
 import signal
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -30,7 +28,7 @@ from dinobox.engine.errors import DinoboxError
 from dinobox.simulate import SimConfig, compare_runs, run_simulation, write_compare, write_outputs
 from dinobox.simulate import skill_trace as run_trace
 from dinobox.simulate.botcompare import bot_effects, effect_lines, level_folder, parse_levels
-from dinobox.simulate.checks import check_writable, data_warnings, degenerate, first_games
+from dinobox.simulate.checks import FirstGames, check_writable, data_warnings
 from dinobox.simulate.compare import load_summary
 from dinobox.simulate.distributed import connect
 from dinobox.simulate.documents import GameRow
@@ -130,14 +128,20 @@ def _player_counts(text: str | None) -> list[int | None]:
     return list(counts)
 
 
-def _warn_before(config: SimConfig, done: list[GameRow]) -> list[GameRow]:
-    """Say before the run what will make its numbers meaningless: data changes that change
-    nothing, and settings that make the game degenerate (seen in the run's first games, which
-    are returned for the run to keep: they are not played twice)."""
-    first = first_games(config, config.build_game(), done)
-    for warning in data_warnings(config.game, config.data) + degenerate(first):
-        console.print(f"[bold yellow]Warning:[/] {warning}")
-    return first
+def _warn(warning: str) -> None:
+    console.print(f"[bold yellow]Warning:[/] {warning}")
+
+
+def _first_games_watch(config: SimConfig, done: list[GameRow]) -> FirstGames:
+    """Say what will make the run's numbers meaningless: data changes that change nothing (at
+    once), and settings that make the game degenerate (as soon as the run's first games are in,
+    from the resumed rows or the run itself)."""
+    for warning in data_warnings(config.game, config.data):
+        _warn(warning)
+    watch = FirstGames(config, _warn)
+    for row in done:
+        watch.see(row)
+    return watch
 
 
 def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
@@ -359,13 +363,10 @@ def _run(
         kept = len(done or [])
         if done:
             console.print(f"resuming {out}: {kept} games already played, {games - kept} to play")
-        started = time.perf_counter()
-        known = {int(row["index"]) for row in done or []}
-        ahead = (done or []) + [row for row in _warn_before(config, done or []) if int(row["index"]) not in known]
+        watch = _first_games_watch(config, done or [])
         with _term_stops_like_ctrl_c(), _progress() as bar:
-            task = bar.add_task("games", total=games, completed=len(ahead), kept=kept)
-            run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), ahead, backend)
-            run = replace(run, reused=kept, seconds=time.perf_counter() - started)
+            task = bar.add_task("games", total=games, completed=kept, kept=kept)
+            run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend, watch.see)
             trace = check = None
             skill_trace, skill_check, probe_games = skills
             if skill_trace and not run.interrupted:

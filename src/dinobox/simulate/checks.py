@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from dinobox.engine.errors import DinoboxError
-from dinobox.engine.game import Game
 from dinobox.engine.registry import game_class
 from dinobox.simulate.documents import GameRow, Settings
-from dinobox.simulate.play import SimConfig, play_one
+from dinobox.simulate.play import SimConfig
 
-PROBE_GAMES = 4  # games played before the run to see whether the settings are degenerate
+PROBE_GAMES = 4  # the run's first games, seen early to tell whether the settings are degenerate
 SHORT_TURNS = 1.5  # mean turns at or below this: the game hardly happens
 FEW_CHOICES = 1.25  # legal choices per decision below this: players hardly choose
 FEW_REAL = 0.25  # share of decisions with more than one legal choice below this: the same
@@ -81,10 +80,24 @@ def degenerate(rows: Sequence[GameRow], cap_note: bool = True) -> list[str]:
     return warnings
 
 
-def first_games(config: SimConfig, game: Game, done: Sequence[GameRow] = ()) -> list[GameRow]:
-    """The run's first few games (``PROBE_GAMES``), to see what looks degenerate about the
-    settings before the whole run is spent on them: taken from ``done`` (an earlier run's rows,
-    ``--resume``) where it has them, the others played here. They are the run's own games
-    (``play_one`` with the same indices), so the run keeps them instead of playing them again."""
-    have = {int(row["index"]): row for row in done}
-    return [have.get(index) or play_one(config, game, index) for index in range(min(PROBE_GAMES, config.games))]
+class FirstGames:
+    """Watches a run's rows for its first few games (``PROBE_GAMES``) and, as soon as all of them
+    are in, passes each thing they show to be degenerate about the settings to ``warn``: early
+    in the run, so that a designer can stop it before it is spent on them. The games are the
+    run's own, played by its workers with the others (the progress bar moves from the start)."""
+
+    def __init__(self, config: SimConfig, warn: Callable[[str], None]) -> None:
+        self.wanted = min(PROBE_GAMES, config.games)
+        self.warn = warn
+        self.rows: dict[int, GameRow] = {}
+        self.said = False
+
+    def see(self, row: GameRow) -> None:
+        index = int(row["index"])
+        if self.said or index >= self.wanted:
+            return
+        self.rows[index] = row
+        if len(self.rows) == self.wanted:
+            self.said = True
+            for warning in degenerate([self.rows[i] for i in range(self.wanted)]):
+                self.warn(warning)
