@@ -21,8 +21,9 @@ reuses the results of mutants whose code and tests did not change. ``--tests`` g
 faster subset of the game's tests for its pass (a changed selection means new stats); ``--confirm``
 then runs each mutant left alive against the whole ``tests/games/<game>`` folder, each in a fresh
 process, and reports those that still live (the true survivors). Survivors: ``cd
-.mutation/<game> && mutmut show <name>``. Not a test: nothing asserts on the score. The figures
-and the survivors' explanations are in benchmarks/RESULTS.md, "Mutation score".
+.mutation/<game> && mutmut show <name>``. Not a test: nothing asserts on the score. The figures are in
+benchmarks/RESULTS.md, "Mutation score"; the survivors' explanations and the exact commands in
+docs/mutation.md.
 """
 
 from __future__ import annotations
