@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from dinobox.bots import MasterBot, StrongBot
 from dinobox.engine.state import CHANCE, State
 from dinobox.engine.testing import force, play
 from dinobox.games.pangaea.game import PangaeaGame
@@ -187,3 +188,27 @@ def test_card_planning_finds_the_cards_that_take_the_leaders_shelter() -> None:
     plain = blue_turn({})
     assert plain["players"][0]["shelters"] == 1
     assert plain["played"] != planned["played"]
+
+
+def test_an_interrupt_thought_through_saves_the_shelter_the_leader_rule_gives_away() -> None:
+    """Blue's planned cards lie face up to take Red's Shelter (the test above); Red drew a Wild
+    and holds five cards, so it may interrupt. The hand-written rule interrupts only a leader,
+    and Blue, without a point, does not lead; thought through (``interrupt_plan``), Red sees
+    that Blue would choose the direction onto its Shelter and that a drawn one mostly misses it."""
+    s = table(hands=[RED_HAND, [17, 10, 13, 16]])
+    quiet(s, "build", draws=(WILD,))  # Red's Shelter on r4c4; the refill draws a Wild
+    planner, rng = choose.with_weights({"plan": 1.0}), random.Random(0)
+    while s.current_player() == 1:
+        play(s, planner(s, rng))
+    assert kinds(s) == {"interrupt", "no_interrupt"}
+    assert chosen(s)["kind"] == "no_interrupt"
+    thought = choose.with_weights({"interrupt_plan": 1.0})
+    assert s.describe_action(thought(s, random.Random(0)))["kind"] == "interrupt"
+    # the master level thinks it through (its weights table); hard plays the rule
+    assert s.describe_action(MasterBot(seed=0, iterations=8).choose(s))["kind"] == "interrupt"
+    assert s.describe_action(StrongBot(seed=0).choose(s))["kind"] == "no_interrupt"
+    blue_chooses = s.clone()
+    play(blue_chooses, act(blue_chooses, "no_interrupt"))
+    while kinds(blue_chooses) <= {"direction", "dino_place"}:
+        play(blue_chooses, planner(blue_chooses, rng))
+    assert view(blue_chooses)["players"][0]["shelters"] == 0  # where Blue would send the dino

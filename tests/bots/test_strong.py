@@ -19,6 +19,7 @@ from dinobox.bots.weights import (
     WeightsError,
     check_weights,
     learned_weights,
+    master_weights,
     parse_weights_file,
     weighted_policy,
 )
@@ -107,6 +108,20 @@ def test_bad_weights_are_refused(weights: object, message: str) -> None:
 def test_bad_weights_files_are_refused(text: str, message: str) -> None:
     with pytest.raises(WeightsError, match=message):
         parse_weights_file(text, "dino-race", "test.json")
+
+
+def test_the_master_table_goes_on_top_of_the_weights_and_is_checked_as_they_are() -> None:
+    text = '{"format": 1, "game": "dino-race", "weights": {"move_ahead": 1}%s}'
+    assert parse_weights_file(text % "", "dino-race", "t.json", "master") == {}
+    table = parse_weights_file(text % ', "master": {"wait_egg": 2}', "dino-race", "t.json", "master")
+    assert table == {"wait_egg": 2.0}
+    with pytest.raises(WeightsError, match="t.json, master: dino-race has no heuristic weight 'nope'"):
+        parse_weights_file(text % ', "master": {"nope": 2}', "dino-race", "t.json", "master")
+    with pytest.raises(WeightsError, match="t.json, master: expected a non-empty table"):
+        parse_weights_file(text % ', "master": []', "dino-race", "t.json", "master")
+    # Pangaea's master level thinks its interrupts through; the others play the strong policy
+    assert master_weights("pangaea") == {**(learned_weights("pangaea") or {}), "interrupt_plan": 1.0}
+    assert master_weights("dino-race") is None and master_weights("dino-eggs") is None
 
 
 def test_a_game_without_weights_falls_back_to_its_heuristic() -> None:

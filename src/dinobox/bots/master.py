@@ -2,7 +2,10 @@
 
 A root-level **rollout (policy-improvement) search with sequential halving**:
 
-- **The prior.** The learned policy (``strong``, ``bots/strong.py``) names the *default* move.
+- **The prior.** The learned policy (``strong``, ``bots/strong.py``) names the *default* move;
+  where a game ships a ``master`` weights table (``bots/weights.py``: terms that think further
+  ahead, measured to beat the strong policy, such as Pangaea's look-ahead at an interrupt) the
+  policy with that table on top names it, and the strong policy's move is the first challenger.
   The first challengers are the moves its neighbours name where they disagree with it: the plain
   heuristic and ``JITTERS`` copies of the strong policy with log-normally perturbed weights
   (``proposers``), a cheap stand-in for the policy's top few moves (a heuristic names only its
@@ -45,10 +48,11 @@ import math
 import random
 import time
 from collections.abc import Callable
+from typing import NamedTuple
 
 from dinobox.bots.rollout import PairedGain
 from dinobox.bots.strong import family_z, seat_reward, strong_policy
-from dinobox.bots.weights import learned_weights
+from dinobox.bots.weights import learned_weights, master_weights
 from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import State
@@ -65,6 +69,18 @@ EPSILON = 1e-9
 JITTERS = 6  # perturbed copies of the strong policy that propose candidates (the prior)
 JITTER_SIGMA = 0.5  # the spread of their weights, as a log-normal factor on each learned weight
 QUIET_ROUNDS = 8  # rounds after which a race where no move has changed any playout stops
+
+
+class Guides(NamedTuple):
+    """The policies that guide the search in one game: ``move`` names the default move (the
+    strong policy, with the game's ``master`` weights table on top where it ships one,
+    ``bots/weights.py``); ``playout`` plays every seat in the playouts (the strong policy, the
+    lobby's ``hard``); ``proposers`` name the first challengers (``proposers``, after the strong
+    policy when it is not ``move``)."""
+
+    move: Policy
+    playout: Policy
+    proposers: list[Policy]
 
 
 class MasterBot:
@@ -106,24 +122,29 @@ class MasterBot:
         self.last_iterations = 0
         self.last_rounds = 0
         self._depth = depth
-        self._policies: dict[str, tuple[Policy, list[Policy]]] = {}
+        self._policies: dict[str, Guides] = {}
 
     # -- the policies ---------------------------------------------------------------------------
 
-    def _guides(self, state: State) -> tuple[Policy, list[Policy]]:
-        """(the strong policy, the proposers) for the state's game: the proposers are the plain
-        heuristic and ``JITTERS`` copies of the strong policy with perturbed weights."""
+    def _guides(self, state: State) -> Guides:
+        """The policies for the state's game (``Guides``)."""
         game_id = state.game.id
         if game_id not in self._policies:
-            self._policies[game_id] = (strong_policy(game_id), proposers(game_id))
+            strong = strong_policy(game_id)
+            own = master_weights(game_id)
+            if own is None:
+                self._policies[game_id] = Guides(strong, strong, proposers(game_id))
+            else:
+                self._policies[game_id] = Guides(strong_policy(game_id, own), strong, [strong, *proposers(game_id)])
         return self._policies[game_id]
 
     def _candidates(self, state: State, legal: list[int]) -> tuple[int, list[int]]:
-        """The strong policy's move and the challengers: first the moves the proposers name
-        (in order, each once), then a seeded sample of the other legal moves, ``width`` in all."""
-        strong, others = self._guides(state)
+        """The default move and the challengers: first the moves the proposers name (in order,
+        each once), then a seeded sample of the other legal moves, ``width`` in all."""
+        guides = self._guides(state)
+        others = guides.proposers
         rng = self.rng
-        default = strong(state, random.Random(rng.getrandbits(64)))
+        default = guides.move(state, random.Random(rng.getrandbits(64)))
         first: list[int] = []
         for propose in others:
             move = propose(state, random.Random(rng.getrandbits(64)))
@@ -143,7 +164,7 @@ class MasterBot:
     ) -> float | None:
         """``action`` on a copy of ``det``, then a strong-policy playout driven by the round's two
         seeds; ``None`` when the deadline passes first (the playout is then not counted)."""
-        policy = self._guides(det)[0]
+        policy = self._guides(det).playout
         probe = det.clone()
         probe.apply_action(action)
         chance_rng, policy_rng = random.Random(seeds[0]), random.Random(seeds[1])

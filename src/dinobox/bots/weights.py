@@ -4,10 +4,13 @@ A game whose heuristic is a ``WeightedPolicy`` (``bots/heuristic.py``) may ship 
 as ``weights.json`` in its package (``dinobox train GAME`` writes one)::
 
     {"format": 1, "game": "dino-race", "weights": {"move_ahead": -1.7, ...},
-     "training": {...how they were learned: seed, budget, fitness per generation...}}
+     "training": {...how they were learned: seed, budget, fitness per generation...},
+     "master": {"interrupt_plan": 1.0}}
 
 ``weights`` names a subset of the heuristic's weights (the rest keep their defaults); every
-value is a finite number. A file that breaks any of this raises ``WeightsError`` saying what
+value is a finite number. The optional ``master`` table is checked the same way: weights the
+``master`` level's own moves take on top of ``weights`` (terms that think ahead, measured to
+beat the strong policy; ``bots/master.py``). A file that breaks any of this raises ``WeightsError`` saying what
 was wrong; a game without the file has no learned weights (the ``strong`` bot then plays the
 plain heuristic, see ``bots/strong.py``).
 """
@@ -56,8 +59,9 @@ def check_weights(game_id: str, weights: object, where: str = "weights") -> dict
     return out
 
 
-def parse_weights_file(text: str, game_id: str, where: str) -> dict[str, float]:
-    """The weights of a ``weights.json`` text for ``game_id``, checked."""
+def parse_weights_file(text: str, game_id: str, where: str, table: str = "weights") -> dict[str, float]:
+    """The weights of a ``weights.json`` text for ``game_id``, checked (``table="master"``: the
+    master level's table on top of them, empty when the file has none)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -68,7 +72,9 @@ def parse_weights_file(text: str, game_id: str, where: str) -> dict[str, float]:
         raise WeightsError(f"{where}: format must be {FORMAT}, not {data.get('format')!r}")
     if data.get("game") != game_id:
         raise WeightsError(f"{where}: weights for {data.get('game')!r}, not {game_id!r}")
-    return check_weights(game_id, data.get("weights"), where)
+    if table != "weights" and table not in data:
+        return {}
+    return check_weights(game_id, data.get(table), where if table == "weights" else f"{where}, {table}")
 
 
 def load_weights_file(path: Path, game_id: str) -> dict[str, float]:
@@ -81,21 +87,31 @@ def load_weights_file(path: Path, game_id: str) -> dict[str, float]:
 
 
 @cache
-def _shipped(game_id: str) -> tuple[tuple[str, float], ...] | None:
+def _shipped(game_id: str, table: str) -> tuple[tuple[str, float], ...] | None:
     entry = game_entry(game_id)
     if not isinstance(entry.heuristic, WeightedPolicy) or not entry.package:
         return None
     resource = resources.files(entry.package).joinpath(FILE_NAME)
     if not resource.is_file():
         return None
-    weights = parse_weights_file(resource.read_text(), game_id, f"{entry.package}/{FILE_NAME}")
+    weights = parse_weights_file(resource.read_text(), game_id, f"{entry.package}/{FILE_NAME}", table)
     return tuple(sorted(weights.items()))
 
 
 def learned_weights(game_id: str) -> dict[str, float] | None:
     """The weights shipped in the game's package, or ``None`` when it ships none."""
-    shipped = _shipped(game_id)
+    shipped = _shipped(game_id, "weights")
     return None if shipped is None else dict(shipped)
+
+
+def master_weights(game_id: str) -> dict[str, float] | None:
+    """The weights the ``master`` level's own moves are chosen with: the shipped weights with
+    the file's ``master`` table on top, or ``None`` when that table is missing (``master`` then
+    plays from the strong policy)."""
+    extra = _shipped(game_id, "master")
+    if not extra:
+        return None
+    return {**(learned_weights(game_id) or {}), **dict(extra)}
 
 
 class GenerationRecord(TypedDict):
@@ -141,6 +157,7 @@ __all__ = [
     "check_weights",
     "learned_weights",
     "load_weights_file",
+    "master_weights",
     "parse_weights_file",
     "weighted_policy",
     "weights_document",

@@ -36,6 +36,12 @@ and trouble for the leaders.
   spent costs ``plan_spend`` times its card value. This finds the action that hurts the
   opponent's Shelters or raises land next to the Explorer, where the fixed card values play
   the Level up card almost always.
+- The interrupt thought through (the weight ``interrupt_plan``, off in the hand-written policy
+  and in ``strong``; the ``master`` level's table turns it on): instead of interrupting only a
+  leader, the bot plays out the face-up cards of the player to act, in the direction that
+  player's plan would choose (with where its dino then goes) and in each direction a Direction
+  card may draw, and interrupts when the drawn directions leave it better off on average by
+  more than ``interrupt_cost``.
 
 The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
 hand-written policy); ``dinobox train pangaea`` learns other values (``weights.json``, played by
@@ -99,6 +105,11 @@ WEIGHTS: dict[str, float] = {
     # together, each card spent costing plan_spend times its card value
     "plan": 0.0,
     "plan_spend": 0.0,
+    # the interrupt thought through (off below 0.5): made when the directions a Direction card
+    # may draw leave this seat better off, by more than interrupt_cost, than the one the player
+    # to act would choose by its plan
+    "interrupt_plan": 0.0,
+    "interrupt_cost": 1.0,
 }
 
 
@@ -345,6 +356,38 @@ def _plan(state: State, legal: list[int], seat: int, rng: random.Random, w: Weig
     return max(scored)[1]
 
 
+def _interrupt_by_lookahead(state: State, infos: dict[int, ActionInfo], seat: int, w: Weights) -> int:
+    """Interrupt when a direction drawn at random leaves this seat better off, by more than
+    ``interrupt_cost``, than the direction the player to act would choose by its own plan."""
+    let = _first(infos, M.NoInterrupt)
+    after = state.clone()
+    after.apply_action(let)
+    mover = after.current_player()
+    if after.is_terminal() or after.is_chance_node() or mover == seat:
+        return let
+    directions = [a for a in after.legal_actions() if isinstance(after.action_info(a), M.Direction)]
+    if len(directions) < 2:
+        return let  # another player decides first, or nothing to choose
+    chosen = max(directions, key=lambda a: _plan_child(after, a, mover, w))
+    mine = {a: _score(_planned_line(after, a, mover, w), seat, w) for a in directions}
+    drawn = sum(mine.values()) / len(mine)
+    return _first(infos, M.Interrupt) if drawn > mine[chosen] + w["interrupt_cost"] else let
+
+
+def _planned_line(state: State, action: int, mover: int, w: Weights) -> State:
+    """``action`` on a clone, then the mover's own step 4/5 choices that follow it (where its
+    dino goes), each the best by its plan: the position the action leads to."""
+    state = state.clone()
+    state.apply_action(action)
+    while not state.is_terminal() and not state.is_chance_node() and state.current_player() == mover:
+        options = _plan_options(state, mover, state.legal_actions(), w)
+        if not options:
+            break
+        best = max(options, key=lambda o: _plan_child(state, o[0], mover, w) - o[1])
+        state.apply_action(best[0])
+    return state
+
+
 # ===== Evolution cards ============================================================================
 def _own_spaces(view: PangaeaView, seat: int) -> list[tuple[int, int]]:
     return [(sh["at"][0], sh["at"][1]) for sh in view["world"]["shelters"] if seat in sh["seats"]]
@@ -555,6 +598,8 @@ def choose(turn: Turn[PangaeaView], rng: random.Random, w: Weights) -> int:
         return _first(infos, M.UseProtection)
     if M.ExtraMove in kinds:
         return _first(infos, M.ExtraMove)
+    if M.Interrupt in kinds and w["interrupt_plan"] > 0.5:
+        return _interrupt_by_lookahead(state, infos, seat, w)
     if M.Interrupt in kinds:
         view = turn.view
         me, leader = view["players"][seat], view["players"][view["turn_player"]]
