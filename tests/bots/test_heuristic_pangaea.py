@@ -212,3 +212,26 @@ def test_an_interrupt_thought_through_saves_the_shelter_the_leader_rule_gives_aw
     while kinds(blue_chooses) <= {"direction", "dino_place"}:
         play(blue_chooses, planner(blue_chooses, rng))
     assert view(blue_chooses)["players"][0]["shelters"] == 0  # where Blue would send the dino
+
+
+def test_with_four_players_an_interrupt_is_thought_through_before_the_others_have_decided() -> None:
+    """From the player's left, each player who may interrupt decides in turn: the look-ahead of
+    the first ones assumes the later ones let the direction be chosen, so a player may
+    interrupt while others are still to decide (a look-ahead that stopped at the next player's
+    decision never would)."""
+    thought = choose.with_weights({"plan": 1.0, "interrupt_plan": 1.0})
+    early = 0
+    for seed in range(3):
+        s = PangaeaGame(players=4).new_initial_state()
+        rng, policy_rng = random.Random(seed), random.Random(seed + 1)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                s.apply_action(s.sample_chance(rng))
+                continue
+            a = thought(s, policy_rng)
+            if s.describe_action(a)["kind"] == "interrupt":
+                others = s.clone()
+                play(others, act(others, "no_interrupt"))
+                early += kinds(others) == {"interrupt", "no_interrupt"}
+            s.apply_action(a)
+    assert early > 0

@@ -115,9 +115,9 @@ def test_the_master_table_goes_on_top_of_the_weights_and_is_checked_as_they_are(
     assert parse_weights_file(text % "", "dino-race", "t.json", "master") == {}
     table = parse_weights_file(text % ', "master": {"wait_egg": 2}', "dino-race", "t.json", "master")
     assert table == {"wait_egg": 2.0}
-    with pytest.raises(WeightsError, match="t.json, master: dino-race has no heuristic weight 'nope'"):
+    with pytest.raises(WeightsError, match=r"t\.json, master: dino-race has no heuristic weight 'nope'"):
         parse_weights_file(text % ', "master": {"nope": 2}', "dino-race", "t.json", "master")
-    with pytest.raises(WeightsError, match="t.json, master: expected a non-empty table"):
+    with pytest.raises(WeightsError, match=r"t\.json, master: expected a non-empty table"):
         parse_weights_file(text % ', "master": []', "dino-race", "t.json", "master")
     # Pangaea's master level thinks its interrupts through; the others play the strong policy
     assert master_weights("pangaea") == {**(learned_weights("pangaea") or {}), "interrupt_plan": 1.0}

@@ -362,12 +362,17 @@ def _interrupt_by_lookahead(state: State, infos: dict[int, ActionInfo], seat: in
     let = _first(infos, M.NoInterrupt)
     after = state.clone()
     after.apply_action(let)
-    mover = after.current_player()
-    if after.is_terminal() or after.is_chance_node() or mover == seat:
+    while not after.is_terminal() and not after.is_chance_node():
+        legal = after.legal_actions()
+        if after.action_info(legal[-1]) != LET_CHOOSE:
+            break
+        after.apply_action(legal[-1])  # the players after this one let the direction be chosen too
+    if after.is_terminal() or after.is_chance_node() or after.current_player() == seat:
         return let
+    mover = after.current_player()
     directions = [a for a in after.legal_actions() if isinstance(after.action_info(a), M.Direction)]
     if len(directions) < 2:
-        return let  # another player decides first, or nothing to choose
+        return let
     chosen = max(directions, key=lambda a: _plan_child(after, a, mover, w))
     mine = {a: _score(_planned_line(after, a, mover, w), seat, w) for a in directions}
     drawn = sum(mine.values()) / len(mine)
