@@ -281,7 +281,7 @@ LEVEL_INFO = (
         "33%) and in T-Rex Island already at a twentieth of a second (67% of 300 two-player games; 71% "
         "at a fifth, 82% of 51 at a second). In Dino Race it is level with hard at every budget "
         "measured. In Pangaea, where a second buys too few playouts to search, it thinks its "
-        "interrupts through where hard only interrupts a leader, and wins 61% of 76 two-player games "
+        "interrupts through where hard only interrupts a leader, and wins 67% of 138 two-player games "
         "against hard at a second a move.",
     ),
 )
