@@ -171,6 +171,21 @@ def test_wait_egg_keeps_the_last_dino_off_the_finish_without_the_egg() -> None:
     assert checked > 20
 
 
+def test_park_keeps_both_dinos_off_the_finish_while_an_opponent_holds_the_egg() -> None:
+    """*Finish line!*, *End of the game*: only the egg holder's last finish ends the race, so
+    without the egg a parked dino waits on the tile before the finish, its partner too."""
+    checked = 0
+    for state, action in heuristic_positions(2, 30, {"park": 1.0, "wait_egg": 1.0}):
+        seat = state.current_player()
+        view = state.view(seat)
+        holder = view["egg"]
+        if view["phase"] != "play" or holder == seat or not view["players"][holder]["racing"]:
+            continue
+        assert not finishes(state, action), "finished a dino while an opponent holds the egg"
+        checked += 1
+    assert checked > 100
+
+
 def test_hold_finish_keeps_the_first_dino_back_while_the_other_is_far() -> None:
     checked = 0
     for state, action in heuristic_positions(2, 20, {"hold_finish": 4.0}):

@@ -11,6 +11,7 @@ import dinobox
 from dinobox.bots import LEVELS, MasterBot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot
 from dinobox.bots.master import JITTERS, QUIET_ROUNDS, proposers
 from dinobox.bots.strong import strong_policy
+from dinobox.bots.weights import master_weights
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import CHANCE, State
@@ -153,8 +154,9 @@ def test_the_proposers_are_the_plain_heuristic_and_perturbed_copies_of_strong() 
     assert again == named
 
 
-def test_a_budget_too_small_for_a_race_plays_the_strong_move_unsearched() -> None:
-    policy = strong_policy("dino-race")
+def test_a_budget_too_small_for_a_race_plays_the_default_move_unsearched() -> None:
+    # Dino Race's default move is the strong policy with the game's master table on top
+    policy = strong_policy("dino-race", master_weights("dino-race"))
     for skip in range(10, 60):
         state = contested("dino-race", 2, skip=skip)
         named = {policy(state.clone(), random.Random(k)) for k in range(6)}

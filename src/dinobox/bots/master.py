@@ -19,9 +19,10 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
   (a state with the same view for the seat, everything hidden redrawn), so the search plans
   against the spread of hidden cards the seat cannot tell apart, not one guess of them.
 - **Paired playouts.** In a round, every candidate still racing is played from the same
-  determinization, followed by a playout in which every seat plays the strong policy, with the
-  *same* two seeds (chance, policy) for every candidate: common random numbers. The reward is
-  strong's: the win share blended with the score margin over the best opponent (``margin``);
+  determinization, followed by a playout in which the seat plays its own default policy and
+  every other seat the strong policy, with the *same* two seeds (chance, policy) for every
+  candidate: common random numbers. The reward is strong's: the win share blended with the
+  score margin over the best opponent (``margin``);
   ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``.
 - **Sequential halving.** The budget is split into ``ceil(log2(candidates))`` phases; after each,
   the worse half of the challengers (by mean paired gain) stops being played.
@@ -74,7 +75,8 @@ QUIET_ROUNDS = 8  # rounds after which a race where no move has changed any play
 class Guides(NamedTuple):
     """The policies that guide the search in one game: ``move`` names the default move (the
     strong policy, with the game's ``master`` weights table on top where it ships one,
-    ``bots/weights.py``); ``playout`` plays every seat in the playouts (the strong policy, the
+    ``bots/weights.py``) and plays the searching seat in the playouts, so a move is judged by
+    how the bot itself will go on; ``playout`` plays every other seat (the strong policy, the
     lobby's ``hard``); ``proposers`` name the first challengers (``proposers``, after the strong
     policy when it is not ``move``)."""
 
@@ -162,9 +164,10 @@ class MasterBot:
     def _value(
         self, det: State, action: int, seat: int, seeds: tuple[int, int], deadline: float | None
     ) -> float | None:
-        """``action`` on a copy of ``det``, then a strong-policy playout driven by the round's two
-        seeds; ``None`` when the deadline passes first (the playout is then not counted)."""
-        policy = self._guides(det).playout
+        """``action`` on a copy of ``det``, then a playout driven by the round's two seeds (the
+        seat plays ``Guides.move``, every other seat ``Guides.playout``); ``None`` when the
+        deadline passes first (the playout is then not counted)."""
+        guides = self._guides(det)
         probe = det.clone()
         probe.apply_action(action)
         chance_rng, policy_rng = random.Random(seeds[0]), random.Random(seeds[1])
@@ -180,7 +183,11 @@ class MasterBot:
             if deadline is not None and decisions % 8 == 7 and clock() >= deadline:
                 return None
             legal = probe.legal_actions()
-            probe.apply_action(legal[0] if len(legal) == 1 else policy(probe, policy_rng))
+            if len(legal) == 1:
+                probe.apply_action(legal[0])
+            else:
+                policy = guides.move if probe.current_player() == seat else guides.playout
+                probe.apply_action(policy(probe, policy_rng))
             decisions += 1
         return seat_reward(probe, seat, self.margin)
 

@@ -27,6 +27,9 @@ ends the game, gains the egg counter and wins ties, so that player wins most rac
 - ``hold_finish``, ``hold_rival``: a dino holds back from the finish while our other dino is
   still far, so we keep drawing two cards a turn.
 - ``prize_plan``: a first prize is also valued by the second prize it leaves us.
+- ``park`` (only in ``master``'s table, ``weights.json``): without the egg, every dino of ours
+  waits on the tile before the finish while the opponent holding it is still racing, so that the
+  egg, when it comes, can be brought home at once.
 
 The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
 hand-written policy): the priorities of the steps above (a step other than moving with
@@ -101,6 +104,9 @@ WEIGHTS: dict[str, float] = {
     # a first prize is worth its value plus this much of the best second prize it leaves us, once
     # the opponent has taken the most valuable of the rest (same-colour bonus counted)
     "prize_plan": 0.0,
+    # without the egg, hold a dino on the tile before the finish while our other dino still runs
+    # and an opponent holds the egg (1: on)
+    "park": 0.0,
 }
 
 
@@ -284,6 +290,9 @@ def _holds_back(view: DinoRaceView, seat: int, dino: int, w: Weights) -> bool:
     if not others:
         holder = view["egg"]
         return 0 < w["wait_egg"] <= _to_run(view, holder) and _is_opponent(view, seat, holder)
+    holder = view["egg"]
+    if w["park"] > 0 and _is_opponent(view, seat, holder) and view["players"][holder]["racing"]:
+        return True
     if w["hold_finish"] <= 0 or min(others) < w["hold_finish"]:
         return False
     rivals = [length - _tile(d) for d in view["dinos"] if not d["home"] and _is_opponent(view, seat, d["owner"])]
