@@ -17,8 +17,10 @@ from dinobox.bots.strong import family_z, strong_policy
 from dinobox.bots.train import TrainConfig, TrainError, play_match, train
 from dinobox.bots.weights import (
     WeightsError,
+    check_search,
     check_weights,
     learned_weights,
+    master_search,
     master_weights,
     parse_weights_file,
     weighted_policy,
@@ -125,6 +127,31 @@ def test_the_master_table_goes_on_top_of_the_weights_and_is_checked_as_they_are(
     race = {"park": 1.0, "hold_finish": 2.0, "stage_push": 3.5}
     assert master_weights("dino-race") == {**(learned_weights("dino-race") or {}), **race}
     assert master_weights("trex-island") is None and master_weights("dino-eggs") is None
+
+
+DINO_RACE_SEARCH = {"z": 3.0, "margin": 0.0}
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ({}, "expected a non-empty table"),
+        ({"depth": 3}, "has no setting 'depth'"),
+        ({"z": True}, "must be a finite number"),
+        ({"z": -1}, "'z' must be between 0 and inf"),
+        ({"margin": 1.5}, "'margin' must be between 0 and 1"),
+    ],
+)
+def test_a_bad_master_search_table_says_what_is_wrong(table: dict[str, object], message: str) -> None:
+    with pytest.raises(WeightsError, match=message):
+        check_search("dino-race", table, "t.json, master_search")
+
+
+def test_the_master_search_settings_a_game_ships() -> None:
+    assert check_search("dino-race", {"z": 2, "margin": 0}, "t") == {"z": 2.0, "margin": 0.0}
+    # Dino Race's master keeps its own policy's move unless a challenger is far ahead
+    assert master_search("dino-race") == DINO_RACE_SEARCH
+    assert master_search("trex-island") == {} and master_search("dino-eggs") == {}
 
 
 def test_a_game_without_weights_falls_back_to_its_heuristic() -> None:

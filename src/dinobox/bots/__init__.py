@@ -37,9 +37,7 @@ from typing import Protocol
 from dinobox.bots import plugins
 from dinobox.bots.heuristic import heuristic_policy
 from dinobox.bots.ismcts import ISMCTSBot
-from dinobox.bots.master import DEFAULT_MARGIN as MASTER_MARGIN
 from dinobox.bots.master import DEFAULT_WIDTH as MASTER_WIDTH
-from dinobox.bots.master import DEFAULT_Z as MASTER_Z
 from dinobox.bots.master import MasterBot
 from dinobox.bots.probes import make_probe
 from dinobox.bots.strong import StrongBot
@@ -202,8 +200,9 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
     seconds = _number("master", "seconds", opts["seconds"], float) if "seconds" in opts else None
     if seconds is not None and not seconds < float("inf"):
         raise InvalidOptionError(f"bot 'master': seconds must be finite, not {opts['seconds']!r}")
-    margin = _fraction("master", "margin", opts["margin"]) if "margin" in opts else MASTER_MARGIN
-    z = MASTER_Z
+    # without margin= or z=, the game's own settings hold (``master_search``, bots/weights.py)
+    margin = _fraction("master", "margin", opts["margin"]) if "margin" in opts else None
+    z = None
     if "z" in opts:
         z = _number("master", "z", opts["z"], float) if opts["z"] not in ("0", "0.0") else 0.0
     width = whole("width")

@@ -53,7 +53,7 @@ from typing import NamedTuple
 
 from dinobox.bots.rollout import PairedGain
 from dinobox.bots.strong import family_z, seat_reward, strong_policy
-from dinobox.bots.weights import learned_weights, master_weights
+from dinobox.bots.weights import learned_weights, master_search, master_weights
 from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
 from dinobox.engine.state import State
@@ -78,11 +78,14 @@ class Guides(NamedTuple):
     ``bots/weights.py``) and plays the searching seat in the playouts, so a move is judged by
     how the bot itself will go on; ``playout`` plays every other seat (the strong policy, the
     lobby's ``hard``); ``proposers`` name the first challengers (``proposers``, after the strong
-    policy when it is not ``move``)."""
+    policy when it is not ``move``); ``z`` and ``margin`` are the bot's own when it was given
+    them, else the game's (``master_search`` in its weights file), else the defaults."""
 
     move: Policy
     playout: Policy
     proposers: list[Policy]
+    z: float
+    margin: float
 
 
 class MasterBot:
@@ -94,8 +97,8 @@ class MasterBot:
         iterations: int | None = None,
         seconds: float | None = None,
         depth: int | None = None,
-        margin: float = DEFAULT_MARGIN,
-        z: float = DEFAULT_Z,
+        margin: float | None = None,
+        z: float | None = None,
         width: int = DEFAULT_WIDTH,
         clock: Clock = time.thread_time,
     ) -> None:
@@ -105,9 +108,9 @@ class MasterBot:
             raise ValueError(f"master seconds must be positive, not {seconds}")
         if depth is not None and depth < 1:
             raise ValueError(f"master depth must be at least 1, not {depth}")
-        if not 0 <= margin <= 1:
+        if margin is not None and not 0 <= margin <= 1:
             raise ValueError(f"master margin must be between 0 and 1, not {margin}")
-        if z < 0:
+        if z is not None and z < 0:
             raise ValueError(f"master z must not be negative, not {z}")
         if width < 2:
             raise ValueError(f"master width must be at least 2, not {width}")
@@ -134,10 +137,14 @@ class MasterBot:
         if game_id not in self._policies:
             strong = strong_policy(game_id)
             own = master_weights(game_id)
+            search = master_search(game_id)
+            z = self.z if self.z is not None else search.get("z", DEFAULT_Z)
+            margin = self.margin if self.margin is not None else search.get("margin", DEFAULT_MARGIN)
             if own is None:
-                self._policies[game_id] = Guides(strong, strong, proposers(game_id))
+                self._policies[game_id] = Guides(strong, strong, proposers(game_id), z, margin)
             else:
-                self._policies[game_id] = Guides(strong_policy(game_id, own), strong, [strong, *proposers(game_id)])
+                first = [strong, *proposers(game_id)]
+                self._policies[game_id] = Guides(strong_policy(game_id, own), strong, first, z, margin)
         return self._policies[game_id]
 
     def _candidates(self, state: State, legal: list[int]) -> tuple[int, list[int]]:
@@ -189,7 +196,7 @@ class MasterBot:
                 policy = guides.move if probe.current_player() == seat else guides.playout
                 probe.apply_action(policy(probe, policy_rng))
             decisions += 1
-        return seat_reward(probe, seat, self.margin)
+        return seat_reward(probe, seat, guides.margin)
 
     # -- the search -----------------------------------------------------------------------------
 
@@ -219,7 +226,7 @@ class MasterBot:
             if phase < phases - 1 and len(alive) > 1:
                 alive.sort(key=lambda a: gains[a].mean(), reverse=True)
                 del alive[math.ceil(len(alive) / 2) :]
-        return self._decide(default, alive, gains, len(challengers))
+        return self._decide(self._guides(state).z, default, alive, gains, len(challengers))
 
     def _affordable(self, state: State, seat: int, default: int, start: float) -> int:
         """How many playouts the budget allows: ``iterations``, or under a seconds budget the
@@ -286,12 +293,12 @@ class MasterBot:
                 return False
         return True
 
-    def _decide(self, default: int, alive: list[int], gains: dict[int, PairedGain], tried: int) -> int:
+    def _decide(self, z: float, default: int, alive: list[int], gains: dict[int, PairedGain], tried: int) -> int:
         """The best surviving challenger when its mean gain clears the bar, else the default. The
         bar is ``z`` raised for the ``tried`` challengers (``family_z``): the survivor of a race
         is the luckiest of them as much as the best, and without the correction a race among
         moves no better than the default picks one of them most of the time."""
-        z = self.z if self.z >= 6 else family_z(self.z, tried)  # 6 s.e.: beyond the normal's table
+        z = z if z >= 6 else family_z(z, tried)  # 6 s.e.: beyond the normal's table
         best, best_gain = default, 0.0
         for a in alive:
             g = gains[a]

@@ -5,14 +5,16 @@ as ``weights.json`` in its package (``dinobox train GAME`` writes one)::
 
     {"format": 1, "game": "dino-race", "weights": {"move_ahead": -1.7, ...},
      "training": {...how they were learned: seed, budget, fitness per generation...},
-     "master": {"interrupt_plan": 1.0}}
+     "master": {"interrupt_plan": 1.0}, "master_search": {"z": 3.0}}
 
 ``weights`` names a subset of the heuristic's weights (the rest keep their defaults); every
 value is a finite number. The optional ``master`` table is checked the same way: weights the
 ``master`` level's own moves take on top of ``weights`` (terms that think ahead, measured to
-beat the strong policy; ``bots/master.py``). A file that breaks any of this raises ``WeightsError`` saying what
-was wrong; a game without the file has no learned weights (the ``strong`` bot then plays the
-plain heuristic, see ``bots/strong.py``).
+beat the strong policy; ``bots/master.py``); the optional ``master_search`` table sets that
+search's ``z`` and ``margin`` for the game (``SEARCH_SETTINGS``) where its defaults measured
+worse. A file that breaks any of this raises ``WeightsError`` saying what was wrong; a game
+without the file has no learned weights (the ``strong`` bot then plays the plain heuristic, see
+``bots/strong.py``).
 """
 
 from __future__ import annotations
@@ -86,15 +88,23 @@ def load_weights_file(path: Path, game_id: str) -> dict[str, float]:
     return parse_weights_file(text, game_id, str(path))
 
 
-@cache
-def _shipped(game_id: str, table: str) -> tuple[tuple[str, float], ...] | None:
+def _shipped_file(game_id: str) -> tuple[str, str] | None:
+    """The text of the weights file the game's package ships, and where it is; ``None`` without."""
     entry = game_entry(game_id)
-    if not isinstance(entry.heuristic, WeightedPolicy) or not entry.package:
+    if not entry.package:
         return None
     resource = resources.files(entry.package).joinpath(FILE_NAME)
     if not resource.is_file():
         return None
-    weights = parse_weights_file(resource.read_text(), game_id, f"{entry.package}/{FILE_NAME}", table)
+    return resource.read_text(), f"{entry.package}/{FILE_NAME}"
+
+
+@cache
+def _shipped(game_id: str, table: str) -> tuple[tuple[str, float], ...] | None:
+    shipped = _shipped_file(game_id)
+    if not isinstance(game_entry(game_id).heuristic, WeightedPolicy) or shipped is None:
+        return None
+    weights = parse_weights_file(shipped[0], game_id, shipped[1], table)
     return tuple(sorted(weights.items()))
 
 
@@ -102,6 +112,42 @@ def learned_weights(game_id: str) -> dict[str, float] | None:
     """The weights shipped in the game's package, or ``None`` when it ships none."""
     shipped = _shipped(game_id, "weights")
     return None if shipped is None else dict(shipped)
+
+
+SEARCH_SETTINGS = {"z": (0.0, math.inf), "margin": (0.0, 1.0)}  # name: (lowest, highest)
+
+
+def check_search(game_id: str, settings: object, where: str) -> dict[str, float]:
+    """``settings`` as a checked ``master_search`` table (``SEARCH_SETTINGS``: known names,
+    finite numbers within their range)."""
+    if not isinstance(settings, dict) or not settings:
+        raise WeightsError(f"{where}: expected a non-empty table of search settings to numbers")
+    out: dict[str, float] = {}
+    for name, value in settings.items():
+        if name not in SEARCH_SETTINGS:
+            raise WeightsError(f"{where}: {game_id}'s master search has no setting {name!r}")
+        low, high = SEARCH_SETTINGS[name]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise WeightsError(f"{where}: setting {name!r} must be a finite number, not {value!r}")
+        if not low <= value <= high:
+            raise WeightsError(f"{where}: setting {name!r} must be between {low:g} and {high:g}, not {value!r}")
+        out[name] = float(value)
+    return out
+
+
+@cache
+def master_search(game_id: str) -> dict[str, float]:
+    """The ``master`` search's own settings for ``game_id`` (``z``, ``margin``): the shipped
+    file's ``master_search`` table, empty when there is none (the bot's defaults then hold)."""
+    shipped = _shipped_file(game_id)
+    if shipped is None:
+        return {}
+    text, where = shipped
+    parse_weights_file(text, game_id, where)  # the file as a whole must hold
+    data = json.loads(text)
+    if "master_search" not in data:
+        return {}
+    return check_search(game_id, data["master_search"], f"{where}, master_search")
 
 
 def master_weights(game_id: str) -> dict[str, float] | None:
@@ -157,6 +203,7 @@ __all__ = [
     "check_weights",
     "learned_weights",
     "load_weights_file",
+    "master_search",
     "master_weights",
     "parse_weights_file",
     "weighted_policy",
