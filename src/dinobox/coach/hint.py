@@ -3,8 +3,8 @@
 The search (``bots/master.py``) races the strong policy's move against its neighbours' over
 paired playouts on redrawn states and keeps strong's move unless another measurably beats it;
 on the compiled build its moves measure above strong's, decision by decision, in Dinosaur Rush
-and T-Rex Island at a second a move, and level with them in Dino Race (benchmarks/RESULTS.md,
-"Skill curve"). The win chance is the coach's own estimate (``marking.Estimator``: the game's
+and T-Rex Island at a second a move; in Dino Race and Pangaea its own policy (the game's
+``master`` weights) is what beats strong's (benchmarks/RESULTS.md, "Skill curve"). The win chance is the coach's own estimate (``marking.Estimator``: the game's
 learned position value after the move, over redraws of what the seat knew), so nearly all of a
 hint's time goes to the move."""
 
