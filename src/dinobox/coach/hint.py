@@ -1,12 +1,12 @@
 """Hints: the ``master`` search's move for the seat to act, from that seat's information only.
 
 The search (``bots/master.py``) races the strong policy's move against its neighbours' over
-paired playouts on redrawn states and keeps strong's move unless another measurably beats it;
-on the compiled build its moves measure above strong's, decision by decision, in Dinosaur Rush
-and T-Rex Island at a second a move; in Dino Race and Pangaea its own policy (the game's
-``master`` weights) is what beats strong's (benchmarks/RESULTS.md, "Skill curve"). The win chance is the coach's own estimate (``marking.Estimator``: the game's
-learned position value after the move, over redraws of what the seat knew), so nearly all of a
-hint's time goes to the move."""
+paired playouts on redrawn states and keeps strong's move unless another measurably beats it; on
+the compiled build its moves measure above strong's, decision by decision, in Dinosaur Rush and
+T-Rex Island at a second a move; in Dino Race and Pangaea its own policy (the game's ``master``
+weights) is what beats strong's (benchmarks/RESULTS.md, "Skill curve"). The win chance is the
+coach's own estimate (``marking.Estimator``: the game's learned position value after the move,
+over redraws of what the seat knew), so nearly all of a hint's time goes to the move."""
 
 from __future__ import annotations
 
