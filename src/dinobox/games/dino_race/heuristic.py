@@ -282,15 +282,14 @@ def _to_run(view: DinoRaceView, seat: int) -> int:
 
 def _holds_back(view: DinoRaceView, seat: int, dino: int, w: Weights) -> bool:
     """Whether ``dino`` (one of ours) stays off the finish this turn (see ``hold_finish``,
-    ``hold_rival`` and ``wait_egg``)."""
+    ``hold_rival``, ``wait_egg`` and ``park``)."""
     length = _length(view)
     if length - _dino_tile(view, dino) != 1:
         return False
     others = [length - _tile(d) for d in _my_dinos(view, seat) if d["id"] != dino]
-    if not others:
-        holder = view["egg"]
-        return 0 < w["wait_egg"] <= _to_run(view, holder) and _is_opponent(view, seat, holder)
     holder = view["egg"]
+    if not others:
+        return 0 < w["wait_egg"] <= _to_run(view, holder) and _is_opponent(view, seat, holder)
     if w["park"] > 0 and _is_opponent(view, seat, holder) and view["players"][holder]["racing"]:
         return True
     if w["hold_finish"] <= 0 or min(others) < w["hold_finish"]:
