@@ -4,8 +4,10 @@ For each game (2 players in Dino Race, T-Rex Island and Pangaea; 3 in Dinosaur R
 budget, one ``dinobox simulate`` run seats ``master`` in one seat and ``strong`` in the others,
 seats rotated (game ``i`` puts master in seat ``i mod P``), and reports master's win share with
 its 95% Wilson interval against the fair share ``1/P``. Runs are resumable: the same command with
-a larger ``--games`` plays only the missing games (``simulate --resume``), and a stopped run keeps
-the games it finished, so the curve can be built up in chunks.
+a larger ``--games`` plays only the missing games (``simulate --resume``), a stopped run keeps
+the games it finished, and a run with another ``--seed`` adds fresh games to the point (its
+folder ``NAME_seedN`` is pooled with the others), so the curve can be built up in chunks, over
+days; ``--add-json`` pools in the points of an earlier report (``--json``) whose runs are gone.
 
     # the issue's curve (CPU-seconds a decision; hours of CPU time per point)
     python benchmarks/skill_curve.py --seconds 0.05,0.2,1,4 --games 300 --jobs 8 --out curve
@@ -13,6 +15,10 @@ the games it finished, so the curve can be built up in chunks.
     python benchmarks/skill_curve.py --iterations 8,32 --depth 30 --games 100 --out curve-it
     # the table and the plot from the runs there, playing nothing
     python benchmarks/skill_curve.py --seconds 0.05,0.2 --report-only --out curve --plot benchmarks/skill_curve.png
+    # more games for a point on fresh seeds (kept in curve/dino-race_seconds_1_seed3901, pooled
+    # with the point's other runs), and points of earlier reports whose runs are gone pooled in
+    python benchmarks/skill_curve.py --seconds 1 --games-only dino-race --games 120 --seed 3901 --out curve
+    python benchmarks/skill_curve.py --seconds 1 --report-only --out curve --add-json old.json
     # decision by decision, far cheaper than whole games (below)
     python benchmarks/skill_curve.py --iterations 60 --decisions 80 --rounds 100 --out curve-dec
 
@@ -48,6 +54,7 @@ from dinobox.simulate import wilson
 from dinobox.simulate.play import derive_seed
 
 GAMES = {"dino-race": 2, "trex-island": 2, "pangaea": 2, "dinosaur-rush": 3}
+DEFAULT_SEED = 3900  # seeds never used for tuning: 3900 and up
 
 
 def spec_for(kind: str, budget: str, depth: int | None) -> str:
@@ -56,6 +63,7 @@ def spec_for(kind: str, budget: str, depth: int | None) -> str:
 
 
 def run_point(game: str, spec: str, args: argparse.Namespace, out: Path) -> None:
+    """Play (or resume) one point's run into ``out``."""
     players = GAMES[game]
     bots = ",".join([spec] + ["strong"] * (players - 1))
     command = [sys.executable, "-m", "dinobox", "simulate", game, "--players", str(players)]
@@ -67,23 +75,73 @@ def run_point(game: str, spec: str, args: argparse.Namespace, out: Path) -> None
     subprocess.run(command, check=False)
 
 
-def point(game: str, spec: str, out: Path) -> dict[str, Any] | None:
-    """Master's win share in the run at ``out`` (None when there is none yet); the run's one
-    master seat is the seat whose spec starts with ``master``."""
-    rows_file = out / "rows.jsonl"
-    if not rows_file.exists():
-        return None
-    rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()]
-    wins = 0.0
-    for row in rows:
-        for seat, who in enumerate(row["seats"]):
-            if who.startswith("master"):
-                wins += row["returns"][seat]
-    n = len(rows)
+def run_dirs(out: Path, name: str) -> list[Path]:
+    """The run folders of one point: ``name`` (the default seed) and ``name_seedN`` (runs with
+    other seeds, which extend the point with fresh games)."""
+    found = [out / name] if (out / name).is_dir() else []
+    return found + sorted(out.glob(f"{name}_seed*"))
+
+
+def point(game: str, spec: str, dirs: list[Path]) -> dict[str, Any] | None:
+    """Master's win share over the runs in ``dirs`` pooled (None when they hold no game yet);
+    a run's one master seat is the seat whose spec starts with ``master``."""
+    wins, n, runs = 0.0, 0, []
+    for out in dirs:
+        rows_file = out / "rows.jsonl"
+        if not rows_file.exists():
+            continue
+        rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()]
+        for row in rows:
+            for seat, who in enumerate(row["seats"]):
+                if who.startswith("master"):
+                    wins += row["returns"][seat]
+        n += len(rows)
+        runs.append({"run": out.name, "games": len(rows)})
     if n == 0:
         return None
-    low, high = wilson(wins, n)
-    return {"game": game, "spec": spec, "games": n, "wins": wins, "rate": wins / n, "ci95": [low, high]}
+    return with_interval({"game": game, "spec": spec, "games": n, "wins": wins, "runs": runs})
+
+
+def with_interval(found: dict[str, Any]) -> dict[str, Any]:
+    low, high = wilson(found["wins"], found["games"])
+    return found | {"rate": found["wins"] / found["games"], "ci95": [low, high]}
+
+
+def pool(points: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``points`` with the ``kept`` points (from earlier ``--json`` reports, whose run folders
+    are not at hand) added in: the same game and spec sum their wins and games."""
+    merged: dict[tuple[str, str], dict[str, Any]] = {}
+    for p in [*kept, *points]:
+        p = p | {"runs": p.get("runs") or [{"run": "earlier report", "games": p["games"]}]}
+        key = (p["game"], p["spec"])
+        if key in merged:
+            old = merged[key]
+            p = old | {
+                "games": old["games"] + p["games"],
+                "wins": old["wins"] + p["wins"],
+                "runs": old["runs"] + p["runs"],
+            }
+        merged[key] = with_interval(p)
+    order = list(GAMES)
+    return sorted(merged.values(), key=lambda p: (order.index(p["game"]), float(p["budget"])))
+
+
+def read_points(path: Path) -> list[dict[str, Any]]:
+    """The whole-game points of an earlier ``--json`` report (each with ``game``, ``spec``,
+    ``budget``, ``games`` and ``wins``); a clear error for anything else."""
+    try:
+        points = json.loads(path.read_text())
+        if not isinstance(points, list):
+            raise ValueError("not a list of points")
+        for p in points:
+            if not (isinstance(p, dict) and p.get("game") in GAMES and isinstance(p.get("spec"), str)):
+                raise ValueError(f"not a point of the curve: {p!r:.80}")
+            if not (isinstance(p.get("games"), int) and p["games"] > 0 and 0 <= p.get("wins", -1) <= p["games"]):
+                raise ValueError(f"games and wins out of range in {p!r:.80}")
+            float(p["budget"])
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise SystemExit(f"skill_curve.py: cannot read points from {path}: {err}") from err
+    return points
 
 
 def strong_playout(state: State, seat: int, seeds: tuple[int, int]) -> float:
@@ -194,8 +252,10 @@ def table(points: list[dict[str, Any]]) -> str:
     for p in points:
         players = GAMES[p["game"]]
         low, high = p["ci95"]
+        runs = p.get("runs", [])
+        games = f"{p['games']}" + (f" ({' + '.join(str(r['games']) for r in runs)})" if len(runs) > 1 else "")
         lines.append(
-            f"| {p['game']} | {players} | `{p['spec']}` | {p['games']} | {p['rate']:.3f} | "
+            f"| {p['game']} | {players} | `{p['spec']}` | {games} | {p['rate']:.3f} | "
             f"[{low:.3f}, {high:.3f}] | {1 / players:.3f} |"
         )
     return "\n".join(lines)
@@ -250,11 +310,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="games per point (seats rotate: a multiple of 6)")
     parser.add_argument("--games-only", default=",".join(GAMES), help="the games, comma-separated")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=3900, help="seeds never used for tuning: 3900 and up")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"seeds never used for tuning: {DEFAULT_SEED} and up; another seed's games go to NAME_seedN and "
+        "are pooled with the point's other runs",
+    )
     parser.add_argument("--out", type=Path, default=Path("skill-curve"))
     parser.add_argument("--report-only", action="store_true", help="play nothing; table and plot of what is there")
     parser.add_argument("--plot", type=Path, default=None, help="write the curve as a PNG here")
     parser.add_argument("--json", type=Path, default=None, help="write the points as JSON here")
+    parser.add_argument(
+        "--add-json",
+        type=Path,
+        action="append",
+        default=[],
+        help="points of an earlier --json report whose runs are not at hand, pooled in (repeatable)",
+    )
     parser.add_argument("--decisions", type=int, default=None, help="estimate from N single decisions instead")
     parser.add_argument("--rounds", type=int, default=100, help="paired rounds judging a decision (--decisions)")
     args = parser.parse_args(argv)
@@ -277,11 +350,15 @@ def main(argv: list[str] | None = None) -> int:
                     points.append(found)
                 continue
             if not args.report_only:
-                run_point(game, spec, args, out)
-            found = point(game, spec, out)
+                run_point(game, spec, args, out if args.seed == DEFAULT_SEED else args.out / f"{name}_seed{args.seed}")
+            found = point(game, spec, run_dirs(args.out, name))
             if found is not None:
                 found["budget"] = float(b)
                 points.append(found)
+    if args.add_json:
+        kept = [p for f in args.add_json for p in read_points(f)]
+        wanted = {(g, spec_for(kind, b, args.depth)) for g in games for b in budgets}
+        points = pool(points, [p for p in kept if (p["game"], p["spec"]) in wanted])
     print(decision_table(points) if args.decisions is not None else table(points))
     if args.json is not None:
         args.json.write_text(json.dumps(points, indent=1))
