@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 
 from dinobox.simulate.play import SimConfig
-from dinobox.simulate.probes import probe_check
+from dinobox.simulate.probes import probe_check, probe_plan
 
 
 def table(check: Mapping[str, object]) -> str:
@@ -42,8 +42,18 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     config = SimConfig(game=args.game, bots=("random",), games=1, seed=args.seed, players=args.players)
-    plan = [tuple(pair.rsplit("@", 1)) for pair in args.only] if args.only else None
-    check = probe_check(config, args.games, args.jobs, plan=plan)
+    plan = [tuple(pair.rsplit("@", 1)) for pair in args.only] if args.only else probe_plan(config)
+    # one pair at a time, each row printed as it is done: a long check shows its progress and a
+    # stopped one keeps what it finished
+    check = probe_check(config, args.games, args.jobs, plan=[])
+    for pair in plan:
+        part = probe_check(config, args.games, args.jobs, plan=[pair])
+        check["rows"] += part["rows"]
+        check["exploits"] += part["exploits"]
+        print(table(part).splitlines()[-1], file=sys.stderr, flush=True)
+        if part["interrupted"]:
+            check["interrupted"] = True
+            break
     if args.json:
         with open(args.json, "w") as f:
             json.dump(check, f, indent=1)
