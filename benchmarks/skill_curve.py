@@ -96,7 +96,8 @@ def point(game: str, spec: str, dirs: list[Path]) -> dict[str, Any] | None:
                 if who.startswith("master"):
                     wins += row["returns"][seat]
         n += len(rows)
-        runs.append({"run": out.name, "games": len(rows)})
+        seed = out.name.rpartition("_seed")[2] if "_seed" in out.name else str(DEFAULT_SEED)
+        runs.append({"run": f"seed {seed}", "games": len(rows)})
     if n == 0:
         return None
     return with_interval({"game": game, "spec": spec, "games": n, "wins": wins, "runs": runs})
@@ -116,6 +117,9 @@ def pool(points: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[dict[
         key = (p["game"], p["spec"])
         if key in merged:
             old = merged[key]
+            twice = {r["run"] for r in old["runs"]} & {r["run"] for r in p["runs"]} - {"earlier report"}
+            if twice:
+                raise SystemExit(f"skill_curve.py: {key[0]} {key[1]}: the run of {min(twice)} is counted twice")
             p = old | {
                 "games": old["games"] + p["games"],
                 "wins": old["wins"] + p["wins"],
