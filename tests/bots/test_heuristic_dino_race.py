@@ -186,6 +186,37 @@ def test_park_keeps_both_dinos_off_the_finish_while_an_opponent_holds_the_egg() 
     assert checked > 100
 
 
+def test_together_finishes_a_dino_only_when_the_hand_brings_both_home() -> None:
+    """*Draw cards*: a player draws a card for each dino still on the track, and *Finish line!*:
+    only the last finish brings the egg home; so with ``together`` a dino waits on the tile
+    before the finish until matching cards and wildcards in hand cover every tile both dinos
+    have left, and then both go home in the same turn."""
+    finished, held = 0, 0
+    for state, action in heuristic_positions(2, 30, {"together": 1.0}):
+        seat = state.current_player()
+        view = state.view(seat)
+        racing = [d for d in view["dinos"] if d["owner"] == seat and not d["home"]]
+        if view["phase"] != "play" or len(racing) != 2:
+            continue
+        length = len(view["track"])
+        need: dict[str, int] = {}
+        for d in racing:
+            for tile in range(d["tile"], length):
+                terrain = view["track"][tile]["terrain"]
+                need[terrain] = need.get(terrain, 0) + 1
+        hand = view["hand"]
+        short = sum(max(0, n - hand.get(t, 0)) for t, n in need.items())
+        if finishes(state, action):
+            assert short <= hand.get("wild", 0), "finished a dino the hand cannot follow home this turn"
+            finished += 1
+        elif any(length - d["tile"] == 1 for d in racing) and any(
+            i["kind"] == "move" and view["dinos"][i["dino"]]["tile"] == length - 1
+            for i in kinds_of(state).get("move", [])
+        ):
+            held += 1
+    assert finished > 5 and held > 20
+
+
 def test_hold_finish_keeps_the_first_dino_back_while_the_other_is_far() -> None:
     checked = 0
     for state, action in heuristic_positions(2, 20, {"hold_finish": 4.0}):

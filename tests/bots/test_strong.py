@@ -121,10 +121,10 @@ def test_the_master_table_goes_on_top_of_the_weights_and_is_checked_as_they_are(
         parse_weights_file(text % ', "master": {"nope": 2}', "dino-race", "t.json", "master")
     with pytest.raises(WeightsError, match=r"t\.json, master: expected a non-empty table"):
         parse_weights_file(text % ', "master": []', "dino-race", "t.json", "master")
-    # Pangaea's master level thinks its interrupts through, Dino Race's parks without the egg;
-    # the others play the strong policy
+    # Pangaea's master level thinks its interrupts through, Dino Race's parks without the egg and
+    # brings its dinos home together; the others play the strong policy
     assert master_weights("pangaea") == {**(learned_weights("pangaea") or {}), "interrupt_plan": 1.0}
-    race = {"park": 1.0, "hold_finish": 2.0, "stage_push": 3.5}
+    race = {"park": 1.0, "stage_push": 3.5, "together": 1.0, "stage_steal": 9.5}
     assert master_weights("dino-race") == {**(learned_weights("dino-race") or {}), **race}
     assert master_weights("trex-island") is None and master_weights("dino-eggs") is None
 

@@ -30,6 +30,10 @@ ends the game, gains the egg counter and wins ties, so that player wins most rac
 - ``park`` (only in ``master``'s table, ``weights.json``): without the egg, every dino of ours
   waits on the tile before the finish while the opponent holding it is still racing, so that the
   egg, when it comes, can be brought home at once.
+- ``together`` (only in ``master``'s table): a dino waits on the tile before the finish until the
+  hand can bring every dino of ours home in this turn. A player draws a card a turn for each of
+  its dinos on the track, so finishing one early halves the draw, and only the last finish brings
+  the egg home.
 
 The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
 hand-written policy): the priorities of the steps above (a step other than moving with
@@ -107,6 +111,9 @@ WEIGHTS: dict[str, float] = {
     # without the egg, hold a dino on the tile before the finish while our other dino still runs
     # and an opponent holds the egg (1: on)
     "park": 0.0,
+    # hold a dino on the tile before the finish until the hand (matching cards and wildcards)
+    # brings every dino of ours home this turn (1: on)
+    "together": 0.0,
 }
 
 
@@ -282,7 +289,7 @@ def _to_run(view: DinoRaceView, seat: int) -> int:
 
 def _holds_back(view: DinoRaceView, seat: int, dino: int, w: Weights) -> bool:
     """Whether ``dino`` (one of ours) stays off the finish this turn (see ``hold_finish``,
-    ``hold_rival``, ``wait_egg`` and ``park``)."""
+    ``hold_rival``, ``wait_egg``, ``park`` and ``together``)."""
     length = _length(view)
     if length - _dino_tile(view, dino) != 1:
         return False
@@ -292,10 +299,23 @@ def _holds_back(view: DinoRaceView, seat: int, dino: int, w: Weights) -> bool:
         return 0 < w["wait_egg"] <= _to_run(view, holder) and _is_opponent(view, seat, holder)
     if w["park"] > 0 and _is_opponent(view, seat, holder) and view["players"][holder]["racing"]:
         return True
+    if w["together"] > 0:
+        return not _brings_all_home(view, seat)
     if w["hold_finish"] <= 0 or min(others) < w["hold_finish"]:
         return False
     rivals = [length - _tile(d) for d in view["dinos"] if not d["home"] and _is_opponent(view, seat, d["owner"])]
     return all(r >= w["hold_rival"] for r in rivals)
+
+
+def _brings_all_home(view: DinoRaceView, seat: int) -> bool:
+    """Whether the hand holds a matching card or a wildcard for every tile our dinos have left."""
+    hand = view.get("hand", {})
+    need = dict.fromkeys(TERRAINS, 0)
+    for d in _my_dinos(view, seat):
+        for tile in range(_tile(d), _length(view)):
+            need[_terrain_ahead(view, tile)] += 1
+    short = sum(max(0, count - hand.get(key, 0)) for key, count in need.items())
+    return short <= hand.get("wild", 0)
 
 
 def _can_end_soon(view: DinoRaceView, seat: int) -> bool:
