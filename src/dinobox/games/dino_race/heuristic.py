@@ -310,10 +310,7 @@ def _holds_back(view: DinoRaceView, seat: int, dino: int, w: Weights) -> bool:
 def _brings_all_home(view: DinoRaceView, seat: int) -> bool:
     """Whether the hand holds a matching card or a wildcard for every tile our dinos have left."""
     hand = view.get("hand", {})
-    need = dict.fromkeys(TERRAINS, 0)
-    for d in _my_dinos(view, seat):
-        for tile in range(_tile(d), _length(view)):
-            need[_terrain_ahead(view, tile)] += 1
+    need = _needed(view, seat, _length(view))
     short = sum(max(0, count - hand.get(key, 0)) for key, count in need.items())
     return short <= hand.get("wild", 0)
 
