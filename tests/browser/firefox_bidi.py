@@ -167,20 +167,43 @@ class Firefox:
         )
 
     def click(self, selector: str) -> None:
-        """Click the element as a person does: the pointer moves to its middle, presses, releases."""
-        box = self.wait_for(
-            f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
-              if (!e || e.hidden || !e.getClientRects().length) return null;
-              e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect();
-              return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; }})()""",
-            what=f"{selector} to show",
-        )
-        pointer = [
-            {"type": "pointerMove", "x": box[0], "y": box[1]},
-            {"type": "pointerDown", "button": 0},
-            {"type": "pointerUp", "button": 0},
-        ]
-        self._act({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": pointer})
+        """Click the element as a person does: the pointer moves to its middle, presses, releases.
+
+        A person aims at where the element is once the page has stopped moving, so the middle is
+        read until two readings agree; a text field that did not take the focus (the page moved
+        under the pointer) is clicked again, as a person would.
+        """
+        find = f"document.querySelector({json.dumps(selector)})"
+        for _attempt in range(3):
+            box = self._steady_middle(find, selector)
+            pointer = [
+                {"type": "pointerMove", "x": box[0], "y": box[1]},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerUp", "button": 0},
+            ]
+            self._act({"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": pointer})
+            focused = f"""(() => {{ const e = {find};
+              return !e || !e.matches('input, textarea, select') || document.activeElement === e; }})()"""
+            try:
+                self.wait_for(focused, timeout=2.0, what=f"{selector} to take the focus")
+                return
+            except AssertionError:
+                continue
+        raise AssertionError(f"Firefox: {selector} did not take the focus after three clicks")
+
+    def _steady_middle(self, find: str, selector: str) -> list[int]:
+        middle = f"""(() => {{ const e = {find};
+          if (!e || e.hidden || !e.getClientRects().length) return null;
+          e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect();
+          return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; }})()"""
+        box = self.wait_for(middle, what=f"{selector} to show")
+        for _reading in range(20):
+            time.sleep(0.05)
+            again = self.wait_for(middle, what=f"{selector} to show")
+            if again == box:
+                break
+            box = again
+        return list(box)
 
     def type(self, text: str) -> None:
         """Key presses into whatever has the focus (``\n`` presses Enter)."""
