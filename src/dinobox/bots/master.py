@@ -198,6 +198,11 @@ class MasterBot:
             decisions += 1
         return seat_reward(probe, seat, guides.margin)
 
+    def redraw(self, state: State, seat: int) -> State:
+        """One determinization of ``state`` for ``seat``: everything hidden from it redrawn
+        (``resample``), the states a round's candidates are played from."""
+        return state.resample(seat, self.rng)
+
     # -- the search -----------------------------------------------------------------------------
 
     def choose(self, state: State) -> int:
@@ -236,7 +241,7 @@ class MasterBot:
             return self.iterations
         assert self.seconds is not None
         rng = self.rng
-        det = state.resample(seat, rng)
+        det = self.redraw(state, seat)
         seeds = (rng.getrandbits(64), rng.getrandbits(64))
         if self._value(det, default, seat, seeds, start + self.seconds) is None:
             return 0
@@ -272,7 +277,7 @@ class MasterBot:
                 break
             if self.iterations is not None and self.last_iterations + len(alive) + 1 > self.iterations:
                 break
-            det = state.resample(seat, rng)
+            det = self.redraw(state, seat)
             seeds = (rng.getrandbits(64), rng.getrandbits(64))
             base = self._value(det, default, seat, seeds, final)
             if base is None:
