@@ -129,7 +129,7 @@ def test_the_master_table_goes_on_top_of_the_weights_and_is_checked_as_they_are(
     assert master_weights("trex-island") is None and master_weights("dino-eggs") is None
 
 
-DINO_RACE_SEARCH = {"z": 3.0, "margin": 0.0}
+DINO_RACE_SEARCH = {"z": 3.0, "margin": 0.0, "depth": 8.0}
 
 
 @pytest.mark.parametrize(
@@ -152,7 +152,8 @@ def test_a_bad_master_search_table_says_what_is_wrong(table: dict[str, object], 
 def test_the_master_search_settings_a_game_ships() -> None:
     assert check_search("dino-race", {"z": 2, "margin": 0}, "t") == {"z": 2.0, "margin": 0.0}
     assert check_search("dino-race", {"depth": 8}, "t") == {"depth": 8.0}
-    # Dino Race's master keeps its own policy's move unless a challenger is far ahead
+    # Dino Race's master keeps its own policy's move unless a challenger is far ahead, judged
+    # by playouts cut after 8 decisions and scored by the learned value
     assert master_search("dino-race") == DINO_RACE_SEARCH
     assert master_search("trex-island") == {} and master_search("dino-eggs") == {}
 
