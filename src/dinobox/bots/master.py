@@ -23,8 +23,7 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
   every other seat the strong policy, with the *same* two seeds (chance, policy) for every
   candidate: common random numbers. The reward is strong's: the win share blended with the
   score margin over the best opponent (``margin``);
-  ``depth=N`` cuts a playout after N decisions and scores the cut position by the game's learned
-  position value (``bots/value.py``) where it ships one, else by the provisional ``scores()``.
+  ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``.
 - **Sequential halving.** The budget is split into ``ceil(log2(candidates))`` phases; after each,
   the worse half of the challengers (by mean paired gain) stops being played.
 - **Quiet decisions stop early.** When after ``QUIET_ROUNDS`` rounds no challenger has changed the
@@ -36,10 +35,8 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
 
 Budgets: ``iterations=K`` counts playouts (reproducible); ``seconds=S`` is **CPU** time per
 decision (``time.thread_time``: the deciding thread's CPU time), checked between playouts and
-inside them. Playouts run to the end of the game unless ``depth`` is given, by the bot or by the
-game's ``master_search`` table: measured in Dino Race, playouts cut and scored on provisional
-``scores()`` mislead the search, while playouts cut after 8 decisions and scored by the learned
-value race better than whole ones (docs/bots.md, "The master search").
+inside them. Playouts run to the end of the game unless ``depth`` is given: measured in Dino Race,
+playouts cut to fit a small budget and scored on provisional ``scores()`` mislead the search.
 
 The bot reads a state only through ``legal_actions``, the policies (which read the seat's
 view) and ``resample(seat, rng)``: two states with the same view get the same move under the
@@ -56,7 +53,6 @@ from typing import NamedTuple
 
 from dinobox.bots.rollout import PairedGain
 from dinobox.bots.strong import family_z, seat_reward, strong_policy
-from dinobox.bots.value import PositionValue, position_value
 from dinobox.bots.weights import learned_weights, master_search, master_weights
 from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
@@ -83,15 +79,13 @@ class Guides(NamedTuple):
     how the bot itself will go on; ``playout`` plays every other seat (the strong policy, the
     lobby's ``hard``); ``proposers`` name the first challengers (``proposers``, after the strong
     policy when it is not ``move``); ``z`` and ``margin`` are the bot's own when it was given
-    them, else the game's (``master_search`` in its weights file), else the defaults; so is
-    ``depth`` (``None``: playouts run to the end)."""
+    them, else the game's (``master_search`` in its weights file), else the defaults."""
 
     move: Policy
     playout: Policy
     proposers: list[Policy]
     z: float
     margin: float
-    depth: int | None
 
 
 class MasterBot:
@@ -134,7 +128,6 @@ class MasterBot:
         self.last_rounds = 0
         self._depth = depth
         self._policies: dict[str, Guides] = {}
-        self._values: dict[tuple[str, int], PositionValue | None] = {}
 
     # -- the policies ---------------------------------------------------------------------------
 
@@ -147,20 +140,12 @@ class MasterBot:
             search = master_search(game_id)
             z = self.z if self.z is not None else search.get("z", DEFAULT_Z)
             margin = self.margin if self.margin is not None else search.get("margin", DEFAULT_MARGIN)
-            depth = self.depth if self.depth is not None else _whole(search.get("depth"))
             if own is None:
-                self._policies[game_id] = Guides(strong, strong, proposers(game_id), z, margin, depth)
+                self._policies[game_id] = Guides(strong, strong, proposers(game_id), z, margin)
             else:
                 first = [strong, *proposers(game_id)]
-                self._policies[game_id] = Guides(strong_policy(game_id, own), strong, first, z, margin, depth)
+                self._policies[game_id] = Guides(strong_policy(game_id, own), strong, first, z, margin)
         return self._policies[game_id]
-
-    def _position_value(self, state: State) -> PositionValue | None:
-        """The learned value that scores a cut playout in the state's game and player count."""
-        key = (state.game.id, state.game.num_players)
-        if key not in self._values:
-            self._values[key] = position_value(*key)
-        return self._values[key]
 
     def _candidates(self, state: State, legal: list[int]) -> tuple[int, list[int]]:
         """The default move and the challengers: first the moves the proposers name (in order,
@@ -211,18 +196,7 @@ class MasterBot:
                 policy = guides.move if probe.current_player() == seat else guides.playout
                 probe.apply_action(policy(probe, policy_rng))
             decisions += 1
-        if probe.is_terminal():
-            return seat_reward(probe, seat, guides.margin)
-        return self._cut_reward(probe, seat, guides.margin)
-
-    def _cut_reward(self, probe: State, seat: int, margin: float) -> float:
-        """A cut playout's reward: the learned value's win chance in place of the win share (the
-        score margin as in ``seat_reward``), or the provisional scores' reward without one."""
-        value = self._position_value(probe)
-        if value is None:
-            return seat_reward(probe, seat, margin)
-        win = value.win_chance(probe, seat)
-        return (1 - margin) * win + margin * seat_reward(probe, seat, 1.0)
+        return seat_reward(probe, seat, guides.margin)
 
     def redraw(self, state: State, seat: int) -> State:
         """One determinization of ``state`` for ``seat``: everything hidden from it redrawn
@@ -237,7 +211,7 @@ class MasterBot:
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        self._depth = self._guides(state).depth
+        self._depth = self.depth
         default, challengers = self._candidates(state, legal)
         if not challengers:
             return default
@@ -336,10 +310,6 @@ class MasterBot:
             if g.n >= 2 and g.mean() - z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
                 best, best_gain = a, g.mean()
         return best
-
-
-def _whole(value: float | None) -> int | None:
-    return None if value is None else int(value)
 
 
 def proposers(game_id: str) -> list[Policy]:
