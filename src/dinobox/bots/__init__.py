@@ -283,7 +283,7 @@ LEVEL_INFO = (
         "wins 57.6% of 8,000 fresh two-player games against hard (59% of 300 at a second a move). "
         "In "
         "Pangaea, where a second buys too few playouts to search, it thinks its interrupts through "
-        "where hard only interrupts a leader, and wins 67% of 291 two-player games against hard at a "
+        "where hard only interrupts a leader, and wins 68% of 299 two-player games against hard at a "
         "second a move.",
     ),
 )
