@@ -232,11 +232,19 @@ function curtainShown() {
   return !document.getElementById("curtain").hidden;
 }
 
+// The seats panel is drawn again only when what it shows changed: a redraw on every message would
+// swap a button from under a pointer between its press and release, and move the focus.
+let seatsDrawn = "";
+
 function renderSeats(table, view) {
   const panel = document.getElementById("seats-panel");
   const open = table.seats.filter((s) => !s.claimed);
-  if (table.status !== "waiting") { panel.hidden = true; return; }
+  if (table.status !== "waiting") { panel.hidden = true; seatsDrawn = ""; return; }
   panel.hidden = false;
+  const drawn = JSON.stringify([table.seats.map((s) => [s.seat, s.type, s.bot, s.claimed, s.name,
+    playerColour(view, s.seat), seatTitle(view, s.seat)]), mySeats]);
+  if (drawn === seatsDrawn) return;
+  seatsDrawn = drawn;
   const link = `${location.origin}/table/${table.id}`;
   const typed = (document.getElementById("claim-name") || {}).value || ""; // kept across redraws
   const rows = table.seats.map((s) => h("li", { "data-seat": s.seat },
