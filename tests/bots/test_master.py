@@ -62,6 +62,8 @@ def test_specs_build_the_master_bot() -> None:
     assert capped_spec("master:seconds=9", 200, 2.0) == "master:seconds=2.0"
     assert canonical_spec("master:seconds=1.0,iterations=50") == "master:iterations=50,seconds=1"
     check_bot_for_game("master", "dino-race")
+    cut = make_bot("master:iterations=40,cut=8,floor=0.1", 1)
+    assert isinstance(cut, MasterBot) and (cut.cut, cut.floor, cut.depth) == (8, 0.1, None)
 
 
 @pytest.mark.parametrize(
@@ -76,6 +78,9 @@ def test_specs_build_the_master_bot() -> None:
         ("master:margin=2", "margin must be between 0 and 1"),
         ("master:width=1", "width must be at least 2"),
         ("master:depth=-3", "depth must be positive"),
+        ("master:cut=0", "cut must be positive"),
+        ("master:cut=2.5", "cut must be a whole number"),
+        ("master:floor=1.5", "floor must be between 0 and 1"),
         ("master:budget=3", "has no option 'budget'"),
         ("master:iterations", "must be KEY=VALUE"),
     ],
@@ -139,6 +144,33 @@ def test_without_evidence_the_strong_policy_move_is_played() -> None:
     bot = MasterBot(seed=0, iterations=20, depth=4, z=1e6)
     assert bot.choose(state) == named.pop()
     assert bot.last_iterations > 0
+
+
+def test_a_challenger_must_also_gain_more_than_the_floor() -> None:
+    # a position where the search without a bar leaves the policy's move
+    for skip in range(10, 80):
+        state = contested("trex-island", 2, skip=skip)
+        free = MasterBot(seed=0, iterations=60, z=0, margin=0)
+        policy = strong_policy("trex-island")
+        named = {policy(state.clone(), random.Random(k)) for k in range(6)}
+        if len(named) == 1 and free.choose(state.clone()) not in named:
+            break
+    else:
+        raise AssertionError("no position where the search leaves the strong policy's move")
+    # no gain in a win share exceeds 1: with that floor the policy's move stands, after the same race
+    floored = MasterBot(seed=0, iterations=60, z=0, margin=0, floor=1.0)
+    assert floored.choose(state.clone()) == named.pop()
+    assert floored.last_iterations == free.last_iterations
+
+
+def test_value_scored_cuts_are_reproducible_and_bounded() -> None:
+    state = contested("dino-race", 2)
+    choices = []
+    for _ in range(2):
+        bot = MasterBot(seed=5, iterations=40, cut=4)
+        choices.append(bot.choose(state.clone()))
+        assert 0 < bot.last_iterations <= 40
+    assert choices[0] == choices[1] and choices[0] in state.legal_actions()
 
 
 def test_the_proposers_are_the_plain_heuristic_and_perturbed_copies_of_strong() -> None:

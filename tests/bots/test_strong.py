@@ -137,6 +137,9 @@ DINO_RACE_SEARCH = {"z": 3.0, "margin": 0.0}
     [
         ({}, "expected a non-empty table"),
         ({"depth": 3}, "has no setting 'depth'"),
+        ({"cut": 2.5}, "'cut' must be a whole number"),
+        ({"cut": 0}, "'cut' must be between 1 and 10000"),
+        ({"floor": 2}, "'floor' must be between 0 and 1"),
         ({"z": True}, "must be a finite number"),
         ({"z": -1}, "'z' must be between 0 and inf"),
         ({"margin": 1.5}, "'margin' must be between 0 and 1"),
@@ -149,6 +152,7 @@ def test_a_bad_master_search_table_says_what_is_wrong(table: dict[str, object], 
 
 def test_the_master_search_settings_a_game_ships() -> None:
     assert check_search("dino-race", {"z": 2, "margin": 0}, "t") == {"z": 2.0, "margin": 0.0}
+    assert check_search("dino-race", {"cut": 8, "floor": 0.1}, "t") == {"cut": 8.0, "floor": 0.1}
     # Dino Race's master keeps its own policy's move unless a challenger is far ahead
     assert master_search("dino-race") == DINO_RACE_SEARCH
     assert master_search("trex-island") == {} and master_search("dino-eggs") == {}

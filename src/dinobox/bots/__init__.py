@@ -11,8 +11,8 @@
   the weights learned by ``dinobox train`` (``bots/strong.py``); with a budget (``iterations`` or
   ``seconds``) also a rollout search over that policy that leaves its move whenever the paired
   playouts say so;
-- ``master[:iterations=K][,seconds=S][,depth=N][,margin=M][,z=Z][,width=W]``: a rollout search
-  with sequential halving over many redrawn states, guided by the strong policy
+- ``master[:iterations=K][,seconds=S][,depth=N][,cut=N][,floor=F][,margin=M][,z=Z][,width=W]``: a
+  rollout search with sequential halving over many redrawn states, guided by the strong policy
   (``bots/master.py``); ``seconds`` is CPU time, 1 by default;
 - the lobby's levels by name (``LEVEL_INFO`` says what each is and how strong it measures):
   ``easy`` (the heuristic, but a uniformly random move half the time), ``medium`` (the
@@ -189,7 +189,7 @@ def _fraction(name: str, key: str, value: str) -> float:
 
 
 def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
-    known = {"iterations", "seconds", "depth", "margin", "z", "width"}
+    known = {"iterations", "seconds", "depth", "cut", "floor", "margin", "z", "width"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(f"bot 'master' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
@@ -200,8 +200,9 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
     seconds = _number("master", "seconds", opts["seconds"], float) if "seconds" in opts else None
     if seconds is not None and not seconds < float("inf"):
         raise InvalidOptionError(f"bot 'master': seconds must be finite, not {opts['seconds']!r}")
-    # without margin= or z=, the game's own settings hold (``master_search``, bots/weights.py)
+    # without margin=, z=, cut= or floor=, the game's own settings hold (``master_search``, bots/weights.py)
     margin = _fraction("master", "margin", opts["margin"]) if "margin" in opts else None
+    floor = _fraction("master", "floor", opts["floor"]) if "floor" in opts else None
     z = None
     if "z" in opts:
         z = _number("master", "z", opts["z"], float) if opts["z"] not in ("0", "0.0") else 0.0
@@ -216,6 +217,8 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
         margin=margin,
         z=z,
         width=width or MASTER_WIDTH,
+        cut=whole("cut"),
+        floor=floor,
     )
 
 

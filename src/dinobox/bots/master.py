@@ -23,7 +23,9 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
   every other seat the strong policy, with the *same* two seeds (chance, policy) for every
   candidate: common random numbers. The reward is strong's: the win share blended with the
   score margin over the best opponent (``margin``);
-  ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``.
+  ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``;
+  ``cut=N`` cuts it after N decisions and scores it by the game's learned position value
+  (``bots/value.py``), the win chance in place of the win share.
 - **Sequential halving.** The budget is split into ``ceil(log2(candidates))`` phases; after each,
   the worse half of the challengers (by mean paired gain) stops being played.
 - **Quiet decisions stop early.** When after ``QUIET_ROUNDS`` rounds no challenger has changed the
@@ -31,12 +33,19 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
   most decisions of a long game change nothing measurable): the default is played at once.
 - **Fallback to the prior.** The last challenger standing replaces the default only when its
   mean gain exceeds ``z`` standard errors *raised for the number of challengers raced*
-  (``family_z``, Šidák): the survivor of a race is the luckiest challenger as much as the best.
+  (``family_z``, Šidák): the survivor of a race is the luckiest challenger as much as the best;
+  and, with ``floor=F``, only when that mean gain is above F as well. The z bar answers the
+  playouts' noise, which more rounds shrink; the floor answers an error more rounds do not
+  shrink: a cut playout's value misjudges two moves of one turn by a few hundredths, the same
+  way in every round, so without it a longer search trusts those misjudgements more.
 
 Budgets: ``iterations=K`` counts playouts (reproducible); ``seconds=S`` is **CPU** time per
 decision (``time.thread_time``: the deciding thread's CPU time), checked between playouts and
-inside them. Playouts run to the end of the game unless ``depth`` is given: measured in Dino Race,
-playouts cut to fit a small budget and scored on provisional ``scores()`` mislead the search.
+inside them. Playouts run to the end of the game unless ``depth`` or ``cut`` is given (by the bot
+or, ``cut`` and ``floor``, by the game's ``master_search`` table): measured in Dino Race, playouts
+cut and scored on provisional ``scores()`` mislead the search, while playouts cut after 8
+decisions, scored by the learned value and held to a floor race better than whole ones
+(docs/bots.md, "The master search").
 
 The bot reads a state only through ``legal_actions``, the policies (which read the seat's
 view) and ``resample(seat, rng)``: two states with the same view get the same move under the
@@ -53,6 +62,7 @@ from typing import NamedTuple
 
 from dinobox.bots.rollout import PairedGain
 from dinobox.bots.strong import family_z, seat_reward, strong_policy
+from dinobox.bots.value import PositionValue, position_value
 from dinobox.bots.weights import learned_weights, master_search, master_weights
 from dinobox.engine.heuristic import WeightedPolicy
 from dinobox.engine.registry import game_entry
@@ -79,13 +89,16 @@ class Guides(NamedTuple):
     how the bot itself will go on; ``playout`` plays every other seat (the strong policy, the
     lobby's ``hard``); ``proposers`` name the first challengers (``proposers``, after the strong
     policy when it is not ``move``); ``z`` and ``margin`` are the bot's own when it was given
-    them, else the game's (``master_search`` in its weights file), else the defaults."""
+    them, else the game's (``master_search`` in its weights file), else the defaults; so are
+    ``cut`` (``None``: no value-scored cut) and ``floor`` (0: the z bar alone)."""
 
     move: Policy
     playout: Policy
     proposers: list[Policy]
     z: float
     margin: float
+    cut: int | None
+    floor: float
 
 
 class MasterBot:
@@ -100,6 +113,8 @@ class MasterBot:
         margin: float | None = None,
         z: float | None = None,
         width: int = DEFAULT_WIDTH,
+        cut: int | None = None,
+        floor: float | None = None,
         clock: Clock = time.thread_time,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -114,6 +129,10 @@ class MasterBot:
             raise ValueError(f"master z must not be negative, not {z}")
         if width < 2:
             raise ValueError(f"master width must be at least 2, not {width}")
+        if cut is not None and cut < 1:
+            raise ValueError(f"master cut must be at least 1, not {cut}")
+        if floor is not None and not 0 <= floor <= 1:
+            raise ValueError(f"master floor must be between 0 and 1, not {floor}")
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         self.rng = random.Random(seed)
@@ -123,10 +142,14 @@ class MasterBot:
         self.margin = margin
         self.z = z
         self.width = width
+        self.cut = cut
+        self.floor = floor
         self.clock = clock
         self.last_iterations = 0
         self.last_rounds = 0
         self._depth = depth
+        self._valued = False  # this decision's playouts are cut and scored by the learned value
+        self._values: dict[tuple[str, int], PositionValue | None] = {}
         self._policies: dict[str, Guides] = {}
 
     # -- the policies ---------------------------------------------------------------------------
@@ -140,12 +163,22 @@ class MasterBot:
             search = master_search(game_id)
             z = self.z if self.z is not None else search.get("z", DEFAULT_Z)
             margin = self.margin if self.margin is not None else search.get("margin", DEFAULT_MARGIN)
+            cut = self.cut if self.cut is not None else _whole(search.get("cut"))
+            floor = self.floor if self.floor is not None else search.get("floor", 0.0)
+            settings = (z, margin, cut, floor)
             if own is None:
-                self._policies[game_id] = Guides(strong, strong, proposers(game_id), z, margin)
+                self._policies[game_id] = Guides(strong, strong, proposers(game_id), *settings)
             else:
                 first = [strong, *proposers(game_id)]
-                self._policies[game_id] = Guides(strong_policy(game_id, own), strong, first, z, margin)
+                self._policies[game_id] = Guides(strong_policy(game_id, own), strong, first, *settings)
         return self._policies[game_id]
+
+    def _position_value(self, state: State) -> PositionValue | None:
+        """The learned value that scores a cut playout in the state's game and player count."""
+        key = (state.game.id, state.game.num_players)
+        if key not in self._values:
+            self._values[key] = position_value(*key)
+        return self._values[key]
 
     def _candidates(self, state: State, legal: list[int]) -> tuple[int, list[int]]:
         """The default move and the challengers: first the moves the proposers name (in order,
@@ -196,7 +229,17 @@ class MasterBot:
                 policy = guides.move if probe.current_player() == seat else guides.playout
                 probe.apply_action(policy(probe, policy_rng))
             decisions += 1
+        if self._valued and not probe.is_terminal():
+            return self._cut_reward(probe, seat, guides.margin)
         return seat_reward(probe, seat, guides.margin)
+
+    def _cut_reward(self, probe: State, seat: int, margin: float) -> float:
+        """A value-scored cut's reward: the learned value's win chance in place of the win share
+        (the score margin as in ``seat_reward``), or the provisional scores' reward without one."""
+        value = self._position_value(probe)
+        if value is None:
+            return seat_reward(probe, seat, margin)
+        return (1 - margin) * value.win_chance(probe, seat) + margin * seat_reward(probe, seat, 1.0)
 
     def redraw(self, state: State, seat: int) -> State:
         """One determinization of ``state`` for ``seat``: everything hidden from it redrawn
@@ -211,7 +254,10 @@ class MasterBot:
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        self._depth = self.depth
+        guides = self._guides(state)
+        # an explicit depth (provisional scores) wins over the value-scored cut
+        self._valued = self.depth is None and guides.cut is not None
+        self._depth = self.depth if self.depth is not None else guides.cut
         default, challengers = self._candidates(state, legal)
         if not challengers:
             return default
@@ -231,7 +277,7 @@ class MasterBot:
             if phase < phases - 1 and len(alive) > 1:
                 alive.sort(key=lambda a: gains[a].mean(), reverse=True)
                 del alive[math.ceil(len(alive) / 2) :]
-        return self._decide(self._guides(state).z, default, alive, gains, len(challengers))
+        return self._decide((guides.z, guides.floor), default, alive, gains, len(challengers))
 
     def _affordable(self, state: State, seat: int, default: int, start: float) -> int:
         """How many playouts the budget allows: ``iterations``, or under a seconds budget the
@@ -298,18 +344,26 @@ class MasterBot:
                 return False
         return True
 
-    def _decide(self, z: float, default: int, alive: list[int], gains: dict[int, PairedGain], tried: int) -> int:
+    def _decide(
+        self, bar: tuple[float, float], default: int, alive: list[int], gains: dict[int, PairedGain], tried: int
+    ) -> int:
         """The best surviving challenger when its mean gain clears the bar, else the default. The
-        bar is ``z`` raised for the ``tried`` challengers (``family_z``): the survivor of a race
-        is the luckiest of them as much as the best, and without the correction a race among
-        moves no better than the default picks one of them most of the time."""
+        bar (``z``, ``floor``) is ``z`` standard errors raised for the ``tried`` challengers
+        (``family_z``: the survivor of a race is the luckiest of them as much as the best, and
+        without the correction a race among moves no better than the default picks one of them
+        most of the time), and a mean gain above ``floor``."""
+        z, floor = bar
         z = z if z >= 6 else family_z(z, tried)  # 6 s.e.: beyond the normal's table
-        best, best_gain = default, 0.0
+        best, best_gain = default, floor
         for a in alive:
             g = gains[a]
             if g.n >= 2 and g.mean() - z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
                 best, best_gain = a, g.mean()
         return best
+
+
+def _whole(value: float | None) -> int | None:
+    return None if value is None else int(value)
 
 
 def proposers(game_id: str) -> list[Policy]:

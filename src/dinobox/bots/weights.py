@@ -11,10 +11,11 @@ as ``weights.json`` in its package (``dinobox train GAME`` writes one)::
 value is a finite number. The optional ``master`` table is checked the same way: weights the
 ``master`` level's own moves take on top of ``weights`` (terms that think ahead, measured to
 beat the strong policy; ``bots/master.py``); the optional ``master_search`` table sets that
-search's ``z`` and ``margin`` for the game (``SEARCH_SETTINGS``) where its defaults measured
-worse. A file that breaks any of this raises ``WeightsError`` saying what was wrong; a game
-without the file has no learned weights (the ``strong`` bot then plays the plain heuristic, see
-``bots/strong.py``).
+search's ``z``, ``margin``, ``cut`` (decisions after which a playout is cut and scored by the
+learned value) and ``floor`` (the mean gain a challenger must also exceed) for the game
+(``SEARCH_SETTINGS``) where its defaults measured worse. A file that breaks any of this raises
+``WeightsError`` saying what was wrong; a game without the file has no learned weights (the
+``strong`` bot then plays the plain heuristic, see ``bots/strong.py``).
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ def learned_weights(game_id: str) -> dict[str, float] | None:
     return None if shipped is None else dict(shipped)
 
 
-SEARCH_SETTINGS = {"z": (0.0, math.inf), "margin": (0.0, 1.0)}  # name: (lowest, highest)
+SEARCH_SETTINGS = {"z": (0.0, math.inf), "margin": (0.0, 1.0), "cut": (1.0, 10_000.0), "floor": (0.0, 1.0)}
+WHOLE_SETTINGS = frozenset({"cut"})  # settings that are whole numbers
 
 
 def check_search(game_id: str, settings: object, where: str) -> dict[str, float]:
@@ -131,13 +133,15 @@ def check_search(game_id: str, settings: object, where: str) -> dict[str, float]
             raise WeightsError(f"{where}: setting {name!r} must be a finite number, not {value!r}")
         if not low <= value <= high:
             raise WeightsError(f"{where}: setting {name!r} must be between {low:g} and {high:g}, not {value!r}")
+        if name in WHOLE_SETTINGS and value != int(value):
+            raise WeightsError(f"{where}: setting {name!r} must be a whole number, not {value!r}")
         out[name] = float(value)
     return out
 
 
 @cache
 def master_search(game_id: str) -> dict[str, float]:
-    """The ``master`` search's own settings for ``game_id`` (``z``, ``margin``): the shipped
+    """The ``master`` search's own settings for ``game_id`` (``z``, ``margin``, ``cut``, ``floor``): the shipped
     file's ``master_search`` table, empty when there is none (the bot's defaults then hold)."""
     shipped = _shipped_file(game_id)
     if shipped is None:
