@@ -129,7 +129,7 @@ def test_the_master_table_goes_on_top_of_the_weights_and_is_checked_as_they_are(
     assert master_weights("trex-island") is None and master_weights("dino-eggs") is None
 
 
-DINO_RACE_SEARCH = {"z": 3.0, "margin": 0.0}
+DINO_RACE_SEARCH = {"z": 3.0, "margin": 0.0, "cut": 8.0, "floor": 0.1}
 
 
 @pytest.mark.parametrize(
