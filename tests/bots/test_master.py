@@ -90,12 +90,14 @@ def test_bad_specs_say_what_is_wrong(spec: str, message: str) -> None:
         make_bot(spec, 1)
 
 
-@pytest.mark.parametrize("cut", [{"depth": 10}, {"cut": 4}], ids=["depth (provisional scores)", "cut (learned value)"])
-def test_iterations_make_the_choice_reproducible_and_bounded(cut: dict[str, int]) -> None:
+@pytest.mark.parametrize(
+    ("depth", "cut"), [(10, None), (None, 4)], ids=["depth (provisional scores)", "cut (learned value)"]
+)
+def test_iterations_make_the_choice_reproducible_and_bounded(depth: int | None, cut: int | None) -> None:
     state = contested("dino-race", 2)
     choices = []
     for _ in range(2):
-        bot = MasterBot(seed=11, iterations=30, **cut)
+        bot = MasterBot(seed=11, iterations=30, depth=depth, cut=cut)
         choices.append(bot.choose(state.clone()))
         assert 0 < bot.last_iterations <= 30
         assert bot.last_rounds >= 2
