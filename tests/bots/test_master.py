@@ -196,6 +196,23 @@ def test_a_budget_too_small_for_a_race_plays_the_default_move_unsearched() -> No
     assert bot.last_iterations == 0
 
 
+def test_a_seconds_budget_too_small_for_a_race_spends_a_sixteenth_of_it() -> None:
+    # T-Rex Island's playouts run to the end of the game; the fake clock reads 0.01 s more at
+    # every check (one every 8 decisions of a playout)
+    state = contested("trex-island", 2)
+    default = MasterBot(seed=0, iterations=15).choose(state.clone())
+    clock = StepClock(0.01)
+    bot = MasterBot(seed=0, seconds=0.5, clock=clock)
+    assert bot.choose(state.clone()) == default
+    # the probe playout passed 0.5 / 16 s: no race could be afforded, so it stopped there
+    assert bot.last_iterations == 0
+    assert clock.now <= 0.5 / 16 + 0.02
+    # where playouts are cheap, the same budget races
+    cheap = MasterBot(seed=0, seconds=0.5, clock=StepClock(0.0002))
+    cheap.choose(state.clone())
+    assert cheap.last_rounds >= 1
+
+
 def test_a_quiet_decision_stops_after_eight_rounds() -> None:
     # after 30 decisions of this seeded Dinosaur Rush game, every candidate leads to the same end
     state = contested("dinosaur-rush", 3, skip=30)

@@ -14,7 +14,8 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
   ``ROUNDS_PER_CANDIDATE`` paired playouts to show anything, so a budget of K playouts keeps
   ``K // ROUNDS_PER_CANDIDATE`` candidates (the proposers' first). Under a seconds budget, one
   probe playout of the default measures what a playout costs here. A budget too small for the
-  default and one challenger plays the strong policy's move unsearched.
+  default and one challenger plays the default move unsearched; under a seconds budget the probe
+  is abandoned as soon as it has shown that, so such a decision costs a sixteenth of its budget.
 - **Many redrawn states.** Every round draws a new determinization ``state.resample(seat, rng)``
   (a state with the same view for the seat, everything hidden redrawn), so the search plans
   against the spread of hidden cards the seat cannot tell apart, not one guess of them.
@@ -80,6 +81,7 @@ EPSILON = 1e-9
 JITTERS = 6  # perturbed copies of the strong policy that propose candidates (the prior)
 JITTER_SIGMA = 0.5  # the spread of their weights, as a log-normal factor on each learned weight
 QUIET_ROUNDS = 8  # rounds after which a race where no move has changed any playout stops
+RACE_PLAYOUTS = 2 * ROUNDS_PER_CANDIDATE  # the fewest playouts a race needs: default and one challenger
 
 
 class Guides(NamedTuple):
@@ -281,15 +283,19 @@ class MasterBot:
 
     def _affordable(self, state: State, seat: int, default: int, start: float) -> int:
         """How many playouts the budget allows: ``iterations``, or under a seconds budget the
-        budget over the CPU time of one probe playout of the default (0 when even that one does
-        not finish in time). The probe counts as spent and is not used further."""
+        budget over the CPU time of one probe playout of the default. The probe counts as spent
+        and is not used further. It is abandoned (0: no race) once it has cost more than the
+        budget over ``RACE_PLAYOUTS``: a budget that affords fewer playouts than the default and
+        one challenger need plays the default anyway, so the rest of the budget would buy
+        nothing (where playouts are dear, as in Pangaea, a decision then costs a sixteenth of
+        its budget, with the same move)."""
         if self.iterations is not None:
             return self.iterations
         assert self.seconds is not None
         rng = self.rng
         det = self.redraw(state, seat)
         seeds = (rng.getrandbits(64), rng.getrandbits(64))
-        if self._value(det, default, seat, seeds, start + self.seconds) is None:
+        if self._value(det, default, seat, seeds, start + self.seconds / RACE_PLAYOUTS) is None:
             return 0
         self.last_iterations += 1
         spent = max(self.clock() - start, EPSILON)
