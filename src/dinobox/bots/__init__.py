@@ -284,7 +284,7 @@ LEVEL_INFO = (
         "at a fifth, 82% of 51 at a second). In Dino Race its own policy waits for the egg with both "
         "dinos before the finish and brings them home together (57.6% of 8,000 fresh two-player games "
         "against hard without the search); its search, on short playouts scored by the learned value, "
-        "wins 63% of 300 at a fifth of a second and 59% of 271 fresh games at a second. "
+        "wins 63% of 300 at a fifth of a second and 59% of 300 fresh games at a second. "
         "In "
         "Pangaea, where a second buys too few playouts to search, it thinks its interrupts through "
         "where hard only interrupts a leader, and wins 68% of 300 two-player games against hard at a "
