@@ -3,12 +3,13 @@ strong policy's move, and many redrawn states."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import dinobox
-from dinobox.bots import LEVELS, MasterBot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot
+from dinobox.bots import LEVELS, MasterBot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot, master
 from dinobox.bots.master import JITTERS, QUIET_ROUNDS, proposers
 from dinobox.bots.strong import strong_policy
 from dinobox.bots.weights import master_weights
@@ -149,7 +150,7 @@ def test_without_evidence_the_strong_policy_move_is_played() -> None:
     assert bot.last_iterations > 0
 
 
-def test_a_challenger_must_also_gain_more_than_the_floor() -> None:
+def test_a_challenger_must_also_gain_more_than_the_floor(monkeypatch: pytest.MonkeyPatch) -> None:
     # a position where the search without a bar leaves the default move (Dino Race's: the strong
     # policy with the game's master table on top)
     policy = strong_policy("dino-race", master_weights("dino-race"))
@@ -162,6 +163,8 @@ def test_a_challenger_must_also_gain_more_than_the_floor() -> None:
     else:
         raise AssertionError("no position where the search leaves the default move")
     # no gain in a win chance exceeds 1: with that floor the default stands, after the same race
+    # (the settled stop off: with this floor it would end the race at once)
+    monkeypatch.setattr(master, "SETTLE_Z", math.inf)
     floored = MasterBot(seed=0, iterations=40, z=0, floor=1.0)
     assert floored.choose(state.clone()) == named.pop()
     assert floored.last_iterations == free.last_iterations
@@ -224,3 +227,20 @@ def test_a_quiet_decision_stops_after_eight_rounds() -> None:
     busy = MasterBot(seed=1, iterations=100)
     busy.choose(contested("dinosaur-rush", 3, skip=60))
     assert busy.last_rounds > QUIET_ROUNDS
+
+
+def test_a_settled_race_stops_and_plays_what_the_whole_race_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Dino Race ships a floor of 0.1: a position where every challenger soon falls far below it
+    for skip in range(10, 60):
+        state = contested("dino-race", 2, skip=skip)
+        settled = MasterBot(seed=0, iterations=200)
+        move = settled.choose(state.clone())
+        if settled.last_rounds > QUIET_ROUNDS and settled.last_iterations < 150:
+            break
+    else:
+        raise AssertionError("no position where the race settles")
+    # without the stop the race spends its whole budget, and the default move stands all the same
+    monkeypatch.setattr(master, "SETTLE_Z", math.inf)
+    whole = MasterBot(seed=0, iterations=200)
+    assert whole.choose(state.clone()) == move
+    assert whole.last_iterations > settled.last_iterations

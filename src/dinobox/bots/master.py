@@ -32,6 +32,9 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
 - **Quiet decisions stop early.** When after ``QUIET_ROUNDS`` rounds no challenger has changed the
   reward of a single playout, the moves lead to the same end (common in Dinosaur Rush, where
   most decisions of a long game change nothing measurable): the default is played at once.
+- **Settled decisions stop early.** From then on, a race in which every challenger still racing
+  is more than ``SETTLE_Z`` standard errors short of the bar's floor (zero without one) stops:
+  the default has won, and the rest of the budget would not change the move.
 - **Fallback to the prior.** The last challenger standing replaces the default only when its
   mean gain exceeds ``z`` standard errors *raised for the number of challengers raced*
   (``family_z``, Šidák): the survivor of a race is the luckiest challenger as much as the best;
@@ -81,6 +84,7 @@ EPSILON = 1e-9
 JITTERS = 6  # perturbed copies of the strong policy that propose candidates (the prior)
 JITTER_SIGMA = 0.5  # the spread of their weights, as a log-normal factor on each learned weight
 QUIET_ROUNDS = 8  # rounds after which a race where no move has changed any playout stops
+SETTLE_Z = 3.0  # standard errors by which every challenger must fall short for a race to stop
 RACE_PLAYOUTS = 2 * ROUNDS_PER_CANDIDATE  # the fewest playouts a race needs: default and one challenger
 
 
@@ -151,6 +155,7 @@ class MasterBot:
         self.last_rounds = 0
         self._depth = depth
         self._valued = False  # this decision's playouts are cut and scored by the learned value
+        self._floor = 0.0  # this decision's floor (``Guides.floor``)
         self._values: dict[tuple[str, int], PositionValue | None] = {}
         self._policies: dict[str, Guides] = {}
 
@@ -260,6 +265,7 @@ class MasterBot:
         # an explicit depth (provisional scores) wins over the value-scored cut
         self._valued = self.depth is None and guides.cut is not None
         self._depth = self.depth if self.depth is not None else guides.cut
+        self._floor = guides.floor
         default, challengers = self._candidates(state, legal)
         if not challengers:
             return default
@@ -348,7 +354,16 @@ class MasterBot:
             played += 1
             if self.last_rounds == QUIET_ROUNDS and all(g.squares == 0.0 for g in gains.values()):
                 return False
+            if self.last_rounds >= QUIET_ROUNDS and self._settled(alive, gains):
+                return False
         return True
+
+    def _settled(self, alive: list[int], gains: dict[int, PairedGain]) -> bool:
+        """Whether the default has already won the race: every challenger still racing falls
+        short of a gain of ``floor`` (of zero without one) by more than ``SETTLE_Z`` standard
+        errors, so none could clear the bar at the end but by a freak of chance. The rest of the
+        budget would then buy nothing but time."""
+        return all(gains[a].mean() + SETTLE_Z * gains[a].stderr() < self._floor for a in alive)
 
     def _decide(
         self, bar: tuple[float, float], default: int, alive: list[int], gains: dict[int, PairedGain], tried: int
