@@ -1,12 +1,17 @@
-"""What ``master``'s settled stop saves, and whether it changes a move.
+"""What ``master``'s early stops save, and whether they change a move.
 
-At ``--positions`` decisions with a choice, drawn from seeded ``strong`` self-play, ``master``
-decides twice under the same seed and the same ``--iterations`` budget: with its stops as shipped,
-and with the settled stop turned off (``SETTLE_Z`` infinite, so a race runs until its budget is
-spent or it is quiet). Printed: how many moves agree, the playouts each spent, and their CPU time.
-Budgets in playouts, so a run repeats exactly. docs/bots.md, "The master search".
+At ``--positions`` decisions with a choice, drawn from seeded ``strong`` self-play (four from each
+game, spread over it), ``master`` decides twice under the same seed and the same ``--iterations``
+budget: with its stops as shipped, and with the settled stop turned off (``SETTLE_Z`` infinite, so
+a race runs until its budget is spent or it is quiet). Printed: how many moves agree, the playouts
+each spent, and their CPU time. Budgets in playouts, so a run repeats exactly.
+
+With ``--seconds S`` it decides once at each position on a CPU-time budget instead, and prints at
+how many decisions the budget afforded a race (where it did not, the probe playout was abandoned
+at a sixteenth of the budget) and the CPU time a decision took. docs/bots.md, "The master search".
 
     python benchmarks/master_stops.py dino-race --players 2 --iterations 300 --positions 40
+    python benchmarks/master_stops.py pangaea --players 2 --seconds 1 --positions 40
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ def positions(game: str, players: int, count: int, seed: int) -> list[State]:
             if len(state.legal_actions()) > 1 and rng.random() < 0.08:
                 picked.append(state.clone())
             state.apply_action(policy(state, rng))
-        found += picked[:4]
+        found += [picked[i] for i in sorted(rng.sample(range(len(picked)), min(4, len(picked))))]
     return found[:count]
 
 
@@ -56,17 +61,38 @@ def decide(state: State, seed: int, iterations: int, settle: float) -> tuple[int
         master.SETTLE_Z = shipped
 
 
+def races(states: list[State], seconds: float) -> tuple[int, float]:
+    """At how many of ``states`` a ``seconds`` budget raced, and the CPU seconds it took in all."""
+    raced, cpu = 0, 0.0
+    for i, state in enumerate(states):
+        bot = master.MasterBot(seed=i, seconds=seconds)
+        start = time.thread_time()
+        bot.choose(state.clone())
+        cpu += time.thread_time() - start
+        raced += bot.last_rounds > 0
+    return raced, cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args()
+    states = positions(args.game, args.players, args.positions, args.seed)
+    if args.seconds is not None:
+        raced, cpu = races(states, args.seconds)
+        print(
+            f"{args.game}, {args.players} players, seconds={args.seconds}: a race at {raced} of "
+            f"{len(states)} decisions; {cpu / len(states):.3f} CPU-s a decision"
+        )
+        return
     agree = 0
     spent = {"whole": [0, 0.0], "shipped": [0, 0.0]}
-    for i, state in enumerate(positions(args.game, args.players, args.positions, args.seed)):
+    for i, state in enumerate(states):
         moves = []
         for name, settle in (("whole", math.inf), ("shipped", master.SETTLE_Z)):
             move, playouts, cpu = decide(state, i, args.iterations, settle)

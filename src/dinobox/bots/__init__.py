@@ -286,7 +286,7 @@ LEVEL_INFO = (
         "against hard without the search); its search, on short playouts scored by the learned value, "
         "wins 63% of 300 at a fifth of a second and 59% of 300 fresh games at a second. "
         "In "
-        "Pangaea, where a second buys too few playouts to search, it thinks its interrupts through "
+        "Pangaea, where a second rarely buys enough playouts to search, it thinks its interrupts through "
         "where hard only interrupts a leader, and wins 68% of 300 two-player games against hard at a "
         "second a move.",
     ),
