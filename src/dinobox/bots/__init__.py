@@ -279,9 +279,9 @@ LEVEL_INFO = (
         "hard plus a search of up to a CPU-second a move",
         "hard's policy with a search of up to one CPU-second a move over many redrawn hands (the bot "
         "'master'; a server may cap its time lower). In whole games against hard it wins clearly in "
-        "Dinosaur Rush once it has a second a move (87% of 42 three-player games, where a fair share is "
+        "Dinosaur Rush once it has a second a move (76% of 77 three-player games, where a fair share is "
         "33%) and in T-Rex Island already at a twentieth of a second (67% of 300 two-player games; 70% "
-        "at a fifth, 82% of 51 at a second). In Dino Race its own policy waits for the egg with both "
+        "at a fifth, 79% of 75 at a second). In Dino Race its own policy waits for the egg with both "
         "dinos before the finish and brings them home together (57.6% of 8,000 fresh two-player games "
         "against hard without the search); its search, on short playouts scored by the learned value, "
         "wins 63% of 300 at a fifth of a second and 59% of 300 fresh games at a second. "
