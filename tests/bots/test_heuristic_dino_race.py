@@ -244,6 +244,29 @@ def test_egg_keep_near_keeps_the_egg_close_to_home() -> None:
     assert checked > 3
 
 
+def test_egg_wary_throws_no_egg_to_a_player_near_the_end() -> None:
+    """With ``egg_wary`` 6 the egg is never thrown to a racing player whose dinos have 6 tiles or
+    fewer left between them (two dinos parked before the finish included), and it still is
+    thrown to players farther away."""
+    near = far = 0
+    for state, action in heuristic_positions(2, 60, {"egg_wary": 6.0}):
+        view = state.view(state.current_player())
+        gives = kinds_of(state).get("give_egg", [])
+        if view["phase"] != "play" or not gives:
+            continue
+        targets = {g["target_seat"] for g in gives}
+        info = state.describe_action(action)
+        chosen = info["target_seat"] if info["kind"] == "give_egg" else None
+        for target in targets:
+            if to_run(view, target) <= 6:
+                assert chosen != target, "threw the egg to a player near the end"
+                near += 1
+            elif chosen == target:
+                far += 1
+    assert near > 3
+    assert far > 3
+
+
 def test_prize_plan_weighs_the_second_prize_a_first_one_leaves() -> None:
     """With ``prize_plan`` 1 a first prize is worth its value plus the best second prize left once
     the opponent has taken the most valuable counter of the rest (pair bonus counted): offered

@@ -122,9 +122,11 @@ def test_the_master_table_goes_on_top_of_the_weights_and_is_checked_as_they_are(
     with pytest.raises(WeightsError, match=r"t\.json, master: expected a non-empty table"):
         parse_weights_file(text % ', "master": []', "dino-race", "t.json", "master")
     # Pangaea's master level thinks its interrupts through, Dino Race's parks without the egg and
-    # brings its dinos home together; the others play the strong policy
+    # brings its dinos home together, keeps the egg from a player near the end and runs its front
+    # dino first even near the lava; the others play the strong policy
     assert master_weights("pangaea") == {**(learned_weights("pangaea") or {}), "interrupt_plan": 1.0}
     race = {"park": 1.0, "stage_push": 3.5, "together": 1.0, "stage_steal": 9.5}
+    race |= {"move_danger": 0.0, "egg_wary": 6.0, "horizon": 7.0}
     assert master_weights("dino-race") == {**(learned_weights("dino-race") or {}), **race}
     assert master_weights("trex-island") is None and master_weights("dino-eggs") is None
 

@@ -34,6 +34,9 @@ ends the game, gains the egg counter and wins ties, so that player wins most rac
   hand can bring every dino of ours home in this turn. A player draws a card a turn for each of
   its dinos on the track, so finishing one early halves the draw, and only the last finish brings
   the egg home.
+- ``egg_wary`` (only in ``master``'s table): no egg is thrown to a player whose dinos have few
+  tiles left between them, however many still race; two dinos parked before the finish bring
+  it home in one turn.
 
 The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
 hand-written policy): the priorities of the steps above (a step other than moving with
@@ -114,6 +117,9 @@ WEIGHTS: dict[str, float] = {
     # hold a dino on the tile before the finish until the hand (matching cards and wildcards)
     # brings every dino of ours home this turn (1: on)
     "together": 0.0,
+    # a player is near the end (no egg is thrown to them) when their dinos have at most this many
+    # tiles left to run between them, however many are still racing; 0: only one dino, two tiles
+    "egg_wary": 0.0,
 }
 
 
@@ -315,7 +321,11 @@ def _brings_all_home(view: DinoRaceView, seat: int) -> bool:
     return short <= hand.get("wild", 0)
 
 
-def _can_end_soon(view: DinoRaceView, seat: int) -> bool:
+def _can_end_soon(view: DinoRaceView, seat: int, w: Weights) -> bool:
+    """Whether ``seat`` could bring the egg home soon (``egg_wary``; by default: one dino left,
+    at most two tiles from the finish)."""
+    if w["egg_wary"] > 0:
+        return view["players"][seat]["racing"] and _to_run(view, seat) <= w["egg_wary"]
     dinos = _my_dinos(view, seat)
     return len(dinos) == 1 and _length(view) - _tile(dinos[0]) <= 2
 
@@ -326,7 +336,7 @@ def _egg_target_value(view: DinoRaceView, seat: int, target: int, w: Weights) ->
     value = float(_progress(view, target)) + w["egg_hand"] * view["players"][target]["hand_count"]
     if not _is_opponent(view, seat, target):
         value -= 1000
-    if _can_end_soon(view, target) and view["players"][seat]["racing"] and not _can_end_soon(view, seat):
+    if _can_end_soon(view, target, w) and view["players"][seat]["racing"] and not _can_end_soon(view, seat, w):
         value -= 100
     return value
 
@@ -359,9 +369,11 @@ def _play(view: DinoRaceView, seat: int, kinds: _Kinds, rng: random.Random, w: W
 
     def give_egg() -> int | None:
         gives = kinds.of(M.GiveEgg)
-        if not gives or _can_end_soon(view, seat) or _to_run(view, seat) <= w["egg_keep_near"]:
+        if not gives or _can_end_soon(view, seat, w) or _to_run(view, seat) <= w["egg_keep_near"]:
             return None
-        return _best(gives, lambda i: _egg_target_value(view, seat, i.target_seat, w), rng)
+        if w["egg_wary"] > 0:
+            gives = [(a, i) for a, i in gives if not _can_end_soon(view, i.target_seat, w)]
+        return _best(gives, lambda i: _egg_target_value(view, seat, i.target_seat, w), rng) if gives else None
 
     def swap() -> int | None:
         swaps = [(a, i) for a, i in kinds.of(M.Swap) if _pair_cost(i.cards, surplus, w) <= w["swap_max_cost"]]
