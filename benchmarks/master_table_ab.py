@@ -1,15 +1,17 @@
 """Changes to ``master``'s own policy, screened against ``strong`` on the same deals.
 
 ``master``'s default move comes from the strong policy with the game's ``master`` table on top
-(``weights.json``). Each variant here is that table with a few weights changed (a JSON object;
-``{}`` is the shipped table). Deal ``i`` is played once per variant with the same chance and bot
-seeds, the variant in seat ``i mod P`` and ``strong`` in every other seat, so two variants meet
-the same cards and dice until their moves part. Printed: each variant's win share against
-``strong`` (ties shared) and its paired difference from the first variant with the standard error
-of that difference, which is far smaller than either win share's. docs/bots.md, "The master
-search", names the screens behind Dino Race's table.
+(``weights.json``; without one, the strong policy itself). Each variant here is that table with
+a few weights changed (a JSON object; ``{}`` is the shipped table). Deal ``i`` is played once
+per variant with the same chance and bot seeds, the variant in seat ``i mod P`` and ``strong`` in
+every other seat, so two variants meet the same cards and dice until their moves part. Printed:
+each variant's win share against ``strong`` (ties shared) and its paired difference from the
+first variant with the standard error of that difference, which is far smaller than either win
+share's. docs/bots.md, "The master search", names the screens behind Dino Race's and Dinosaur
+Rush's tables.
 
     python benchmarks/master_table_ab.py dino-race --games 8000 --seed 16 '{}' '{"move_danger": 0}'
+    python benchmarks/master_table_ab.py dinosaur-rush --players 3 --games 600 --seed 103 '{}' '{"move_next": 1}'
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import sys
 
 import dinobox
 from dinobox.bots.strong import strong_policy
-from dinobox.bots.weights import WeightsError, master_weights
+from dinobox.bots.weights import WeightsError, learned_weights, master_weights
 from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.registry import Policy
 
@@ -65,7 +67,7 @@ def main() -> None:
     args = parser.parse_args()
     variants = [parse_variant(v) for v in args.variants]
     try:
-        table = master_weights(args.game) or {}
+        table = master_weights(args.game) or learned_weights(args.game) or {}
         subjects = [strong_policy(args.game, {**table, **v}) for v in variants]
     except (WeightsError, InvalidOptionError) as err:
         sys.exit(str(err))

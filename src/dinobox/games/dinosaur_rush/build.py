@@ -76,6 +76,11 @@ def weights_of(view: DinosaurRushView) -> tuple[float, ...]:
     return tuple(float(m["points"][0]) for m in view["museum"])
 
 
+def bonus_targets(me: Mapping[str, Any]) -> tuple[tuple[K.Spec, int], ...]:
+    """The bonus cards a seat holds (its own view of itself), as the auto-builder's targets."""
+    return tuple((tuple(sorted(parse_bonus_spec(c["spec"]).items())), int(c["points"])) for c in me.get("bonus", []))
+
+
 def suggest(view: DinosaurRushView, *, fresh: bool = False) -> K.Allocation:
     """The auto-builder's proposal for the seat's dinosaur, from what the seat knows; ``fresh``
     ignores any skeleton the seat has started building."""
@@ -84,7 +89,7 @@ def suggest(view: DinosaurRushView, *, fresh: bool = False) -> K.Allocation:
         raise K.SkeletonError("Build phase", "a spectator has no bones to build with")
     me = view["players"][seat]
     have = tuple(me["pile"])
-    cards = tuple((tuple(sorted(parse_bonus_spec(c["spec"]).items())), int(c["points"])) for c in me.get("bonus", []))
+    cards = bonus_targets(me)
     ability = ability_of(me)
     weights = weights_of(view)
     build = None if fresh else view.get("build")

@@ -20,6 +20,10 @@ from dinobox.engine.values import ActionInfo
 from dinobox.games.dinosaur_rush import build
 from dinobox.games.dinosaur_rush import moves as M
 from dinobox.games.dinosaur_rush import skeleton as K
+from dinobox.games.dinosaur_rush.board import parse_board
+from dinobox.games.dinosaur_rush.data import DinosaurRushData
+from dinobox.games.dinosaur_rush.field_phase import straight_lines
+from dinobox.games.dinosaur_rush.scoring import category_points
 from dinobox.games.dinosaur_rush.viewtypes import CellView, DinosaurRushView, ability_of
 
 # How much a bone of each colour is worth to a builder (green, red, yellow, blue, white).
@@ -42,6 +46,10 @@ WEIGHTS: dict[str, float] = {
     "act_shed": 3.0,
     "act_survey": 2.0,
     "act_publicize": 1.0,
+    # Move: what the site's bones add to this round's exhibit against the rivals' public piles,
+    # and the richest site a straight line reaches from it next turn (0: neither)
+    "move_exhibit": 0.0,
+    "move_next": 0.0,
 }
 
 
@@ -91,7 +99,7 @@ def choose(turn: Turn[DinosaurRushView], rng: random.Random, w: Weights) -> int:
     if step == "build":
         return _build(view, turn.legal)
     if step == "move":
-        return _move(view, turn.options, rng, w)
+        return _move(turn, rng, w)
     if step == "publicize":
         return _publicize(view, turn.options, seat, w)
     if step in ("action", "steal_more"):
@@ -112,8 +120,59 @@ def _site_value(cell: CellView, w: Weights) -> float:
     return sum(n * _colour_value(w, c) for c, n in enumerate(cell.get("bones", [])))
 
 
-def _move(view: DinosaurRushView, options: list[Option], rng: random.Random, w: Weights) -> int:
+def rival_categories(view: DinosaurRushView, seat: int) -> list[tuple[int, ...]]:
+    """Each rival's categories with its best skeleton from its public pile."""
+    weights = build.weights_of(view)
+    return [
+        K.categories(K.best_allocation(tuple(p["pile"]), weights, (), ability_of(p)), ability_of(p))
+        for p in view["players"]
+        if p["seat"] != seat
+    ]
+
+
+def exhibit_points(
+    view: DinosaurRushView, data: DinosaurRushData, seat: int, have: tuple[int, ...], rivals: list[tuple[int, ...]]
+) -> float:
+    """What this seat's best skeleton from the bones ``have`` would score in this round's
+    exhibit against the ``rivals``' categories (Exhibit phase: places per category), plus the
+    bonus cards it would meet (Scoring dinosaur bonus cards)."""
+    me = view["players"][seat]
+    cards = build.bonus_targets(me)
+    alloc = K.best_allocation(have, build.weights_of(view), cards, ability_of(me))
+    mine = K.categories(alloc, ability_of(me))
+    points = 0.0
+    for cat, museum in enumerate(view["museum"]):
+        counts = [mine[cat], *(r[cat] for r in rivals)]
+        points += category_points(counts, museum["row"], data, view["two_player"])[0]
+    return points + sum(pts for spec, pts in cards if K.matches_bonus(alloc, dict(spec)))
+
+
+def _move(turn: Turn[DinosaurRushView], rng: random.Random, w: Weights) -> int:
+    """The richest site (colour-weighted bones, an unknown token's risk), with ``move_exhibit``
+    what its bones add to this round's exhibit and ``move_next`` the richest site it opens for
+    the next turn's straight line."""
+    view, options, seat = turn.view, turn.options, turn.seat
     cells = view["board"]["cells"]
+    gain: Callable[[int], float] = lambda cell: 0.0  # noqa: E731
+    if w["move_exhibit"] and view["seat"] is not None:
+        data = turn.state.game.data
+        rivals = rival_categories(view, seat)
+        have = tuple(view["players"][seat]["pile"])
+        now = exhibit_points(view, data, seat, have, rivals)
+
+        def gain(cell: int) -> float:
+            more = tuple(n + m for n, m in zip(have, cells[cell].get("bones", [0] * len(have)), strict=True))
+            return exhibit_points(view, data, seat, more, rivals) - now
+
+    reach: Callable[[int], float] = lambda cell: 0.0  # noqa: E731
+    if w["move_next"]:
+        cross = ability_of(view["players"][seat]) == "cross_tar"
+        lines = straight_lines(parse_board(turn.state.game.data.board), cross)
+        held = {c["cell"] for c in cells if c.get("paleontologist") is not None}
+
+        def reach(cell: int) -> float:
+            return max((_site_value(cells[c], w) for c in lines.ends[cell] if c not in held), default=0.0)
+
     best, best_score = options[0].action, -1e9
     for action, info in options:
         match info:
@@ -122,6 +181,10 @@ def _move(view: DinosaurRushView, options: list[Option], rng: random.Random, w: 
                 score = _site_value(here, w) + rng.random() * 0.1
                 if here.get("token") and "token_value" not in here:
                     score += w["site_token"]
+                if w["move_exhibit"]:
+                    score += w["move_exhibit"] * gain(cell)
+                if w["move_next"]:
+                    score += w["move_next"] * reach(cell)
                 if score > best_score:
                     best, best_score = action, score
     return best
