@@ -7,7 +7,10 @@ suggestion (``games.dinosaur_rush.build.suggest``), worked out from this seat's 
 
 The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
 hand-written policy); ``dinobox train dinosaur-rush`` learns other values (``weights.json``,
-played by the ``strong`` bot).
+played by the ``strong`` bot). Two terms are off by default and on in the ``master`` table of
+``weights.json`` (the ``master`` bot's own moves): ``move_exhibit`` (a site is also worth what its
+bones add to this round's exhibit, ``exhibit_points``) and ``move_next`` (and the richest site a
+straight line reaches from it next turn).
 """
 
 from __future__ import annotations
@@ -147,46 +150,51 @@ def exhibit_points(
     return points + sum(pts for spec, pts in cards if K.matches_bonus(alloc, dict(spec)))
 
 
-def _move(turn: Turn[DinosaurRushView], rng: random.Random, w: Weights) -> int:
-    """The richest site (colour-weighted bones, an unknown token's risk), with ``move_exhibit``
-    what its bones add to this round's exhibit and ``move_next`` the richest site it opens for
-    the next turn's straight line."""
-    view, options, seat = turn.view, turn.options, turn.seat
+def _look_ahead(turn: Turn[DinosaurRushView], targets: list[int], w: Weights) -> dict[int, list[float]]:
+    """Each target site's extra worth under master's terms: ``move_exhibit`` times what its bones
+    add to this round's exhibit, and ``move_next`` times the richest site a straight line reaches
+    from it (the next turn's move)."""
+    view, seat = turn.view, turn.seat
     cells = view["board"]["cells"]
-    gain: Callable[[int], float] = lambda cell: 0.0  # noqa: E731
-    if w["move_exhibit"] and view["seat"] is not None:
+    extra: dict[int, list[float]] = {cell: [] for cell in targets}
+    if w["move_exhibit"]:
         data = turn.state.game.data
         rivals = rival_categories(view, seat)
         have = tuple(view["players"][seat]["pile"])
         now = exhibit_points(view, data, seat, have, rivals)
-
-        def gain(cell: int) -> float:
+        for cell in targets:
             more = tuple(n + m for n, m in zip(have, cells[cell].get("bones", [0] * len(have)), strict=True))
-            return exhibit_points(view, data, seat, more, rivals) - now
-
-    reach: Callable[[int], float] = lambda cell: 0.0  # noqa: E731
+            extra[cell].append(w["move_exhibit"] * (exhibit_points(view, data, seat, more, rivals) - now))
     if w["move_next"]:
         cross = ability_of(view["players"][seat]) == "cross_tar"
         lines = straight_lines(parse_board(turn.state.game.data.board), cross)
         held = {c["cell"] for c in cells if c.get("paleontologist") is not None}
+        for cell in targets:
+            richest = max((_site_value(cells[c], w) for c in lines.ends[cell] if c not in held), default=0.0)
+            extra[cell].append(w["move_next"] * richest)
+    return extra
 
-        def reach(cell: int) -> float:
-            return max((_site_value(cells[c], w) for c in lines.ends[cell] if c not in held), default=0.0)
 
-    best, best_score = options[0].action, -1e9
-    for action, info in options:
+def _move(turn: Turn[DinosaurRushView], rng: random.Random, w: Weights) -> int:
+    """The richest site (colour-weighted bones, an unknown token's risk), plus its worth under
+    master's terms (``_look_ahead``)."""
+    cells = turn.view["board"]["cells"]
+    targets: dict[int, int] = {}
+    for action, info in turn.options:
         match info:
             case M.Move(cell=cell) | M.Place(cell=cell):
-                here = cells[cell]
-                score = _site_value(here, w) + rng.random() * 0.1
-                if here.get("token") and "token_value" not in here:
-                    score += w["site_token"]
-                if w["move_exhibit"]:
-                    score += w["move_exhibit"] * gain(cell)
-                if w["move_next"]:
-                    score += w["move_next"] * reach(cell)
-                if score > best_score:
-                    best, best_score = action, score
+                targets[action] = cell
+    ahead = _look_ahead(turn, list(targets.values()), w) if w["move_exhibit"] or w["move_next"] else {}
+    best, best_score = turn.options[0].action, -1e9
+    for action, cell in targets.items():
+        here = cells[cell]
+        score = _site_value(here, w) + rng.random() * 0.1
+        if here.get("token") and "token_value" not in here:
+            score += w["site_token"]
+        for term in ahead.get(cell, ()):
+            score += term
+        if score > best_score:
+            best, best_score = action, score
     return best
 
 
