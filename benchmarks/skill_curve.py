@@ -3,11 +3,12 @@
 For each game (2 players in Dino Race, T-Rex Island and Pangaea; 3 in Dinosaur Rush) and each
 budget, one ``dinobox simulate`` run seats ``master`` in one seat and ``strong`` in the others,
 seats rotated (game ``i`` puts master in seat ``i mod P``), and reports master's win share with
-its 95% Wilson interval against the fair share ``1/P``. Runs are resumable: the same command with
-a larger ``--games`` plays only the missing games (``simulate --resume``), a stopped run keeps
-the games it finished, and a run with another ``--seed`` adds fresh games to the point (its
-folder ``NAME_seedN`` is pooled with the others), so the curve can be built up in chunks, over
-days; ``--add-json`` pools in the points of an earlier report (``--json``) whose runs are gone.
+its 95% Wilson interval against the fair share ``1/P``. Runs are resumable: the same command
+with a larger ``--games`` plays only the missing games (``simulate --resume``), a stopped run
+keeps the games it finished (even one killed outright: ``simulate``'s journal), and a run with
+another ``--seed`` adds fresh games to the point (its folder ``NAME_seedN`` is pooled with the
+others), so the curve can be built up in chunks, over days; ``--add-json`` pools in the points
+of an earlier report (``--json``) whose runs are gone.
 
     # the issue's curve (CPU-seconds a decision; hours of CPU time per point)
     python benchmarks/skill_curve.py --seconds 0.05,0.2,1,4 --games 300 --jobs 8 --out curve
@@ -69,7 +70,7 @@ def run_point(game: str, spec: str, args: argparse.Namespace, out: Path) -> None
     command = [sys.executable, "-m", "dinobox", "simulate", game, "--players", str(players)]
     command += ["--games", str(args.games), "--bots", bots, "--seed", str(args.seed), "--jobs", str(args.jobs)]
     command += ["--no-report", "--out", str(out)]
-    if (out / "rows.jsonl").exists():
+    if (out / "rows.jsonl").exists() or (out / "rows.journal.jsonl").exists():  # results, or a killed run's journal
         command.append("--resume")
     print("$", " ".join(command), flush=True)
     subprocess.run(command, check=False)

@@ -32,7 +32,8 @@ from dinobox.simulate.checks import FirstGames, check_writable, data_warnings
 from dinobox.simulate.compare import load_summary
 from dinobox.simulate.distributed import connect
 from dinobox.simulate.documents import GameRow
-from dinobox.simulate.output import read_rows
+from dinobox.simulate.journal import JOURNAL_FILE, Journal, has_journal
+from dinobox.simulate.output import read_rows, run_identity
 from dinobox.simulate.skill import check_size
 from dinobox.simulate.skill import skill_check as run_check
 from dinobox.simulate.sweep import write_sweep
@@ -153,6 +154,11 @@ def _check_out(out: Path, resume: bool, overwrite: bool) -> None:
     if (out / "summary.json").exists() and not resume and not overwrite:
         raise fail(
             f"{out} already holds a simulation: --resume continues it, --overwrite replaces it, or give another --out"
+        )
+    if has_journal(out) and not resume and not overwrite:
+        raise fail(
+            f"{out} holds the games of a simulation that was stopped before it wrote its results ({JOURNAL_FILE}): "
+            "--resume continues it, --overwrite replaces it, or give another --out"
         )
 
 
@@ -364,9 +370,15 @@ def _run(
         if done:
             console.print(f"resuming {out}: {kept} games already played, {games - kept} to play")
         watch = _first_games_watch(config, done or [])
-        with _term_stops_like_ctrl_c(), _progress() as bar:
+        journal = Journal(out, run_identity(config), config.metrics, done or [])
+        with journal, _term_stops_like_ctrl_c(), _progress() as bar:
             task = bar.add_task("games", total=games, completed=kept, kept=kept)
-            run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend, watch.see)
+
+            def see(row: GameRow) -> None:
+                journal.add(row)
+                watch.see(row)
+
+            run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend, see)
             trace = check = None
             skill_trace, skill_check, probe_games = skills
             if skill_trace and not run.interrupted:
@@ -380,9 +392,11 @@ def _run(
                     config, skill_check, jobs, lambda n: bar.update(check_task, completed=n), backend, probe_games
                 )
         if not run.rows:
+            journal.remove()
             console.print("[yellow]Interrupted before any game finished: nothing written.[/]")
             raise typer.Exit(130)
         summary = write_outputs(run, out, trace, report=report, ratings=ratings, skill_check=check)
+        journal.remove()
     except DinoboxError as exc:
         raise fail(str(exc)) from None
     show_summary(summary)

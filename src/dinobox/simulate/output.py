@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from dinobox.bots import parse_spec
 from dinobox.engine.errors import DinoboxError
@@ -12,6 +14,7 @@ from dinobox.simulate.checks import data_warnings, degenerate
 from dinobox.simulate.compare import ROWS_FILE, load_summary
 from dinobox.simulate.design import design_summary
 from dinobox.simulate.documents import GameRow, Identity, SkillCheck, SkillTrace, Summary, Timing, UntimedSummary
+from dinobox.simulate.journal import JOURNAL_FILE, read_journal
 from dinobox.simulate.metric_stats import designer_metrics
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.report import write_report
@@ -99,12 +102,44 @@ def run_identity(config: SimConfig) -> Identity:
 
 
 def read_rows(out: Path, config: SimConfig) -> list[GameRow]:
-    """The games an earlier run of this same configuration left in ``out`` (``--resume``):
+    """The games an earlier run of this same configuration left in ``out`` (``--resume``): the
+    rows of its results and of its journal (a run killed before it wrote them, ``journal.py``);
     none if ``out`` holds no run; a ``DinoboxError`` saying why if it cannot be resumed."""
-    if not (out / "summary.json").exists():
-        return []
-    old = load_summary(out)
     mine = run_identity(config)
+    sources: list[tuple[Path, list[tuple[int, str]]]] = []
+    if (out / "summary.json").exists():
+        old = load_summary(out)
+        _check_same_run(out, old, old.get("metrics_given", []), mine, config)
+        path = out / ROWS_FILE
+        if not path.is_file():
+            raise DinoboxError(f"{out} has no {ROWS_FILE} (an older dinobox wrote it), so it cannot be resumed")
+        sources.append((path, list(enumerate(path.read_text().splitlines(), 1))))
+    journal = read_journal(out)
+    if journal is not None:
+        header, lines = journal
+        _check_same_run(out, header["run"], header.get("metrics_given", []), mine, config)
+        sources.append((out / JOURNAL_FILE, lines))
+    found: dict[int, GameRow] = {}
+    for path, lines in sources:
+        seen: set[int] = set()
+        for number, line in lines:
+            if not line.strip():
+                continue
+            row = _parse_row(path, number, line, config, seen)
+            found.setdefault(row["index"], row)  # a game in both files: the same seed, the same row
+    rows = [found[index] for index in sorted(found)]
+    beyond = sum(1 for row in rows if row["index"] >= config.games)
+    if beyond:
+        raise DinoboxError(
+            f"{out} holds {len(rows)} games; --games {config.games} would drop {beyond} of them: "
+            f"give --games {max(row['index'] for row in rows) + 1} or more (or --overwrite to start over)"
+        )
+    return rows
+
+
+def _check_same_run(out: Path, old: Mapping[str, Any], metrics: list[str], mine: Identity, config: SimConfig) -> None:
+    """A ``DinoboxError`` unless the run in ``out`` (its identity ``old``, played with the
+    ``metrics``) is the run ``config`` describes."""
     for key in IDENTITY:
         if old.get(key) != mine.get(key):
             flag = {"seed": f"--seed {old.get(key)}", "players": f"--players {old.get(key)}"}.get(
@@ -115,39 +150,30 @@ def read_rows(out: Path, config: SimConfig) -> list[GameRow]:
                 f"{flag} to continue it, another --out for a new run, or --overwrite (instead of --resume) to "
                 "replace it"
             )
-    if old.get("metrics_given", []) != list(config.metrics):
+    if metrics != list(config.metrics):
         raise DinoboxError(
-            f"{out} was played with --metric {', '.join(old.get('metrics_given', [])) or '(none)'}: give the same "
+            f"{out} was played with --metric {', '.join(metrics) or '(none)'}: give the same "
             "metrics to continue it (the earlier games have only those columns), or --overwrite to replace it"
         )
-    path = out / ROWS_FILE
-    if not path.is_file():
-        raise DinoboxError(f"{out} has no {ROWS_FILE} (an older dinobox wrote it), so it cannot be resumed")
-    rows: list[GameRow] = []
-    seen: set[int] = set()
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        try:
-            row: GameRow = json.loads(line)  # a game row once it passes the checks below
-        except json.JSONDecodeError as exc:
-            raise DinoboxError(f"{path}, line {number}, is not valid JSON: {exc}") from None
-        if not isinstance(row, dict) or not set(row) >= ROW_KEYS or not isinstance(row["index"], int):
-            raise DinoboxError(f"{path}, line {number}, is not a game row of dinobox simulate")
-        if row["seed"] != derive_seed("dinobox-sim", config.seed, row["index"]) or row["index"] in seen:
-            raise DinoboxError(f"{path}, line {number}: game {row['index']} does not belong to this run")
-        if not set(row) >= NEW_ROW_KEYS:
-            raise DinoboxError(
-                f"{path} was written by an older dinobox (no branching factor or decisiveness): "
-                "it cannot be resumed; start over with --overwrite"
-            )
-        seen.add(row["index"])
-        rows.append(row)
-    beyond = sum(1 for row in rows if row["index"] >= config.games)
-    if beyond:
+
+
+def _parse_row(path: Path, number: int, line: str, config: SimConfig, seen: set[int]) -> GameRow:
+    """Line ``number`` of ``path`` as a game row of this run, or a ``DinoboxError`` saying why not."""
+    try:
+        row: GameRow = json.loads(line)  # a game row once it passes the checks below
+    except json.JSONDecodeError as exc:
+        raise DinoboxError(f"{path}, line {number}, is not valid JSON: {exc}") from None
+    if not isinstance(row, dict) or not set(row) >= ROW_KEYS or not isinstance(row["index"], int):
+        raise DinoboxError(f"{path}, line {number}, is not a game row of dinobox simulate")
+    if row["seed"] != derive_seed("dinobox-sim", config.seed, row["index"]) or row["index"] in seen:
+        raise DinoboxError(f"{path}, line {number}: game {row['index']} does not belong to this run")
+    if not set(row) >= NEW_ROW_KEYS:
         raise DinoboxError(
-            f"{out} holds {len(rows)} games; --games {config.games} would drop {beyond} of them: "
-            f"give --games {max(row['index'] for row in rows) + 1} or more (or --overwrite to start over)"
+            f"{path} was written by an older dinobox (no branching factor or decisiveness): "
+            "it cannot be resumed; start over with --overwrite"
         )
-    return rows
+    seen.add(row["index"])
+    return row
 
 
 def build_summary(
