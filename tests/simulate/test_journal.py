@@ -1,10 +1,12 @@
 """A run killed outright keeps its games: ``dinobox simulate`` writes each game to the run's journal
-as it ends, and ``--resume`` goes on from there (``simulate/journal.py``)."""
+as it ends, and ``--resume`` goes on from there (``simulate/journal.py``). Its log says how far it
+got, with no terminal to draw a bar on."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -29,7 +31,9 @@ def killed_run(out: Path, at_least: int = 5) -> int:
     """Start a long run as a person would in a shell, kill it with SIGKILL once its journal holds
     ``at_least`` games, and return how many games the journal holds."""
     command = [sys.executable, "-m", "dinobox", "simulate", *COMMON, "--games", "100000", "--out", str(out)]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = out.parent / f"{out.name}.log"  # the output goes to a log, as under nohup
+    with log.open("w") as handle:
+        process = subprocess.Popen(command, stdout=handle, stderr=subprocess.STDOUT)
     journal = out / JOURNAL
     deadline = time.monotonic() + 120
     try:
@@ -43,6 +47,8 @@ def killed_run(out: Path, at_least: int = 5) -> int:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()
     assert not (out / "summary.json").exists()  # killed: no chance to write its results
+    # no live bar in a log: a plain line says how far the run got (after the first game)
+    assert re.search(r"^games 1/100000 · [0-9.]+ games/s · \d+:\d\d:\d\d elapsed · ETA ", log.read_text(), re.M)
     return journal.read_text().count("\n") - 1  # less the header
 
 

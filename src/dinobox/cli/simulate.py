@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +18,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
 )
@@ -64,6 +66,37 @@ class _EtaColumn(ProgressColumn):
             return Text("ETA -:--:--", style="cyan")
         left = int((task.total - task.completed) / rate)
         return Text(f"ETA {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", style="cyan")
+
+
+HEARTBEAT_SECONDS = 60.0
+
+
+class _Heartbeat:
+    """Moves a task of the bar to ``done`` games. Rich draws its live bar only on a terminal, so
+    where the output is a log (nohup, a batch system, a pipe) a plain line like the bar says how
+    far the run is: after its first game, then at most once every ``HEARTBEAT_SECONDS``."""
+
+    def __init__(self, bar: Progress, task: TaskID) -> None:
+        self.bar, self.task = bar, task
+        self.last: float | None = None
+
+    def __call__(self, done: int) -> None:
+        self.bar.update(self.task, completed=done)
+        if self.bar.console.is_terminal:
+            return
+        now = time.monotonic()
+        if self.last is not None and now - self.last < HEARTBEAT_SECONDS:
+            return
+        self.last = now
+        task = next(t for t in self.bar.tasks if t.id == self.task)
+        elapsed = int(task.elapsed or 0)
+        parts = [
+            f"{task.description} {int(task.completed)}/{int(task.total or 0)}",
+            _SpeedColumn().render(task).plain,
+            f"{elapsed // 3600}:{elapsed // 60 % 60:02d}:{elapsed % 60:02d} elapsed",
+            _EtaColumn().render(task).plain,
+        ]
+        self.bar.console.print(" · ".join(p for p in parts if p), highlight=False, soft_wrap=True)
 
 
 def _progress() -> Progress:
@@ -378,19 +411,15 @@ def _run(
                 journal.add(row)
                 watch.see(row)
 
-            run = run_simulation(config, jobs, lambda n: bar.update(task, completed=n), done, backend, see)
+            run = run_simulation(config, jobs, _Heartbeat(bar, task), done, backend, see)
             trace = check = None
             skill_trace, skill_check, probe_games = skills
             if skill_trace and not run.interrupted:
                 trace_task = bar.add_task("skill trace", total=skill_trace)
-                trace = run_trace(
-                    config, skill_trace, jobs, lambda done: bar.update(trace_task, completed=done), backend
-                )
+                trace = run_trace(config, skill_trace, jobs, _Heartbeat(bar, trace_task), backend)
             if skill_check and not run.interrupted:
                 check_task = bar.add_task("skill check", total=check_size(config, skill_check, probe_games))
-                check = run_check(
-                    config, skill_check, jobs, lambda n: bar.update(check_task, completed=n), backend, probe_games
-                )
+                check = run_check(config, skill_check, jobs, _Heartbeat(bar, check_task), backend, probe_games)
         if not run.rows:
             journal.remove()
             console.print("[yellow]Interrupted before any game finished: nothing written.[/]")
