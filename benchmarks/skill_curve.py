@@ -52,6 +52,7 @@ from dinobox.bots import make_bot
 from dinobox.bots.strong import strong_policy
 from dinobox.engine.state import State
 from dinobox.simulate import wilson
+from dinobox.simulate.journal import read_journal
 from dinobox.simulate.play import derive_seed
 
 GAMES = {"dino-race": 2, "trex-island": 2, "pangaea": 2, "dinosaur-rush": 3}
@@ -88,10 +89,9 @@ def point(game: str, spec: str, dirs: list[Path]) -> dict[str, Any] | None:
     a run's one master seat is the seat whose spec starts with ``master``."""
     wins, n, runs = 0.0, 0, []
     for out in dirs:
-        rows_file = out / "rows.jsonl"
-        if not rows_file.exists():
+        rows = run_rows(out)
+        if not rows:
             continue
-        rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()]
         for row in rows:
             for seat, who in enumerate(row["seats"]):
                 if who.startswith("master"):
@@ -102,6 +102,23 @@ def point(game: str, spec: str, dirs: list[Path]) -> dict[str, Any] | None:
     if n == 0:
         return None
     return with_interval({"game": game, "spec": spec, "games": n, "wins": wins, "runs": runs})
+
+
+def run_rows(out: Path) -> list[dict[str, Any]]:
+    """The games of the run in ``out``: its results (``rows.jsonl``) and, for a run still playing
+    or killed before it wrote them, its journal (``simulate/journal.py``), each game once."""
+    found: dict[int, dict[str, Any]] = {}
+    rows_file = out / "rows.jsonl"
+    if rows_file.exists():
+        for line in rows_file.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                found[row["index"]] = row
+    journal = read_journal(out)
+    for _, line in journal[1] if journal is not None else []:
+        row = json.loads(line)
+        found.setdefault(row["index"], row)
+    return [found[index] for index in sorted(found)]
 
 
 def with_interval(found: dict[str, Any]) -> dict[str, Any]:
