@@ -64,8 +64,11 @@ class _EtaColumn(ProgressColumn):
             return Text("")
         if not rate:
             return Text("ETA -:--:--", style="cyan")
-        left = int((task.total - task.completed) / rate)
-        return Text(f"ETA {left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", style="cyan")
+        return Text(f"ETA {_hms(int((task.total - task.completed) / rate))}", style="cyan")
+
+
+def _hms(seconds: int) -> str:
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
 
 
 HEARTBEAT_SECONDS = 60.0
@@ -89,11 +92,10 @@ class _Heartbeat:
             return
         self.last = now
         task = next(t for t in self.bar.tasks if t.id == self.task)
-        elapsed = int(task.elapsed or 0)
         parts = [
             f"{task.description} {int(task.completed)}/{int(task.total or 0)}",
             _SpeedColumn().render(task).plain,
-            f"{elapsed // 3600}:{elapsed // 60 % 60:02d}:{elapsed % 60:02d} elapsed",
+            f"{_hms(int(task.elapsed or 0))} elapsed",
             _EtaColumn().render(task).plain,
         ]
         self.bar.console.print(" · ".join(p for p in parts if p), highlight=False, soft_wrap=True)
