@@ -283,7 +283,7 @@ LEVEL_INFO = (
         "80% of 302 at a second). In Dinosaur Rush its own policy moves where the bones score this "
         "round and where the next move can go (49% of fresh three-player games against hard without "
         "the search, where a fair share is 33%); with its search it wins 50% of 300 fresh games at a "
-        "fifth of a second and 88% of 65 at a second. In Dino Race its own policy waits for the egg with both "
+        "fifth of a second and 79% of 305 at a second. In Dino Race its own policy waits for the egg with both "
         "dinos before the finish, brings them home together and throws no egg to a player about to "
         "finish (60% of fresh two-player games against hard without the search); with its search, on "
         "short playouts scored by the learned value, it wins 62% of 300 fresh games at a fifth of a "
