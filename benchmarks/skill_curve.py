@@ -33,6 +33,14 @@ gain in win share over the strong policy's move. The table gives the mean gain a
 where master plays the strong policy's move) with its 95% interval: above 0 means master's
 moves are better than strong's where they differ, but not by how much it wins a match (the
 decisions' gains do not simply add up over a game), which only whole games measure.
+
+With ``--against policy`` the same positions judge master's move against **its own policy's**,
+the search's default (the strong policy with the game's ``master`` table on top, where it ships
+one), and in the paired rounds master's seat plays that policy: the gain the search itself adds,
+apart from the policy's. Where a game's ``master`` plays its own policy (Dino Race, Rush,
+Pangaea), "differs" then counts only the search's overrides.
+
+    python benchmarks/skill_curve.py --seconds 1,4 --games-only pangaea --decisions 200 --against policy --out curve-dec
 """
 
 from __future__ import annotations
@@ -49,6 +57,7 @@ from typing import Any
 
 import dinobox
 from dinobox.bots import make_bot
+from dinobox.bots.master import Policy, own_policy
 from dinobox.bots.strong import strong_policy
 from dinobox.engine.state import State
 from dinobox.simulate import wilson
@@ -166,16 +175,19 @@ def read_points(path: Path) -> list[dict[str, Any]]:
     return points
 
 
-def strong_playout(state: State, seat: int, seeds: tuple[int, int]) -> float:
-    """``seat``'s win share after every seat plays the strong policy from ``state`` to the end."""
+def strong_playout(state: State, seat: int, seeds: tuple[int, int], own: Policy | None = None) -> float:
+    """``seat``'s win share after every seat plays the strong policy from ``state`` to the end
+    (``seat`` plays ``own`` instead when it is given)."""
     policy = strong_policy(state.game.id)
+    mine = own or policy
     chance, choices = random.Random(seeds[0]), random.Random(seeds[1])
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(state.sample_chance(chance))
             continue
         legal = state.legal_actions()
-        state.apply_action(legal[0] if len(legal) == 1 else policy(state, choices))
+        play = mine if state.current_player() == seat else policy
+        state.apply_action(legal[0] if len(legal) == 1 else play(state, choices))
     return state.returns()[seat]
 
 
@@ -195,14 +207,21 @@ def sample_position(game: str, seed: int) -> tuple[State, int]:
     return random.Random(seed).choice(found), len(found)
 
 
-def judge_decision(task: tuple[str, str, int, int]) -> dict[str, Any]:
-    """Master's move at one sampled position and, when it is not the strong policy's, its paired
+def judge_decision(task: tuple[str, str, int, int, str]) -> dict[str, Any]:
+    """Master's move at one sampled position and, when it is not the move it is judged against
+    (``against``: the strong policy's, or its own policy's, the search's default), its paired
     gain in win share over 'rounds' redrawn states."""
-    game, spec, seed, rounds = task
+    game, spec, seed, rounds, against = task
     state, length = sample_position(game, seed)
     seat = state.current_player()
-    default = strong_policy(game)(state, random.Random(seed))
-    move = make_bot(spec, derive_seed("master", seed)).choose(state.clone())
+    bot = make_bot(spec, derive_seed("master", seed))
+    move = bot.choose(state.clone())
+    if against == "policy":
+        own: Policy | None = own_policy(game)
+        default = getattr(bot, "last_default", None)
+        default = move if default is None else default
+    else:
+        own, default = None, strong_policy(game)(state, random.Random(seed))
     gains: list[float] = []
     rng = random.Random(derive_seed("judge", seed))
     while move != default and len(gains) < rounds:
@@ -211,7 +230,7 @@ def judge_decision(task: tuple[str, str, int, int]) -> dict[str, Any]:
         mine, theirs = drawn.clone(), drawn.clone()
         mine.apply_action(move)
         theirs.apply_action(default)
-        gains.append(strong_playout(mine, seat, seeds) - strong_playout(theirs, seat, seeds))
+        gains.append(strong_playout(mine, seat, seeds, own) - strong_playout(theirs, seat, seeds, own))
     gain = sum(gains) / len(gains) if gains else 0.0
     return {"seed": seed, "length": length, "left_strong": move != default, "gain": gain, "rounds": len(gains)}
 
@@ -239,7 +258,7 @@ def run_decisions(game: str, spec: str, args: argparse.Namespace, out: Path) -> 
     out.parent.mkdir(parents=True, exist_ok=True)
     rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
     seeds = [derive_seed("skill-decisions", args.seed, game, i) for i in range(args.decisions)]
-    todo = [(game, spec, seed, args.rounds) for seed in seeds if seed not in {r["seed"] for r in rows}]
+    todo = [(game, spec, seed, args.rounds, args.against) for seed in seeds if seed not in {r["seed"] for r in rows}]
     if not args.report_only and todo:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool, out.open("a") as f:
             for row in pool.map(judge_decision, todo):
@@ -251,9 +270,10 @@ def run_decisions(game: str, spec: str, args: argparse.Namespace, out: Path) -> 
     return decision_point(game, spec, rows) if rows else None
 
 
-def decision_table(points: list[dict[str, Any]]) -> str:
+def decision_table(points: list[dict[str, Any]], against: str = "strong") -> str:
+    judged = "strong's" if against == "strong" else "its policy's"
     lines = [
-        "| game | players | master budget | decisions | differs from strong's | mean gain where it differs "
+        f"| game | players | master budget | decisions | differs from {judged} | mean gain where it differs "
         "| gain a decision | 95% interval | decisions a seat |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
@@ -352,6 +372,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--decisions", type=int, default=None, help="estimate from N single decisions instead")
     parser.add_argument("--rounds", type=int, default=100, help="paired rounds judging a decision (--decisions)")
+    parser.add_argument(
+        "--against",
+        choices=["strong", "policy"],
+        default="strong",
+        help="--decisions: judge master's move against the strong policy's (every seat then plays strong), or "
+        "against its own policy's, the search's default (its seat then plays that policy): the search's own gain",
+    )
     args = parser.parse_args(argv)
     kind = "seconds" if args.seconds else "iterations"
     budgets = [b.strip() for b in (args.seconds or args.iterations).split(",") if b.strip()]
@@ -366,7 +393,8 @@ def main(argv: list[str] | None = None) -> int:
             name = f"{game}_{kind}_{b}" + ("" if args.depth is None else f"_d{args.depth}")
             out = args.out / name
             if args.decisions is not None:
-                found = run_decisions(game, spec, args, args.out / f"{name}_decisions.jsonl")
+                suffix = "" if args.against == "strong" else f"_{args.against}"
+                found = run_decisions(game, spec, args, args.out / f"{name}_decisions{suffix}.jsonl")
                 if found is not None:
                     found["budget"] = float(b)
                     points.append(found)
@@ -381,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
         kept = [p for f in args.add_json for p in read_points(f)]
         wanted = {(g, spec_for(kind, b, args.depth)) for g in games for b in budgets}
         points = pool(points, [p for p in kept if (p["game"], p["spec"]) in wanted])
-    print(decision_table(points) if args.decisions is not None else table(points))
+    print(decision_table(points, args.against) if args.decisions is not None else table(points))
     if args.json is not None:
         args.json.write_text(json.dumps(points, indent=1))
     if args.plot is not None and points:

@@ -10,7 +10,7 @@ import pytest
 
 import dinobox
 from dinobox.bots import LEVELS, MasterBot, budget_of, canonical_spec, capped_spec, check_bot_for_game, make_bot, master
-from dinobox.bots.master import JITTERS, QUIET_ROUNDS, proposers
+from dinobox.bots.master import JITTERS, QUIET_ROUNDS, own_policy, proposers
 from dinobox.bots.strong import strong_policy
 from dinobox.bots.weights import master_weights
 from dinobox.engine.errors import InvalidOptionError
@@ -197,6 +197,22 @@ def test_a_budget_too_small_for_a_race_plays_the_default_move_unsearched() -> No
     bot = MasterBot(seed=0, iterations=15)
     assert bot.choose(state) == named.pop()
     assert bot.last_iterations == 0
+
+
+def test_the_default_move_is_reported_and_is_its_own_policys() -> None:
+    # Dino Race ships a master table: the default comes from it; T-Rex Island ships none
+    assert own_policy("dino-race") is not strong_policy("dino-race")
+    for gid in ("dino-race", "trex-island"):
+        for skip in range(10, 60):
+            state = contested(gid, 2, skip=skip)
+            named = {own_policy(gid)(state.clone(), random.Random(k)) for k in range(6)}
+            if len(named) == 1:
+                break
+        bot = MasterBot(seed=0, iterations=15)  # too few playouts for a race: the default is played
+        assert bot.choose(state) == bot.last_default == named.pop()
+        overruled = MasterBot(seed=0, iterations=200, z=0)
+        move = overruled.choose(state)
+        assert overruled.last_default in state.legal_actions() and move in state.legal_actions()
 
 
 def test_a_seconds_budget_too_small_for_a_race_spends_a_sixteenth_of_it() -> None:

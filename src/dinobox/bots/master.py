@@ -153,6 +153,7 @@ class MasterBot:
         self.clock = clock
         self.last_iterations = 0
         self.last_rounds = 0
+        self.last_default: int | None = None  # the last decision's default move (its policy's)
         self._depth = depth
         self._valued = False  # this decision's playouts are cut and scored by the learned value
         self._floor = 0.0  # this decision's floor (``Guides.floor``)
@@ -166,18 +167,17 @@ class MasterBot:
         game_id = state.game.id
         if game_id not in self._policies:
             strong = strong_policy(game_id)
-            own = master_weights(game_id)
             search = master_search(game_id)
             z = self.z if self.z is not None else search.get("z", DEFAULT_Z)
             margin = self.margin if self.margin is not None else search.get("margin", DEFAULT_MARGIN)
             cut = self.cut if self.cut is not None else _whole(search.get("cut"))
             floor = self.floor if self.floor is not None else search.get("floor", 0.0)
             settings = (z, margin, cut, floor)
-            if own is None:
+            if master_weights(game_id) is None:
                 self._policies[game_id] = Guides(strong, strong, proposers(game_id), *settings)
             else:
                 first = [strong, *proposers(game_id)]
-                self._policies[game_id] = Guides(strong_policy(game_id, own), strong, first, *settings)
+                self._policies[game_id] = Guides(own_policy(game_id), strong, first, *settings)
         return self._policies[game_id]
 
     def _position_value(self, state: State) -> PositionValue | None:
@@ -258,6 +258,7 @@ class MasterBot:
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
         self.last_iterations = self.last_rounds = 0
+        self.last_default = None
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
@@ -267,6 +268,7 @@ class MasterBot:
         self._depth = self.depth if self.depth is not None else guides.cut
         self._floor = guides.floor
         default, challengers = self._candidates(state, legal)
+        self.last_default = default
         if not challengers:
             return default
         start = self.clock()
@@ -381,6 +383,14 @@ class MasterBot:
             if g.n >= 2 and g.mean() - z * (g.stderr() + EPSILON) > 0 and g.mean() > best_gain:
                 best, best_gain = a, g.mean()
         return best
+
+
+def own_policy(game_id: str) -> Policy:
+    """The policy ``master``'s default move comes from, and its seat's in the playouts: the
+    strong policy with the game's ``master`` weights table on top (``bots/weights.py``), the
+    strong policy where the game ships none."""
+    own = master_weights(game_id)
+    return strong_policy(game_id) if own is None else strong_policy(game_id, own)
 
 
 def _whole(value: float | None) -> int | None:
