@@ -13,9 +13,11 @@ import sys
 import time
 from pathlib import Path
 
+from pytest import MonkeyPatch
 from typer.testing import CliRunner
 
 from dinobox.cli.app import app
+from dinobox.simulate import output
 
 runner = CliRunner()
 JOURNAL = "rows.journal.jsonl"
@@ -101,3 +103,22 @@ def test_overwrite_replaces_a_killed_run(tmp_path: Path) -> None:
     assert code == 0, output
     assert json.loads((out / "summary.json").read_text())["games"] == 2 and len(rows(out)) == 2
     assert not (out / JOURNAL).exists()
+
+
+def test_a_run_stopped_while_it_writes_its_results_still_resumes(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
+    """A second stop that lands while the results are written (here, after the rows and before
+    games.csv) leaves no half-written results: the run resumes from its journal, row for row."""
+    out, fresh = tmp_path / "torn", tmp_path / "fresh"
+    assert simulate(*COMMON, "--games", "6", "--out", str(fresh))[0] == 0
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr(output, "write_csv", stopped)
+        assert simulate(*COMMON, "--games", "6", "--out", str(out))[0] != 0
+    assert not (out / "summary.json").exists() and (out / JOURNAL).is_file()
+    assert not list(out.glob("*.tmp"))
+    code, text = simulate(*COMMON, "--games", "6", "--out", str(out), "--resume")
+    assert code == 0 and "6 games already played, 0 to play" in text, text
+    assert rows(out) == rows(fresh) and not (out / JOURNAL).exists()

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TextIO
@@ -28,6 +30,19 @@ JOURNAL_FILE = "rows.journal.jsonl"
 FORMAT = 1
 
 
+@contextmanager
+def replacing(path: Path, newline: str | None = None) -> Iterator[TextIO]:
+    """A handle on a fresh file that replaces ``path`` only once it is written whole: a run
+    stopped or killed while it writes leaves the old ``path`` (or none) and no half-written one."""
+    fresh = path.with_name(path.name + ".tmp")
+    try:
+        with fresh.open("w", newline=newline) as handle:
+            yield handle
+        os.replace(fresh, path)
+    finally:
+        fresh.unlink(missing_ok=True)
+
+
 class Journal:
     """The journal of one run in ``out``, written anew with the rows it starts from (those kept
     from an earlier run, ``--resume``), then one line per finished game (``add``)."""
@@ -35,13 +50,11 @@ class Journal:
     def __init__(self, out: Path, identity: Identity, metrics: tuple[str, ...], kept: list[GameRow]) -> None:
         out.mkdir(parents=True, exist_ok=True)
         self.path = out / JOURNAL_FILE
-        fresh = out / (JOURNAL_FILE + ".tmp")
         header = {"journal": FORMAT, "run": identity, "metrics_given": list(metrics)}
-        with fresh.open("w") as handle:
+        with replacing(self.path) as handle:  # the old journal stays whole until the new one is
             handle.write(json.dumps(header) + "\n")
             for row in kept:
                 handle.write(json.dumps(row) + "\n")
-        os.replace(fresh, self.path)  # the old journal stays whole until the new one is
         self._handle: TextIO = self.path.open("a")
 
     def add(self, row: GameRow) -> None:

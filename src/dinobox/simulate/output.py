@@ -14,7 +14,7 @@ from dinobox.simulate.checks import data_warnings, degenerate
 from dinobox.simulate.compare import ROWS_FILE, load_summary
 from dinobox.simulate.design import design_summary
 from dinobox.simulate.documents import GameRow, Identity, SkillCheck, SkillTrace, Summary, Timing, UntimedSummary
-from dinobox.simulate.journal import JOURNAL_FILE, read_journal
+from dinobox.simulate.journal import JOURNAL_FILE, read_journal, replacing
 from dinobox.simulate.metric_stats import designer_metrics
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.report import write_report
@@ -236,7 +236,7 @@ def write_csv(rows: list[GameRow], players: int, path: Path) -> None:
     fields += ["end_reason", "order"] + [f"{k}_{s}" for k in kinds for s in range(players)]
     custom = list(dict.fromkeys(c for r in rows for c in r.get("metrics", {})))
     fields += custom
-    with path.open("w", newline="") as handle:
+    with replacing(path, newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(fields)
         for r in rows:
@@ -276,15 +276,18 @@ def write_outputs(
     ratings: bool = False,
     skill_check: SkillCheck | None = None,
 ) -> Summary:
-    """Write ``summary.json``, ``games.csv``, ``rows.jsonl`` and (with the ``sim`` extra)
-    ``report.html``. ``ratings`` adds the bots' OpenSkill ratings (``summary["ratings"]``)."""
+    """Write ``rows.jsonl``, ``games.csv``, (with the ``sim`` extra) ``report.html`` and, last,
+    ``summary.json``; each file whole or not at all (``journal.replacing``), so a run stopped
+    while it writes still resumes from its journal. ``ratings`` adds the bots' OpenSkill ratings
+    (``summary["ratings"]``)."""
     out.mkdir(parents=True, exist_ok=True)
     summary = build_summary(run, trace, ratings, skill_check)
-    (out / "summary.json").write_text(json.dumps(summary, indent=1))
-    write_csv(run.rows, summary["players"], out / "games.csv")
-    with (out / ROWS_FILE).open("w") as handle:
+    with replacing(out / ROWS_FILE) as handle:
         for row in run.rows:
             handle.write(json.dumps(row) + "\n")
+    write_csv(run.rows, summary["players"], out / "games.csv")
     if report:
         write_report(summary, run.rows, out)
+    with replacing(out / "summary.json") as handle:  # last: a run with one has all its rows
+        handle.write(json.dumps(summary, indent=1))
     return summary
