@@ -41,6 +41,9 @@ apart from the policy's. Where a game's ``master`` plays its own policy (Dino Ra
 Pangaea), "differs" then counts only the search's overrides.
 
     python benchmarks/skill_curve.py --seconds 1,4 --games-only pangaea --decisions 200 --against policy --out curve-dec
+
+``--options`` gives ``master`` more options at every point (``playouts=plain``: playouts by the
+plain heuristic, cheaper where the policy is dear, as in Pangaea); they go into the points' names.
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ import dinobox
 from dinobox.bots import make_bot
 from dinobox.bots.master import Policy, own_policy
 from dinobox.bots.strong import strong_policy
+from dinobox.engine.errors import InvalidOptionError
 from dinobox.engine.state import State
 from dinobox.simulate import wilson
 from dinobox.simulate.journal import read_journal
@@ -68,9 +72,15 @@ GAMES = {"dino-race": 2, "trex-island": 2, "pangaea": 2, "dinosaur-rush": 3}
 DEFAULT_SEED = 3900  # seeds never used for tuning: 3900 and up
 
 
-def spec_for(kind: str, budget: str, depth: int | None) -> str:
+def spec_for(kind: str, budget: str, depth: int | None, options: str = "") -> str:
     spec = f"master:{kind}={budget}"
-    return spec + (f",depth={depth}" if depth is not None else "")
+    return spec + (f",depth={depth}" if depth is not None else "") + (f",{options}" if options else "")
+
+
+def point_name(game: str, kind: str, budget: str, args: argparse.Namespace) -> str:
+    """A point's folder name: ``GAME_KIND_BUDGET``, then ``_dN`` for a depth and the options."""
+    name = f"{game}_{kind}_{budget}" + ("" if args.depth is None else f"_d{args.depth}")
+    return name + "".join(f"_{o.replace('=', '-')}" for o in args.options.split(",") if o)
 
 
 def run_point(game: str, spec: str, args: argparse.Namespace, out: Path) -> None:
@@ -349,6 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     budget.add_argument("--seconds", help="comma-separated CPU-second budgets a decision, e.g. 0.05,0.2,1,4")
     budget.add_argument("--iterations", help="comma-separated playout budgets a decision (reproducible)")
     parser.add_argument("--depth", type=int, default=None, help="cut playouts after N decisions (master's depth=N)")
+    parser.add_argument(
+        "--options", default="", help="more master options, comma-separated (e.g. playouts=plain); in the points' names"
+    )
     parser.add_argument("--games", type=int, default=300, help="games per point (seats rotate: a multiple of 6)")
     parser.add_argument("--games-only", default=",".join(GAMES), help="the games, comma-separated")
     parser.add_argument("--jobs", type=int, default=1)
@@ -380,6 +393,11 @@ def main(argv: list[str] | None = None) -> int:
         "against its own policy's, the search's default (its seat then plays that policy): the search's own gain",
     )
     args = parser.parse_args(argv)
+    args.options = ",".join(o.strip() for o in args.options.split(",") if o.strip())
+    try:
+        make_bot(spec_for("iterations", "1", args.depth, args.options))
+    except InvalidOptionError as err:
+        parser.error(str(err))
     kind = "seconds" if args.seconds else "iterations"
     budgets = [b.strip() for b in (args.seconds or args.iterations).split(",") if b.strip()]
     games = [g.strip() for g in args.games_only.split(",") if g.strip()]
@@ -389,8 +407,8 @@ def main(argv: list[str] | None = None) -> int:
     points = []
     for game in games:
         for b in budgets:
-            spec = spec_for(kind, b, args.depth)
-            name = f"{game}_{kind}_{b}" + ("" if args.depth is None else f"_d{args.depth}")
+            spec = spec_for(kind, b, args.depth, args.options)
+            name = point_name(game, kind, b, args)
             out = args.out / name
             if args.decisions is not None:
                 suffix = "" if args.against == "strong" else f"_{args.against}"
@@ -407,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
                 points.append(found)
     if args.add_json:
         kept = [p for f in args.add_json for p in read_points(f)]
-        wanted = {(g, spec_for(kind, b, args.depth)) for g in games for b in budgets}
+        wanted = {(g, spec_for(kind, b, args.depth, args.options)) for g in games for b in budgets}
         points = pool(points, [p for p in kept if (p["game"], p["spec"]) in wanted])
     print(decision_table(points, args.against) if args.decisions is not None else table(points))
     if args.json is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -83,6 +84,7 @@ def test_specs_build_the_master_bot() -> None:
         ("master:cut=2.5", "cut must be a whole number"),
         ("master:floor=1.5", "floor must be between 0 and 1"),
         ("master:budget=3", "has no option 'budget'"),
+        ("master:playouts=random", "playouts must be one of policy, plain"),
         ("master:iterations", "must be KEY=VALUE"),
     ],
 )
@@ -213,6 +215,31 @@ def test_the_default_move_is_reported_and_is_its_own_policys() -> None:
         overruled = MasterBot(seed=0, iterations=200, z=0)
         move = overruled.choose(state)
         assert overruled.last_default in state.legal_actions() and move in state.legal_actions()
+
+
+@pytest.mark.parametrize("playouts", ["policy", "plain"])
+def test_plain_playouts_are_played_by_the_plain_heuristic_for_every_seat(
+    playouts: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the plain heuristic, counted: it also proposes a challenger at the root, for the deciding seat
+    entry = game_entry("dino-race")
+    plain = entry.heuristic
+    assert plain is not None
+    seats: set[int] = set()
+
+    def counted(state: State, rng: random.Random) -> int:
+        seats.add(state.current_player())
+        return plain(state, rng)
+
+    monkeypatch.setattr(master, "game_entry", lambda gid: replace(entry, heuristic=counted))
+    state = contested("dino-race", 2)
+    bot = make_bot(f"master:iterations=40,playouts={playouts}", 3)
+    assert isinstance(bot, MasterBot)
+    move = bot.choose(state.clone())
+    assert move in state.legal_actions() and bot.last_iterations > 0
+    # the default move is the policy's either way; only the playouts change hands
+    assert bot.last_default == own_policy("dino-race")(state.clone(), random.Random(0))
+    assert seats == ({0, 1} if playouts == "plain" else {state.current_player()})
 
 
 def test_a_seconds_budget_too_small_for_a_race_spends_a_sixteenth_of_it() -> None:

@@ -38,7 +38,7 @@ from dinobox.bots import plugins
 from dinobox.bots.heuristic import heuristic_policy
 from dinobox.bots.ismcts import ISMCTSBot
 from dinobox.bots.master import DEFAULT_WIDTH as MASTER_WIDTH
-from dinobox.bots.master import MasterBot
+from dinobox.bots.master import PLAYOUTS, MasterBot
 from dinobox.bots.probes import make_probe
 from dinobox.bots.strong import StrongBot
 from dinobox.engine.errors import InvalidOptionError
@@ -189,7 +189,7 @@ def _fraction(name: str, key: str, value: str) -> float:
 
 
 def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
-    known = {"iterations", "seconds", "depth", "cut", "floor", "margin", "z", "width"}
+    known = {"iterations", "seconds", "depth", "cut", "floor", "margin", "z", "width", "playouts"}
     unknown = sorted(set(opts) - known)
     if unknown:
         raise InvalidOptionError(f"bot 'master' has no option {unknown[0]!r} (options: {', '.join(sorted(known))})")
@@ -209,6 +209,9 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
     width = whole("width")
     if width is not None and width < 2:
         raise InvalidOptionError(f"bot 'master': width must be at least 2, not {width}")
+    playouts = opts.get("playouts", "policy")
+    if playouts not in PLAYOUTS:
+        raise InvalidOptionError(f"bot 'master': playouts must be one of {', '.join(PLAYOUTS)}, not {playouts!r}")
     return MasterBot(
         seed,
         iterations=whole("iterations"),
@@ -219,6 +222,7 @@ def _make_master(opts: dict[str, str], seed: int | None) -> MasterBot:
         width=width or MASTER_WIDTH,
         cut=whole("cut"),
         floor=floor,
+        playouts=playouts,
     )
 
 

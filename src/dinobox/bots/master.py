@@ -22,7 +22,10 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
 - **Paired playouts.** In a round, every candidate still racing is played from the same
   determinization, followed by a playout in which the seat plays its own default policy and
   every other seat the strong policy, with the *same* two seeds (chance, policy) for every
-  candidate: common random numbers. The reward is strong's: the win share blended with the
+  candidate: common random numbers. With ``playouts=plain`` every seat plays the game's plain
+  heuristic in the playouts instead (the default move still comes from the policy): cheaper
+  playouts, so more of them, judged by a weaker continuation (Pangaea, where its policy plans
+  each turn on clones: docs/bots.md, "The master search"). The reward is strong's: the win share blended with the
   score margin over the best opponent (``margin``);
   ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``;
   ``cut=N`` cuts it after N decisions and scores it by the game's learned position value
@@ -86,18 +89,21 @@ JITTER_SIGMA = 0.5  # the spread of their weights, as a log-normal factor on eac
 QUIET_ROUNDS = 8  # rounds after which a race where no move has changed any playout stops
 SETTLE_Z = 3.0  # standard errors by which every challenger must fall short for a race to stop
 RACE_PLAYOUTS = 2 * ROUNDS_PER_CANDIDATE  # the fewest playouts a race needs: default and one challenger
+PLAYOUTS = ("policy", "plain")  # who plays the playouts: the bot's own policies, or the plain heuristic
 
 
 class Guides(NamedTuple):
-    """The policies that guide the search in one game: ``move`` names the default move (the
+    """The policies that guide the search in one game: ``default`` names the default move (the
     strong policy, with the game's ``master`` weights table on top where it ships one,
-    ``bots/weights.py``) and plays the searching seat in the playouts, so a move is judged by
-    how the bot itself will go on; ``playout`` plays every other seat (the strong policy, the
-    lobby's ``hard``); ``proposers`` name the first challengers (``proposers``, after the strong
-    policy when it is not ``move``); ``z`` and ``margin`` are the bot's own when it was given
+    ``bots/weights.py``); ``move`` plays the searching seat in the playouts (the same policy, so a
+    move is judged by how the bot itself will go on); ``playout`` plays every other seat (the
+    strong policy, the lobby's ``hard``; with ``playouts=plain`` both are the plain heuristic);
+    ``proposers`` name the first challengers (``proposers``, after the strong policy when it is
+    not ``default``); ``z`` and ``margin`` are the bot's own when it was given
     them, else the game's (``master_search`` in its weights file), else the defaults; so are
     ``cut`` (``None``: no value-scored cut) and ``floor`` (0: the z bar alone)."""
 
+    default: Policy
     move: Policy
     playout: Policy
     proposers: list[Policy]
@@ -121,6 +127,7 @@ class MasterBot:
         width: int = DEFAULT_WIDTH,
         cut: int | None = None,
         floor: float | None = None,
+        playouts: str = "policy",
         clock: Clock = time.thread_time,
     ) -> None:
         if iterations is not None and iterations < 1:
@@ -139,6 +146,8 @@ class MasterBot:
             raise ValueError(f"master cut must be at least 1, not {cut}")
         if floor is not None and not 0 <= floor <= 1:
             raise ValueError(f"master floor must be between 0 and 1, not {floor}")
+        if playouts not in PLAYOUTS:
+            raise ValueError(f"master playouts must be one of {', '.join(PLAYOUTS)}, not {playouts!r}")
         if iterations is None and seconds is None:
             seconds = DEFAULT_SECONDS
         self.rng = random.Random(seed)
@@ -150,6 +159,7 @@ class MasterBot:
         self.width = width
         self.cut = cut
         self.floor = floor
+        self.playouts = playouts
         self.clock = clock
         self.last_iterations = 0
         self.last_rounds = 0
@@ -173,11 +183,13 @@ class MasterBot:
             cut = self.cut if self.cut is not None else _whole(search.get("cut"))
             floor = self.floor if self.floor is not None else search.get("floor", 0.0)
             settings = (z, margin, cut, floor)
-            if master_weights(game_id) is None:
-                self._policies[game_id] = Guides(strong, strong, proposers(game_id), *settings)
+            own = strong if master_weights(game_id) is None else own_policy(game_id)
+            first = proposers(game_id) if own is strong else [strong, *proposers(game_id)]
+            plain = game_entry(game_id).heuristic if self.playouts == "plain" else None
+            if plain is None:
+                self._policies[game_id] = Guides(own, own, strong, first, *settings)
             else:
-                first = [strong, *proposers(game_id)]
-                self._policies[game_id] = Guides(own_policy(game_id), strong, first, *settings)
+                self._policies[game_id] = Guides(own, plain, plain, first, *settings)
         return self._policies[game_id]
 
     def _position_value(self, state: State) -> PositionValue | None:
@@ -193,7 +205,7 @@ class MasterBot:
         guides = self._guides(state)
         others = guides.proposers
         rng = self.rng
-        default = guides.move(state, random.Random(rng.getrandbits(64)))
+        default = guides.default(state, random.Random(rng.getrandbits(64)))
         first: list[int] = []
         for propose in others:
             move = propose(state, random.Random(rng.getrandbits(64)))
