@@ -25,8 +25,8 @@ A root-level **rollout (policy-improvement) search with sequential halving**:
   candidate: common random numbers. With ``playouts=plain`` every seat plays the game's plain
   heuristic in the playouts instead (the default move still comes from the policy): cheaper
   playouts, so more of them, judged by a weaker continuation (Pangaea, where its policy plans
-  each turn on clones: docs/bots.md, "The master search"). The reward is strong's: the win share blended with the
-  score margin over the best opponent (``margin``);
+  each turn on clones: docs/bots.md, "The master search"). The reward is strong's: the win
+  share blended with the score margin over the best opponent (``margin``);
   ``depth=N`` cuts a playout after N decisions and scores the provisional ``scores()``;
   ``cut=N`` cuts it after N decisions and scores it by the game's learned position value
   (``bots/value.py``), the win chance in place of the win share.
