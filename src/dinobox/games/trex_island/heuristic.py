@@ -19,6 +19,24 @@ more than us, and so that herbivore tops stay useful to us; always defend (free 
 then SMG, then Shotguns for the big bites); draw tokens unless a Spinosaur would wipe the team
 out; send the T-Rex at opponents; pick the Boy Scout, the Hunter, the Explorer, the Journalist.
 
+Some weights are switched off (0) in the defaults and only the shipped table (``weights.json``,
+played by the ``strong`` bot) turns them on. They come from what decides this game: teams left
+on the island for want of food score nothing, pictures score as much as the helipad, and a
+T-Rex card sets the T-Rex on whichever team is nearest, ours too.
+
+- ``trex_card_mine``, ``trex_card_theirs``: a T-Rex card played to move is valued by the men
+  the T-Rex it sets off would bite (where it appears and walks is public: "Carnivore cards"),
+  ours and theirs, after the move; its discard pile then picks 2 or 3 spaces the same way.
+- ``food_need``: a rest point with tokens, while the crews not yet landed need more food than
+  we hold.
+- ``gain_fed``: ground gained by a team that our food can already feed at the helipad.
+- ``picture_setup``: a first action moving with a herbivore card that puts it on a pile from
+  which the second action photographs it with the cards left in hand.
+- ``deny_top``: a discard that covers a herbivore top we cannot photograph (the next players
+  might).
+- ``give_top`` (0 in the shipped table too): per VP of the picture that a herbivore card
+  played to move offers the next players.
+
 The numbers behind these rules are the named weights in ``WEIGHTS`` (the defaults are the
 hand-written policy); ``dinobox train trex-island`` learns other values (``weights.json``,
 played by the ``strong`` bot).
@@ -28,6 +46,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from functools import cache
 from typing import NamedTuple, TypeVar
 
 from dinobox.engine.heuristic import Option, Turn, Weights, best_option, weighted_heuristic
@@ -80,6 +99,21 @@ WEIGHTS: dict[str, float] = {
     # the T-Rex's move
     "trex_mine": -2.0,
     "trex_theirs": 1.0,
+    # new terms, off (0) in the defaults; the shipped table (weights.json) turns them on
+    # a T-Rex card played to move: per man the T-Rex it sets off would bite, ours / theirs
+    "trex_card_mine": 0.0,
+    "trex_card_theirs": 0.0,
+    # a rest point with tokens while the crews not yet landed need more food than we hold
+    "food_need": 0.0,
+    # a first action moving with a herbivore card that lets the second action photograph it
+    "picture_setup": 0.0,
+    # per VP of a picture a herbivore card played to move offers the next players (one card
+    # from them completes it: a Stegosaurus, or a second Triceratops / Brachiosaurus on top)
+    "give_top": 0.0,
+    # per space gained by a team the food we hold can already feed at the helipad
+    "gain_fed": 0.0,
+    # covering a herbivore top that we cannot photograph (the next players might)
+    "deny_top": 0.0,
 }
 
 
@@ -107,6 +141,10 @@ def choose(turn: Turn[TRexView], rng: random.Random, w: Weights) -> int:
 
 
 K = TypeVar("K", bound=ActionInfo)
+NEW_MOVE_TERMS = ("trex_card_mine", "trex_card_theirs", "food_need", "picture_setup", "give_top", "gain_fed")
+TREX_STEPS = (2, 3)  # spaces the T-Rex walks with one and with two T-Rex cards on the table
+TREX_BITE = 2  # men it devours of a team alone in its space (one of each when several)
+TREX_BEHIND = 3  # spaces behind the slowest team where it appears
 
 
 def _as(info: ActionInfo, cls: type[K]) -> K:
@@ -144,6 +182,7 @@ def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, 
         held[c["kind"]] = held.get(c["kind"], 0) + c["count"]
     short_of_food = me["can_feed"] - me["rescued"] < w["food_short"]
     trex = view["trex"]
+    new_terms = any(w[k] for k in NEW_MOVE_TERMS)
 
     def material(card_kind: str) -> bool:
         return card_kind in PICTURE_VP and (card_kind in tops or held.get(card_kind, 0) >= 2)
@@ -167,6 +206,10 @@ def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, 
             score += w["keep_picture"]  # keep picture material
         if info.card_kind in CARNIVORES:
             score += w["carnivore"]  # get rid of carnivores, whose effects we then steer with the pile
+        if new_terms:
+            score += _move_terms(view, seat, info, held, tops, w)
+            if die["crew"] <= me["can_feed"] - me["rescued"]:
+                score += w["gain_fed"] * gain
         return score
 
     def value(info: ActionInfo) -> float:
@@ -238,10 +281,15 @@ def _pile_value(view: TRexView, seat: int, pile: int, w: Weights) -> float:
         score += w["bury_top"]  # do not bury a top we could photograph
     if kind in PICTURE_VP and kind in held:
         score += w["pile_picture"]
+    if covered and covered["kind"] in PICTURE_VP and covered["kind"] not in held:
+        score += w["deny_top"]  # new term: what we cannot photograph, the next players might
     if kind in ("raptor", "pterosaur"):
         triggers = bool(other and other["kind"] == kind)
         if triggers:
             score += _strike_balance(view, seat, kind, w)
+    if kind == "trex" and (w["trex_card_mine"] or w["trex_card_theirs"]):  # two on the table: 3 spaces
+        steps = TREX_STEPS[1 if other and other["kind"] == "trex" else 0]
+        score += _trex_card_value(view, seat, None, -1, steps, w)
     return score
 
 
@@ -280,3 +328,122 @@ def _trex_value(view: TRexView, seat: int, space: int, w: Weights) -> float:
         if d["space"] == space and not d["arrived"]:
             score += w["trex_mine"] if d["owner"] == seat else w["trex_theirs"]
     return score
+
+
+class _Geo(NamedTuple):
+    """What the T-Rex's walk needs of the board (rules.md, "Carnivore cards")."""
+
+    back: tuple[int, ...]  # the way back from each space (first listed predecessor), -1 at none
+    depth: tuple[int, ...]  # spaces behind each space along ``back``
+    home: tuple[int, ...]  # forward distance to the helipad
+    dist: tuple[tuple[int, ...], ...]  # the T-Rex's distances: both ways, never onto the helipad
+
+
+@cache
+def _geo(nexts: tuple[tuple[int, ...], ...], helipad: int) -> _Geo:
+    n = len(nexts)
+    prev: list[list[int]] = [[] for _ in range(n)]
+    nbrs: list[list[int]] = [[] for _ in range(n)]
+    for s, out in enumerate(nexts):
+        for t in out:
+            prev[t].append(s)
+            if helipad not in (s, t):
+                nbrs[s].append(t)
+                nbrs[t].append(s)
+    back = tuple(p[0] if p else -1 for p in prev)
+    depth = []
+    for s in range(n):
+        d, x = 0, s
+        while back[x] >= 0:
+            x, d = back[x], d + 1
+        depth.append(d)
+    dist: list[tuple[int, ...]] = []
+    for s in range(n):
+        row = [FAR] * n
+        if s != helipad:
+            row[s] = 0
+            queue = deque([s])
+            while queue:
+                x = queue.popleft()
+                for y in nbrs[x]:
+                    if row[y] == FAR:
+                        row[y] = row[x] + 1
+                        queue.append(y)
+        dist.append(tuple(row))
+    home = [FAR] * n
+    home[helipad] = 0
+    queue = deque([helipad])
+    while queue:
+        x = queue.popleft()
+        for p in prev[x]:
+            if home[p] == FAR:
+                home[p] = home[x] + 1
+                queue.append(p)
+    return _Geo(back, tuple(depth), tuple(home), tuple(dist))
+
+
+def _view_geo(view: TRexView) -> _Geo:
+    return _geo(tuple(tuple(s["next"]) for s in view["board"]), view["helipad"])
+
+
+def _move_terms(view: TRexView, seat: int, info: M.Move, held: dict[str, int], tops: set[str], w: Weights) -> float:
+    """The new terms' part of a move's value (all 0 with the default weights)."""
+    score = 0.0
+    kind = info.card_kind
+    if kind == "trex" and (w["trex_card_mine"] or w["trex_card_theirs"]):
+        on_top = sum(1 for p in view["piles"] if p["top"] and p["top"]["kind"] == "trex")
+        counts = {2} if on_top == 2 else ({1, 2} if on_top == 1 else {1})
+        score += max(_trex_card_value(view, seat, info.die, info.space, TREX_STEPS[c - 1], w) for c in counts)
+    if w["food_need"] and info.rest_point and view["board"][info.space].get("tokens"):
+        me = view["players"][seat]
+        crews = sum(d["crew"] for d in view["dice"] if d["owner"] == seat and not d["arrived"] and not d["lost"])
+        if crews > me["can_feed"] - me["rescued"]:
+            score += w["food_need"]
+    if kind in PICTURE_VP and kind not in tops:
+        if view["actions_done"] == 0 and held.get(kind, 0) >= (2 if kind == "stegosaurus" else 3):
+            score += w["picture_setup"]  # the second action takes the picture
+        elif kind == "stegosaurus":
+            score += w["give_top"] * PICTURE_VP[kind]
+    elif kind in PICTURE_VP and held.get(kind, 0) < 2:  # a second one on top: one more card photographs it
+        score += w["give_top"] * PICTURE_VP[kind]
+    return score
+
+
+def _trex_card_value(view: TRexView, seat: int, moved: int | None, dest: int, steps: int, w: Weights) -> float:
+    """Men the T-Rex would bite (theirs less ours, weighted) if a T-Rex card set it off now, with
+    ``moved`` (a die, or None) on ``dest``; on a tie the way best for us (the player picks)."""
+    geo = _view_geo(view)
+    helipad = view["helipad"]
+    pos: dict[int, int] = {}
+    for d in view["dice"]:
+        space = dest if d["id"] == moved else d["space"]
+        if space is not None and space != helipad and not d["lost"]:
+            pos[d["id"]] = space
+    trex = view["trex"]
+    if trex is None:
+        trex = view["start"]
+        if pos:
+            slowest = min(pos.values(), key=lambda s: (-geo.home[s], s))
+            if geo.depth[slowest] >= TREX_BEHIND:
+                trex = slowest
+                for _ in range(TREX_BEHIND):
+                    trex = geo.back[trex]
+    targets = {p for p in pos.values() if p != trex}
+    if not targets:
+        return 0.0
+    row = geo.dist[trex]
+    near = min(row[t] for t in targets)
+    nearest = [t for t in targets if row[t] == near]
+    j = min(steps, near)
+    best = -FAR * 1.0
+    for end in range(len(row)):
+        if row[end] != j or not any(geo.dist[end][t] == near - j for t in nearest):
+            continue
+        prey = [i for i, p in pos.items() if p == end]
+        bite = TREX_BITE if len(prey) == 1 else 1
+        value = 0.0
+        for i in prey:
+            die = view["dice"][i]
+            value += min(bite, die["crew"]) * (w["trex_card_mine"] if die["owner"] == seat else w["trex_card_theirs"])
+        best = max(best, value)
+    return best if best > -FAR else 0.0
