@@ -3,10 +3,12 @@ to move a team, and where the T-Rex appears and walks."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from dinobox.games.trex_island import events as E
 from dinobox.games.trex_island import flow as F
+from dinobox.games.trex_island.board import Paths
 from dinobox.games.trex_island.data import ATTACK_PTERO, ATTACK_RAPTOR, ATTACK_TREX, RAPTOR, TREX
 
 if TYPE_CHECKING:
@@ -48,21 +50,26 @@ def table_order(st: TRexIslandState, seat: int) -> list[int]:
 
 
 def place_trex(st: TRexIslandState) -> None:
-    """T-Rex meeple: it appears the set number of spaces behind the slowest team, or next to
-    the starting arrow when there are fewer spaces behind that team."""
+    """T-Rex meeple: it appears where ``appear_space`` says."""
     board = st.board
-    home = board.to_helipad
     live = [st.pos[d] for d in range(len(st.pos)) if st.on_map(d)]
-    behind = st.game.data.trex_behind
-    space = board.start
-    if live:
-        slowest = min(live, key=lambda s: (-home[s], s))
-        if board.depth[slowest] >= behind:
-            space = slowest
-            for _ in range(behind):
-                space = board.back[space]
+    space = appear_space(board.paths, board.start, live, st.game.data.trex_behind)
     st.trex = space
     st._emit(E.TrexAppears, space)
+
+
+def appear_space(links: Paths, start: int, live: Sequence[int], behind: int) -> int:
+    """T-Rex meeple: the space ``behind`` spaces back from the slowest team (the one farthest
+    from the helipad, of the teams on ``live`` spaces), or next to the starting arrow ``start``
+    when there are fewer spaces behind that team."""
+    if live:
+        slowest = min(live, key=lambda s: (-links.to_helipad[s], s))
+        if links.depth[slowest] >= behind:
+            space = slowest
+            for _ in range(behind):
+                space = links.back[space]
+            return space
+    return start
 
 
 def trex_hunt(st: TRexIslandState, seat: int, steps: int) -> None:
@@ -100,16 +107,21 @@ def trex_targets(st: TRexIslandState, start: int) -> list[int]:
 def trex_ends(st: TRexIslandState, steps: int) -> tuple[list[int], int]:
     """T-Rex meeple: the spaces it may end on walking ``steps`` toward the nearest team (more
     than one on a tie), and the distance to that team."""
-    start = st.trex
-    targets = trex_targets(st, start)
+    targets = trex_targets(st, st.trex)
     if not targets:
         return [], 0
-    facts = st.facts
-    dist = facts.dist
+    return walk_ends(st.facts.dist, st.trex, targets, steps)
+
+
+def walk_ends(
+    dist: tuple[tuple[int, ...], ...], start: int, targets: Sequence[int], steps: int
+) -> tuple[list[int], int]:
+    """The spaces a T-Rex on ``start`` may end on walking ``steps`` toward the nearest of the
+    ``targets`` (spaces with teams, at least one), and the distance to that nearest team."""
     row = dist[start]
     near = min([row[t] for t in targets])
     nearest = [t for t in targets if row[t] == near]
     j = min(steps, near)
     left = near - j
-    ends = [u for u in range(facts.size) if row[u] == j and any(dist[u][t] == left for t in nearest)]
+    ends = [u for u in range(len(row)) if row[u] == j and any(dist[u][t] == left for t in nearest)]
     return ends, near

@@ -45,16 +45,17 @@ played by the ``strong`` bot).
 from __future__ import annotations
 
 import random
-from collections import deque
 from functools import cache
 from typing import NamedTuple, TypeVar
 
 from dinobox.engine.heuristic import Option, Turn, Weights, best_option, weighted_heuristic
 from dinobox.engine.values import ActionInfo, kind_of
 from dinobox.games.trex_island import moves as M
+from dinobox.games.trex_island.board import FAR, Paths, paths
+from dinobox.games.trex_island.carnivores import appear_space, walk_ends
+from dinobox.games.trex_island.data import DEFAULT_DATA
 from dinobox.games.trex_island.viewtypes import DieView, TRexView
 
-FAR = 99
 PICTURE_VP = {"stegosaurus": 3, "triceratops": 6, "brachiosaurus": 8}
 CHARACTER_PREFERENCE = ("scout", "hunter", "explorer", "journalist")
 CARNIVORES = ("raptor", "pterosaur", "trex")
@@ -142,9 +143,6 @@ def choose(turn: Turn[TRexView], rng: random.Random, w: Weights) -> int:
 
 K = TypeVar("K", bound=ActionInfo)
 NEW_MOVE_TERMS = ("trex_card_mine", "trex_card_theirs", "food_need", "picture_setup", "give_top", "gain_fed")
-TREX_STEPS = (2, 3)  # spaces the T-Rex walks with one and with two T-Rex cards on the table
-TREX_BITE = 2  # men it devours of a team alone in its space (one of each when several)
-TREX_BEHIND = 3  # spaces behind the slowest team where it appears
 
 
 def _as(info: ActionInfo, cls: type[K]) -> K:
@@ -154,22 +152,8 @@ def _as(info: ActionInfo, cls: type[K]) -> K:
     return info
 
 
-def _to_helipad(view: TRexView) -> list[int]:
-    board = view["board"]
-    prev: list[list[int]] = [[] for _ in board]
-    for s in board:
-        for t in s["next"]:
-            prev[t].append(s["id"])
-    dist = [FAR] * len(board)
-    dist[view["helipad"]] = 0
-    queue = deque([view["helipad"]])
-    while queue:
-        x = queue.popleft()
-        for p in prev[x]:
-            if dist[p] == FAR:
-                dist[p] = dist[x] + 1
-                queue.append(p)
-    return dist
+def _to_helipad(view: TRexView) -> tuple[int, ...]:
+    return _view_paths(view).to_helipad
 
 
 def _turn(view: TRexView, seat: int, options: list[Option], rng: random.Random, w: Weights) -> int:
@@ -288,7 +272,7 @@ def _pile_value(view: TRexView, seat: int, pile: int, w: Weights) -> float:
         if triggers:
             score += _strike_balance(view, seat, kind, w)
     if kind == "trex" and (w["trex_card_mine"] or w["trex_card_theirs"]):  # two on the table: 3 spaces
-        steps = TREX_STEPS[1 if other and other["kind"] == "trex" else 0]
+        steps = DEFAULT_DATA.trex_steps[1 if other and other["kind"] == "trex" else 0]
         score += _trex_card_value(view, seat, None, -1, steps, w)
     return score
 
@@ -330,60 +314,13 @@ def _trex_value(view: TRexView, seat: int, space: int, w: Weights) -> float:
     return score
 
 
-class _Geo(NamedTuple):
-    """What the T-Rex's walk needs of the board (rules.md, "Carnivore cards")."""
-
-    back: tuple[int, ...]  # the way back from each space (first listed predecessor), -1 at none
-    depth: tuple[int, ...]  # spaces behind each space along ``back``
-    home: tuple[int, ...]  # forward distance to the helipad
-    dist: tuple[tuple[int, ...], ...]  # the T-Rex's distances: both ways, never onto the helipad
-
-
 @cache
-def _geo(nexts: tuple[tuple[int, ...], ...], helipad: int) -> _Geo:
-    n = len(nexts)
-    prev: list[list[int]] = [[] for _ in range(n)]
-    nbrs: list[list[int]] = [[] for _ in range(n)]
-    for s, out in enumerate(nexts):
-        for t in out:
-            prev[t].append(s)
-            if helipad not in (s, t):
-                nbrs[s].append(t)
-                nbrs[t].append(s)
-    back = tuple(p[0] if p else -1 for p in prev)
-    depth = []
-    for s in range(n):
-        d, x = 0, s
-        while back[x] >= 0:
-            x, d = back[x], d + 1
-        depth.append(d)
-    dist: list[tuple[int, ...]] = []
-    for s in range(n):
-        row = [FAR] * n
-        if s != helipad:
-            row[s] = 0
-            queue = deque([s])
-            while queue:
-                x = queue.popleft()
-                for y in nbrs[x]:
-                    if row[y] == FAR:
-                        row[y] = row[x] + 1
-                        queue.append(y)
-        dist.append(tuple(row))
-    home = [FAR] * n
-    home[helipad] = 0
-    queue = deque([helipad])
-    while queue:
-        x = queue.popleft()
-        for p in prev[x]:
-            if home[p] == FAR:
-                home[p] = home[x] + 1
-                queue.append(p)
-    return _Geo(back, tuple(depth), tuple(home), tuple(dist))
+def _paths(nexts: tuple[tuple[int, ...], ...], helipad: int) -> Paths:
+    return paths(nexts, helipad)
 
 
-def _view_geo(view: TRexView) -> _Geo:
-    return _geo(tuple(tuple(s["next"]) for s in view["board"]), view["helipad"])
+def _view_paths(view: TRexView) -> Paths:
+    return _paths(tuple(tuple(s["next"]) for s in view["board"]), view["helipad"])
 
 
 def _move_terms(view: TRexView, seat: int, info: M.Move, held: dict[str, int], tops: set[str], w: Weights) -> float:
@@ -393,7 +330,8 @@ def _move_terms(view: TRexView, seat: int, info: M.Move, held: dict[str, int], t
     if kind == "trex" and (w["trex_card_mine"] or w["trex_card_theirs"]):
         on_top = sum(1 for p in view["piles"] if p["top"] and p["top"]["kind"] == "trex")
         counts = {2} if on_top == 2 else ({1, 2} if on_top == 1 else {1})
-        score += max(_trex_card_value(view, seat, info.die, info.space, TREX_STEPS[c - 1], w) for c in counts)
+        steps = DEFAULT_DATA.trex_steps
+        score += max(_trex_card_value(view, seat, info.die, info.space, steps[c - 1], w) for c in counts)
     if w["food_need"] and info.rest_point and view["board"][info.space].get("tokens"):
         me = view["players"][seat]
         crews = sum(d["crew"] for d in view["dice"] if d["owner"] == seat and not d["arrived"] and not d["lost"])
@@ -411,8 +349,9 @@ def _move_terms(view: TRexView, seat: int, info: M.Move, held: dict[str, int], t
 
 def _trex_card_value(view: TRexView, seat: int, moved: int | None, dest: int, steps: int, w: Weights) -> float:
     """Men the T-Rex would bite (theirs less ours, weighted) if a T-Rex card set it off now, with
-    ``moved`` (a die, or None) on ``dest``; on a tie the way best for us (the player picks)."""
-    geo = _view_geo(view)
+    ``moved`` (a die, or None) on ``dest``; on a tie the way best for us (the player picks). The
+    T-Rex's numbers are the game's defaults (data.py), as the view does not carry them."""
+    links = _view_paths(view)
     helipad = view["helipad"]
     pos: dict[int, int] = {}
     for d in view["dice"]:
@@ -421,29 +360,18 @@ def _trex_card_value(view: TRexView, seat: int, moved: int | None, dest: int, st
             pos[d["id"]] = space
     trex = view["trex"]
     if trex is None:
-        trex = view["start"]
-        if pos:
-            slowest = min(pos.values(), key=lambda s: (-geo.home[s], s))
-            if geo.depth[slowest] >= TREX_BEHIND:
-                trex = slowest
-                for _ in range(TREX_BEHIND):
-                    trex = geo.back[trex]
-    targets = {p for p in pos.values() if p != trex}
+        trex = appear_space(links, view["start"], list(pos.values()), DEFAULT_DATA.trex_behind)
+    targets = sorted({p for p in pos.values() if p != trex})
     if not targets:
         return 0.0
-    row = geo.dist[trex]
-    near = min(row[t] for t in targets)
-    nearest = [t for t in targets if row[t] == near]
-    j = min(steps, near)
-    best = -FAR * 1.0
-    for end in range(len(row)):
-        if row[end] != j or not any(geo.dist[end][t] == near - j for t in nearest):
-            continue
+    ends, _ = walk_ends(links.dist, trex, targets, steps)
+    best: float | None = None
+    for end in ends:
         prey = [i for i, p in pos.items() if p == end]
-        bite = TREX_BITE if len(prey) == 1 else 1
+        bite = DEFAULT_DATA.trex_bite if len(prey) == 1 else 1
         value = 0.0
         for i in prey:
             die = view["dice"][i]
             value += min(bite, die["crew"]) * (w["trex_card_mine"] if die["owner"] == seat else w["trex_card_theirs"])
-        best = max(best, value)
-    return best if best > -FAR else 0.0
+        best = value if best is None else max(best, value)
+    return best or 0.0
