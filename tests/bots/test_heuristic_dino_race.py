@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
+
+from heuristic_helpers import policy_positions
 
 import dinobox
 from dinobox.bots import make_bot
 from dinobox.engine.runner import play_game
-from dinobox.engine.state import CHANCE, State
+from dinobox.engine.state import State
 from dinobox.games.dino_race.heuristic import choose
 
 
@@ -18,19 +19,7 @@ def heuristic_positions(
 ) -> Iterator[tuple[State, int]]:
     """Every decision of heuristic-vs-heuristic games (``weights``: every seat plays the heuristic
     with these weights), with the action the policy chose."""
-    policy = choose if weights is None else choose.with_weights(weights)
-    game = dinobox.load_game("dino-race", players=players, **options)
-    for seed in range(games):
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        policy_rng = random.Random(seed + 1000)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            action = policy(state, policy_rng)
-            yield state, action
-            state.apply_action(action)
+    return policy_positions("dino-race", choose, players, games, weights, **options)
 
 
 def kinds_of(state: State) -> dict[str, list[dict[str, Any]]]:

@@ -4,33 +4,19 @@ far above the others so that where it applies, it decides."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
-import dinobox
-from dinobox.engine.state import CHANCE, State
+from heuristic_helpers import policy_positions
+
+from dinobox.engine.state import State
 from dinobox.games.trex_island.heuristic import choose
 
 PICTURE_CARDS = {"stegosaurus": 2, "triceratops": 3, "brachiosaurus": 3}  # Taking dino picture
 
 
 def heuristic_positions(players: int, games: int, weights: dict[str, float]) -> Iterator[tuple[State, int]]:
-    """Every decision of games in which every seat plays the heuristic with ``weights`` on top of
-    its defaults, with the action the policy chose."""
-    policy = choose.with_weights(weights)
-    game = dinobox.load_game("trex-island", players=players)
-    for seed in range(games):
-        state = game.new_initial_state()
-        rng = random.Random(seed)
-        policy_rng = random.Random(seed + 1000)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            action = policy(state, policy_rng)
-            yield state, action
-            state.apply_action(action)
+    return policy_positions("trex-island", choose, players, games, weights)
 
 
 def moves(state: State) -> list[dict[str, Any]]:
