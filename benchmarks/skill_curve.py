@@ -15,7 +15,7 @@ of an earlier report (``--json``) whose runs are gone.
     # reproducible budgets (playouts a decision) with a cut-off for the slow games
     python benchmarks/skill_curve.py --iterations 8,32 --depth 30 --games 100 --out curve-it
     # the table and the plot from the runs there, playing nothing
-    python benchmarks/skill_curve.py --seconds 0.05,0.2 --report-only --out curve --plot benchmarks/skill_curve.png
+    python benchmarks/skill_curve.py --seconds 0.05,0.2 --report-only --out curve --plot skill_curve.png
     # more games for a point on fresh seeds (kept in curve/dino-race_seconds_1_seed3901, pooled
     # with the point's other runs), and points of earlier reports whose runs are gone pooled in
     python benchmarks/skill_curve.py --seconds 1 --games-only dino-race --games 120 --seed 3901 --out curve
