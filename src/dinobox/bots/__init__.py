@@ -277,7 +277,8 @@ LEVEL_INFO = (
         "hard",
         "the strong bot",
         "The heuristic with weights learned in games against it, and terms found by hand in three games "
-        "(the bot 'strong', no search); it answers at once.",
+        "(the bot 'strong', no search); it answers at once. In four-player T-Rex Island it is only "
+        "level with medium.",
     ),
     Level(
         "master",
