@@ -287,7 +287,7 @@ LEVEL_INFO = (
         "'master'; a server may cap its time lower). In T-Rex Island it beat hard clearly before hard's "
         "new terms, already at a twentieth of a second (67% of 300 two-player games, 80% of 302 at a "
         "second); against today's hard it wins 51% at a twentieth, 58% at a fifth "
-        "and 78% of the first 114 games at a second. "
+        "and 77% of the first 141 games at a second. "
         "In Dinosaur Rush its own policy moves where the bones score this "
         "round and where the next move can go (49% of fresh three-player games against hard without "
         "the search, where a fair share is 33%); with its search it wins 50% of 300 fresh games at a "
