@@ -284,22 +284,12 @@ LEVEL_INFO = (
         "master",
         "hard plus a search of up to a CPU-second a move",
         "hard's policy with a search of up to one CPU-second a move over many redrawn hands (the bot "
-        "'master'; a server may cap its time lower). In T-Rex Island it beat hard clearly before hard's "
-        "new terms, already at a twentieth of a second (67% of 300 two-player games, 80% of 302 at a "
-        "second); against today's hard it wins 51% at a twentieth, 58% at a fifth "
-        "and 77% of the first 141 games at a second. "
-        "In Dinosaur Rush its own policy moves where the bones score this "
-        "round and where the next move can go (49% of fresh three-player games against hard without "
-        "the search, where a fair share is 33%); with its search it wins 50% of 300 fresh games at a "
-        "fifth of a second and 79% of 305 at a second. In Dino Race its own policy waits for the egg with both "
-        "dinos before the finish, brings them home together and throws no egg to a player about to "
-        "finish (60% of fresh two-player games against hard without the search); with its search, on "
-        "short playouts scored by the learned value, it wins 62% of 300 fresh games at a fifth of a "
-        "second and 63% at a second. "
-        "In "
-        "Pangaea, where a second rarely buys enough playouts to search, it thinks its interrupts through "
-        "where hard only interrupts a leader, and wins 68% of 300 two-player games against hard at a "
-        "second a move.",
+        "'master'; a server may cap its time lower). At a second a move it beats hard in every game: "
+        "63% of 300 two-player Dino Race games, 77% of the first 142 games in T-Rex Island, 68% of 300 in Pangaea, and "
+        "79% of 305 three-player Dinosaur Rush games, where a fair share is 33%. In Dino Race its own "
+        "policy waits for the egg with both dinos before the finish and brings them home together; in "
+        "Dinosaur Rush it moves where the bones score this round; in Pangaea it thinks its interrupts "
+        "through where hard only interrupts a leader.",
     ),
 )
 #: The lobby's levels, weakest first: each is a spec ``make_bot`` accepts.
