@@ -285,7 +285,7 @@ LEVEL_INFO = (
         "hard plus a search of up to a CPU-second a move",
         "hard's policy with a search of up to one CPU-second a move over many redrawn hands (the bot "
         "'master'; a server may cap its time lower). At a second a move it beats hard in every game: "
-        "63% of 300 two-player Dino Race games, 74% of the first 250 games in T-Rex Island, 68% of 300 in Pangaea, and "
+        "63% of 300 two-player Dino Race games, 74% of 300 in T-Rex Island, 68% of 300 in Pangaea, and "
         "79% of 305 three-player Dinosaur Rush games, where a fair share is 33%. In Dino Race its own "
         "policy waits for the egg with both dinos before the finish and brings them home together; in "
         "Dinosaur Rush it moves where the bones score this round; in Pangaea it thinks its interrupts "
