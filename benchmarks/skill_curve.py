@@ -8,7 +8,9 @@ with a larger ``--games`` plays only the missing games (``simulate --resume``), 
 keeps the games it finished (even one killed outright: ``simulate``'s journal), and a run with
 another ``--seed`` adds fresh games to the point (its folder ``NAME_seedN`` is pooled with the
 others), so the curve can be built up in chunks, over days; ``--add-json`` pools in the points
-of an earlier report (``--json``) whose runs are gone.
+of an earlier report (``--json``) whose runs are gone. The runs of the points still being played
+are kept in the repository, journals and all, in ``benchmarks/skill_curve_runs``: a point of
+many CPU-hours goes on from any clone, on any machine (``--out benchmarks/skill_curve_runs``).
 
     # the issue's curve (CPU-seconds a decision; hours of CPU time per point)
     python benchmarks/skill_curve.py --seconds 0.05,0.2,1,4 --games 300 --jobs 8 --out curve
@@ -111,13 +113,13 @@ def point(game: str, spec: str, dirs: list[Path]) -> dict[str, Any] | None:
         rows = run_rows(out)
         if not rows:
             continue
-        for row in rows:
-            for seat, who in enumerate(row["seats"]):
-                if who.startswith("master"):
-                    wins += row["returns"][seat]
+        won = sum(
+            row["returns"][seat] for row in rows for seat, who in enumerate(row["seats"]) if who.startswith("master")
+        )
+        wins += won
         n += len(rows)
         seed = out.name.rpartition("_seed")[2] if "_seed" in out.name else str(DEFAULT_SEED)
-        runs.append({"run": f"seed {seed}", "games": len(rows)})
+        runs.append({"run": f"seed {seed}", "games": len(rows), "wins": won})
     if n == 0:
         return None
     return with_interval({"game": game, "spec": spec, "games": n, "wins": wins, "runs": runs})
@@ -145,11 +147,36 @@ def with_interval(found: dict[str, Any]) -> dict[str, Any]:
     return found | {"rate": found["wins"] / found["games"], "ci95": [low, high]}
 
 
+def without_runs(kept: dict[str, Any], fresh: dict[str, Any]) -> dict[str, Any] | None:
+    """``kept`` (a point of an earlier report) less the runs that ``fresh`` (the same point from
+    the run folders at hand) counts anew, so that a report can be pooled again with the runs it
+    was made from; None when nothing of it is left. A run of ``kept`` without its own wins (a
+    report older than that field) cannot be taken out: a clear error."""
+    again = {r["run"] for r in fresh["runs"]}
+    old = [r for r in kept.get("runs") or [] if r["run"] in again]
+    if not old:
+        return kept
+    if any("wins" not in r for r in old):
+        raise SystemExit(f"skill_curve.py: {kept['game']} {kept['spec']}: the run of {old[0]['run']} is counted twice")
+    left = [r for r in kept["runs"] if r["run"] not in again]
+    games = kept["games"] - sum(r["games"] for r in old)
+    if not left or games <= 0:
+        return None
+    return kept | {"games": games, "wins": kept["wins"] - sum(r["wins"] for r in old), "runs": left}
+
+
 def pool(points: list[dict[str, Any]], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``points`` with the ``kept`` points (from earlier ``--json`` reports, whose run folders
-    are not at hand) added in: the same game and spec sum their wins and games."""
+    are not at hand) added in: the same game and spec sum their wins and games, and a run at
+    hand replaces the same run in a report (``without_runs``)."""
+    fresh = {(p["game"], p["spec"]): p for p in points}
+    earlier = []
+    for p in kept:
+        left = without_runs(p, fresh[p["game"], p["spec"]]) if (p["game"], p["spec"]) in fresh else p
+        if left is not None:
+            earlier.append(left)
     merged: dict[tuple[str, str], dict[str, Any]] = {}
-    for p in [*kept, *points]:
+    for p in [*earlier, *points]:
         p = p | {"runs": p.get("runs") or [{"run": "earlier report", "games": p["games"]}]}
         key = (p["game"], p["spec"])
         if key in merged:
