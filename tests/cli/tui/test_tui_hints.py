@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.widgets import OptionList, RichLog, Static
 from typer.testing import CliRunner
 
 from dinobox.cli.app import app as cli
 from dinobox.cli.table import HUMAN, Table
+from dinobox.cli.tui import hinting
 from dinobox.cli.tui.app import PlayApp
 from dinobox.cli.tui.screens import HelpScreen
+from dinobox.coach import Hint
 from dinobox.engine.record import from_record
 from dinobox.engine.registry import load_game
 
@@ -71,14 +77,32 @@ def test_h_shows_the_coachs_move_in_the_log_marks_it_and_the_record_keeps_it(tmp
     asyncio.run(run())
 
 
-def test_a_hint_for_a_decision_already_made_is_dropped() -> None:
+def test_a_hint_for_a_decision_already_made_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The coach's answer is held back until the person has rolled, however busy the machine is:
+    # the hint then comes for a decision that is gone.
+    rolled = threading.Event()
+    real_job = hinting.hint_job
+
+    def held_job(*args: Any, **kwargs: Any) -> Callable[[], Hint]:
+        job = real_job(*args, **kwargs)
+
+        def after_the_roll() -> Hint:
+            assert rolled.wait(timeout=60)
+            return job()
+
+        return after_the_roll
+
+    monkeypatch.setattr(hinting, "hint_job", held_job)
+
     async def run() -> None:
-        app = make_app("dino-race", seed=3)
-        app.hint_seconds = 1.0
+        app = quick(make_app("dino-race", seed=3))
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot, app)
+            before = app.table.state.history()
             await press(pilot, app, "h")
             await press(pilot, app, "r")  # the person rolls while the coach still thinks
+            assert len(app.table.state.history()) > len(before)
+            rolled.set()
             await app.workers.wait_for_complete()
             await settle(pilot, app)
             assert not app.table.hints
