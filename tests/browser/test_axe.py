@@ -8,7 +8,6 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from dinobox.server.settings import Settings
@@ -16,7 +15,7 @@ from server.live_server import serve_in_thread
 
 from .axe import check_chromium, check_firefox
 from .firefox_bidi import Firefox, started_firefox
-from .helpers import create, play_by_api, state, version, wait_newer
+from .helpers import HTTP, create, play_by_api, state, version, wait_newer
 
 BOT = {"type": "bot", "bot": "random"}
 GAMES = ["dino-race", "dinosaur-rush", "pangaea", "trex-island"]
@@ -94,7 +93,7 @@ def finished_game(server: str) -> str:
 
 
 def profile(server: str) -> dict[str, Any]:
-    return dict(httpx.post(f"{server}/api/profiles", json={"name": "Ada"}, timeout=10).json())
+    return dict(HTTP.post(f"{server}/api/profiles", json={"name": "Ada"}, timeout=10).json())
 
 
 READY = "() => document.body.dataset.status === 'finished' || !!document.querySelector('#actions button[data-action]')"

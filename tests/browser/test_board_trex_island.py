@@ -7,9 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-import httpx
-
-from .helpers import create, version, wait_newer
+from .helpers import HTTP, create, version, wait_newer
 
 PHONE = {"width": 390, "height": 844}
 
@@ -36,7 +34,7 @@ def click_board_first(page: Any, rng: random.Random) -> bool:
 def same_picture(server: str, table_id: str, page: Any) -> dict[str, Any]:
     """The spectator's view at the version the page shows (bots may still be moving)."""
     for _ in range(50):
-        state = httpx.get(f"{server}/api/tables/{table_id}/state", timeout=10).json()
+        state = HTTP.get(f"{server}/api/tables/{table_id}/state", timeout=10).json()
         page.wait_for_function("v => Number(document.body.dataset.version ?? -1) >= v", arg=state["version"])
         if version(page) == state["version"]:
             return dict(state["view"])

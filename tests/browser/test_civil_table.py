@@ -8,13 +8,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from server.live_server import serve_in_thread
 
 from .firefox_bidi import Firefox, started_firefox
-from .helpers import create
+from .helpers import HTTP, create
 
 SPECTATOR_LINES = 3  # the spectators' side of a table's chat holds this many here
 
@@ -141,4 +140,4 @@ def test_players_see_who_is_here_and_their_move_count_in_chromium(server: str, c
 
 
 def httpx_state(server: str, tid: str) -> dict[str, Any]:
-    return dict(httpx.get(f"{server}/api/tables/{tid}", timeout=10).json())
+    return dict(HTTP.get(f"{server}/api/tables/{tid}", timeout=10).json())

@@ -12,14 +12,13 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from dinobox.server.settings import Settings
 from server.live_server import serve_in_thread
 
 from .firefox_bidi import Firefox, started_firefox
-from .helpers import assert_fits_width, create, play_by_api, state, version, wait_newer
+from .helpers import HTTP, assert_fits_width, create, play_by_api, state, version, wait_newer
 
 SMALL = Settings(
     analysis_iterations=20,
@@ -60,7 +59,7 @@ def hint_table(server: str, rated: bool = False) -> tuple[str, str]:
     """A Dino Race table where seat 0 is a person (to act first or soon) against a random bot."""
     body: dict[str, Any] = {"seats": [{"type": "human"}, RANDOM_BOTS[1]], "claim": [0], "start": True}
     if rated:
-        made = httpx.post(f"{server}/api/profiles", json={"name": "Rae"}, timeout=10).json()
+        made = HTTP.post(f"{server}/api/profiles", json={"name": "Rae"}, timeout=10).json()
         body.update(rated=True, profile_key=made["key"])
     made = create(server, game="dino-race", players=2, **body)
     return str(made["table"]["id"]), str(made["tokens"][0]["token"])

@@ -144,6 +144,7 @@ def test_a_whole_game_by_keyboard_alone_in_chromium(server: str, context: Any, g
         wait_newer(page, seen)
         moves += 1
     page.wait_for_selector("#score-table")
+    assert page.locator("#score-table tbody tr").count() == PLAYERS[game_id]
     assert moves > 3
     assert page.evaluate("window.__pointer") == [], "a pointer event reached the page"
     assert not errors, errors

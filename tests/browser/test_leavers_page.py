@@ -10,14 +10,13 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from dinobox.server.settings import Settings
 from server.live_server import serve_in_thread
 
 from .firefox_bidi import Firefox, started_firefox
-from .helpers import click_something, create, state, version, wait_newer
+from .helpers import HTTP, click_something, create, state, version, wait_newer
 
 QUIET = dataclasses.replace(Settings(), silence_seconds=3.0, min_silence_seconds=1.0, clock_period=0.5)
 """A server whose tables are cancelled after 3 silent seconds (its clock loop looks twice a second)."""
@@ -61,7 +60,7 @@ def finish_by_api(server: str, tid: str, tokens: dict[int, str], rng: random.Ran
         if not mine["legal"]:
             continue
         body = {"seat": seat, "token": tokens[seat], "action": rng.choice(mine["legal"])["action"]}
-        r = httpx.post(
+        r = HTTP.post(
             f"{server}/api/tables/{tid}/actions", json=body | {"version": mine["version"]}, params={"wait": 10}
         )
         assert r.status_code in (200, 409), r.text
@@ -141,15 +140,15 @@ def test_a_table_silent_past_its_limit_is_cancelled_in_firefox(quiet_server: str
     firefox.wait_for("!!document.getElementById('aborted')", timeout=20.0, what="the cancellation")
     assert "the table is cancelled" in firefox.evaluate("document.getElementById('aborted').innerText")
     tid = firefox.evaluate("location.pathname.split('/').pop()")
-    listed = httpx.get(f"{quiet_server}/api/tables", timeout=10).json()["tables"]
+    listed = HTTP.get(f"{quiet_server}/api/tables", timeout=10).json()["tables"]
     assert tid not in {t["id"] for t in listed}
     assert not firefox.js_errors()
 
 
 def rated_table_resigned_at_once(page_game: str, server: str, tid: str) -> None:
-    table = httpx.get(f"{server}/api/tables/{tid}", timeout=10).json()
+    table = HTTP.get(f"{server}/api/tables/{tid}", timeout=10).json()
     assert table["rated"] and table["result"]["aborted"] is True and table["result"]["winners"] == []
-    assert httpx.get(f"{server}/api/ratings/{page_game}", timeout=10).json()["players"] == []
+    assert HTTP.get(f"{server}/api/ratings/{page_game}", timeout=10).json()["players"] == []
 
 
 def test_a_rated_game_resigned_at_once_is_aborted_and_rates_nothing_in_chromium(

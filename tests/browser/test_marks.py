@@ -8,9 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import httpx
-
-from .helpers import create, state, version, wait_newer
+from .helpers import HTTP, create, state, version, wait_newer
 
 BOT = {"type": "bot", "bot": "random"}
 PLAYERS = {"dino-race": 2, "dinosaur-rush": 3, "pangaea": 2, "trex-island": 2}
@@ -75,7 +73,7 @@ def test_every_piece_carries_its_seats_letter_and_trex_colours_are_printed(serve
             before = version(page)
             pick = rng.choice(st["legal"])
             body = {"seat": 0, "token": token, "action": pick["action"], "version": st["version"]}
-            r = httpx.post(f"{server}/api/tables/{tid}/actions", params={"wait": 10}, timeout=30, json=body)
+            r = HTTP.post(f"{server}/api/tables/{tid}/actions", params={"wait": 10}, timeout=30, json=body)
             assert r.status_code == 200, r.text
             wait_newer(page, before)
         assert seen > 0, f"{game_id}: no piece of a seat was on the board"

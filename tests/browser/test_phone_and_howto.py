@@ -8,12 +8,11 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from dinobox.engine.registry import game_class, game_ids
 
-from .helpers import assert_fits_width, create, version, wait_newer
+from .helpers import HTTP, assert_fits_width, create, version, wait_newer
 
 WIDTH, HEIGHT = 390, 844
 
@@ -118,6 +117,6 @@ def test_how_to_play_page_fits_a_phone_and_links_the_assumptions(server: str, ph
     hrefs = page.eval_on_selector_all("#howto a[href*='/rules']", "els => els.map(e => e.href)")
     assert hrefs
     for href in set(hrefs):
-        r = httpx.get(href, timeout=10)
+        r = HTTP.get(href, timeout=10)
         assert r.status_code == 200 and "Assumptions" in r.text, href
     assert not errors, errors

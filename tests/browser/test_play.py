@@ -1,4 +1,6 @@
-"""Whole games in Chromium: by clicking against bots, watched live, with hands kept hidden."""
+"""Whole games in Chromium: by clicking against bots, watched live, with hands kept hidden. (Every
+other game is played whole by clicking its board in ``test_board_*`` and by keys in
+``test_keyboard``.)"""
 
 from __future__ import annotations
 
@@ -7,11 +9,8 @@ import random
 from typing import Any
 
 import httpx
-import pytest
 
-from dinobox.engine.registry import game_class, game_ids
-
-from .helpers import click_something, create, play_until_over, version, wait_newer
+from .helpers import HTTP, click_something, create, play_until_over, version, wait_newer
 
 
 def test_lobby_creates_a_table_and_a_full_game_is_played_by_clicking(server: str, context: Any) -> None:
@@ -64,9 +63,9 @@ def test_another_seats_hand_is_absent_from_dom_and_network(server: str, browser:
     made = create(server, game="dino-race", players=2, seats=[{"type": "human"}, {"type": "human"}], claim=[0])
     table_id = made["table"]["id"]
     tok0 = made["tokens"][0]["token"]
-    joined = httpx.post(f"{server}/api/tables/{table_id}/seats/1", json={"name": "Bea"}, timeout=10).json()
+    joined = HTTP.post(f"{server}/api/tables/{table_id}/seats/1", json={"name": "Bea"}, timeout=10).json()
     tok1 = joined["tokens"][0]["token"]
-    httpx.post(f"{server}/api/tables/{table_id}/start", json={"seat": 1, "token": tok1}, timeout=10)
+    HTTP.post(f"{server}/api/tables/{table_id}/start", json={"seat": 1, "token": tok1}, timeout=10)
     ctx = browser.new_context()
     page = ctx.new_page()
     frames: list[str] = []
@@ -165,21 +164,3 @@ def test_hotseat_hides_hands_between_turns(server: str, context: Any) -> None:
             click_something(page, rng)
         wait_newer(page, seen)
     assert handovers >= 2
-
-
-OTHER_GAMES = [g for g in game_ids() if g != "dino-race"]
-
-
-@pytest.mark.parametrize("game_id", OTHER_GAMES)
-def test_full_game_of_each_other_game_by_clicking(server: str, context: Any, game_id: str) -> None:
-    cls = game_class(game_id)
-    players = cls.min_players
-    seats: list[dict[str, Any]] = [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * (players - 1)
-    made = create(server, game=game_id, players=players, seats=seats, start=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server}/table/{made['table']['id']}?seat=0&token={made['tokens'][0]['token']}")
-    play_until_over(page, random.Random(1), limit=3000)
-    assert page.locator("#score-table tbody tr").count() == players
-    assert not errors, errors

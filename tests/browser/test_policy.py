@@ -10,13 +10,12 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from dinobox.engine.registry import game_class, game_ids
 
 from .firefox_bidi import Firefox, started_firefox
-from .helpers import create, play_by_api
+from .helpers import HTTP, create, play_by_api
 
 LISTEN = """() => {
   window.__violations = [];
@@ -59,7 +58,7 @@ def pages(server: str) -> list[tuple[str, str]]:
     made = create(server, game="dino-race", players=2, seats=[{"type": "human"}, {"type": "bot"}], start=True)
     play_by_api(server, made["table"]["id"], 0, made["tokens"][0]["token"], rng)
     out.append((f"{server}/replay/{made['table']['id']}", "replay"))
-    profile = httpx.post(f"{server}/api/profiles", json={"name": "Policy"}, timeout=10).json()
+    profile = HTTP.post(f"{server}/api/profiles", json={"name": "Policy"}, timeout=10).json()
     out.append((f"{server}/profile/{profile['profile']['id']}", "other"))
     return out
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import httpx
-
-from .helpers import create, play_by_api, play_until_over
+from .helpers import HTTP, create, play_by_api, play_until_over
 
 
 def test_a_profile_plays_a_rated_table_and_appears_on_the_leaderboard(server: str, context: Any) -> None:
@@ -56,7 +54,7 @@ def test_a_profile_plays_a_rated_table_and_appears_on_the_leaderboard(server: st
 
 
 def test_the_profile_page_lists_a_move_due_at_a_seat_taken_on_another_browser(server: str, context: Any) -> None:
-    rex = httpx.post(f"{server}/api/profiles", json={"name": "Rex"}, timeout=10).json()
+    rex = HTTP.post(f"{server}/api/profiles", json={"name": "Rex"}, timeout=10).json()
     # another browser made the table and took seat 0 with Rex's profile; a bot plays seat 1
     seats = [{"type": "human"}, {"type": "bot", "bot": "random"}]
     made = create(server, game="dino-race", players=2, seats=seats, claim=[0], profile_key=rex["key"], start=True)
