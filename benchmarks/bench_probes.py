@@ -19,12 +19,15 @@ from dinobox.simulate.probes import probe_check, probe_plan
 def table(check: Mapping[str, object]) -> str:
     rows = check["rows"]
     assert isinstance(rows, list)
-    lines = ["| probe | level | games | win share | 95% interval | fair | verdict |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        "| probe | level | games (somebody won) | win share of those | 95% interval | fair | verdict |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for r in rows:
         lo, hi = r["ci95"]
         lines.append(
-            f"| `{r['probe']}` | {r['level']} | {r['games']} | {r['win_rate']:.3f} | [{lo:.3f}, {hi:.3f}] "
-            f"| {r['fair']:.3f} | {r['verdict']} |"
+            f"| `{r['probe']}` | {r['level']} | {r['games']} ({r['decided']}) | {r['win_rate']:.3f} "
+            f"| [{lo:.3f}, {hi:.3f}] | {r['fair']:.3f} | {r['verdict']} |"
         )
     return "\n".join(lines)
 

@@ -18,6 +18,8 @@ HELPERS = str(Path(__file__).resolve().parents[1] / "games" / "pangaea")
 if HELPERS not in sys.path:
     sys.path.insert(0, HELPERS)
 from pangaea_helpers import (  # noqa: E402
+    BLUE_HAND,
+    OPEN_TOKENS,
     RED_HAND,
     RESHUFFLE,
     WILD,
@@ -147,6 +149,18 @@ def test_moves_a_threatened_shelter_and_leaves_the_asteroids_reach_at_the_end() 
     assert view(end)["end"]["impact"] == [5, 4] and kinds(end) == {"shelter_move", "no_shelter_move"}
     info = chosen(end)
     assert info["kind"] == "shelter_move" and info["space"] in ([4, 5], [6, 5])  # two steps away
+
+
+def test_step_4_plays_a_range_card_whenever_one_fits_seven_spaces_first() -> None:
+    # Players Turn, step 4: the range card is optional. Playing none (one space) lost head to
+    # head to a policy that always plays one (docs/bots.md, "Exploit probes"), so the heuristic
+    # plays one for every action, not only for a level up: the seven spaces first, else the
+    # card least useful as an action.
+    for hand, expected in (([1, 8, 9, 5], 9), ([1, 8, 5, 2], 2)):  # 9: dino, 7 spaces; 2: quake, 3 (/)
+        s = table(hands=[hand, BLUE_HAND], tokens=OPEN_TOKENS)  # every symbol may be played
+        play(s, act(s, "distance_card", card=1))
+        play(s, act(s, "action_card", card=8))  # a climate shift
+        assert chosen(s)["kind"] == "range_card" and chosen(s)["card"] == expected
 
 
 def test_whole_games_are_legal_and_deterministic() -> None:

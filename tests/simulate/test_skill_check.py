@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from dinobox.cli.app import app
 from dinobox.simulate import SimConfig, probes
-from dinobox.simulate.documents import ProbeCheck, ProbeRow
-from dinobox.simulate.probes import probe_check, probe_plan, probe_sentence, probed_levels, verdict
+from dinobox.simulate.documents import GameRow, ProbeCheck, ProbeRow
+from dinobox.simulate.probes import probe_check, probe_plan, probe_sentence, probe_wins, probed_levels, verdict
 from dinobox.simulate.skill import ladder_sentence, skill_check
 
 runner = CliRunner()
@@ -56,11 +56,47 @@ def test_a_probe_exploits_a_level_only_when_clearly_above_fair_share_plus_the_ma
     assert verdict(50, 100, 1 / 3) == "exploits"
 
 
+def _row(seats: list[str], winners: list[int]) -> GameRow:
+    returns = [1 / len(winners) if s in winners else 0.0 for s in range(len(seats))]
+    n = len(seats)
+    return GameRow(
+        index=0,
+        seed=0,
+        seats=seats,
+        scores=[0] * n,
+        winners=winners,
+        returns=returns,
+        turns=1,
+        decisions=1,
+        choice_decisions=1,
+        lead_changes=0,
+        margin=0,
+        capped=False,
+        actions={},
+        seat_actions=[{}] * n,
+    )
+
+
+def test_a_game_nobody_won_counts_for_neither_side() -> None:
+    # Pangaea ends with no winner when no Shelter survives: against its own level a probe would
+    # otherwise sit below 1 / players, and a head-to-head edge could pass for a fair share
+    probe, level = "probe:first", "medium"
+    rows = [
+        _row([probe, level], [0]),
+        _row([level, probe], [1]),
+        _row([probe, level], [1]),
+        _row([level, probe], []),
+        _row([probe, level], [0, 1]),
+    ]
+    assert probe_wins(rows, probe) == (2.5, 4)
+
+
 def test_the_probe_sentence_names_the_exploits() -> None:
     row: ProbeRow = {
         "probe": "probe:prefer=draw",
         "level": "medium",
         "games": 100,
+        "decided": 100,
         "win_rate": 0.7,
         "ci95": [0.65, 0.75],
         "fair": 0.5,

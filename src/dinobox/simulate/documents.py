@@ -267,7 +267,8 @@ class ProbeRow(TypedDict):
     probe: str
     level: str
     games: int
-    win_rate: float
+    decided: int  # the games somebody won
+    win_rate: float  # the probe's share of the wins in those
     ci95: list[float]
     fair: float
     verdict: str

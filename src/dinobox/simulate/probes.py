@@ -1,8 +1,11 @@
 """The exploit probes of ``simulate --skill-check``: each probe (``bots/probes.py``) in one seat
 against a lobby level (``medium`` and up) in every other seat, seats rotated, under the run's
-rules. A probe *exploits* a level when its win share is above the fair share plus
-``MARGIN`` with 95% confidence (the Wilson interval's lower end); it is *ahead* when only
-above the fair share with that confidence.
+rules. A probe's win share is its share of the wins in the games somebody won (a shared win
+split): a game nobody wins (in Pangaea, no Shelter survived) is a loss for every seat, so
+counting it would put each seat below ``1 / players`` even against itself, and a probe that
+beats the level head to head could still look fair. A probe *exploits* a level when that share
+is above the fair share plus ``MARGIN`` with 95% confidence (the Wilson interval's lower end);
+it is *ahead* when only above the fair share with that confidence.
 
 A level that searches is played with a budget in playouts (``SEARCH_BUDGETS``), so a check
 reproduces on any machine: ``master`` thinks a CPU-second a move in the lobby, which would make
@@ -11,9 +14,11 @@ a check of thousands of games take days; here it runs its smallest search (docs/
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dinobox.bots import LEVELS
 from dinobox.bots.probes import probe_specs
-from dinobox.simulate.documents import ProbeCheck, ProbeRow
+from dinobox.simulate.documents import GameRow, ProbeCheck, ProbeRow
 from dinobox.simulate.play import SimConfig, derive_seed
 from dinobox.simulate.runner import Progress, run_simulation
 from dinobox.simulate.stats import wilson
@@ -36,6 +41,13 @@ def verdict(wins: float, games: int, fair: float) -> str:
     return "exploits" if lo > fair + MARGIN else "ahead" if lo > fair else "no edge"
 
 
+def probe_wins(rows: Sequence[GameRow], probe: str) -> tuple[float, int]:
+    """The probe's wins (a shared win split, as the runner's returns give it) and the number of
+    games somebody won, over a run's rows."""
+    decided = [row for row in rows if row["winners"]]
+    return sum(row["returns"][row["seats"].index(probe)] for row in decided), len(decided)
+
+
 def probe_plan(config: SimConfig) -> list[tuple[str, str]]:
     """Every (probe, level) pair the check plays, in order."""
     game = config.build_game()
@@ -50,8 +62,9 @@ def probe_check(
     backend: str = "local",
     plan: list[tuple[str, str]] | None = None,
 ) -> ProbeCheck:
-    """Each probe against each level: ``rows`` (probe, level, games, win_rate, ci95, fair,
-    verdict) and ``exploits`` (the rows whose verdict is ``exploits``)."""
+    """Each probe against each level: ``rows`` (probe, level, games, decided: the games somebody
+    won, win_rate: the probe's share of their wins, ci95, fair, verdict) and ``exploits`` (the
+    rows whose verdict is ``exploits``)."""
     n = config.check().num_players
     fair = 1 / n
     rows: list[ProbeRow] = []
@@ -74,18 +87,18 @@ def probe_check(
 
         run = run_simulation(step, jobs, tick, backend=backend)
         done += len(run.rows)
-        played = len(run.rows)
-        wins = sum(row["returns"][row["seats"].index(probe)] for row in run.rows)
-        lo, hi = wilson(wins, played)
+        wins, decided = probe_wins(run.rows, probe)
+        lo, hi = wilson(wins, decided)
         rows.append(
             {
                 "probe": probe,
                 "level": level,
-                "games": played,
-                "win_rate": round(wins / played, 4) if played else 0.0,
+                "games": len(run.rows),
+                "decided": decided,
+                "win_rate": round(wins / decided, 4) if decided else 0.0,
                 "ci95": [round(lo, 4), round(hi, 4)],
                 "fair": round(fair, 4),
-                "verdict": verdict(wins, played, fair) if played else "no edge",
+                "verdict": verdict(wins, decided, fair) if decided else "no edge",
             }
         )
         if run.interrupted:

@@ -11,7 +11,8 @@ and trouble for the leaders.
 - Starting star: by its value: level 2 first (a Shelter can be built at once), then the land
   around it and the distance to the Explorers already placed; drawn among the stars near the best.
 - Step 4: the least useful card for the distance, the most useful action (level up makes
-  level 2 to build on), a big range only for level ups; Wild cards are kept when possible.
+  level 2 to build on), and a range card whenever one can be played (seven spaces first);
+  Wild cards are kept when possible.
 - Direction, earthquake cracks, dinosaurs, step 6: every option is tried on a clone and the
   resulting position scored (own Shelters weighted by their survival chance and points against
   the best opponent's, the Explorer's distance to a safe space it could build on).
@@ -657,7 +658,9 @@ def _step4(
     w: Weights,
 ) -> int:
     """Step 4 by the card values: the least useful card for the distance, the most useful
-    action, a bigger range only for a level up; a Wild card only when no numbered card fits."""
+    action, and a range whenever a card gives one (the seven spaces first, then the least useful
+    card: playing none, one space, lost head to head, docs/bots.md, "Exploit probes"); a Wild
+    card only when no numbered card fits."""
     legal = turn.legal
     if kinds & {M.DistanceCard, M.DistanceWild}:
         cards = {a: i.card for a, i in _of(infos, M.DistanceCard).items()}
@@ -672,10 +675,8 @@ def _step4(
             hand = _hand(turn)
             return max(cards, key=lambda a: (_card_value(hand[cards[a]], w), -a))
         return next((a for a, i in _of(infos, M.ActionWild).items() if i.verb == "up"), legal[0])
-    sel = turn.view["selection"]
-    if sel and sel.get("action") == "up":
-        hand = _hand(turn)
-        bigger = [a for a, i in _of(infos, M.RangeCard).items() if hand[i.card]["range"] == "star"]
-        if bigger:
-            return bigger[0]
-    return _first(infos, M.NoRange)
+    ranges = _of(infos, M.RangeCard)
+    if not ranges:
+        return _first(infos, M.NoRange)
+    hand = _hand(turn)
+    return min(ranges, key=lambda a: (hand[ranges[a].card]["range"] != "star", _card_value(hand[ranges[a].card], w), a))
