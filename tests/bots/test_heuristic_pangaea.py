@@ -206,16 +206,18 @@ def test_card_planning_finds_the_cards_that_take_the_leaders_shelter() -> None:
 
 def test_an_interrupt_thought_through_saves_the_shelter_the_leader_rule_gives_away() -> None:
     """Blue's planned cards lie face up to take Red's Shelter (the test above); Red drew a Wild
-    and holds five cards, so it may interrupt. The hand-written rule interrupts only a leader,
-    and Blue, without a point, does not lead; thought through (``interrupt_plan``), Red sees
-    that Blue would choose the direction onto its Shelter and that a drawn one mostly misses it."""
+    and holds five cards, so it may interrupt. ``hard``'s rule interrupts only a leader, and
+    Blue, without a point, does not lead; thought through (``interrupt_plan``), Red sees that
+    Blue would choose the direction onto its Shelter and that a drawn one mostly misses it."""
     s = table(hands=[RED_HAND, [17, 10, 13, 16]])
     quiet(s, "build", draws=(WILD,))  # Red's Shelter on r4c4; the refill draws a Wild
     planner, rng = choose.with_weights({"plan": 1.0}), random.Random(0)
     while s.current_player() == 1:
         play(s, planner(s, rng))
     assert kinds(s) == {"interrupt", "no_interrupt"}
-    assert chosen(s)["kind"] == "no_interrupt"
+    leader_rule = choose.with_weights({"interrupt_always": 0.0})
+    assert s.describe_action(leader_rule(s, random.Random(0)))["kind"] == "no_interrupt"
+    assert chosen(s)["kind"] == "interrupt"  # the hand-written policy interrupts whenever it may
     thought = choose.with_weights({"interrupt_plan": 1.0})
     assert s.describe_action(thought(s, random.Random(0)))["kind"] == "interrupt"
     # the master level thinks it through (its weights table); hard plays the rule
